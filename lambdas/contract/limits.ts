@@ -1,0 +1,20 @@
+/** Field and request limits of the API: the single source for the server and the web forms. */
+export const LIMITS = {
+  descricao: { min: 1, max: 100 },
+  nome: { min: 1, max: 120 },
+  segmento: { max: 120 },
+  pontoFocal: { max: 120 },
+  valorContrato: { min: 0, max: 1_000_000_000_000, decimals: 2 },
+  /** Largest request body accepted, in bytes (413 above). */
+  bodyBytes: 16 * 1024,
+  /** Lambda's response cap, enforced by the local server too. */
+  responseBytes: 6 * 1024 * 1024,
+  /** Responses larger than this are compressed by the handler. */
+  compressAboveBytes: 1024,
+  /** Idempotency keys are remembered this long. */
+  idempotencyTtlSeconds: 24 * 60 * 60,
+  idempotencyKeyMaxLength: 255,
+} as const;
+
+/** A path id: a positive integer of at most 16 digits, no sign, exponent, hex or leading zero. */
+export const ID_PATTERN = /^[1-9][0-9]{0,15}$/;

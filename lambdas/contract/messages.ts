@@ -1,0 +1,40 @@
+/** Every message the API returns in `{ "mensagem": ... }`: one place, Portuguese. */
+export const MESSAGES = {
+  jsonInvalido: 'O corpo da requisição não é um JSON válido.',
+  corpoNaoObjeto: 'O corpo da requisição deve ser um objeto JSON.',
+  corpoAusente: 'O corpo da requisição é obrigatório.',
+  corpoGrande: (maxBytes: number) => `O corpo da requisição excede o limite de ${maxBytes / 1024} KB.`,
+  tipoConteudo: "O conteúdo deve ser enviado como 'application/json'.",
+  respostaGrande: 'A resposta excede o tamanho máximo permitido. Tente novamente mais tarde.',
+  idInvalido: 'O id informado é inválido: use um número inteiro positivo.',
+  rotaNaoEncontrada: 'Rota não encontrada.',
+  metodoNaoPermitido: (method: string, allowed: readonly string[]) =>
+    `O método ${method} não é permitido nesta rota. Métodos aceitos: ${allowed.join(', ')}.`,
+  categoriaNaoEncontrada: 'Categoria não encontrada.',
+  produtoNaoEncontrado: 'Produto não encontrado.',
+  categoriaInexistente: (id: number) => `A categoria ${id} não existe.`,
+  categoriaComClientes: 'A categoria possui clientes vinculados.',
+  conflitoVersao: 'Este registro foi alterado por outra pessoa. Recarregue e tente de novo.',
+  conflitoConcorrente: 'O registro está sendo alterado por outra requisição. Tente de novo.',
+  idempotenciaCorpoDiferente:
+    "A chave 'Idempotency-Key' já foi usada com outro corpo de requisição.",
+  idempotenciaEmAndamento:
+    "Uma requisição com esta 'Idempotency-Key' ainda está em andamento. Tente de novo.",
+  idempotenciaChaveInvalida: (max: number) =>
+    `A 'Idempotency-Key' deve ter de 1 a ${max} caracteres visíveis.`,
+  servicoIndisponivel: 'O serviço está sobrecarregado. Tente novamente em instantes.',
+  erroInterno: 'Erro interno do servidor. Tente novamente mais tarde.',
+  // Field validation
+  campoObrigatorio: (campo: string) => `O campo '${campo}' é obrigatório.`,
+  campoTexto: (campo: string) => `O campo '${campo}' deve ser um texto.`,
+  campoVazio: (campo: string) => `O campo '${campo}' não pode ficar em branco.`,
+  campoLongo: (campo: string, max: number) =>
+    `O campo '${campo}' deve ter no máximo ${max} caracteres.`,
+  campoNumero: (campo: string) => `O campo '${campo}' deve ser um número.`,
+  campoInteiro: (campo: string) => `O campo '${campo}' deve ser um número inteiro positivo.`,
+  campoMinimo: (campo: string, min: number) => `O campo '${campo}' deve ser no mínimo ${min}.`,
+  campoMaximo: (campo: string, max: string) => `O campo '${campo}' deve ser no máximo ${max}.`,
+  campoDecimais: (campo: string, decimals: number) =>
+    `O campo '${campo}' aceita no máximo ${decimals} casas decimais.`,
+  campoObjeto: (campo: string) => `O campo '${campo}' deve ser um objeto com 'id' ou null.`,
+} as const;

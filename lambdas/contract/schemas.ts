@@ -1,0 +1,94 @@
+/**
+ * Request validation (zod). Server side only: the web imports limits and types, never this
+ * module, so zod stays out of the web bundle.
+ */
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+import { MESSAGES as M } from './messages.ts';
+import type { CategoriaInput, ProdutoInput, Update } from './types.ts';
+
+const requiredText = (campo: string, max: number) =>
+  z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.campoObrigatorio(campo) : M.campoTexto(campo)) })
+    .trim()
+    .min(1, { error: M.campoVazio(campo) })
+    .max(max, { error: M.campoLongo(campo, max) });
+
+/** Optional text: absent or null becomes ''. */
+const optionalText = (campo: string, max: number) =>
+  z
+    .string({ error: M.campoTexto(campo) })
+    .trim()
+    .max(max, { error: M.campoLongo(campo, max) })
+    .nullish()
+    .transform((v) => v ?? '');
+
+/** True when v has at most `decimals` decimal places, tolerant of binary floating point (1.15). */
+export function hasAtMostDecimals(v: number, decimals: number): boolean {
+  const scaled = v * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) <= 1e-9 * Math.max(1, Math.abs(scaled));
+}
+
+const brl = new Intl.NumberFormat('pt-BR');
+const money = (campo: string) =>
+  z
+    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? M.campoObrigatorio(campo) : M.campoNumero(campo)) })
+    .min(LIMITS.valorContrato.min, { error: M.campoMinimo(campo, LIMITS.valorContrato.min) })
+    .max(LIMITS.valorContrato.max, { error: M.campoMaximo(campo, brl.format(LIMITS.valorContrato.max)) })
+    .refine((v) => hasAtMostDecimals(v, LIMITS.valorContrato.decimals), {
+      error: M.campoDecimais(campo, LIMITS.valorContrato.decimals),
+    });
+
+const id = (campo: string) =>
+  z.int({ error: (iss) => (iss.input === undefined || iss.input === null ? M.campoObrigatorio(campo) : M.campoInteiro(campo)) }).min(1, { error: M.campoInteiro(campo) });
+
+const versao = z.int({ error: M.campoInteiro('versao') }).min(1, { error: M.campoInteiro('versao') }).optional();
+
+const categoriaRef = z
+  .object({ id: id('categoria.id') }, { error: M.campoObjeto('categoria') })
+  .nullish()
+  .transform((c) => c?.id ?? null);
+
+const objectError = { error: M.corpoNaoObjeto };
+
+export const categoriaInputSchema = z.object(
+  { descricao: requiredText('descricao', LIMITS.descricao.max) },
+  objectError,
+);
+
+export const categoriaUpdateSchema = categoriaInputSchema.extend({ id: id('id'), versao });
+
+export const produtoInputSchema = z
+  .object({
+    nome: requiredText('nome', LIMITS.nome.max),
+    segmento: optionalText('segmento', LIMITS.segmento.max),
+    pontoFocal: optionalText('pontoFocal', LIMITS.pontoFocal.max),
+    valorContrato: money('valorContrato'),
+    categoria: categoriaRef,
+  }, objectError)
+  .transform(({ categoria, ...rest }) => ({ ...rest, categoriaId: categoria }));
+
+export const produtoUpdateSchema = z
+  .object({
+    id: id('id'),
+    versao,
+    nome: requiredText('nome', LIMITS.nome.max),
+    segmento: optionalText('segmento', LIMITS.segmento.max),
+    pontoFocal: optionalText('pontoFocal', LIMITS.pontoFocal.max),
+    valorContrato: money('valorContrato'),
+    categoria: categoriaRef,
+  }, objectError)
+  .transform(({ categoria, ...rest }) => ({ ...rest, categoriaId: categoria }));
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; mensagem: string };
+
+function parseWith<T>(schema: z.ZodType<T>, body: unknown): ParseResult<T> {
+  const r = schema.safeParse(body);
+  if (r.success) return { ok: true, value: r.data };
+  return { ok: false, mensagem: r.error.issues[0]?.message ?? M.corpoNaoObjeto };
+}
+
+export const parseCategoriaInput = (body: unknown): ParseResult<CategoriaInput> => parseWith(categoriaInputSchema, body);
+export const parseCategoriaUpdate = (body: unknown): ParseResult<Update<CategoriaInput>> => parseWith(categoriaUpdateSchema, body);
+export const parseProdutoInput = (body: unknown): ParseResult<ProdutoInput> => parseWith(produtoInputSchema, body);
+export const parseProdutoUpdate = (body: unknown): ParseResult<Update<ProdutoInput>> => parseWith(produtoUpdateSchema, body);

@@ -1,0 +1,45 @@
+/** Wire types of the API (what responses carry). Type-only: safe to import from the web. */
+export interface Categoria {
+  id: number;
+  descricao: string;
+  /** Optimistic-lock version: 1 on create, +1 on each update of this record. */
+  versao: number;
+}
+
+/** The category as embedded in a client, read as it is now. */
+export interface CategoriaRef {
+  id: number;
+  descricao: string;
+}
+
+/** A client record ("produto" in the API). */
+export interface Produto {
+  id: number;
+  nome: string;
+  segmento: string;
+  pontoFocal: string;
+  valorContrato: number;
+  categoria: CategoriaRef | null;
+  versao: number;
+}
+
+/** Every error body the API itself returns. */
+export interface ApiError {
+  mensagem: string;
+}
+
+export interface CategoriaInput {
+  descricao: string;
+}
+
+export interface ProdutoInput {
+  nome: string;
+  segmento: string;
+  pontoFocal: string;
+  valorContrato: number;
+  /** Only the id of an embedded `categoria` counts; null means none. */
+  categoriaId: number | null;
+}
+
+/** PUT bodies: the input plus the id, and optionally the version the editor loaded. */
+export type Update<T> = T & { id: number; versao?: number };

@@ -14,29 +14,49 @@ export interface RouteDef {
   readonly handler: string;
   /** Construct-id friendly name, stable across deploys. */
   readonly name: string;
+  /**
+   * The DynamoDB IAM actions the handler's store calls need (a transaction needs the item
+   * actions it contains). The CDK stack grants exactly these; a test checks them against the
+   * calls the handler really makes.
+   */
+  readonly actions: readonly DynamoAction[];
 }
 
-const route = (method: HttpMethod, path: string, handler: string, name: string): RouteDef => ({
-  routeKey: `${method} ${path}`,
-  method,
-  path,
-  handler,
-  name,
-});
+export type DynamoAction =
+  | 'dynamodb:GetItem'
+  | 'dynamodb:Query'
+  | 'dynamodb:PutItem'
+  | 'dynamodb:UpdateItem'
+  | 'dynamodb:DeleteItem'
+  | 'dynamodb:ConditionCheckItem';
+
+const route = (
+  method: HttpMethod,
+  path: string,
+  handler: string,
+  name: string,
+  actions: readonly DynamoAction[],
+): RouteDef => ({ routeKey: `${method} ${path}`, method, path, handler, name, actions });
+
+const GET = 'dynamodb:GetItem';
+const QUERY = 'dynamodb:Query';
+const PUT = 'dynamodb:PutItem';
+const UPDATE = 'dynamodb:UpdateItem';
+const DELETE = 'dynamodb:DeleteItem';
 
 export const routes: readonly RouteDef[] = [
-  route('GET', '/categorias', 'categorias/list', 'ListCategorias'),
-  route('GET', '/categorias/{id}', 'categorias/get', 'GetCategoria'),
-  route('POST', '/categorias', 'categorias/create', 'CreateCategoria'),
-  route('PUT', '/categorias', 'categorias/update', 'UpdateCategoria'),
-  route('DELETE', '/categorias/{id}', 'categorias/remove', 'RemoveCategoria'),
-  route('GET', '/produtos', 'produtos/list', 'ListProdutos'),
-  route('GET', '/produtos/{id}', 'produtos/get', 'GetProduto'),
-  route('POST', '/produtos', 'produtos/create', 'CreateProduto'),
-  route('PUT', '/produtos', 'produtos/update', 'UpdateProduto'),
-  route('DELETE', '/produtos/{id}', 'produtos/remove', 'RemoveProduto'),
+  route('GET', '/categorias', 'categorias/list', 'ListCategorias', [QUERY]),
+  route('GET', '/categorias/{id}', 'categorias/get', 'GetCategoria', [GET]),
+  route('POST', '/categorias', 'categorias/create', 'CreateCategoria', [GET, PUT, UPDATE]),
+  route('PUT', '/categorias', 'categorias/update', 'UpdateCategoria', [UPDATE]),
+  route('DELETE', '/categorias/{id}', 'categorias/remove', 'RemoveCategoria', [DELETE]),
+  route('GET', '/produtos', 'produtos/list', 'ListProdutos', [QUERY]),
+  route('GET', '/produtos/{id}', 'produtos/get', 'GetProduto', [GET]),
+  route('POST', '/produtos', 'produtos/create', 'CreateProduto', [GET, PUT, UPDATE]),
+  route('PUT', '/produtos', 'produtos/update', 'UpdateProduto', [GET, UPDATE]),
+  route('DELETE', '/produtos/{id}', 'produtos/remove', 'RemoveProduto', [GET, DELETE, UPDATE]),
   // Everything else: 404 JSON, or 405 JSON for a known path with another method.
-  { routeKey: '$default', method: 'ANY', path: '/{proxy+}', handler: 'fallback', name: 'Fallback' },
+  { routeKey: '$default', method: 'ANY', path: '/{proxy+}', handler: 'fallback', name: 'Fallback', actions: [] },
 ];
 
 /** The base path: the HTTP API stage name in the cloud, the mount point locally. */

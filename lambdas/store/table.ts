@@ -15,4 +15,6 @@ export const PK = {
   categoria: 'CATEGORIA',
   produto: 'PRODUTO',
   sequencia: 'SEQUENCIA',
+  /** Prefix: an idempotency record is `IDEMPOTENCIA#<METHOD /path>#<key>`. */
+  idempotencia: 'IDEMPOTENCIA',
 } as const;

@@ -1,0 +1,42 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { paths, redirects } from '../paths.ts';
+import { Layout } from './Layout.tsx';
+
+// One lazy chunk per page: the entry holds only the shell.
+const Home = lazy(() => import('../pages/Home.tsx'));
+const SobreNos = lazy(() => import('../pages/sobre-nos/SobreNos.tsx'));
+const NotFound = lazy(() => import('../pages/NotFound.tsx'));
+const ListaCategorias = lazy(() => import('../features/categorias/pages/ListaCategorias.tsx'));
+const CadastrarCategoria = lazy(() => import('../features/categorias/pages/CadastrarCategoria.tsx'));
+const AtualizarCategoria = lazy(() => import('../features/categorias/pages/AtualizarCategoria.tsx'));
+const DeletarCategoria = lazy(() => import('../features/categorias/pages/DeletarCategoria.tsx'));
+const ListaClientes = lazy(() => import('../features/clientes/pages/ListaClientes.tsx'));
+const CadastrarCliente = lazy(() => import('../features/clientes/pages/CadastrarCliente.tsx'));
+const AtualizarCliente = lazy(() => import('../features/clientes/pages/AtualizarCliente.tsx'));
+const DeletarCliente = lazy(() => import('../features/clientes/pages/DeletarCliente.tsx'));
+
+/** Every route of the spec, the two old paths as redirects, and a not-found page. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path={paths.root} element={<Home />} />
+        <Route path={paths.home} element={<Home />} />
+        <Route path={paths.sobreNos} element={<SobreNos />} />
+        <Route path={paths.categorias} element={<ListaCategorias />} />
+        <Route path={paths.cadastrarCategoria} element={<CadastrarCategoria />} />
+        <Route path={paths.atualizarCategoria.pattern} element={<AtualizarCategoria />} />
+        <Route path={paths.deletarCategoria.pattern} element={<DeletarCategoria />} />
+        <Route path={paths.clientes} element={<ListaClientes />} />
+        <Route path={paths.cadastrarCliente} element={<CadastrarCliente />} />
+        <Route path={paths.atualizarCliente.pattern} element={<AtualizarCliente />} />
+        <Route path={paths.deletarCliente.pattern} element={<DeletarCliente />} />
+        {redirects.map((r) => (
+          <Route key={r.from} path={r.from} element={<Navigate to={r.to} replace />} />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

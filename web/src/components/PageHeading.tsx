@@ -1,0 +1,28 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { pageTitle } from '../texts.ts';
+
+// The first page of a visit keeps the browser's natural focus; later navigations move it.
+let firstPage = true;
+
+/**
+ * The page's one h1: sets the document title ("Clientes · Clientela") and, after a client-side
+ * navigation, moves focus to itself so screen readers announce the new page.
+ */
+export function PageHeading({ title, children, className }: { title: string; children?: ReactNode; className?: string }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+  useEffect(() => {
+    if (firstPage) {
+      firstPage = false;
+      return;
+    }
+    ref.current?.focus({ preventScroll: false });
+  }, []);
+  return (
+    <h1 ref={ref} tabIndex={-1} className={className ?? 'page-title'}>
+      {children ?? title}
+    </h1>
+  );
+}

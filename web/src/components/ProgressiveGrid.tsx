@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { LIST_CHUNK_SIZE, LIST_PRELOAD_MARGIN } from '../config.ts';
+import { T } from '../texts.ts';
+
+interface Props<T> {
+  items: readonly T[];
+  renderItem: (item: T) => ReactNode;
+  getKey: (item: T) => string | number;
+  label: string;
+  chunkSize?: number;
+}
+
+/**
+ * A responsive card grid that renders its items in chunks as the user scrolls (an
+ * IntersectionObserver watches a sentinel below the grid), so 10,000 records show their first
+ * cards at once. Remount it (key) to start again from the first chunk.
+ */
+export function ProgressiveGrid<T>({ items, renderItem, getKey, label, chunkSize = LIST_CHUNK_SIZE }: Props<T>) {
+  const [count, setCount] = useState(chunkSize);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const hasMore = count < items.length;
+  const canObserve = typeof IntersectionObserver !== 'undefined';
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!hasMore || !el || !canObserve) return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setCount((c) => c + chunkSize);
+      },
+      { rootMargin: `0px 0px ${LIST_PRELOAD_MARGIN} 0px` },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasMore, canObserve, chunkSize, count]);
+
+  return (
+    <>
+      <ul className="card-grid" aria-label={label}>
+        {items.slice(0, count).map((item) => (
+          <li key={getKey(item)}>{renderItem(item)}</li>
+        ))}
+      </ul>
+      {hasMore ? (
+        canObserve ? (
+          <div ref={sentinel} className="grid-sentinel" aria-hidden="true" />
+        ) : (
+          <div className="grid-more">
+            <button type="button" className="btn btn-secondary" onClick={() => setCount((c) => c + chunkSize)}>
+              {T.common.mostrarMais}
+            </button>
+          </div>
+        )
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import useSWR, { mutate } from 'swr';
+import type { Categoria, CategoriaInput, Update } from '../../../../../lambdas/contract/types.ts';
+import { apiRequest, createOnce } from '../../../lib/api-client.ts';
+import { PRODUTOS_KEY } from '../../clientes/api/keys.ts';
+
+/** SWR keys: the API paths themselves. */
+export const CATEGORIAS_KEY = '/categorias';
+export const categoriaKey = (id: string | number) => `/categorias/${id}`;
+
+/** Every category (the list page and the client forms' dropdown). */
+export const useCategorias = () => useSWR<Categoria[]>(CATEGORIAS_KEY);
+
+/** One category, always re-read on mount so an edit starts from the current `versao`. */
+export const useCategoria = (id: string | undefined) =>
+  useSWR<Categoria>(id ? categoriaKey(id) : null, { revalidateOnMount: true, dedupingInterval: 0 });
+
+const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+
+/** POST /categorias with an idempotency key; the list cache gets the new record. */
+export async function createCategoria(input: CategoriaInput, idempotencyKey: string): Promise<Categoria> {
+  const created = await createOnce<Categoria>(CATEGORIAS_KEY, input, idempotencyKey);
+  await mutate<Categoria[]>(
+    CATEGORIAS_KEY,
+    (list) => (list ? [...list.filter((c) => c.id !== created.id), created].sort(byId) : list),
+    { revalidate: false },
+  );
+  return created;
+}
+
+/** PUT /categorias (id and the loaded `versao` in the body); caches follow the server's answer. */
+export async function updateCategoria(body: Update<CategoriaInput>): Promise<Categoria> {
+  const updated = await apiRequest<Categoria>(CATEGORIAS_KEY, { method: 'PUT', body });
+  await mutate<Categoria[]>(CATEGORIAS_KEY, (list) => list?.map((c) => (c.id === updated.id ? updated : c)), { revalidate: false });
+  await mutate(categoriaKey(updated.id), updated, { revalidate: false });
+  // Clients embed the category's descricao: their list must be read again.
+  await mutate(PRODUTOS_KEY);
+  return updated;
+}
+
+/** DELETE /categorias/{id}; the list cache drops it. */
+export async function deleteCategoria(id: number): Promise<void> {
+  await apiRequest<void>(categoriaKey(id), { method: 'DELETE' });
+  await mutate<Categoria[]>(CATEGORIAS_KEY, (list) => list?.filter((c) => c.id !== id), { revalidate: false });
+}
+
+/** After a failed write the cached list may be stale (409): read it again. */
+export const refreshCategorias = () => mutate(CATEGORIAS_KEY);

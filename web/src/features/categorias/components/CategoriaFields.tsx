@@ -1,0 +1,16 @@
+import { useId } from 'react';
+import { LIMITS } from '../../../../../lambdas/contract/limits.ts';
+import { T } from '../../../texts.ts';
+
+/** The category form's one field: 'Nome da Categoria' (descricao). */
+export function CategoriaFields({ descricao, onChange, disabled }: { descricao: string; onChange: (v: string) => void; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        {T.categorias.campo}
+      </label>
+      <input id={id} name="descricao" type="text" value={descricao} maxLength={LIMITS.descricao.max} autoComplete="off" disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}

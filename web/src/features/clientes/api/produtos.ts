@@ -1,0 +1,52 @@
+import useSWR, { mutate } from 'swr';
+import type { CategoriaRef, Produto, Update } from '../../../../../lambdas/contract/types.ts';
+import { apiRequest, createOnce } from '../../../lib/api-client.ts';
+import { PRODUTOS_KEY, produtoKey } from './keys.ts';
+
+export { PRODUTOS_KEY, produtoKey };
+
+/** What the web sends for a client: the spec's shape, the category embedded (or null). */
+export interface ProdutoBody {
+  nome: string;
+  segmento: string;
+  pontoFocal: string;
+  valorContrato: number;
+  categoria: CategoriaRef | null;
+}
+
+/** Every client. */
+export const useProdutos = () => useSWR<Produto[]>(PRODUTOS_KEY);
+
+/** One client, always re-read on mount so an edit starts from the current `versao`. */
+export const useProduto = (id: string | undefined) =>
+  useSWR<Produto>(id ? produtoKey(id) : null, { revalidateOnMount: true, dedupingInterval: 0 });
+
+const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+
+/** POST /produtos with an idempotency key; the list cache gets the new record. */
+export async function createProduto(body: ProdutoBody, idempotencyKey: string): Promise<Produto> {
+  const created = await createOnce<Produto>(PRODUTOS_KEY, body, idempotencyKey);
+  await mutate<Produto[]>(
+    PRODUTOS_KEY,
+    (list) => (list ? [...list.filter((p) => p.id !== created.id), created].sort(byId) : list),
+    { revalidate: false },
+  );
+  return created;
+}
+
+/** PUT /produtos (id and the loaded `versao` in the body); caches follow the server's answer. */
+export async function updateProduto(body: Update<ProdutoBody>): Promise<Produto> {
+  const updated = await apiRequest<Produto>(PRODUTOS_KEY, { method: 'PUT', body });
+  await mutate<Produto[]>(PRODUTOS_KEY, (list) => list?.map((p) => (p.id === updated.id ? updated : p)), { revalidate: false });
+  await mutate(produtoKey(updated.id), updated, { revalidate: false });
+  return updated;
+}
+
+/** DELETE /produtos/{id}; the list cache drops it. */
+export async function deleteProduto(id: number): Promise<void> {
+  await apiRequest<void>(produtoKey(id), { method: 'DELETE' });
+  await mutate<Produto[]>(PRODUTOS_KEY, (list) => list?.filter((p) => p.id !== id), { revalidate: false });
+}
+
+/** After a failed write the cached list may be stale (409): read it again. */
+export const refreshProdutos = () => mutate(PRODUTOS_KEY);

@@ -1,0 +1,121 @@
+import { useEffect, useId, useRef } from 'react';
+import { LIMITS } from '../../../../../lambdas/contract/limits.ts';
+import type { CategoriaRef } from '../../../../../lambdas/contract/types.ts';
+import { notifyError } from '../../../lib/toast.tsx';
+import { reasonOf } from '../../../lib/api-client.ts';
+import { T } from '../../../texts.ts';
+import { useCategorias } from '../../categorias/api/categorias.ts';
+import type { ProdutoBody } from '../api/produtos.ts';
+
+/** The client form's state: text as typed; valorContrato as the input's string. */
+export interface ClienteFormState {
+  nome: string;
+  segmento: string;
+  pontoFocal: string;
+  valorContrato: string;
+  categoriaId: string;
+}
+
+export const emptyCliente: ClienteFormState = { nome: '', segmento: '', pontoFocal: '', valorContrato: '', categoriaId: '' };
+
+/** The body the API gets: an empty value sends 0; no category is null. */
+export function toBody(form: ClienteFormState, categorias: readonly CategoriaRef[] | undefined): ProdutoBody {
+  const id = form.categoriaId ? Number(form.categoriaId) : null;
+  const found = id === null ? undefined : categorias?.find((c) => c.id === id);
+  const valor = form.valorContrato.trim() === '' ? 0 : Number(form.valorContrato);
+  return {
+    nome: form.nome,
+    segmento: form.segmento,
+    pontoFocal: form.pontoFocal,
+    valorContrato: Number.isFinite(valor) ? valor : 0,
+    categoria: id === null ? null : { id, descricao: found?.descricao ?? '' },
+  };
+}
+
+/** Nome, Segmento, Ponto focal, Valor do contrato and the Categoria dropdown. */
+export function ClienteFields({
+  form,
+  onChange,
+  current,
+}: {
+  form: ClienteFormState;
+  onChange: (next: ClienteFormState) => void;
+  /** The client's category as loaded, kept selectable even before the list arrives. */
+  current?: CategoriaRef | null;
+}) {
+  const uid = useId();
+  const { data: categorias, error } = useCategorias();
+  const toasted = useRef(false);
+  useEffect(() => {
+    if (error && !toasted.current) {
+      toasted.current = true;
+      notifyError(T.toast.erroBuscarCategorias, reasonOf(error));
+    }
+  }, [error]);
+
+  const set = (k: keyof ClienteFormState) => (e: { target: { value: string } }) => onChange({ ...form, [k]: e.target.value });
+  const options = categorias ?? (current ? [current] : []);
+  const f = (k: string) => `${uid}-${k}`;
+
+  return (
+    <div className="field-grid">
+      <div className="field field-wide">
+        <label htmlFor={f('nome')} className="field-label">
+          {T.clientes.nome}
+        </label>
+        <input id={f('nome')} name="nome" type="text" value={form.nome} maxLength={LIMITS.nome.max} autoComplete="off" onChange={set('nome')} />
+      </div>
+      <div className="field">
+        <label htmlFor={f('segmento')} className="field-label">
+          {T.clientes.segmento}
+        </label>
+        <input id={f('segmento')} name="segmento" type="text" value={form.segmento} maxLength={LIMITS.segmento.max} autoComplete="off" onChange={set('segmento')} />
+      </div>
+      <div className="field">
+        <label htmlFor={f('pontoFocal')} className="field-label">
+          {T.clientes.pontoFocal}
+        </label>
+        <input id={f('pontoFocal')} name="pontoFocal" type="text" value={form.pontoFocal} maxLength={LIMITS.pontoFocal.max} autoComplete="off" onChange={set('pontoFocal')} />
+      </div>
+      <div className="field">
+        <label htmlFor={f('valor')} className="field-label">
+          {T.clientes.valorContrato}
+        </label>
+        <div className="input-prefix">
+          <span aria-hidden="true">R$</span>
+          <input
+            id={f('valor')}
+            name="valorContrato"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={LIMITS.valorContrato.min}
+            max={LIMITS.valorContrato.max}
+            value={form.valorContrato}
+            aria-describedby={f('valor-help')}
+            onChange={set('valorContrato')}
+          />
+        </div>
+        <p id={f('valor-help')} className="field-help">
+          {T.clientes.valorAjuda}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={f('categoria')} className="field-label">
+          {T.clientes.categoria}
+        </label>
+        <select id={f('categoria')} name="categoria" value={form.categoriaId} onChange={set('categoriaId')}>
+          <option value="">{T.clientes.categoriaPlaceholder}</option>
+          {options.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.descricao}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+/** The categories as loaded for the dropdown (for the body's embedded descricao). */
+export const useCategoriaOptions = () => useCategorias().data;

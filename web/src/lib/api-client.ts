@@ -1,0 +1,102 @@
+import { API_BASE } from '../config.ts';
+
+/** A non-2xx answer from the API. `mensagem` is the API's own reason when it sent `{mensagem}`. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  /** The API's Portuguese reason (`{ "mensagem": ... }`), if the body carried one. */
+  readonly mensagem: string | undefined;
+
+  constructor(status: number, mensagem: string | undefined, detail?: string) {
+    super(mensagem ?? detail ?? `HTTP ${status}`);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.mensagem = mensagem;
+  }
+}
+
+/** The API's reason carried by an error, if any (network errors and bare statuses have none). */
+export const reasonOf = (err: unknown): string | undefined =>
+  err instanceof ApiRequestError ? err.mensagem : undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Reads an error body without ever throwing: API Gateway may answer `{message}`, HTML or nothing. */
+async function readError(res: Response): Promise<{ mensagem?: string; detail?: string }> {
+  let text: string;
+  try {
+    text = await res.text();
+  } catch {
+    return {};
+  }
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object') {
+      const { mensagem, message } = body as { mensagem?: unknown; message?: unknown };
+      if (typeof mensagem === 'string' && mensagem) return { mensagem };
+      if (typeof message === 'string' && message) return { detail: message };
+    }
+  } catch {
+    // Not JSON (a proxy's HTML page, plain text): keep a short excerpt for the console only.
+  }
+  return { detail: text.slice(0, 200) || undefined };
+}
+
+/**
+ * The one API client: calls `${API_BASE}${path}` (relative, same origin), sends JSON, and
+ * returns the parsed JSON body (undefined for 204 or an empty body).
+ * @throws ApiRequestError on any non-2xx status, carrying the status and the API's `mensagem`.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, headers = {}, signal } = options;
+  const res = await fetch(`${API_BASE}${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  if (!res.ok) {
+    const { mensagem, detail } = await readError(res);
+    throw new ApiRequestError(res.status, mensagem, detail);
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiRequestError(res.status, undefined, 'Resposta inválida do servidor.');
+  }
+}
+
+/** SWR fetcher: the key is the API path (`/categorias`). */
+export const fetcher = <T>(path: string): Promise<T> => apiRequest<T>(path);
+
+/** A fresh idempotency key: one per form submission. */
+export const newIdempotencyKey = (): string =>
+  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+
+/**
+ * POST that creates a record once: the same Idempotency-Key is reused when the request is
+ * retried after a network failure (the server then answers with the first result).
+ */
+export async function createOnce<T>(path: string, body: unknown, key: string, attempts = 2): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await apiRequest<T>(path, { method: 'POST', body, headers: { 'Idempotency-Key': key } });
+    } catch (err) {
+      // Only a lost connection is retried; an HTTP answer is final.
+      if (err instanceof ApiRequestError || attempt >= attempts) throw err;
+    }
+  }
+}

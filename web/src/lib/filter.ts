@@ -1,0 +1,19 @@
+import { useMemo, useState } from 'react';
+import { fold } from './format.ts';
+
+/**
+ * Case- and accent-insensitive substring filter, applied when `apply` is called (Buscar/Enter).
+ * Texts are folded once per data load, so a search over 10,000 records is one pass of `includes`.
+ * `textOf` must be stable (module level).
+ */
+export function useFoldedFilter<T>(items: readonly T[] | undefined, textOf: (item: T) => string) {
+  const [query, setQuery] = useState('');
+  const folded = useMemo(() => (items ? items.map((i) => fold(textOf(i))) : []), [items, textOf]);
+  const filtered = useMemo(() => {
+    if (!items) return [];
+    const q = fold(query.trim());
+    if (!q) return items;
+    return items.filter((_, i) => folded[i]!.includes(q));
+  }, [items, folded, query]);
+  return { query: query.trim(), apply: setQuery, filtered };
+}

@@ -1,0 +1,52 @@
+import { GitHubIcon, LinkIcon, LinkedInIcon } from '../../components/icons.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { T } from '../../texts.ts';
+import { equipe } from './team.ts';
+
+/** External links open in a new tab without giving it access to this one. */
+const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/** /sobre-nos: the four-person team. */
+export default function SobreNos() {
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div>
+          <PageHeading title={T.titles.sobreNos}>{T.sobreNos.heading}</PageHeading>
+          <p className="page-subtitle">{T.sobreNos.intro}</p>
+        </div>
+      </header>
+      <ul className="card-grid team-grid">
+        {equipe.map((m) => (
+          <li key={m.nome}>
+            <article className="card member-card">
+              <img className="member-photo" src={m.foto} alt={T.sobreNos.photoAlt(m.nome)} width={120} height={120} />
+              <h2 className="member-name">{m.nome}</h2>
+              <p className="member-role">{m.papel}</p>
+              <p className="member-text">{m.descricao}</p>
+              <ul className="member-links" aria-label={T.sobreNos.linksLabel(m.nome)}>
+                <li>
+                  <a className="social-link" href={m.linkedin} aria-label={T.sobreNos.linkedin(m.nome)} {...external}>
+                    <LinkedInIcon size={20} />
+                  </a>
+                </li>
+                <li>
+                  <a className="social-link" href={m.github} aria-label={T.sobreNos.github(m.nome)} {...external}>
+                    <GitHubIcon size={20} />
+                  </a>
+                </li>
+                {m.linktree ? (
+                  <li>
+                    <a className="social-link" href={m.linktree} aria-label={T.sobreNos.linktree(m.nome)} {...external}>
+                      <LinkIcon size={20} />
+                    </a>
+                  </li>
+                ) : null}
+              </ul>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The local API alone: a plain Node HTTP server with the API middleware at `/api` and a JSON 404
+ * everywhere else. Used by `npm run api` and the API tests.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { API_BASE_PATH } from '../../lambdas/routes.ts';
+import { createApiMiddleware, type ApiMiddlewareOptions } from './adapter.ts';
+
+export interface LocalApiOptions extends ApiMiddlewareOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1: a laptop API is not for the network. */
+  host?: string;
+}
+
+export interface LocalApi {
+  /** `http://HOST:PORT/api` */
+  readonly url: string;
+  readonly port: number;
+  readonly server: http.Server;
+  /** Stops accepting connections and closes the idle ones. */
+  close(): Promise<void>;
+}
+
+/** Starts the local API server; resolves once it listens. */
+export async function startLocalApi(options: LocalApiOptions = {}): Promise<LocalApi> {
+  const { port = 0, host = '127.0.0.1', ...middlewareOptions } = options;
+  const api = createApiMiddleware(middlewareOptions);
+  const server = http.createServer((req, res) => {
+    api(req, res, (err?: unknown) => {
+      if (err) console.error(err);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      res.statusCode = err ? 500 : 404;
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.end(JSON.stringify({ message: err ? 'Internal Server Error' : 'Not Found' }));
+    });
+  });
+  // Keep-alive sockets from test clients must not hold close() open.
+  server.keepAliveTimeout = 2_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const actual = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${actual}${API_BASE_PATH}`,
+    port: actual,
+    server,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeIdleConnections();
+      }),
+  };
+}

@@ -1,0 +1,463 @@
+/**
+ * The OpenAPI 3.1 description of the API, built from the route table (paths and methods), the
+ * zod request schemas (bodies) and the wire types (responses). `npm run openapi` writes it to
+ * docs/openapi.json; a test checks the committed file equals this and that real responses match.
+ * Server/tooling only (imports zod).
+ */
+import { z } from 'zod';
+import { API_BASE_PATH, routes, type RouteDef } from '../routes.ts';
+import { ID_PATTERN, LIMITS } from './limits.ts';
+import {
+  categoriaInputSchema,
+  categoriaUpdateSchema,
+  produtoInputSchema,
+  produtoUpdateSchema,
+} from './schemas.ts';
+
+/** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) as plain data. */
+export type JsonSchema = { [key: string]: unknown };
+
+/** The parts of an OpenAPI 3.1 document this module builds (plain JSON data). */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  servers: { url: string; description: string }[];
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    parameters: Record<string, JsonSchema>;
+    headers: Record<string, JsonSchema>;
+    responses: Record<string, JsonSchema>;
+  };
+}
+
+export interface OpenApiOperation {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description: string;
+  parameters?: { $ref: string }[];
+  requestBody?: JsonSchema;
+  responses: Record<string, JsonSchema>;
+  'x-dynamodb-actions': string[];
+}
+
+/** The version of the API contract (bump on any change of the wire format). */
+export const API_VERSION = '1.0.0';
+
+/** Idempotency-Key: printable ASCII without space, as the handlers accept it. */
+export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7E]+$';
+
+const ref = (kind: keyof OpenApiDocument['components'], name: string) => ({
+  $ref: `#/components/${kind}/${name}`,
+});
+
+/** Lengths are checked by the server after trimming, in UTF-16 code units (JavaScript length). */
+const LENGTH_NOTE =
+  'Leading and trailing white space is trimmed before the checks; lengths count UTF-16 code units ' +
+  '(a character outside the Basic Multilingual Plane, such as an emoji, counts 2).';
+
+const FIELD_DOCS: Record<string, string> = {
+  id: 'The record id (an integer ≥ 1 assigned by the server). In a POST body it is ignored.',
+  versao:
+    'Optimistic lock. Optional: when sent, the update succeeds only if it is still the current ' +
+    'version of the record (checked in the same conditional write), otherwise 409. When absent, ' +
+    'the last writer wins.',
+  descricao: `The category's name, ${LIMITS.descricao.min}–${LIMITS.descricao.max} characters. ${LENGTH_NOTE}`,
+  nome: `The client's name, ${LIMITS.nome.min}–${LIMITS.nome.max} characters. ${LENGTH_NOTE}`,
+  segmento: `Business segment, 0–${LIMITS.segmento.max} characters; absent or null is stored as ''. ${LENGTH_NOTE}`,
+  pontoFocal: `Contact person, 0–${LIMITS.pontoFocal.max} characters; absent or null is stored as ''. ${LENGTH_NOTE}`,
+  valorContrato:
+    `Contract value in BRL: a JSON number (a string such as "5" is refused), ` +
+    `${LIMITS.valorContrato.min} ≤ v ≤ ${LIMITS.valorContrato.max}, at most ` +
+    `${LIMITS.valorContrato.decimals} decimals (checked with a floating-point tolerance: 1.15 is accepted). ` +
+    'Decimals are kept as sent (999.5 stays 999.5).',
+  categoria:
+    'The category of the client: `{ "id": n }` of an existing category (400 otherwise), or null / ' +
+    'absent for none. Only `categoria.id` counts; any other field in it (e.g. `descricao`) is ignored.',
+};
+
+/**
+ * Converts a zod request schema to its JSON Schema (the input side: what a client may send) and
+ * adds what JSON Schema can say but zod's converter does not (decimals, non-blank, docs).
+ */
+function requestSchema(schema: z.ZodType, title: string, description: string): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }) as JsonSchema;
+  const properties = json.properties as Record<string, JsonSchema>;
+  for (const [name, prop] of Object.entries(properties)) {
+    prop.description = FIELD_DOCS[name];
+    if (name === 'descricao' || name === 'nome') prop.pattern = '\\S'; // not blank after trimming
+    if (name === 'valorContrato') prop.multipleOf = 1 / 10 ** LIMITS.valorContrato.decimals;
+  }
+  return {
+    title,
+    description: `${description} Unknown fields are ignored and never stored.`,
+    ...json,
+  };
+}
+
+const idSchema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+const versaoSchema = {
+  type: 'integer',
+  minimum: 1,
+  description: 'Optimistic-lock version: 1 on create, +1 on each update of this record.',
+};
+
+function buildSchemas(): Record<string, JsonSchema> {
+  return {
+    Categoria: {
+      title: 'Categoria',
+      description:
+        "A category. `versao` does not change when the number of clients using it changes.",
+      type: 'object',
+      properties: {
+        id: idSchema,
+        descricao: { type: 'string', minLength: LIMITS.descricao.min, maxLength: LIMITS.descricao.max },
+        versao: versaoSchema,
+      },
+      required: ['id', 'descricao', 'versao'],
+      additionalProperties: false,
+    },
+    CategoriaRef: {
+      title: 'CategoriaRef',
+      description: "The client's category as it is now (a rename shows on every client).",
+      type: 'object',
+      properties: {
+        id: idSchema,
+        descricao: { type: 'string', minLength: LIMITS.descricao.min, maxLength: LIMITS.descricao.max },
+      },
+      required: ['id', 'descricao'],
+      additionalProperties: false,
+    },
+    Produto: {
+      title: 'Produto',
+      description: 'A client record (called "produto" in the API).',
+      type: 'object',
+      properties: {
+        id: idSchema,
+        nome: { type: 'string', minLength: LIMITS.nome.min, maxLength: LIMITS.nome.max },
+        segmento: { type: 'string', maxLength: LIMITS.segmento.max },
+        pontoFocal: { type: 'string', maxLength: LIMITS.pontoFocal.max },
+        valorContrato: {
+          type: 'number',
+          minimum: LIMITS.valorContrato.min,
+          maximum: LIMITS.valorContrato.max,
+          multipleOf: 1 / 10 ** LIMITS.valorContrato.decimals,
+        },
+        categoria: { anyOf: [ref('schemas', 'CategoriaRef'), { type: 'null' }] },
+        versao: versaoSchema,
+      },
+      required: ['id', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoria', 'versao'],
+      additionalProperties: false,
+    },
+    CategoriaList: {
+      title: 'CategoriaList',
+      description: 'Every category, sorted by id (all pages read: the list is complete).',
+      type: 'array',
+      items: ref('schemas', 'Categoria'),
+    },
+    ProdutoList: {
+      title: 'ProdutoList',
+      description: 'Every client, sorted by id, each with its category embedded as it is now.',
+      type: 'array',
+      items: ref('schemas', 'Produto'),
+    },
+    CategoriaInput: requestSchema(categoriaInputSchema, 'CategoriaInput', 'The body of POST /categorias.'),
+    CategoriaUpdate: requestSchema(
+      categoriaUpdateSchema,
+      'CategoriaUpdate',
+      'The body of PUT /categorias: the id of the record to replace, its fields and optionally `versao`.',
+    ),
+    ProdutoInput: requestSchema(produtoInputSchema, 'ProdutoInput', 'The body of POST /produtos.'),
+    ProdutoUpdate: requestSchema(
+      produtoUpdateSchema,
+      'ProdutoUpdate',
+      'The body of PUT /produtos: replaces every editable field (an absent optional field becomes empty / none).',
+    ),
+    Erro: {
+      title: 'Erro',
+      description: 'Every error the API itself returns: a message in Brazilian Portuguese saying what is wrong.',
+      type: 'object',
+      properties: { mensagem: { type: 'string', minLength: 1 } },
+      required: ['mensagem'],
+      additionalProperties: false,
+    },
+    ErroGateway: {
+      title: 'ErroGateway',
+      description:
+        'Errors answered by API Gateway itself, before any handler runs (e.g. 429 when the stage throttles).',
+      type: 'object',
+      properties: { message: { type: 'string' } },
+      required: ['message'],
+      additionalProperties: false,
+    },
+  };
+}
+
+const jsonContent = (schema: JsonSchema) => ({ 'application/json': { schema } });
+const error = (description: string, headers?: JsonSchema) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: jsonContent(ref('schemas', 'Erro')),
+});
+
+function buildResponses(): Record<string, JsonSchema> {
+  const maxKb = LIMITS.bodyBytes / 1024;
+  return {
+    BadRequest: error(
+      'Bad input: malformed JSON, a body that is not a JSON object, a failed validation (the message ' +
+        'names the field and the limit), an id that is not `^[1-9][0-9]{0,15}$`, a category that does ' +
+        'not exist, or an invalid Idempotency-Key.',
+    ),
+    NotFound: error('No such record (or, for any other path, no such route).'),
+    MethodNotAllowed: error('A known path with a method it does not have (answered by the catch-all route).', {
+      Allow: ref('headers', 'Allow'),
+    }),
+    Conflict: error(
+      'A conflict: the `versao` sent is no longer current, a category still has clients, a request with ' +
+        'the same Idempotency-Key is still running, or a transaction kept conflicting after retries.',
+    ),
+    PayloadTooLarge: error(`The request body is larger than ${maxKb} KB (${LIMITS.bodyBytes} bytes).`),
+    UnsupportedMediaType: error(
+      "The body was sent with a Content-Type that is not JSON (`application/json` or `application/*+json`; " +
+        'a missing Content-Type is read as JSON).',
+    ),
+    UnprocessableContent: error('The Idempotency-Key was already used with a different body.'),
+    InternalError: error(
+      'An unexpected failure. The message is generic: internals are logged with the request id, never returned.',
+    ),
+    ServiceUnavailable: error('The database is throttling or did not answer in time. Retry after the delay given.', {
+      'Retry-After': ref('headers', 'RetryAfter'),
+    }),
+    GatewayThrottled: {
+      description: 'API Gateway throttled the stage (its own body, `{"message": ...}`, not `mensagem`).',
+      content: jsonContent(ref('schemas', 'ErroGateway')),
+    },
+  };
+}
+
+type Op = {
+  summary: string;
+  description: string;
+  body?: string;
+  success: { status: string; description: string; schema?: string };
+  errors: string[];
+};
+
+const VERSAO_PUT =
+  'Send the `versao` you loaded to be protected from lost updates: if the record changed since, the ' +
+  'answer is 409 and nothing is written. Without `versao` the last writer wins. On success `versao` is +1.';
+const IDEMPOTENT_POST =
+  'Send an `Idempotency-Key` to make retries safe: the same key with the same body within ' +
+  `${LIMITS.idempotencyTtlSeconds / 3600} hours returns the first result (same id, same status) ` +
+  'instead of creating a second record; the same key with another body is 422; while the first ' +
+  'request is still running, a duplicate gets 409. The key is claimed in the same transaction as the create.';
+
+/** What each route does, keyed by route key; every row of the route table must have one. */
+const OPERATIONS: Record<string, Op> = {
+  'GET /categorias': {
+    summary: 'List the categories',
+    description: 'Every category, sorted by id, read strongly consistently (a create shows at once).',
+    success: { status: '200', description: 'The categories.', schema: 'CategoriaList' },
+    errors: [],
+  },
+  'GET /categorias/{id}': {
+    summary: 'Read one category',
+    description: 'One category by id.',
+    success: { status: '200', description: 'The category.', schema: 'Categoria' },
+    errors: ['400', '404'],
+  },
+  'POST /categorias': {
+    summary: 'Create a category',
+    description: `Creates a category with a new id and \`versao\` 1 (an \`id\` in the body is ignored). ${IDEMPOTENT_POST}`,
+    body: 'CategoriaInput',
+    success: { status: '201', description: 'The created category.', schema: 'Categoria' },
+    errors: ['400', '409', '413', '415', '422'],
+  },
+  'PUT /categorias': {
+    summary: 'Update a category',
+    description: `Replaces the \`descricao\` of the category whose \`id\` is in the body; never creates. ${VERSAO_PUT}`,
+    body: 'CategoriaUpdate',
+    success: { status: '200', description: 'The updated category.', schema: 'Categoria' },
+    errors: ['400', '404', '409', '413', '415'],
+  },
+  'DELETE /categorias/{id}': {
+    summary: 'Delete a category',
+    description: 'Deletes a category that no client uses (409 while any client uses it).',
+    success: { status: '204', description: 'Deleted; no body.' },
+    errors: ['400', '404', '409'],
+  },
+  'GET /produtos': {
+    summary: 'List the clients',
+    description:
+      'Every client, sorted by id, with its category embedded as it is now; read strongly consistently. ' +
+      'Large lists come back whole (compressed when the client accepts gzip or br).',
+    success: { status: '200', description: 'The clients.', schema: 'ProdutoList' },
+    errors: [],
+  },
+  'GET /produtos/{id}': {
+    summary: 'Read one client',
+    description: 'One client by id, with its category embedded as it is now.',
+    success: { status: '200', description: 'The client.', schema: 'Produto' },
+    errors: ['400', '404'],
+  },
+  'POST /produtos': {
+    summary: 'Create a client',
+    description:
+      'Creates a client with a new id and `versao` 1, and counts it in its category in the same transaction ' +
+      `(400 if the category does not exist). ${IDEMPOTENT_POST}`,
+    body: 'ProdutoInput',
+    success: { status: '201', description: 'The created client.', schema: 'Produto' },
+    errors: ['400', '409', '413', '415', '422'],
+  },
+  'PUT /produtos': {
+    summary: 'Update a client',
+    description:
+      'Replaces every editable field of the client whose `id` is in the body (an absent optional field ' +
+      'becomes empty / none); never creates. Moving it to another category adjusts both counts in the ' +
+      `same transaction. ${VERSAO_PUT}`,
+    body: 'ProdutoUpdate',
+    success: { status: '200', description: 'The updated client.', schema: 'Produto' },
+    errors: ['400', '404', '409', '413', '415'],
+  },
+  'DELETE /produtos/{id}': {
+    summary: 'Delete a client',
+    description: 'Deletes a client and uncounts it from its category in the same transaction.',
+    success: { status: '204', description: 'Deleted; no body.' },
+    errors: ['400', '404', '409'],
+  },
+};
+
+const ERROR_RESPONSES: Record<string, string> = {
+  '400': 'BadRequest',
+  '404': 'NotFound',
+  '409': 'Conflict',
+  '413': 'PayloadTooLarge',
+  '415': 'UnsupportedMediaType',
+  '422': 'UnprocessableContent',
+};
+
+/** The path of a route as OpenAPI writes it (relative to the server url, which holds `/api`). */
+export const openApiPath = (route: RouteDef): string => route.path;
+
+/** The route table's rows that are real paths (the `$default` catch-all is not one). */
+export const documentedRoutes = (): RouteDef[] => routes.filter((r) => r.routeKey !== '$default');
+
+function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
+  const parameters: { $ref: string }[] = [];
+  if (route.path.includes('{id}')) parameters.push(ref('parameters', 'Id'));
+  if (route.method === 'POST') parameters.push(ref('parameters', 'IdempotencyKey'));
+  const responses: Record<string, JsonSchema> = {
+    [op.success.status]: op.success.schema
+      ? { description: op.success.description, content: jsonContent(ref('schemas', op.success.schema)) }
+      : { description: op.success.description },
+  };
+  for (const status of op.errors) responses[status] = ref('responses', ERROR_RESPONSES[status] as string);
+  responses['429'] = ref('responses', 'GatewayThrottled');
+  responses['500'] = ref('responses', 'InternalError');
+  responses['503'] = ref('responses', 'ServiceUnavailable');
+  return {
+    operationId: route.name.charAt(0).toLowerCase() + route.name.slice(1),
+    tags: [route.path.split('/')[1] as string],
+    summary: op.summary,
+    description: op.description,
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.body
+      ? { requestBody: { required: true, content: jsonContent(ref('schemas', op.body)) } }
+      : {}),
+    responses,
+    'x-dynamodb-actions': [...route.actions],
+  };
+}
+
+const DESCRIPTION = [
+  'Clientela keeps the clients ("produtos") of a company and their categories.',
+  '',
+  '- JSON in and out; request bodies must be `application/json` (415 otherwise), at most ' +
+    `${LIMITS.bodyBytes / 1024} KB (413 above). Unknown fields are ignored and never stored; the server assigns ids.`,
+  '- Every error the API returns is `{"mensagem": "..."}` in Brazilian Portuguese. API Gateway answers a ' +
+    'few errors itself with `{"message": "..."}` (e.g. 429 when the stage is throttled): cope with both.',
+  '- Any other path answers 404 and a known path with a method it lacks answers 405, both as `{"mensagem"}` ' +
+    '(a catch-all route, not listed as a path here).',
+  '- 503 (database throttling or timeout) carries `Retry-After` and is safe to retry; 500 never carries internals.',
+  '- `versao` (optimistic locking): 1 on create, +1 on each update of that record. A PUT that sends it ' +
+    'succeeds only if it is still current (else 409); without it the last writer wins.',
+  '- `Idempotency-Key` on both POSTs: same key + same body within 24 h returns the first result; ' +
+    'same key + other body is 422.',
+  `- Responses over ${LIMITS.compressAboveBytes} bytes are compressed (gzip or br) following \`Accept-Encoding\`.`,
+  '- No authentication: the spec has no login. See SECURITY.md before exposing a deployment.',
+].join('\n');
+
+/**
+ * Builds the OpenAPI 3.1 document of the API. Throws if a route of the table is undocumented,
+ * so a new route cannot ship without its description.
+ */
+export function buildOpenApiDocument(): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of documentedRoutes()) {
+    const op = OPERATIONS[route.routeKey];
+    if (!op) throw new Error(`OpenAPI: route ${route.routeKey} has no description`);
+    const path = openApiPath(route);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = buildOperation(route, op);
+  }
+  const documented = new Set(documentedRoutes().map((r) => r.routeKey));
+  for (const key of Object.keys(OPERATIONS)) {
+    if (!documented.has(key)) throw new Error(`OpenAPI: ${key} is documented but not in the route table`);
+  }
+  return {
+    openapi: '3.1.1',
+    info: { title: 'Clientela API', version: API_VERSION, description: DESCRIPTION },
+    servers: [
+      { url: API_BASE_PATH, description: 'Same origin as the site (CloudFront in the cloud, Vite or `npm run api` locally).' },
+    ],
+    tags: [
+      { name: 'categorias', description: 'Categories of clients.' },
+      { name: 'produtos', description: 'Clients (called "produtos" in the API).' },
+    ],
+    paths,
+    components: {
+      schemas: buildSchemas(),
+      parameters: {
+        Id: {
+          name: 'id',
+          in: 'path',
+          required: true,
+          description:
+            'A record id: a positive integer of at most 16 digits, no sign, exponent, hex or leading zero (400 otherwise).',
+          schema: { type: 'string', pattern: ID_PATTERN.source },
+        },
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            `Makes a create safe to retry: 1–${LIMITS.idempotencyKeyMaxLength} visible ASCII characters (400 otherwise), ` +
+            `remembered for ${LIMITS.idempotencyTtlSeconds / 3600} hours per route. Same key + same body: the first ` +
+            'result again; same key + another body: 422; same key while the first is running: 409. Use a fresh key ' +
+            '(e.g. a UUID) per form submission.',
+          schema: {
+            type: 'string',
+            minLength: 1,
+            maxLength: LIMITS.idempotencyKeyMaxLength,
+            pattern: IDEMPOTENCY_KEY_PATTERN,
+          },
+        },
+      },
+      headers: {
+        Allow: {
+          description: 'The methods the path accepts, e.g. `GET, DELETE`.',
+          required: true,
+          schema: { type: 'string' },
+        },
+        RetryAfter: {
+          description: 'Seconds to wait before retrying.',
+          required: true,
+          schema: { type: 'string', pattern: '^[0-9]+$' },
+        },
+      },
+      responses: buildResponses(),
+    },
+  };
+}

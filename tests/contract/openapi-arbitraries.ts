@@ -1,0 +1,93 @@
+/**
+ * fast-check arbitraries generated from the OpenAPI document: values that satisfy a schema
+ * (the "valid" side of the property-based suite). Supports the JSON Schema subset the document
+ * uses (object, string, integer, number, null, anyOf, array, $ref).
+ */
+import fc from 'fast-check';
+import type { JsonSchema, OpenApiDocument } from '../../lambdas/contract/openapi.ts';
+import { deref } from './openapi-validator.ts';
+
+/** One character: mostly ASCII, some accented / CJK (BMP), some emoji (2 UTF-16 units), some white space. */
+export const textChar: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }) },
+  { weight: 2, arbitrary: fc.constantFrom('á', 'ç', 'ã', 'É', 'ü', 'ñ', '中', 'ß', 'Ω', 'ŀ', '\u00a0') },
+  { weight: 1, arbitrary: fc.constantFrom('😀', '👑', '💎', '😥', '𝔘') },
+  { weight: 1, arbitrary: fc.constantFrom(' ', '\t', '\n', '\u2003') },
+);
+
+/**
+ * A string whose JavaScript length (UTF-16 units, what the server counts) is within
+ * [minLength, maxLength]; with the `\S` pattern it is not blank after trimming.
+ */
+function stringArb(schema: JsonSchema): fc.Arbitrary<string> {
+  const min = (schema.minLength as number | undefined) ?? 0;
+  const max = (schema.maxLength as number | undefined) ?? 200;
+  const nonBlank = schema.pattern === '\\S';
+  const build = fc.array(textChar, { minLength: min, maxLength: max }).map((chars) => {
+    let s = '';
+    for (const c of chars) {
+      if (s.length + c.length > max) break;
+      s += c;
+    }
+    return s;
+  });
+  const boundary = fc.constantFrom('x'.repeat(max), 'x'.repeat(Math.max(min, 1)).slice(0, Math.max(min, 1)));
+  return fc
+    .oneof({ weight: 8, arbitrary: build }, { weight: 1, arbitrary: boundary })
+    .filter((s) => s.length >= min && s.length <= max && (!nonBlank || s.trim().length > 0));
+}
+
+function integerArb(schema: JsonSchema): fc.Arbitrary<number> {
+  const min = BigInt((schema.minimum as number | undefined) ?? Number.MIN_SAFE_INTEGER);
+  const max = BigInt((schema.maximum as number | undefined) ?? Number.MAX_SAFE_INTEGER);
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.bigInt({ min, max: min + 1000n < max ? min + 1000n : max }).map(Number) },
+    { weight: 1, arbitrary: fc.bigInt({ min, max }).map(Number) },
+  );
+}
+
+function numberArb(schema: JsonSchema): fc.Arbitrary<number> {
+  const min = (schema.minimum as number | undefined) ?? -1e15;
+  const max = (schema.maximum as number | undefined) ?? 1e15;
+  const step = schema.multipleOf as number | undefined;
+  if (step === undefined) return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  const perUnit = Math.round(1 / step); // 0.01 → 100: divide, so 115 / 100 is the double nearest 1.15
+  const lo = BigInt(Math.ceil(min * perUnit));
+  const hi = BigInt(Math.floor(max * perUnit));
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constantFrom(min, max, 1.15, 999.5, 10000, 10000.01) },
+    { weight: 3, arbitrary: fc.bigInt({ min: lo, max: lo + 10_000_000n }).map((n) => Number(n) / perUnit) },
+    { weight: 2, arbitrary: fc.bigInt({ min: lo, max: hi }).map((n) => Number(n) / perUnit) },
+  );
+}
+
+/** An arbitrary of values valid for `schema` (refs resolved in `doc`). */
+export function arbitraryFromSchema(doc: OpenApiDocument, input: JsonSchema): fc.Arbitrary<unknown> {
+  const schema = deref(doc, input);
+  if (Array.isArray(schema.anyOf)) {
+    return fc.oneof(...(schema.anyOf as JsonSchema[]).map((s) => arbitraryFromSchema(doc, s)));
+  }
+  switch (schema.type) {
+    case 'null':
+      return fc.constant(null);
+    case 'string':
+      return stringArb(schema);
+    case 'integer':
+      return integerArb(schema);
+    case 'number':
+      return numberArb(schema);
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(arbitraryFromSchema(doc, schema.items as JsonSchema), { maxLength: 5 });
+    case 'object': {
+      const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+      const required = (schema.required ?? []) as string[];
+      const model: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const [name, prop] of Object.entries(properties)) model[name] = arbitraryFromSchema(doc, prop);
+      return fc.record(model, { requiredKeys: required });
+    }
+    default:
+      throw new Error(`No arbitrary for schema ${JSON.stringify(schema).slice(0, 200)}`);
+  }
+}

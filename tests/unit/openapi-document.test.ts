@@ -1,0 +1,211 @@
+/**
+ * The published OpenAPI description: its paths and methods are exactly the route table's, it is
+ * structurally valid OpenAPI 3.1 with every schema compiling under ajv 2020, the committed
+ * docs/openapi.json is what the script generates, and its request schemas agree with zod.
+ */
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument, type JsonSchema } from '../../lambdas/contract/openapi.ts';
+import { LIMITS } from '../../lambdas/contract/limits.ts';
+import {
+  categoriaInputSchema,
+  categoriaUpdateSchema,
+  produtoInputSchema,
+  produtoUpdateSchema,
+} from '../../lambdas/contract/schemas.ts';
+import { API_BASE_PATH, routes } from '../../lambdas/routes.ts';
+import { OPENAPI_FILE, renderOpenApi } from '../../infra/scripts/openapi.ts';
+import { arbitraryFromSchema } from '../contract/openapi-arbitraries.ts';
+import { createOpenApiValidator, deref } from '../contract/openapi-validator.ts';
+
+const doc = buildOpenApiDocument();
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const OPERATION_FIELDS = new Set([
+  'tags', 'summary', 'description', 'externalDocs', 'operationId', 'parameters', 'requestBody',
+  'responses', 'callbacks', 'deprecated', 'security', 'servers',
+]);
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path, method, op })),
+  );
+
+/** Every value under `node`, depth first, with its JSON pointer. */
+function* walk(node: unknown, pointer = '#'): Generator<[string, unknown]> {
+  yield [pointer, node];
+  if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) yield* walk(v, `${pointer}/${k}`);
+  }
+}
+
+describe('OpenAPI document', () => {
+  it('has exactly the route table rows (minus the $default catch-all) as paths and methods', () => {
+    const documented = operations().map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort();
+    const table = routes.filter((r) => r.routeKey !== '$default').map((r) => r.routeKey).sort();
+    expect(documented).toEqual(table);
+    expect(table).toHaveLength(10);
+    expect(Object.keys(doc.paths).some((p) => p.includes('proxy'))).toBe(false);
+  });
+
+  it('is OpenAPI 3.1 with the base path in the server url, not in the paths', () => {
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.info.title).toBeTypeOf('string');
+    expect(doc.info.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(doc.servers.map((s) => s.url)).toEqual([API_BASE_PATH]);
+    for (const path of Object.keys(doc.paths)) {
+      expect(path).toMatch(/^\/[a-z]/);
+      expect(path.startsWith(API_BASE_PATH)).toBe(false);
+    }
+  });
+
+  it('has well-formed operations: unique operationIds, known fields, declared path parameters', () => {
+    const ids = new Set<string>();
+    for (const { path, method, op } of operations()) {
+      expect(HTTP_METHODS).toContain(method);
+      expect(ids.has(op.operationId)).toBe(false);
+      ids.add(op.operationId);
+      for (const key of Object.keys(op)) expect(OPERATION_FIELDS.has(key) || key.startsWith('x-'), key).toBe(true);
+      const params = (op.parameters ?? []).map((p) => deref<JsonSchema>(doc, p));
+      const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      const inPath = params.filter((p) => p.in === 'path');
+      expect(inPath.map((p) => p.name).sort()).toEqual(templated.sort());
+      for (const p of inPath) expect(p.required).toBe(true);
+      for (const p of params) {
+        expect(['path', 'query', 'header', 'cookie']).toContain(p.in);
+        expect(p.schema).toBeTypeOf('object');
+      }
+      expect(Object.keys(op.responses).length).toBeGreaterThan(0);
+      for (const [status, response] of Object.entries(op.responses)) {
+        expect(status).toMatch(/^[1-5]\d\d$/);
+        expect(deref<JsonSchema>(doc, response).description).toBeTypeOf('string');
+      }
+    }
+  });
+
+  it('resolves every $ref', () => {
+    const refs = [...walk(doc)].filter(([p]) => p.endsWith('/$ref')).map(([, v]) => v);
+    expect(refs.length).toBeGreaterThan(20);
+    for (const r of refs) expect(() => deref(doc, { $ref: r })).not.toThrow();
+  });
+
+  it('compiles every schema with ajv 2020 in strict mode', () => {
+    const v = createOpenApiValidator(doc);
+    const schemas: JsonSchema[] = [
+      ...Object.values(doc.components.schemas),
+      ...Object.values(doc.components.parameters).map((p) => p.schema as JsonSchema),
+      ...Object.values(doc.components.headers).map((h) => h.schema as JsonSchema),
+    ];
+    for (const { op } of operations()) {
+      const body = op.requestBody as { content: Record<string, { schema: JsonSchema }> } | undefined;
+      if (body) schemas.push(body.content['application/json']!.schema);
+      for (const r of Object.values(op.responses)) {
+        const content = deref<{ content?: Record<string, { schema: JsonSchema }> }>(doc, r).content;
+        if (content) schemas.push(content['application/json']!.schema);
+      }
+    }
+    expect(schemas.length).toBeGreaterThan(30);
+    for (const s of schemas) expect(() => v.compile(s)).not.toThrow();
+  });
+
+  it('closes every response object schema (additionalProperties: false)', () => {
+    const responseSchemas = ['Categoria', 'CategoriaRef', 'Produto', 'Erro', 'ErroGateway'];
+    for (const name of responseSchemas) {
+      expect(doc.components.schemas[name]!.additionalProperties, name).toBe(false);
+    }
+    // Every object schema reachable from a response is one of them.
+    const v = createOpenApiValidator(doc);
+    const extra = { id: 1, descricao: 'a', versao: 1, pk: 'CATEGORIA' };
+    expect(v.checkResponse('GET', '/categorias/{id}', 200, extra)).not.toEqual([]);
+    expect(v.checkResponse('GET', '/categorias/{id}', 200, { id: 1, descricao: 'a', versao: 1 })).toEqual([]);
+    expect(v.checkResponse('GET', '/produtos', 200, [{
+      id: 2, nome: 'n', segmento: '', pontoFocal: '', valorContrato: 1.15, categoria: { id: 1, descricao: 'a' }, versao: 3,
+    }])).toEqual([]);
+    expect(v.checkResponse('GET', '/produtos/{id}', 200, {
+      id: 2, nome: 'n', segmento: '', pontoFocal: '', valorContrato: 1, categoria: { id: 1, descricao: 'a', produtos: 0 }, versao: 1,
+    })).not.toEqual([]);
+  });
+
+  it('documents errors as {mensagem}, Retry-After on 503, Idempotency-Key on both POSTs, versao on PUTs', () => {
+    for (const { method, path, op } of operations()) {
+      for (const status of ['500', '503']) {
+        const r = deref<JsonSchema>(doc, op.responses[status]);
+        expect((r.content as Record<string, { schema: unknown }>)['application/json']!.schema).toEqual({
+          $ref: '#/components/schemas/Erro',
+        });
+      }
+      expect(deref<JsonSchema>(doc, op.responses['503']).headers).toHaveProperty('Retry-After');
+      const headerParams = (op.parameters ?? []).map((p) => deref<JsonSchema>(doc, p)).filter((p) => p.in === 'header');
+      if (method === 'post') {
+        expect(headerParams.map((p) => p.name)).toEqual(['Idempotency-Key']);
+        expect(headerParams[0]!.schema).toMatchObject({ minLength: 1, maxLength: LIMITS.idempotencyKeyMaxLength });
+        expect(op.responses).toHaveProperty('422');
+        expect(op.responses).toHaveProperty('201');
+      } else {
+        expect(headerParams).toEqual([]);
+      }
+      if (method === 'put') {
+        expect(op.description).toContain('versao');
+        expect(op.responses).toHaveProperty('409');
+      }
+      if (method === 'delete') expect(op.responses['204']).not.toHaveProperty('content');
+      if (path.includes('{id}')) expect(op.responses).toHaveProperty('400');
+    }
+    const byStatus: Record<string, string> = {
+      '400': 'BadRequest', '404': 'NotFound', '405': 'MethodNotAllowed', '409': 'Conflict',
+      '413': 'PayloadTooLarge', '415': 'UnsupportedMediaType', '422': 'UnprocessableContent',
+      '500': 'InternalError', '503': 'ServiceUnavailable',
+    };
+    for (const [status, name] of Object.entries(byStatus)) {
+      const r = doc.components.responses[name] as { content: Record<string, { schema: unknown }> };
+      expect(r.content['application/json']!.schema, status).toEqual({ $ref: '#/components/schemas/Erro' });
+    }
+    expect(doc.components.responses.MethodNotAllowed).toHaveProperty('headers.Allow');
+    expect(doc.info.description).toMatch(/404/);
+    expect(doc.info.description).toMatch(/405/);
+  });
+
+  it('states the field limits exactly', () => {
+    const s = doc.components.schemas;
+    const props = (name: string) => s[name]!.properties as Record<string, JsonSchema>;
+    expect(props('CategoriaInput').descricao).toMatchObject({ type: 'string', minLength: 1, maxLength: 100 });
+    expect(props('ProdutoInput').nome).toMatchObject({ type: 'string', minLength: 1, maxLength: 120 });
+    expect(props('ProdutoInput').segmento!.anyOf).toEqual([{ type: 'string', maxLength: 120 }, { type: 'null' }]);
+    expect(props('ProdutoInput').pontoFocal!.anyOf).toEqual([{ type: 'string', maxLength: 120 }, { type: 'null' }]);
+    expect(props('ProdutoInput').valorContrato).toMatchObject({ type: 'number', minimum: 0, maximum: 1e12, multipleOf: 0.01 });
+    expect(props('ProdutoUpdate').id).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(props('ProdutoUpdate').versao).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(s.ProdutoUpdate!.required).toEqual(expect.arrayContaining(['id', 'nome', 'valorContrato']));
+    expect(s.ProdutoUpdate!.required).not.toContain('versao');
+    expect(s.CategoriaUpdate!.required).toEqual(['descricao', 'id']);
+    expect(s.ProdutoInput!.required).toEqual(['nome', 'valorContrato']);
+  });
+
+  it('is committed as docs/openapi.json exactly as `npm run openapi` writes it', () => {
+    expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(renderOpenApi());
+  });
+});
+
+describe('OpenAPI request schemas agree with the server validation (zod)', () => {
+  const cases = [
+    ['CategoriaInput', categoriaInputSchema],
+    ['CategoriaUpdate', categoriaUpdateSchema],
+    ['ProdutoInput', produtoInputSchema],
+    ['ProdutoUpdate', produtoUpdateSchema],
+  ] as const;
+  const v = createOpenApiValidator(doc);
+  for (const [name, zodSchema] of cases) {
+    it(`${name}: every body the document allows is accepted by the server`, () => {
+      const schema = doc.components.schemas[name]!;
+      const validate = v.compile(schema);
+      fc.assert(
+        fc.property(arbitraryFromSchema(doc, schema), (body) => {
+          expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+          const parsed = zodSchema.safeParse(body);
+          expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+});

@@ -1,0 +1,124 @@
+import { CfnOutput, DefaultStackSynthesizer, Stack, Validations, type CfnElement, type StackProps } from 'aws-cdk-lib';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct, IConstruct } from 'constructs';
+import type { RouteDef } from '../lambdas/routes.ts';
+import { Alarms } from './constructs/alarms.ts';
+import { Api } from './constructs/api.ts';
+import { Data } from './constructs/data.ts';
+import { Site, type CustomDomain } from './constructs/site.ts';
+
+/** Everything the stack needs, resolved from context by infra/app.ts (nothing below reads context). */
+export interface ClientelaStackProps extends StackProps {
+  /** THE route table (lambdas/routes.ts). */
+  readonly routes: readonly RouteDef[];
+  /** lambdas/handlers */
+  readonly handlersDir: string;
+  /** The repository root (package.json, lock file, node_modules with esbuild). */
+  readonly projectRoot: string;
+  /** web/dist */
+  readonly webDistPath: string;
+  /** Adopt this retained table instead of creating one. */
+  readonly existingTableName?: string;
+  /** CORS allow-list of the API; empty: no CORS. */
+  readonly corsOrigins: readonly string[];
+  readonly throttleRateLimit: number;
+  readonly throttleBurstLimit: number;
+  readonly logRetention: RetentionDays;
+  readonly customDomain?: CustomDomain;
+  readonly alarmEmail?: string;
+  /** @default FUNCTION_MEMORY_MB */
+  readonly memorySize?: number;
+  /** @default BUNDLE_AWS_SDK */
+  readonly bundleAwsSdk?: boolean;
+}
+
+/** Clientela in one stack: table, API with its functions, site, alarms. */
+export class ClientelaStack extends Stack {
+  readonly data: Data;
+  readonly api: Api;
+  readonly site: Site;
+  readonly alarms: Alarms;
+
+  constructor(scope: Construct, id: string, props: ClientelaStackProps) {
+    super(scope, id, props);
+    this.data = new Data(this, 'Data', { existingTableName: props.existingTableName });
+    this.api = new Api(this, 'Api', {
+      table: this.data.table,
+      routes: props.routes,
+      handlersDir: props.handlersDir,
+      projectRoot: props.projectRoot,
+      corsOrigins: props.corsOrigins,
+      throttleRateLimit: props.throttleRateLimit,
+      throttleBurstLimit: props.throttleBurstLimit,
+      logRetention: props.logRetention,
+      memorySize: props.memorySize,
+      bundleAwsSdk: props.bundleAwsSdk,
+    });
+    // The site depends on the API (its origin), never the other way round (a cycle).
+    this.site = new Site(this, 'Site', {
+      apiDomainName: this.api.domainName,
+      webDistPath: props.webDistPath,
+      customDomain: props.customDomain,
+      logRetention: props.logRetention,
+    });
+    this.alarms = new Alarms(this, 'Alarms', {
+      stage: this.api.stage,
+      functions: this.api.functions,
+      alarmEmail: props.alarmEmail,
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The app' });
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'The API (also under SiteUrl/api)' });
+    new CfnOutput(this, 'TableName', {
+      value: this.data.table.tableName,
+      description: 'Retained on destroy; adopt it again with -c existingTableName=<this>',
+    });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn, description: 'Subscribe to get alarms' });
+
+    acknowledgeHelperFindings(this, this.site.bucket);
+  }
+}
+
+/**
+ * cdk-nag findings on CDK's own helper function (the S3 deployment handler shared by both web
+ * deployments), whose code, runtime and role aws-cdk-lib generates; it runs only during a
+ * deployment. Each acknowledgement says why it is acceptable.
+ */
+function acknowledgeHelperFindings(stack: Stack, siteBucket: IConstruct): void {
+  const siteBucketId = stack.getLogicalId(siteBucket.node.defaultChild as CfnElement);
+  const assetsBucket = `cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-<AWS::AccountId>-<AWS::Region>`;
+  const sync = 'CDK deployment helper: syncs the built web into the site bucket, objects only';
+  const helpers = stack.node.children.filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
+  for (const helper of helpers) {
+    Validations.of(helper).acknowledge(
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: 'CDK deployment helper: aws-cdk-lib attaches the basic execution policy (its own logs).',
+      },
+      { id: 'AwsSolutions-IAM5[Action::s3:GetBucket*]', reason: `${sync} (reads the source bucket).` },
+      { id: 'AwsSolutions-IAM5[Action::s3:GetObject*]', reason: `${sync} (reads the zipped build).` },
+      { id: 'AwsSolutions-IAM5[Action::s3:List*]', reason: `${sync} (lists what is already there).` },
+      { id: 'AwsSolutions-IAM5[Action::s3:Abort*]', reason: `${sync} (aborts failed multipart uploads).` },
+      { id: 'AwsSolutions-IAM5[Action::s3:DeleteObject*]', reason: `${sync} (granted by CDK; prune is off).` },
+      {
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${assetsBucket}/*]`,
+        reason: 'CDK deployment helper: reads the zipped build from the CDK bootstrap assets bucket.',
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::<${siteBucketId}.Arn>/*]`,
+        reason: 'CDK deployment helper: writes the objects of the site bucket, and no other bucket.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'CDK deployment helper: cloudfront:CreateInvalidation/GetInvalidation support no resource ARN here.',
+      },
+      { id: 'AwsSolutions-L1', reason: 'CDK deployment helper: aws-cdk-lib pins its (Python) runtime.' },
+      { id: 'Serverless-LambdaLatestVersion', reason: 'CDK deployment helper: aws-cdk-lib pins its runtime.' },
+      {
+        id: 'Serverless-LambdaDLQ',
+        reason: 'CDK deployment helper: invoked by CloudFormation, which fails the deployment on error.',
+      },
+      { id: 'Serverless-LambdaTracing', reason: 'CDK deployment helper: runs only during deployments.' },
+    );
+  }
+}

@@ -1,0 +1,93 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import type { IHttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+
+/** Every alarm looks at 5-minute sums and fires on the first bad period (low traffic: 1 error matters). */
+export const ALARM_PERIOD = Duration.minutes(5);
+
+/** Props of {@link Alarms}. */
+export interface AlarmsProps {
+  /** The API stage whose 5xx responses are watched. */
+  readonly stage: IHttpStage;
+  /** The app functions, keyed by route name: one Errors alarm each. */
+  readonly functions: ReadonlyMap<string, IFunction>;
+  /** Optional address subscribed to the topic (it must confirm the subscription email). */
+  readonly alarmEmail?: string;
+}
+
+/** CloudWatch alarms on API 5xx, Lambda throttles and function errors, all notifying one SNS topic. */
+export class Alarms extends Construct {
+  readonly topic: Topic;
+  readonly alarms: readonly Alarm[];
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    // A customer managed key: CloudWatch cannot publish to a topic encrypted with the AWS managed
+    // aws/sns key (its key policy can't be changed), so alarms would silently never arrive.
+    const key = new Key(this, 'TopicKey', {
+      description: 'Clientela alarm topic encryption',
+      enableKeyRotation: true,
+    });
+    key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    this.topic = new Topic(this, 'Topic', {
+      displayName: 'Clientela alarms',
+      masterKey: key,
+      enforceSSL: true,
+    });
+    if (props.alarmEmail) {
+      this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+      Validations.of(this.topic).acknowledge({
+        id: 'Serverless-SNSRedrivePolicy',
+        reason:
+          'E-mail subscription: SNS retries delivery itself, and a dead-letter queue of alarm mails ' +
+          'would have no reader; the alarm state stays visible in CloudWatch.',
+      });
+    }
+
+    const alarms: Alarm[] = [];
+    const add = (alarmId: string, description: string, metric: IMetric): void => {
+      const alarm = new Alarm(this, alarmId, {
+        alarmDescription: description,
+        metric,
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        // No traffic is not a problem.
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      alarm.addAlarmAction(new SnsAction(this.topic));
+      alarm.addOkAction(new SnsAction(this.topic));
+      alarms.push(alarm);
+    };
+
+    add(
+      'Api5xx',
+      'The API answered 5xx (a handler failed, timed out or was throttled by Lambda).',
+      props.stage.metricServerError({ period: ALARM_PERIOD, statistic: 'Sum' }),
+    );
+    // Lambda's concurrency is one pool per account and region, so the account-level metric is
+    // the one that says "requests were turned away" (a single metric: no per-function cost).
+    add(
+      'LambdaThrottles',
+      'Lambda throttled invocations in this account and region (concurrency limit reached).',
+      new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', period: ALARM_PERIOD, statistic: 'Sum' }),
+    );
+    // One alarm per function (an alarm's metric math may hold at most 10 metrics, and the name
+    // says which route failed).
+    for (const [name, fn] of props.functions) {
+      add(
+        `${name}Errors`,
+        `The ${name} function failed (uncaught error or timeout).`,
+        fn.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }),
+      );
+    }
+    this.alarms = alarms;
+  }
+}

@@ -1,0 +1,221 @@
+import * as path from 'node:path';
+import { Duration, Fn, Tags, Validations } from 'aws-cdk-lib';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { API_BASE_PATH, type RouteDef } from '../../lambdas/routes.ts';
+
+/** The newest Node.js runtime this aws-cdk-lib offers (arm64 + Node 24: lowest cost per ms). */
+export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
+/** Memory of every function (MB); CPU scales with it. The benchmark issue may tune it. */
+export const FUNCTION_MEMORY_MB = 512;
+/** A short timeout: every route is one or two DynamoDB round trips. */
+export const FUNCTION_TIMEOUT = Duration.seconds(10);
+/**
+ * Bundle the AWS SDK into each function (true) or leave it to the runtime's copy (false). Kept
+ * bundled until the benchmark measures module start both ways (see TOOLCHAIN.md).
+ */
+export const BUNDLE_AWS_SDK = true;
+/** Tag on every app function (CDK helper functions don't carry it); the value is the route name. */
+export const ROUTE_TAG = 'clientela:route';
+/** The stage name: it is also the first path segment, so `/api/...` works directly and via CloudFront. */
+export const STAGE_NAME = API_BASE_PATH.replace(/^\//, '');
+/** Headers a cross-origin caller may send (Idempotency-Key for the idempotent POSTs). */
+export const CORS_ALLOW_HEADERS = ['content-type', 'idempotency-key'];
+/**
+ * Banner of each bundle: bundled CommonJS code (parts of the AWS SDK) calls `require`, which an
+ * ES module does not have.
+ */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+/** Props of {@link Api}. */
+export interface ApiProps {
+  /** The table every function reads and writes (grants are scoped to its ARN). */
+  readonly table: ITable;
+  /** THE route table: one function and one route per row. */
+  readonly routes: readonly RouteDef[];
+  /** Folder with `<handler>.ts` files (lambdas/handlers). */
+  readonly handlersDir: string;
+  /** The repository root (package.json + lock file) esbuild bundles from. */
+  readonly projectRoot: string;
+  /** Origins allowed to call the API cross-origin; empty: no CORS at all. */
+  readonly corsOrigins: readonly string[];
+  /** Stage throttling: steady requests per second. */
+  readonly throttleRateLimit: number;
+  /** Stage throttling: burst capacity. */
+  readonly throttleBurstLimit: number;
+  /** Retention of the access logs and of every function's logs. */
+  readonly logRetention: RetentionDays;
+  /** @default FUNCTION_MEMORY_MB */
+  readonly memorySize?: number;
+  /** @default BUNDLE_AWS_SDK */
+  readonly bundleAwsSdk?: boolean;
+}
+
+/** The HTTP API (stage `api`) with one Lambda function per row of the route table. */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  /** The app functions, keyed by route name. */
+  readonly functions: ReadonlyMap<string, NodejsFunction>;
+  /** `https://<id>.execute-api.<region>.amazonaws.com/api` */
+  readonly url: string;
+  /** The API's host name, for the CloudFront origin. */
+  readonly domainName: string;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const cors = props.corsOrigins.length > 0;
+    const methods = [...new Set(props.routes.map((r) => r.method).filter((m) => m !== 'ANY'))];
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Clientela REST API',
+      // One explicit stage `api` instead of `$default`, so paths keep their `/api` prefix.
+      createDefaultStage: false,
+      // Without an allow-list there is no CORS at all: the site calls its own origin.
+      corsPreflight: cors
+        ? {
+            allowOrigins: [...props.corsOrigins],
+            allowMethods: [...methods.map((m) => CorsHttpMethod[m]), CorsHttpMethod.OPTIONS],
+            allowHeaders: CORS_ALLOW_HEADERS,
+            maxAge: Duration.hours(2),
+          }
+        : undefined,
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention });
+    this.stage = new HttpStage(this, 'Stage', {
+      httpApi: this.httpApi,
+      stageName: STAGE_NAME,
+      autoDeploy: true,
+      // Caps what a runaway client (or a loop in the web app) can cost.
+      throttle: { rateLimit: props.throttleRateLimit, burstLimit: props.throttleBurstLimit },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        // JSON, HTTP API variables only (the REST API presets name variables HTTP APIs lack).
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            httpMethod: '$context.httpMethod',
+            routeKey: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            responseLatency: '$context.responseLatency',
+            integrationLatency: '$context.integration.latency',
+            integrationStatus: '$context.integration.status',
+            integrationError: '$context.integrationErrorMessage',
+            errorMessage: '$context.error.message',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+
+    const functions = new Map<string, NodejsFunction>();
+    for (const route of props.routes) {
+      const fn = this.routeFunction(route, props);
+      functions.set(route.name, fn);
+      const integration = new HttpLambdaIntegration(`${route.name}Integration`, fn);
+      new HttpRoute(this, `${route.name}Route`, {
+        httpApi: this.httpApi,
+        routeKey:
+          route.routeKey === HttpRouteKey.DEFAULT.key
+            ? HttpRouteKey.DEFAULT
+            : HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration,
+      });
+    }
+    this.functions = functions;
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'The product has no users or login (SPEC: all screens are open), so neither has its API. ' +
+        'Abuse is capped by stage throttling; see the README for putting a login in front of it.',
+    });
+    this.url = `${this.httpApi.apiEndpoint}/${STAGE_NAME}`;
+    this.domainName = Fn.parseDomainName(this.httpApi.apiEndpoint);
+  }
+
+  /** One function for one route: its own log group and a role with exactly the route's actions. */
+  private routeFunction(route: RouteDef, props: ApiProps): NodejsFunction {
+    const logGroup = new LogGroup(this, `${route.name}Logs`, { retention: props.logRetention });
+    // An own role instead of the AWSLambdaBasicExecutionRole managed policy (logs on `*`):
+    // it may write to its own log group and use the table actions its route lists, nothing else.
+    const role = new Role(this, `${route.name}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Clientela ${route.routeKey}`,
+    });
+    logGroup.grantWrite(role);
+    if (route.actions.length > 0) {
+      role.addToPolicy(new PolicyStatement({ actions: [...route.actions], resources: [props.table.tableArn] }));
+    }
+    const bundleAwsSdk = props.bundleAwsSdk ?? BUNDLE_AWS_SDK;
+    const environment: Record<string, string> = { TABLE_NAME: props.table.tableName };
+    if (props.corsOrigins.length > 0) environment.CORS_ORIGINS = props.corsOrigins.join(',');
+
+    const fn = new NodejsFunction(this, `${route.name}Function`, {
+      description: `Clientela ${route.routeKey}`,
+      entry: path.join(props.handlersDir, `${route.handler}.ts`),
+      handler: 'handler',
+      projectRoot: props.projectRoot,
+      depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
+      runtime: FUNCTION_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? FUNCTION_MEMORY_MB,
+      timeout: FUNCTION_TIMEOUT,
+      role,
+      environment,
+      logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      bundling: {
+        minify: true,
+        // No source maps: they double the bundle and need --enable-source-maps, which slows start.
+        sourceMap: false,
+        format: OutputFormat.ESM,
+        target: FUNCTION_RUNTIME.name.replace('nodejs', 'node').replace('.x', ''),
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        // [] bundles the SDK; ['@aws-sdk/*', '@smithy/*'] would use the runtime's copy.
+        externalModules: bundleAwsSdk ? [] : ['@aws-sdk/*', '@smithy/*'],
+        esbuildArgs: { '--tree-shaking': 'true' },
+        // esbuild from node_modules: synth needs neither Docker nor network.
+        forceDockerBundling: false,
+      },
+    });
+    Tags.of(fn).add(ROUTE_TAG, route.name);
+    Validations.of(fn).acknowledge(
+      {
+        id: 'Serverless-LambdaDLQ',
+        reason:
+          'Invoked synchronously by API Gateway only: a failure is returned to the caller; a DLQ ' +
+          'would only ever receive failed asynchronous invocations, of which there are none.',
+      },
+      {
+        id: 'Serverless-LambdaTracing',
+        reason:
+          'X-Ray active tracing would add xray:* on Resource * to every role and start-up time for ' +
+          'one or two DynamoDB calls per request; JSON logs with request ids and the alarms cover it.',
+      },
+    );
+    return fn;
+  }
+}

@@ -1,0 +1,49 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, Table, TableEncryption, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+
+/** Props of {@link Data}. */
+export interface DataProps {
+  /**
+   * Name of a table retained by an earlier deployment (after `cdk destroy`). When set, that table
+   * is adopted as it is instead of creating a new, empty one beside the company's data.
+   */
+  readonly existingTableName?: string;
+}
+
+const ATTRIBUTE_TYPES = { S: AttributeType.STRING, N: AttributeType.NUMBER, B: AttributeType.BINARY } as const;
+
+/** The single DynamoDB table of the app (shape from lambdas/store/table.ts). */
+export class Data extends Construct {
+  /** The table the functions read and write; grants are scoped to its ARN. */
+  readonly table: ITable;
+  /** True when the table is an adopted, pre-existing one. */
+  readonly adopted: boolean;
+
+  constructor(scope: Construct, id: string, props: DataProps = {}) {
+    super(scope, id);
+    if (props.existingTableName) {
+      this.table = Table.fromTableName(this, 'Table', props.existingTableName);
+      this.adopted = true;
+      return;
+    }
+    this.adopted = false;
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: TABLE_KEY.partitionKey.name, type: ATTRIBUTE_TYPES[TABLE_KEY.partitionKey.type] },
+      sortKey: { name: TABLE_KEY.sortKey.name, type: ATTRIBUTE_TYPES[TABLE_KEY.sortKey.type] },
+      // On-demand: a small company's traffic is tiny and spiky; no capacity to plan or pay idle.
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      // The AWS managed key (aws/dynamodb): every use is logged in CloudTrail, no monthly key fee,
+      // and no customer key whose accidental disabling would lock the company out of its data.
+      encryption: TableEncryption.AWS_MANAGED,
+      // Restore to any second of the last 35 days (a bad import, a bug, a wrong delete).
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // Customer data outlives the stack: CloudFormation can neither delete nor replace it.
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      // Idempotency records expire by themselves (expiry is also checked on read: TTL is late).
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+    });
+  }
+}

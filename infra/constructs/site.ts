@@ -1,0 +1,229 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import {
+  CONTENT_SECURITY_POLICY,
+  FRAME_OPTIONS,
+  HSTS_MAX_AGE_SECONDS,
+  REFERRER_POLICY,
+} from '../security-headers.ts';
+
+/** The CloudFront Function's source (viewer request: app routes → /index.html). */
+export const SPA_REWRITE_CODE_PATH = fileURLToPath(new URL('../cloudfront/spa-rewrite.js', import.meta.url));
+/** Cache-Control of the content-hashed files under assets/: a new build gets new names. */
+export const ASSETS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Cache-Control of index.html and the other root files: always revalidated. */
+export const ROOT_CACHE_CONTROL = 'no-cache';
+/** Folder of Vite's hashed build output inside web/dist. */
+export const ASSETS_DIR = 'assets';
+/** How long CloudFront and S3 access logs are kept (they hold IP addresses: personal data). */
+export const ACCESS_LOG_EXPIRY = Duration.days(90);
+
+/** A company's own domain for the site. */
+export interface CustomDomain {
+  /** e.g. `clientes.example.com.br` (its DNS CNAME/alias points to the distribution). */
+  readonly domainName: string;
+  /** ACM certificate for that name, in us-east-1 (CloudFront's region). */
+  readonly certificateArn: string;
+}
+
+/** Props of {@link Site}. */
+export interface SiteProps {
+  /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
+  readonly apiDomainName: string;
+  /** The built web app (`npm run build` output: index.html + assets/). */
+  readonly webDistPath: string;
+  /** Optional custom domain; without it the `*.cloudfront.net` name is used. */
+  readonly customDomain?: CustomDomain;
+  /** Retention of the deployment helper's logs. */
+  readonly logRetention: RetentionDays;
+}
+
+/** The web app: a private S3 bucket behind CloudFront, which also routes `/api/*` to the API. */
+export class Site extends Construct {
+  readonly bucket: Bucket;
+  readonly logBucket: Bucket;
+  readonly distribution: Distribution;
+  /** `https://<custom domain or distribution domain>` */
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    const indexHtml = path.join(props.webDistPath, 'index.html');
+    if (!fs.existsSync(indexHtml)) {
+      throw new Error(
+        `The web app is not built: ${indexHtml} is missing. Run \`npm run build\` first ` +
+          '(`npm run synth` and `npm run deploy` do it for you).',
+      );
+    }
+
+    // One bucket for CloudFront's and S3's access logs, expiring them (they hold IP addresses).
+    this.logBucket = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      // CloudFront's standard logging writes with ACLs (fails at deploy time when ACLs are off).
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: ACCESS_LOG_EXPIRY }],
+      // Logs go with the stack (only the table is retained).
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    this.bucket = new Bucket(this, 'Bucket', {
+      // Private: only CloudFront reads it, through Origin Access Control.
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3/',
+      // The content is rebuilt from git at any time: no versioning, removed with the stack.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Clientela security headers (infra/security-headers.ts)',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: toEnum(HeadersFrameOption, FRAME_OPTIONS), override: true },
+        referrerPolicy: { referrerPolicy: toEnum(HeadersReferrerPolicy, REFERRER_POLICY), override: true },
+      },
+    });
+
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      comment: 'Serve index.html for app routes (paths without a file extension)',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromFile({ filePath: SPA_REWRITE_CODE_PATH }),
+    });
+
+    const domain = props.customDomain;
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Clientela',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // All edge locations: the users are in Brazil, which the cheaper price classes leave out.
+      priceClass: PriceClass.PRICE_CLASS_ALL,
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: 'cloudfront/',
+      domainNames: domain ? [domain.domainName] : undefined,
+      certificate: domain ? Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn) : undefined,
+      // Only settable with an own certificate; *.cloudfront.net keeps CloudFront's default.
+      minimumProtocolVersion: domain ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      // Deliberately no errorResponses: they would turn the API's JSON 404s into HTML.
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        compress: true,
+        responseHeadersPolicy: headers,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        [`/api/*`]: {
+          // No origin path: the stage `api` is already the first path segment.
+          origin: new HttpOrigin(props.apiDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          // A redirect would turn a POST into a GET: plain HTTP is refused instead.
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Everything but Host: API Gateway answers 403 to a foreign Host header.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          // The handler compresses its own responses (CloudFront does not for uncached ones).
+          compress: true,
+          responseHeadersPolicy: headers,
+        },
+      },
+    });
+    Validations.of(this.distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'No geo restriction: the company decides who may use it, and staff travel.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No WAF: a web ACL costs more per month than the rest of the stack for a small company; ' +
+          'the API stage is throttled. The README shows how to attach one.',
+      },
+    );
+    if (!domain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose ' +
+          'minimum protocol cannot be set; with domainName + certificateArn it is TLSv1.2_2021.',
+      });
+    }
+    this.url = `https://${domain ? domain.domainName : this.distribution.distributionDomainName}`;
+
+    // Both deployments share one CDK helper function; give its logs a retention.
+    const deployLogs = new LogGroup(this, 'DeploymentLogs', { retention: props.logRetention });
+    // 1. Hashed assets first, cached for a year and never pruned: a tab opened before this
+    //    deploy still finds its lazily loaded chunks.
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      sources: [Source.asset(path.join(props.webDistPath, ASSETS_DIR))],
+      destinationBucket: this.bucket,
+      destinationKeyPrefix: `${ASSETS_DIR}/`,
+      cacheControl: [CacheControl.fromString(ASSETS_CACHE_CONTROL)],
+      prune: false,
+      memoryLimit: 512,
+      logGroup: deployLogs,
+    });
+    // 2. Then index.html and the other root files, revalidated on every load, and an
+    //    invalidation so the edge serves the new index.html at once.
+    const root = new BucketDeployment(this, 'DeployRoot', {
+      sources: [Source.asset(props.webDistPath, { exclude: [ASSETS_DIR, `${ASSETS_DIR}/**`] })],
+      destinationBucket: this.bucket,
+      cacheControl: [CacheControl.fromString(ROOT_CACHE_CONTROL)],
+      prune: false,
+      distribution: this.distribution,
+      distributionPaths: ['/index.html', '/'],
+      memoryLimit: 512,
+      logGroup: deployLogs,
+    });
+    root.node.addDependency(assets);
+  }
+}
+
+/** The enum member whose value is `value` (fails loudly if security-headers.ts drifts). */
+function toEnum<T extends Record<string, string>>(enumObject: T, value: string): T[keyof T] {
+  const member = Object.values(enumObject).find((v) => v === value);
+  if (member === undefined) throw new Error(`Unsupported header value for CloudFront: ${value}`);
+  return member as T[keyof T];
+}

@@ -1,0 +1,69 @@
+/**
+ * The CloudFront Function's own code (infra/cloudfront/spa-rewrite.js), run in a Node vm with
+ * CloudFront's viewer-request event shape.
+ */
+import * as fs from 'node:fs';
+import * as vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { SPA_REWRITE_CODE_PATH } from '../../infra/constructs/site.ts';
+
+interface CfRequest {
+  method: string;
+  uri: string;
+  querystring: Record<string, { value: string }>;
+  headers: Record<string, { value: string }>;
+  cookies: Record<string, { value: string }>;
+}
+type Handler = (event: { version: string; context: Record<string, string>; viewer: { ip: string }; request: CfRequest }) => CfRequest;
+
+// The file declares `function handler(event)` at top level, as CloudFront expects; the vm
+// context exposes it like CloudFront's runtime does (no module system, no Node globals).
+const sandbox: { handler?: Handler } = {};
+vm.runInNewContext(fs.readFileSync(SPA_REWRITE_CODE_PATH, 'utf8'), sandbox, { filename: 'spa-rewrite.js' });
+const handler = sandbox.handler!;
+
+const viewerRequest = (uri: string): CfRequest =>
+  handler({
+    version: '1.0',
+    context: { distributionDomainName: 'd111111abcdef8.cloudfront.net', eventType: 'viewer-request', requestId: 'r1' },
+    viewer: { ip: '198.51.100.7' },
+    request: {
+      method: 'GET',
+      uri,
+      querystring: { page: { value: '2' } },
+      headers: { host: { value: 'd111111abcdef8.cloudfront.net' }, accept: { value: 'text/html' } },
+      cookies: {},
+    },
+  });
+
+describe('spa-rewrite.js (CloudFront Function, viewer request)', () => {
+  it('defines a handler', () => {
+    expect(typeof handler).toBe('function');
+  });
+
+  it.each(['/clientes', '/categorias', '/atualizarproduto/3', '/cadastrarcategoria', '/sobre-nos', '/clientes/'])(
+    'serves the app shell for the app route %s',
+    (uri) => {
+      expect(viewerRequest(uri).uri).toBe('/index.html');
+    },
+  );
+
+  // The root is rewritten too (the default root object would give the same file).
+  it('rewrites / to /index.html', () => {
+    expect(viewerRequest('/').uri).toBe('/index.html');
+  });
+
+  it.each(['/assets/index-abc123.js', '/assets/index-Bx9_q.css', '/favicon.svg', '/index.html', '/robots.txt'])(
+    'leaves the file %s untouched',
+    (uri) => {
+      expect(viewerRequest(uri).uri).toBe(uri);
+    },
+  );
+
+  it('keeps the rest of the request (method, headers, query string)', () => {
+    const request = viewerRequest('/clientes');
+    expect(request.method).toBe('GET');
+    expect(request.headers.host).toEqual({ value: 'd111111abcdef8.cloudfront.net' });
+    expect(request.querystring).toEqual({ page: { value: '2' } });
+  });
+});

@@ -1,0 +1,478 @@
+/**
+ * The synthesized template (bundling skipped) against every promise of the cloud issue: the
+ * functions and routes from the route table, the table's protections, the stage, CORS, the
+ * site's headers, SPA rewrite and `/api/*` behaviour, the web deployment, alarms, outputs.
+ */
+import * as fs from 'node:fs';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { STACK_NAME } from '../../infra/app.ts';
+import { FUNCTION_RUNTIME } from '../../infra/constructs/api.ts';
+import { SPA_REWRITE_CODE_PATH } from '../../infra/constructs/site.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  FRAME_OPTIONS,
+  HSTS_MAX_AGE_SECONDS,
+  REFERRER_POLICY,
+} from '../../infra/security-headers.ts';
+import { routes } from '../../lambdas/routes.ts';
+import { TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+import {
+  actionsOf,
+  appFunctions,
+  dynamoActionsOf,
+  resourcesOfType,
+  roleStatements,
+  routeNameOf,
+  synthTemplate,
+  tempDir,
+  type Resources,
+} from './support.ts';
+
+/** AWS managed CloudFront policies (ids documented by AWS, the same in every account). */
+const CACHING_DISABLED_ID = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER_ID = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+type Props = Record<string, unknown>;
+
+const only = (resources: Resources): [string, Resources[string]] => {
+  const entries = Object.entries(resources);
+  expect(entries).toHaveLength(1);
+  return entries[0]!;
+};
+const distributionConfig = (template: Template): Props => {
+  const [, dist] = only(resourcesOfType(template, 'AWS::CloudFront::Distribution'));
+  return dist.Properties!.DistributionConfig as Props;
+};
+const logicalIdOfType = (template: Template, type: string): string => only(resourcesOfType(template, type))[0];
+
+let template: Template;
+beforeAll(() => {
+  template = synthTemplate();
+});
+
+describe('functions: one per route-table row', () => {
+  it('has exactly as many app functions as routes.ts rows, one per route name', () => {
+    const fns = Object.values(appFunctions(template));
+    expect(fns).toHaveLength(routes.length);
+    expect(fns.map(routeNameOf).sort()).toEqual(routes.map((r) => r.name).sort());
+  });
+
+  it('uses the newest Node.js runtime this aws-cdk-lib offers', () => {
+    const newest = Object.keys(Runtime)
+      .map((k) => /^NODEJS_(\d+)_X$/.exec(k))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => Number(m[1]))
+      .sort((a, b) => b - a)[0];
+    expect(FUNCTION_RUNTIME.name).toBe(`nodejs${newest}.x`);
+    for (const fn of Object.values(appFunctions(template))) {
+      expect(fn.Properties!.Runtime).toBe(FUNCTION_RUNTIME.name);
+    }
+  });
+
+  it('runs arm64, 512 MB, a 10 s timeout, index.handler, TABLE_NAME and no NODE_OPTIONS', () => {
+    for (const fn of Object.values(appFunctions(template))) {
+      const p = fn.Properties!;
+      expect(p.Architectures).toEqual(['arm64']);
+      expect(p.MemorySize).toBe(512);
+      expect(p.Timeout).toBe(10);
+      expect(p.Handler).toBe('index.handler');
+      const vars = (p.Environment as { Variables: Props }).Variables;
+      expect(vars.TABLE_NAME).toEqual({ Ref: logicalIdOfType(template, 'AWS::DynamoDB::Table') });
+      // No CORS allow-list by default, and no source maps shipped.
+      expect(Object.keys(vars).sort()).toEqual(['TABLE_NAME']);
+    }
+  });
+
+  it('logs JSON to an own log group with a 30-day retention (the logGroup prop, not logRetention)', () => {
+    const logGroups = resourcesOfType(template, 'AWS::Logs::LogGroup');
+    const used = new Set<string>();
+    for (const fn of Object.values(appFunctions(template))) {
+      const logging = fn.Properties!.LoggingConfig as { LogFormat: string; LogGroup: { Ref: string } };
+      expect(logging.LogFormat).toBe('JSON');
+      const group = logGroups[logging.LogGroup.Ref];
+      expect(group?.Properties?.RetentionInDays).toBe(30);
+      used.add(logging.LogGroup.Ref);
+    }
+    expect(used.size).toBe(routes.length);
+    // logRetention would add CDK's LogRetention custom resource.
+    expect(resourcesOfType(template, 'Custom::LogRetention')).toEqual({});
+  });
+});
+
+describe('HTTP API', () => {
+  it('has one route per row with the row’s route key, `$default` included, each on its own function', () => {
+    const routeResources = Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Route'));
+    expect(routeResources).toHaveLength(routes.length);
+    expect(routeResources.map((r) => r.Properties!.RouteKey).sort()).toEqual(routes.map((r) => r.routeKey).sort());
+    expect(routes.some((r) => r.routeKey === '$default')).toBe(true);
+
+    // Route → integration → function → the function's route name: the same row.
+    const integrations = resourcesOfType(template, 'AWS::ApiGatewayV2::Integration');
+    const fns = appFunctions(template);
+    for (const route of routeResources) {
+      const target = JSON.stringify(route.Properties!.Target);
+      const integrationId = Object.keys(integrations).find((id) => target.includes(id));
+      expect(integrationId).toBeDefined();
+      const integration = integrations[integrationId!]!.Properties!;
+      expect(integration.IntegrationType).toBe('AWS_PROXY');
+      expect(integration.PayloadFormatVersion).toBe('2.0');
+      const fnId = (integration.IntegrationUri as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const row = routes.find((r) => r.routeKey === route.Properties!.RouteKey)!;
+      expect(routeNameOf(fns[fnId]!)).toBe(row.name);
+    }
+  });
+
+  it('has no default stage and one stage `api`: auto-deployed, throttled 50/100, JSON access logs kept 30 days', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+    const [, stage] = only(resourcesOfType(template, 'AWS::ApiGatewayV2::Stage'));
+    const p = stage.Properties!;
+    expect(p.StageName).toBe('api');
+    expect(p.AutoDeploy).toBe(true);
+    expect(p.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 });
+    const access = p.AccessLogSettings as { DestinationArn: { 'Fn::GetAtt': [string, string] }; Format: string };
+    const format = JSON.parse(access.Format) as Record<string, string>;
+    expect(format.requestId).toBe('$context.requestId');
+    expect(format.status).toBe('$context.status');
+    const group = resourcesOfType(template, 'AWS::Logs::LogGroup')[access.DestinationArn['Fn::GetAtt'][0]];
+    expect(group?.Properties?.RetentionInDays).toBe(30);
+  });
+
+  it('throttling comes from context', () => {
+    const t = synthTemplate({ throttleRateLimit: 7, throttleBurstLimit: 9 });
+    t.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingRateLimit: 7, ThrottlingBurstLimit: 9 },
+    });
+  });
+
+  it('has no CORS at all by default', () => {
+    const [, api] = only(resourcesOfType(template, 'AWS::ApiGatewayV2::Api'));
+    expect(api.Properties!.CorsConfiguration).toBeUndefined();
+  });
+
+  it('answers CORS for the context allow-list, with content-type and idempotency-key', () => {
+    const origins = ['https://app.example.com.br', 'http://localhost:5173'];
+    const t = synthTemplate({ corsOrigins: origins.join(',') });
+    const [, api] = only(resourcesOfType(t, 'AWS::ApiGatewayV2::Api'));
+    const cors = api.Properties!.CorsConfiguration as Record<string, string[]>;
+    expect(cors.AllowOrigins).toEqual(origins);
+    expect(cors.AllowHeaders).toEqual(['content-type', 'idempotency-key']);
+    expect([...cors.AllowMethods!].sort()).toEqual(['DELETE', 'GET', 'OPTIONS', 'POST', 'PUT']);
+    for (const fn of Object.values(appFunctions(t))) {
+      expect((fn.Properties!.Environment as { Variables: Props }).Variables.CORS_ORIGINS).toBe(origins.join(','));
+    }
+  });
+
+  it('does not reference the distribution (that would be a dependency cycle)', () => {
+    const distId = logicalIdOfType(template, 'AWS::CloudFront::Distribution');
+    const apiSide = [
+      ...Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Api')),
+      ...Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Stage')),
+      ...Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Route')),
+      ...Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Integration')),
+      ...Object.values(appFunctions(template)),
+    ];
+    expect(JSON.stringify(apiSide)).not.toContain(distId);
+  });
+});
+
+describe('least privilege', () => {
+  it('grants each function exactly its row’s actions, on the table ARN only', () => {
+    const tableId = logicalIdOfType(template, 'AWS::DynamoDB::Table');
+    for (const fn of Object.values(appFunctions(template))) {
+      const row = routes.find((r) => r.name === routeNameOf(fn))!;
+      expect(dynamoActionsOf(template, fn)).toEqual([...row.actions].sort());
+      const roleId = (fn.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      for (const s of roleStatements(template, roleId)) {
+        if (!actionsOf(s).some((a) => a.startsWith('dynamodb:'))) continue;
+        expect(s.Effect).toBe('Allow');
+        expect(s.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
+      }
+    }
+  });
+
+  it('gives the fallback no DynamoDB access at all', () => {
+    const fallback = Object.values(appFunctions(template)).find((fn) => routeNameOf(fn) === 'Fallback')!;
+    expect(dynamoActionsOf(template, fallback)).toEqual([]);
+  });
+
+  it('has no dynamodb:*, no DynamoDB action on *, no dynamodb:TransactWriteItems, no managed policies on app roles', () => {
+    for (const policy of Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))) {
+      for (const s of (policy.Properties!.PolicyDocument as { Statement: Parameters<typeof actionsOf>[0][] }).Statement) {
+        const actions = actionsOf(s);
+        expect(actions).not.toContain('dynamodb:*');
+        expect(actions).not.toContain('dynamodb:TransactWriteItems');
+        if (actions.some((a) => a.startsWith('dynamodb:'))) {
+          expect(JSON.stringify(s.Resource)).not.toMatch(/"\*"/);
+        }
+      }
+    }
+    for (const fn of Object.values(appFunctions(template))) {
+      const roleId = (fn.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const role = resourcesOfType(template, 'AWS::IAM::Role')[roleId]!;
+      expect(role.Properties!.ManagedPolicyArns).toBeUndefined();
+      // Logs: only its own log group.
+      const logStatements = roleStatements(template, roleId).filter((s) => actionsOf(s).some((a) => a.startsWith('logs:')));
+      expect(logStatements).toHaveLength(1);
+      const logGroupRef = (fn.Properties!.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      expect(logStatements[0]!.Resource).toEqual({ 'Fn::GetAtt': [logGroupRef, 'Arn'] });
+    }
+  });
+});
+
+describe('table', () => {
+  it('is on-demand, encrypted, with PITR, deletion protection, RETAIN, TTL and the key schema of table.ts', () => {
+    const [, table] = only(resourcesOfType(template, 'AWS::DynamoDB::Table'));
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+    const p = table.Properties!;
+    expect(p.BillingMode).toBe('PAY_PER_REQUEST');
+    // SSEEnabled without a key: KMS with the AWS managed aws/dynamodb key (TableEncryption.AWS_MANAGED).
+    expect(p.SSESpecification).toEqual({ SSEEnabled: true });
+    expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(p.DeletionProtectionEnabled).toBe(true);
+    expect(p.TimeToLiveSpecification).toEqual({ AttributeName: TTL_ATTRIBUTE, Enabled: true });
+    expect(p.KeySchema).toEqual([
+      { AttributeName: TABLE_KEY.partitionKey.name, KeyType: 'HASH' },
+      { AttributeName: TABLE_KEY.sortKey.name, KeyType: 'RANGE' },
+    ]);
+    expect(p.AttributeDefinitions).toEqual([
+      { AttributeName: TABLE_KEY.partitionKey.name, AttributeType: TABLE_KEY.partitionKey.type },
+      { AttributeName: TABLE_KEY.sortKey.name, AttributeType: TABLE_KEY.sortKey.type },
+    ]);
+    expect(p.GlobalSecondaryIndexes).toBeUndefined();
+  });
+
+  it('adopts a retained table with existingTableName: no new table, grants on that table’s ARN', () => {
+    const name = 'Clientela-DataTableFDBAD0F2-1A2B3C4D5E6F';
+    const t = synthTemplate({ existingTableName: name });
+    expect(resourcesOfType(t, 'AWS::DynamoDB::Table')).toEqual({});
+    const arn = {
+      'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':dynamodb:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:table/${name}`]],
+    };
+    for (const fn of Object.values(appFunctions(t))) {
+      expect((fn.Properties!.Environment as { Variables: Props }).Variables.TABLE_NAME).toBe(name);
+      const row = routes.find((r) => r.name === routeNameOf(fn))!;
+      expect(dynamoActionsOf(t, fn)).toEqual([...row.actions].sort());
+      const roleId = (fn.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      for (const s of roleStatements(t, roleId).filter((st) => actionsOf(st).some((a) => a.startsWith('dynamodb:')))) {
+        expect(s.Resource).toEqual(arn);
+      }
+    }
+    t.hasOutput('TableName', { Value: name });
+  });
+});
+
+describe('site', () => {
+  it('keeps the bucket private, TLS-only and encrypted, read by CloudFront through OAC', () => {
+    const buckets = resourcesOfType(template, 'AWS::S3::Bucket');
+    expect(Object.keys(buckets)).toHaveLength(2); // site + access logs
+    for (const bucket of Object.values(buckets)) {
+      expect(bucket.Properties!.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties!.BucketEncryption).toEqual({
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      });
+    }
+    const policies = Object.values(resourcesOfType(template, 'AWS::S3::BucketPolicy'));
+    expect(policies).toHaveLength(2);
+    for (const policy of policies) {
+      expect(policy.Properties!.PolicyDocument).toMatchObject({
+        Statement: expect.arrayContaining([
+          expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      });
+    }
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' }),
+        ]),
+      },
+    });
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+  });
+
+  it('serves HTTPS only, HTTP/2 and 3, compressed, index.html as root, no custom error responses', () => {
+    const config = distributionConfig(template);
+    expect(config.HttpVersion).toBe('http2and3');
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.CustomErrorResponses).toBeUndefined();
+    const def = config.DefaultCacheBehavior as Props;
+    expect(def.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(def.Compress).toBe(true);
+    const origins = config.Origins as Props[];
+    const s3Origin = origins.find((o) => o.Id === def.TargetOriginId)!;
+    expect(s3Origin.S3OriginConfig).toBeDefined();
+    expect(s3Origin.OriginAccessControlId).toBeDefined();
+    // Logging is on (to the log bucket), see the cdk-nag decision in site.ts.
+    expect(config.Logging).toBeDefined();
+  });
+
+  it('applies the security headers of infra/security-headers.ts to both behaviours', () => {
+    const [policyId, policy] = only(resourcesOfType(template, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const headers = (policy.Properties!.ResponseHeadersPolicyConfig as Props).SecurityHeadersConfig as Record<string, Props>;
+    expect(headers.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true });
+    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
+    expect(headers.StrictTransportSecurity).toEqual({
+      AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS,
+      IncludeSubdomains: true,
+      Override: true,
+    });
+    expect(HSTS_MAX_AGE_SECONDS).toBeGreaterThanOrEqual(365 * 24 * 60 * 60);
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.FrameOptions).toEqual({ FrameOption: FRAME_OPTIONS, Override: true });
+    expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: REFERRER_POLICY, Override: true });
+    const config = distributionConfig(template);
+    const behaviours = [config.DefaultCacheBehavior as Props, ...(config.CacheBehaviors as Props[])];
+    expect(behaviours).toHaveLength(2);
+    for (const b of behaviours) expect(b.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+  });
+
+  it('runs the SPA rewrite function (from its file) on the default behaviour’s viewer requests only', () => {
+    const [fnId, fn] = only(resourcesOfType(template, 'AWS::CloudFront::Function'));
+    expect((fn.Properties!.FunctionConfig as Props).Runtime).toBe('cloudfront-js-2.0');
+    expect(fn.Properties!.FunctionCode).toBe(fs.readFileSync(SPA_REWRITE_CODE_PATH, 'utf8'));
+    const config = distributionConfig(template);
+    expect((config.DefaultCacheBehavior as Props).FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [fnId, 'FunctionARN'] } },
+    ]);
+    const [api] = config.CacheBehaviors as Props[];
+    expect(api!.FunctionAssociations).toBeUndefined();
+  });
+
+  it('sends /api/* to the API untouched: no cache, all methods, all viewer headers but Host, no origin path, HTTPS', () => {
+    const config = distributionConfig(template);
+    const behaviours = config.CacheBehaviors as Props[];
+    expect(behaviours).toHaveLength(1);
+    const api = behaviours[0]!;
+    expect(api.PathPattern).toBe('/api/*');
+    expect(api.CachePolicyId).toBe(CACHING_DISABLED_ID);
+    expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER_ID);
+    expect(api.AllowedMethods).toEqual(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']);
+    expect(api.ViewerProtocolPolicy).toBe('https-only');
+    const origin = (config.Origins as Props[]).find((o) => o.Id === api.TargetOriginId)!;
+    expect(origin.OriginPath).toBeUndefined();
+    expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    // The host name parsed out of the API endpoint (https://<id>.execute-api.<region>.amazonaws.com).
+    const apiId = logicalIdOfType(template, 'AWS::ApiGatewayV2::Api');
+    expect(JSON.stringify(origin.DomainName)).toContain(apiId);
+    expect(JSON.stringify(origin.DomainName)).toContain('Fn::Split');
+  });
+
+  it('uses the cloudfront.net certificate without a custom domain', () => {
+    const config = distributionConfig(template);
+    expect(config.Aliases).toBeUndefined();
+    expect(config.ViewerCertificate).toBeUndefined();
+    template.hasOutput('SiteUrl', {
+      Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOfType(template, 'AWS::CloudFront::Distribution'), 'DomainName'] }]] },
+    });
+  });
+
+  it('takes a custom domain: alias, the us-east-1 certificate, TLS 1.2 minimum, SNI', () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-4b5a-6978-8877-665544332211';
+    const t = synthTemplate({ domainName: 'clientes.example.com.br', certificateArn });
+    const config = distributionConfig(t);
+    expect(config.Aliases).toEqual(['clientes.example.com.br']);
+    expect(config.ViewerCertificate).toEqual({
+      AcmCertificateArn: certificateArn,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
+    });
+    t.hasOutput('SiteUrl', { Value: 'https://clientes.example.com.br' });
+  });
+
+  it('deploys hashed assets for a year, unpruned, then root files no-cache with an index.html invalidation', () => {
+    const deployments = resourcesOfType(template, 'Custom::CDKBucketDeployment');
+    const entries = Object.entries(deployments);
+    expect(entries).toHaveLength(2);
+    const [assetsId, assets] = entries.find(([, d]) => d.Properties!.DestinationBucketKeyPrefix === 'assets/')!;
+    const [, root] = entries.find(([id]) => id !== assetsId)!;
+    expect(assets.Properties).toMatchObject({
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    expect(assets.Properties!.DistributionId).toBeUndefined();
+    expect(root.Properties).toMatchObject({
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionId: { Ref: logicalIdOfType(template, 'AWS::CloudFront::Distribution') },
+      DistributionPaths: ['/index.html', '/'],
+    });
+    expect(root.Properties!.DestinationBucketKeyPrefix).toBeUndefined();
+    // index.html only after the chunks it references are there.
+    expect(root.DependsOn).toEqual(expect.arrayContaining([assetsId]));
+  });
+
+  it('says to run `npm run build` when web/dist is missing', () => {
+    const empty = tempDir('clientela-nodist-');
+    try {
+      expect(() => synthTemplate({ webDist: empty.dir })).toThrow(/npm run build/);
+    } finally {
+      empty.remove();
+    }
+  });
+});
+
+describe('alarms and outputs', () => {
+  it('alarms on API 5xx, Lambda throttles and each function’s errors, into an encrypted topic', () => {
+    const [topicId, topic] = only(resourcesOfType(template, 'AWS::SNS::Topic'));
+    const keyId = logicalIdOfType(template, 'AWS::KMS::Key');
+    expect(topic.Properties!.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+    template.hasResourceProperties('AWS::KMS::Key', {
+      EnableKeyRotation: true,
+      KeyPolicy: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }),
+        ]),
+      },
+    });
+    const alarms = Object.values(resourcesOfType(template, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
+    expect(alarms).toHaveLength(2 + routes.length);
+    for (const alarm of alarms) {
+      expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.TreatMissingData).toBe('notBreaching');
+    }
+    const server = alarms.find((a) => a.MetricName === '5xx')!;
+    expect(server.Namespace).toBe('AWS/ApiGateway');
+    expect(server.Dimensions).toEqual(expect.arrayContaining([{ Name: 'Stage', Value: 'api' }]));
+    expect(alarms.filter((a) => a.Namespace === 'AWS/Lambda' && a.MetricName === 'Throttles')).toHaveLength(1);
+    const errorAlarms = alarms.filter((a) => a.MetricName === 'Errors');
+    const fnIds = Object.keys(appFunctions(template)).sort();
+    expect(errorAlarms.map((a) => (a.Dimensions as { Value: { Ref: string } }[])[0]!.Value.Ref).sort()).toEqual(fnIds);
+    template.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+
+  it('subscribes the alarm e-mail from context', () => {
+    const t = synthTemplate({ alarmEmail: 'ti@example.com.br' });
+    t.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ti@example.com.br' });
+  });
+
+  it('outputs the site URL, the API URL with /api and the table name', () => {
+    const apiId = logicalIdOfType(template, 'AWS::ApiGatewayV2::Api');
+    template.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] }, '/api']] } });
+    template.hasOutput('TableName', { Value: { Ref: logicalIdOfType(template, 'AWS::DynamoDB::Table') } });
+    template.hasOutput('SiteUrl', {});
+  });
+});
+
+describe('context', () => {
+  it('names the stack', () => {
+    expect(STACK_NAME).toBe('Clientela');
+  });
+
+  it.each([
+    [{ domainName: 'clientes.example.com.br' }, /go together/],
+    [{ domainName: 'a.example.com', certificateArn: 'arn:aws:acm:sa-east-1:123456789012:certificate/abc' }, /us-east-1/],
+    [{ logRetentionDays: 31 }, /retention/],
+    [{ throttleRateLimit: -1 }, /positive/],
+    [{ corsOrigins: 'https://example.com/path' }, /not an origin/],
+  ])('rejects invalid context %j', (context, message) => {
+    expect(() => synthTemplate(context)).toThrow(message);
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * Helpers of the infra tests: synthesize the real app (infra/app.ts with cdk.json's context and
+ * the cdk-nag packs) into a temporary folder, and read what came out.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import { buildApp, PROJECT_ROOT } from '../../infra/app.ts';
+import type { ClientelaStack } from '../../infra/clientela-stack.ts';
+
+/** The `context` block of cdk.json, as `cdk synth` passes it to the app. */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as {
+    context: Record<string, unknown>;
+  };
+  return cdkJson.context;
+}
+
+/** A temporary folder, removed by the returned function. */
+export function tempDir(prefix: string): { dir: string; remove: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A small stand-in for `npm run build`'s web/dist (index.html, a hashed chunk, a root file), so
+ * the infra tests don't depend on the web build.
+ */
+export function fakeWebDist(root: string): string {
+  const dist = path.join(root, 'web-dist');
+  fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>');
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("clientela");\n');
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dist;
+}
+
+export interface Synthesized {
+  readonly stack: ClientelaStack;
+  readonly template: Template;
+  /** The cloud assembly folder. */
+  readonly outdir: string;
+}
+
+/**
+ * Synthesizes the app with cdk.json's context plus `context`, a fake web/dist, and (unless
+ * `bundle`) esbuild bundling skipped. The temporary folder is removed before returning, unless
+ * `keep` (then call `remove`).
+ */
+export function synth(
+  context: Record<string, unknown> = {},
+  options: { bundle?: boolean } = {},
+): Synthesized & { remove: () => void } {
+  const tmp = tempDir('clientela-synth-');
+  const outdir = path.join(tmp.dir, 'cdk.out');
+  try {
+    const { app, stack } = buildApp(
+      {
+        outdir,
+        context: {
+          ...cdkJsonContext(),
+          webDist: fakeWebDist(tmp.dir),
+          ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+          ...context,
+        },
+      },
+      {},
+    );
+    app.synth();
+    const template = Template.fromJSON(
+      JSON.parse(fs.readFileSync(path.join(outdir, `${stack.artifactId}.template.json`), 'utf8')) as Record<string, unknown>,
+    );
+    return { stack, template, outdir, remove: tmp.remove };
+  } catch (err) {
+    tmp.remove();
+    throw err;
+  }
+}
+
+/** Synthesizes (bundling skipped), returns the template and removes the temporary folder. */
+export function synthTemplate(context: Record<string, unknown> = {}): Template {
+  const result = synth(context);
+  result.remove();
+  return result.template;
+}
+
+export type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; [k: string]: unknown }>;
+
+/** The resources of one CloudFormation type, by logical id. */
+export function resourcesOfType(template: Template, type: string): Resources {
+  return template.findResources(type) as Resources;
+}
+
+/** The app's own functions (CDK helper functions have no TABLE_NAME), by logical id. */
+export function appFunctions(template: Template): Resources {
+  const all = resourcesOfType(template, 'AWS::Lambda::Function');
+  return Object.fromEntries(
+    Object.entries(all).filter(([, r]) => {
+      const env = (r.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables;
+      return env !== undefined && 'TABLE_NAME' in env;
+    }),
+  );
+}
+
+/** The route name an app function serves (its `clientela:route` tag). */
+export function routeNameOf(fn: Resources[string]): string {
+  const tags = (fn.Properties?.Tags ?? []) as { Key: string; Value: string }[];
+  const tag = tags.find((t) => t.Key === 'clientela:route');
+  if (!tag) throw new Error('app function without its clientela:route tag');
+  return tag.Value;
+}
+
+export interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+
+/** Every statement of the IAM policies attached to `roleLogicalId`. */
+export function roleStatements(template: Template, roleLogicalId: string): Statement[] {
+  const policies = resourcesOfType(template, 'AWS::IAM::Policy');
+  const statements: Statement[] = [];
+  for (const policy of Object.values(policies)) {
+    const roles = (policy.Properties?.Roles ?? []) as { Ref?: string }[];
+    if (!roles.some((r) => r.Ref === roleLogicalId)) continue;
+    const doc = policy.Properties?.PolicyDocument as { Statement: Statement[] };
+    statements.push(...doc.Statement);
+  }
+  const role = resourcesOfType(template, 'AWS::IAM::Role')[roleLogicalId];
+  for (const inline of (role?.Properties?.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]) {
+    statements.push(...inline.PolicyDocument.Statement);
+  }
+  return statements;
+}
+
+/** The actions of a statement as a list. */
+export function actionsOf(statement: Statement): string[] {
+  return Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+}
+
+/** The DynamoDB actions granted to a function's role. */
+export function dynamoActionsOf(template: Template, fn: Resources[string]): string[] {
+  const roleId = (fn.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return roleStatements(template, roleId)
+    .flatMap(actionsOf)
+    .filter((a) => a.startsWith('dynamodb:'))
+    .sort();
+}

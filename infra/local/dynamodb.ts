@@ -183,13 +183,22 @@ export function ownsListeningPort(pid: number, port: number): boolean | undefine
   return false;
 }
 
-/** True while a process with this pid exists (signal 0 probes without killing). */
+/**
+ * True while a process with this pid runs (signal 0 probes without killing). A zombie (exited,
+ * not yet reaped by whoever adopted it) counts as gone.
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // /proc/PID/stat: "pid (comm) S ..."; the state follows the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 }
 

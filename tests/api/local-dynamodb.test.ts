@@ -1,0 +1,114 @@
+/**
+ * DynamoDB Local as the laptop runs it: data on disk survives a restart, a held port is refused,
+ * and the JVM never outlives its parent, even one killed with SIGKILL.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { isAlive, localClientConfig, startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb.ts';
+import { ensureTable } from '../../infra/local/table.ts';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** Resolves once `check` is true, polling; fails after `timeoutMs`. */
+async function eventually(check: () => boolean, timeoutMs: number): Promise<number> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return Date.now() - start;
+}
+
+async function started(options: Parameters<typeof startDynamoLocal>[0]): Promise<DynamoLocal> {
+  const d = await startDynamoLocal(options);
+  cleanups.push(() => d.stop());
+  return d;
+}
+
+describe('DynamoDB Local', () => {
+  it('keeps data on disk across a restart when DATA_DIR is a folder', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'clientela-ddb-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+
+    const first = await startDynamoLocal({ dataDir: dir });
+    const c1 = new DynamoDBClient(localClientConfig(first.endpoint));
+    expect(await ensureTable(c1, 'clientela')).toBe(true);
+    await DynamoDBDocumentClient.from(c1).send(
+      new PutCommand({ TableName: 'clientela', Item: { pk: 'CATEGORIA', sk: 1, descricao: 'Varejo' } }),
+    );
+    c1.destroy();
+    await first.stop();
+    expect(isAlive(first.javaPid)).toBe(false);
+
+    const second = await started({ dataDir: dir });
+    const c2 = new DynamoDBClient(localClientConfig(second.endpoint));
+    cleanups.push(() => c2.destroy());
+    expect(await ensureTable(c2, 'clientela')).toBe(false);
+    const got = await DynamoDBDocumentClient.from(c2).send(
+      new GetCommand({ TableName: 'clientela', Key: { pk: 'CATEGORIA', sk: 1 }, ConsistentRead: true }),
+    );
+    expect(got.Item).toEqual({ pk: 'CATEGORIA', sk: 1, descricao: 'Varejo' });
+  });
+
+  it('refuses a port another process holds, and leaves no JVM behind', async () => {
+    const holder = net.createServer((s) => s.end());
+    await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+    cleanups.push(() => new Promise<void>((r) => holder.close(() => r())));
+    const port = (holder.address() as net.AddressInfo).port;
+
+    await expect(startDynamoLocal({ port })).rejects.toThrow(`Port ${port} is already in use`);
+  });
+
+  it('refuses the port of a running DynamoDB Local instead of silently sharing it', async () => {
+    const running = await started({ dataDir: 'memory' });
+    await expect(startDynamoLocal({ port: running.port })).rejects.toThrow(/already in use/);
+  });
+
+  it('stops the JVM when its parent process is killed with SIGKILL', async () => {
+    const script = fileURLToPath(new URL('../support/fixtures/start-dynamo-child.ts', import.meta.url));
+    const parent = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    cleanups.push(() => {
+      if (parent.exitCode === null) parent.kill('SIGKILL');
+    });
+    const info = await new Promise<{ javaPid: number; wrapperPid: number; port: number }>((resolve, reject) => {
+      let buf = '';
+      parent.stdout!.on('data', (c: Buffer) => {
+        buf += c.toString();
+        const line = buf.split('\n').find((l) => l.startsWith('{'));
+        if (line) resolve(JSON.parse(line));
+      });
+      parent.once('exit', (code) => reject(new Error(`parent exited early (${code})`)));
+    });
+    cleanups.push(() => {
+      // Belt and braces: never leave a JVM even when the assertion below fails.
+      if (isAlive(info.javaPid)) process.kill(info.javaPid, 'SIGKILL');
+    });
+    expect(isAlive(info.javaPid)).toBe(true);
+    const answered = await fetch(`http://127.0.0.1:${info.port}`).then(() => true, () => false);
+    expect(answered).toBe(true);
+
+    parent.kill('SIGKILL');
+    // The watcher TERMs java as soon as the pipe closes; then its wrapper exits too.
+    await eventually(() => !isAlive(info.javaPid) && !isAlive(info.wrapperPid), 10_000);
+    expect(isAlive(info.javaPid)).toBe(false);
+    expect(isAlive(info.wrapperPid)).toBe(false);
+  });
+
+  it('stops cleanly on stop(), twice without error', async () => {
+    const d = await startDynamoLocal({ dataDir: 'memory' });
+    await d.stop();
+    await d.stop();
+    expect(isAlive(d.javaPid)).toBe(false);
+    await expect(fetch(d.endpoint)).rejects.toThrow();
+  });
+});

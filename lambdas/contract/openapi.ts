@@ -40,7 +40,6 @@ export interface OpenApiOperation {
   parameters?: { $ref: string }[];
   requestBody?: JsonSchema;
   responses: Record<string, JsonSchema>;
-  'x-dynamodb-actions': string[];
 }
 
 /** The version of the API contract (bump on any change of the wire format). */
@@ -367,7 +366,6 @@ function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
       ? { requestBody: { required: true, content: jsonContent(ref('schemas', op.body)) } }
       : {}),
     responses,
-    'x-dynamodb-actions': [...route.actions],
   };
 }
 

@@ -47,7 +47,7 @@ const DELETE = 'dynamodb:DeleteItem';
 export const routes: readonly RouteDef[] = [
   route('GET', '/categorias', 'categorias/list', 'ListCategorias', [QUERY]),
   route('GET', '/categorias/{id}', 'categorias/get', 'GetCategoria', [GET]),
-  route('POST', '/categorias', 'categorias/create', 'CreateCategoria', [GET, PUT, UPDATE]),
+  route('POST', '/categorias', 'categorias/create', 'CreateCategoria', [PUT, UPDATE]),
   route('PUT', '/categorias', 'categorias/update', 'UpdateCategoria', [UPDATE]),
   route('DELETE', '/categorias/{id}', 'categorias/remove', 'RemoveCategoria', [DELETE]),
   route('GET', '/produtos', 'produtos/list', 'ListProdutos', [QUERY]),

@@ -30,10 +30,10 @@ export interface IdempotencyItem {
   pk: string;
   sk: 0;
   /** SHA-256 of the canonical validated body. */
-  hash: string;
-  status: number;
-  /** The first response body, as JSON text. */
-  resposta: string;
+  bodyHash: string;
+  /** The first response: status and body (JSON text). */
+  responseStatus: number;
+  responseBody: string;
   [TTL_ATTRIBUTE]: number;
 }
 
@@ -51,12 +51,14 @@ export const PRODUTO_PROJECTION = 'sk, nome, segmento, pontoFocal, valorContrato
 type Stored = Record<string, unknown>;
 
 /** A stored category as the API returns it. */
-export function toCategoria(item: Stored): Categoria {
+export function toCategoria(stored: object): Categoria {
+  const item = stored as Stored;
   return { id: Number(item.sk), descricao: String(item.descricao), versao: Number(item.versao) };
 }
 
 /** A stored client as the API returns it, with its category embedded as it is now. */
-export function toProduto(item: Stored, categoria: CategoriaRef | null): Produto {
+export function toProduto(stored: object, categoria: CategoriaRef | null): Produto {
+  const item = stored as Stored;
   return {
     id: Number(item.sk),
     nome: String(item.nome),
@@ -69,7 +71,8 @@ export function toProduto(item: Stored, categoria: CategoriaRef | null): Produto
 }
 
 /** The client's category id, or null when it has none. */
-export function categoriaIdOf(item: Stored): number | null {
+export function categoriaIdOf(stored: object): number | null {
+  const item = stored as Stored;
   return typeof item.categoriaId === 'number' ? item.categoriaId : null;
 }
 

@@ -1,0 +1,30 @@
+/**
+ * Typed errors the services and the request parsing throw. They carry the Portuguese message
+ * for the body; lambdas/http.ts maps each type to its status code in one place.
+ */
+/** Base of every error whose message may be shown to the caller. */
+export abstract class ApiError extends Error {
+  constructor(readonly mensagem: string) {
+    super(mensagem);
+    this.name = new.target.name;
+  }
+}
+
+/** Bad JSON, failed validation, invalid id or key, a category that does not exist: 400. */
+export class BadRequestError extends ApiError {}
+/** No such record or route: 404. */
+export class NotFoundError extends ApiError {}
+/** A known path with another method: 405 with `Allow`. */
+export class MethodNotAllowedError extends ApiError {
+  constructor(mensagem: string, readonly allow: readonly string[]) {
+    super(mensagem);
+  }
+}
+/** A stale `versao`, a category in use, a conflict that outlived its retries: 409. */
+export class ConflictError extends ApiError {}
+/** A request body over the limit: 413. */
+export class PayloadTooLargeError extends ApiError {}
+/** A content type that is not JSON: 415. */
+export class UnsupportedMediaTypeError extends ApiError {}
+/** An idempotency key reused with another body: 422. */
+export class UnprocessableError extends ApiError {}

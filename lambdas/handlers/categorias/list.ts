@@ -1,0 +1,5 @@
+import { httpHandler, json } from '../../http.ts';
+import { listCategorias } from '../../services/categorias.ts';
+
+/** GET /categorias: every record, sorted by id. */
+export const handler = httpHandler(async () => json(200, await listCategorias()));

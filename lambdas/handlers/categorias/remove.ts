@@ -1,0 +1,8 @@
+import { httpHandler, noContent, pathId } from '../../http.ts';
+import { removeCategoria } from '../../services/categorias.ts';
+
+/** DELETE /categorias/{id}: 204 with no body (404 when missing). */
+export const handler = httpHandler(async (event) => {
+  await removeCategoria(pathId(event));
+  return noContent();
+});

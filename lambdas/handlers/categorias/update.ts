@@ -1,0 +1,8 @@
+import { parseCategoriaUpdate } from '../../contract/schemas.ts';
+import { httpHandler, json, readJsonBody, validOr400 } from '../../http.ts';
+import { updateCategoria } from '../../services/categorias.ts';
+
+/** PUT /categorias: replaces the record whose id is in the body (never creates); optional `versao` check. */
+export const handler = httpHandler(async (event) =>
+  json(200, await updateCategoria(validOr400(parseCategoriaUpdate(readJsonBody(event))))),
+);

@@ -1,0 +1,8 @@
+import { httpHandler, noContent, pathId } from '../../http.ts';
+import { removeProduto } from '../../services/produtos.ts';
+
+/** DELETE /produtos/{id}: 204 with no body (404 when missing). */
+export const handler = httpHandler(async (event) => {
+  await removeProduto(pathId(event));
+  return noContent();
+});

@@ -1,0 +1,165 @@
+/** Every categorias route through the real local server on DynamoDB Local. */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
+import { PK } from '../../lambdas/store/table.ts';
+import { call, createCategoria, createProduto, startApi, type TestApi } from './helpers.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api?.close());
+
+const stored = async (id: number) =>
+  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: id } }))).Item;
+
+describe('POST /categorias', () => {
+  it('creates with versao 1, count 0 and only the contract fields, trimming the text', async () => {
+    const r = await call(api, 'POST', '/categorias', { descricao: '  Saúde  ', id: 999, produtos: 7, extra: 'x' });
+    expect(r.status).toBe(201);
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Object.keys(r.body).sort()).toEqual(['descricao', 'id', 'versao']);
+    expect(r.body).toMatchObject({ descricao: 'Saúde', versao: 1 });
+    expect(r.body.id).not.toBe(999);
+    expect(await stored(r.body.id)).toEqual({ pk: PK.categoria, sk: r.body.id, descricao: 'Saúde', produtos: 0, versao: 1 });
+  });
+
+  it.each([
+    [{}, MESSAGES.campoObrigatorio('descricao')],
+    [{ descricao: null }, MESSAGES.campoObrigatorio('descricao')],
+    [{ descricao: '   ' }, MESSAGES.campoVazio('descricao')],
+    [{ descricao: 5 }, MESSAGES.campoTexto('descricao')],
+    [{ descricao: 'x'.repeat(LIMITS.descricao.max + 1) }, MESSAGES.campoLongo('descricao', LIMITS.descricao.max)],
+  ])('refuses %j with 400 and the reason', async (body, mensagem) => {
+    const r = await call(api, 'POST', '/categorias', body);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ mensagem });
+  });
+
+  it('accepts descricao at exactly the maximum length', async () => {
+    const r = await call(api, 'POST', '/categorias', { descricao: 'é'.repeat(LIMITS.descricao.max) });
+    expect(r.status).toBe(201);
+  });
+
+  it('gives 40 parallel creates 40 distinct ids', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => call(api, 'POST', '/categorias', { descricao: `Paralela ${i}` })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(40).fill(201));
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(40);
+  });
+});
+
+describe('GET /categorias and /categorias/{id}', () => {
+  it('lists every category sorted by id, read right after a create', async () => {
+    const a = await createCategoria(api, 'Lista A');
+    const b = await createCategoria(api, 'Lista B');
+    const r = await call(api, 'GET', '/categorias');
+    expect(r.status).toBe(200);
+    const ids = r.body.map((c: { id: number }) => c.id);
+    expect(ids).toEqual([...ids].sort((x: number, y: number) => x - y));
+    expect(r.body).toContainEqual(a);
+    expect(r.body).toContainEqual(b);
+    for (const c of r.body) expect(Object.keys(c).sort()).toEqual(['descricao', 'id', 'versao']);
+  });
+
+  it('gets one category', async () => {
+    const c = await createCategoria(api, 'Educação');
+    const r = await call(api, 'GET', `/categorias/${c.id}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual(c);
+  });
+
+  it('answers 404 for a missing id and 400 for ids that are not plain positive integers', async () => {
+    expect(await call(api, 'GET', '/categorias/987654321')).toMatchObject({
+      status: 404,
+      body: { mensagem: MESSAGES.categoriaNaoEncontrada },
+    });
+    for (const bad of ['1e3', '0x10', '-1', '01', '0', 'abc', '1.5', '12345678901234567']) {
+      const r = await call(api, 'GET', `/categorias/${bad}`);
+      expect(r.status, bad).toBe(400);
+      expect(r.body).toEqual({ mensagem: MESSAGES.idInvalido });
+    }
+  });
+});
+
+describe('PUT /categorias', () => {
+  it('renames, bumps versao, and never creates', async () => {
+    const c = await createCategoria(api, 'Antiga');
+    const r = await call(api, 'PUT', '/categorias', { id: c.id, descricao: ' Nova ', versao: 1, produtos: 50 });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ id: c.id, descricao: 'Nova', versao: 2 });
+    expect(await stored(c.id)).toMatchObject({ descricao: 'Nova', produtos: 0, versao: 2 });
+
+    const missing = await call(api, 'PUT', '/categorias', { id: 987654321, descricao: 'X' });
+    expect(missing).toMatchObject({ status: 404, body: { mensagem: MESSAGES.categoriaNaoEncontrada } });
+    expect(await stored(987654321)).toBeUndefined();
+  });
+
+  it('works without versao (last writer wins) and refuses a stale versao with 409', async () => {
+    const c = await createCategoria(api, 'Versões');
+    expect((await call(api, 'PUT', '/categorias', { id: c.id, descricao: 'V2' })).body.versao).toBe(2);
+    const stale = await call(api, 'PUT', '/categorias', { id: c.id, descricao: 'V3', versao: 1 });
+    expect(stale).toMatchObject({ status: 409, body: { mensagem: MESSAGES.conflitoVersao } });
+    expect((await call(api, 'GET', `/categorias/${c.id}`)).body).toEqual({ id: c.id, descricao: 'V2', versao: 2 });
+  });
+
+  it('lets exactly one of 20 concurrent PUTs with the same versao win', async () => {
+    const c = await createCategoria(api, 'Disputada');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(api, 'PUT', '/categorias', { id: c.id, descricao: `Editor ${i}`, versao: 1 })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body).toEqual({ mensagem: MESSAGES.conflitoVersao });
+    const winner = results.find((r) => r.status === 200)!;
+    expect((await call(api, 'GET', `/categorias/${c.id}`)).body).toEqual({ ...winner.body, versao: 2 });
+  });
+
+  it.each([
+    [{ descricao: 'Sem id' }, MESSAGES.campoObrigatorio('id')],
+    [{ id: '5', descricao: 'x' }, MESSAGES.campoInteiro('id')],
+    [{ id: 1.5, descricao: 'x' }, MESSAGES.campoInteiro('id')],
+    [{ id: 1, descricao: '' }, MESSAGES.campoVazio('descricao')],
+    [{ id: 1, descricao: 'x', versao: 0 }, MESSAGES.campoInteiro('versao')],
+    [{ id: 1, descricao: 'x', versao: '1' }, MESSAGES.campoInteiro('versao')],
+  ])('refuses %j with 400', async (body, mensagem) => {
+    expect(await call(api, 'PUT', '/categorias', body)).toMatchObject({ status: 400, body: { mensagem } });
+  });
+
+  it('does not bump versao when the client count changes', async () => {
+    const c = await createCategoria(api, 'Contada');
+    await createProduto(api, { categoria: { id: c.id } });
+    expect(await stored(c.id)).toMatchObject({ produtos: 1, versao: 1 });
+    expect((await call(api, 'GET', `/categorias/${c.id}`)).body.versao).toBe(1);
+  });
+});
+
+describe('DELETE /categorias/{id}', () => {
+  it('deletes an unused category with 204 and no body, then 404', async () => {
+    const c = await createCategoria(api, 'Descartável');
+    const r = await call(api, 'DELETE', `/categorias/${c.id}`);
+    expect(r.status).toBe(204);
+    expect(r.text).toBe('');
+    expect(await stored(c.id)).toBeUndefined();
+    expect(await call(api, 'DELETE', `/categorias/${c.id}`)).toMatchObject({
+      status: 404,
+      body: { mensagem: MESSAGES.categoriaNaoEncontrada },
+    });
+    expect((await call(api, 'DELETE', '/categorias/0x10')).status).toBe(400);
+  });
+
+  it('refuses with 409 while a client uses it, and deletes once it is free', async () => {
+    const c = await createCategoria(api, 'Ocupada');
+    const p = await createProduto(api, { categoria: { id: c.id } });
+    expect(await call(api, 'DELETE', `/categorias/${c.id}`)).toMatchObject({
+      status: 409,
+      body: { mensagem: MESSAGES.categoriaComClientes },
+    });
+    expect(await stored(c.id)).toMatchObject({ produtos: 1 });
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    expect((await call(api, 'DELETE', `/categorias/${c.id}`)).status).toBe(204);
+  });
+});

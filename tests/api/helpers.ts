@@ -1,0 +1,60 @@
+/**
+ * Helpers for the API tests: the real local server (startTestApi) with request logs silenced,
+ * and a small JSON client over fetch.
+ */
+import { startTestApi, type TestApi, type TestApiOptions } from '../support/api-server.ts';
+
+export type { TestApi };
+
+/** Starts the local API for one test file, request logs off (the mock tests check them). */
+export function startApi(options: TestApiOptions = {}): Promise<TestApi> {
+  return startTestApi({ ...options, env: { LOG_LEVEL: 'silent', ...options.env } });
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON body, or undefined when the body is empty. */
+  body: T;
+  text: string;
+}
+
+/** Sends one request; `body` is JSON-encoded unless it is already a string. */
+export async function call<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any
+  api: TestApi,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse<T>> {
+  const hasBody = body !== undefined;
+  const res = await fetch(`${api.baseUrl}${path}`, {
+    method,
+    headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(hasBody ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: (text === '' ? undefined : JSON.parse(text)) as T, text };
+}
+
+/** Creates a category through the API and returns it. */
+export async function createCategoria(api: TestApi, descricao: string) {
+  const r = await call(api, 'POST', '/categorias', { descricao });
+  if (r.status !== 201) throw new Error(`create categoria: ${r.status} ${r.text}`);
+  return r.body as { id: number; descricao: string; versao: number };
+}
+
+/** Creates a client through the API and returns it. */
+export async function createProduto(api: TestApi, fields: Record<string, unknown>) {
+  const r = await call(api, 'POST', '/produtos', { nome: 'Cliente', valorContrato: 100, ...fields });
+  if (r.status !== 201) throw new Error(`create produto: ${r.status} ${r.text}`);
+  return r.body as {
+    id: number;
+    nome: string;
+    segmento: string;
+    pontoFocal: string;
+    valorContrato: number;
+    categoria: { id: number; descricao: string } | null;
+    versao: number;
+  };
+}

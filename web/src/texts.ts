@@ -8,7 +8,6 @@ export const T = {
     label: 'Navegação principal',
     skip: 'Pular para o conteúdo',
     home: 'Clientela',
-    homeLabel: 'Clientela, página inicial',
     sobreNos: 'Sobre nós',
     listarClientes: 'Listar clientes',
     cadastrarClientes: 'Cadastrar clientes',

@@ -1,4 +1,4 @@
-import { GitHubIcon, InstagramIcon, LinkedInIcon } from '../components/icons.tsx';
+import { GitHubIcon, LogoMark, InstagramIcon, LinkedInIcon } from '../components/icons.tsx';
 import { T } from '../texts.ts';
 
 const social = [
@@ -13,9 +13,7 @@ export function Footer() {
     <footer className="footer">
       <div className="footer-inner">
         <div className="footer-brand">
-          <span className="brand-mark" aria-hidden="true">
-            C
-          </span>
+          <LogoMark size={30} />
           <p>{T.footer.tagline}</p>
         </div>
         <ul className="social" aria-label={T.footer.social}>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { CloseIcon, MenuIcon } from '../components/icons.tsx';
+import { CloseIcon, LogoMark, MenuIcon } from '../components/icons.tsx';
 import { paths } from '../paths.ts';
 import { T } from '../texts.ts';
 
@@ -41,10 +41,8 @@ export function Navbar() {
   return (
     <header className="navbar">
       <nav className="navbar-inner" aria-label={T.nav.label}>
-        <Link to={paths.home} className="brand" aria-label={T.nav.homeLabel}>
-          <span className="brand-mark" aria-hidden="true">
-            C
-          </span>
+        <Link to={paths.home} className="brand">
+          <LogoMark />
           <span className="brand-name">{T.nav.home}</span>
         </Link>
         <button

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { pageTitle } from '../texts.ts';
 
 // The first page of a visit keeps the browser's natural focus; later navigations move it.
@@ -10,7 +10,7 @@ let firstPage = true;
  */
 export function PageHeading({ title, children, className }: { title: string; children?: ReactNode; className?: string }) {
   const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = pageTitle(title);
   }, [title]);
   useEffect(() => {

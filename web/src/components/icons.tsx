@@ -155,3 +155,12 @@ export const HomeIcon = (p: IconProps) => (
     <path d="M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10" {...stroke} />
   </Svg>
 );
+
+/** The Clientela mark (same drawing as the favicon). */
+export const LogoMark = ({ size = 34 }: { size?: number }) => (
+  <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width={size} height={size} aria-hidden="true" focusable="false" className="brand-mark">
+    <rect width="32" height="32" rx="8" fill="#6366f1" />
+    <path d="M21.5 10.2A8 8 0 1 0 21.5 21.8" fill="none" stroke="#fff" strokeWidth="3.2" strokeLinecap="round" />
+    <circle cx="22" cy="16" r="2.2" fill="#fbbf24" />
+  </svg>
+);

@@ -10,12 +10,12 @@ const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 export default function SobreNos() {
   return (
     <div className="page">
-      <header className="page-header">
+      <div className="page-header">
         <div>
           <PageHeading title={T.titles.sobreNos}>{T.sobreNos.heading}</PageHeading>
           <p className="page-subtitle">{T.sobreNos.intro}</p>
         </div>
-      </header>
+      </div>
       <ul className="card-grid team-grid">
         {equipe.map((m) => (
           <li key={m.nome}>

@@ -1,4 +1,5 @@
-import useSWR, { mutate } from 'swr';
+import { useMemo } from 'react';
+import useSWR, { useSWRConfig, type ScopedMutator } from 'swr';
 import type { Categoria, CategoriaInput, Update } from '../../../../../lambdas/contract/types.ts';
 import { apiRequest, createOnce } from '../../../lib/api-client.ts';
 import { PRODUTOS_KEY } from '../../clientes/api/keys.ts';
@@ -16,32 +17,46 @@ export const useCategoria = (id: string | undefined) =>
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
-/** POST /categorias with an idempotency key; the list cache gets the new record. */
-export async function createCategoria(input: CategoriaInput, idempotencyKey: string): Promise<Categoria> {
-  const created = await createOnce<Categoria>(CATEGORIAS_KEY, input, idempotencyKey);
-  await mutate<Categoria[]>(
-    CATEGORIAS_KEY,
-    (list) => (list ? [...list.filter((c) => c.id !== created.id), created].sort(byId) : list),
-    { revalidate: false },
-  );
-  return created;
+/**
+ * The category writes, bound to the app's SWR cache: each one updates the cached lists so a
+ * list never shows stale data.
+ */
+export function useCategoriaActions() {
+  const { mutate } = useSWRConfig();
+  return useMemo(() => categoriaActions(mutate), [mutate]);
 }
 
-/** PUT /categorias (id and the loaded `versao` in the body); caches follow the server's answer. */
-export async function updateCategoria(body: Update<CategoriaInput>): Promise<Categoria> {
-  const updated = await apiRequest<Categoria>(CATEGORIAS_KEY, { method: 'PUT', body });
-  await mutate<Categoria[]>(CATEGORIAS_KEY, (list) => list?.map((c) => (c.id === updated.id ? updated : c)), { revalidate: false });
-  await mutate(categoriaKey(updated.id), updated, { revalidate: false });
-  // Clients embed the category's descricao: their list must be read again.
-  await mutate(PRODUTOS_KEY);
-  return updated;
-}
+/** The writes for a given cache's mutate (exported for the hook above). */
+export function categoriaActions(mutate: ScopedMutator) {
+  return {
+    /** POST /categorias with an idempotency key; the list cache gets the new record. */
+    async create(input: CategoriaInput, idempotencyKey: string): Promise<Categoria> {
+      const created = await createOnce<Categoria>(CATEGORIAS_KEY, input, idempotencyKey);
+      await mutate<Categoria[]>(
+        CATEGORIAS_KEY,
+        (list) => (list ? [...list.filter((c) => c.id !== created.id), created].sort(byId) : list),
+        { revalidate: false },
+      );
+      return created;
+    },
 
-/** DELETE /categorias/{id}; the list cache drops it. */
-export async function deleteCategoria(id: number): Promise<void> {
-  await apiRequest<void>(categoriaKey(id), { method: 'DELETE' });
-  await mutate<Categoria[]>(CATEGORIAS_KEY, (list) => list?.filter((c) => c.id !== id), { revalidate: false });
-}
+    /** PUT /categorias (id and the loaded `versao` in the body); caches follow the server's answer. */
+    async update(body: Update<CategoriaInput>): Promise<Categoria> {
+      const updated = await apiRequest<Categoria>(CATEGORIAS_KEY, { method: 'PUT', body });
+      await mutate<Categoria[]>(CATEGORIAS_KEY, (list) => list?.map((c) => (c.id === updated.id ? updated : c)), { revalidate: false });
+      await mutate(categoriaKey(updated.id), updated, { revalidate: false });
+      // Clients embed the category's descricao: their list must be read again.
+      void mutate(PRODUTOS_KEY);
+      return updated;
+    },
 
-/** After a failed write the cached list may be stale (409): read it again. */
-export const refreshCategorias = () => mutate(CATEGORIAS_KEY);
+    /** DELETE /categorias/{id}; the list cache drops it. */
+    async remove(id: number): Promise<void> {
+      await apiRequest<void>(categoriaKey(id), { method: 'DELETE' });
+      await mutate<Categoria[]>(CATEGORIAS_KEY, (list) => list?.filter((c) => c.id !== id), { revalidate: false });
+    },
+
+    /** After a failed write the cached list may be stale (409): read it again. */
+    refresh: () => void mutate(CATEGORIAS_KEY),
+  };
+}

@@ -8,7 +8,7 @@ import { useLoadFailure } from '../../../lib/hooks.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
-import { refreshCategorias, updateCategoria, useCategoria } from '../api/categorias.ts';
+import { useCategoria, useCategoriaActions } from '../api/categorias.ts';
 import { CategoriaFields } from '../components/CategoriaFields.tsx';
 
 /** /categorias/atualizar/:id: edit a category (no client-side validation), then back to the list. */
@@ -18,6 +18,7 @@ export default function AtualizarCategoria() {
   const { data, error, isValidating } = useCategoria(id);
   const [form, setForm] = useState<{ descricao: string; versao: number; id: number } | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const actions = useCategoriaActions();
   useLoadFailure(error, T.toast.erroBuscarCategoria, paths.categorias);
 
   // Prefill once, from the read this page made (not from an older cached copy).
@@ -27,20 +28,20 @@ export default function AtualizarCategoria() {
     if (!form) return;
     setSubmitting(true);
     try {
-      await updateCategoria({ id: form.id, descricao: form.descricao, versao: form.versao });
+      await actions.update({ id: form.id, descricao: form.descricao, versao: form.versao });
       notifySuccess(T.toast.categoriaAtualizada);
     } catch (err) {
       notifyError(T.toast.erroAtualizarCategoria, reasonOf(err));
-      void refreshCategorias();
+      actions.refresh();
     }
     navigate(paths.categorias);
   };
 
   return (
     <div className="page page-narrow">
-      <header className="page-header">
+      <div className="page-header">
         <PageHeading title={T.titles.atualizarCategoria}>{T.categorias.atualizarHeading}</PageHeading>
-      </header>
+      </div>
       {form ? (
         <FormShell onSubmit={() => void submit()} submitLabel={T.common.atualizar} submitting={submitting} cancelTo={paths.categorias} cancelLabel={T.categorias.cancelar}>
           <CategoriaFields descricao={form.descricao} onChange={(descricao) => setForm({ ...form, descricao })} />

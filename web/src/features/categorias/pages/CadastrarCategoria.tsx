@@ -7,7 +7,7 @@ import { useDelayedNavigate } from '../../../lib/hooks.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
-import { createCategoria } from '../api/categorias.ts';
+import { useCategoriaActions } from '../api/categorias.ts';
 import { CategoriaFields } from '../components/CategoriaFields.tsx';
 
 /** /cadastrarcategorias: create a category, then back to the list after 1.5 s. */
@@ -15,6 +15,7 @@ export default function CadastrarCategoria() {
   const [descricao, setDescricao] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const navigateLater = useDelayedNavigate();
+  const actions = useCategoriaActions();
 
   const submit = async () => {
     if (!descricao.trim()) {
@@ -24,7 +25,7 @@ export default function CadastrarCategoria() {
     setSubmitting(true);
     try {
       // One key per submission: a retried request never creates a second category.
-      const created = await createCategoria({ descricao }, newIdempotencyKey());
+      const created = await actions.create({ descricao }, newIdempotencyKey());
       setDescricao(created.descricao);
       notifySuccess(T.toast.categoriaCadastrada);
       // The button stays disabled until the page leaves.
@@ -37,9 +38,9 @@ export default function CadastrarCategoria() {
 
   return (
     <div className="page page-narrow">
-      <header className="page-header">
+      <div className="page-header">
         <PageHeading title={T.titles.cadastrarCategoria}>{T.categorias.cadastrarHeading}</PageHeading>
-      </header>
+      </div>
       <FormShell onSubmit={() => void submit()} submitLabel={T.common.cadastrar} submitting={submitting} cancelTo={paths.categorias} cancelLabel={T.categorias.cancelar}>
         <CategoriaFields descricao={descricao} onChange={setDescricao} />
       </FormShell>

@@ -9,7 +9,7 @@ import { useLoadFailure } from '../../../lib/hooks.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
-import { deleteCategoria, refreshCategorias, useCategoria } from '../api/categorias.ts';
+import { useCategoria, useCategoriaActions } from '../api/categorias.ts';
 
 /** /deletarcategorias/:id: 'Tem certeza?' naming the category, 'Confirmar' or 'Cancelar'. */
 export default function DeletarCategoria() {
@@ -17,17 +17,18 @@ export default function DeletarCategoria() {
   const navigate = useNavigate();
   const { data, error } = useCategoria(id);
   const [submitting, setSubmitting] = useState(false);
+  const actions = useCategoriaActions();
   useLoadFailure(error, T.toast.erroBuscarCategoria, paths.categorias);
 
   const confirm = async () => {
     if (!data) return;
     setSubmitting(true);
     try {
-      await deleteCategoria(data.id);
+      await actions.remove(data.id);
       notifySuccess(T.toast.categoriaDeletada, TOAST_DURATION.categoryDelete);
     } catch (err) {
       notifyError(T.toast.erroDeletarCategoria, reasonOf(err), TOAST_DURATION.categoryDelete);
-      void refreshCategorias();
+      actions.refresh();
     }
     navigate(paths.categorias);
   };

@@ -41,7 +41,7 @@ export default function ListaCategorias() {
 
   return (
     <div className="page">
-      <header className="page-header">
+      <div className="page-header">
         <div>
           <PageHeading title={T.titles.categorias}>{T.categorias.heading}</PageHeading>
           <p className="page-subtitle">{T.categorias.subheading}</p>
@@ -50,7 +50,7 @@ export default function ListaCategorias() {
           <PlusIcon size={18} />
           {T.categorias.nova}
         </Link>
-      </header>
+      </div>
       <SearchForm label={T.categorias.filtroLabel} placeholder={T.categorias.filtroPlaceholder} onSearch={apply} />
       {body}
     </div>

@@ -1,4 +1,5 @@
-import useSWR, { mutate } from 'swr';
+import { useMemo } from 'react';
+import useSWR, { useSWRConfig, type ScopedMutator } from 'swr';
 import type { CategoriaRef, Produto, Update } from '../../../../../lambdas/contract/types.ts';
 import { apiRequest, createOnce } from '../../../lib/api-client.ts';
 import { PRODUTOS_KEY, produtoKey } from './keys.ts';
@@ -23,30 +24,44 @@ export const useProduto = (id: string | undefined) =>
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
-/** POST /produtos with an idempotency key; the list cache gets the new record. */
-export async function createProduto(body: ProdutoBody, idempotencyKey: string): Promise<Produto> {
-  const created = await createOnce<Produto>(PRODUTOS_KEY, body, idempotencyKey);
-  await mutate<Produto[]>(
-    PRODUTOS_KEY,
-    (list) => (list ? [...list.filter((p) => p.id !== created.id), created].sort(byId) : list),
-    { revalidate: false },
-  );
-  return created;
+/**
+ * The client writes, bound to the app's SWR cache: each one updates the cached list so it
+ * never shows stale data.
+ */
+export function useProdutoActions() {
+  const { mutate } = useSWRConfig();
+  return useMemo(() => produtoActions(mutate), [mutate]);
 }
 
-/** PUT /produtos (id and the loaded `versao` in the body); caches follow the server's answer. */
-export async function updateProduto(body: Update<ProdutoBody>): Promise<Produto> {
-  const updated = await apiRequest<Produto>(PRODUTOS_KEY, { method: 'PUT', body });
-  await mutate<Produto[]>(PRODUTOS_KEY, (list) => list?.map((p) => (p.id === updated.id ? updated : p)), { revalidate: false });
-  await mutate(produtoKey(updated.id), updated, { revalidate: false });
-  return updated;
-}
+/** The writes for a given cache's mutate (exported for the hook above). */
+export function produtoActions(mutate: ScopedMutator) {
+  return {
+    /** POST /produtos with an idempotency key; the list cache gets the new record. */
+    async create(body: ProdutoBody, idempotencyKey: string): Promise<Produto> {
+      const created = await createOnce<Produto>(PRODUTOS_KEY, body, idempotencyKey);
+      await mutate<Produto[]>(
+        PRODUTOS_KEY,
+        (list) => (list ? [...list.filter((p) => p.id !== created.id), created].sort(byId) : list),
+        { revalidate: false },
+      );
+      return created;
+    },
 
-/** DELETE /produtos/{id}; the list cache drops it. */
-export async function deleteProduto(id: number): Promise<void> {
-  await apiRequest<void>(produtoKey(id), { method: 'DELETE' });
-  await mutate<Produto[]>(PRODUTOS_KEY, (list) => list?.filter((p) => p.id !== id), { revalidate: false });
-}
+    /** PUT /produtos (id and the loaded `versao` in the body); caches follow the server's answer. */
+    async update(body: Update<ProdutoBody>): Promise<Produto> {
+      const updated = await apiRequest<Produto>(PRODUTOS_KEY, { method: 'PUT', body });
+      await mutate<Produto[]>(PRODUTOS_KEY, (list) => list?.map((p) => (p.id === updated.id ? updated : p)), { revalidate: false });
+      await mutate(produtoKey(updated.id), updated, { revalidate: false });
+      return updated;
+    },
 
-/** After a failed write the cached list may be stale (409): read it again. */
-export const refreshProdutos = () => mutate(PRODUTOS_KEY);
+    /** DELETE /produtos/{id}; the list cache drops it. */
+    async remove(id: number): Promise<void> {
+      await apiRequest<void>(produtoKey(id), { method: 'DELETE' });
+      await mutate<Produto[]>(PRODUTOS_KEY, (list) => list?.filter((p) => p.id !== id), { revalidate: false });
+    },
+
+    /** After a failed write the cached list may be stale (409): read it again. */
+    refresh: () => void mutate(PRODUTOS_KEY),
+  };
+}

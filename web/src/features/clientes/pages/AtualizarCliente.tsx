@@ -9,7 +9,7 @@ import { useLoadFailure } from '../../../lib/hooks.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
-import { refreshProdutos, updateProduto, useProduto } from '../api/produtos.ts';
+import { useProduto, useProdutoActions } from '../api/produtos.ts';
 import { ClienteFields, toBody, useCategoriaOptions, type ClienteFormState } from '../components/ClienteFields.tsx';
 
 interface Loaded {
@@ -27,6 +27,7 @@ export default function AtualizarCliente() {
   const categorias = useCategoriaOptions();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const actions = useProdutoActions();
   useLoadFailure(error, T.toast.erroBuscarProduto, paths.clientes);
 
   // Prefill once, from the read this page made (not from an older cached copy).
@@ -49,20 +50,20 @@ export default function AtualizarCliente() {
     setSubmitting(true);
     try {
       const options = categorias ?? (loaded.categoria ? [loaded.categoria] : []);
-      await updateProduto({ ...toBody(loaded.form, options), id: loaded.id, versao: loaded.versao });
+      await actions.update({ ...toBody(loaded.form, options), id: loaded.id, versao: loaded.versao });
       notifySuccess(T.toast.produtoAtualizado);
     } catch (err) {
       notifyError(T.toast.erroAtualizarProduto, reasonOf(err));
-      void refreshProdutos();
+      actions.refresh();
     }
     navigate(paths.clientes);
   };
 
   return (
     <div className="page page-narrow">
-      <header className="page-header">
+      <div className="page-header">
         <PageHeading title={T.titles.atualizarCliente}>{T.clientes.atualizarHeading}</PageHeading>
-      </header>
+      </div>
       {loaded ? (
         <FormShell onSubmit={() => void submit()} submitLabel={T.common.atualizar} submitting={submitting} cancelTo={paths.clientes} cancelLabel={T.categorias.cancelar}>
           <ClienteFields form={loaded.form} current={loaded.categoria} onChange={(form) => setLoaded({ ...loaded, form })} />

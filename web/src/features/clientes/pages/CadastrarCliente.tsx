@@ -7,7 +7,7 @@ import { useDelayedNavigate } from '../../../lib/hooks.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
-import { createProduto } from '../api/produtos.ts';
+import { useProdutoActions } from '../api/produtos.ts';
 import { ClienteFields, emptyCliente, toBody, useCategoriaOptions, type ClienteFormState } from '../components/ClienteFields.tsx';
 
 /** /cadastrarproduto: create a client, then back to the list after 1.5 s. */
@@ -16,6 +16,7 @@ export default function CadastrarCliente() {
   const [submitting, setSubmitting] = useState(false);
   const categorias = useCategoriaOptions();
   const navigateLater = useDelayedNavigate();
+  const actions = useProdutoActions();
 
   const submit = async () => {
     if (!form.nome.trim()) {
@@ -25,7 +26,7 @@ export default function CadastrarCliente() {
     setSubmitting(true);
     try {
       // One key per submission: a retried request never creates a second client.
-      await createProduto(toBody(form, categorias), newIdempotencyKey());
+      await actions.create(toBody(form, categorias), newIdempotencyKey());
       notifySuccess(T.toast.produtoCadastrado);
       // The button stays disabled until the page leaves.
       navigateLater(paths.clientes, CREATE_REDIRECT_DELAY);
@@ -37,9 +38,9 @@ export default function CadastrarCliente() {
 
   return (
     <div className="page page-narrow">
-      <header className="page-header">
+      <div className="page-header">
         <PageHeading title={T.titles.cadastrarCliente}>{T.clientes.cadastrarHeading}</PageHeading>
-      </header>
+      </div>
       <FormShell onSubmit={() => void submit()} submitLabel={T.common.cadastrar} submitting={submitting} cancelTo={paths.clientes} cancelLabel={T.categorias.cancelar}>
         <ClienteFields form={form} onChange={setForm} />
       </FormShell>

@@ -8,7 +8,7 @@ import { useLoadFailure } from '../../../lib/hooks.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
-import { deleteProduto, refreshProdutos, useProduto } from '../api/produtos.ts';
+import { useProduto, useProdutoActions } from '../api/produtos.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
 
 /** /deletarproduto/:id: the spec's question, the client card, 'Não' or 'Sim'. */
@@ -17,29 +17,30 @@ export default function DeletarCliente() {
   const navigate = useNavigate();
   const { data, error } = useProduto(id);
   const [submitting, setSubmitting] = useState(false);
+  const actions = useProdutoActions();
   useLoadFailure(error, T.toast.erroBuscarProduto, paths.clientes);
 
   const confirm = async () => {
     if (!data) return;
     setSubmitting(true);
     try {
-      await deleteProduto(data.id);
+      await actions.remove(data.id);
       notifySuccess(T.toast.produtoApagado);
     } catch (err) {
       notifyError(T.toast.erroDeletarProduto, reasonOf(err));
-      void refreshProdutos();
+      actions.refresh();
     }
     navigate(paths.clientes);
   };
 
   return (
     <div className="page page-narrow">
-      <header className="page-header">
+      <div className="page-header">
         <div>
           <PageHeading title={T.titles.deletarCliente}>{T.clientes.deletarHeading}</PageHeading>
           <p className="page-subtitle">{T.clientes.deletarPergunta}</p>
         </div>
-      </header>
+      </div>
       {data ? (
         <div className="confirm-stack">
           <ClienteCard produto={data} actions={false} />

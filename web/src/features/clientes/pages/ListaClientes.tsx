@@ -37,7 +37,7 @@ export default function ListaClientes() {
 
   return (
     <div className="page">
-      <header className="page-header">
+      <div className="page-header">
         <div>
           <PageHeading title={T.titles.clientes}>{T.clientes.heading}</PageHeading>
           <p className="page-subtitle">{T.clientes.subheading}</p>
@@ -46,7 +46,7 @@ export default function ListaClientes() {
           <PlusIcon size={18} />
           {T.clientes.novo}
         </Link>
-      </header>
+      </div>
       <SearchForm label={T.clientes.filtroLabel} placeholder={T.clientes.filtroPlaceholder} onSearch={apply} />
       {body}
     </div>

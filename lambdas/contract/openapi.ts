@@ -224,9 +224,11 @@ function buildResponses(): Record<string, JsonSchema> {
     ),
     UnprocessableContent: error('The Idempotency-Key was already used with a different body.'),
     InternalError: error(
-      'An unexpected failure. The message is generic: internals are logged with the request id, never returned.',
+      'An unexpected failure, or the database did not answer in time. The message is generic: internals are ' +
+        'logged with the request id, never returned. After a 500 on a write its outcome is unknown: read the ' +
+        'record again, or retry a create with the same Idempotency-Key.',
     ),
-    ServiceUnavailable: error('The database is throttling or did not answer in time. Retry after the delay given.', {
+    ServiceUnavailable: error('The database is throttling the request; nothing was written. Retry after the delay given.', {
       'Retry-After': ref('headers', 'RetryAfter'),
     }),
     GatewayThrottled: {
@@ -378,7 +380,7 @@ const DESCRIPTION = [
     'few errors itself with `{"message": "..."}` (e.g. 429 when the stage is throttled): cope with both.',
   '- Any other path answers 404 and a known path with a method it lacks answers 405, both as `{"mensagem"}` ' +
     '(a catch-all route, not listed as a path here).',
-  '- 503 (database throttling or timeout) carries `Retry-After` and is safe to retry; 500 never carries internals.',
+  '- 503 (database throttling) carries `Retry-After` and is safe to retry; 500 never carries internals.',
   '- `versao` (optimistic locking): 1 on create, +1 on each update of that record. A PUT that sends it ' +
     'succeeds only if it is still current (else 409); without it the last writer wins.',
   '- `Idempotency-Key` on both POSTs: same key + same body within 24 h returns the first result; ' +

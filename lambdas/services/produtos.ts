@@ -14,12 +14,15 @@ import { PRODUTO_PROJECTION, categoriaIdOf, categoriaKey, produtoKey, toProduto 
 import { getItem, nextId, queryAll } from '../store/reads.ts';
 import { PK } from '../store/table.ts';
 import type { TransactItem } from '../store/transact.ts';
-import { ConditionsFailed, transactWrite } from '../store/transact.ts';
+import { backoff, ConditionsFailed, transactWrite } from '../store/transact.ts';
 import type { Created, IdempotencyClaim } from './idempotency.ts';
 import { claimItem, replay } from './idempotency.ts';
 
-/** Reads-then-writes retried this many times when the record changed in between. */
-export const WRITE_ATTEMPTS = 5;
+/**
+ * Read-then-write attempts when the client changed between the read and the conditional write
+ * (another writer won); each retry waits a jittered backoff so racing writers spread out.
+ */
+export const WRITE_ATTEMPTS = 8;
 
 const REF_PROJECTION = 'sk, descricao';
 const toRef = (item: Record<string, unknown>): CategoriaRef => ({ id: Number(item.sk), descricao: String(item.descricao) });
@@ -129,6 +132,7 @@ function isConditionFailure(err: unknown): boolean {
 export async function updateProduto(input: Update<ProdutoInput>): Promise<Produto> {
   const { id, versao, categoriaId: newCat, ...fields } = input;
   for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+    if (attempt > 1) await backoff(attempt - 1);
     const current = await getItem(produtoKey(id));
     if (!current) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);
     if (versao !== undefined && current.versao !== versao) throw new ConflictError(MESSAGES.conflitoVersao);
@@ -203,6 +207,7 @@ export async function updateProduto(input: Update<ProdutoInput>): Promise<Produt
  */
 export async function removeProduto(id: number): Promise<void> {
   for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+    if (attempt > 1) await backoff(attempt - 1);
     const current = await getItem(produtoKey(id), 'sk, categoriaId, versao');
     if (!current) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);
     const oldCat = categoriaIdOf(current);

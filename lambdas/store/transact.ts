@@ -42,8 +42,8 @@ export class ConditionsFailed extends Error {
   }
 }
 
-/** Full-jitter exponential backoff (AWS's recommendation). */
-const backoff = (attempt: number) =>
+/** Full-jitter exponential backoff (AWS's recommendation); `attempt` counts from 1. */
+export const backoff = (attempt: number): Promise<unknown> =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt)));
 
 /**

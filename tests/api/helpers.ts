@@ -2,6 +2,7 @@
  * Helpers for the API tests: the real local server (startTestApi) with request logs silenced,
  * and a small JSON client over fetch.
  */
+import http from 'node:http';
 import { startTestApi, type TestApi, type TestApiOptions } from '../support/api-server.ts';
 
 export type { TestApi };
@@ -57,4 +58,36 @@ export async function createProduto(api: TestApi, fields: Record<string, unknown
     categoria: { id: number; descricao: string } | null;
     versao: number;
   };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/**
+ * A request over node:http with exactly the given headers (fetch adds its own content-type and
+ * accept-encoding, and decompresses): for content-type, compression and CORS checks.
+ */
+export function raw(
+  api: TestApi,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<RawResponse> {
+  const url = new URL(`${api.baseUrl}${path}`);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { method, hostname: url.hostname, port: url.port, path: url.pathname, headers: options.headers ?? {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
 }

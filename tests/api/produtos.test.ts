@@ -1,0 +1,263 @@
+/** Every produtos route, every validation rule and the category counts, through the real local server. */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
+import { PK } from '../../lambdas/store/table.ts';
+import { call, createCategoria, createProduto, startApi, type TestApi } from './helpers.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api?.close());
+
+const storedProduto = async (id: number) =>
+  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.produto, sk: id } }))).Item;
+const count = async (categoriaId: number) =>
+  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: categoriaId } }))).Item
+    ?.produtos;
+
+const valid = { nome: 'Padaria São João', segmento: 'Panificação', pontoFocal: 'Maria', valorContrato: 1500.5 };
+
+describe('POST /produtos', () => {
+  it('creates with the category embedded, versao 1, only contract fields stored and returned', async () => {
+    const cat = await createCategoria(api, 'Varejo');
+    const r = await call(api, 'POST', '/produtos', {
+      ...valid,
+      nome: '  Padaria São João  ',
+      id: 12345,
+      categoria: { id: cat.id, descricao: 'mentira' },
+      extra: true,
+      produtos: 9,
+    });
+    expect(r.status).toBe(201);
+    expect(r.body).toEqual({ ...valid, id: r.body.id, categoria: { id: cat.id, descricao: 'Varejo' }, versao: 1 });
+    expect(r.body.id).not.toBe(12345);
+    expect(await storedProduto(r.body.id)).toEqual({
+      pk: PK.produto,
+      sk: r.body.id,
+      ...valid,
+      categoriaId: cat.id,
+      versao: 1,
+    });
+    expect(await count(cat.id)).toBe(1);
+  });
+
+  it.each([[{}], [{ categoria: null }]])('creates without category for %j; optional texts default to empty', async (extra) => {
+    const r = await call(api, 'POST', '/produtos', { nome: 'Sem categoria', valorContrato: 0, ...extra });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ nome: 'Sem categoria', segmento: '', pontoFocal: '', valorContrato: 0, categoria: null });
+    expect(await storedProduto(r.body.id)).not.toHaveProperty('categoriaId');
+  });
+
+  it('refuses a category that does not exist with 400, creating nothing', async () => {
+    const before = (await call(api, 'GET', '/produtos')).body.length;
+    const r = await call(api, 'POST', '/produtos', { ...valid, categoria: { id: 987654 } });
+    expect(r).toMatchObject({ status: 400, body: { mensagem: MESSAGES.categoriaInexistente(987654) } });
+    expect((await call(api, 'GET', '/produtos')).body).toHaveLength(before);
+  });
+
+  it.each([
+    ['1.15 is accepted', 1.15],
+    ['999.5 stays 999.5', 999.5],
+    ['the maximum', LIMITS.valorContrato.max],
+    ['zero', 0],
+    ['two decimals near the top', 999_999_999_999.99],
+  ])('valorContrato: %s', async (_, valorContrato) => {
+    const r = await call(api, 'POST', '/produtos', { ...valid, valorContrato });
+    expect(r.status).toBe(201);
+    expect(r.body.valorContrato).toBe(valorContrato);
+    expect((await call(api, 'GET', `/produtos/${r.body.id}`)).body.valorContrato).toBe(valorContrato);
+  });
+
+  const max = new Intl.NumberFormat('pt-BR').format(LIMITS.valorContrato.max);
+  it.each([
+    ['nome absent', { nome: undefined }, MESSAGES.campoObrigatorio('nome')],
+    ['nome blank', { nome: '   ' }, MESSAGES.campoVazio('nome')],
+    ['nome not text', { nome: 42 }, MESSAGES.campoTexto('nome')],
+    ['nome too long', { nome: 'n'.repeat(LIMITS.nome.max + 1) }, MESSAGES.campoLongo('nome', LIMITS.nome.max)],
+    ['segmento too long', { segmento: 's'.repeat(121) }, MESSAGES.campoLongo('segmento', LIMITS.segmento.max)],
+    ['segmento not text', { segmento: 3 }, MESSAGES.campoTexto('segmento')],
+    ['pontoFocal too long', { pontoFocal: 'p'.repeat(121) }, MESSAGES.campoLongo('pontoFocal', LIMITS.pontoFocal.max)],
+    ['valorContrato absent', { valorContrato: undefined }, MESSAGES.campoObrigatorio('valorContrato')],
+    ['valorContrato null', { valorContrato: null }, MESSAGES.campoObrigatorio('valorContrato')],
+    ['valorContrato "5"', { valorContrato: '5' }, MESSAGES.campoNumero('valorContrato')],
+    ['valorContrato negative', { valorContrato: -0.01 }, MESSAGES.campoMinimo('valorContrato', 0)],
+    ['valorContrato above the maximum', { valorContrato: 1_000_000_000_000.01 }, MESSAGES.campoMaximo('valorContrato', max)],
+    ['valorContrato with 3 decimals', { valorContrato: 1.005 }, MESSAGES.campoDecimais('valorContrato', 2)],
+    ['categoria a string', { categoria: 'Varejo' }, MESSAGES.campoObjeto('categoria')],
+    ['categoria without id', { categoria: {} }, MESSAGES.campoObrigatorio('categoria.id')],
+    ['categoria id as text', { categoria: { id: '1' } }, MESSAGES.campoInteiro('categoria.id')],
+  ])('refuses %s with 400 and the reason', async (_, change, mensagem) => {
+    const r = await call(api, 'POST', '/produtos', { ...valid, ...change });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ mensagem });
+  });
+
+  it('refuses a number too large for JSON (Infinity after parsing) with 400', async () => {
+    const r = await call(api, 'POST', '/produtos', '{"nome":"x","valorContrato":1e400}');
+    expect(r.status).toBe(400);
+    expect(typeof r.body.mensagem).toBe('string');
+  });
+
+  it('accepts texts at their maximum length', async () => {
+    const r = await call(api, 'POST', '/produtos', {
+      nome: 'ç'.repeat(LIMITS.nome.max),
+      segmento: 's'.repeat(LIMITS.segmento.max),
+      pontoFocal: 'p'.repeat(LIMITS.pontoFocal.max),
+      valorContrato: 1,
+    });
+    expect(r.status).toBe(201);
+  });
+});
+
+describe('GET /produtos and /produtos/{id}', () => {
+  it('lists clients sorted by id, each with its category as it is now (rename shown)', async () => {
+    const cat = await createCategoria(api, 'Antes');
+    const a = await createProduto(api, { nome: 'A', categoria: { id: cat.id } });
+    const b = await createProduto(api, { nome: 'B' });
+    expect((await call(api, 'PUT', '/categorias', { id: cat.id, descricao: 'Depois' })).status).toBe(200);
+
+    const list = await call(api, 'GET', '/produtos');
+    expect(list.status).toBe(200);
+    const ids = list.body.map((p: { id: number }) => p.id);
+    expect(ids).toEqual([...ids].sort((x: number, y: number) => x - y));
+    expect(list.body).toContainEqual({ ...a, categoria: { id: cat.id, descricao: 'Depois' } });
+    expect(list.body).toContainEqual(b);
+    for (const p of list.body) {
+      expect(Object.keys(p).sort()).toEqual(['categoria', 'id', 'nome', 'pontoFocal', 'segmento', 'valorContrato', 'versao']);
+    }
+    expect((await call(api, 'GET', `/produtos/${a.id}`)).body).toEqual({ ...a, categoria: { id: cat.id, descricao: 'Depois' } });
+  });
+
+  it('answers 404 for a missing client and 400 for invalid ids', async () => {
+    expect(await call(api, 'GET', '/produtos/99999999')).toMatchObject({
+      status: 404,
+      body: { mensagem: MESSAGES.produtoNaoEncontrado },
+    });
+    for (const bad of ['1e3', '0x10', '-1', '01', '%20']) {
+      expect((await call(api, 'GET', `/produtos/${bad}`)).status, bad).toBe(400);
+    }
+  });
+});
+
+describe('PUT /produtos', () => {
+  it('replaces every editable field: absent optional fields become empty / none', async () => {
+    const cat = await createCategoria(api, 'Troca');
+    const p = await createProduto(api, { ...valid, categoria: { id: cat.id } });
+    const r = await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Novo nome', valorContrato: 10000 });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      id: p.id,
+      nome: 'Novo nome',
+      segmento: '',
+      pontoFocal: '',
+      valorContrato: 10000,
+      categoria: null,
+      versao: 2,
+    });
+    expect(await storedProduto(p.id)).not.toHaveProperty('categoriaId');
+    expect(await count(cat.id)).toBe(0);
+  });
+
+  it('never creates: 404 for an unknown id', async () => {
+    const r = await call(api, 'PUT', '/produtos', { id: 88888888, ...valid });
+    expect(r).toMatchObject({ status: 404, body: { mensagem: MESSAGES.produtoNaoEncontrado } });
+    expect(await storedProduto(88888888)).toBeUndefined();
+  });
+
+  it('keeps the counts right on create, move, same-category edit, removal of the category and delete', async () => {
+    const a = await createCategoria(api, 'Conta A');
+    const b = await createCategoria(api, 'Conta B');
+    const p = await createProduto(api, { categoria: { id: a.id } });
+    expect([await count(a.id), await count(b.id)]).toEqual([1, 0]);
+
+    let r = await call(api, 'PUT', '/produtos', { ...valid, id: p.id, categoria: { id: b.id } });
+    expect(r.body).toMatchObject({ categoria: { id: b.id, descricao: 'Conta B' }, versao: 2 });
+    expect([await count(a.id), await count(b.id)]).toEqual([0, 1]);
+
+    r = await call(api, 'PUT', '/produtos', { ...valid, id: p.id, nome: 'Mesmo lugar', categoria: { id: b.id } });
+    expect(r.body).toMatchObject({ nome: 'Mesmo lugar', categoria: { id: b.id }, versao: 3 });
+    expect([await count(a.id), await count(b.id)]).toEqual([0, 1]);
+
+    r = await call(api, 'PUT', '/produtos', { ...valid, id: p.id, categoria: null });
+    expect(r.body).toMatchObject({ categoria: null, versao: 4 });
+    expect([await count(a.id), await count(b.id)]).toEqual([0, 0]);
+
+    r = await call(api, 'PUT', '/produtos', { ...valid, id: p.id, categoria: { id: a.id } });
+    expect(r.body).toMatchObject({ categoria: { id: a.id }, versao: 5 });
+    expect([await count(a.id), await count(b.id)]).toEqual([1, 0]);
+
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    expect([await count(a.id), await count(b.id)]).toEqual([0, 0]);
+  });
+
+  it('refuses a move to a category that does not exist, changing nothing', async () => {
+    const a = await createCategoria(api, 'Fica');
+    const p = await createProduto(api, { categoria: { id: a.id } });
+    const r = await call(api, 'PUT', '/produtos', { ...valid, id: p.id, categoria: { id: 7777777 } });
+    expect(r).toMatchObject({ status: 400, body: { mensagem: MESSAGES.categoriaInexistente(7777777) } });
+    expect(await count(a.id)).toBe(1);
+    expect((await call(api, 'GET', `/produtos/${p.id}`)).body).toEqual(p);
+  });
+
+  it('works without versao and refuses a stale versao with 409', async () => {
+    const p = await createProduto(api, valid);
+    expect((await call(api, 'PUT', '/produtos', { ...valid, id: p.id, nome: 'Sem versão' })).body.versao).toBe(2);
+    const stale = await call(api, 'PUT', '/produtos', { ...valid, id: p.id, nome: 'Velho', versao: 1 });
+    expect(stale).toMatchObject({ status: 409, body: { mensagem: MESSAGES.conflitoVersao } });
+    expect((await call(api, 'GET', `/produtos/${p.id}`)).body).toMatchObject({ nome: 'Sem versão', versao: 2 });
+  });
+
+  it.each([
+    ['an edit in place', false],
+    ['a move to another category', true],
+  ])('lets exactly one of 20 concurrent PUTs with the same versao win (%s)', async (_, move) => {
+    const a = await createCategoria(api, 'Origem');
+    const b = await createCategoria(api, 'Destino');
+    const p = await createProduto(api, { ...valid, categoria: { id: a.id } });
+    const target = move ? b.id : a.id;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(api, 'PUT', '/produtos', { ...valid, id: p.id, nome: `Editor ${i}`, categoria: { id: target }, versao: 1 }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body).toEqual({ mensagem: MESSAGES.conflitoVersao });
+    const winner = results.find((r) => r.status === 200)!;
+    const now = await call(api, 'GET', `/produtos/${p.id}`);
+    expect(now.body).toEqual(winner.body);
+    expect(now.body.versao).toBe(2);
+    expect([await count(a.id), await count(b.id)]).toEqual(move ? [0, 1] : [1, 0]);
+  });
+
+  it('keeps counts exact under 10 concurrent moves without versao (last writer wins)', async () => {
+    const cats = await Promise.all([1, 2, 3].map((i) => createCategoria(api, `Roda ${i}`)));
+    const p = await createProduto(api, { categoria: { id: cats[0]!.id } });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(api, 'PUT', '/produtos', { ...valid, id: p.id, categoria: { id: cats[i % 3]!.id } }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const final = (await call(api, 'GET', `/produtos/${p.id}`)).body;
+    const counts = await Promise.all(cats.map((c) => count(c.id)));
+    expect(counts).toEqual(cats.map((c) => (c.id === final.categoria.id ? 1 : 0)));
+  });
+});
+
+describe('DELETE /produtos/{id}', () => {
+  it('deletes with 204 and no body, then 404; invalid ids are 400', async () => {
+    const p = await createProduto(api, valid);
+    const r = await call(api, 'DELETE', `/produtos/${p.id}`);
+    expect(r.status).toBe(204);
+    expect(r.text).toBe('');
+    expect(await storedProduto(p.id)).toBeUndefined();
+    expect(await call(api, 'DELETE', `/produtos/${p.id}`)).toMatchObject({
+      status: 404,
+      body: { mensagem: MESSAGES.produtoNaoEncontrado },
+    });
+    expect((await call(api, 'DELETE', '/produtos/1e3')).status).toBe(400);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * Conflicts DynamoDB Local never produces: TransactionCanceledException with TransactionConflict
+ * on every route that writes in a transaction (retried with backoff, then 409), and a record
+ * that changes between a handler's read and its conditional write (re-read and retried, then 409).
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../lambdas/contract/messages.ts';
+import { WRITE_ATTEMPTS } from '../../lambdas/services/produtos.ts';
+import { PK } from '../../lambdas/store/table.ts';
+import { TRANSACTION_ATTEMPTS } from '../../lambdas/store/transact.ts';
+import {
+  ROUTE_REQUESTS,
+  SECRET,
+  arrangeWorld,
+  invoke,
+  transactionCanceled,
+  type RouteRequest,
+  type SentCall,
+} from '../contract/faults.ts';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+
+beforeAll(() => {
+  process.env.TABLE_NAME = 'faults-conflicts-table';
+  process.env.AWS_REGION = 'us-east-1';
+  process.env.LOG_LEVEL = 'silent';
+});
+afterAll(() => ddb.restore());
+
+const request = (label: string): RouteRequest => {
+  const r = ROUTE_REQUESTS.find((x) => x.label === label);
+  if (!r) throw new Error(label);
+  return r;
+};
+
+/** The routes whose request writes with TransactWriteItems, and the 409 message each gives. */
+const TRANSACTIONAL: { req: RouteRequest; mensagem: string }[] = [
+  { req: request('create categoria with Idempotency-Key'), mensagem: MESSAGES.idempotenciaEmAndamento },
+  { req: request('create produto in a category with Idempotency-Key'), mensagem: MESSAGES.idempotenciaEmAndamento },
+  {
+    req: { ...request('create produto without category'), label: 'create produto in a category', body: { nome: 'X', valorContrato: 1, categoria: { id: 1 } } },
+    mensagem: MESSAGES.conflitoConcorrente,
+  },
+  { req: request('update produto, move to another category'), mensagem: MESSAGES.conflitoConcorrente },
+  { req: request('remove produto in a category'), mensagem: MESSAGES.conflitoConcorrente },
+];
+
+const transactions = (sent: readonly SentCall[]) => sent.filter((c) => c.command === 'TransactWriteCommand');
+const itemCount = (call: SentCall) => (call.input.TransactItems as unknown[]).length;
+
+describe('TransactionConflict is retried with backoff, then answered 409', () => {
+  for (const { req, mensagem } of TRANSACTIONAL) {
+    it(`${req.label}: a persistent conflict → ${TRANSACTION_ATTEMPTS} attempts, then 409`, async () => {
+      const sent = arrangeWorld(ddb, (call) =>
+        call.command === 'TransactWriteCommand' ? transactionCanceled('TransactionConflict', itemCount(call as SentCall)) : undefined,
+      );
+      const res = await invoke(req);
+      expect(res.status, res.text).toBe(409);
+      expect(res.body).toEqual({ mensagem });
+      expect(res.text).not.toContain(SECRET);
+      const tx = transactions(sent);
+      expect(tx).toHaveLength(TRANSACTION_ATTEMPTS);
+      // Every attempt is the same transaction (nothing half-applied in between), and it is the last call.
+      for (const t of tx) expect(t.input).toEqual(tx[0]!.input);
+      expect(sent.at(-1)!.command).toBe('TransactWriteCommand');
+      // No write outside the (cancelled) transactions but the id counter.
+      const others = sent.filter((c) => c.command !== 'TransactWriteCommand' && c.command !== 'GetCommand');
+      for (const o of others) expect(o.input.Key?.pk).toBe(PK.sequencia);
+    });
+
+    it(`${req.label}: two conflicts, then success → ${req.ok} after 3 attempts`, async () => {
+      const sent = arrangeWorld(ddb, (call, before) =>
+        call.command === 'TransactWriteCommand' && transactions(before).length < 2
+          ? transactionCanceled('TransactionConflict', itemCount(call as SentCall))
+          : undefined,
+      );
+      const res = await invoke(req);
+      expect(res.status, res.text).toBe(req.ok);
+      expect(transactions(sent)).toHaveLength(3);
+      // One id only: the retry reuses the transaction, it does not take a new id from the counter.
+      expect(sent.filter((c) => c.input.Key?.pk === PK.sequencia).length).toBeLessThanOrEqual(1);
+    });
+
+    it(`${req.label}: a conflict, then throttling → 503 + Retry-After`, async () => {
+      const sent = arrangeWorld(ddb, (call, before) =>
+        call.command === 'TransactWriteCommand'
+          ? transactionCanceled(transactions(before).length === 0 ? 'TransactionConflict' : 'ThrottlingError', itemCount(call as SentCall))
+          : undefined,
+      );
+      const res = await invoke(req);
+      expect(res.status, res.text).toBe(503);
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+      expect(res.body).toEqual({ mensagem: MESSAGES.servicoIndisponivel });
+      expect(transactions(sent)).toHaveLength(2);
+    });
+  }
+});
+
+/** The error DynamoDB returns when a single-item write's condition fails. */
+const conditionFailed = () =>
+  new ConditionalCheckFailedException({ message: `The conditional request failed (${SECRET})`, $metadata: {} });
+
+describe('a record that changes between the read and the conditional write is read again', () => {
+  const cases: { req: RouteRequest; write: string }[] = [
+    { req: request('update produto, same category'), write: 'UpdateCommand' },
+    { req: request('remove produto without category'), write: 'DeleteCommand' },
+  ];
+  for (const { req, write } of cases) {
+    it(`${req.label}: keeps changing → ${WRITE_ATTEMPTS} read+write rounds, then 409`, async () => {
+      const sent = arrangeWorld(ddb, (call) =>
+        call.command === write && call.input.Key?.pk === PK.produto ? conditionFailed() : undefined,
+      );
+      const res = await invoke(req);
+      expect(res.status, res.text).toBe(409);
+      expect(res.body).toEqual({ mensagem: MESSAGES.conflitoConcorrente });
+      const writes = sent.filter((c) => c.command === write);
+      expect(writes).toHaveLength(WRITE_ATTEMPTS);
+      // Each write is preceded by a fresh read of the client.
+      const reads = sent.filter((c) => c.command === 'GetCommand' && c.input.Key?.pk === PK.produto);
+      expect(reads).toHaveLength(WRITE_ATTEMPTS);
+      expect(sent.at(-1)!.command).toBe(write);
+    });
+
+    it(`${req.label}: changed once → read again and ${req.ok}`, async () => {
+      const sent = arrangeWorld(ddb, (call, before) =>
+        call.command === write && before.every((c) => c.command !== write) ? conditionFailed() : undefined,
+      );
+      const res = await invoke(req);
+      expect(res.status, res.text).toBe(req.ok);
+      expect(sent.filter((c) => c.command === write)).toHaveLength(2);
+    });
+  }
+
+  it('remove produto in a category: its client changed category meanwhile → re-read, retried in a new transaction', async () => {
+    const sent = arrangeWorld(ddb, (call, before) =>
+      call.command === 'TransactWriteCommand' && transactions(before).length === 0
+        ? transactionCanceled('ConditionalCheckFailed', 2)
+        : undefined,
+    );
+    const res = await invoke(request('remove produto in a category'));
+    expect(res.status, res.text).toBe(204);
+    expect(transactions(sent)).toHaveLength(2);
+    expect(sent.filter((c) => c.command === 'GetCommand')).toHaveLength(2);
+  });
+});

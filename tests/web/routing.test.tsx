@@ -76,7 +76,7 @@ describe('layout', () => {
     mockApi({});
     renderApp('/home');
     await screen.findByRole('heading', { level: 1, name: T.home.headline });
-    const button = screen.getByRole('button', { name: T.nav.menuAbrir });
+    const button = screen.getByRole('button', { name: T.nav.menu });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     const menu = document.getElementById(button.getAttribute('aria-controls')!);
     expect(menu).not.toBeNull();

@@ -13,8 +13,8 @@ export const T = {
     cadastrarClientes: 'Cadastrar clientes',
     listarCategorias: 'Listar categorias',
     cadastrarCategorias: 'Cadastrar categorias',
-    menuAbrir: 'Abrir menu',
-    menuFechar: 'Fechar menu',
+    /** The menu button's one name; its state is aria-expanded. */
+    menu: 'Menu',
   },
   footer: {
     social: 'Redes sociais',

@@ -51,7 +51,7 @@ export function Navbar() {
           className="menu-button"
           aria-expanded={open}
           aria-controls={menuId}
-          aria-label={open ? T.nav.menuFechar : T.nav.menuAbrir}
+          aria-label={T.nav.menu}
           onClick={() => setOpen((o) => !o)}
         >
           {open ? <CloseIcon size={24} /> : <MenuIcon size={24} />}

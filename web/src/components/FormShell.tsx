@@ -28,7 +28,7 @@ export function FormShell({
     <form className="card form-card" onSubmit={submit} noValidate aria-busy={busy || submitting}>
       {children}
       <div className="form-actions">
-        <Link className="btn btn-ghost" to={cancelTo}>
+        <Link className="btn btn-secondary" to={cancelTo}>
           {cancelLabel}
         </Link>
         <button type="submit" className="btn btn-primary" disabled={submitting || busy}>

@@ -44,7 +44,7 @@ export default function DeletarCategoria() {
           <>
             <p className="confirm-text">{T.categorias.confirmarTexto(data.descricao)}</p>
             <div className="form-actions">
-              <Link className="btn btn-ghost" to={paths.categorias}>
+              <Link className="btn btn-secondary" to={paths.categorias}>
                 {T.categorias.cancelar}
               </Link>
               <button type="button" className="btn btn-danger" disabled={submitting} onClick={() => void confirm()}>

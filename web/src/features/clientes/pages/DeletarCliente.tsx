@@ -45,7 +45,7 @@ export default function DeletarCliente() {
         <div className="confirm-stack">
           <ClienteCard produto={data} actions={false} />
           <div className="form-actions">
-            <Link className="btn btn-ghost" to={paths.clientes}>
+            <Link className="btn btn-secondary" to={paths.clientes}>
               {T.clientes.nao}
             </Link>
             <button type="button" className="btn btn-danger" disabled={submitting} onClick={() => void confirm()}>

@@ -299,7 +299,7 @@ export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promis
   const client = new DynamoDBClient({
     ...localClientConfig(endpoint),
     maxAttempts: 1,
-    requestHandler: { connectionTimeout: 500, requestTimeout: 1_000 },
+    requestHandler: { connectionTimeout: 500, requestTimeout: 2_000, throwOnRequestTimeout: true },
   });
   const deadline = Date.now() + startTimeoutMs;
   try {

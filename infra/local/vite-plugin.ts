@@ -1,0 +1,117 @@
+/**
+ * The Vite plugin that puts the local API on the site's own origin: `/api/*` goes to the Lambda
+ * handlers (through the adapter) before Vite's static files and SPA fallback, in `vite` (dev)
+ * and `vite preview`. One DynamoDB Local per process, kept across Vite restarts.
+ */
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import vm from 'node:vm';
+import type { Connect, Plugin, PreviewServer, ViteDevServer } from 'vite';
+import { SECURITY_HEADERS } from '../security-headers.ts';
+import { createApiMiddleware, isApiPath } from './adapter.ts';
+import { readLocalSettings, startLocalDatabase, type LocalDatabase } from './runtime.ts';
+
+type CacheRules = { ASSETS_CACHE_CONTROL: string; ROOT_CACHE_CONTROL: string; ASSETS_DIR: string };
+type SpaRewrite = (event: { request: { uri: string } }) => { uri: string };
+
+/**
+ * The cloud's own rules, read from where the cloud defines them: the site construct's cache
+ * headers, and the CloudFront Function that serves index.html for app routes (run here in a vm).
+ * Loaded only for `vite preview` (the construct module pulls in aws-cdk-lib, ~0.4 s).
+ */
+async function cloudRules(): Promise<{ cache: CacheRules; spaRewrite: SpaRewrite }> {
+  const site = (await import('../constructs/site.ts')) as CacheRules & { SPA_REWRITE_CODE_PATH: string };
+  const code = readFileSync(site.SPA_REWRITE_CODE_PATH, 'utf8');
+  const spaRewrite = vm.runInNewContext(`${code}\n;handler`, {}) as SpaRewrite;
+  return { cache: site, spaRewrite };
+}
+
+// Vite re-evaluates the config (and this module) on restarts: the database lives on globalThis,
+// so a config reload never starts a second JVM.
+const KEY = Symbol.for('clientela.localDatabase');
+type Holder = { [KEY]?: Promise<LocalDatabase> };
+
+function database(command: string, log: (line: string) => void): Promise<LocalDatabase> {
+  const holder = globalThis as Holder;
+  if (!holder[KEY]) {
+    const settings = readLocalSettings();
+    const started = startLocalDatabase(settings, { command, seedDemoWhenNew: true, log });
+    holder[KEY] = started;
+    // A failed start may be retried by the next restart.
+    started.catch(() => {
+      if (holder[KEY] === started) delete holder[KEY];
+    });
+    void started.then((db) => {
+      const stop = (signal: NodeJS.Signals) => {
+        void db.stop().finally(() => process.kill(process.pid, signal));
+      };
+      // Stop the JVM in order on Ctrl-C (Vite itself only handles SIGTERM); the exit path
+      // (stdin pipe closed) covers every other way this process ends.
+      process.once('SIGINT', stop);
+      process.once('SIGHUP', stop);
+    });
+  }
+  return holder[KEY];
+}
+
+/**
+ * CloudFront in front of the built site: the production security headers on every response,
+ * the SPA rewrite and the cache rules on site paths (never on `/api/*`).
+ */
+function cloudFrontEmulation(rules: { cache: CacheRules; spaRewrite: SpaRewrite }): Connect.NextHandleFunction {
+  const { cache, spaRewrite } = rules;
+  return (req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const url = req.url ?? '/';
+    if (!isApiPath(url)) {
+      const q = url.indexOf('?');
+      const pathname = q < 0 ? url : url.slice(0, q);
+      const rewritten = spaRewrite({ request: { uri: pathname } }).uri;
+      if (rewritten !== pathname) req.url = rewritten + (q < 0 ? '' : url.slice(q));
+      const cacheControl = pathname.startsWith(`/${cache.ASSETS_DIR}/`)
+        ? cache.ASSETS_CACHE_CONTROL
+        : cache.ROOT_CACHE_CONTROL;
+      res.setHeader('cache-control', cacheControl);
+      // The static server passes its own Cache-Control to writeHead: drop it so ours stays.
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+      res.writeHead = ((...args: unknown[]) => {
+        for (const arg of args) {
+          if (arg && typeof arg === 'object' && !Array.isArray(arg)) {
+            for (const key of Object.keys(arg)) {
+              if (key.toLowerCase() === 'cache-control') delete (arg as Record<string, unknown>)[key];
+            }
+          }
+        }
+        res.setHeader('cache-control', cacheControl);
+        return writeHead(...args);
+      }) as ServerResponse['writeHead'];
+    }
+    next();
+  };
+}
+
+async function mountApi(server: ViteDevServer | PreviewServer, command: string): Promise<void> {
+  const logger = server.config.logger;
+  const log = (line: string) => logger.info(line, { timestamp: true });
+  // Awaited here so Vite prints its URL only once the API can answer.
+  const db = await database(command, log);
+  log(`API at /api · table "${db.tableName}" · data: ${db.where}${db.created ? ' (new)' : ''}`);
+  server.middlewares.use(createApiMiddleware());
+}
+
+/**
+ * Mounts the local API at `/api` in Vite's dev and preview servers (before the SPA fallback);
+ * preview also gets the production security and cache headers.
+ */
+export function clientelaLocalApi(): Plugin {
+  return {
+    name: 'clientela-local-api',
+    async configureServer(server) {
+      await mountApi(server, 'npm start');
+    },
+    async configurePreviewServer(server) {
+      server.middlewares.use(cloudFrontEmulation(await cloudRules()));
+      await mountApi(server, 'npm run preview');
+    },
+  };
+}

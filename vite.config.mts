@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { clientelaLocalApi } from './infra/local/vite-plugin.ts';
+
+const port = Number(process.env.PORT || 0) || undefined;
+
+// The web app lives in web/ and knows nothing of how it is served: the local API (the Lambda
+// handlers on DynamoDB Local) is mounted at /api by the plugin, on the same origin.
+export default defineConfig(({ isPreview }) => ({
+  root: 'web',
+  plugins: [react(), clientelaLocalApi()],
+  // Preview answers as CloudFront does: the plugin runs the cloud's SPA rewrite, so Vite's own
+  // HTML fallback is off there (a missing /assets file is a 404, not the app shell).
+  appType: isPreview ? 'mpa' : 'spa',
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: { port: port ?? 5173, strictPort: true, host: 'localhost' },
+  preview: { port: port ?? 4173, strictPort: true, host: 'localhost' },
+}));

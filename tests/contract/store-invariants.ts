@@ -1,0 +1,110 @@
+/**
+ * Reads a whole test table and checks the data invariants the API promises: each category's
+ * client count equals its real number of clients, no client references a missing category,
+ * ids unique and below the counters, idempotency claims only beside their record, no stray item.
+ */
+import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PK, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+
+export interface StoredCategoria {
+  id: number;
+  descricao: string;
+  produtos: number;
+  versao: number;
+}
+
+export interface StoredProduto {
+  id: number;
+  nome: string;
+  segmento: string;
+  pontoFocal: string;
+  valorContrato: number;
+  categoriaId: number | null;
+  versao: number;
+}
+
+export interface StoredIdempotency {
+  pk: string;
+  responseStatus: number;
+  responseBody: string;
+  expiresAt: number;
+}
+
+export interface Snapshot {
+  categorias: Map<number, StoredCategoria>;
+  produtos: Map<number, StoredProduto>;
+  idempotency: StoredIdempotency[];
+  counters: { categoria: number; produto: number };
+  /** Items whose pk is none of the known partitions. */
+  stray: Record<string, unknown>[];
+}
+
+/** Every item of the table (a consistent Scan, every page): test tables are small. */
+export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): Promise<Snapshot> {
+  const s: Snapshot = { categorias: new Map(), produtos: new Map(), idempotency: [], counters: { categoria: 0, produto: 0 }, stray: [] };
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await doc.send(new ScanCommand({ TableName: tableName, ConsistentRead: true, ExclusiveStartKey: start }));
+    for (const item of page.Items ?? []) {
+      const pk = String(item.pk);
+      const sk = Number(item.sk);
+      if (pk === PK.categoria) {
+        s.categorias.set(sk, { id: sk, descricao: item.descricao, produtos: Number(item.produtos ?? 0), versao: Number(item.versao) });
+      } else if (pk === PK.produto) {
+        s.produtos.set(sk, {
+          id: sk,
+          nome: item.nome,
+          segmento: item.segmento ?? '',
+          pontoFocal: item.pontoFocal ?? '',
+          valorContrato: Number(item.valorContrato),
+          categoriaId: typeof item.categoriaId === 'number' ? item.categoriaId : null,
+          versao: Number(item.versao),
+        });
+      } else if (pk === PK.sequencia) {
+        s.counters = { categoria: Number(item.categoria ?? 0), produto: Number(item.produto ?? 0) };
+      } else if (pk.startsWith(`${PK.idempotencia}#`)) {
+        s.idempotency.push({
+          pk,
+          responseStatus: Number(item.responseStatus),
+          responseBody: String(item.responseBody),
+          expiresAt: Number(item[TTL_ATTRIBUTE]),
+        });
+      } else {
+        s.stray.push(item);
+      }
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return s;
+}
+
+/** The violated invariants of a snapshot ([] when all hold). */
+export function invariantViolations(s: Snapshot): string[] {
+  const out: string[] = [];
+  const real = new Map<number, number>();
+  for (const p of s.produtos.values()) {
+    if (p.categoriaId !== null) {
+      real.set(p.categoriaId, (real.get(p.categoriaId) ?? 0) + 1);
+      if (!s.categorias.has(p.categoriaId)) out.push(`orphan: produto ${p.id} references missing categoria ${p.categoriaId}`);
+    }
+    if (!(p.id >= 1 && p.id <= s.counters.produto)) out.push(`produto id ${p.id} outside 1..${s.counters.produto}`);
+    if (!(p.versao >= 1)) out.push(`produto ${p.id} versao ${p.versao}`);
+  }
+  for (const c of s.categorias.values()) {
+    const count = real.get(c.id) ?? 0;
+    if (c.produtos !== count) out.push(`count drift: categoria ${c.id} stores produtos=${c.produtos}, has ${count}`);
+    if (!(c.id >= 1 && c.id <= s.counters.categoria)) out.push(`categoria id ${c.id} outside 1..${s.counters.categoria}`);
+    if (!(c.versao >= 1)) out.push(`categoria ${c.id} versao ${c.versao}`);
+  }
+  for (const k of s.idempotency) {
+    // A claim is written with its record: a 201 claim whose record is missing was never created
+    // (a later delete of the record is legitimate, so only ids above the counter are wrong).
+    const body = JSON.parse(k.responseBody) as { id?: number };
+    const kind = k.pk.includes('/categorias') ? 'categoria' : 'produto';
+    if (k.responseStatus !== 201) out.push(`idempotency ${k.pk} stored status ${k.responseStatus}`);
+    if (!(typeof body.id === 'number' && body.id <= s.counters[kind])) out.push(`idempotency ${k.pk} holds id ${body.id}`);
+    if (!(k.expiresAt > Date.now() / 1000)) out.push(`idempotency ${k.pk} already expired at ${k.expiresAt}`);
+  }
+  for (const item of s.stray) out.push(`stray item ${JSON.stringify(item).slice(0, 200)}`);
+  return out;
+}

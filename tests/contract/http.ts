@@ -21,8 +21,12 @@ export async function send(
   body?: unknown,
   headers: Record<string, string | null> = {},
 ): Promise<RawResponse> {
-  let raw: string | Uint8Array | undefined =
-    body === undefined || typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
+  let raw: string | Uint8Array<ArrayBuffer> | undefined =
+    body === undefined || typeof body === 'string'
+      ? body
+      : body instanceof Uint8Array
+        ? new Uint8Array(body)
+        : JSON.stringify(body);
   const out: Record<string, string> = {};
   let typeGiven = false;
   for (const [k, v] of Object.entries(headers)) {
@@ -31,7 +35,7 @@ export async function send(
   }
   if (raw !== undefined && !typeGiven) out['content-type'] = 'application/json';
   if (typeof raw === 'string' && typeGiven && !Object.keys(out).some((k) => k.toLowerCase() === 'content-type')) {
-    raw = Buffer.from(raw); // no content type: bytes, so fetch does not add text/plain
+    raw = new TextEncoder().encode(raw); // no content type: bytes, so fetch does not add text/plain
   }
   const res = await fetch(`${baseUrl}${path}`, { method, headers: out, ...(raw !== undefined ? { body: raw } : {}) });
   const text = await res.text();

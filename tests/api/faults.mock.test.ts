@@ -245,9 +245,12 @@ describe('the log line', () => {
 describe('no internals in any body', () => {
   it('across every route when the store fails', async () => {
     const failure = new InternalServerError({ message: `store down ${SECRET}`, ...meta });
-    for (const Command of [GetCommand, QueryCommand, PutCommand, UpdateCommand, DeleteCommand, TransactWriteCommand]) {
-      ddb.on(Command).rejects(failure);
-    }
+    ddb.on(GetCommand).rejects(failure);
+    ddb.on(QueryCommand).rejects(failure);
+    ddb.on(PutCommand).rejects(failure);
+    ddb.on(UpdateCommand).rejects(failure);
+    ddb.on(DeleteCommand).rejects(failure);
+    ddb.on(TransactWriteCommand).rejects(failure);
     const calls: [string, string, unknown?][] = [
       ['GET', '/categorias'],
       ['GET', '/categorias/1'],

@@ -27,7 +27,7 @@ export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const STACK_NAME = 'Clientela';
 
 /** Reads and validates the context into the stack's typed props. */
-export function stackPropsFromContext(node: Node, env: NodeJS.ProcessEnv = process.env): ClientelaStackProps {
+export function stackPropsFromContext(node: Node): ClientelaStackProps {
   const str = (key: string): string | undefined => {
     const value = node.tryGetContext(key) as unknown;
     if (value === undefined || value === null) return undefined;
@@ -71,11 +71,8 @@ export function stackPropsFromContext(node: Node, env: NodeJS.ProcessEnv = proce
   return {
     stackName: STACK_NAME,
     description: 'Clientela: client management (CloudFront + S3 site, HTTP API, Lambda, DynamoDB)',
-    // Account and region of the CLI's credentials when deploying; environment-agnostic offline.
-    env:
-      env.CDK_DEFAULT_ACCOUNT || env.CDK_DEFAULT_REGION
-        ? { account: env.CDK_DEFAULT_ACCOUNT, region: env.CDK_DEFAULT_REGION }
-        : undefined,
+    // No `env`: the stack is environment-agnostic (it needs no lookups), so the template is the
+    // same with or without credentials, and `cdk deploy` targets the profile's account/region.
     routes,
     handlersDir: path.join(PROJECT_ROOT, 'lambdas', 'handlers'),
     projectRoot: PROJECT_ROOT,
@@ -95,9 +92,9 @@ export function stackPropsFromContext(node: Node, env: NodeJS.ProcessEnv = proce
  * validation plugins: a synth with unacknowledged findings fails and writes
  * `<outdir>/validation-report.json`.
  */
-export function buildApp(props: AppProps = {}, env: NodeJS.ProcessEnv = process.env): { app: App; stack: ClientelaStack } {
+export function buildApp(props: AppProps = {}): { app: App; stack: ClientelaStack } {
   const app = new App(props);
-  const stack = new ClientelaStack(app, STACK_NAME, stackPropsFromContext(app.node, env));
+  const stack = new ClientelaStack(app, STACK_NAME, stackPropsFromContext(app.node));
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
   return { app, stack };
 }

@@ -1,4 +1,4 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { IHttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -34,6 +34,10 @@ export class Alarms extends Construct {
     const key = new Key(this, 'TopicKey', {
       description: 'Clientela alarm topic encryption',
       enableKeyRotation: true,
+      // It only protects alarm messages in transit through SNS: nothing to keep after a destroy
+      // (a retained key would bill $1/month forever).
+      removalPolicy: RemovalPolicy.DESTROY,
+      pendingWindow: Duration.days(7),
     });
     key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
     this.topic = new Topic(this, 'Topic', {

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { Duration, Fn, Tags, Validations } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Tags, Validations } from 'aws-cdk-lib';
 import {
   CorsHttpMethod,
   HttpApi,
@@ -98,7 +98,8 @@ export class Api extends Construct {
         : undefined,
     });
 
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention });
+    // Logs expire with their retention and go with the stack (only the table is retained).
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
     this.stage = new HttpStage(this, 'Stage', {
       httpApi: this.httpApi,
       stageName: STAGE_NAME,
@@ -157,7 +158,10 @@ export class Api extends Construct {
 
   /** One function for one route: its own log group and a role with exactly the route's actions. */
   private routeFunction(route: RouteDef, props: ApiProps): NodejsFunction {
-    const logGroup = new LogGroup(this, `${route.name}Logs`, { retention: props.logRetention });
+    const logGroup = new LogGroup(this, `${route.name}Logs`, {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     // An own role instead of the AWSLambdaBasicExecutionRole managed policy (logs on `*`):
     // it may write to its own log group and use the table actions its route lists, nothing else.
     const role = new Role(this, `${route.name}Role`, {

@@ -193,7 +193,10 @@ export class Site extends Construct {
     this.url = `https://${domain ? domain.domainName : this.distribution.distributionDomainName}`;
 
     // Both deployments share one CDK helper function; give its logs a retention.
-    const deployLogs = new LogGroup(this, 'DeploymentLogs', { retention: props.logRetention });
+    const deployLogs = new LogGroup(this, 'DeploymentLogs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     // 1. Hashed assets first, cached for a year and never pruned: a tab opened before this
     //    deploy still finds its lazily loaded chunks.
     const assets = new BucketDeployment(this, 'DeployAssets', {

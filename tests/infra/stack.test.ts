@@ -47,9 +47,40 @@ const distributionConfig = (template: Template): Props => {
 };
 const logicalIdOfType = (template: Template, type: string): string => only(resourcesOfType(template, type))[0];
 
+/** Every context option set at once (one synth instead of one per option). */
+const ADOPTED_TABLE = 'Clientela-DataTableFDBAD0F2-1A2B3C4D5E6F';
+const CORS_ORIGINS = ['https://app.example.com.br', 'http://localhost:5173'];
+const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-4b5a-6978-8877-665544332211';
+const CONFIGURED = {
+  throttleRateLimit: 7,
+  throttleBurstLimit: 9,
+  corsOrigins: CORS_ORIGINS.join(','),
+  existingTableName: ADOPTED_TABLE,
+  domainName: 'clientes.example.com.br',
+  certificateArn: CERTIFICATE_ARN,
+  alarmEmail: 'ti@example.com.br',
+};
+
+/** The stack as cdk.json's defaults make it. */
 let template: Template;
+/** The stack with every option of CONFIGURED. */
+let configured: Template;
+const nagFindings: Record<string, string[]> = {};
 beforeAll(() => {
-  template = synthTemplate();
+  const byDefault = synthTemplate();
+  template = byDefault.template;
+  nagFindings['default context'] = byDefault.findings;
+  const withOptions = synthTemplate(CONFIGURED);
+  configured = withOptions.template;
+  nagFindings['every option set'] = withOptions.findings;
+});
+
+describe('cdk-nag (AwsSolutions + Serverless, run by infra/app.ts on every synth)', () => {
+  it.each(['default context', 'every option set'])('leaves no unacknowledged finding with the %s', (label) => {
+    const findings = nagFindings[label]!;
+    console.log(`cdk-nag findings (${label}): ${findings.length === 0 ? 'none' : `\n${findings.join('\n')}`}`);
+    expect(findings).toEqual([]);
+  });
 });
 
 describe('functions: one per route-table row', () => {
@@ -93,6 +124,7 @@ describe('functions: one per route-table row', () => {
       expect(logging.LogFormat).toBe('JSON');
       const group = logGroups[logging.LogGroup.Ref];
       expect(group?.Properties?.RetentionInDays).toBe(30);
+      expect(group?.DeletionPolicy).toBe('Delete');
       used.add(logging.LogGroup.Ref);
     }
     expect(used.size).toBe(routes.length);
@@ -140,8 +172,7 @@ describe('HTTP API', () => {
   });
 
   it('throttling comes from context', () => {
-    const t = synthTemplate({ throttleRateLimit: 7, throttleBurstLimit: 9 });
-    t.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+    configured.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       DefaultRouteSettings: { ThrottlingRateLimit: 7, ThrottlingBurstLimit: 9 },
     });
   });
@@ -152,8 +183,8 @@ describe('HTTP API', () => {
   });
 
   it('answers CORS for the context allow-list, with content-type and idempotency-key', () => {
-    const origins = ['https://app.example.com.br', 'http://localhost:5173'];
-    const t = synthTemplate({ corsOrigins: origins.join(',') });
+    const origins = CORS_ORIGINS;
+    const t = configured;
     const [, api] = only(resourcesOfType(t, 'AWS::ApiGatewayV2::Api'));
     const cors = api.Properties!.CorsConfiguration as Record<string, string[]>;
     expect(cors.AllowOrigins).toEqual(origins);
@@ -245,8 +276,8 @@ describe('table', () => {
   });
 
   it('adopts a retained table with existingTableName: no new table, grants on that table’s ARN', () => {
-    const name = 'Clientela-DataTableFDBAD0F2-1A2B3C4D5E6F';
-    const t = synthTemplate({ existingTableName: name });
+    const name = ADOPTED_TABLE;
+    const t = configured;
     expect(resourcesOfType(t, 'AWS::DynamoDB::Table')).toEqual({});
     const arn = {
       'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':dynamodb:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:table/${name}`]],
@@ -375,8 +406,8 @@ describe('site', () => {
   });
 
   it('takes a custom domain: alias, the us-east-1 certificate, TLS 1.2 minimum, SNI', () => {
-    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-4b5a-6978-8877-665544332211';
-    const t = synthTemplate({ domainName: 'clientes.example.com.br', certificateArn });
+    const certificateArn = CERTIFICATE_ARN;
+    const t = configured;
     const config = distributionConfig(t);
     expect(config.Aliases).toEqual(['clientes.example.com.br']);
     expect(config.ViewerCertificate).toEqual({
@@ -424,8 +455,10 @@ describe('alarms and outputs', () => {
     const [topicId, topic] = only(resourcesOfType(template, 'AWS::SNS::Topic'));
     const keyId = logicalIdOfType(template, 'AWS::KMS::Key');
     expect(topic.Properties!.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+    template.hasResource('AWS::KMS::Key', { DeletionPolicy: 'Delete' });
     template.hasResourceProperties('AWS::KMS::Key', {
       EnableKeyRotation: true,
+      PendingWindowInDays: 7,
       KeyPolicy: {
         Statement: Match.arrayWith([
           Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }),
@@ -449,8 +482,7 @@ describe('alarms and outputs', () => {
   });
 
   it('subscribes the alarm e-mail from context', () => {
-    const t = synthTemplate({ alarmEmail: 'ti@example.com.br' });
-    t.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ti@example.com.br' });
+    configured.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ti@example.com.br' });
   });
 
   it('outputs the site URL, the API URL with /api and the table name', () => {

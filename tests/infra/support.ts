@@ -39,50 +39,76 @@ export function fakeWebDist(root: string): string {
 export interface Synthesized {
   readonly stack: ClientelaStack;
   readonly template: Template;
-  /** The cloud assembly folder. */
+  /** The cloud assembly folder (removed by `remove`). */
   readonly outdir: string;
+  /** Unacknowledged cdk-nag findings (`severity rule path`) from `validation-report.json`. */
+  readonly findings: string[];
+  readonly remove: () => void;
+}
+
+interface ValidationReport {
+  pluginReports: {
+    violations: { ruleName: string; severity: string; violatingConstructs: { constructPath: string }[] }[];
+  }[];
+}
+
+/** The findings listed in a cloud assembly's validation-report.json (none if absent). */
+export function validationFindings(outdir: string): string[] {
+  const file = path.join(outdir, 'validation-report.json');
+  if (!fs.existsSync(file)) return [];
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as ValidationReport;
+  return report.pluginReports.flatMap((p) =>
+    p.violations.flatMap((v) => v.violatingConstructs.map((c) => `${v.severity} ${v.ruleName} ${c.constructPath}`)),
+  );
 }
 
 /**
- * Synthesizes the app with cdk.json's context plus `context`, a fake web/dist, and (unless
- * `bundle`) esbuild bundling skipped. The temporary folder is removed before returning, unless
- * `keep` (then call `remove`).
+ * Synthesizes the app (infra/app.ts's buildApp: the stack plus the cdk-nag plugins) with
+ * cdk.json's context plus `context`, a fake web/dist, and (unless `bundle`) esbuild bundling
+ * skipped, into a temporary folder. cdk-nag findings fail the synth; they are returned (with
+ * the template, written before validation) so a test can list them. `tamper` may add
+ * constructs before synthesis. Call `remove` when done.
  */
 export function synth(
   context: Record<string, unknown> = {},
-  options: { bundle?: boolean } = {},
-): Synthesized & { remove: () => void } {
+  options: { bundle?: boolean; tamper?: (stack: ClientelaStack) => void } = {},
+): Synthesized & { error: unknown } {
   const tmp = tempDir('clientela-synth-');
   const outdir = path.join(tmp.dir, 'cdk.out');
   try {
-    const { app, stack } = buildApp(
-      {
-        outdir,
-        context: {
-          ...cdkJsonContext(),
-          webDist: fakeWebDist(tmp.dir),
-          ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
-          ...context,
-        },
+    const { app, stack } = buildApp({
+      outdir,
+      context: {
+        ...cdkJsonContext(),
+        webDist: fakeWebDist(tmp.dir),
+        ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+        ...context,
       },
-      {},
-    );
-    app.synth();
+    });
+    options.tamper?.(stack);
+    let error: unknown;
+    try {
+      app.synth();
+    } catch (err) {
+      error = err;
+    }
+    const findings = validationFindings(outdir);
+    if (error !== undefined && findings.length === 0) throw error;
     const template = Template.fromJSON(
       JSON.parse(fs.readFileSync(path.join(outdir, `${stack.artifactId}.template.json`), 'utf8')) as Record<string, unknown>,
     );
-    return { stack, template, outdir, remove: tmp.remove };
+    return { stack, template, outdir, findings, error, remove: tmp.remove };
   } catch (err) {
     tmp.remove();
     throw err;
   }
 }
 
-/** Synthesizes (bundling skipped), returns the template and removes the temporary folder. */
-export function synthTemplate(context: Record<string, unknown> = {}): Template {
+/** Synthesizes (bundling skipped) and removes the temporary folder: the template and the findings. */
+export function synthTemplate(context: Record<string, unknown> = {}): { template: Template; findings: string[] } {
   const result = synth(context);
   result.remove();
-  return result.template;
+  return { template: result.template, findings: result.findings };
 }
 
 export type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; [k: string]: unknown }>;

@@ -1,0 +1,376 @@
+/**
+ * The deployable artefact: `cdk synth` through the real CLI (cdk.json → tsx infra/app.ts, real
+ * esbuild bundling, no AWS credentials, no Docker) into a temporary folder, then each app
+ * function's bundled index.mjs from the cloud assembly is imported in plain Node and called with
+ * API Gateway payload v2 events against DynamoDB Local — the exact code Lambda would run.
+ *
+ * The same run derives the DynamoDB actions each handler really needs: a recording proxy in
+ * front of DynamoDB Local notes every operation (a transaction's items as the item actions IAM
+ * checks for them) while that handler runs, through success and failure paths; the result must
+ * equal the actions of the function's synthesized role exactly.
+ */
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PROJECT_ROOT, STACK_NAME } from '../../infra/app.ts';
+import { ensureTable } from '../../infra/local/table.ts';
+import { routes, type RouteDef } from '../../lambdas/routes.ts';
+import { appFunctions, dynamoActionsOf, fakeWebDist, routeNameOf, tempDir } from './support.ts';
+
+/** The most a function's bundle may weigh (cold start grows with it). */
+const MAX_BUNDLE_BYTES = 600 * 1024;
+
+interface Bundle {
+  file: string;
+  bytes: number;
+}
+
+// --- the stand-in for the Lambda runtime: a plain Node process importing the bundles --------
+let host: ChildProcess;
+let messageId = 0;
+const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+
+function startHost(): void {
+  host = fork(path.join(PROJECT_ROOT, 'tests', 'infra', 'lambda-host.mjs'), [], { execArgv: [], env: process.env, stdio: 'inherit' });
+  host.on('message', (m: { id: number; ok: boolean; result?: unknown; error?: string }) => {
+    const waiter = pending.get(m.id);
+    pending.delete(m.id);
+    if (m.ok) waiter?.resolve(m.result);
+    else waiter?.reject(new Error(m.error));
+  });
+}
+
+function toHost(message: Record<string, unknown>): Promise<unknown> {
+  const id = ++messageId;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    host.send({ ...message, id });
+  });
+}
+
+const tmp = tempDir('clientela-bundle-');
+const outdir = path.join(tmp.dir, 'cdk.out');
+let template: Template;
+const bundles = new Map<string, Bundle>();
+
+// --- the recording proxy ---------------------------------------------------------------------
+const recorded = new Map<string, Set<string>>(routes.map((r) => [r.name, new Set<string>()]));
+const unattributed: string[] = [];
+let current: string | undefined;
+let proxy: http.Server;
+
+const TRANSACT_ITEM_ACTIONS: Record<string, string> = {
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  ConditionCheck: 'ConditionCheckItem',
+};
+
+/** The IAM actions a DynamoDB API call is authorized by (a transaction: its items' actions). */
+function iamActions(operation: string, body: string): string[] {
+  if (operation === 'TransactWriteItems') {
+    const { TransactItems } = JSON.parse(body) as { TransactItems: Record<string, unknown>[] };
+    return TransactItems.map((item) => `dynamodb:${TRANSACT_ITEM_ACTIONS[Object.keys(item)[0]!] ?? `Unknown${Object.keys(item)[0]}`}`);
+  }
+  if (operation === 'TransactGetItems') return ['dynamodb:GetItem'];
+  return [`dynamodb:${operation}`];
+}
+
+function startProxy(upstream: string): Promise<string> {
+  const target = new URL(upstream);
+  proxy = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? `HTTP ${req.method} ${req.url}`;
+      const actions = iamActions(operation, body.toString('utf8'));
+      if (current) for (const a of actions) recorded.get(current)!.add(a);
+      else unattributed.push(...actions);
+      const forward = http.request(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
+      forward.on('error', (err) => {
+        res.writeHead(502);
+        res.end(String(err));
+      });
+      forward.end(body);
+    });
+  });
+  return new Promise((resolve) => {
+    proxy.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`));
+  });
+}
+
+// --- payload v2 events -------------------------------------------------------------------------
+let requestCounter = 0;
+
+/** The API Gateway HTTP API (payload 2.0) event for `METHOD /api<path>` matched to `row`. */
+function apiEvent(row: RouteDef, method: string, apiPath: string, body?: unknown, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
+  const rawPath = `/api${apiPath}`;
+  const params: Record<string, string> = {};
+  if (row.routeKey !== '$default') {
+    const t = row.path.split('/');
+    const p = apiPath.split('/');
+    t.forEach((seg, i) => {
+      if (seg.startsWith('{')) params[seg.slice(1, -1)] = p[i]!;
+    });
+  }
+  const now = new Date();
+  requestCounter += 1;
+  return {
+    version: '2.0',
+    routeKey: row.routeKey,
+    rawPath,
+    rawQueryString: '',
+    headers: {
+      host: 'abc123.execute-api.us-east-1.amazonaws.com',
+      'user-agent': 'vitest',
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'abc123',
+      domainName: 'abc123.execute-api.us-east-1.amazonaws.com',
+      domainPrefix: 'abc123',
+      http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '198.51.100.7', userAgent: 'vitest' },
+      requestId: `req-${requestCounter}`,
+      routeKey: row.routeKey,
+      stage: 'api',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+    },
+    ...(Object.keys(params).length > 0 ? { pathParameters: params } : {}),
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    isBase64Encoded: false,
+  };
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+  headers: Record<string, unknown>;
+}
+
+/** Calls the bundled handler of route `name` and records its DynamoDB calls under that route. */
+async function call(name: string, method: string, apiPath: string, body?: unknown, headers?: Record<string, string>): Promise<Answer> {
+  const row = routes.find((r) => r.name === name)!;
+  current = name;
+  try {
+    const result = (await toHost({ type: 'invoke', name, event: apiEvent(row, method, apiPath, body, headers) })) as APIGatewayProxyStructuredResultV2;
+    const text = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64').toString('utf8') : (result.body ?? '');
+    return { status: result.statusCode ?? 200, body: text === '' ? undefined : (JSON.parse(text) as unknown), headers: result.headers ?? {} };
+  } finally {
+    current = undefined;
+  }
+}
+
+// --- setup ------------------------------------------------------------------------------------
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  // 1. The real CLI, offline: no AWS credentials or profile, no Docker, no network notices.
+  const env: NodeJS.ProcessEnv = { ...process.env, CDK_DOCKER: 'false', AWS_EC2_METADATA_DISABLED: 'true' };
+  for (const key of Object.keys(env)) if (key.startsWith('AWS_') && key !== 'AWS_EC2_METADATA_DISABLED') delete env[key];
+  const cdk = spawnSync(
+    path.join(PROJECT_ROOT, 'node_modules', '.bin', 'cdk'),
+    ['synth', '--quiet', '--no-notices', '--output', outdir, '--context', `webDist=${fakeWebDist(tmp.dir)}`],
+    { cwd: PROJECT_ROOT, env, encoding: 'utf8', timeout: 170_000 },
+  );
+  if (cdk.status !== 0) throw new Error(`cdk synth failed (${cdk.status}):\n${cdk.stdout}\n${cdk.stderr}`);
+
+  template = Template.fromJSON(
+    JSON.parse(fs.readFileSync(path.join(outdir, `${STACK_NAME}.template.json`), 'utf8')) as Record<string, unknown>,
+  );
+
+  // 2. Each app function's bundle, found through the assets manifest (S3 key → asset folder).
+  const manifest = JSON.parse(fs.readFileSync(path.join(outdir, `${STACK_NAME}.assets.json`), 'utf8')) as {
+    files: Record<string, { source: { path: string } }>;
+  };
+  const table = `clientela-bundle-${Date.now()}`;
+  const endpoint = inject('dynamoEndpoint');
+  Object.assign(process.env, {
+    TABLE_NAME: table,
+    DYNAMODB_ENDPOINT: await startProxy(endpoint),
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    LOG_LEVEL: 'error',
+  });
+  delete process.env.CORS_ORIGINS;
+  startHost();
+  for (const fn of Object.values(appFunctions(template))) {
+    const key = (fn.Properties!.Code as { S3Key: string }).S3Key.replace(/\.zip$/, '');
+    const file = path.join(outdir, manifest.files[key]!.source.path, 'index.mjs');
+    await toHost({ type: 'load', name: routeNameOf(fn), file });
+    bundles.set(routeNameOf(fn), { file, bytes: fs.statSync(file).size });
+  }
+
+  // 3. A fresh table on the run's DynamoDB Local (created directly, not through the proxy).
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await ensureTable(client, table);
+  client.destroy();
+}, 180_000);
+
+afterAll(async () => {
+  if (host && host.exitCode === null) {
+    const exited = new Promise((resolve) => host.once('exit', resolve));
+    host.disconnect();
+    await exited;
+  }
+  await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
+  proxy?.closeAllConnections();
+  for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
+  Object.assign(process.env, savedEnv);
+  tmp.remove();
+});
+
+// --- tests ------------------------------------------------------------------------------------
+describe('bundled functions (cdk synth with esbuild)', () => {
+  it('has one self-contained ESM bundle per route, each at most 600 KB', () => {
+    expect([...bundles.keys()].sort()).toEqual(routes.map((r) => r.name).sort());
+    const sizes = [...bundles].map(([name, b]) => `${name}: ${(b.bytes / 1024).toFixed(1)} KB`);
+    console.log(`bundle sizes (index.mjs, minified, AWS SDK inside):\n${sizes.join('\n')}`);
+    for (const [name, b] of bundles) {
+      expect(b.bytes, name).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
+      const code = fs.readFileSync(b.file, 'utf8');
+      // The createRequire banner, and no source map or its comment.
+      expect(code.startsWith("import { createRequire } from 'module'; const require = createRequire(import.meta.url);")).toBe(true);
+      expect(code).not.toContain('sourceMappingURL');
+      // Only Node built-ins are imported: the SDK is inside (the asset folder has no node_modules).
+      const imports = [...code.matchAll(/(?:^|[;}\s])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g)].map((m) => m[1]!);
+      for (const spec of imports) expect(spec, `${name} imports ${spec}`).toMatch(/^(node:)?[a-z_]+(\/[a-z_]+)?$/);
+      expect(fs.readdirSync(path.dirname(b.file))).toEqual(['index.mjs']);
+    }
+  });
+
+  it('serves the API: categories, clients, idempotent creates, conflicts, 404s, 405', async () => {
+    // Categories
+    expect(await call('ListCategorias', 'GET', '/categorias')).toMatchObject({ status: 200, body: [] });
+    const varejo = await call('CreateCategoria', 'POST', '/categorias', { descricao: 'Varejo' });
+    expect(varejo).toMatchObject({ status: 201, body: { descricao: 'Varejo', versao: 1 } });
+    const varejoId = (varejo.body as { id: number }).id;
+    expect((await call('CreateCategoria', 'POST', '/categorias', {})).status).toBe(400);
+
+    // Idempotent create: same key + body replays, another body is 422.
+    const key = { 'idempotency-key': 'bundle-test-key-1' };
+    const industria = await call('CreateCategoria', 'POST', '/categorias', { descricao: 'Indústria' }, key);
+    expect(industria).toMatchObject({ status: 201, body: { descricao: 'Indústria' } });
+    const again = await call('CreateCategoria', 'POST', '/categorias', { descricao: 'Indústria' }, key);
+    expect(again).toEqual(expect.objectContaining({ status: 201, body: industria.body }));
+    expect((await call('CreateCategoria', 'POST', '/categorias', { descricao: 'Outra' }, key)).status).toBe(422);
+    const industriaId = (industria.body as { id: number }).id;
+
+    expect(await call('GetCategoria', 'GET', `/categorias/${varejoId}`)).toMatchObject({ status: 200, body: { id: varejoId } });
+    expect((await call('GetCategoria', 'GET', '/categorias/999999')).status).toBe(404);
+    expect((await call('GetCategoria', 'GET', '/categorias/abc')).status).toBe(400);
+    const listed = await call('ListCategorias', 'GET', '/categorias');
+    expect((listed.body as { id: number }[]).map((c) => c.id)).toEqual([varejoId, industriaId]);
+
+    // Optimistic locking on update.
+    expect(await call('UpdateCategoria', 'PUT', '/categorias', { id: varejoId, descricao: 'Varejo BR', versao: 1 })).toMatchObject({
+      status: 200,
+      body: { descricao: 'Varejo BR', versao: 2 },
+    });
+    expect((await call('UpdateCategoria', 'PUT', '/categorias', { id: varejoId, descricao: 'X', versao: 1 })).status).toBe(409);
+    expect((await call('UpdateCategoria', 'PUT', '/categorias', { id: 999999, descricao: 'X' })).status).toBe(404);
+
+    // Clients: in a category (transaction), without one (single put), idempotent, bad category.
+    const cliente = await call('CreateProduto', 'POST', '/produtos', {
+      nome: 'Padaria Pão Quente',
+      segmento: 'Alimentação',
+      pontoFocal: 'Ana',
+      valorContrato: 1500.5,
+      categoria: { id: varejoId },
+    });
+    expect(cliente).toMatchObject({ status: 201, body: { nome: 'Padaria Pão Quente', categoria: { id: varejoId }, versao: 1 } });
+    const clienteId = (cliente.body as { id: number }).id;
+    const semCategoria = await call('CreateProduto', 'POST', '/produtos', { nome: 'Avulso', valorContrato: 10, categoria: null });
+    expect(semCategoria.status).toBe(201);
+    const semCategoriaId = (semCategoria.body as { id: number }).id;
+    const pkey = { 'idempotency-key': 'bundle-test-key-2' };
+    const first = await call('CreateProduto', 'POST', '/produtos', { nome: 'Loja', valorContrato: 99 }, pkey);
+    expect(first.status).toBe(201);
+    expect(await call('CreateProduto', 'POST', '/produtos', { nome: 'Loja', valorContrato: 99 }, pkey)).toMatchObject({
+      status: 201,
+      body: first.body,
+    });
+    expect((await call('CreateProduto', 'POST', '/produtos', { nome: 'Loja 2', valorContrato: 99 }, pkey)).status).toBe(422);
+    const badCategory = { nome: 'Z', valorContrato: 1, categoria: { id: 999999 } };
+    expect((await call('CreateProduto', 'POST', '/produtos', badCategory)).status).toBe(400);
+    expect((await call('CreateProduto', 'POST', '/produtos', badCategory, { 'idempotency-key': 'bundle-test-key-3' })).status).toBe(400);
+
+    expect(await call('GetProduto', 'GET', `/produtos/${clienteId}`)).toMatchObject({
+      status: 200,
+      body: { id: clienteId, categoria: { id: varejoId, descricao: 'Varejo BR' } },
+    });
+    expect((await call('GetProduto', 'GET', '/produtos/999999')).status).toBe(404);
+    const clientes = await call('ListProdutos', 'GET', '/produtos');
+    expect(clientes.status).toBe(200);
+    expect((clientes.body as unknown[]).length).toBe(3);
+
+    // Updates: same category, a move (transaction), out of any category, stale versao, 404, bad category.
+    const base = { id: clienteId, nome: 'Padaria Pão Quente', segmento: 'Alimentação', pontoFocal: 'Ana', valorContrato: 1600 };
+    expect(await call('UpdateProduto', 'PUT', '/produtos', { ...base, categoria: { id: varejoId }, versao: 1 })).toMatchObject({
+      status: 200,
+      body: { valorContrato: 1600, versao: 2 },
+    });
+    expect(await call('UpdateProduto', 'PUT', '/produtos', { ...base, categoria: { id: industriaId } })).toMatchObject({
+      status: 200,
+      body: { categoria: { id: industriaId }, versao: 3 },
+    });
+    expect((await call('UpdateProduto', 'PUT', '/produtos', { ...base, categoria: null })).status).toBe(200);
+    expect((await call('UpdateProduto', 'PUT', '/produtos', { ...base, categoria: { id: varejoId } })).status).toBe(200);
+    expect((await call('UpdateProduto', 'PUT', '/produtos', { ...base, categoria: { id: varejoId }, versao: 1 })).status).toBe(409);
+    expect((await call('UpdateProduto', 'PUT', '/produtos', { ...base, id: 999999, categoria: null })).status).toBe(404);
+    expect((await call('UpdateProduto', 'PUT', '/produtos', { ...base, categoria: { id: 999999 } })).status).toBe(400);
+
+    // Deletes: a category in use is 409; clients with and without a category; 404s.
+    expect((await call('RemoveCategoria', 'DELETE', `/categorias/${varejoId}`)).status).toBe(409);
+    expect((await call('RemoveProduto', 'DELETE', `/produtos/${clienteId}`)).status).toBe(204);
+    expect((await call('RemoveProduto', 'DELETE', `/produtos/${semCategoriaId}`)).status).toBe(204);
+    expect((await call('RemoveProduto', 'DELETE', `/produtos/${clienteId}`)).status).toBe(404);
+    expect((await call('RemoveCategoria', 'DELETE', `/categorias/${varejoId}`)).status).toBe(204);
+    expect((await call('RemoveCategoria', 'DELETE', `/categorias/${varejoId}`)).status).toBe(404);
+
+    // The catch-all: unknown path 404, known path with another method 405 (with Allow).
+    const unknown = await call('Fallback', 'GET', '/nada/aqui');
+    expect(unknown).toMatchObject({ status: 404, body: { mensagem: expect.any(String) } });
+    const wrongMethod = await call('Fallback', 'PATCH', '/categorias');
+    expect(wrongMethod.status).toBe(405);
+    expect(String(wrongMethod.headers.allow ?? wrongMethod.headers.Allow)).toContain('GET');
+  });
+
+  it('grants each function exactly the DynamoDB actions its handler was seen to need', () => {
+    expect(unattributed).toEqual([]);
+    const fns = Object.values(appFunctions(template));
+    const report: string[] = [];
+    for (const fn of fns) {
+      const name = routeNameOf(fn);
+      const needed = [...recorded.get(name)!].sort();
+      const granted = dynamoActionsOf(template, fn);
+      report.push(`${name}: needed [${needed.join(', ')}] granted [${granted.join(', ')}]`);
+      expect(granted, name).toEqual(needed);
+      expect(granted).not.toContain('dynamodb:TransactWriteItems');
+    }
+    console.log(`IAM comparison:\n${report.join('\n')}`);
+    // The fallback never touches the table.
+    expect(recorded.get('Fallback')!.size).toBe(0);
+  });
+});

@@ -8,6 +8,8 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
+import { buildOpenApiDocument } from '../../lambdas/contract/openapi.ts';
+import { routes } from '../../lambdas/routes.ts';
 import { WRITE_ATTEMPTS } from '../../lambdas/services/produtos.ts';
 import { PK } from '../../lambdas/store/table.ts';
 import { TRANSACTION_ATTEMPTS } from '../../lambdas/store/transact.ts';
@@ -20,8 +22,13 @@ import {
   type RouteRequest,
   type SentCall,
 } from '../contract/faults.ts';
+import { createOpenApiValidator } from '../contract/openapi-validator.ts';
 
 const ddb = mockClient(DynamoDBDocumentClient);
+const validator = createOpenApiValidator(buildOpenApiDocument());
+/** The answer matches the OpenAPI document for its route and status. */
+const expectDocumented = (req: RouteRequest, status: number, body: unknown) =>
+  expect(validator.checkResponse(req.method, routes.find((r) => r.routeKey === req.routeKey)!.path, status, body)).toEqual([]);
 
 beforeAll(() => {
   process.env.TABLE_NAME = 'faults-conflicts-table';
@@ -61,6 +68,7 @@ describe('TransactionConflict is retried with backoff, then answered 409', () =>
       expect(res.status, res.text).toBe(409);
       expect(res.body).toEqual({ mensagem });
       expect(res.text).not.toContain(SECRET);
+      expectDocumented(req, res.status, res.body);
       const tx = transactions(sent);
       expect(tx).toHaveLength(TRANSACTION_ATTEMPTS);
       // Every attempt is the same transaction (nothing half-applied in between), and it is the last call.
@@ -116,6 +124,7 @@ describe('a record that changes between the read and the conditional write is re
       const res = await invoke(req);
       expect(res.status, res.text).toBe(409);
       expect(res.body).toEqual({ mensagem: MESSAGES.conflitoConcorrente });
+      expectDocumented(req, res.status, res.body);
       const writes = sent.filter((c) => c.command === write);
       expect(writes).toHaveLength(WRITE_ATTEMPTS);
       // Each write is preceded by a fresh read of the client.

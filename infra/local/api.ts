@@ -42,6 +42,9 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGHUP', () => void shutdown('SIGHUP'));
 
-console.log(`Clientela API ready at ${api.url}`);
-console.log(`  table "${db.tableName}"${db.created ? ' (created)' : ''}, data: ${db.where}`);
-console.log('  Ctrl-C stops it.');
+// One write, so whoever waits for the URL line sees the details too.
+console.log(
+  `Clientela API ready at ${api.url}\n` +
+    `  table "${db.tableName}"${db.created ? ' (created)' : ''}, data: ${db.where}\n` +
+    '  Ctrl-C stops it.',
+);

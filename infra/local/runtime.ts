@@ -168,18 +168,22 @@ export async function startLocalDatabase(settings: LocalSettings, options: Start
     where = onDisk ? settings.dataDir : 'memory';
   }
 
-  // The handlers read these (lambdas/store/client.ts); a real endpoint keeps real credentials.
+  // The handlers read these (lambdas/store/client.ts). An external endpoint keeps the
+  // credentials of the environment when there are some (it may be a real DynamoDB), like the
+  // handlers' store does; otherwise it gets the local fake ones.
   const env = localDynamoEnv(endpoint);
-  if (settings.externalEndpoint) {
+  if (settings.externalEndpoint && process.env.AWS_ACCESS_KEY_ID) {
     process.env.DYNAMODB_ENDPOINT = endpoint;
-    process.env.AWS_REGION ??= env.AWS_REGION;
+    process.env.AWS_REGION ||= env.AWS_REGION;
   } else {
     Object.assign(process.env, env);
   }
   process.env.TABLE_NAME = settings.tableName;
 
   const client = new DynamoDBClient(
-    settings.externalEndpoint ? { endpoint, region: process.env.AWS_REGION } : localClientConfig(endpoint),
+    process.env.AWS_ACCESS_KEY_ID === env.AWS_ACCESS_KEY_ID
+      ? localClientConfig(endpoint)
+      : { endpoint, region: process.env.AWS_REGION },
   );
   const doc = DynamoDBDocumentClient.from(client, { marshallOptions: MARSHALL_OPTIONS });
   let stopped: Promise<void> | undefined;

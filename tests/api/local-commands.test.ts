@@ -1,0 +1,88 @@
+/**
+ * `npm run api` and `npm run seed` as real processes on an on-disk DATA_DIR: the API answers on
+ * its printed URL, data survives a restart, a second process on the same DATA_DIR is refused
+ * with a clear message (seeding then goes through the running JVM with DYNAMODB_ENDPOINT), and
+ * SIGTERM stops everything (no JVM left, lock released).
+ */
+import { afterAll, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { findFreePort } from '../../infra/local/dynamodb.ts';
+import { eventually, javaProcessesMentioning, runTs, type RunningCommand } from '../support/processes.ts';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clientela-cmd-'));
+const started: RunningCommand[] = [];
+afterAll(async () => {
+  for (const c of started) if (c.child.exitCode === null) c.child.kill('SIGKILL');
+  await eventually(() => javaProcessesMentioning(dataDir).length === 0, 15_000, 'no JVM on the test DATA_DIR');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function startApi(): Promise<{ cmd: RunningCommand; url: string }> {
+  const port = await findFreePort();
+  const cmd = runTs('infra/local/api.ts', [], { DATA_DIR: dataDir, PORT: String(port), TABLE_NAME: 'clientela' });
+  started.push(cmd);
+  const [, url] = await cmd.waitFor(/ready at (http:\/\/\S+)/);
+  expect(url).toBe(`http://127.0.0.1:${port}/api`);
+  return { cmd, url: url! };
+}
+
+async function stop(cmd: RunningCommand): Promise<void> {
+  cmd.child.kill('SIGTERM');
+  expect(await cmd.exited).toBe(0);
+  expect(javaProcessesMentioning(dataDir)).toEqual([]);
+  expect(existsSync(path.join(dataDir, 'clientela.lock'))).toBe(false);
+}
+
+it('serves the API, refuses a second process on its DATA_DIR, keeps data across restarts and seeds', async () => {
+  const first = await startApi();
+  expect(first.cmd.output()).toContain('(created)');
+  const created = await fetch(`${first.url}/categorias`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ descricao: 'Persistente' }),
+  });
+  expect(created.status).toBe(201);
+  expect(javaProcessesMentioning(dataDir)).toHaveLength(1);
+
+  // A second process on the same on-disk database is refused before any JVM starts, and told
+  // how to go through the running instance instead.
+  const seedWhileRunning = runTs('infra/local/seed.ts', ['--categorias', '2', '--clientes', '30'], { DATA_DIR: dataDir });
+  started.push(seedWhileRunning);
+  expect(await seedWhileRunning.exited).toBe(1);
+  expect(seedWhileRunning.output()).toContain(`The database in ${dataDir} is in use by`);
+  const [hint, endpoint] = seedWhileRunning.output().match(/DYNAMODB_ENDPOINT=(http:\/\/127\.0\.0\.1:\d+) TABLE_NAME=clientela npm run seed/) ?? [];
+  expect(hint).toBeDefined();
+  expect(javaProcessesMentioning(dataDir)).toHaveLength(1);
+
+  // Following the hint seeds through the running JVM (DYNAMODB_ENDPOINT: no JVM of its own).
+  const seed = runTs('infra/local/seed.ts', ['--categorias', '2', '--clientes', '30'], {
+    DATA_DIR: dataDir,
+    DYNAMODB_ENDPOINT: endpoint!,
+    TABLE_NAME: 'clientela',
+  });
+  started.push(seed);
+  expect(await seed.exited).toBe(0);
+  expect(seed.output()).toMatch(/Seeded 2 categorias and 30 clientes into "clientela"/);
+  expect(javaProcessesMentioning(dataDir)).toHaveLength(1);
+
+  await stop(first.cmd);
+
+  const second = await startApi();
+  expect(second.cmd.output()).not.toContain('(created)');
+  const categorias = (await (await fetch(`${second.url}/categorias`)).json()) as { id: number; descricao: string }[];
+  expect(categorias.map((c) => c.descricao)[0]).toBe('Persistente');
+  expect(categorias).toHaveLength(3);
+  const produtos = (await (await fetch(`${second.url}/produtos`)).json()) as unknown[];
+  expect(produtos).toHaveLength(30);
+  await stop(second.cmd);
+  // Two JVM starts and four Node processes on 2 shared cores.
+}, 180_000);
+
+it('rejects bad seed arguments with the usage line', async () => {
+  const bad = runTs('infra/local/seed.ts', ['--clientes', 'muitos'], { DATA_DIR: dataDir });
+  started.push(bad);
+  expect(await bad.exited).toBe(2);
+  expect(bad.output()).toContain('Usage: npm run seed -- --categorias N --clientes M');
+});

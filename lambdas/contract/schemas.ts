@@ -23,10 +23,14 @@ const optionalText = (campo: string, max: number) =>
     .nullish()
     .transform((v) => v ?? '');
 
-/** True when v has at most `decimals` decimal places, tolerant of binary floating point (1.15). */
+/**
+ * True when v has at most `decimals` decimal places. Exact for binary floating point: v is
+ * accepted when it is the double nearest to a decimal with that many places (1.15 is; 1.005
+ * and 999999.979 are not). `1.15 * 100` is not an integer, so scaling would need a tolerance,
+ * and any tolerance either refuses valid amounts or accepts a third decimal on large ones.
+ */
 export function hasAtMostDecimals(v: number, decimals: number): boolean {
-  const scaled = v * 10 ** decimals;
-  return Math.abs(scaled - Math.round(scaled)) <= 1e-9 * Math.max(1, Math.abs(scaled));
+  return Number.isFinite(v) && Number(v.toFixed(decimals)) === v;
 }
 
 const brl = new Intl.NumberFormat('pt-BR');

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, vi } from 'vitest';
 
@@ -19,6 +19,10 @@ if (!window.matchMedia) {
     }),
   });
 }
+
+// The machine's 2 cores are shared with DynamoDB Local and Chromium: give slow typing room.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

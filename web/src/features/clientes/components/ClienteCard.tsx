@@ -18,6 +18,10 @@ export function ClienteCard({ produto, actions = true, headingLevel = 2 }: { pro
         <Heading className="card-title">{produto.nome}</Heading>
       </div>
       <dl className="card-fields">
+        <div className="field-money">
+          <dt>{T.clientes.valorContrato}</dt>
+          <dd className="money">{formatMoney(produto.valorContrato)}</dd>
+        </div>
         <div>
           <dt>{T.clientes.segmento}</dt>
           <dd>{produto.segmento || '—'}</dd>
@@ -26,13 +30,11 @@ export function ClienteCard({ produto, actions = true, headingLevel = 2 }: { pro
           <dt>{T.clientes.pontoFocal}</dt>
           <dd>{produto.pontoFocal || '—'}</dd>
         </div>
-        <div>
-          <dt>{T.clientes.valorContrato}</dt>
-          <dd className="money">{formatMoney(produto.valorContrato)}</dd>
-        </div>
-        <div>
+        <div className="field-full">
           <dt>{T.clientes.categoria}</dt>
-          <dd>{produto.categoria?.descricao ?? T.clientes.semCategoria}</dd>
+          <dd>
+            <span className={`tag${produto.categoria ? '' : ' tag-empty'}`}>{produto.categoria?.descricao ?? T.clientes.semCategoria}</span>
+          </dd>
         </div>
       </dl>
       {actions ? (

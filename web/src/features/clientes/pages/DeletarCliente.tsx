@@ -34,7 +34,7 @@ export default function DeletarCliente() {
   };
 
   return (
-    <div className="page page-narrow">
+    <div className="page page-narrow page-confirm">
       <div className="page-header">
         <div>
           <PageHeading title={T.titles.deletarCliente}>{T.clientes.deletarHeading}</PageHeading>

@@ -70,7 +70,8 @@ const FIELD_DOCS: Record<string, string> = {
   valorContrato:
     `Contract value in BRL: a JSON number (a string such as "5" is refused), ` +
     `${LIMITS.valorContrato.min} ≤ v ≤ ${LIMITS.valorContrato.max}, at most ` +
-    `${LIMITS.valorContrato.decimals} decimals (checked with a floating-point tolerance: 1.15 is accepted). ` +
+    `${LIMITS.valorContrato.decimals} decimals: the number must be exactly the one its ${LIMITS.valorContrato.decimals}-decimal ` +
+    'rendering denotes (1.15 is accepted; 1.151 and 999999.979 are not). ' +
     'Decimals are kept as sent (999.5 stays 999.5).',
   categoria:
     'The category of the client: `{ "id": n }` of an existing category (400 otherwise), or null / ' +

@@ -4,6 +4,7 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { JsonSchema, OpenApiDocument } from '../../lambdas/contract/openapi.ts';
+import { hasAtMostDecimals } from '../../lambdas/contract/schemas.ts';
 
 const SCHEMA_ID = 'https://clientela.invalid/openapi.json';
 
@@ -54,18 +55,15 @@ export interface OpenApiValidator {
  */
 export function createOpenApiValidator(doc: OpenApiDocument): OpenApiValidator {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
-  // multipleOf 0.01 must accept 1.15 and 137498748834.33 (binary floating point): a relative
-  // tolerance as the server's check uses, instead of ajv's exact or absolute one.
+  // multipleOf 0.01 must accept 1.15 and 137498748834.33 (binary floating point): the server's
+  // own decimals check instead of ajv's exact division.
   ajv.removeKeyword('multipleOf');
   ajv.addKeyword({
     keyword: 'multipleOf',
     type: 'number',
     schemaType: 'number',
     errors: false,
-    validate: (step: number, value: number) => {
-      const scaled = value / step;
-      return Math.abs(scaled - Math.round(scaled)) <= 1e-9 * Math.max(1, Math.abs(scaled));
-    },
+    validate: (step: number, value: number) => hasAtMostDecimals(value, Math.round(-Math.log10(step))),
   });
   ajv.addSchema({ $id: SCHEMA_ID, $defs: rewriteRefs(doc.components.schemas) });
   const cache = new Map<JsonSchema, ValidateFunction>();

@@ -10,6 +10,8 @@
  *   domainName + certificateArn   the company's own domain (ACM certificate in us-east-1)
  *   alarmEmail          subscribe this address to the alarm topic
  *   webDist             the built web app (web/dist)
+ *   memorySize          MB per function (512)       bundleAwsSdk  true: SDK inside each bundle
+ *                       (both for the benchmark; defaults in infra/constructs/api.ts)
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -41,6 +43,12 @@ export function stackPropsFromContext(node: Node): ClientelaStackProps {
     if (!Number.isFinite(value) || value <= 0) throw new Error(`Context ${key} must be a positive number, got "${text}"`);
     return value;
   };
+  const bool = (key: string): boolean | undefined => {
+    const text = str(key);
+    if (text === undefined) return undefined;
+    if (text !== 'true' && text !== 'false') throw new Error(`Context ${key} must be true or false, got "${text}"`);
+    return text === 'true';
+  };
   const list = (key: string): string[] => {
     const value = node.tryGetContext(key) as unknown;
     const items = Array.isArray(value) ? value.map(String) : (str(key) ?? '').split(',');
@@ -57,6 +65,11 @@ export function stackPropsFromContext(node: Node): ClientelaStackProps {
   const logRetentionDays = positiveNumber('logRetentionDays', 30);
   if (!(Object.values(RetentionDays) as unknown[]).includes(logRetentionDays)) {
     throw new Error(`Context logRetentionDays: ${logRetentionDays} is not a CloudWatch Logs retention (e.g. 30, 90, 365)`);
+  }
+
+  const memorySize = str('memorySize') === undefined ? undefined : positiveNumber('memorySize', 0);
+  if (memorySize !== undefined && !(Number.isInteger(memorySize) && memorySize >= 128 && memorySize <= 10240)) {
+    throw new Error(`Context memorySize must be an integer from 128 to 10240 (MB), got ${memorySize}`);
   }
 
   const domainName = str('domainName');
@@ -84,6 +97,8 @@ export function stackPropsFromContext(node: Node): ClientelaStackProps {
     logRetention: logRetentionDays as RetentionDays,
     customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
     alarmEmail: str('alarmEmail'),
+    memorySize,
+    bundleAwsSdk: bool('bundleAwsSdk'),
   };
 }
 

@@ -68,6 +68,10 @@ export class ClientelaStack extends Stack {
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The app' });
+    new CfnOutput(this, 'DistributionDomainName', {
+      value: this.site.distribution.distributionDomainName,
+      description: 'Point the custom domain here (CNAME, or an alias record at the apex)',
+    });
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'The API (also under SiteUrl/api)' });
     new CfnOutput(this, 'TableName', {
       value: this.data.table.tableName,

@@ -59,6 +59,7 @@ const CONFIGURED = {
   domainName: 'clientes.example.com.br',
   certificateArn: CERTIFICATE_ARN,
   alarmEmail: 'ti@example.com.br',
+  memorySize: 1024,
 };
 
 /** The stack as cdk.json's defaults make it. */
@@ -169,6 +170,10 @@ describe('HTTP API', () => {
     expect(format.status).toBe('$context.status');
     const group = resourcesOfType(template, 'AWS::Logs::LogGroup')[access.DestinationArn['Fn::GetAtt'][0]];
     expect(group?.Properties?.RetentionInDays).toBe(30);
+  });
+
+  it('memory size comes from context (for the benchmark)', () => {
+    for (const fn of Object.values(appFunctions(configured))) expect(fn.Properties!.MemorySize).toBe(1024);
   });
 
   it('throttling comes from context', () => {
@@ -485,11 +490,15 @@ describe('alarms and outputs', () => {
     configured.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ti@example.com.br' });
   });
 
-  it('outputs the site URL, the API URL with /api and the table name', () => {
+  it('outputs the site URL, the API URL with /api, the table name, the distribution domain, the alarm topic', () => {
     const apiId = logicalIdOfType(template, 'AWS::ApiGatewayV2::Api');
     template.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] }, '/api']] } });
     template.hasOutput('TableName', { Value: { Ref: logicalIdOfType(template, 'AWS::DynamoDB::Table') } });
     template.hasOutput('SiteUrl', {});
+    template.hasOutput('DistributionDomainName', {
+      Value: { 'Fn::GetAtt': [logicalIdOfType(template, 'AWS::CloudFront::Distribution'), 'DomainName'] },
+    });
+    template.hasOutput('AlarmTopicArn', { Value: { Ref: logicalIdOfType(template, 'AWS::SNS::Topic') } });
   });
 });
 
@@ -504,6 +513,8 @@ describe('context', () => {
     [{ logRetentionDays: 31 }, /retention/],
     [{ throttleRateLimit: -1 }, /positive/],
     [{ corsOrigins: 'https://example.com/path' }, /not an origin/],
+    [{ bundleAwsSdk: 'yes' }, /true or false/],
+    [{ memorySize: 64 }, /128 to 10240/],
   ])('rejects invalid context %j', (context, message) => {
     expect(() => synthTemplate(context)).toThrow(message);
   });

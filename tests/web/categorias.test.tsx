@@ -272,7 +272,7 @@ describe('/deletarcategorias/:id', () => {
     const t = visibleToast('Erro ao deletar a categoria 😥');
     expect(t?.dataset.type).toBe('error');
     expect(t?.dataset.duration).toBe('3000');
-    expect(t?.textContent).toBe('Erro ao deletar a categoria 😥A categoria possui clientes vinculados.');
+    expect(t?.textContent).toBe('Erro ao deletar a categoria 😥 A categoria possui clientes vinculados.');
     // Two lines as the user sees them.
     expect(shownToast('Erro ao deletar a categoria 😥')).toBeDefined();
     expect(shownToast('A categoria possui clientes vinculados.')).toBeDefined();

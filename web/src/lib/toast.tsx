@@ -7,7 +7,13 @@ function Lines({ title, reason }: { title: string; reason?: string | undefined }
   return (
     <span className="toast-lines">
       <span className="toast-title">{title}</span>
-      {reason ? <span className="toast-reason">{reason}</span> : null}
+      {/* The space keeps the two lines apart for screen readers and in textContent. */}
+      {reason ? (
+        <>
+          {' '}
+          <span className="toast-reason">{reason}</span>
+        </>
+      ) : null}
     </span>
   );
 }

@@ -172,6 +172,14 @@ export async function startLocalDatabase(settings: LocalSettings, options: Start
   // credentials of the environment when there are some (it may be a real DynamoDB), like the
   // handlers' store does; otherwise it gets the local fake ones.
   const env = localDynamoEnv(endpoint);
+  // Restored by stop(), so a later start in this process reads the user's settings, not ours.
+  const saved = Object.fromEntries([...Object.keys(env), 'TABLE_NAME'].map((k) => [k, process.env[k]]));
+  const restoreEnv = () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
   if (settings.externalEndpoint && process.env.AWS_ACCESS_KEY_ID) {
     process.env.DYNAMODB_ENDPOINT = endpoint;
     process.env.AWS_REGION ||= env.AWS_REGION;
@@ -192,6 +200,7 @@ export async function startLocalDatabase(settings: LocalSettings, options: Start
       client.destroy();
       await stopDynamo();
       release();
+      restoreEnv();
     })());
 
   try {

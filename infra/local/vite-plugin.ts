@@ -29,29 +29,47 @@ async function cloudRules(): Promise<{ cache: CacheRules; spaRewrite: SpaRewrite
 // Vite re-evaluates the config (and this module) on restarts: the database lives on globalThis,
 // so a config reload never starts a second JVM.
 const KEY = Symbol.for('clientela.localDatabase');
-type Holder = { [KEY]?: Promise<LocalDatabase> };
+type Holder = { [KEY]?: { db: Promise<LocalDatabase>; release(): void } };
 
 function database(command: string, log: (line: string) => void): Promise<LocalDatabase> {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
     const settings = readLocalSettings();
-    const started = startLocalDatabase(settings, { command, seedDemoWhenNew: true, log });
-    holder[KEY] = started;
+    const db = startLocalDatabase(settings, { command, seedDemoWhenNew: true, log });
+    // Stop the JVM in order on Ctrl-C (Vite itself only handles SIGTERM), then exit with the
+    // signal's code; the exit path (stdin pipe closed) covers every other way out.
+    const onSignal = (signal: NodeJS.Signals) => {
+      void db
+        .then((d) => d.stop())
+        .catch(() => undefined)
+        .finally(() => process.exit(128 + (signal === 'SIGINT' ? 2 : 1)));
+    };
+    const release = () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGHUP', onSignal);
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGHUP', onSignal);
+    const entry = { db, release };
+    holder[KEY] = entry;
     // A failed start may be retried by the next restart.
-    started.catch(() => {
-      if (holder[KEY] === started) delete holder[KEY];
-    });
-    void started.then((db) => {
-      const stop = (signal: NodeJS.Signals) => {
-        void db.stop().finally(() => process.kill(process.pid, signal));
-      };
-      // Stop the JVM in order on Ctrl-C (Vite itself only handles SIGTERM); the exit path
-      // (stdin pipe closed) covers every other way this process ends.
-      process.once('SIGINT', stop);
-      process.once('SIGHUP', stop);
+    db.catch(() => {
+      release();
+      if (holder[KEY] === entry) delete holder[KEY];
     });
   }
-  return holder[KEY];
+  return holder[KEY].db;
+}
+
+/** Stops this process's local database (the one the plugin started), if any. */
+export async function stopLocalDatabase(): Promise<void> {
+  const holder = globalThis as Holder;
+  const entry = holder[KEY];
+  if (!entry) return;
+  delete holder[KEY];
+  entry.release();
+  const db = await entry.db.catch(() => undefined);
+  await db?.stop();
 }
 
 /**

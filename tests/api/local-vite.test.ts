@@ -1,0 +1,138 @@
+/**
+ * The Vite plugin through Vite's own servers, as `npm start` and `npm run preview` run it: the
+ * API on the site's origin before the SPA fallback, one JVM across restarts, the demo data loaded
+ * once, and preview answering like CloudFront (security headers, SPA rewrite, cache rules).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
+import { SECURITY_HEADERS } from '../../infra/security-headers.ts';
+import { findFreePort } from '../../infra/local/dynamodb.ts';
+import { readLocalSettings, startLocalDatabase } from '../../infra/local/runtime.ts';
+import { stopLocalDatabase } from '../../infra/local/vite-plugin.ts';
+import { eventually, javaProcessesMentioning, ROOT } from '../support/processes.ts';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'clientela-vite-'));
+const dataDir = path.join(tmp, 'data');
+const dist = path.join(tmp, 'dist');
+const configFile = path.join(ROOT, 'vite.config.mts');
+const env = { DATA_DIR: process.env.DATA_DIR, SEED: process.env.SEED, TABLE_NAME: process.env.TABLE_NAME };
+
+beforeAll(() => {
+  Object.assign(process.env, { DATA_DIR: dataDir, TABLE_NAME: 'clientela' });
+  delete process.env.SEED;
+  // A stand-in for web/dist: the shell and one hashed asset.
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="pt-BR"><body>shell</body></html>');
+  writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+});
+
+afterAll(async () => {
+  await stopLocalDatabase();
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  await eventually(() => javaProcessesMentioning(dataDir).length === 0, 15_000, 'no JVM on the test DATA_DIR');
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('npm start (vite dev) and npm run preview', () => {
+  let dev: ViteDevServer | undefined;
+  let prev: PreviewServer | undefined;
+  afterAll(async () => {
+    await dev?.close();
+    await prev?.close();
+  });
+
+  it('serves the API and the app on one origin, with one JVM across a restart, demo data once', async () => {
+    const port = await findFreePort();
+    dev = await createServer({ configFile, logLevel: 'silent', server: { port, host: '127.0.0.1', hmr: false } });
+    await dev.listen();
+    const base = `http://127.0.0.1:${port}`;
+
+    // The URL is useful as soon as Vite listens: the API and the demo data are ready.
+    const categorias = (await (await fetch(`${base}/api/categorias`)).json()) as { descricao: string }[];
+    expect(categorias.map((c) => c.descricao)).toEqual(['Varejo', 'Saúde', 'Educação', 'Logística', 'Tecnologia']);
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'demo-seed.json'), 'utf8')).state).toBe('done');
+
+    const app = await fetch(`${base}/clientes`, { headers: { accept: 'text/html' } });
+    expect(app.status).toBe(200);
+    expect(app.headers.get('content-type')).toMatch(/text\/html/);
+
+    // /api/* never falls back to the SPA shell.
+    const missing = await fetch(`${base}/api/nada`, { headers: { accept: 'text/html' } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/application\/json/);
+    expect(javaProcessesMentioning(dataDir)).toHaveLength(1);
+
+    // A config reload re-runs the plugin: same JVM, same data.
+    await dev.restart();
+    expect(javaProcessesMentioning(dataDir)).toHaveLength(1);
+    const again = (await (await fetch(`${base}/api/categorias`)).json()) as unknown[];
+    expect(again).toHaveLength(5);
+    await dev.close();
+    dev = undefined;
+  });
+
+  it('previews the build as CloudFront serves it, with the API on the same port', async () => {
+    const port = await findFreePort();
+    prev = await preview({
+      configFile,
+      logLevel: 'silent',
+      build: { outDir: dist },
+      preview: { port, host: '127.0.0.1' },
+    });
+    const base = `http://127.0.0.1:${port}`;
+    for (const p of ['/', '/clientes', '/atualizarproduto/3', '/assets/app-1a2b3c.js', '/api/categorias', '/api/nada']) {
+      const res = await fetch(`${base}${p}`, { headers: { accept: 'text/html' } });
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), `${name} on ${p}`).toBe(value);
+    }
+
+    for (const p of ['/', '/clientes', '/atualizarproduto/3']) {
+      const res = await fetch(`${base}${p}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('shell');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+    const asset = await fetch(`${base}/assets/app-1a2b3c.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A missing file is a 404, not the app shell (the rewrite spares paths with an extension).
+    expect((await fetch(`${base}/assets/nope.js`)).status).toBe(404);
+
+    const api = await fetch(`${base}/api/nada`, { headers: { accept: 'text/html' } });
+    expect(api.status).toBe(404);
+    expect(await api.json()).toHaveProperty('mensagem');
+    expect(((await (await fetch(`${base}/api/categorias`)).json()) as unknown[]).length).toBe(5);
+    // Same process, same database: still one JVM.
+    expect(javaProcessesMentioning(dataDir)).toHaveLength(1);
+  });
+
+  it('does not load the demo data again when the database already exists', async () => {
+    await prev?.close();
+    prev = undefined;
+    await stopLocalDatabase();
+    expect(javaProcessesMentioning(dataDir)).toEqual([]);
+
+    const lines: string[] = [];
+    const db = await startLocalDatabase(readLocalSettings(), { command: 'test', seedDemoWhenNew: true, log: (l) => lines.push(l) });
+    try {
+      expect(db.created).toBe(false);
+      expect(lines.some((l) => l.includes('Demo data loaded'))).toBe(false);
+      const { Count } = await db.doc.send(
+        new (await import('@aws-sdk/lib-dynamodb')).QueryCommand({
+          TableName: 'clientela',
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': 'CATEGORIA' },
+          Select: 'COUNT',
+        }),
+      );
+      expect(Count).toBe(5);
+    } finally {
+      await db.stop();
+    }
+  });
+}, 180_000);

@@ -1,0 +1,178 @@
+/**
+ * Accessibility in Chromium: axe-core on every route (forms, delete pages, not-found, loaded
+ * lists, an open toast, the mobile menu) with zero serious or critical violations, and a
+ * keyboard-only walk (Tab, typing, Enter; no clicks) through create, edit and delete of a category.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createCategoria, createProduto, isGone, listCategorias, token } from './support/api.ts';
+import { describeBrowser, DESKTOP, expectPath, heading, loaded, MOBILE, toast, useBrowser, visible } from './support/harness.ts';
+import { ROUTES, TEXT, TOAST } from './support/spec.ts';
+
+/** Runs axe and returns the serious and critical violations, printed for a failure message. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
+        v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n'),
+    );
+}
+
+/** Waits until the toasts' own animations (entry, icons) are over. */
+async function toastsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .filter((a) => {
+        const target = (a.effect as KeyframeEffect | null)?.target;
+        return target instanceof Element && target.closest('[data-rht-toaster]');
+      })
+      .every((a) => a.playState === 'finished'),
+  );
+}
+
+/** The accessible name of the focused element (what a screen reader would read first). */
+async function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return '';
+    const label = el.getAttribute('aria-label') ?? (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null);
+    return (label ?? el.textContent ?? '').trim();
+  });
+}
+
+/** Presses Tab until the focused element's accessible name matches (keyboard only). */
+async function tabTo(page: Page, name: string | RegExp, max = 40): Promise<void> {
+  const seen: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const current = await focusedName(page);
+    seen.push(current);
+    if (typeof name === 'string' ? current === name : name.test(current)) return;
+  }
+  throw new Error(`Tab never reached "${name}"; focus went through: ${seen.join(' | ')}`);
+}
+
+describeBrowser('accessibility', () => {
+  const { open } = useBrowser();
+
+  it.each([{ viewport: DESKTOP }, { viewport: MOBILE }])('axe: no serious or critical violation on any route at $viewport.width px', async ({ viewport }) => {
+    const s = await open({ viewport });
+    const { page } = s;
+    const tok = token();
+    const cat = await createCategoria(`Acessível ${tok}`);
+    const p = await createProduto({ nome: `Acessível ${tok}`, categoria: cat, valorContrato: 25000 });
+    await createProduto({ nome: `Acessível Padrão ${tok}`, categoria: cat, valorContrato: 900 });
+    const found: string[] = [];
+    const audit = async (where: string) => {
+      const v = await seriousViolations(page);
+      if (v.length) found.push(`${where}:\n${v.join('\n')}`);
+    };
+    const all = [
+      ROUTES.home,
+      ROUTES.sobreNos,
+      ROUTES.categorias,
+      ROUTES.cadastrarCategoria,
+      ROUTES.atualizarCategoria(cat.id),
+      ROUTES.deletarCategoria(cat.id),
+      ROUTES.clientes,
+      ROUTES.cadastrarCliente,
+      ROUTES.atualizarCliente(p.id),
+      ROUTES.deletarCliente(p.id),
+      '/nao-existe',
+    ];
+    // Every route at desktop width; on a phone the pages whose layout changes most (the same
+    // markup, so the rest would repeat the same findings at twice the run time).
+    const routes = viewport.width < 700 ? [ROUTES.clientes, ROUTES.cadastrarCliente, ROUTES.deletarCliente(p.id)] : all;
+    for (const r of routes) {
+      await page.goto(r);
+      await loaded(page);
+      if (r === ROUTES.atualizarCategoria(cat.id)) await expect.poll(() => page.getByLabel(TEXT.nomeCategoria).inputValue()).toBe(cat.descricao);
+      if (r === ROUTES.atualizarCliente(p.id)) await expect.poll(() => page.getByLabel(TEXT.nome, { exact: true }).inputValue()).toBe(p.nome);
+      if (r === ROUTES.categorias || r === ROUTES.clientes) await visible(page.locator('main').getByRole('article'));
+      await audit(r);
+    }
+    // The open menu on a narrow screen (before any toast is on screen).
+    const menu = page.getByRole('navigation').first().getByRole('button', { name: /menu/i });
+    if (await menu.isVisible()) {
+      await page.goto(ROUTES.home);
+      await loaded(page);
+      await menu.click();
+      await visible(page.getByRole('navigation').first().getByRole('link', { name: 'Listar clientes', exact: true }));
+      await audit('open menu');
+    }
+    // A toast on screen (an info toast and an error toast), once its entry animation is over:
+    // axe measures contrast through the fading opacity otherwise.
+    await page.goto(ROUTES.cadastrarCategoria);
+    await page.getByRole('button', { name: TEXT.cadastrar, exact: true }).click();
+    await visible(toast(page, TOAST.preenchaCategoria));
+    await toastsSettled(page);
+    await audit('info toast');
+    s.allowFailures((u) => u.pathname === `/api/categorias/${cat.id}`);
+    await page.goto(ROUTES.deletarCategoria(cat.id));
+    await visible(page.locator('main').getByText(cat.descricao));
+    await page.getByRole('button', { name: TEXT.confirmar }).click();
+    await visible(toast(page, TOAST.erroDeletarCategoria));
+    await toastsSettled(page);
+    await audit('error toast');
+    expect(found, found.join('\n\n')).toEqual([]);
+  });
+
+  it('keyboard only: create, edit and delete a category with Tab, typing and Enter', async () => {
+    const { page } = await open();
+    const tok = token();
+    const nome = `Teclado ${tok}`;
+    const novo = `Teclado Mecânico ${tok}`;
+    await page.goto(ROUTES.home);
+    await visible(heading(page));
+
+    // Create, from the navbar.
+    await tabTo(page, 'Cadastrar categorias');
+    await page.keyboard.press('Enter');
+    await expectPath(page, ROUTES.cadastrarCategoria);
+    await tabTo(page, TEXT.nomeCategoria);
+    await page.keyboard.type(nome);
+    await page.keyboard.press('Enter');
+    await visible(toast(page, TOAST.categoriaCadastrada));
+    await expectPath(page, ROUTES.categorias);
+    await loaded(page);
+    const id = (await listCategorias()).find((c) => c.descricao === nome)?.id;
+    expect(id).toBeDefined();
+
+    // Edit, from the list: filter with the keyboard, then the card's 'Editar'.
+    await tabTo(page, /^Filtrar/);
+    await page.keyboard.type(tok);
+    await page.keyboard.press('Enter');
+    await tabTo(page, `${TEXT.editar} ${nome}`);
+    await page.keyboard.press('Enter');
+    await expectPath(page, ROUTES.atualizarCategoria(id as number));
+    const input = page.getByLabel(TEXT.nomeCategoria);
+    await expect.poll(() => input.inputValue()).toBe(nome);
+    await tabTo(page, TEXT.nomeCategoria);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(novo);
+    await tabTo(page, TEXT.atualizar);
+    await page.keyboard.press('Enter');
+    await visible(toast(page, TOAST.categoriaAtualizada));
+    await expectPath(page, ROUTES.categorias);
+    await loaded(page);
+
+    // Delete, from the list.
+    await tabTo(page, /^Filtrar/);
+    await page.keyboard.type(tok);
+    await page.keyboard.press('Enter');
+    await tabTo(page, `${TEXT.deletar} ${novo}`);
+    await page.keyboard.press('Enter');
+    await expectPath(page, ROUTES.deletarCategoria(id as number));
+    await visible(page.locator('main').getByText(novo));
+    await tabTo(page, TEXT.confirmar);
+    await page.keyboard.press('Enter');
+    await visible(toast(page, TOAST.categoriaDeletada));
+    await expectPath(page, ROUTES.categorias);
+    expect(await isGone('categorias', id as number)).toBe(true);
+  });
+});

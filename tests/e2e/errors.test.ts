@@ -1,0 +1,385 @@
+/**
+ * Every error toast of SPEC section 8, by making the API fail through request interception,
+ * with the navigation after each (issue 3 fixes the spec's undefined routes); the lists' retry
+ * message; and the whole app with the API down and with it answering slowly (issue 8).
+ */
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createCategoria, createProduto, getCategoria, getProduto, token } from './support/api.ts';
+import {
+  card,
+  deferred,
+  describeBrowser,
+  expectPath,
+  heading,
+  injectFault,
+  loaded,
+  search,
+  toast,
+  useBrowser,
+  visible,
+  type Fault,
+  type Session,
+} from './support/harness.ts';
+import { ROUTES, TEXT, TOAST } from './support/spec.ts';
+
+const REASON = 'Falha simulada pelo teste.';
+
+interface Case {
+  name: string;
+  /** Records the case needs, created through the real API. */
+  setup: (tok: string) => Promise<{ catId: number; prodId: number; catNome: string }>;
+  fault: (ids: { catId: number; prodId: number }) => Fault;
+  /** Navigate and act until the failing call is made. */
+  act: (page: Page, ids: { catId: number; prodId: number; catNome: string; tok: string }) => Promise<void>;
+  toast: string;
+  /** Where the page ends up (null: stays where it was). */
+  then: string | ((ids: { catId: number; prodId: number }) => string);
+  /** The API's reason shows on a second line for this toast. */
+  reason?: boolean;
+}
+
+async function records(tok: string) {
+  const cat = await createCategoria(`Logística ${tok}`);
+  const p = await createProduto({ nome: `Transportes Rápido ${tok}`, categoria: cat });
+  return { catId: cat.id, prodId: p.id, catNome: cat.descricao };
+}
+
+const CASES: Case[] = [
+  {
+    name: 'category create',
+    setup: records,
+    fault: () => ({ method: 'POST', path: '/api/categorias', body: { mensagem: REASON } }),
+    act: async (page, { tok }) => {
+      await page.goto(ROUTES.cadastrarCategoria);
+      await page.getByLabel(TEXT.nomeCategoria).fill(`Nova ${tok}`);
+      await page.getByRole('button', { name: TEXT.cadastrar, exact: true }).click();
+    },
+    toast: TOAST.erroCadastrarCategoria,
+    then: ROUTES.cadastrarCategoria,
+  },
+  {
+    name: 'category update',
+    setup: records,
+    fault: () => ({ method: 'PUT', path: '/api/categorias', body: { mensagem: REASON } }),
+    act: async (page, { catId, tok }) => {
+      await page.goto(ROUTES.atualizarCategoria(catId));
+      const input = page.getByLabel(TEXT.nomeCategoria);
+      await expect.poll(() => input.inputValue()).not.toBe('');
+      await input.fill(`Outra ${tok}`);
+      await page.getByRole('button', { name: TEXT.atualizar, exact: true }).click();
+    },
+    toast: TOAST.erroAtualizarCategoria,
+    then: ROUTES.categorias,
+  },
+  {
+    name: 'category load for edit',
+    setup: records,
+    fault: ({ catId }) => ({ method: 'GET', path: `/api/categorias/${catId}`, body: { mensagem: REASON } }),
+    act: async (page, { catId }) => {
+      await page.goto(ROUTES.atualizarCategoria(catId));
+    },
+    toast: TOAST.erroBuscarCategoria,
+    then: ROUTES.categorias,
+  },
+  {
+    name: 'category load for delete',
+    setup: records,
+    fault: ({ catId }) => ({ method: 'GET', path: `/api/categorias/${catId}`, status: 404, body: { mensagem: 'Categoria não encontrada.' } }),
+    act: async (page, { catId }) => {
+      await page.goto(ROUTES.deletarCategoria(catId));
+    },
+    toast: TOAST.erroBuscarCategoria,
+    then: ROUTES.categorias,
+  },
+  {
+    name: 'client create',
+    setup: records,
+    fault: () => ({ method: 'POST', path: '/api/produtos', body: { mensagem: REASON } }),
+    act: async (page, { tok }) => {
+      await page.goto(ROUTES.cadastrarCliente);
+      await page.getByLabel(TEXT.nome, { exact: true }).fill(`Cliente ${tok}`);
+      await page.getByRole('button', { name: TEXT.cadastrar, exact: true }).click();
+    },
+    toast: TOAST.erroCadastrarProduto,
+    then: ROUTES.cadastrarCliente,
+  },
+  {
+    name: 'client update',
+    setup: records,
+    fault: () => ({ method: 'PUT', path: '/api/produtos', body: { mensagem: REASON } }),
+    act: async (page, { prodId, tok }) => {
+      await page.goto(ROUTES.atualizarCliente(prodId));
+      const input = page.getByLabel(TEXT.nome, { exact: true });
+      await expect.poll(() => input.inputValue()).not.toBe('');
+      await input.fill(`Outro ${tok}`);
+      await page.getByRole('button', { name: TEXT.atualizar, exact: true }).click();
+    },
+    toast: TOAST.erroAtualizarProduto,
+    then: ROUTES.clientes,
+    reason: true,
+  },
+  {
+    name: 'client update answered by a proxy (non-JSON 502)',
+    setup: records,
+    fault: () => ({ method: 'PUT', path: '/api/produtos', status: 502, body: '<html><body><h1>502 Bad Gateway</h1></body></html>' }),
+    act: async (page, { prodId, tok }) => {
+      await page.goto(ROUTES.atualizarCliente(prodId));
+      const input = page.getByLabel(TEXT.nome, { exact: true });
+      await expect.poll(() => input.inputValue()).not.toBe('');
+      await input.fill(`Outro ${tok}`);
+      await page.getByRole('button', { name: TEXT.atualizar, exact: true }).click();
+    },
+    toast: TOAST.erroAtualizarProduto,
+    then: ROUTES.clientes,
+  },
+  {
+    name: 'client load for edit',
+    setup: records,
+    fault: ({ prodId }) => ({ method: 'GET', path: `/api/produtos/${prodId}`, body: { mensagem: REASON } }),
+    act: async (page, { prodId }) => {
+      await page.goto(ROUTES.atualizarCliente(prodId));
+    },
+    toast: TOAST.erroBuscarProduto,
+    then: ROUTES.clientes,
+  },
+  {
+    name: 'client load for delete',
+    setup: records,
+    fault: ({ prodId }) => ({ method: 'GET', path: `/api/produtos/${prodId}`, body: { mensagem: REASON } }),
+    act: async (page, { prodId }) => {
+      await page.goto(ROUTES.deletarCliente(prodId));
+    },
+    toast: TOAST.erroBuscarProduto,
+    then: ROUTES.clientes,
+  },
+  {
+    name: 'dropdown categories',
+    setup: records,
+    fault: () => ({ method: 'GET', path: '/api/categorias', body: { mensagem: REASON } }),
+    act: async (page) => {
+      await page.goto(ROUTES.cadastrarCliente);
+    },
+    toast: TOAST.erroBuscarCategorias,
+    then: ROUTES.cadastrarCliente,
+  },
+  {
+    name: 'client delete',
+    setup: records,
+    fault: ({ prodId }) => ({ method: 'DELETE', path: `/api/produtos/${prodId}`, body: { mensagem: REASON } }),
+    act: async (page, { prodId }) => {
+      await page.goto(ROUTES.deletarCliente(prodId));
+      await page.getByRole('button', { name: TEXT.sim, exact: true }).click();
+    },
+    toast: TOAST.erroDeletarProduto,
+    then: ROUTES.clientes,
+  },
+  {
+    name: 'category delete',
+    setup: records,
+    fault: ({ catId }) => ({ method: 'DELETE', path: `/api/categorias/${catId}`, body: { mensagem: REASON } }),
+    act: async (page, { catId, catNome }) => {
+      await page.goto(ROUTES.deletarCategoria(catId));
+      await visible(page.locator('main').getByText(catNome));
+      await page.getByRole('button', { name: TEXT.confirmar }).click();
+    },
+    toast: TOAST.erroDeletarCategoria,
+    then: ROUTES.categorias,
+    reason: true,
+  },
+];
+
+describeBrowser('error toasts (SPEC section 8)', () => {
+  const { open } = useBrowser();
+
+  it.each(CASES)('$name fails: "$toast", then $then', async (c) => {
+    const s = await open();
+    const tok = token();
+    const ids = await c.setup(tok);
+    const hits = await injectFault(s, c.fault(ids));
+    await c.act(s.page, { ...ids, tok });
+    const t = toast(s.page, c.toast);
+    await visible(t);
+    const lines = (await t.innerText()).split('\n').map((l) => l.trim()).filter(Boolean);
+    expect(lines[0]).toBe(c.toast);
+    if (c.reason) expect(lines).toEqual([c.toast, REASON]);
+    // Never the raw body of a proxy's error page.
+    expect(lines.join(' ')).not.toMatch(/<|Bad Gateway/);
+    expect(hits.count).toBeGreaterThan(0);
+    const then = typeof c.then === 'function' ? c.then(ids) : c.then;
+    await expectPath(s.page, then);
+    await visible(heading(s.page));
+    // Nothing was changed by the failed calls.
+    expect((await getCategoria(ids.catId)).descricao).toBe(ids.catNome);
+    expect((await getProduto(ids.prodId)).nome).toBe(`Transportes Rápido ${tok}`);
+  });
+
+  it.each([
+    { path: ROUTES.categorias, api: '/api/categorias', make: (tok: string) => createCategoria(`Eventos ${tok}`).then((c) => c.descricao) },
+    { path: ROUTES.clientes, api: '/api/produtos', make: (tok: string) => createProduto({ nome: `Buffet Festa ${tok}` }).then((p) => p.nome) },
+  ])('$path: a failed load shows the retry message and recovers on Tentar novamente', async ({ path, api, make }) => {
+    const s = await open();
+    const tok = token();
+    const nome = await make(tok);
+    const gate = { fail: true };
+    s.allowFailures((u) => u.pathname === api);
+    await s.page.route(
+      (u) => u.pathname === api,
+      (route) => (gate.fail ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ mensagem: REASON }) }) : route.fallback()),
+    );
+    await s.page.goto(path);
+    const retry = s.page.locator('main').getByRole('button', { name: TEXT.tentarNovamente });
+    await visible(retry);
+    // The message is announced and says the list could not be loaded.
+    await visible(s.page.locator('main [role="alert"]'));
+    gate.fail = false;
+    await retry.click();
+    await loaded(s.page);
+    await search(s.page, tok);
+    await visible(card(s.page, nome));
+    expect(await retry.count()).toBe(0);
+  });
+});
+
+/** Every screen, for the API-down and API-slow runs: the route and what it must show. */
+type Screen = { path: (ids: { catId: number; prodId: number }) => string; expect: 'retry' | { toast: string; then: string } | 'page'; act?: (page: Page) => Promise<void> };
+
+const DOWN_SCREENS: Screen[] = [
+  { path: () => '/home', expect: 'page' },
+  { path: () => ROUTES.sobreNos, expect: 'page' },
+  { path: () => '/pagina-que-nao-existe', expect: 'page' },
+  { path: () => ROUTES.categorias, expect: 'retry' },
+  { path: () => ROUTES.clientes, expect: 'retry' },
+  { path: () => ROUTES.cadastrarCliente, expect: { toast: TOAST.erroBuscarCategorias, then: ROUTES.cadastrarCliente } },
+  { path: ({ catId }) => ROUTES.atualizarCategoria(catId), expect: { toast: TOAST.erroBuscarCategoria, then: ROUTES.categorias } },
+  { path: ({ catId }) => ROUTES.deletarCategoria(catId), expect: { toast: TOAST.erroBuscarCategoria, then: ROUTES.categorias } },
+  { path: ({ prodId }) => ROUTES.atualizarCliente(prodId), expect: { toast: TOAST.erroBuscarProduto, then: ROUTES.clientes } },
+  { path: ({ prodId }) => ROUTES.deletarCliente(prodId), expect: { toast: TOAST.erroBuscarProduto, then: ROUTES.clientes } },
+  {
+    path: () => ROUTES.cadastrarCategoria,
+    expect: { toast: TOAST.erroCadastrarCategoria, then: ROUTES.cadastrarCategoria },
+    act: async (page) => {
+      await page.getByLabel(TEXT.nomeCategoria).fill('Sem conexão');
+      await page.getByRole('button', { name: TEXT.cadastrar, exact: true }).click();
+    },
+  },
+];
+
+/** The page shows something real: a visible h1 and no error-boundary page. */
+async function notBlank(page: Page): Promise<void> {
+  await visible(heading(page));
+  expect((await page.locator('main').innerText()).trim().length).toBeGreaterThan(0);
+  expect(await page.getByRole('heading', { name: 'Algo deu errado' }).count()).toBe(0);
+}
+
+async function checkScreen(s: Session, screen: Screen, ids: { catId: number; prodId: number }) {
+  const { page } = s;
+  await page.goto(screen.path(ids));
+  if (screen.act) {
+    await visible(heading(page));
+    await screen.act(page);
+  }
+  if (screen.expect === 'retry') {
+    await visible(page.locator('main').getByRole('button', { name: TEXT.tentarNovamente }), 15_000);
+  } else if (screen.expect !== 'page') {
+    await visible(toast(page, screen.expect.toast), 15_000);
+    await expectPath(page, screen.expect.then);
+  }
+  await notBlank(page);
+}
+
+describeBrowser('API down and API slow (issue 8)', () => {
+  const { open } = useBrowser();
+
+  it('API down: every screen shows the spec toast or the retry message, never a blank page', async () => {
+    const s = await open();
+    const tok = token();
+    const cat = await createCategoria(`Offline ${tok}`);
+    const p = await createProduto({ nome: `Offline ${tok}`, categoria: cat });
+    await injectFault(s, { path: /^\/api\//, abort: true });
+    for (const screen of DOWN_SCREENS) await checkScreen(s, screen, { catId: cat.id, prodId: p.id });
+    // And the delete/update actions of pages that did load before the API went down.
+  });
+
+  it('API down after a page loaded: update and delete show their toasts and go to their lists', async () => {
+    const s = await open();
+    const { page } = s;
+    const tok = token();
+    const cat = await createCategoria(`Queda ${tok}`);
+    const p = await createProduto({ nome: `Queda ${tok}`, categoria: cat });
+    const down = { on: false };
+    s.allowFailures((u) => down.on && u.pathname.startsWith('/api/'));
+    await page.route(/\/api\//, (route) => (down.on ? route.abort('connectionrefused') : route.fallback()));
+    const inForm = (label: string, value: string) => () =>
+      expect.poll(() => page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
+    const shown = (text: string) => () => visible(page.locator('main').getByText(text).first());
+    const steps: { path: string; ready: () => Promise<unknown>; button: string; toast: string; then: string }[] = [
+      {
+        path: ROUTES.atualizarCategoria(cat.id),
+        ready: inForm(TEXT.nomeCategoria, cat.descricao),
+        button: TEXT.atualizar,
+        toast: TOAST.erroAtualizarCategoria,
+        then: ROUTES.categorias,
+      },
+      { path: ROUTES.atualizarCliente(p.id), ready: inForm(TEXT.nome, p.nome), button: TEXT.atualizar, toast: TOAST.erroAtualizarProduto, then: ROUTES.clientes },
+      { path: ROUTES.deletarCliente(p.id), ready: shown(p.nome), button: TEXT.sim, toast: TOAST.erroDeletarProduto, then: ROUTES.clientes },
+      { path: ROUTES.deletarCategoria(cat.id), ready: shown(cat.descricao), button: TEXT.confirmar, toast: TOAST.erroDeletarCategoria, then: ROUTES.categorias },
+    ];
+    for (const step of steps) {
+      down.on = false;
+      await page.goto(step.path);
+      await loaded(page);
+      await step.ready();
+      down.on = true;
+      await page.getByRole('button', { name: step.button, exact: true }).click();
+      await visible(toast(page, step.toast));
+      await expectPath(page, step.then);
+      await notBlank(page);
+    }
+    expect((await getProduto(p.id)).nome).toBe(p.nome);
+  });
+
+  it('API slow: every screen waits with a spinner, then shows its data', async () => {
+    const s = await open();
+    const { page } = s;
+    const tok = token();
+    const cat = await createCategoria(`Lenta ${tok}`);
+    const p = await createProduto({ nome: `Lenta ${tok}`, categoria: cat });
+    let gate = deferred();
+    await page.route(/\/api\//, async (route) => {
+      await gate.promise;
+      await route.fallback().catch(() => undefined);
+    });
+    // While waiting: a spinner; the create form stays usable while its dropdown loads.
+    const screens: { path: string; ready: () => Promise<unknown>; waiting?: () => Promise<unknown> }[] = [
+      { path: ROUTES.categorias, ready: () => search(page, tok).then(() => visible(card(page, cat.descricao))) },
+      { path: ROUTES.clientes, ready: () => search(page, tok).then(() => visible(card(page, p.nome))) },
+      {
+        path: ROUTES.atualizarCategoria(cat.id),
+        ready: () => expect.poll(() => page.getByLabel(TEXT.nomeCategoria).inputValue()).toBe(cat.descricao),
+      },
+      {
+        path: ROUTES.atualizarCliente(p.id),
+        ready: () => expect.poll(() => page.getByLabel(TEXT.nome, { exact: true }).inputValue()).toBe(p.nome),
+      },
+      { path: ROUTES.deletarCategoria(cat.id), ready: () => visible(page.locator('main').getByText(cat.descricao)) },
+      { path: ROUTES.deletarCliente(p.id), ready: () => visible(card(page, p.nome)) },
+      {
+        path: ROUTES.cadastrarCliente,
+        waiting: () => visible(page.getByLabel(TEXT.nome, { exact: true })),
+        ready: () => expect.poll(() => page.getByLabel(TEXT.categoria).locator('option').allTextContents()).toContain(cat.descricao),
+      },
+    ];
+    for (const screen of screens) {
+      gate = deferred();
+      await page.goto(screen.path);
+      await visible(heading(page));
+      // While the API hangs: a spinner, no toast, no blank page.
+      await (screen.waiting?.() ?? visible(page.locator('main [role="status"][aria-label="Carregando..."]')));
+      expect(await page.locator('[data-rht-toaster] [role="alert"]').count()).toBe(0);
+      gate.resolve();
+      await screen.ready();
+      await notBlank(page);
+    }
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * Browser suite setup, once per run: build the production site, serve it with the API through
+ * `vite preview` (the production security headers on, in-memory DynamoDB Local, no demo data) on
+ * a free port, and start ONE Chromium (Debian's) that every test file connects to.
+ *
+ * Chromium missing: under CI=true the run fails; elsewhere the suite is skipped with a loud banner.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserServer } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, type E2eContext } from './support/env.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const VITE_BIN = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
+const READY_TIMEOUT_MS = 90_000;
+
+/** A port the OS says is free right now (vite is started with --strictPort, so a race fails loudly). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Every live descendant of `pid` (from /proc), so nothing the server started (DynamoDB Local's
+ * java, whatever its process group) outlives the run. */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Field 4 (ppid) comes after the ")" that closes the command name.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = children.get(ppid) ?? [];
+      list.push(Number(entry));
+      children.set(ppid, list);
+    } catch {
+      // The process ended while we read /proc.
+    }
+  }
+  const out: number[] = [];
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop() as number;
+    for (const c of children.get(p) ?? []) {
+      out.push(c);
+      stack.push(c);
+    }
+  }
+  return out;
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function stopTree(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined) return;
+  const pids = [child.pid, ...descendants(child.pid)];
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid as number), sig); // the whole process group (spawned detached)
+    } catch {
+      // Group already gone.
+    }
+    for (const p of pids) {
+      try {
+        process.kill(p, sig);
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  signal('SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while (pids.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (pids.some(alive)) signal('SIGKILL');
+}
+
+async function waitUntilReady(baseUrl: string, server: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`vite preview exited (${server.exitCode}):\n${log()}`);
+    try {
+      // The API answering means DynamoDB Local and the table are up too.
+      const res = await fetch(`${baseUrl}/api/categorias`);
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (e) {
+      last = String(e);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`vite preview did not answer ${baseUrl}/api/categorias within ${READY_TIMEOUT_MS} ms (${last}):\n${log()}`);
+}
+
+const BANNER = [
+  '',
+  '#'.repeat(78),
+  `#  BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM_PATH}.`,
+  '#  Install it with `apt-get install -y chromium` (CI=true makes this an error).',
+  '#'.repeat(78),
+  '',
+].join('\n');
+
+/** Vitest globalSetup: returns the teardown. */
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    if (process.env.CI === 'true') throw new Error(`CI=true and no Chromium at ${CHROMIUM_PATH}: the browser suite cannot run.`);
+    console.warn(BANNER);
+    project.provide('e2e', { enabled: false, baseUrl: '', wsEndpoint: '' } satisfies E2eContext);
+    return undefined;
+  }
+
+  // Build once: the suite runs against what ships. Into a folder of its own: a `vite build` run
+  // by someone else meanwhile would replace web/dist's hashed chunks under the running server.
+  const outDir = mkdtempSync(path.join(tmpdir(), 'clientela-e2e-dist-'));
+  const build = spawnSync(process.execPath, [VITE_BIN, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) {
+    rmSync(outDir, { recursive: true, force: true });
+    throw new Error(`vite build failed (${build.status}):\n${build.stdout}\n${build.stderr}`);
+  }
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const server = spawn(
+    process.execPath,
+    [VITE_BIN, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    {
+      cwd: ROOT,
+      // Own process group: teardown signals the server and everything it started at once.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // No demo data: each test creates its own uniquely named records.
+      env: { ...process.env, PORT: String(port), DATA_DIR: 'memory', SEED: 'false', BROWSER: 'none' },
+    },
+  );
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+
+  let browser: BrowserServer | undefined;
+  const teardown = async () => {
+    await browser?.close().catch(() => undefined);
+    await stopTree(server);
+    rmSync(outDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilReady(baseUrl, server, () => output);
+    browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  } catch (e) {
+    await teardown();
+    throw e;
+  }
+  project.provide('e2e', { enabled: true, baseUrl, wsEndpoint: browser.wsEndpoint() } satisfies E2eContext);
+  return teardown;
+}

@@ -1,0 +1,133 @@
+/**
+ * Layout in Chromium: list grids of 1 column at 375 px and 4 at 1440 px, the narrow-screen
+ * menu button (mouse and keyboard), and the fixed navbar never covering a page heading.
+ */
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createCategoria, createProduto, token } from './support/api.ts';
+import { card, describeBrowser, DESKTOP, expectPath, heading, loaded, MOBILE, search, useBrowser, visible } from './support/harness.ts';
+import { NAV_LINKS, ROUTES } from './support/spec.ts';
+
+/** The distinct left edges of the cards matching `text`: one per grid column. */
+async function columns(page: Page, text: string): Promise<number> {
+  const boxes = await card(page, text).evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
+  return new Set(boxes).size;
+}
+
+/** The bottom edge of the fixed navigation bar (its fixed/sticky container). */
+async function navbarBottom(page: Page): Promise<number> {
+  return page.getByRole('navigation').first().evaluate((nav) => {
+    let el: Element | null = nav;
+    while (el && !['fixed', 'sticky'].includes(getComputedStyle(el).position)) el = el.parentElement;
+    if (!el) throw new Error('the navigation bar is not fixed');
+    return el.getBoundingClientRect().bottom;
+  });
+}
+
+describeBrowser('layout', () => {
+  const { open } = useBrowser();
+
+  it.each([
+    { viewport: MOBILE, expected: 1 },
+    { viewport: DESKTOP, expected: 4 },
+  ])('lists have $expected column(s) at $viewport.width px', async ({ viewport, expected }) => {
+    const { page } = await open({ viewport });
+    const tok = token();
+    for (const n of ['Norte', 'Sul', 'Leste', 'Oeste', 'Centro']) {
+      const cat = await createCategoria(`${n} ${tok}`);
+      await createProduto({ nome: `Cliente ${n} ${tok}`, categoria: cat, valorContrato: n === 'Sul' ? 50000 : 800 });
+    }
+    for (const path of [ROUTES.categorias, ROUTES.clientes]) {
+      await page.goto(path);
+      await loaded(page);
+      await search(page, tok);
+      await expect.poll(() => card(page, tok).count()).toBe(5);
+      expect(await columns(page, tok)).toBe(expected);
+      // Nothing sticks out sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    }
+  });
+
+  it('the menu button opens and closes the links with the mouse and the keyboard on a narrow screen', async () => {
+    const { page } = await open({ viewport: MOBILE });
+    await page.goto(ROUTES.home);
+    await visible(heading(page));
+    const nav = page.getByRole('navigation').first();
+    const menu = nav.getByRole('button', { name: /menu/i });
+    const link = nav.getByRole('link', { name: 'Listar clientes', exact: true });
+    expect(await link.isVisible()).toBe(false);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+
+    // Mouse.
+    await menu.click();
+    await visible(link);
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    for (const l of NAV_LINKS) expect(await nav.getByRole('link', { name: l.name, exact: true }).isVisible()).toBe(true);
+    await menu.click();
+    await link.waitFor({ state: 'hidden' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+
+    // Keyboard: Enter opens, Escape closes (focus back on the button), Space toggles.
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await visible(link);
+    await page.keyboard.press('Escape');
+    await link.waitFor({ state: 'hidden' });
+    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Space');
+    await visible(link);
+    await page.keyboard.press('Space');
+    await link.waitFor({ state: 'hidden' });
+
+    // A link chosen from the open menu navigates and folds the menu again.
+    await page.keyboard.press('Enter');
+    await visible(link);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).not.toBe(ROUTES.home);
+    await visible(heading(page));
+    await link.waitFor({ state: 'hidden' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it.each([{ viewport: MOBILE }, { viewport: DESKTOP }])('the fixed navbar never covers a page heading at $viewport.width px', async ({ viewport }) => {
+    const { page } = await open({ viewport });
+    const tok = token();
+    const cat = await createCategoria(`Cobertura ${tok}`);
+    const p = await createProduto({ nome: `Cobertura ${tok}`, categoria: cat });
+    const routes = [
+      '/',
+      ROUTES.home,
+      ROUTES.sobreNos,
+      ROUTES.categorias,
+      ROUTES.cadastrarCategoria,
+      ROUTES.atualizarCategoria(cat.id),
+      ROUTES.deletarCategoria(cat.id),
+      ROUTES.clientes,
+      ROUTES.cadastrarCliente,
+      ROUTES.atualizarCliente(p.id),
+      ROUTES.deletarCliente(p.id),
+      '/nao-existe',
+    ];
+    const check = async (where: string) => {
+      await loaded(page);
+      const top = await heading(page).evaluate((h) => h.getBoundingClientRect().top);
+      const bottom = await navbarBottom(page);
+      expect(top, `h1 under the navbar on ${where}`).toBeGreaterThanOrEqual(bottom);
+    };
+    for (const r of routes) {
+      await page.goto(r);
+      await check(r);
+    }
+    // After client-side navigation from a scrolled page too.
+    await page.goto(ROUTES.home);
+    await visible(heading(page));
+    await page.mouse.wheel(0, 2000);
+    const nav = page.getByRole('navigation').first();
+    const menu = nav.getByRole('button', { name: /menu/i });
+    if (await menu.isVisible()) await menu.click();
+    await nav.getByRole('link', { name: 'Listar categorias', exact: true }).click();
+    await expectPath(page, ROUTES.categorias);
+    await check('/categorias after navigation');
+  });
+});

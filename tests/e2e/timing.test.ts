@@ -1,0 +1,265 @@
+/**
+ * The spec's timing rules with Playwright's clock (never wall-clock sleeps): the 1.5 s wait
+ * before the redirect after a create, the 0.8 s first-load hold on /categorias, the toast
+ * lifetimes (2 s; 3 s for category delete), the button disabled while a request is in flight
+ * and until the page leaves, and exactly one record per submit.
+ */
+import { expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { createCategoria, createProduto, listCategorias, listProdutos, token } from './support/api.ts';
+import {
+  describeBrowser,
+  expectPath,
+  heading,
+  holdRequests,
+  injectFault,
+  toast,
+  toastState,
+  useBrowser,
+  visible,
+  type Session,
+} from './support/harness.ts';
+import { ROUTES, TEXT, TIMING, TOAST } from './support/spec.ts';
+
+/**
+ * Stops the page's clock: from here on timers fire only through runFor. Network, promises and
+ * rendering still run, so what a timer does is observed exactly at the ms the spec gives.
+ */
+async function freeze(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  // A little ahead, so the target is never in the page's past; no app timer is pending here.
+  await page.clock.pauseAt(now + 1_000);
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Advances the frozen clock and lets the page render what the timers did. */
+async function advance(page: Page, ms: number): Promise<void> {
+  await page.clock.runFor(ms);
+  // A couple of animation frames' worth of real time for React to commit.
+  await page.evaluate(() => new Promise((r) => queueMicrotask(() => r(null))));
+}
+
+const submit = (page: Page, name: string): Locator => page.getByRole('button', { name, exact: true });
+
+describeBrowser('timing (page.clock)', () => {
+  const { open } = useBrowser();
+
+  it.each([
+    {
+      kind: 'category',
+      form: ROUTES.cadastrarCategoria,
+      fill: async (page: Page, tok: string) => page.getByLabel(TEXT.nomeCategoria).fill(`Turismo ${tok}`),
+      toast: TOAST.categoriaCadastrada,
+      list: ROUTES.categorias,
+    },
+    {
+      kind: 'client',
+      form: ROUTES.cadastrarCliente,
+      fill: async (page: Page, tok: string) => page.getByLabel(TEXT.nome, { exact: true }).fill(`Pousada Mar ${tok}`),
+      toast: TOAST.produtoCadastrado,
+      list: ROUTES.clientes,
+    },
+  ])('$kind create: the success toast, still on the form at 1.4 s, on the list at 1.5 s; the button stays disabled', async (c) => {
+    const { page } = await open();
+    await page.clock.install();
+    await page.goto(c.form);
+    await visible(heading(page));
+    await c.fill(page, token());
+    await freeze(page);
+    const button = submit(page, TEXT.cadastrar);
+    await button.click();
+    await visible(toast(page, c.toast));
+    expect(await button.isDisabled()).toBe(true);
+    await advance(page, TIMING.createRedirect - 100);
+    expect(pathOf(page)).toBe(c.form);
+    expect(await button.isDisabled()).toBe(true);
+    await advance(page, 100);
+    await expectPath(page, c.list);
+  });
+
+  it('/categorias holds its spinner 0.8 s on the first load, even when the data is back sooner', async () => {
+    const { page } = await open();
+    const tok = token();
+    await createCategoria(`Educação ${tok}`);
+    // Frozen from before the first byte of the page: only runFor moves its timers.
+    await page.clock.install({ time: new Date('2026-03-02T12:00:00Z') });
+    await page.clock.pauseAt(new Date('2026-03-02T12:00:01Z'));
+    let requested = false;
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/categorias') requested = true;
+    });
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/categorias' && r.request().method() === 'GET');
+    await page.goto(ROUTES.categorias);
+    // The page mounts (its lazy chunk and React's Suspense timers need the clock): step 10 ms
+    // at a time until it asks for the list. The hold starts with that request, so at most
+    // STEP ms of it have passed when the loop ends.
+    const STEP = 10;
+    for (let t = 0; !requested; t += STEP) {
+      if (t > 5_000) throw new Error('/categorias never requested the list');
+      await page.clock.runFor(STEP);
+    }
+    await answered;
+    await visible(heading(page));
+    const spinner = page.locator('main [role="status"][aria-label="Carregando..."]');
+    const grid = page.locator('main').getByRole('list');
+    await visible(spinner);
+    await advance(page, TIMING.firstLoadHold - 100 - STEP);
+    expect(await spinner.isVisible()).toBe(true);
+    expect(await grid.count()).toBe(0);
+    await advance(page, 100 + STEP);
+    await visible(grid);
+    expect(await spinner.count()).toBe(0);
+  });
+
+  type ToastCase = { name: string; duration: number; run: (s: Session, tok: string) => Promise<void> };
+  const toastCases: ToastCase[] = [
+    {
+      name: TOAST.categoriaAtualizada,
+      duration: TIMING.toast,
+      run: async ({ page }, tok) => {
+        const cat = await createCategoria(`Moda ${tok}`);
+        await page.goto(ROUTES.atualizarCategoria(cat.id));
+        await expect.poll(() => page.getByLabel(TEXT.nomeCategoria).inputValue()).toBe(cat.descricao);
+        await freeze(page);
+        await submit(page, TEXT.atualizar).click();
+      },
+    },
+    {
+      name: TOAST.produtoApagado,
+      duration: TIMING.toast,
+      run: async ({ page }, tok) => {
+        const p = await createProduto({ nome: `Floricultura ${tok}` });
+        await page.goto(ROUTES.deletarCliente(p.id));
+        await visible(page.locator('main').getByText(p.nome));
+        await freeze(page);
+        await submit(page, TEXT.sim).click();
+      },
+    },
+    {
+      name: TOAST.erroCadastrarCategoria,
+      duration: TIMING.toast,
+      run: async (s, tok) => {
+        await injectFault(s, { method: 'POST', path: '/api/categorias' });
+        await s.page.goto(ROUTES.cadastrarCategoria);
+        await s.page.getByLabel(TEXT.nomeCategoria).fill(`Falha ${tok}`);
+        await freeze(s.page);
+        await submit(s.page, TEXT.cadastrar).click();
+      },
+    },
+    {
+      name: TOAST.preenchaCategoria,
+      duration: TIMING.toast,
+      run: async ({ page }) => {
+        await page.goto(ROUTES.cadastrarCategoria);
+        await visible(page.getByLabel(TEXT.nomeCategoria));
+        await freeze(page);
+        await submit(page, TEXT.cadastrar).click();
+      },
+    },
+    {
+      name: TOAST.categoriaDeletada,
+      duration: TIMING.toastCategoryDelete,
+      run: async ({ page }, tok) => {
+        const cat = await createCategoria(`Arquivo ${tok}`);
+        await page.goto(ROUTES.deletarCategoria(cat.id));
+        await visible(page.locator('main').getByText(cat.descricao));
+        await freeze(page);
+        await submit(page, TEXT.confirmar).click();
+      },
+    },
+    {
+      name: TOAST.erroDeletarCategoria,
+      duration: TIMING.toastCategoryDelete,
+      run: async (s, tok) => {
+        const cat = await createCategoria(`Ocupada ${tok}`);
+        await createProduto({ nome: `Vinculado ${tok}`, categoria: cat });
+        s.allowFailures((u) => u.pathname === `/api/categorias/${cat.id}`);
+        await s.page.goto(ROUTES.deletarCategoria(cat.id));
+        await visible(s.page.locator('main').getByText(cat.descricao));
+        await freeze(s.page);
+        await submit(s.page, TEXT.confirmar).click();
+      },
+    },
+  ];
+
+  it.each(toastCases)('toast "$name" stays $duration ms, then leaves', async (c) => {
+    const s = await open();
+    await s.page.clock.install();
+    await c.run(s, token());
+    await visible(toast(s.page, c.name));
+    // Keep the pointer away from the toasts (hovering pauses them).
+    await s.page.mouse.move(5, 400);
+    await advance(s.page, c.duration - 1);
+    expect(await toastState(s.page, c.name)).toBe('shown');
+    await advance(s.page, 1);
+    await expect.poll(() => toastState(s.page, c.name)).not.toBe('shown');
+    await advance(s.page, TIMING.toastRemoveDelay);
+    await expect.poll(() => toastState(s.page, c.name)).toBe('gone');
+  });
+
+  it.each([
+    { kind: 'category update', method: 'PUT', api: '/api/categorias', button: TEXT.atualizar, list: ROUTES.categorias },
+    { kind: 'client update', method: 'PUT', api: '/api/produtos', button: TEXT.atualizar, list: ROUTES.clientes },
+    { kind: 'client delete', method: 'DELETE', api: /^\/api\/produtos\/\d+$/, button: TEXT.sim, list: ROUTES.clientes },
+    { kind: 'category delete', method: 'DELETE', api: /^\/api\/categorias\/\d+$/, button: TEXT.confirmar, list: ROUTES.categorias },
+  ])('$kind: the button is disabled while the request hangs, and the page leaves once it answers', async (c) => {
+    const { page } = await open();
+    const tok = token();
+    const cat = await createCategoria(`Espera ${tok}`);
+    const p = await createProduto({ nome: `Espera ${tok}` });
+    const path = {
+      'category update': ROUTES.atualizarCategoria(cat.id),
+      'client update': ROUTES.atualizarCliente(p.id),
+      'client delete': ROUTES.deletarCliente(p.id),
+      'category delete': ROUTES.deletarCategoria(cat.id),
+    }[c.kind] as string;
+    const held = await holdRequests(page, c.api, c.method);
+    await page.goto(path);
+    if (c.kind === 'category update') await expect.poll(() => page.getByLabel(TEXT.nomeCategoria).inputValue()).toBe(cat.descricao);
+    else if (c.kind === 'client update') await expect.poll(() => page.getByLabel(TEXT.nome, { exact: true }).inputValue()).toBe(p.nome);
+    else await visible(page.locator('main').getByText(new RegExp(tok)).first());
+    const button = submit(page, c.button);
+    await button.click();
+    await expect.poll(() => held.count()).toBe(1);
+    expect(await button.isDisabled()).toBe(true);
+    // A second press does nothing while it is in flight.
+    await button.click({ force: true }).catch(() => undefined);
+    await page.keyboard.press('Enter');
+    expect(held.count()).toBe(1);
+    held.release();
+    await expectPath(page, c.list);
+  });
+
+  it.each([
+    { kind: 'category', form: ROUTES.cadastrarCategoria, label: TEXT.nomeCategoria, api: '/api/categorias' },
+    { kind: 'client', form: ROUTES.cadastrarCliente, label: TEXT.nome, api: '/api/produtos' },
+  ])('$kind create: a double click and a slow API make exactly one POST and one record', async (c) => {
+    const { page } = await open();
+    const tok = token();
+    const nome = `Duplo ${tok}`;
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === c.api) posts.push(r.url());
+    });
+    const held = await holdRequests(page, c.api, 'POST');
+    await page.clock.install();
+    await page.goto(c.form);
+    await page.getByLabel(c.label, { exact: true }).fill(nome);
+    await freeze(page);
+    const button = submit(page, TEXT.cadastrar);
+    await button.dblclick();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => held.count()).toBe(1);
+    expect(await button.isDisabled()).toBe(true);
+    held.release();
+    await visible(toast(page, c.kind === 'category' ? TOAST.categoriaCadastrada : TOAST.produtoCadastrado));
+    // Pressing again during the 1.5 s wait creates nothing either.
+    await button.click({ force: true }).catch(() => undefined);
+    await page.clock.runFor(TIMING.createRedirect);
+    await expectPath(page, c.kind === 'category' ? ROUTES.categorias : ROUTES.clientes);
+    expect(posts).toHaveLength(1);
+    const names = c.kind === 'category' ? (await listCategorias()).map((x) => x.descricao) : (await listProdutos()).map((x) => x.nome);
+    expect(names.filter((n) => n === nome)).toHaveLength(1);
+  });
+});

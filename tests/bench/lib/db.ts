@@ -1,0 +1,114 @@
+/**
+ * The bench's seeded data: one on-disk DynamoDB Local in tests/bench/results/db (git-ignored),
+ * one table per data set, kept between runs and reused when its counts are right.
+ */
+import { fileURLToPath } from 'node:url';
+import { DeleteTableCommand, DynamoDBClient, QueryCommand, waitUntilTableNotExists } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { startDynamoLocal, localClientConfig, localDynamoEnv, type DynamoLocal } from '../../../infra/local/dynamodb.ts';
+import { ensureTable } from '../../../infra/local/table.ts';
+import { seedDatabase } from '../../../lambdas/services/seed.ts';
+import { MARSHALL_OPTIONS } from '../../../lambdas/store/client.ts';
+import { PK } from '../../../lambdas/store/table.ts';
+
+export const DB_DIR = fileURLToPath(new URL('../results/db/', import.meta.url));
+
+export interface DataSet {
+  table: string;
+  categorias: number;
+  clientes: number;
+}
+
+/** Categories in every data set: the seed's 16 base names, so descriptions look real. */
+const CATEGORIAS = 16;
+
+/** The data set with `clientes` clients. */
+export const dataSet = (clientes: number): DataSet => ({ table: `bench-${clientes}`, categorias: CATEGORIAS, clientes });
+
+export interface PartitionStats {
+  items: number;
+  /** Pages a strongly consistent Query of the whole partition takes (DynamoDB stops each at 1 MB). */
+  pages: number;
+}
+
+export interface BenchDb {
+  local: DynamoLocal;
+  client: DynamoDBClient;
+  doc: DynamoDBDocumentClient;
+  /** Env for processes (or handlers) that should use this DynamoDB Local. */
+  env: Record<string, string>;
+  /** Counts items and 1 MB pages of one partition. */
+  partition(table: string, pk: string): Promise<PartitionStats>;
+  /** Makes sure the table holds exactly the data set (reused, or dropped and seeded again). */
+  ensure(set: DataSet, log: (line: string) => void): Promise<{ seeded: boolean; produtos: PartitionStats; categorias: PartitionStats }>;
+  /** Drops the table when present (scratch tables). */
+  drop(table: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts the bench's DynamoDB Local on its on-disk folder. */
+export async function openBenchDb(): Promise<BenchDb> {
+  const local = await startDynamoLocal({ dataDir: DB_DIR, startTimeoutMs: 60_000 });
+  const client = new DynamoDBClient(localClientConfig(local.endpoint));
+  const doc = DynamoDBDocumentClient.from(client, { marshallOptions: MARSHALL_OPTIONS });
+
+  const partition = async (table: string, pk: string): Promise<PartitionStats> => {
+    let items = 0;
+    let pages = 0;
+    let start: Record<string, import('@aws-sdk/client-dynamodb').AttributeValue> | undefined;
+    do {
+      // COUNT reads the same 1 MB pages a full read does, without sending the items.
+      const out = await client.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': { S: pk } },
+          Select: 'COUNT',
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      items += out.Count ?? 0;
+      pages++;
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return { items, pages };
+  };
+
+  const drop = async (table: string) => {
+    try {
+      await client.send(new DeleteTableCommand({ TableName: table }));
+      await waitUntilTableNotExists({ client, maxWaitTime: 60, minDelay: 1, maxDelay: 2 }, { TableName: table });
+    } catch (err) {
+      if ((err as Error).name !== 'ResourceNotFoundException') throw err;
+    }
+  };
+
+  const ensure: BenchDb['ensure'] = async (set, log) => {
+    await ensureTable(client, set.table);
+    let produtos = await partition(set.table, PK.produto);
+    let categorias = await partition(set.table, PK.categoria);
+    if (produtos.items === set.clientes && categorias.items === set.categorias) return { seeded: false, produtos, categorias };
+    log(`seeding ${set.table}: ${set.categorias} categorias, ${set.clientes} clientes (kept in ${DB_DIR} for the next runs)`);
+    await drop(set.table);
+    await ensureTable(client, set.table);
+    await seedDatabase(doc, set.table, { categorias: set.categorias, clientes: set.clientes });
+    produtos = await partition(set.table, PK.produto);
+    categorias = await partition(set.table, PK.categoria);
+    return { seeded: true, produtos, categorias };
+  };
+
+  return {
+    local,
+    client,
+    doc,
+    env: localDynamoEnv(local.endpoint),
+    partition,
+    ensure,
+    drop,
+    stop: async () => {
+      client.destroy();
+      await local.stop();
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * Synthesizes the real stack (infra/app.ts's props, the stack's own NodejsFunction options) with
+ * the AWS SDK switch as shipped (`default`: the constant in infra/constructs/api.ts) or set as
+ * asked, into an outdir. Run as a child so the bundler's output stays out of the bench's report.
+ * argv: <outdir> <default|true|false>
+ */
+import { App } from 'aws-cdk-lib';
+import { STACK_NAME, stackPropsFromContext } from '../../../infra/app.ts';
+import { ClientelaStack } from '../../../infra/clientela-stack.ts';
+
+const [outdir, bundle] = process.argv.slice(2);
+if (!outdir || !['default', 'true', 'false'].includes(bundle ?? '')) throw new Error('usage: synth-variant.ts <outdir> <default|true|false>');
+// Asset metadata (each function's bundle folder) is on by default only under the CLI.
+const app = new App({ outdir, context: { 'aws:cdk:enable-asset-metadata': true } });
+new ClientelaStack(app, STACK_NAME, {
+  ...stackPropsFromContext(app.node),
+  ...(bundle === 'default' ? {} : { bundleAwsSdk: bundle === 'true' }),
+});
+app.synth();

@@ -1,0 +1,290 @@
+/**
+ * Child process of the bench (figures 5 and 6): the local API server with the real handlers,
+ * each wrapped to time its invocation, and the AWS SDK's `send` wrapped to time and count the
+ * DynamoDB calls made inside it. Runs in its own process so the handlers' log lines go to a file
+ * (as Lambda's stdout would) and the SDK patch touches nothing else.
+ *
+ * argv: <output.json> <job.json>. Env: the DynamoDB Local variables (DYNAMODB_ENDPOINT …).
+ */
+import http from 'node:http';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { startLocalApi } from '../../../infra/local/server.ts';
+import type { LambdaHandler } from '../../../infra/local/adapter.ts';
+import { routes } from '../../../lambdas/routes.ts';
+
+export interface WorkerJob {
+  warm: { table: string; calls: number; warmup: number; categoriaIds: number[]; produtoIds: number[] };
+  scale: { table: string; clientes: number; runs: number }[];
+}
+
+/** One handler invocation as measured inside the process. */
+interface Invocation {
+  handlerMs: number;
+  /** Wall time during which at least one DynamoDB call was in flight (parallel calls overlap). */
+  dynamoMs: number;
+  requests: Record<string, number>;
+}
+
+export interface CallSample {
+  status: number;
+  rttMs: number;
+  handlerMs: number;
+  dynamoMs: number;
+  requests: Record<string, number>;
+}
+
+export interface RouteResult {
+  routeKey: string;
+  samples: CallSample[];
+}
+
+export interface ScaleResult {
+  table: string;
+  clientes: number;
+  /** Round trips with a browser's Accept-Encoding (br chosen). */
+  samples: CallSample[];
+  plainBytes: number;
+  gzipBytes: number;
+  brBytes: number;
+  contentEncoding: string;
+}
+
+export interface WorkerResult {
+  warm: RouteResult[];
+  scale: ScaleResult[];
+}
+
+// --- DynamoDB call timing -------------------------------------------------------------------
+
+let current: { intervals: [number, number][]; requests: Record<string, number> } | undefined;
+
+function patchSend(proto: { send: (...args: unknown[]) => Promise<unknown> }) {
+  const original = proto.send;
+  proto.send = function (this: unknown, ...args: unknown[]) {
+    const rec = current;
+    const name = (args[0] as { constructor: { name: string } }).constructor.name.replace(/Command$/, '');
+    const started = performance.now();
+    const p = original.apply(this, args);
+    if (!rec) return p;
+    rec.requests[name] = (rec.requests[name] ?? 0) + 1;
+    const done = () => rec.intervals.push([started, performance.now()]);
+    return p.then(
+      (v) => (done(), v),
+      (e: unknown) => {
+        done();
+        throw e;
+      },
+    );
+  };
+}
+// The document client does not go through DynamoDBClient.send: patch both (no double count).
+patchSend(DynamoDBClient.prototype as never);
+patchSend(DynamoDBDocumentClient.prototype as never);
+
+function unionMs(intervals: [number, number][]): number {
+  const s = [...intervals].sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let end = -Infinity;
+  for (const [a, b] of s) {
+    if (a >= end) {
+      total += b - a;
+      end = b;
+    } else if (b > end) {
+      total += b - end;
+      end = b;
+    }
+  }
+  return total;
+}
+
+let last: Invocation | undefined;
+
+/** The real handler, timed: the same module the default loader would import. */
+function timedLoader(): (name: string) => Promise<LambdaHandler> {
+  const cache = new Map<string, Promise<LambdaHandler>>();
+  return (name) => {
+    let p = cache.get(name);
+    if (!p) {
+      p = import(`../../../lambdas/handlers/${name}.ts`).then((mod: { handler: LambdaHandler }) => {
+        const inner = mod.handler;
+        return async (event: APIGatewayProxyEventV2, context: Context) => {
+          const rec = { intervals: [] as [number, number][], requests: {} as Record<string, number> };
+          current = rec;
+          const started = performance.now();
+          try {
+            return await inner(event, context);
+          } finally {
+            const handlerMs = performance.now() - started;
+            current = undefined;
+            last = { handlerMs, dynamoMs: unionMs(rec.intervals), requests: rec.requests };
+          }
+        };
+      });
+      cache.set(name, p);
+    }
+    return p;
+  };
+}
+
+// --- HTTP client ---------------------------------------------------------------------------
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+/** What Chromium sends. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+interface Response {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  rttMs: number;
+}
+
+function request(base: string, method: string, path: string, body?: unknown, acceptEncoding = BROWSER_ACCEPT_ENCODING): Promise<Response> {
+  const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  const url = new URL(base + path);
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: {
+          accept: 'application/json',
+          'accept-encoding': acceptEncoding,
+          ...(data ? { 'content-type': 'application/json', 'content-length': String(data.length) } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), rttMs: performance.now() - started }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+function decode(res: Response): Buffer {
+  const enc = res.headers['content-encoding'];
+  if (enc === 'br') return brotliDecompressSync(res.body);
+  if (enc === 'gzip') return gunzipSync(res.body);
+  return res.body;
+}
+
+async function call(base: string, method: string, path: string, body?: unknown, expect?: number): Promise<{ sample: CallSample; res: Response }> {
+  last = undefined;
+  const res = await request(base, method, path, body);
+  if (expect !== undefined && res.status !== expect) {
+    throw new Error(`${method} ${path}: expected ${expect}, got ${res.status} ${decode(res).toString().slice(0, 300)}`);
+  }
+  const inv = last as Invocation | undefined;
+  if (!inv) throw new Error(`${method} ${path}: no handler invocation was recorded`);
+  return { sample: { status: res.status, rttMs: res.rttMs, handlerMs: inv.handlerMs, dynamoMs: inv.dynamoMs, requests: inv.requests }, res };
+}
+
+// --- The measurements -----------------------------------------------------------------------
+
+const json = (res: Response) => JSON.parse(decode(res).toString()) as Record<string, unknown>;
+
+async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteResult[]> {
+  process.env.TABLE_NAME = job.table;
+  const n = job.calls + job.warmup;
+  const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
+  const createdCategorias: number[] = [];
+  const createdProdutos: number[] = [];
+  // Each route: how to make its i-th call (mutations work on records the bench created).
+  const plans: Record<string, (i: number) => Promise<{ sample: CallSample; res: Response }>> = {
+    'GET /categorias': () => call(base, 'GET', '/categorias', undefined, 200),
+    'GET /categorias/{id}': (i) => call(base, 'GET', `/categorias/${pick(job.categoriaIds, i)}`, undefined, 200),
+    'POST /categorias': async (i) => {
+      const r = await call(base, 'POST', '/categorias', { descricao: `Categoria de medição ${i}` }, 201);
+      createdCategorias.push(Number(json(r.res).id));
+      return r;
+    },
+    'PUT /categorias': (i) => call(base, 'PUT', '/categorias', { id: pick(createdCategorias, i), descricao: `Categoria medida ${i}` }, 200),
+    'DELETE /categorias/{id}': (i) => call(base, 'DELETE', `/categorias/${createdCategorias[i]}`, undefined, 204),
+    'GET /produtos': () => call(base, 'GET', '/produtos', undefined, 200),
+    'GET /produtos/{id}': (i) => call(base, 'GET', `/produtos/${pick(job.produtoIds, i)}`, undefined, 200),
+    'POST /produtos': async (i) => {
+      const r = await call(
+        base,
+        'POST',
+        '/produtos',
+        { nome: `Cliente de medição ${i}`, segmento: 'Varejo', pontoFocal: 'Ana Souza', valorContrato: 12_345.67, categoria: { id: pick(job.categoriaIds, i) } },
+        201,
+      );
+      createdProdutos.push(Number(json(r.res).id));
+      return r;
+    },
+    'PUT /produtos': (i) =>
+      call(
+        base,
+        'PUT',
+        '/produtos',
+        // Moves the client to another category: the heaviest update (two count adjustments).
+        { id: pick(createdProdutos, i), nome: `Cliente medido ${i}`, segmento: 'Saúde', pontoFocal: 'João Lima', valorContrato: 999.5, categoria: { id: pick(job.categoriaIds, i + 1) } },
+        200,
+      ),
+    'DELETE /produtos/{id}': (i) => call(base, 'DELETE', `/produtos/${createdProdutos[i]}`, undefined, 204),
+    $default: () => call(base, 'GET', '/nao-existe', undefined, 404),
+  };
+  const missing = routes.filter((r) => !plans[r.routeKey]).map((r) => r.routeKey);
+  if (missing.length > 0) throw new Error(`the bench has no plan for route(s): ${missing.join(', ')}`);
+  const order = [
+    'GET /categorias', 'GET /categorias/{id}', 'POST /categorias', 'PUT /categorias', 'DELETE /categorias/{id}',
+    'GET /produtos', 'GET /produtos/{id}', 'POST /produtos', 'PUT /produtos', 'DELETE /produtos/{id}', '$default',
+  ];
+  const results: RouteResult[] = [];
+  for (const routeKey of order) {
+    const samples: CallSample[] = [];
+    for (let i = 0; i < n; i++) {
+      const { sample } = await plans[routeKey]!(i);
+      if (i >= job.warmup) samples.push(sample);
+    }
+    results.push({ routeKey, samples });
+  }
+  return results;
+}
+
+async function listAtScale(base: string, job: WorkerJob['scale'][number]): Promise<ScaleResult> {
+  process.env.TABLE_NAME = job.table;
+  // One unmeasured call: the list handler is warm, as for the other sizes.
+  await call(base, 'GET', '/produtos', undefined, 200);
+  const samples: CallSample[] = [];
+  let contentEncoding = '';
+  let plain: Buffer | undefined;
+  for (let i = 0; i < job.runs; i++) {
+    const { sample, res } = await call(base, 'GET', '/produtos', undefined, 200);
+    samples.push(sample);
+    contentEncoding = String(res.headers['content-encoding'] ?? 'identity');
+    plain ??= decode(res);
+  }
+  const count = (JSON.parse(plain!.toString()) as unknown[]).length;
+  if (count !== job.clientes) throw new Error(`GET /produtos on ${job.table} returned ${count} clients, expected ${job.clientes}`);
+  const gz = await request(base, 'GET', '/produtos', undefined, 'gzip');
+  const br = await request(base, 'GET', '/produtos', undefined, 'br');
+  if (gz.headers['content-encoding'] !== 'gzip' || br.headers['content-encoding'] !== 'br') {
+    throw new Error(`GET /produtos on ${job.table} was not compressed as asked (${gz.status}/${br.status})`);
+  }
+  return { table: job.table, clientes: job.clientes, samples, plainBytes: plain!.length, gzipBytes: gz.body.length, brBytes: br.body.length, contentEncoding };
+}
+
+const [outFile, jobFile] = process.argv.slice(2);
+if (!outFile || !jobFile) throw new Error('usage: api-worker.ts <output.json> <job.json>');
+const job = JSON.parse(readFileSync(jobFile, 'utf8')) as WorkerJob;
+const api = await startLocalApi({ loadHandler: timedLoader() });
+try {
+  const result: WorkerResult = { warm: await warmRoutes(api.url, job.warm), scale: [] };
+  for (const s of job.scale) result.scale.push(await listAtScale(api.url, s));
+  writeFileSync(outFile, JSON.stringify(result));
+} finally {
+  agent.destroy();
+  await api.close();
+}

@@ -1,0 +1,152 @@
+/**
+ * Figures 5 and 6: warm latency of every route, and GET /api/produtos at 1,000, 10,000 and
+ * 50,000 clients, through the local server with the real handlers against DynamoDB Local. The
+ * measuring happens in a child process (api-worker.ts); this file prepares data and judges.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { openSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { seedDatabase } from '../../../lambdas/services/seed.ts';
+import { ensureTable } from '../../../infra/local/table.ts';
+import { dataSet, type BenchDb } from '../lib/db.ts';
+import { judged, kb, mb, ms, reported, type Figure } from '../lib/figures.ts';
+import { run } from '../lib/proc.ts';
+import { median, percentile } from '../lib/stats.ts';
+import type { CallSample, WorkerJob, WorkerResult } from './api-worker.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const RESULTS = fileURLToPath(new URL('../results/', import.meta.url));
+
+export const WARM_CALLS = 200;
+export const WARM_WARMUP = 10;
+export const MAX_HANDLER_SHARE_MS = 2;
+export const SCALE_SIZES = [1_000, 10_000, 50_000] as const;
+export const SCALE_RUNS = 5;
+export const MAX_10K_MS = 1_500;
+/** Lambda's synchronous response cap (6 MB), counted on the serialized result (body in base64). */
+export const LAMBDA_RESPONSE_CAP = 6 * 1024 * 1024;
+/** "Linear": the time per 1,000 clients may not grow by more than this factor from one size to the next. */
+export const MAX_PER_1K_GROWTH = 1.5;
+
+const share = (s: CallSample) => s.handlerMs - s.dynamoMs;
+const totalRequests = (s: CallSample) => Object.values(s.requests).reduce((a, b) => a + b, 0);
+
+/** Runs the API measurements; `db` holds the seeded data sets. */
+export async function apiFigures(db: BenchDb, log: (line: string) => void): Promise<Figure[]> {
+  // A scratch table for the warm routes (they create, change and delete records).
+  const warmTable = 'bench-warm';
+  await db.drop(warmTable);
+  await ensureTable(db.client, warmTable);
+  const seeded = await seedDatabase(db.doc, warmTable, { categorias: 16, clientes: 200 });
+  const pages: Record<number, { produtos: number; categorias: number }> = {};
+  for (const n of SCALE_SIZES) {
+    const set = dataSet(n);
+    const r = await db.ensure(set, log);
+    pages[n] = { produtos: r.produtos.pages, categorias: r.categorias.pages };
+  }
+  const job: WorkerJob = {
+    warm: {
+      table: warmTable,
+      calls: WARM_CALLS,
+      warmup: WARM_WARMUP,
+      categoriaIds: seeded.categoriaIds,
+      produtoIds: Array.from({ length: seeded.clientes }, (_, i) => seeded.produtoIds.first + i),
+    },
+    scale: SCALE_SIZES.map((n) => ({ table: dataSet(n).table, clientes: n, runs: SCALE_RUNS })),
+  };
+  const dir = await mkdtemp(join(tmpdir(), 'clientela-bench-api-'));
+  const logFile = join(RESULTS, 'api-handlers.log');
+  const fd = openSync(logFile, 'w');
+  let result: WorkerResult;
+  try {
+    await writeFile(join(dir, 'job.json'), JSON.stringify(job));
+    log(`warm routes (${WARM_CALLS} calls each) and list at scale; handler log lines in ${logFile}`);
+    await run('npx', ['tsx', 'tests/bench/sections/api-worker.ts', join(dir, 'out.json'), join(dir, 'job.json')], {
+      cwd: ROOT,
+      env: { ...process.env, ...db.env },
+      stdio: ['ignore', fd, 'pipe'],
+    });
+    result = JSON.parse(await readFile(join(dir, 'out.json'), 'utf8')) as WorkerResult;
+  } finally {
+    closeSync(fd);
+    await rm(dir, { recursive: true, force: true });
+    await db.drop(warmTable);
+  }
+
+  const figures: Figure[] = [];
+  for (const r of result.warm) {
+    const rtt = r.samples.map((s) => s.rttMs);
+    const shares = r.samples.map(share);
+    const m = median(shares);
+    figures.push(
+      judged(
+        'Warm API',
+        r.routeKey === '$default' ? 'fallback (unknown path)' : r.routeKey,
+        m,
+        'ms',
+        `median ${ms(median(rtt))}, p99 ${ms(percentile(rtt, 99))}; handler ${ms(median(r.samples.map((s) => s.handlerMs)))} − DynamoDB ${ms(median(r.samples.map((s) => s.dynamoMs)))} → own share ${ms(m)}`,
+        `own share ≤ ${MAX_HANDLER_SHARE_MS} ms median`,
+        m <= MAX_HANDLER_SHARE_MS,
+        {
+          calls: r.samples.length,
+          rtt: { median: median(rtt), p99: percentile(rtt, 99) },
+          handler: { median: median(r.samples.map((s) => s.handlerMs)), p99: percentile(r.samples.map((s) => s.handlerMs), 99) },
+          dynamo: { median: median(r.samples.map((s) => s.dynamoMs)) },
+          share: { median: m, p99: percentile(shares, 99) },
+          requests: r.samples[0]?.requests,
+        },
+      ),
+    );
+  }
+
+  const per1k: number[] = [];
+  for (const s of result.scale) {
+    const n = s.clientes;
+    const t = median(s.samples.map((x) => x.rttMs));
+    per1k.push(t / (n / 1000));
+    const reqs = Math.max(...s.samples.map(totalRequests));
+    const queries = Math.max(...s.samples.map((x) => x.requests.Query ?? 0));
+    const maxReqs = pages[n]!.produtos + 1;
+    const label = `${n.toLocaleString('en-US')} clients`;
+    const timeText = `${ms(t)} median of ${s.samples.length} (${(t / (n / 1000)).toFixed(1)} ms per 1,000; handler ${ms(median(s.samples.map((x) => x.handlerMs)))}, ${s.contentEncoding})`;
+    figures.push(
+      n === 10_000
+        ? judged('List at scale', `${label} time`, t, 'ms', timeText, `≤ ${ms(MAX_10K_MS)}`, t <= MAX_10K_MS, s.samples)
+        : reported('List at scale', `${label} time`, t, 'ms', timeText, s.samples),
+      judged(
+        'List at scale',
+        `${label} DynamoDB requests`,
+        reqs,
+        'requests',
+        `${reqs} (${queries} Query; the client partition is ${pages[n]!.produtos} × 1 MB pages)`,
+        `≤ ${maxReqs} (1 MB pages + 1)`,
+        reqs <= maxReqs,
+      ),
+    );
+    // Lambda counts the serialized result, where a compressed body travels as base64.
+    const lambdaBytes = (bytes: number) => Math.ceil(bytes / 3) * 4 + 512;
+    const worst = Math.max(lambdaBytes(s.gzipBytes), lambdaBytes(s.brBytes));
+    const bytesText = `plain ${mb(s.plainBytes)}, gzip ${kb(s.gzipBytes)}, br ${kb(s.brBytes)}`;
+    figures.push(
+      n === 50_000
+        ? judged('List at scale', `${label} bytes`, worst, 'bytes', `${bytesText}; as a Lambda result (base64) ≤ ${mb(worst)}`, `compressed < ${mb(LAMBDA_RESPONSE_CAP)} Lambda cap`, worst < LAMBDA_RESPONSE_CAP, s)
+        : reported('List at scale', `${label} bytes`, s.plainBytes, 'bytes', bytesText),
+    );
+  }
+  const growth = per1k.slice(1).map((v, i) => v / per1k[i]!);
+  const linear = growth.every((g) => g <= MAX_PER_1K_GROWTH);
+  figures.push(
+    judged(
+      'List at scale',
+      'time grows linearly',
+      Math.max(...growth),
+      'ratio',
+      `ms per 1,000 clients: ${per1k.map((v) => v.toFixed(1)).join(' → ')} (growth ${growth.map((g) => `${g.toFixed(2)} ×`).join(', ')})`,
+      `per-1,000 time grows ≤ ${MAX_PER_1K_GROWTH} × from size to size`,
+      linear,
+    ),
+  );
+  return figures;
+}

@@ -3,6 +3,7 @@
  * local adapter's own route matching and event builder, so they match what the server sends.
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildEvent, matchRoute } from '../../infra/local/adapter.ts';
 import { API_BASE_PATH } from '../../lambdas/routes.ts';
 
@@ -39,5 +40,15 @@ export async function invoke(method: string, path: string, options: InvokeOption
     handler: (e: typeof event) => Promise<APIGatewayProxyStructuredResultV2>;
   };
   const result = await mod.handler(event);
-  return { event, result, json: result.body ? JSON.parse(result.body) : undefined };
+  return { event, result, json: decodeBody(result) };
+}
+
+/** The result's body as JSON, decoded from base64 and gzip/br when the handler compressed it. */
+export function decodeBody(result: APIGatewayProxyStructuredResultV2): any { // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (!result.body) return undefined;
+  if (!result.isBase64Encoded) return JSON.parse(result.body);
+  const bytes = Buffer.from(result.body, 'base64');
+  const encoding = result.headers?.['content-encoding'];
+  const plain = encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes;
+  return JSON.parse(plain.toString('utf8'));
 }

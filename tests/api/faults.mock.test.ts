@@ -196,6 +196,25 @@ describe('reads', () => {
   });
 });
 
+describe("Lambda's 6 MB response cap", () => {
+  it('a response that would exceed it is a 500 with a message, and the log says why', async () => {
+    const big = Array.from({ length: 16_000 }, (_, sk) => ({
+      sk, nome: 'n'.repeat(120), segmento: 's'.repeat(120), pontoFocal: 'p'.repeat(120), valorContrato: 1, versao: 1,
+    }));
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.categoria } }).resolves({ Items: [] });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.produto } }).resolves({ Items: big });
+    const { result, json } = await invoke('GET', '/produtos', { headers: { 'accept-encoding': 'identity' } });
+    expect(result.statusCode).toBe(500);
+    expect(json).toEqual({ mensagem: MESSAGES.respostaGrande });
+    expect(JSON.parse(logs[0]!).error.message).toMatch(/exceeds/);
+    // Compressed, the same list fits.
+    logs = [];
+    const compressed = await invoke('GET', '/produtos', { headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.result.statusCode).toBe(200);
+    expect(compressed.result.headers?.['content-encoding']).toBe('gzip');
+  });
+});
+
 describe('the log line', () => {
   it('is one JSON line per request with method, route, status, duration and request id', async () => {
     ddb.on(GetCommand).resolves({ Item: categoria });

@@ -164,8 +164,9 @@ export class Site extends Construct {
           cachePolicy: CachePolicy.CACHING_DISABLED,
           // Everything but Host: API Gateway answers 403 to a foreign Host header.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          // The handler compresses its own responses (CloudFront does not for uncached ones).
-          compress: true,
+          // The handler compresses its own responses from the forwarded Accept-Encoding; CloudFront
+          // compresses nothing when caching is disabled.
+          compress: false,
           responseHeadersPolicy: headers,
         },
       },

@@ -28,4 +28,6 @@ if (!fs.existsSync(path.join(root, 'web', 'dist', 'index.html'))) {
   console.log('web/dist is missing: building the web app first (npm run build)');
   run(npm, ['run', 'build']);
 }
-run(npx, ['cdk', 'synth', '--quiet', ...process.argv.slice(2)]);
+// --no-notices: offline, nothing to fetch (deploys still show them).
+run(npx, ['cdk', 'synth', '--quiet', '--no-notices', ...process.argv.slice(2)]);
+console.log('Synthesized to cdk.out (template: cdk.out/Clientela.template.json)');

@@ -181,12 +181,17 @@ const savedEnv = { ...process.env };
 
 beforeAll(async () => {
   // 1. The real CLI, offline: no AWS credentials or profile, no Docker, no network notices.
-  const env: NodeJS.ProcessEnv = { ...process.env, CDK_DOCKER: 'false', AWS_EC2_METADATA_DISABLED: 'true' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CDK_DOCKER: 'false',
+    AWS_EC2_METADATA_DISABLED: 'true',
+    CDK_DISABLE_CLI_TELEMETRY: 'true',
+  };
   for (const key of Object.keys(env)) if (key.startsWith('AWS_') && key !== 'AWS_EC2_METADATA_DISABLED') delete env[key];
   const cdk = spawnSync(
     path.join(PROJECT_ROOT, 'node_modules', '.bin', 'cdk'),
     ['synth', '--quiet', '--no-notices', '--output', outdir, '--context', `webDist=${fakeWebDist(tmp.dir)}`],
-    { cwd: PROJECT_ROOT, env, encoding: 'utf8', timeout: 170_000 },
+    { cwd: PROJECT_ROOT, env, encoding: 'utf8', timeout: 280_000 },
   );
   if (cdk.status !== 0) throw new Error(`cdk synth failed (${cdk.status}):\n${cdk.stdout}\n${cdk.stderr}`);
 
@@ -226,7 +231,7 @@ beforeAll(async () => {
   });
   await ensureTable(client, table);
   client.destroy();
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   if (host && host.exitCode === null) {

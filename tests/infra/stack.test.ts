@@ -392,6 +392,7 @@ describe('site', () => {
     expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER_ID);
     expect(api.AllowedMethods).toEqual(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']);
     expect(api.ViewerProtocolPolicy).toBe('https-only');
+    expect(api.Compress).toBe(false); // the handler compresses
     const origin = (config.Origins as Props[]).find((o) => o.Id === api.TargetOriginId)!;
     expect(origin.OriginPath).toBeUndefined();
     expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });

@@ -58,6 +58,8 @@ async function settle(page: Page): Promise<void> {
 }
 
 async function shot(page: Page, width: number, name: string): Promise<void> {
+  // No hover effect left from the last click.
+  await page.mouse.move(1, (page.viewportSize()?.height ?? 800) - 1);
   await page.screenshot({ path: `${DIR}${width}-${name}.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
 }
 

@@ -1,6 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { ErrorBoundary } from '../../web/src/app/ErrorBoundary.tsx';
 import { T } from '../../web/src/texts.ts';
 import { currentPath, json, mockApi, renderApp } from './helpers.tsx';
 
@@ -120,5 +122,24 @@ describe('sobre nós', () => {
       expect(within(card).getByRole('link', { name: /GitHub de/ })).toHaveAttribute('target', '_blank');
     }
     expect(screen.getAllByRole('link', { name: /Página de links de/ })).toHaveLength(1);
+  });
+});
+
+describe('error boundary', () => {
+  it('shows a friendly page with a way home instead of a blank screen', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Broken = () => {
+      throw new Error('falha de teste');
+    };
+    render(
+      <MemoryRouter>
+        <ErrorBoundary>
+          <Broken />
+        </ErrorBoundary>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: T.erro.heading })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: T.common.voltarInicio })).toHaveAttribute('href', '/home');
+    expect(document.title).toBe('Erro · Clientela');
   });
 });

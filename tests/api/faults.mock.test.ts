@@ -196,6 +196,22 @@ describe('reads', () => {
   });
 });
 
+describe('a category created during a client list', () => {
+  it('is picked up by reading the categories once more, still without a GetItem per client', async () => {
+    ddb
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.categoria } })
+      .resolvesOnce({ Items: [{ sk: 1, descricao: 'Antiga' }] })
+      .resolvesOnce({ Items: [{ sk: 1, descricao: 'Antiga' }, { sk: 2, descricao: 'Nova' }] });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.produto } }).resolves({
+      Items: [{ sk: 9, nome: 'N', segmento: '', pontoFocal: '', valorContrato: 1, categoriaId: 2, versao: 1 }],
+    });
+    const { json } = await invoke('GET', '/produtos');
+    expect(json[0].categoria).toEqual({ id: 2, descricao: 'Nova' });
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(3);
+    expect(ddb.commandCalls(GetCommand)).toHaveLength(0);
+  });
+});
+
 describe("Lambda's 6 MB response cap", () => {
   it('a response that would exceed it is a 500 with a message, and the log says why', async () => {
     const big = Array.from({ length: 16_000 }, (_, sk) => ({

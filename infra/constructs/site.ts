@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -19,6 +19,7 @@ import {
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
@@ -108,7 +109,10 @@ export class Site extends Construct {
       autoDeleteObjects: true,
     });
 
+    // CloudFront policy names are global to the account: the region keeps a second copy of the
+    // stack (another region) from failing at deploy time on a name clash.
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: `${Aws.STACK_NAME}-SecurityHeaders-${Aws.REGION}`,
       comment: 'Clientela security headers (infra/security-headers.ts)',
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
@@ -145,7 +149,11 @@ export class Site extends Construct {
       minimumProtocolVersion: domain ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       // Deliberately no errorResponses: they would turn the API's JSON 404s into HTML.
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
+          originAccessControl: new S3OriginAccessControl(this, 'OriginAccessControl', {
+            originAccessControlName: `${Aws.STACK_NAME}-Site-${Aws.REGION}`,
+          }),
+        }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         compress: true,
         responseHeadersPolicy: headers,

@@ -334,6 +334,12 @@ describe('site', () => {
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
   });
 
+  it('names its account-global CloudFront policies per stack and region (no clash with another copy)', () => {
+    const perRegion = { 'Fn::Join': ['', [{ Ref: 'AWS::StackName' }, Match.stringLikeRegexp('.+'), { Ref: 'AWS::Region' }]] };
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', { ResponseHeadersPolicyConfig: { Name: perRegion } });
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', { OriginAccessControlConfig: { Name: perRegion } });
+  });
+
   it('serves HTTPS only, HTTP/2 and 3, compressed, index.html as root, no custom error responses', () => {
     const config = distributionConfig(template);
     expect(config.HttpVersion).toBe('http2and3');

@@ -77,8 +77,8 @@ export function isJsonContentType(contentType: string): boolean {
 
 /**
  * The request body as parsed JSON, checked in this order: a content type present and not JSON
- * → 415; no body → 400; over LIMITS.bodyBytes of decoded bytes → 413; malformed JSON → 400;
- * JSON that is not an object → 400.
+ * → 415; no body → 400; over LIMITS.bodyBytes of decoded bytes → 413; nested deeper than
+ * LIMITS.bodyDepth → 400; malformed JSON → 400; JSON that is not an object → 400.
  */
 export function readJsonBody(event: HttpEvent): Record<string, unknown> {
   const contentType = header(event, 'content-type');
@@ -90,9 +90,11 @@ export function readJsonBody(event: HttpEvent): Record<string, unknown> {
   }
   const bytes = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
   if (bytes.length > LIMITS.bodyBytes) throw new PayloadTooLargeError(MESSAGES.corpoGrande(LIMITS.bodyBytes));
+  const text = bytes.toString('utf8');
+  if (jsonDepth(text) > LIMITS.bodyDepth) throw new BadRequestError(MESSAGES.corpoAninhado(LIMITS.bodyDepth));
   let parsed: unknown;
   try {
-    parsed = JSON.parse(bytes.toString('utf8'));
+    parsed = JSON.parse(text);
   } catch {
     throw new BadRequestError(MESSAGES.jsonInvalido);
   }
@@ -100,6 +102,27 @@ export function readJsonBody(event: HttpEvent): Record<string, unknown> {
     throw new BadRequestError(MESSAGES.corpoNaoObjeto);
   }
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * The deepest nesting of arrays and objects in a JSON text (brackets inside strings don't
+ * count), found in one pass without parsing: a deeply nested body is refused even in a field
+ * that would be ignored.
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) max = Math.max(max, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
 }
 
 /** The validated value, or a 400 with the validation message. */

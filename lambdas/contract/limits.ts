@@ -7,6 +7,8 @@ export const LIMITS = {
   valorContrato: { min: 0, max: 1_000_000_000_000, decimals: 2 },
   /** Largest request body accepted, in bytes (413 above). */
   bodyBytes: 16 * 1024,
+  /** Deepest nesting of arrays/objects accepted in a body (400 above); real bodies nest 2. */
+  bodyDepth: 20,
   /** Lambda's response cap, enforced by the local server too. */
   responseBytes: 6 * 1024 * 1024,
   /** Responses larger than this are compressed by the handler. */

@@ -4,6 +4,8 @@ export const MESSAGES = {
   corpoNaoObjeto: 'O corpo da requisição deve ser um objeto JSON.',
   corpoAusente: 'O corpo da requisição é obrigatório.',
   corpoGrande: (maxBytes: number) => `O corpo da requisição excede o limite de ${maxBytes / 1024} KB.`,
+  corpoAninhado: (maxDepth: number) =>
+    `O corpo da requisição tem aninhamento demais: no máximo ${maxDepth} níveis de objetos e listas.`,
   tipoConteudo: "O conteúdo deve ser enviado como 'application/json'.",
   respostaGrande: 'A resposta excede o tamanho máximo permitido. Tente novamente mais tarde.',
   idInvalido: 'O id informado é inválido: use um número inteiro positivo.',

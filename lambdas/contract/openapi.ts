@@ -206,7 +206,8 @@ function buildResponses(): Record<string, JsonSchema> {
   const maxKb = LIMITS.bodyBytes / 1024;
   return {
     BadRequest: error(
-      'Bad input: malformed JSON, a body that is not a JSON object, a failed validation (the message ' +
+      `Bad input: malformed JSON, a body that is not a JSON object or nests deeper than ${LIMITS.bodyDepth} levels, ` +
+        'a failed validation (the message ' +
         'names the field and the limit), an id that is not `^[1-9][0-9]{0,15}$`, a category that does ' +
         'not exist, or an invalid Idempotency-Key.',
     ),
@@ -376,7 +377,8 @@ const DESCRIPTION = [
   'Clientela keeps the clients ("produtos") of a company and their categories.',
   '',
   '- JSON in and out; request bodies must be `application/json` (415 otherwise), at most ' +
-    `${LIMITS.bodyBytes / 1024} KB (413 above). Unknown fields are ignored and never stored; the server assigns ids.`,
+    `${LIMITS.bodyBytes / 1024} KB (413 above), nested at most ${LIMITS.bodyDepth} levels (400 above). ` +
+    'Unknown fields are ignored and never stored; the server assigns ids.',
   '- Every error the API returns is `{"mensagem": "..."}` in Brazilian Portuguese. API Gateway answers a ' +
     'few errors itself with `{"message": "..."}` (e.g. 429 when the stage is throttled): cope with both.',
   '- Any other path answers 404 and a known path with a method it lacks answers 405, both as `{"mensagem"}` ' +

@@ -37,17 +37,38 @@ export interface Snapshot {
   counters: { categoria: number; produto: number };
   /** Items whose pk is none of the known partitions. */
   stray: Record<string, unknown>[];
+  /** Attributes no item of that kind should have (e.g. an unknown request field stored). */
+  unknownAttributes: string[];
 }
+
+/** The attributes each kind of item may have: anything else was stored by mistake. */
+const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
+  [PK.categoria]: ['pk', 'sk', 'descricao', 'produtos', 'versao'],
+  [PK.produto]: ['pk', 'sk', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoriaId', 'versao'],
+  [PK.sequencia]: ['pk', 'sk', 'categoria', 'produto'],
+  [PK.idempotencia]: ['pk', 'sk', 'bodyHash', 'responseStatus', 'responseBody', TTL_ATTRIBUTE],
+};
 
 /** Every item of the table (a consistent Scan, every page): test tables are small. */
 export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): Promise<Snapshot> {
-  const s: Snapshot = { categorias: new Map(), produtos: new Map(), idempotency: [], counters: { categoria: 0, produto: 0 }, stray: [] };
+  const s: Snapshot = {
+    categorias: new Map(),
+    produtos: new Map(),
+    idempotency: [],
+    counters: { categoria: 0, produto: 0 },
+    stray: [],
+    unknownAttributes: [],
+  };
   let start: Record<string, unknown> | undefined;
   do {
     const page = await doc.send(new ScanCommand({ TableName: tableName, ConsistentRead: true, ExclusiveStartKey: start }));
     for (const item of page.Items ?? []) {
       const pk = String(item.pk);
       const sk = Number(item.sk);
+      const allowed = ALLOWED_ATTRIBUTES[pk.split('#')[0]!];
+      for (const name of Object.keys(item)) {
+        if (allowed && !allowed.includes(name)) s.unknownAttributes.push(`${pk}/${sk}.${name}`);
+      }
       if (pk === PK.categoria) {
         s.categorias.set(sk, { id: sk, descricao: item.descricao, produtos: Number(item.produtos ?? 0), versao: Number(item.versao) });
       } else if (pk === PK.produto) {
@@ -106,5 +127,6 @@ export function invariantViolations(s: Snapshot): string[] {
     if (!(k.expiresAt > Date.now() / 1000)) out.push(`idempotency ${k.pk} already expired at ${k.expiresAt}`);
   }
   for (const item of s.stray) out.push(`stray item ${JSON.stringify(item).slice(0, 200)}`);
+  for (const a of s.unknownAttributes) out.push(`unknown attribute stored: ${a}`);
   return out;
 }

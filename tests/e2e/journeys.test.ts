@@ -85,16 +85,19 @@ describeBrowser('journeys', () => {
     const cases = [
       { nome: `Metalúrgica Aço Forte ${tok}`, valor: '15000', icon: TEXT.vip, money: `R$${NBSP}15.000,00` },
       { nome: `Padaria Pão Quente ${tok}`, valor: '10000', icon: TEXT.padrao, money: `R$${NBSP}10.000,00` },
+      // An empty value sends 0; no category chosen shows "Sem categoria".
+      { nome: `Banca do Seu Jorge ${tok}`, valor: '', icon: TEXT.padrao, money: `R$${NBSP}0,00`, semCategoria: true },
     ];
     for (const c of cases) {
       await page.goto(ROUTES.cadastrarCliente);
       await page.getByLabel(TEXT.nome, { exact: true }).fill(c.nome);
       await page.getByLabel(TEXT.segmento).fill('Indústria');
       await page.getByLabel(TEXT.pontoFocal).fill('Ana Ribeiro');
-      await page.getByLabel(TEXT.valorContrato).fill(c.valor);
+      if (c.valor) await page.getByLabel(TEXT.valorContrato).fill(c.valor);
       const select = page.getByLabel(TEXT.categoria);
       await expect.poll(() => select.locator('option').allTextContents()).toContain(cat.descricao);
-      await select.selectOption({ label: cat.descricao });
+      expect(await select.locator('option:checked').textContent()).toBe(TEXT.selecioneCategoria);
+      if (!c.semCategoria) await select.selectOption({ label: cat.descricao });
       await page.getByRole('button', { name: TEXT.cadastrar, exact: true }).click();
       await visible(toast(page, TOAST.produtoCadastrado));
       await expectPath(page, ROUTES.clientes);
@@ -104,14 +107,15 @@ describeBrowser('journeys', () => {
       await visible(el);
       await visible(el.getByRole('img', { name: c.icon, exact: true }));
       expect(await field(page, c.nome, TEXT.valorContrato)).toBe(c.money);
-      expect(await field(page, c.nome, TEXT.categoria)).toBe(cat.descricao);
+      expect(await field(page, c.nome, TEXT.categoria)).toBe(c.semCategoria ? TEXT.semCategoria : cat.descricao);
       expect(await field(page, c.nome, TEXT.segmento)).toBe('Indústria');
       expect(await field(page, c.nome, TEXT.pontoFocal)).toBe('Ana Ribeiro');
     }
     const mine = (await listProdutos()).filter((p) => p.nome.endsWith(tok));
-    expect(mine.map((p) => [p.valorContrato, p.categoria?.id])).toEqual([
+    expect(mine.map((p) => [p.valorContrato, p.categoria?.id ?? null])).toEqual([
       [15000, cat.id],
       [10000, cat.id],
+      [0, null],
     ]);
   });
 
@@ -226,6 +230,17 @@ describeBrowser('journeys', () => {
       TOAST.erroDeletarCategoria,
       'A categoria possui clientes vinculados.',
     ]);
+    // Top right, red: the toast's own box (the first ancestor with a background).
+    const look = await t.evaluate((el) => {
+      let e: Element | null = el;
+      while (e && getComputedStyle(e).backgroundColor === 'rgba(0, 0, 0, 0)') e = e.parentElement;
+      const r = e?.getBoundingClientRect();
+      return { bg: e ? getComputedStyle(e).backgroundColor : '', right: r?.right ?? 0, top: r?.top ?? 999 };
+    });
+    const vw = page.viewportSize()?.width ?? 0;
+    expect(look.right >= vw - 40 && look.top < 200, `toast at ${JSON.stringify(look)}`).toBe(true);
+    const [r = 0, g = 0, b = 0] = (look.bg.match(/\d+/g) ?? []).map(Number);
+    expect(r > g + 80 && r > b + 80, `error toast background ${look.bg} is not red`).toBe(true);
     await expectPath(page, ROUTES.categorias);
     expect(await isGone('categorias', cat.id)).toBe(false);
   });
@@ -270,6 +285,7 @@ describeBrowser('journeys', () => {
     const { page } = await open();
     await page.goto('/');
     const nav = page.getByRole('navigation').first();
+    const titles = new Set<string>();
     for (const link of [
       { name: 'Sobre nós', path: ROUTES.sobreNos },
       { name: 'Listar clientes', path: ROUTES.clientes },
@@ -281,7 +297,14 @@ describeBrowser('journeys', () => {
       await expectPath(page, link.path);
       await visible(heading(page));
       expect(await nav.getByRole('link', { name: link.name, exact: true }).getAttribute('aria-current')).toBe('page');
+      // Focus moves to the new page's heading, and the title names the page.
+      await expect.poll(() => heading(page).evaluate((h) => h === document.activeElement)).toBe(true);
+      await expect.poll(() => page.title()).toMatch(/Clientela/);
+      titles.add(await page.title());
     }
+    expect(titles.size, [...titles].join(' | ')).toBe(5);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
+    expect(await page.locator('footer').innerText()).toContain(`© ${new Date().getFullYear()} Clientela`);
     await nav.getByRole('link', { name: /Clientela/ }).first().click();
     await expectPath(page, ROUTES.home);
     await visible(heading(page));

@@ -91,18 +91,26 @@ export function useBrowser(): { open: (options?: BrowserContextOptions) => Promi
 
     const guard = (page: Page) => {
       // A test's page.goto cuts the old document's requests short (net::ERR_ABORTED): not a
-      // failure of the app. Remember what was in flight when a new document was requested.
-      const inFlight = new Set<Request>();
-      const cut = new WeakSet<Request>();
+      // failure of the app. Excused: requests that were in flight when a new document was
+      // requested, or that started while one was on its way (the old document still runs).
+      let epoch = 0;
+      let pendingNavigation = false;
+      const startedAt = new WeakMap<Request, { epoch: number; pending: boolean }>();
       page.on('request', (req) => {
         if (req.isNavigationRequest() && req.frame() === page.mainFrame()) {
-          for (const r of inFlight) cut.add(r);
-          inFlight.clear();
+          epoch++;
+          pendingNavigation = true;
         } else {
-          inFlight.add(req);
+          startedAt.set(req, { epoch, pending: pendingNavigation });
         }
       });
-      page.on('requestfinished', (req) => inFlight.delete(req));
+      page.on('domcontentloaded', () => {
+        pendingNavigation = false;
+      });
+      const cutByNavigation = (req: Request) => {
+        const at = startedAt.get(req);
+        return req.failure()?.errorText === 'net::ERR_ABORTED' && !!at && (at.pending || epoch > at.epoch);
+      };
       page.on('pageerror', (err) => {
         if (!state.closed) problems.push(`uncaught error on ${page.url()}: ${err.stack ?? err.message}`);
       });
@@ -117,9 +125,7 @@ export function useBrowser(): { open: (options?: BrowserContextOptions) => Promi
         problems.push(`console error on ${page.url()}: ${text}${source ? ` (${source})` : ''}`);
       });
       page.on('requestfailed', (req) => {
-        inFlight.delete(req);
-        if (state.closed) return;
-        if (cut.has(req) && req.failure()?.errorText === 'net::ERR_ABORTED') return;
+        if (state.closed || cutByNavigation(req)) return;
         if (isAllowed(req.url())) {
           intendedFailures++;
           return;

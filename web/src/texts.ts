@@ -77,6 +77,7 @@ export const T = {
     editar: 'Editar',
     deletar: 'Deletar',
     cadastrar: 'Cadastrar',
+    cancelar: 'Cancelar',
     atualizar: 'Atualizar',
     tentarNovamente: 'Tentar novamente',
     mostrarMais: 'Mostrar mais',

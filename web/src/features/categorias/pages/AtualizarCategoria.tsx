@@ -43,7 +43,7 @@ export default function AtualizarCategoria() {
         <PageHeading title={T.titles.atualizarCategoria}>{T.categorias.atualizarHeading}</PageHeading>
       </div>
       {form ? (
-        <FormShell onSubmit={() => void submit()} submitLabel={T.common.atualizar} submitting={submitting} cancelTo={paths.categorias} cancelLabel={T.categorias.cancelar}>
+        <FormShell onSubmit={() => void submit()} submitLabel={T.common.atualizar} submitting={submitting} cancelTo={paths.categorias} cancelLabel={T.common.cancelar}>
           <CategoriaFields descricao={form.descricao} onChange={(descricao) => setForm({ ...form, descricao })} />
         </FormShell>
       ) : (

@@ -41,7 +41,7 @@ export default function CadastrarCategoria() {
       <div className="page-header">
         <PageHeading title={T.titles.cadastrarCategoria}>{T.categorias.cadastrarHeading}</PageHeading>
       </div>
-      <FormShell onSubmit={() => void submit()} submitLabel={T.common.cadastrar} submitting={submitting} cancelTo={paths.categorias} cancelLabel={T.categorias.cancelar}>
+      <FormShell onSubmit={() => void submit()} submitLabel={T.common.cadastrar} submitting={submitting} cancelTo={paths.categorias} cancelLabel={T.common.cancelar}>
         <CategoriaFields descricao={descricao} onChange={setDescricao} />
       </FormShell>
     </div>

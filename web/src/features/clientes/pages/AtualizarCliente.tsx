@@ -65,7 +65,7 @@ export default function AtualizarCliente() {
         <PageHeading title={T.titles.atualizarCliente}>{T.clientes.atualizarHeading}</PageHeading>
       </div>
       {loaded ? (
-        <FormShell onSubmit={() => void submit()} submitLabel={T.common.atualizar} submitting={submitting} cancelTo={paths.clientes} cancelLabel={T.categorias.cancelar}>
+        <FormShell onSubmit={() => void submit()} submitLabel={T.common.atualizar} submitting={submitting} cancelTo={paths.clientes} cancelLabel={T.common.cancelar}>
           <ClienteFields form={loaded.form} current={loaded.categoria} onChange={(form) => setLoaded({ ...loaded, form })} />
         </FormShell>
       ) : (

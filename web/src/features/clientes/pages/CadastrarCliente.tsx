@@ -41,7 +41,7 @@ export default function CadastrarCliente() {
       <div className="page-header">
         <PageHeading title={T.titles.cadastrarCliente}>{T.clientes.cadastrarHeading}</PageHeading>
       </div>
-      <FormShell onSubmit={() => void submit()} submitLabel={T.common.cadastrar} submitting={submitting} cancelTo={paths.clientes} cancelLabel={T.categorias.cancelar}>
+      <FormShell onSubmit={() => void submit()} submitLabel={T.common.cadastrar} submitting={submitting} cancelTo={paths.clientes} cancelLabel={T.common.cancelar}>
         <ClienteFields form={form} onChange={setForm} />
       </FormShell>
     </div>

@@ -52,10 +52,10 @@ const ref = (kind: keyof OpenApiDocument['components'], name: string) => ({
   $ref: `#/components/${kind}/${name}`,
 });
 
-/** Lengths are checked by the server after trimming, in UTF-16 code units (JavaScript length). */
+/** Lengths are checked by the server after trimming, in Unicode code points (as JSON Schema counts). */
 const LENGTH_NOTE =
-  'Leading and trailing white space is trimmed before the checks; lengths count UTF-16 code units ' +
-  '(a character outside the Basic Multilingual Plane, such as an emoji, counts 2).';
+  'Leading and trailing white space is trimmed before the checks; lengths count Unicode code points ' +
+  '(an emoji counts 1), as `maxLength` does.';
 
 const FIELD_DOCS: Record<string, string> = {
   id: 'The record id (an integer ≥ 1 assigned by the server). In a POST body it is ignored.',

@@ -16,25 +16,20 @@ export const textChar: fc.Arbitrary<string> = fc.oneof(
 );
 
 /**
- * A string whose JavaScript length (UTF-16 units, what the server counts) is within
- * [minLength, maxLength]; with the `\S` pattern it is not blank after trimming.
+ * A string of minLength..maxLength code points (what JSON Schema and the server count); with
+ * the `\S` pattern it is not blank after trimming.
  */
 function stringArb(schema: JsonSchema): fc.Arbitrary<string> {
   const min = (schema.minLength as number | undefined) ?? 0;
   const max = (schema.maxLength as number | undefined) ?? 200;
   const nonBlank = schema.pattern === '\\S';
-  const build = fc.array(textChar, { minLength: min, maxLength: max }).map((chars) => {
-    let s = '';
-    for (const c of chars) {
-      if (s.length + c.length > max) break;
-      s += c;
-    }
-    return s;
-  });
-  const boundary = fc.constantFrom('x'.repeat(max), 'x'.repeat(Math.max(min, 1)).slice(0, Math.max(min, 1)));
+  const build = fc.array(textChar, { minLength: min, maxLength: max }).map((chars) => chars.join(''));
+  // At the limit, in one-unit and in two-unit characters.
+  const boundary = fc.constantFrom('x'.repeat(max), '😀'.repeat(max), 'x'.repeat(Math.max(min, 1)));
+  const codePoints = (s: string) => [...s].length;
   return fc
     .oneof({ weight: 8, arbitrary: build }, { weight: 1, arbitrary: boundary })
-    .filter((s) => s.length >= min && s.length <= max && (!nonBlank || s.trim().length > 0));
+    .filter((s) => codePoints(s) >= min && codePoints(s) <= max && (!nonBlank || s.trim().length > 0));
 }
 
 function integerArb(schema: JsonSchema): fc.Arbitrary<number> {

@@ -57,6 +57,7 @@ function toHost(message: Record<string, unknown>): Promise<unknown> {
 const tmp = tempDir('clientela-bundle-');
 const outdir = path.join(tmp.dir, 'cdk.out');
 let template: Template;
+let assetFolders: Record<string, { source: { path: string } }>;
 const bundles = new Map<string, Bundle>();
 
 // --- the recording proxy ---------------------------------------------------------------------
@@ -203,6 +204,7 @@ beforeAll(async () => {
   const manifest = JSON.parse(fs.readFileSync(path.join(outdir, `${STACK_NAME}.assets.json`), 'utf8')) as {
     files: Record<string, { source: { path: string } }>;
   };
+  assetFolders = manifest.files;
   const table = `clientela-bundle-${Date.now()}`;
   const endpoint = inject('dynamoEndpoint');
   Object.assign(process.env, {
@@ -247,6 +249,22 @@ afterAll(async () => {
 });
 
 // --- tests ------------------------------------------------------------------------------------
+describe('web deployment assets', () => {
+  it('ships assets/ in one deployment and the root files (no assets/) in the other', () => {
+    const files = (id: string) => {
+      const deployment = template.findResources('Custom::CDKBucketDeployment')[id]!;
+      const [key] = deployment.Properties.SourceObjectKeys as string[];
+      const folder = path.join(outdir, assetFolders[key!.replace(/\.zip$/, '')]!.source.path);
+      return fs.readdirSync(folder, { recursive: true }).map(String).sort();
+    };
+    const deployments = Object.entries(template.findResources('Custom::CDKBucketDeployment'));
+    const [assetsId] = deployments.find(([, d]) => d.Properties.DestinationBucketKeyPrefix === 'assets/')!;
+    const [rootId] = deployments.find(([id]) => id !== assetsId)!;
+    expect(files(assetsId)).toEqual(['index-abc123.js']);
+    expect(files(rootId)).toEqual(['favicon.svg', 'index.html']);
+  });
+});
+
 describe('bundled functions (cdk synth with esbuild)', () => {
   it('has one self-contained ESM bundle per route, each at most 600 KB', () => {
     expect([...bundles.keys()].sort()).toEqual(routes.map((r) => r.name).sort());

@@ -30,6 +30,8 @@ export const MESSAGES = {
   campoObrigatorio: (campo: string) => `O campo '${campo}' é obrigatório.`,
   campoTexto: (campo: string) => `O campo '${campo}' deve ser um texto.`,
   campoVazio: (campo: string) => `O campo '${campo}' não pode ficar em branco.`,
+  campoTextoInvalido: (campo: string) =>
+    `O campo '${campo}' contém caracteres inválidos (Unicode malformado).`,
   campoLongo: (campo: string, max: number) =>
     `O campo '${campo}' deve ter no máximo ${max} caracteres.`,
   campoNumero: (campo: string) => `O campo '${campo}' deve ser um número.`,

@@ -7,12 +7,19 @@ import { LIMITS } from './limits.ts';
 import { MESSAGES as M } from './messages.ts';
 import type { CategoriaInput, ProdutoInput, Update } from './types.ts';
 
+/** A lone UTF-16 surrogate (valid in a JSON escape, not storable as UTF-8). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when the text can be stored as UTF-8 (no lone surrogate such as "\ud800"). */
+export const isWellFormedText = (s: string): boolean => !LONE_SURROGATE.test(s);
+
 const requiredText = (campo: string, max: number) =>
   z
     .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.campoObrigatorio(campo) : M.campoTexto(campo)) })
     .trim()
     .min(1, { error: M.campoVazio(campo) })
-    .max(max, { error: M.campoLongo(campo, max) });
+    .max(max, { error: M.campoLongo(campo, max) })
+    .refine(isWellFormedText, { error: M.campoTextoInvalido(campo) });
 
 /** Optional text: absent or null becomes ''. */
 const optionalText = (campo: string, max: number) =>
@@ -20,6 +27,7 @@ const optionalText = (campo: string, max: number) =>
     .string({ error: M.campoTexto(campo) })
     .trim()
     .max(max, { error: M.campoLongo(campo, max) })
+    .refine(isWellFormedText, { error: M.campoTextoInvalido(campo) })
     .nullish()
     .transform((v) => v ?? '');
 

@@ -94,6 +94,11 @@ describe('POST /produtos', () => {
     expect(r.body).toEqual({ mensagem });
   });
 
+  it('refuses text with a lone surrogate escape (not storable as UTF-8) with 400', async () => {
+    const r = await call(api, 'POST', '/produtos', '{"nome":"a\\ud800b","valorContrato":1}');
+    expect(r).toMatchObject({ status: 400, body: { mensagem: MESSAGES.campoTextoInvalido('nome') } });
+  });
+
   it('refuses a number too large for JSON (Infinity after parsing) with 400', async () => {
     const r = await call(api, 'POST', '/produtos', '{"nome":"x","valorContrato":1e400}');
     expect(r.status).toBe(400);

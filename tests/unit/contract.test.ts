@@ -39,6 +39,11 @@ describe('categoria', () => {
     expect(err(parseCategoriaInput(body))).toBe(mensagem);
   });
 
+  it('refuses a lone surrogate and accepts a real pair (emoji)', () => {
+    expect(err(parseCategoriaInput({ descricao: 'x\ud83d' }))).toBe(MESSAGES.campoTextoInvalido('descricao'));
+    expect(ok(parseCategoriaInput({ descricao: 'Frutas 🍎' })).descricao).toBe('Frutas 🍎');
+  });
+
   it('accepts 1 and 100 characters (after trimming)', () => {
     expect(ok(parseCategoriaInput({ descricao: ' a ' })).descricao).toBe('a');
     expect(ok(parseCategoriaInput({ descricao: ` ${'ã'.repeat(100)} ` })).descricao).toHaveLength(100);
@@ -118,6 +123,8 @@ describe('produto', () => {
     ['segmento', { segmento: 5 }, MESSAGES.campoTexto('segmento')],
     ['pontoFocal', { pontoFocal: 'p'.repeat(121) }, MESSAGES.campoLongo('pontoFocal', 120)],
     ['pontoFocal', { pontoFocal: {} }, MESSAGES.campoTexto('pontoFocal')],
+    ['nome (a lone surrogate)', { nome: 'a\ud800b' }, MESSAGES.campoTextoInvalido('nome')],
+    ['segmento (a lone low surrogate)', { segmento: '\udc00' }, MESSAGES.campoTextoInvalido('segmento')],
   ])('refuses a bad %s', (_, change, mensagem) => {
     expect(err(parseProdutoInput({ ...produto, ...change }))).toBe(mensagem);
   });

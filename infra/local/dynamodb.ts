@@ -334,6 +334,12 @@ export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promis
   try {
     for (;;) {
       if (exited) {
+        if (output.some((l) => /java: (command )?not found/.test(l))) {
+          throw new Error(
+            'DynamoDB Local needs a Java runtime (17 or newer) and `java` is not on the PATH. ' +
+              'Install one, e.g. `apt-get install -y default-jre-headless` or `brew install openjdk@17`.',
+          );
+        }
         throw new Error(`DynamoDB Local exited during start-up:\n${output.join('\n')}`);
       }
       try {

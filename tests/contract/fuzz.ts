@@ -1,0 +1,676 @@
+/**
+ * The property-based suite's pieces: operations generated from the OpenAPI document (valid
+ * bodies) and mutated away from it (invalid bodies, paths, methods, headers, content types,
+ * sizes, nesting), a model of what the API accepted, and the expected answer of each request.
+ * Operations hold selectors, resolved against the model when they run (the ids that exist then).
+ */
+import fc from 'fast-check';
+import { LIMITS } from '../../lambdas/contract/limits.ts';
+import { buildOpenApiDocument } from '../../lambdas/contract/openapi.ts';
+import { parseCategoriaInput, parseProdutoInput } from '../../lambdas/contract/schemas.ts';
+import { arbitraryFromSchema } from './openapi-arbitraries.ts';
+
+export const doc = buildOpenApiDocument();
+const S = doc.components.schemas;
+
+type Json = Record<string, unknown>;
+export type Entity = 'categoria' | 'produto';
+
+// ---------------------------------------------------------------------------------------------
+// Model of the accepted state
+
+export interface ModelCategoria {
+  id: number;
+  descricao: string;
+  versao: number;
+}
+export interface ModelProduto {
+  id: number;
+  nome: string;
+  segmento: string;
+  pontoFocal: string;
+  valorContrato: number;
+  categoriaId: number | null;
+  versao: number;
+}
+
+/** What succeeded so far: the records the API created and not deleted, as its answers said. */
+export class Model {
+  categorias = new Map<number, ModelCategoria>();
+  produtos = new Map<number, ModelProduto>();
+  /** Every id ever answered by a create (to tell an idempotent replay from a new record). */
+  created = { categoria: new Set<number>(), produto: new Set<number>() };
+  /** `route#key` → the validated body (canonical JSON) and the first answer. */
+  keys = new Map<string, { validated: string; response: unknown }>();
+
+  /** Clients per category, from the model. */
+  count(categoriaId: number): number {
+    let n = 0;
+    for (const p of this.produtos.values()) if (p.categoriaId === categoriaId) n++;
+    return n;
+  }
+
+  /** Applies a 2xx answer of a write to the model. */
+  applyCreated(entity: Entity, body: Json): 'new' | 'replay' {
+    const id = body.id as number;
+    if (this.created[entity].has(id)) return 'replay';
+    this.created[entity].add(id);
+    this.put(entity, body);
+    return 'new';
+  }
+
+  /** A successful PUT: keep the answer with the highest versao (concurrent PUTs may finish in any order). */
+  applyUpdated(entity: Entity, body: Json): void {
+    const map = entity === 'categoria' ? this.categorias : this.produtos;
+    const current = map.get(body.id as number);
+    if (current && (body.versao as number) > current.versao) this.put(entity, body);
+  }
+
+  applyDeleted(entity: Entity, id: number): void {
+    (entity === 'categoria' ? this.categorias : this.produtos).delete(id);
+  }
+
+  private put(entity: Entity, body: Json): void {
+    if (entity === 'categoria') {
+      this.categorias.set(body.id as number, { id: body.id as number, descricao: body.descricao as string, versao: body.versao as number });
+    } else {
+      const categoria = body.categoria as { id: number } | null;
+      this.produtos.set(body.id as number, {
+        id: body.id as number,
+        nome: body.nome as string,
+        segmento: body.segmento as string,
+        pontoFocal: body.pontoFocal as string,
+        valorContrato: body.valorContrato as number,
+        categoriaId: categoria ? categoria.id : null,
+        versao: body.versao as number,
+      });
+    }
+  }
+}
+
+/** JSON with sorted keys, so equal values compare equal. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+
+/** Picks an existing id (by index) or, when `missing`, one that does not exist. */
+export interface Target {
+  pick: number;
+  missing: boolean;
+}
+export interface CatChoice {
+  mode: 'existing' | 'missing' | 'null' | 'absent';
+  pick: number;
+}
+export type VersaoMode = 'current' | 'stale' | 'absent';
+export interface KeyChoice {
+  /** From a small pool (so keys repeat) or fresh. */
+  reuse: boolean;
+  index: number;
+}
+
+export type WriteRoute = 'POST /categorias' | 'PUT /categorias' | 'POST /produtos' | 'PUT /produtos';
+
+export type BodyMutation =
+  | { type: 'drop'; field: string }
+  | { type: 'wrongType'; field: string; value: unknown }
+  | { type: 'tooLong'; field: string; char: string }
+  | { type: 'blank'; field: string; value: string }
+  | { type: 'rawField'; field: string; token: string }
+  | { type: 'rawBody'; raw: string }
+  | { type: 'contentType'; value: string }
+  | { type: 'oversize'; char: string }
+  | { type: 'deep'; depth: number; where: 'top' | 'field' | 'unknown'; open: '[' | '{' };
+
+export type Op =
+  | { kind: 'createCategoria'; body: Json; key: KeyChoice | null; contentType: string; extra: Json }
+  | { kind: 'createProduto'; body: Json; cat: CatChoice; key: KeyChoice | null; contentType: string; extra: Json }
+  | { kind: 'updateCategoria'; body: Json; target: Target; versao: VersaoMode; extra: Json }
+  | { kind: 'updateProduto'; body: Json; target: Target; versao: VersaoMode; cat: CatChoice; extra: Json }
+  | { kind: 'remove'; entity: Entity; target: Target }
+  | { kind: 'get'; entity: Entity; target: Target }
+  | { kind: 'list'; entity: Entity; acceptEncoding: string }
+  | { kind: 'invalidBody'; route: WriteRoute; body: Json; target: Target; mutation: BodyMutation }
+  | { kind: 'badId'; method: 'GET' | 'DELETE'; entity: Entity; raw: string }
+  | { kind: 'badKey'; entity: Entity; body: Json; key: string }
+  | { kind: 'unknownPath'; method: string; path: string }
+  | { kind: 'wrongMethod'; method: string; path: string }
+  | { kind: 'options'; path: string }
+  | { kind: 'exactSize'; body: Json };
+
+const target: fc.Arbitrary<Target> = fc.record({
+  pick: fc.nat(),
+  missing: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+});
+const catChoice: fc.Arbitrary<CatChoice> = fc.record({
+  mode: fc.oneof(
+    { weight: 6, arbitrary: fc.constant('existing' as const) },
+    { weight: 1, arbitrary: fc.constant('missing' as const) },
+    { weight: 2, arbitrary: fc.constant('null' as const) },
+    { weight: 2, arbitrary: fc.constant('absent' as const) },
+  ),
+  pick: fc.nat(),
+});
+const versaoMode: fc.Arbitrary<VersaoMode> = fc.constantFrom('current', 'current', 'stale', 'absent');
+const keyChoice: fc.Arbitrary<KeyChoice | null> = fc.option(fc.record({ reuse: fc.boolean(), index: fc.nat({ max: 5 }) }), { freq: 2 });
+/** JSON content types the API accepts (a missing one counts as JSON). */
+const jsonContentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/vnd.api+json', '');
+/** Unknown fields: ignored, never stored. */
+const extraFields: fc.Arbitrary<Json> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant({}) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(
+      fc.constantFrom('pk', 'sk', 'produtos', 'categoriaId', 'expiresAt', '__proto__x', 'extra', 'admin', 'versao2'),
+      fc.jsonValue({ maxDepth: 2 }),
+      { maxKeys: 3 },
+    ),
+  },
+);
+
+const categoriaInput = arbitraryFromSchema(doc, S.CategoriaInput!) as fc.Arbitrary<Json>;
+const produtoInput = arbitraryFromSchema(doc, S.ProdutoInput!) as fc.Arbitrary<Json>;
+const categoriaUpdate = arbitraryFromSchema(doc, S.CategoriaUpdate!) as fc.Arbitrary<Json>;
+const produtoUpdate = arbitraryFromSchema(doc, S.ProdutoUpdate!) as fc.Arbitrary<Json>;
+
+/** Values of the wrong JSON type for each kind of field. */
+const WRONG: Record<string, fc.Arbitrary<unknown>> = {
+  requiredText: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.constant({ a: 1 })),
+  optionalText: fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.constant({ texto: 'x' })),
+  number: fc.oneof(fc.constantFrom('5', '1.15', 'NaN', 'Infinity', '', '1e3'), fc.boolean(), fc.constant(null), fc.constant([1]), fc.constant({ v: 1 })),
+  id: fc.oneof(fc.constantFrom('1', '01', 0, -1, 1.5, 2 ** 53 + 2, true, null), fc.constant([1]), fc.constant({ id: 1 })),
+  versao: fc.constantFrom('1', 0, -3, 2.5, true, null, 2 ** 60),
+  categoria: fc.oneof(
+    fc.constantFrom(1, '1', true, 'null', [], {}),
+    fc.constant({ id: '1' }),
+    fc.constant({ id: 0 }),
+    fc.constant({ id: 1.5 }),
+    fc.constant({ id: null }),
+    fc.constant({ descricao: 'sem id' }),
+  ),
+};
+
+interface FieldSpec {
+  kind: keyof typeof WRONG;
+  required: boolean;
+  max?: number;
+}
+/** The fields of each write route (from the document: which are required and their limits). */
+export const ROUTE_FIELDS: Record<WriteRoute, Record<string, FieldSpec>> = (() => {
+  const fields = (schema: string): Record<string, FieldSpec> => {
+    const s = S[schema]!;
+    const required = s.required as string[];
+    const out: Record<string, FieldSpec> = {};
+    for (const [name, prop] of Object.entries(s.properties as Record<string, Record<string, unknown>>)) {
+      const textMax = (prop.maxLength ?? (prop.anyOf as Record<string, unknown>[] | undefined)?.[0]?.maxLength) as number | undefined;
+      const kind =
+        name === 'id' ? 'id' : name === 'versao' ? 'versao' : name === 'categoria' ? 'categoria' : name === 'valorContrato' ? 'number'
+          : required.includes(name) ? 'requiredText' : 'optionalText';
+      out[name] = { kind, required: required.includes(name), ...(textMax !== undefined ? { max: textMax } : {}) };
+    }
+    return out;
+  };
+  return {
+    'POST /categorias': fields('CategoriaInput'),
+    'PUT /categorias': fields('CategoriaUpdate'),
+    'POST /produtos': fields('ProdutoInput'),
+    'PUT /produtos': fields('ProdutoUpdate'),
+  };
+})();
+
+const writeRoute = fc.constantFrom<WriteRoute>('POST /categorias', 'PUT /categorias', 'POST /produtos', 'PUT /produtos');
+
+function mutationFor(route: WriteRoute): fc.Arbitrary<BodyMutation> {
+  const specs = ROUTE_FIELDS[route];
+  const names = Object.keys(specs);
+  const required = names.filter((n) => specs[n]!.required);
+  const texts = names.filter((n) => specs[n]!.max !== undefined);
+  const requiredTexts = texts.filter((n) => specs[n]!.required);
+  const numericOrId = names.filter((n) => ['number', 'id', 'versao'].includes(specs[n]!.kind));
+  const variants: fc.WeightedArbitrary<BodyMutation>[] = [
+    { weight: 2, arbitrary: fc.constantFrom(...required).map((field) => ({ type: 'drop' as const, field })) },
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom(...names).chain((field) => WRONG[specs[field]!.kind]!.map((value) => ({ type: 'wrongType' as const, field, value }))),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({ type: fc.constant('tooLong' as const), field: fc.constantFrom(...texts), char: fc.constantFrom('x', 'é', '中', '😀') }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        type: fc.constant('rawBody' as const),
+        raw: fc.oneof(
+          fc.constantFrom('', '[]', '[{}]', 'null', '42', '"texto"', 'true', '{', '{"a":}', 'NaN', "{'descricao':'x'}", 'descricao=x', '\u0000', '{}{}', '{"descricao":"a",}'),
+          fc.string({ maxLength: 30 }).filter((s) => {
+            try {
+              const v: unknown = JSON.parse(s);
+              return typeof v !== 'object' || v === null || Array.isArray(v);
+            } catch {
+              return true;
+            }
+          }),
+        ),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        type: fc.constant('contentType' as const),
+        value: fc.constantFrom('text/plain', 'application/xml', 'text/html', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/jsonx', 'json', 'text/json', 'application/octet-stream'),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ type: fc.constant('oversize' as const), char: fc.constantFrom('x', 'é', '😀') }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        type: fc.constant('deep' as const),
+        depth: fc.oneof(fc.integer({ min: 40, max: 200 }), fc.integer({ min: 1000, max: 9000 })),
+        where: fc.constantFrom('top' as const, 'field' as const, 'unknown' as const),
+        open: fc.constantFrom('[' as const, '{' as const),
+      }),
+    },
+  ];
+  if (requiredTexts.length > 0) {
+    variants.push({
+      weight: 1,
+      arbitrary: fc.record({ type: fc.constant('blank' as const), field: fc.constantFrom(...requiredTexts), value: fc.constantFrom('', ' ', '   \t\n', '\u00a0\u2003') }),
+    });
+  }
+  if (numericOrId.length > 0) {
+    variants.push({
+      weight: 2,
+      arbitrary: fc.record({
+        type: fc.constant('rawField' as const),
+        field: fc.constantFrom(...numericOrId),
+        // Out of range or not an integer for every numeric field (1e13 is an integer: money only).
+        token: fc.constantFrom('1e309', '-1e309', '-0.01', '1000000000000.01', '0.001', '1.005', '99999999999999999999', '-1', '1.5e300'),
+      }),
+    });
+  }
+  return fc.oneof(...variants);
+}
+
+/** Ids a path must refuse (400), and paths that are no route at all. */
+const BAD_IDS = [
+  '0', '00', '01', '1e3', '0x10', '-1', '+1', '1.0', '1,2', '%201', '1%20', '12345678901234567', '99999999999999999999',
+  'abc', 'NaN', 'Infinity', 'null', '%00', '%ZZ', '1%2F2', '..%2F..%2Fetc%2Fpasswd', '%2e%2e%2f%2e%2e%2fetc', '%D9%A3', '1%0A', 'true', '[1]',
+];
+const badIdRaw = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...BAD_IDS) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .string({ minLength: 1, maxLength: 20, unit: 'binary' })
+      .filter((s) => !/^[1-9][0-9]{0,15}$/.test(s) && s !== '.' && s !== '..')
+      .map((s) => encodeURIComponent(s)),
+  },
+);
+const UNKNOWN_PATHS = ['', '/', '/clientes', '/categoria', '/CATEGORIAS', '/categorias/', '/categorias/1/', '/categorias/1/produtos', '//categorias', '/produtos//1', '/categorias.json', '/api/categorias', '/produtos/1/2/3', '/sobre-nos', '/categorias%2F1'];
+const unknownPath = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...UNKNOWN_PATHS) },
+  { weight: 1, arbitrary: fc.stringMatching(/^\/[a-z]{1,12}(\/[a-z0-9]{1,6})?$/).filter((p) => !/^\/(categorias|produtos)(\/|$)/.test(p)) },
+);
+const wrongMethod = fc.oneof(
+  fc.record({ method: fc.constantFrom('PATCH', 'DELETE'), path: fc.constantFrom('/categorias', '/produtos') }),
+  fc.record({ method: fc.constantFrom('PATCH', 'POST', 'PUT'), path: fc.constantFrom('/categorias/1', '/produtos/7') }),
+);
+const badKey = fc.oneof(
+  fc.constantFrom('', 'a b', 'chave\u00e7', '\t', 'x'.repeat(LIMITS.idempotencyKeyMaxLength + 1), 'ab\u00ff'),
+  fc.string({ minLength: LIMITS.idempotencyKeyMaxLength + 1, maxLength: 400, unit: 'binary-ascii' }).map((s) => s.replace(/[^\x21-\x7e]/g, 'k')),
+);
+
+/** One operation; the weights give about 45% valid writes, 15% reads, 40% invalid requests. */
+export const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('createCategoria' as const), body: categoriaInput, key: keyChoice, contentType: jsonContentType, extra: extraFields }) },
+  { weight: 8, arbitrary: fc.record({ kind: fc.constant('createProduto' as const), body: produtoInput, cat: catChoice, key: keyChoice, contentType: jsonContentType, extra: extraFields }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('updateCategoria' as const), body: categoriaUpdate, target, versao: versaoMode, extra: extraFields }) },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('updateProduto' as const), body: produtoUpdate, target, versao: versaoMode, cat: catChoice, extra: extraFields }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('remove' as const), entity: fc.constantFrom<Entity>('categoria', 'produto'), target }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('get' as const), entity: fc.constantFrom<Entity>('categoria', 'produto'), target }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('list' as const), entity: fc.constantFrom<Entity>('categoria', 'produto'), acceptEncoding: fc.constantFrom('', 'gzip', 'br', 'identity', 'gzip;q=0, br;q=0', '*', 'deflate') }) },
+  {
+    weight: 12,
+    arbitrary: writeRoute.chain((route) =>
+      fc.record({
+        kind: fc.constant('invalidBody' as const),
+        route: fc.constant(route),
+        body: route.startsWith('POST /categorias') ? categoriaInput : route === 'PUT /categorias' ? categoriaUpdate : route === 'POST /produtos' ? produtoInput : produtoUpdate,
+        target,
+        mutation: mutationFor(route),
+      }),
+    ),
+  },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('badId' as const), method: fc.constantFrom('GET' as const, 'DELETE' as const), entity: fc.constantFrom<Entity>('categoria', 'produto'), raw: badIdRaw }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('badKey' as const), entity: fc.constantFrom<Entity>('categoria', 'produto'), body: categoriaInput, key: badKey }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('unknownPath' as const), method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'), path: unknownPath }) },
+  { weight: 2, arbitrary: wrongMethod.map((m) => ({ kind: 'wrongMethod' as const, ...m })) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('options' as const), path: fc.constantFrom('/categorias', '/produtos/3', '/nada') }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('exactSize' as const), body: categoriaInput }) },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Resolution: an operation + the model → a concrete request and what may come back
+
+export interface Planned {
+  /** For messages. */
+  label: string;
+  method: string;
+  /** Path under the base path. */
+  path: string;
+  /** The OpenAPI route (`METHOD /template`), or undefined for the catch-all and OPTIONS. */
+  routeKey?: string;
+  body?: string | Uint8Array;
+  headers: Record<string, string | null>;
+  /** Statuses allowed when nothing else touched the same records in the same group. */
+  expect: number[];
+  /** Records (and keys) this request reads or writes: overlapping requests in a group widen `expect`. */
+  touches: string[];
+  /** Whether a 2xx changes the model (and how). */
+  apply?: (status: number, body: unknown, model: Model) => void;
+  /** Compare a 2xx body with the model when nothing overlapped. */
+  check?: (body: unknown, model: Model) => void;
+}
+
+let freshKey = 0;
+
+const sortedIds = (m: Map<number, unknown>) => [...m.keys()].sort((a, b) => a - b);
+function resolveTarget(t: Target, ids: number[], nextMissing: () => number): number {
+  if (t.missing || ids.length === 0) return nextMissing();
+  return ids[t.pick % ids.length]!;
+}
+
+/** The JSON of `body` with `text` as the raw value of `field` (tokens JSON.stringify can't write). */
+function withRawField(body: Json, field: string, token: string): string {
+  const marker = '"__RAW_TOKEN__"';
+  return JSON.stringify({ ...body, [field]: '__RAW_TOKEN__' }).replace(marker, token);
+}
+
+/** Nested JSON `depth` levels deep. */
+function nested(depth: number, open: '[' | '{'): string {
+  return open === '[' ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+}
+
+/** Turns an operation into a request with its expectations, using the model as it is now. */
+export function plan(op: Op, model: Model): Planned {
+  const cats = sortedIds(model.categorias);
+  const prods = sortedIds(model.produtos);
+  // Ids never created: beyond any answered id.
+  const missing = (entity: Entity) => () => 900_000_000 + (entity === 'categoria' ? cats.length : prods.length) * 7 + 13;
+  const catRef = (c: CatChoice): { value: unknown; id: number | null; exists: boolean } => {
+    if (c.mode === 'null') return { value: null, id: null, exists: true };
+    if (c.mode === 'absent') return { value: undefined, id: null, exists: true };
+    if (c.mode === 'missing' || cats.length === 0) {
+      const id = missing('categoria')();
+      return { value: { id }, id, exists: false };
+    }
+    const id = cats[c.pick % cats.length]!;
+    return { value: { id, descricao: 'ignorada' }, id, exists: true };
+  };
+
+  switch (op.kind) {
+    case 'createCategoria':
+    case 'createProduto': {
+      const entity: Entity = op.kind === 'createCategoria' ? 'categoria' : 'produto';
+      const route = entity === 'categoria' ? 'POST /categorias' : 'POST /produtos';
+      let body: Json = { ...op.extra, ...op.body, id: 123456 };
+      let exists = true;
+      let catId: number | null = null;
+      if (op.kind === 'createProduto') {
+        const ref = catRef(op.cat);
+        body = { ...body, categoria: ref.value };
+        exists = ref.exists;
+        catId = ref.id;
+      }
+      const key = op.key ? (op.key.reuse ? `fz-${op.key.index}` : `fz-fresh-${++freshKey}-${op.key.index}`) : undefined;
+      const parsed = entity === 'categoria' ? parseCategoriaInput(body) : parseProdutoInput(body);
+      if (!parsed.ok) throw new Error(`generated body is invalid: ${parsed.mensagem} ${JSON.stringify(body)}`);
+      const validated = canonical(parsed.value);
+      const previous = key ? model.keys.get(`${route}#${key}`) : undefined;
+      const expect = previous ? (previous.validated === validated ? [201] : [422]) : exists ? [201] : [400];
+      return {
+        label: `${route}${key ? ` key=${key}` : ''}`,
+        method: 'POST',
+        path: `/${entity === 'categoria' ? 'categorias' : 'produtos'}`,
+        routeKey: route,
+        body: JSON.stringify(body),
+        headers: { 'content-type': op.contentType === '' ? null : op.contentType, ...(key ? { 'idempotency-key': key } : {}) },
+        expect,
+        touches: [...(catId !== null ? [`C${catId}`] : []), ...(key ? [`K${route}#${key}`] : [])],
+        apply: (status, res, m) => {
+          if (status !== 201) return;
+          const kind = m.applyCreated(entity, res as Json);
+          if (key && kind === 'new') m.keys.set(`${route}#${key}`, { validated, response: res });
+        },
+        check: (res) => {
+          if (previous && previous.validated === validated) {
+            if (canonical(res) !== canonical(previous.response)) throw new Error(`replay differs: ${canonical(res)} vs ${canonical(previous.response)}`);
+          }
+        },
+      };
+    }
+    case 'updateCategoria':
+    case 'updateProduto': {
+      const entity: Entity = op.kind === 'updateCategoria' ? 'categoria' : 'produto';
+      const ids = entity === 'categoria' ? cats : prods;
+      const id = resolveTarget(op.target, ids, missing(entity));
+      const record = (entity === 'categoria' ? model.categorias : model.produtos).get(id);
+      const body: Json = { ...op.extra, ...op.body, id };
+      delete body.versao;
+      if (record && op.versao === 'current') body.versao = record.versao;
+      if (op.versao === 'stale') body.versao = record ? (record.versao > 1 ? record.versao - 1 : record.versao + 1) : 1;
+      let catExists = true;
+      const touches = [`${entity === 'categoria' ? 'C' : 'P'}${id}`];
+      if (op.kind === 'updateProduto') {
+        const ref = catRef(op.cat);
+        if (ref.value === undefined) delete body.categoria;
+        else body.categoria = ref.value;
+        catExists = ref.exists;
+        if (ref.id !== null) touches.push(`C${ref.id}`);
+        const old = model.produtos.get(id)?.categoriaId;
+        if (old !== undefined && old !== null) touches.push(`C${old}`);
+      }
+      const stale = op.versao === 'stale';
+      const expect = !record ? [404] : stale ? [409] : catExists ? [200] : [400];
+      const route = entity === 'categoria' ? 'PUT /categorias' : 'PUT /produtos';
+      return {
+        label: `${route} id=${id} versao=${op.versao}`,
+        method: 'PUT',
+        path: `/${entity === 'categoria' ? 'categorias' : 'produtos'}`,
+        routeKey: route,
+        body: JSON.stringify(body),
+        headers: {},
+        expect,
+        touches,
+        apply: (status, res, m) => {
+          if (status === 200) m.applyUpdated(entity, res as Json);
+        },
+        check: (res) => {
+          const r = res as Json;
+          if (record && r.versao !== record.versao + 1) throw new Error(`versao ${String(r.versao)} after ${record.versao}`);
+        },
+      };
+    }
+    case 'remove':
+    case 'get': {
+      const ids = op.entity === 'categoria' ? cats : prods;
+      const id = resolveTarget(op.target, ids, missing(op.entity));
+      const exists = ids.includes(id);
+      const segment = op.entity === 'categoria' ? 'categorias' : 'produtos';
+      const routeKey = `${op.kind === 'get' ? 'GET' : 'DELETE'} /${segment}/{id}`;
+      const touches = [`${op.entity === 'categoria' ? 'C' : 'P'}${id}`];
+      const cat = op.entity === 'produto' ? model.produtos.get(id)?.categoriaId : undefined;
+      if (cat !== undefined && cat !== null) touches.push(`C${cat}`);
+      let expect = exists ? [op.kind === 'get' ? 200 : 204] : [404];
+      if (op.kind === 'remove' && op.entity === 'categoria' && exists && model.count(id) > 0) expect = [409];
+      return {
+        label: `${routeKey} id=${id}`,
+        method: op.kind === 'get' ? 'GET' : 'DELETE',
+        path: `/${segment}/${id}`,
+        routeKey,
+        headers: {},
+        expect,
+        touches,
+        apply: (status, _res, m) => {
+          if (status === 204) m.applyDeleted(op.entity, id);
+        },
+        check: (res, m) => {
+          if (op.kind !== 'get') return;
+          const expected = op.entity === 'categoria' ? m.categorias.get(id) : m.produtos.get(id);
+          const got = res as Json;
+          const comparable = op.entity === 'produto' ? { ...got, categoriaId: (got.categoria as { id: number } | null)?.id ?? null, categoria: undefined } : got;
+          if (canonical(comparable) !== canonical(expected)) throw new Error(`GET ${id}: ${canonical(comparable)} vs model ${canonical(expected)}`);
+        },
+      };
+    }
+    case 'list': {
+      const segment = op.entity === 'categoria' ? 'categorias' : 'produtos';
+      return {
+        label: `GET /${segment} (accept-encoding: ${op.acceptEncoding})`,
+        method: 'GET',
+        path: `/${segment}`,
+        routeKey: `GET /${segment}`,
+        headers: op.acceptEncoding ? { 'accept-encoding': op.acceptEncoding } : {},
+        expect: [200],
+        touches: [],
+      };
+    }
+    case 'invalidBody': {
+      const [method, path] = op.route.split(' ') as [string, string];
+      const entity: Entity = path === '/categorias' ? 'categoria' : 'produto';
+      let body: Json = { ...op.body };
+      if (method === 'PUT') {
+        const ids = entity === 'categoria' ? cats : prods;
+        body.id = resolveTarget(op.target, ids, missing(entity));
+        delete body.versao;
+      }
+      if (entity === 'produto' && 'categoria' in body && body.categoria !== null) {
+        body.categoria = cats.length ? { id: cats[op.target.pick % cats.length] } : null;
+      }
+      const m = op.mutation;
+      let raw: string;
+      let headers: Record<string, string | null> = {};
+      let expect = [400];
+      switch (m.type) {
+        case 'drop':
+          delete body[m.field];
+          raw = JSON.stringify(body);
+          break;
+        case 'wrongType':
+          body = { ...body, [m.field]: m.value };
+          raw = JSON.stringify(body);
+          break;
+        case 'tooLong': {
+          const max = ROUTE_FIELDS[op.route][m.field]!.max!;
+          let s = '';
+          while ([...s].length <= max) s += m.char; // one code point over the limit
+          raw = JSON.stringify({ ...body, [m.field]: s });
+          break;
+        }
+        case 'blank':
+          raw = JSON.stringify({ ...body, [m.field]: m.value });
+          break;
+        case 'rawField':
+          raw = withRawField(body, m.field, m.token);
+          break;
+        case 'rawBody':
+          raw = m.raw;
+          break;
+        case 'contentType':
+          raw = JSON.stringify(body);
+          headers = { 'content-type': m.value };
+          expect = [415, 400];
+          break;
+        case 'oversize': {
+          const base = JSON.stringify({ ...body, pad: '' });
+          const bytesPerChar = Buffer.byteLength(m.char);
+          const chars = Math.ceil((LIMITS.bodyBytes + 1 - Buffer.byteLength(base)) / bytesPerChar);
+          raw = JSON.stringify({ ...body, pad: m.char.repeat(Math.max(chars, 1)) });
+          expect = [413];
+          break;
+        }
+        case 'deep': {
+          const deep = nested(m.depth, m.open);
+          raw = m.where === 'top' ? deep : JSON.stringify({ ...body, [m.where === 'field' ? Object.keys(ROUTE_FIELDS[op.route])[0]! : 'junk']: '__RAW_TOKEN__' }).replace('"__RAW_TOKEN__"', deep);
+          expect = Buffer.byteLength(raw) > LIMITS.bodyBytes ? [413] : [400];
+          break;
+        }
+      }
+      return {
+        label: `${op.route} invalid ${m.type}${'field' in m ? ` ${m.field}` : ''}`,
+        method,
+        path,
+        routeKey: op.route,
+        body: raw,
+        headers,
+        expect,
+        touches: [],
+      };
+    }
+    case 'badId': {
+      const segment = op.entity === 'categoria' ? 'categorias' : 'produtos';
+      return {
+        label: `${op.method} /${segment}/${op.raw}`,
+        method: op.method,
+        path: `/${segment}/${op.raw}`,
+        routeKey: `${op.method} /${segment}/{id}`,
+        headers: {},
+        expect: [400],
+        touches: [],
+      };
+    }
+    case 'badKey': {
+      const path = op.entity === 'categoria' ? '/categorias' : '/produtos';
+      const body = op.entity === 'categoria' ? op.body : { nome: op.body.descricao, valorContrato: 1 };
+      return {
+        label: `POST ${path} bad Idempotency-Key (${op.key.length} chars)`,
+        method: 'POST',
+        path,
+        routeKey: `POST ${path}`,
+        body: JSON.stringify(body),
+        headers: { 'idempotency-key': op.key },
+        expect: [400],
+        touches: [],
+      };
+    }
+    case 'unknownPath':
+      return { label: `${op.method} ${op.path} (unknown)`, method: op.method, path: op.path, headers: {}, expect: [404, 405], touches: [] };
+    case 'wrongMethod':
+      return { label: `${op.method} ${op.path} (wrong method)`, method: op.method, path: op.path, headers: {}, expect: [405], touches: [] };
+    case 'options':
+      return { label: `OPTIONS ${op.path}`, method: 'OPTIONS', path: op.path, headers: {}, expect: [204], touches: [] };
+    case 'exactSize': {
+      // A body of exactly the limit (an ignored pad field): accepted.
+      const base = JSON.stringify({ ...op.body, pad: '' });
+      const raw = JSON.stringify({ ...op.body, pad: 'x'.repeat(LIMITS.bodyBytes - Buffer.byteLength(base)) });
+      return {
+        label: `POST /categorias with a body of exactly ${LIMITS.bodyBytes} bytes`,
+        method: 'POST',
+        path: '/categorias',
+        routeKey: 'POST /categorias',
+        body: raw,
+        headers: {},
+        expect: [201],
+        touches: [],
+        apply: (status, res, m) => {
+          if (status === 201) m.applyCreated('categoria', res as Json);
+        },
+      };
+    }
+  }
+}
+
+/** What any request may get when another request of its group touched the same records. */
+export const RACE_STATUSES = [200, 201, 204, 400, 404, 409, 422];

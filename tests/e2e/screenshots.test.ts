@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Categoria, Produto } from '../../lambdas/contract/index.ts';
 import { createCategoria, createProduto } from './support/api.ts';
-import { describeBrowser, DESKTOP, heading, loaded, MOBILE, search, toast, useBrowser, visible, type Session } from './support/harness.ts';
+import { deferred, describeBrowser, DESKTOP, heading, loaded, MOBILE, search, toast, useBrowser, visible, type Session } from './support/harness.ts';
 import { ROUTES, TEXT, TOAST } from './support/spec.ts';
 
 const DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -149,6 +149,21 @@ describeBrowser('screenshots', () => {
     await visible(page.locator('main').getByRole('button', { name: TEXT.tentarNovamente }));
     await settle(page);
     await shot(page, w, 'clientes-erro');
+
+    // A list while its request hangs: the spinner.
+    await s.context.unrouteAll({ behavior: 'ignoreErrors' });
+    const hang = deferred();
+    await s.context.route(/\/api\/categorias$/, async (route) => {
+      await hang.promise;
+      await route.fallback().catch(() => undefined);
+    });
+    await page.goto(ROUTES.categorias);
+    // The page's own spinner (beside its heading and filter), not the route's Suspense fallback.
+    await visible(heading(page));
+    await visible(page.locator('main [role="status"][aria-label="Carregando..."]'));
+    await page.evaluate(() => document.fonts.ready);
+    await shot(page, w, 'categorias-carregando');
+    hang.resolve();
 
     // The open menu on a narrow screen.
     const menu = page.getByRole('navigation').first().getByRole('button', { name: /menu/i });

@@ -78,29 +78,33 @@ describeBrowser('timing (page.clock)', () => {
     await expectPath(page, c.list);
   });
 
-  it('/categorias holds its spinner 0.8 s on the first load, even when the data is back sooner', async () => {
-    const { page } = await open();
-    const tok = token();
-    await createCategoria(`Educação ${tok}`);
-    // Frozen from before the first byte of the page: only runFor moves its timers.
+  /**
+   * Opens `path` with the clock frozen from before the first byte, and steps it 10 ms at a time
+   * until the page asks for `api` (its lazy chunk and React's Suspense timers need the clock).
+   * Whatever the page started at mount has run for at most 2 steps when this returns.
+   */
+  const STEP = 10;
+  async function openFrozen(page: Page, path: string, api: string): Promise<void> {
     await page.clock.install({ time: new Date('2026-03-02T12:00:00Z') });
     await page.clock.pauseAt(new Date('2026-03-02T12:00:01Z'));
     let requested = false;
     page.on('request', (r) => {
-      if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/categorias') requested = true;
+      if (r.method() === 'GET' && new URL(r.url()).pathname === api) requested = true;
     });
-    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/categorias' && r.request().method() === 'GET');
-    await page.goto(ROUTES.categorias);
-    // The page mounts (its lazy chunk and React's Suspense timers need the clock): step 10 ms
-    // at a time until it asks for the list. The hold starts with that request, so at most
-    // STEP ms of it have passed when the loop ends.
-    const STEP = 10;
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === api && r.request().method() === 'GET');
+    await page.goto(path);
     for (let t = 0; !requested; t += STEP) {
-      if (t > 5_000) throw new Error('/categorias never requested the list');
+      if (t > 5_000) throw new Error(`${path} never requested ${api}`);
       await page.clock.runFor(STEP);
     }
     await answered;
     await visible(heading(page));
+  }
+
+  it('/categorias holds its spinner 0.8 s on the first load, even when the data is back sooner', async () => {
+    const { page } = await open();
+    await createCategoria(`Educação ${token()}`);
+    await openFrozen(page, ROUTES.categorias, '/api/categorias');
     const spinner = page.locator('main [role="status"][aria-label="Carregando..."]');
     const grid = page.locator('main').getByRole('list');
     await visible(spinner);
@@ -110,6 +114,15 @@ describeBrowser('timing (page.clock)', () => {
     await advance(page, 100 + STEP);
     await visible(grid);
     expect(await spinner.count()).toBe(0);
+  });
+
+  it('/clientes shows its data as soon as it arrives (no hold)', async () => {
+    const { page } = await open();
+    await createProduto({ nome: `Imediato ${token()}` });
+    await openFrozen(page, ROUTES.clientes, '/api/produtos');
+    // No timer needs to run: the cards are there with the clock still frozen.
+    await visible(page.locator('main').getByRole('list'));
+    expect(await page.locator('main [role="status"][aria-label="Carregando..."]').count()).toBe(0);
   });
 
   type ToastCase = { name: string; duration: number; run: (s: Session, tok: string) => Promise<void> };

@@ -62,11 +62,20 @@ export class DataDirBusyError extends Error {
   }
 }
 
+/** Whether a pid is a Node process (a crashed holder's pid may have been reused); true off Linux. */
+function isNodeProcess(pid: number): boolean {
+  try {
+    return /node/i.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '');
+  } catch {
+    return true;
+  }
+}
+
 /** Reads the lock of a data dir; undefined when there is none or its holder is gone. */
 export function readLiveLock(dataDir: string): LockInfo | undefined {
   try {
     const info = JSON.parse(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')) as LockInfo;
-    return info.pid !== process.pid && isAlive(info.pid) ? info : undefined;
+    return info.pid !== process.pid && isAlive(info.pid) && isNodeProcess(info.pid) ? info : undefined;
   } catch {
     return undefined;
   }

@@ -36,8 +36,17 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 /** Advances the frozen clock and lets the page render what the timers did. */
 async function advance(page: Page, ms: number): Promise<void> {
   await page.clock.runFor(ms);
-  // A couple of animation frames' worth of real time for React to commit.
-  await page.evaluate(() => new Promise((r) => queueMicrotask(() => r(null))));
+  // Let the page's queued tasks run (React's scheduler posts MessageChannel tasks, which the
+  // fake clock does not hold) before anything is checked.
+  await page.evaluate(async () => {
+    for (let i = 0; i < 3; i++) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    }
+  });
 }
 
 const submit = (page: Page, name: string): Locator => page.getByRole('button', { name, exact: true });

@@ -1,8 +1,9 @@
 /**
  * vitest globalSetup: ONE in-memory DynamoDB Local for the whole run (a JVM per test file is too
- * slow); each test file makes its own table on it. Every JVM started during the run (this one,
- * and those tests start themselves) carries the run's tag; the last teardown fails loudly if any
- * tagged JVM is still alive, after killing it so the machine stays clean.
+ * slow), shared by every project that lists this file; each test file makes its own table on it.
+ * Every JVM a test file starts (in a worker, or in a process it spawns) carries the run's tag;
+ * the last teardown fails the run if the shared JVM or any tagged one is still alive, after
+ * killing it so the machine stays clean.
  */
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
@@ -15,34 +16,33 @@ declare module 'vitest' {
   }
 }
 
-// Several projects (api, infra) use this file; they share one process and one run tag.
-const RUNS = Symbol.for('clientela.dynamoGlobalSetups');
-type Registry = { [RUNS]?: { active: number } };
-const registry = ((globalThis as Registry)[RUNS] ??= { active: 0 });
+// Projects (api, infra) run their global setups in the one main process: share through it.
+const SHARED = Symbol.for('clientela.dynamoGlobalSetup');
+type Shared = { users: number; dynamo?: Promise<DynamoLocal> };
+const shared: Shared = ((globalThis as { [SHARED]?: Shared })[SHARED] ??= { users: 0 });
 
-let dynamo: DynamoLocal | undefined;
-
-/** Starts the run's DynamoDB Local and provides its endpoint to every test file. */
+/** Starts (or joins) the run's DynamoDB Local and provides its endpoint to every test file. */
 export async function setup(project: TestProject): Promise<void> {
   // Inherited by the test workers and the processes they spawn.
   process.env.CLIENTELA_RUN_ID ??= `vitest-${process.pid}-${randomBytes(4).toString('hex')}`;
-  registry.active++;
-  dynamo = await startDynamoLocal({ dataDir: 'memory' });
-  project.provide('dynamoEndpoint', dynamo.endpoint);
+  shared.users++;
+  shared.dynamo ??= startDynamoLocal({ dataDir: 'memory' });
+  project.provide('dynamoEndpoint', (await shared.dynamo).endpoint);
 }
 
-/** Stops DynamoDB Local; the last one checks that no JVM of this run survived. */
+/** The last teardown stops DynamoDB Local and checks that no JVM of this run survived. */
 export async function teardown(): Promise<void> {
+  shared.users--;
+  if (shared.users > 0) return;
   const problems: string[] = [];
+  const dynamo = await shared.dynamo?.catch(() => undefined);
+  shared.dynamo = undefined;
   if (dynamo) {
-    const { javaPid } = dynamo;
     await dynamo.stop();
-    dynamo = undefined;
-    if (isAlive(javaPid)) problems.push(`the shared DynamoDB Local (java pid ${javaPid}) is still running`);
+    if (isAlive(dynamo.javaPid)) problems.push(`the shared DynamoDB Local (java pid ${dynamo.javaPid}) is still running`);
   }
-  registry.active--;
   const runTag = process.env.CLIENTELA_RUN_ID;
-  if (registry.active === 0 && runTag) {
+  if (runTag) {
     // JVMs stopped by tests a moment ago may still be exiting.
     const deadline = Date.now() + 10_000;
     let left = javaPidsOfRun(runTag);
@@ -52,7 +52,7 @@ export async function teardown(): Promise<void> {
     }
     if (left.length > 0) {
       for (const pid of left) process.kill(pid, 'SIGKILL');
-      problems.push(`DynamoDB Local JVMs started by this run outlived it (pids ${left.join(', ')}; now killed)`);
+      problems.push(`DynamoDB Local JVMs started by this run's tests outlived it (pids ${left.join(', ')}; now killed)`);
     }
   }
   if (problems.length > 0) {

@@ -184,10 +184,15 @@ const produtoInput = arbitraryFromSchema(doc, S.ProdutoInput!) as fc.Arbitrary<J
 const categoriaUpdate = arbitraryFromSchema(doc, S.CategoriaUpdate!) as fc.Arbitrary<Json>;
 const produtoUpdate = arbitraryFromSchema(doc, S.ProdutoUpdate!) as fc.Arbitrary<Json>;
 
-/** Values of the wrong JSON type for each kind of field. */
+/** Text that is not well-formed Unicode: a lone UTF-16 surrogate (UTF-8 can't hold it). */
+const loneSurrogate = fc
+  .tuple(fc.string({ maxLength: 5 }), fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff'), fc.string({ maxLength: 5 }))
+  .map(([a, s, b]) => `${a}${s}${b}`);
+
+/** Values of the wrong JSON type (or not well-formed text) for each kind of field. */
 const WRONG: Record<string, fc.Arbitrary<unknown>> = {
-  requiredText: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.constant({ a: 1 })),
-  optionalText: fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.constant({ texto: 'x' })),
+  requiredText: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.constant({ a: 1 }), loneSurrogate),
+  optionalText: fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.constant({ texto: 'x' }), loneSurrogate),
   number: fc.oneof(fc.constantFrom('5', '1.15', 'NaN', 'Infinity', '', '1e3'), fc.boolean(), fc.constant(null), fc.constant([1]), fc.constant({ v: 1 })),
   id: fc.oneof(fc.constantFrom('1', '01', 0, -1, 1.5, 2 ** 53 + 2, true, null), fc.constant([1]), fc.constant({ id: 1 })),
   versao: fc.constantFrom('1', 0, -3, 2.5, true, null, 2 ** 60),

@@ -1,0 +1,50 @@
+/** The store invariant checker used after every fuzz batch reports each kind of corruption. */
+import { describe, expect, it } from 'vitest';
+import { invariantViolations, type Snapshot } from '../contract/store-invariants.ts';
+
+const healthy = (): Snapshot => ({
+  categorias: new Map([
+    [1, { id: 1, descricao: 'A', produtos: 1, versao: 1 }],
+    [2, { id: 2, descricao: 'B', produtos: 0, versao: 3 }],
+  ]),
+  produtos: new Map([
+    [1, { id: 1, nome: 'x', segmento: '', pontoFocal: '', valorContrato: 1, categoriaId: 1, versao: 1 }],
+    [2, { id: 2, nome: 'y', segmento: '', pontoFocal: '', valorContrato: 2, categoriaId: null, versao: 2 }],
+  ]),
+  idempotency: [
+    { pk: 'IDEMPOTENCIA#POST /produtos#k', responseStatus: 201, responseBody: '{"id":2}', expiresAt: Date.now() / 1000 + 3600 },
+  ],
+  counters: { categoria: 2, produto: 3 },
+  stray: [],
+  unknownAttributes: [],
+});
+
+describe('invariantViolations', () => {
+  it('accepts a consistent table', () => {
+    expect(invariantViolations(healthy())).toEqual([]);
+  });
+
+  it.each([
+    ['count drift', (s: Snapshot) => void (s.categorias.get(1)!.produtos = 2), /count drift: categoria 1/],
+    ['orphan client', (s: Snapshot) => void s.categorias.delete(1), /orphan: produto 1/],
+    [
+      'id above the counter (not from the counter)',
+      (s: Snapshot) => {
+        s.counters.produto = 1;
+        s.idempotency[0]!.responseBody = '{"id":1}';
+      },
+      /produto id 2 outside/,
+    ],
+    ['versao below 1', (s: Snapshot) => void (s.categorias.get(2)!.versao = 0), /categoria 2 versao 0/],
+    ['claim holding an id never created', (s: Snapshot) => void (s.idempotency[0]!.responseBody = '{"id":9}'), /holds id 9/],
+    ['claim with a non-201 answer', (s: Snapshot) => void (s.idempotency[0]!.responseStatus = 400), /stored status 400/],
+    ['stray item', (s: Snapshot) => void s.stray.push({ pk: 'X', sk: 1 }), /stray item/],
+    ['unknown attribute stored', (s: Snapshot) => void s.unknownAttributes.push('PRODUTO/1.admin'), /unknown attribute stored/],
+  ])('reports %s', (_name, corrupt, message) => {
+    const s = healthy();
+    corrupt(s);
+    const violations = invariantViolations(s);
+    expect(violations).toHaveLength(1);
+    expect(violations[0]).toMatch(message);
+  });
+});

@@ -254,8 +254,9 @@ const VERSAO_PUT =
 const IDEMPOTENT_POST =
   'Send an `Idempotency-Key` to make retries safe: the same key with the same body within ' +
   `${LIMITS.idempotencyTtlSeconds / 3600} hours returns the first result (same id, same status) ` +
-  'instead of creating a second record; the same key with another body is 422; while the first ' +
-  'request is still running, a duplicate gets 409. The key is claimed in the same transaction as the create.';
+  'instead of creating a second record; the same key with another body is 422. The key is claimed in the ' +
+  'same transaction as the create, so a duplicate racing the first gets its result (or 409 if the race ' +
+  'outlasts the retries), never a second record.';
 
 /** What each route does, keyed by route key; every row of the route table must have one. */
 const OPERATIONS: Record<string, Op> = {
@@ -376,7 +377,8 @@ function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
 const DESCRIPTION = [
   'Clientela keeps the clients ("produtos") of a company and their categories.',
   '',
-  '- JSON in and out; request bodies must be `application/json` (415 otherwise), at most ' +
+  '- JSON in and out; request bodies must be JSON (`application/json`, `application/*+json` or no ' +
+    'Content-Type; 415 otherwise), at most ' +
     `${LIMITS.bodyBytes / 1024} KB (413 above), nested at most ${LIMITS.bodyDepth} levels (400 above). ` +
     'Unknown fields are ignored and never stored; the server assigns ids.',
   '- Every error the API returns is `{"mensagem": "..."}` in Brazilian Portuguese. API Gateway answers a ' +
@@ -438,8 +440,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
           description:
             `Makes a create safe to retry: 1–${LIMITS.idempotencyKeyMaxLength} visible ASCII characters (400 otherwise), ` +
             `remembered for ${LIMITS.idempotencyTtlSeconds / 3600} hours per route. Same key + same body: the first ` +
-            'result again; same key + another body: 422; same key while the first is running: 409. Use a fresh key ' +
-            '(e.g. a UUID) per form submission.',
+            'result again; same key + another body: 422. Use a fresh key (e.g. a UUID) per form submission.',
           schema: {
             type: 'string',
             minLength: 1,

@@ -6,6 +6,14 @@ import { SEQUENCIA_KEY } from './items.ts';
 type Stored = Record<string, unknown>;
 
 /**
+ * Items a list page may evaluate: above what a 1 MB page holds (about 8,200 clients of typical
+ * size), so on AWS the pages stay the 1 MB ones. DynamoDB Local reads the whole rest of the
+ * partition for every page unless a Limit bounds it, which made lists quadratic locally (bench:
+ * GET /produtos with 50,000 clients 3.3 s → 1.4 s, 66 → 28 ms per 1,000 as at 10,000).
+ */
+export const QUERY_PAGE_LIMIT = 10_000;
+
+/**
  * Every item of a partition, sorted by sk, following LastEvaluatedKey (a page stops at 1 MB).
  * `projection` names the attributes to return (keeps pages and time small).
  */
@@ -20,6 +28,7 @@ export async function queryAll(pk: string, projection: string): Promise<Stored[]
         ExpressionAttributeValues: { ':pk': pk },
         ProjectionExpression: projection,
         ConsistentRead: true,
+        Limit: QUERY_PAGE_LIMIT,
         ExclusiveStartKey: start,
       }),
     );

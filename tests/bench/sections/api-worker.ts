@@ -253,27 +253,41 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
   return results;
 }
 
-async function listAtScale(base: string, job: WorkerJob['scale'][number]): Promise<ScaleResult> {
-  process.env.TABLE_NAME = job.table;
-  // One unmeasured call: the list handler is warm, as for the other sizes.
-  await call(base, 'GET', '/produtos', undefined, 200);
-  const samples: CallSample[] = [];
-  let contentEncoding = '';
-  let plain: Buffer | undefined;
-  for (let i = 0; i < job.runs; i++) {
-    const { sample, res } = await call(base, 'GET', '/produtos', undefined, 200);
-    samples.push(sample);
-    contentEncoding = String(res.headers['content-encoding'] ?? 'identity');
-    plain ??= decode(res);
+/**
+ * GET /produtos on every size, the sizes interleaved run by run (a load change on this shared
+ * machine then hits every size alike), after one unmeasured call per size.
+ */
+async function listAtScale(base: string, jobs: WorkerJob['scale']): Promise<ScaleResult[]> {
+  const results: ScaleResult[] = jobs.map((j) => ({ table: j.table, clientes: j.clientes, samples: [], plainBytes: 0, gzipBytes: 0, brBytes: 0, contentEncoding: '' }));
+  const runs = Math.max(...jobs.map((j) => j.runs));
+  for (let round = -1; round < runs; round++) {
+    for (const [i, job] of jobs.entries()) {
+      if (round >= job.runs) continue;
+      process.env.TABLE_NAME = job.table;
+      const { sample, res } = await call(base, 'GET', '/produtos', undefined, 200);
+      if (round < 0) continue;
+      const r = results[i]!;
+      r.samples.push(sample);
+      r.contentEncoding = String(res.headers['content-encoding'] ?? 'identity');
+      if (r.plainBytes === 0) {
+        const plain = decode(res);
+        const count = (JSON.parse(plain.toString()) as unknown[]).length;
+        if (count !== job.clientes) throw new Error(`GET /produtos on ${job.table} returned ${count} clients, expected ${job.clientes}`);
+        r.plainBytes = plain.length;
+      }
+    }
   }
-  const count = (JSON.parse(plain!.toString()) as unknown[]).length;
-  if (count !== job.clientes) throw new Error(`GET /produtos on ${job.table} returned ${count} clients, expected ${job.clientes}`);
-  const gz = await request(base, 'GET', '/produtos', undefined, 'gzip');
-  const br = await request(base, 'GET', '/produtos', undefined, 'br');
-  if (gz.headers['content-encoding'] !== 'gzip' || br.headers['content-encoding'] !== 'br') {
-    throw new Error(`GET /produtos on ${job.table} was not compressed as asked (${gz.status}/${br.status})`);
+  for (const [i, job] of jobs.entries()) {
+    process.env.TABLE_NAME = job.table;
+    const gz = await request(base, 'GET', '/produtos', undefined, 'gzip');
+    const br = await request(base, 'GET', '/produtos', undefined, 'br');
+    if (gz.headers['content-encoding'] !== 'gzip' || br.headers['content-encoding'] !== 'br') {
+      throw new Error(`GET /produtos on ${job.table} was not compressed as asked (${gz.status}/${br.status})`);
+    }
+    results[i]!.gzipBytes = gz.body.length;
+    results[i]!.brBytes = br.body.length;
   }
-  return { table: job.table, clientes: job.clientes, samples, plainBytes: plain!.length, gzipBytes: gz.body.length, brBytes: br.body.length, contentEncoding };
+  return results;
 }
 
 const [outFile, jobFile] = process.argv.slice(2);
@@ -281,8 +295,7 @@ if (!outFile || !jobFile) throw new Error('usage: api-worker.ts <output.json> <j
 const job = JSON.parse(readFileSync(jobFile, 'utf8')) as WorkerJob;
 const api = await startLocalApi({ loadHandler: timedLoader() });
 try {
-  const result: WorkerResult = { warm: await warmRoutes(api.url, job.warm), scale: [] };
-  for (const s of job.scale) result.scale.push(await listAtScale(api.url, s));
+  const result: WorkerResult = { warm: await warmRoutes(api.url, job.warm), scale: await listAtScale(api.url, job.scale) };
   writeFileSync(outFile, JSON.stringify(result));
 } finally {
   agent.destroy();

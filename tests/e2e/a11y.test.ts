@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createCategoria, createProduto, isGone, listCategorias, token } from './support/api.ts';
-import { describeBrowser, DESKTOP, expectPath, heading, loaded, MOBILE, toast, useBrowser, visible } from './support/harness.ts';
+import { describeBrowser, DESKTOP, expectPath, heading, loaded, MOBILE, toast, toastsSettled, useBrowser, visible } from './support/harness.ts';
 import { ROUTES, TEXT, TOAST } from './support/spec.ts';
 
 /** Runs axe and returns the serious and critical violations, printed for a failure message. */
@@ -20,19 +20,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
         `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
         v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n'),
     );
-}
-
-/** Waits until the toasts' own animations (entry, icons) are over. */
-async function toastsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .filter((a) => {
-        const target = (a.effect as KeyframeEffect | null)?.target;
-        return target instanceof Element && target.closest('[data-rht-toaster]');
-      })
-      .every((a) => a.playState === 'finished'),
-  );
 }
 
 /** The accessible name of the focused element (what a screen reader would read first). */

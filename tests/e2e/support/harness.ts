@@ -202,6 +202,26 @@ export async function toastState(page: Page, text: string): Promise<'shown' | 'l
   }, [text, TOAST_MESSAGE] as const);
 }
 
+/** Waits until the toast bars' entry animation (react-hot-toast sets it inline) is over. */
+export async function toastsSettled(page: Page, timeout = 3_000): Promise<void> {
+  const running = () =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => {
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          return (
+            target instanceof HTMLElement &&
+            target.style.animationName !== '' &&
+            target.closest('[data-rht-toaster]') &&
+            a.playState !== 'finished'
+          );
+        })
+        .map((a) => `${(a as CSSAnimation).animationName ?? 'transition'} ${a.playState} ${String(a.currentTime)}`),
+    );
+  await expect.poll(running, { timeout, interval: 50 }).toEqual([]);
+}
+
 /** The full text of every toast on screen (for messages). */
 export async function toastTexts(page: Page): Promise<string[]> {
   return page.locator(TOAST_MESSAGE).allInnerTexts();

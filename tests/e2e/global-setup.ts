@@ -17,6 +17,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, type E2eContext } from './support/env.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VITE_BIN = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
+const DIE_WITH_PARENT = new URL('./support/die-with-parent.mjs', import.meta.url).href;
 const READY_TIMEOUT_MS = 90_000;
 
 /** A port the OS says is free right now (vite is started with --strictPort, so a race fails loudly). */
@@ -146,12 +147,13 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   let output = '';
   const server = spawn(
     process.execPath,
-    [VITE_BIN, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    ['--import', DIE_WITH_PARENT, VITE_BIN, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
     {
       cwd: ROOT,
       // Own process group: teardown signals the server and everything it started at once.
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // stdin stays open for the server's life: its end tells the server this process is gone.
+      stdio: ['pipe', 'pipe', 'pipe'],
       // No demo data: each test creates its own uniquely named records.
       env: { ...process.env, PORT: String(port), DATA_DIR: 'memory', SEED: 'false', BROWSER: 'none' },
     },

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: measures what users feel (tests/bench/README.md lists the figures), prints a
  * Markdown table (figure | measured | target | pass), writes tests/bench/results/latest.json and
- * exits non-zero when a target is missed. `--only api,lambda,web,page` runs some sections.
+ * exits non-zero when a target is missed. `--only=web,lambda,api,page` runs some sections.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -32,6 +32,8 @@ const machine = {
   memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
   node: process.version,
   platform: `${os.type()} ${os.release()} ${os.arch()}`,
+  /** 1-minute load average when the run started and ended: the machine is shared, read figures with it. */
+  loadAverage: { start: Math.round(os.loadavg()[0]! * 100) / 100, end: NaN },
 };
 
 const figures: Figure[] = [];
@@ -64,6 +66,7 @@ try {
   await db?.stop();
 }
 
+machine.loadAverage.end = Math.round(os.loadavg()[0]! * 100) / 100;
 const missed = figures.filter((f) => f.pass === false);
 const date = new Date().toISOString();
 const table = markdownTable(figures);
@@ -72,7 +75,7 @@ writeFileSync(
   `${JSON.stringify({ date, machine, durationSeconds: Math.round((Date.now() - started) / 1000), sections: selected, pass: missed.length === 0, figures }, null, 2)}\n`,
 );
 process.stdout.write(
-  `\n## Clientela benchmark — ${date}\n\nMachine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB memory, Node ${machine.node}, ${machine.platform}\n\n${table}\n\n`,
+  `\n## Clientela benchmark — ${date}\n\nMachine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB memory, Node ${machine.node}, ${machine.platform}; load average ${machine.loadAverage.start} at the start, ${machine.loadAverage.end} at the end\n\n${table}\n\n`,
 );
 if (missed.length > 0) {
   process.stdout.write(`${missed.length} target(s) MISSED: ${missed.map((f) => `${f.section}: ${f.name}`).join('; ')}\n`);

@@ -222,11 +222,6 @@ export async function toastsSettled(page: Page, timeout = 3_000): Promise<void> 
   await expect.poll(running, { timeout, interval: 50 }).toEqual([]);
 }
 
-/** The full text of every toast on screen (for messages). */
-export async function toastTexts(page: Page): Promise<string[]> {
-  return page.locator(TOAST_MESSAGE).allInnerTexts();
-}
-
 /** Waits until the element is visible. */
 export async function visible(locator: Locator, timeout = ACTION_TIMEOUT_MS): Promise<Locator> {
   await locator.first().waitFor({ state: 'visible', timeout });

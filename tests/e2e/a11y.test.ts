@@ -39,7 +39,17 @@ async function tabTo(page: Page, name: string | RegExp, max = 40): Promise<void>
     await page.keyboard.press('Tab');
     const current = await focusedName(page);
     seen.push(current);
-    if (typeof name === 'string' ? current === name : name.test(current)) return;
+    if (typeof name === 'string' ? current === name : name.test(current)) {
+      // The focus is visible: an outline or a focus ring (box-shadow) on the element.
+      const ring = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const cs = getComputedStyle(el);
+        return { outline: `${cs.outlineStyle} ${cs.outlineWidth}`, shadow: cs.boxShadow };
+      });
+      const outlined = !ring.outline.startsWith('none') && !ring.outline.endsWith(' 0px');
+      expect(outlined || ring.shadow !== 'none', `no visible focus on "${current}": ${JSON.stringify(ring)}`).toBe(true);
+      return;
+    }
   }
   throw new Error(`Tab never reached "${name}"; focus went through: ${seen.join(' | ')}`);
 }

@@ -241,6 +241,27 @@ describeBrowser('error toasts (SPEC section 8)', () => {
   });
 });
 
+describeBrowser('a page that fails to load', () => {
+  const { open } = useBrowser();
+
+  it('a lazy page whose code cannot be fetched shows the friendly error page with a way home', async () => {
+    const s = await open();
+    const { page } = s;
+    const chunk = /^\/assets\/ListaClientes-[\w-]+\.js$/;
+    await injectFault(s, { path: chunk, abort: true });
+    await page.goto(ROUTES.home);
+    await visible(heading(page));
+    await page.getByRole('navigation').first().getByRole('link', { name: 'Listar clientes', exact: true }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Algo deu errado' }));
+    // The navbar is still there, and the page offers a way home and a reload.
+    await visible(page.getByRole('navigation').first());
+    await visible(page.locator('main').getByRole('button', { name: /Recarregar/ }));
+    await page.locator('main').getByRole('link', { name: /início/i }).click();
+    await expectPath(page, ROUTES.home);
+    await visible(page.getByRole('heading', { level: 1, name: /Clientela/ }));
+  });
+});
+
 /** Every screen, for the API-down and API-slow runs: the route and what it must show. */
 type Screen = { path: (ids: { catId: number; prodId: number }) => string; expect: 'retry' | { toast: string; then: string } | 'page'; act?: (page: Page) => Promise<void> };
 

@@ -165,6 +165,16 @@ describeBrowser('screenshots', () => {
     await shot(page, w, 'categorias-carregando');
     hang.resolve();
 
+    // The error page of a page whose code cannot be fetched.
+    s.allowFailures((u) => /^\/assets\/ListaClientes-/.test(u.pathname));
+    await s.context.route(/\/assets\/ListaClientes-[\w-]+\.js$/, (route) => route.abort('connectionrefused'));
+    await page.goto(ROUTES.home);
+    await visible(heading(page));
+    await page.goto(ROUTES.clientes);
+    await visible(page.getByRole('heading', { level: 1, name: 'Algo deu errado' }));
+    await settle(page);
+    await shot(page, w, 'erro-pagina');
+
     // The open menu on a narrow screen.
     const menu = page.getByRole('navigation').first().getByRole('button', { name: /menu/i });
     if (await menu.isVisible()) {

@@ -3,7 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+createRoot(document.getElementById('root')!, {
+  // React recovered by itself (a lazy page that failed to load during a navigation, which the
+  // error boundary already shows and logs): a warning, not a second, "uncaught" error report.
+  onRecoverableError: (error) => console.warn('React recovered from an error:', error),
+}).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -93,6 +93,15 @@ describeBrowser('accessibility', () => {
       if (r === ROUTES.categorias || r === ROUTES.clientes) await visible(page.locator('main').getByRole('article'));
       await audit(r);
     }
+    // The error page (a page whose code cannot be fetched).
+    if (viewport.width >= 700) {
+      s.allowFailures((u) => /^\/assets\/ListaClientes-/.test(u.pathname));
+      await page.route(/\/assets\/ListaClientes-[\w-]+\.js$/, (route) => route.abort('connectionrefused'));
+      await page.goto(ROUTES.clientes);
+      await visible(page.getByRole('heading', { level: 1, name: 'Algo deu errado' }));
+      await audit('error page');
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
     // The open menu on a narrow screen (before any toast is on screen).
     const menu = page.getByRole('navigation').first().getByRole('button', { name: /menu/i });
     if (await menu.isVisible()) {

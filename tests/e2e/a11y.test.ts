@@ -140,6 +140,8 @@ describeBrowser('accessibility', () => {
     await tabTo(page, 'Cadastrar categorias');
     await page.keyboard.press('Enter');
     await expectPath(page, ROUTES.cadastrarCategoria);
+    // The lazy page is in (focus lands on its heading) before the walk goes on.
+    await visible(page.getByLabel(TEXT.nomeCategoria));
     await tabTo(page, TEXT.nomeCategoria);
     await page.keyboard.type(nome);
     await page.keyboard.press('Enter');

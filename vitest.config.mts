@@ -45,6 +45,8 @@ export default defineConfig({
           environment: 'node',
           // Builds the site, serves it with the API (vite preview) and starts one Chromium.
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // expect.poll waits for the page (1 s by default: too short on 2 busy cores).
+          expect: { poll: { timeout: 7_000 } },
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

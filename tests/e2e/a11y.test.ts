@@ -176,6 +176,8 @@ describeBrowser('accessibility', () => {
     await tabTo(page, `${TEXT.deletar} ${novo}`);
     await page.keyboard.press('Enter');
     await expectPath(page, ROUTES.deletarCategoria(id as number));
+    // The lazy page and its category are in (the list's own card also shows the name) before the walk goes on.
+    await visible(page.getByRole('button', { name: TEXT.confirmar }));
     await visible(page.locator('main').getByText(novo));
     await tabTo(page, TEXT.confirmar);
     await page.keyboard.press('Enter');

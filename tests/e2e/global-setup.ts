@@ -13,7 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, type E2eContext } from './support/env.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import type { E2eContext } from './support/env.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VITE_BIN = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
@@ -172,7 +173,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   };
   try {
     await waitUntilReady(baseUrl, server, () => output);
-    browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+    browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] });
   } catch (e) {
     await teardown();
     throw e;

@@ -13,18 +13,3 @@ declare module 'vitest' {
     e2e: E2eContext;
   }
 }
-
-/** Debian's Chromium: never a downloaded browser. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
-/** The launch flags measured in ../shared/TOOLCHAIN.md. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-] as const;

@@ -79,6 +79,23 @@ describe('/categorias list', () => {
     expect(cardTitles()).toHaveLength(3);
   });
 
+  it("offers 'Limpar filtro' when the filter matches nothing, and puts the user back in the field", async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/categorias': json(200, LIST) });
+    renderApp('/categorias');
+    await screen.findByRole('heading', { level: 2, name: 'Varejo' }, { timeout: 3000 });
+    const field = screen.getByLabelText(T.categorias.filtroLabel);
+    await user.type(field, 'nada disso{Enter}');
+    expect(screen.getByText(T.common.semResultados('nada disso'))).toHaveAttribute('role', 'status');
+    expect(screen.getByText(T.common.semResultadosDica)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: T.common.limparFiltro }));
+    expect(cardTitles()).toHaveLength(3);
+    expect(field).toHaveValue('');
+    expect(field).toHaveFocus();
+    expect(screen.getByText(T.common.resultados(3, 3))).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('button', { name: T.common.limparFiltro })).not.toBeInTheDocument();
+  });
+
   it('shows a friendly empty state with a link to create', async () => {
     mockApi({ 'GET /api/categorias': json(200, []) });
     renderApp('/categorias');

@@ -85,6 +85,7 @@ export const T = {
     resultados: (shown: number, total: number) =>
       shown === total ? `${total} ${total === 1 ? 'resultado' : 'resultados'}` : `${shown} de ${total} resultados`,
     semResultados: (q: string) => `Nenhum resultado para “${q}”.`,
+    semResultadosDica: 'Confira a grafia ou busque por outro termo.',
     limparFiltro: 'Limpar filtro',
   },
   categorias: {

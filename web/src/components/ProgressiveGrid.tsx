@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LIST_CHUNK_SIZE, LIST_PRELOAD_MARGIN } from '../config.ts';
 import { T } from '../texts.ts';
 
@@ -13,9 +13,10 @@ interface Props<T> {
 /**
  * A responsive card grid that renders its items in chunks as the user scrolls (an
  * IntersectionObserver watches a sentinel below the grid), so 10,000 records show their first
- * cards at once. Remount it (key) to start again from the first chunk.
+ * cards at once. Remount it (key) to start again from the first chunk. Memoised: typing in the
+ * filter field re-renders the page, and must not re-render thousands of cards per keystroke.
  */
-export function ProgressiveGrid<T>({ items, renderItem, getKey, label, chunkSize = LIST_CHUNK_SIZE }: Props<T>) {
+function ProgressiveGridImpl<T>({ items, renderItem, getKey, label, chunkSize = LIST_CHUNK_SIZE }: Props<T>) {
   const [count, setCount] = useState(chunkSize);
   const sentinel = useRef<HTMLDivElement>(null);
   const hasMore = count < items.length;
@@ -55,3 +56,5 @@ export function ProgressiveGrid<T>({ items, renderItem, getKey, label, chunkSize
     </>
   );
 }
+
+export const ProgressiveGrid = memo(ProgressiveGridImpl) as typeof ProgressiveGridImpl;

@@ -1,14 +1,27 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent, type Ref } from 'react';
 import { T } from '../texts.ts';
 import { SearchIcon } from './icons.tsx';
 
 /** A labelled filter field with 'Buscar': applied on submit (button or Enter), never on typing. */
-export function SearchForm({ label, placeholder, onSearch }: { label: string; placeholder: string; onSearch: (query: string) => void }) {
-  const [value, setValue] = useState('');
+export function SearchForm({
+  label,
+  placeholder,
+  value,
+  onChange,
+  onSearch,
+  inputRef,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSearch: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
   const id = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSearch(value);
+    onSearch();
   };
   return (
     <form className="search-form" role="search" onSubmit={submit}>
@@ -18,7 +31,7 @@ export function SearchForm({ label, placeholder, onSearch }: { label: string; pl
       <div className="search-row">
         <div className="search-input">
           <SearchIcon size={18} className="search-input-icon" />
-          <input id={id} type="search" value={value} placeholder={placeholder} autoComplete="off" onChange={(e) => setValue(e.target.value)} />
+          <input ref={inputRef} id={id} type="search" value={value} placeholder={placeholder} autoComplete="off" onChange={(e) => onChange(e.target.value)} />
         </div>
         <button type="submit" className="btn btn-primary">
           {T.common.buscar}

@@ -1,12 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { fold } from './format.ts';
 
 /**
- * Case- and accent-insensitive substring filter, applied when `apply` is called (Buscar/Enter).
+ * Case- and accent-insensitive substring filter. `draft` is what the field shows; it becomes the
+ * applied query only on `apply` (Buscar/Enter), as the spec asks. `clear` empties both.
  * Texts are folded once per data load, so a search over 10,000 records is one pass of `includes`.
  * `textOf` must be stable (module level).
  */
 export function useFoldedFilter<T>(items: readonly T[] | undefined, textOf: (item: T) => string) {
+  const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
   const folded = useMemo(() => (items ? items.map((i) => fold(textOf(i))) : []), [items, textOf]);
   const filtered = useMemo(() => {
@@ -15,5 +17,10 @@ export function useFoldedFilter<T>(items: readonly T[] | undefined, textOf: (ite
     if (!q) return items;
     return items.filter((_, i) => folded[i]!.includes(q));
   }, [items, folded, query]);
-  return { query: query.trim(), apply: setQuery, filtered };
+  const apply = useCallback(() => setQuery(draft), [draft]);
+  const clear = useCallback(() => {
+    setDraft('');
+    setQuery('');
+  }, []);
+  return { draft, setDraft, query: query.trim(), apply, clear, filtered };
 }

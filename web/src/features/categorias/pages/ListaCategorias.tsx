@@ -1,8 +1,10 @@
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { Categoria } from '../../../../../lambdas/contract/types.ts';
 import { FolderIcon, PlusIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { ProgressiveGrid } from '../../../components/ProgressiveGrid.tsx';
+import { ResultStatus } from '../../../components/ResultStatus.tsx';
 import { SearchForm } from '../../../components/SearchForm.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { EmptyState, LoadError } from '../../../components/States.tsx';
@@ -13,7 +15,6 @@ import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
 import { useCategorias } from '../api/categorias.ts';
 import { CategoriaCard } from '../components/CategoriaCard.tsx';
-import { ResultCount } from '../../../components/ResultCount.tsx';
 
 const descricaoOf = (c: Categoria) => c.descricao;
 const keyOf = (c: Categoria) => c.id;
@@ -24,7 +25,13 @@ export default function ListaCategorias() {
   // The request starts now (SWR on mount); the hold only keeps the spinner up beside it.
   const { data, error, isLoading, mutate } = useCategorias();
   const holding = useMinimumHold(FIRST_LOAD_HOLD);
-  const { query, apply, filtered } = useFoldedFilter(data, descricaoOf);
+  const { draft, setDraft, query, apply, clear, filtered } = useFoldedFilter(data, descricaoOf);
+  const searchRef = useRef<HTMLInputElement>(null);
+  // The panel holding the button goes away: put the user back in the field, not on <body>.
+  const clearFilter = () => {
+    clear();
+    searchRef.current?.focus();
+  };
 
   let body;
   if (holding || (isLoading && !data)) body = <Spinner />;
@@ -34,7 +41,7 @@ export default function ListaCategorias() {
   else
     body = (
       <>
-        <ResultCount shown={filtered.length} total={data.length} query={query} />
+        <ResultStatus shown={filtered.length} total={data.length} query={query} onClear={clearFilter} />
         <ProgressiveGrid key={`${query}|${data.length}`} items={filtered} getKey={keyOf} renderItem={renderCard} label={T.categorias.heading} />
       </>
     );
@@ -51,7 +58,7 @@ export default function ListaCategorias() {
           {T.categorias.nova}
         </Link>
       </div>
-      <SearchForm label={T.categorias.filtroLabel} placeholder={T.categorias.filtroPlaceholder} onSearch={apply} />
+      <SearchForm label={T.categorias.filtroLabel} placeholder={T.categorias.filtroPlaceholder} value={draft} onChange={setDraft} onSearch={apply} inputRef={searchRef} />
       {body}
     </div>
   );

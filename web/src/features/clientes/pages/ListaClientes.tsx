@@ -1,9 +1,10 @@
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { Produto } from '../../../../../lambdas/contract/types.ts';
 import { PlusIcon, UsersIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { ProgressiveGrid } from '../../../components/ProgressiveGrid.tsx';
-import { ResultCount } from '../../../components/ResultCount.tsx';
+import { ResultStatus } from '../../../components/ResultStatus.tsx';
 import { SearchForm } from '../../../components/SearchForm.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { EmptyState, LoadError } from '../../../components/States.tsx';
@@ -20,7 +21,13 @@ const renderCard = (p: Produto) => <ClienteCard produto={p} />;
 /** /clientes: the client list ('Busque seus clientes'), shown as soon as the data arrives. */
 export default function ListaClientes() {
   const { data, error, isLoading, mutate } = useProdutos();
-  const { query, apply, filtered } = useFoldedFilter(data, nomeOf);
+  const { draft, setDraft, query, apply, clear, filtered } = useFoldedFilter(data, nomeOf);
+  const searchRef = useRef<HTMLInputElement>(null);
+  // The panel holding the button goes away: put the user back in the field, not on <body>.
+  const clearFilter = () => {
+    clear();
+    searchRef.current?.focus();
+  };
 
   let body;
   if (isLoading && !data) body = <Spinner />;
@@ -30,7 +37,7 @@ export default function ListaClientes() {
   else
     body = (
       <>
-        <ResultCount shown={filtered.length} total={data.length} query={query} />
+        <ResultStatus shown={filtered.length} total={data.length} query={query} onClear={clearFilter} />
         <ProgressiveGrid key={`${query}|${data.length}`} items={filtered} getKey={keyOf} renderItem={renderCard} label={T.titles.clientes} />
       </>
     );
@@ -47,7 +54,7 @@ export default function ListaClientes() {
           {T.clientes.novo}
         </Link>
       </div>
-      <SearchForm label={T.clientes.filtroLabel} placeholder={T.clientes.filtroPlaceholder} onSearch={apply} />
+      <SearchForm label={T.clientes.filtroLabel} placeholder={T.clientes.filtroPlaceholder} value={draft} onChange={setDraft} onSearch={apply} inputRef={searchRef} />
       {body}
     </div>
   );

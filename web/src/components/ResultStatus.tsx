@@ -1,0 +1,31 @@
+import { T } from '../texts.ts';
+import { SearchIcon } from './icons.tsx';
+
+/**
+ * "12 resultados" / "3 de 12 resultados", or, when the filter matches nothing, a no-results panel
+ * with 'Limpar filtro'. The status line stays the same DOM node in both states, so screen readers
+ * announce every change of it (a live region mounted with its text is often not read).
+ */
+export function ResultStatus({ shown, total, query, onClear }: { shown: number; total: number; query: string; onClear: () => void }) {
+  const noMatch = query !== '' && shown === 0;
+  return (
+    <div className={noMatch ? 'result-status no-results' : 'result-status'}>
+      {noMatch && (
+        <span className="empty-icon" aria-hidden="true">
+          <SearchIcon size={28} />
+        </span>
+      )}
+      <p className="result-count" role="status" aria-live="polite">
+        {noMatch ? T.common.semResultados(query) : T.common.resultados(shown, total)}
+      </p>
+      {noMatch && (
+        <>
+          <p className="no-results-hint">{T.common.semResultadosDica}</p>
+          <button type="button" className="btn btn-secondary" onClick={onClear}>
+            {T.common.limparFiltro}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

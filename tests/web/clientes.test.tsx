@@ -320,3 +320,73 @@ describe('/deletarproduto/:id', () => {
     expect(visibleToast('Erro ao buscar o produto.')).toBeDefined();
   });
 });
+
+describe('coming back to a record', () => {
+  const v7 = produto(2, 'Maria Souza', 1500.5, { id: 2, descricao: 'Serviços' }, 7);
+  const v9 = { ...v7, nome: 'Maria Nova', versao: 9 };
+
+  it('reads it again on every visit: never an older copy (and versao) nor an older error', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/produtos/2': [json(500, { mensagem: MESSAGES.erroInterno }), json(200, v7), json(200, v9)],
+      'GET /api/categorias': json(200, CATS),
+      'GET /api/produtos': json(200, LIST),
+      'PUT /api/produtos': json(200, { ...v9, versao: 10 }),
+    });
+    renderApp('/atualizarproduto/2');
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    expect(visibleToast('Erro ao buscar o produto.')).toBeDefined();
+
+    // The failed read is not replayed: the second visit shows this visit's answer.
+    await user.click(within(await cardOf('Maria Souza')).getByRole('link', { name: /Editar/ }));
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue('Maria Souza'));
+    expect(currentPath()).toBe('/atualizarproduto/2');
+
+    // Someone else saved meanwhile: the third visit starts from versao 9, not the cached 7.
+    await user.click(screen.getByRole('link', { name: 'Cancelar' }));
+    await user.click(within(await cardOf('Maria Souza')).getByRole('link', { name: /Editar/ }));
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue('Maria Nova'));
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    expect(api.callsTo('PUT', '/api/produtos')[0]!.body).toMatchObject({ id: 2, versao: 9, nome: 'Maria Nova' });
+    expect(api.callsTo('GET', '/api/produtos/2')).toHaveLength(3);
+  });
+
+  it("does not replay an earlier failure of the categories as 'Erro ao buscar categorias!'", async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/categorias': [json(500, { mensagem: MESSAGES.erroInterno }), json(200, CATS)] });
+    renderApp('/categorias');
+    expect(await screen.findByText(T.categorias.erroLista, {}, { timeout: 3000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Cadastrar clientes' }));
+    expect(await screen.findByRole('option', { name: 'Serviços' })).toBeInTheDocument();
+    expect(visibleToast('Erro ao buscar categorias!')).toBeUndefined();
+  });
+
+  it('reloads the dropdown after a create fails (the chosen category may be gone)', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/categorias': [json(200, CATS), json(200, [CATS[0]])],
+      'POST /api/produtos': json(400, { mensagem: MESSAGES.categoriaInexistente(2) }),
+    });
+    renderApp('/cadastrarproduto');
+    await user.type(await screen.findByLabelText('Nome'), 'Ana');
+    await user.selectOptions(screen.getByLabelText('Categoria'), await screen.findByRole('option', { name: 'Serviços' }));
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    await waitFor(() => expect(visibleToast('Erro ao cadastrar o produto.')?.textContent).toContain(MESSAGES.categoriaInexistente(2)));
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'Serviços' })).toBeNull());
+    expect(api.callsTo('GET', '/api/categorias')).toHaveLength(2);
+  });
+
+  it('keeps the fields disabled with the button while a create runs', async () => {
+    const user = userEvent.setup();
+    const res = deferred<Response>();
+    mockApi({ 'GET /api/categorias': json(200, CATS), 'POST /api/produtos': () => res.promise });
+    renderApp('/cadastrarproduto');
+    await user.type(await screen.findByLabelText('Nome'), 'Ana');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toBeDisabled());
+    expect(screen.getByLabelText('Categoria')).toBeDisabled();
+    res.resolve(json(400, { mensagem: MESSAGES.erroInterno }));
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toBeEnabled());
+  });
+});

@@ -27,6 +27,3 @@ export const LIST_CHUNK_SIZE = 24;
 
 /** How far below the viewport the next chunk starts rendering. */
 export const LIST_PRELOAD_MARGIN = '800px';
-
-/** Brand name, used in titles and the navbar. */
-export const BRAND = 'Clientela';

@@ -2,6 +2,9 @@
  * Every UI text of the web app, in Brazilian Portuguese, exactly as SPEC.md (sections 2, 5, 8)
  * and issue 3 say. Components import from here; no UI string lives anywhere else.
  */
+import { VIP_THRESHOLD } from './config.ts';
+import { formatMoney } from './lib/format.ts';
+
 export const T = {
   brand: 'Clientela',
   nav: {
@@ -124,7 +127,11 @@ export const T = {
     segmento: 'Segmento',
     pontoFocal: 'Ponto focal',
     valorContrato: 'Valor do contrato',
-    valorAjuda: 'Em reais. Acima de R$ 10.000,00 o cliente é VIP.',
+    valorAjuda: `Em reais. Acima de ${formatMoney(VIP_THRESHOLD)} o cliente é VIP.`,
+    /** Shown before the value field; the field itself holds a plain number. */
+    moedaPrefixo: 'R$',
+    /** An empty segmento or ponto focal on a card. */
+    semValor: '—',
     categoria: 'Categoria',
     categoriaPlaceholder: 'Selecione uma categoria',
     semCategoria: 'Sem categoria',
@@ -138,6 +145,7 @@ export const T = {
     deletarLabel: (n: string) => `Deletar ${n}`,
   },
   notFound: {
+    codigo: '404',
     heading: 'Página não encontrada',
     text: 'O endereço que você acessou não existe ou foi movido.',
   },

@@ -2,7 +2,10 @@ import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ButtonSpinner } from './Spinner.tsx';
 
-/** A form card: fields, the submit button (disabled + spinner while submitting) and a way back. */
+/**
+ * A form card: fields, the submit button (disabled + spinner while submitting) and a way back.
+ * The fields are disabled with the button: what was sent is what the page shows.
+ */
 export function FormShell({
   children,
   onSubmit,
@@ -26,7 +29,9 @@ export function FormShell({
   };
   return (
     <form className="card form-card" onSubmit={submit} noValidate aria-busy={busy || submitting}>
-      {children}
+      <fieldset className="form-fields" disabled={submitting}>
+        {children}
+      </fieldset>
       <div className="form-actions">
         <Link className="btn btn-secondary" to={cancelTo}>
           {cancelLabel}

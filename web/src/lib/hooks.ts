@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { reasonOf } from './api-client.ts';
+import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
+import { fetcher, reasonOf } from './api-client.ts';
 import { notifyError } from './toast.tsx';
 
 /**
@@ -16,6 +17,42 @@ export function useLoadFailure(error: unknown, message: string, listPath: string
     notifyError(message, reasonOf(error));
     navigate(listPath, { replace: true });
   }, [error, message, listPath, navigate]);
+}
+
+let mounts = 0;
+const fetchPath = <T>([path]: readonly [string, number]) => fetcher<T>(path);
+
+/**
+ * One record for an edit or delete page, read by this visit of the page: its own cache entry,
+ * so an older copy (with an older `versao`) or an older error never shows while the read runs.
+ * `data` and `error` are this read's; the entry is dropped when the page leaves.
+ */
+export function useFreshRecord<T>(path: string | null): { data: T | undefined; error: unknown } {
+  const [mount] = useState(() => ++mounts);
+  const key = path === null ? null : ([path, mount] as const);
+  const { cache } = useSWRConfig();
+  const { data, error } = useSWR<T, unknown, typeof key>(key, fetchPath<T>);
+  useEffect(() => {
+    if (key === null) return;
+    const serialized = unstable_serialize(key);
+    return () => cache.delete(serialized);
+    // key is rebuilt on every render; path and mount are what it is made of.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [path, mount, cache]);
+  return { data, error };
+}
+
+/**
+ * A shared list's error as this page should see it. SWR keeps an error until a read succeeds,
+ * and may skip a re-read within its dedupe window: an error cached by an earlier page makes
+ * this page read again at once, and only a failure of that read (a new error) is returned.
+ */
+export function useOwnError(error: unknown, reload: () => unknown): unknown {
+  const [earlier] = useState(error);
+  useEffect(() => {
+    if (earlier) void reload();
+  }, [earlier, reload]);
+  return error === earlier ? undefined : error;
 }
 
 /** navigate() after a delay, cancelled if the page unmounts first. */

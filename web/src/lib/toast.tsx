@@ -30,5 +30,5 @@ export function notifyError(message: string, reason?: string, duration: number =
 
 /** Info toast with an info icon (validation messages), 2 s. */
 export function notifyInfo(message: string, duration: number = TOAST_DURATION.app): string {
-  return toast(message, { duration, icon: <InfoIcon />, className: 'toast-info' });
+  return toast(message, { duration, icon: <InfoIcon />, className: 'toast toast-info' });
 }

@@ -10,7 +10,7 @@ export default function NotFound() {
     <div className="page page-narrow">
       <section className="card status-page">
         <p className="status-code" aria-hidden="true">
-          404
+          {T.notFound.codigo}
         </p>
         <PageHeading title={T.titles.notFound}>{T.notFound.heading}</PageHeading>
         <p>{T.notFound.text}</p>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import useSWR, { useSWRConfig, type ScopedMutator } from 'swr';
 import type { Categoria, CategoriaInput, Update } from '../../../../../lambdas/contract/types.ts';
 import { apiRequest, createOnce } from '../../../lib/api-client.ts';
+import { useFreshRecord } from '../../../lib/hooks.ts';
 import { PRODUTOS_KEY } from '../../clientes/api/keys.ts';
 
 /** SWR keys: the API paths themselves. */
@@ -11,9 +12,8 @@ export const categoriaKey = (id: string | number) => `/categorias/${id}`;
 /** Every category (the list page and the client forms' dropdown). */
 export const useCategorias = () => useSWR<Categoria[]>(CATEGORIAS_KEY);
 
-/** One category, always re-read on mount so an edit starts from the current `versao`. */
-export const useCategoria = (id: string | undefined) =>
-  useSWR<Categoria>(id ? categoriaKey(id) : null, { revalidateOnMount: true, dedupingInterval: 0 });
+/** One category for its edit or delete page, read fresh on every visit (the `versao` an edit sends back). */
+export const useCategoria = (id: string | undefined) => useFreshRecord<Categoria>(id ? categoriaKey(id) : null);
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
@@ -44,7 +44,6 @@ export function categoriaActions(mutate: ScopedMutator) {
     async update(body: Update<CategoriaInput>): Promise<Categoria> {
       const updated = await apiRequest<Categoria>(CATEGORIAS_KEY, { method: 'PUT', body });
       await mutate<Categoria[]>(CATEGORIAS_KEY, (list) => list?.map((c) => (c.id === updated.id ? updated : c)), { revalidate: false });
-      await mutate(categoriaKey(updated.id), updated, { revalidate: false });
       // Clients embed the category's descricao: their list must be read again.
       void mutate(PRODUTOS_KEY);
       return updated;

@@ -3,14 +3,14 @@ import { LIMITS } from '../../../../../lambdas/contract/limits.ts';
 import { T } from '../../../texts.ts';
 
 /** The category form's one field: 'Nome da Categoria' (descricao). */
-export function CategoriaFields({ descricao, onChange, disabled }: { descricao: string; onChange: (v: string) => void; disabled?: boolean }) {
+export function CategoriaFields({ descricao, onChange }: { descricao: string; onChange: (v: string) => void }) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
         {T.categorias.campo}
       </label>
-      <input id={id} name="descricao" type="text" value={descricao} maxLength={LIMITS.descricao.max} autoComplete="off" disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+      <input id={id} name="descricao" type="text" value={descricao} maxLength={LIMITS.descricao.max} autoComplete="off" onChange={(e) => onChange(e.target.value)} />
     </div>
   );
 }

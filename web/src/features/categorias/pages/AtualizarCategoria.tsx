@@ -15,14 +15,14 @@ import { CategoriaFields } from '../components/CategoriaFields.tsx';
 export default function AtualizarCategoria() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const { data, error, isValidating } = useCategoria(id);
+  const { data, error } = useCategoria(id);
   const [form, setForm] = useState<{ descricao: string; versao: number; id: number } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const actions = useCategoriaActions();
   useLoadFailure(error, T.toast.erroBuscarCategoria, paths.categorias);
 
-  // Prefill once, from the read this page made (not from an older cached copy).
-  if (!form && data && !isValidating) setForm({ id: data.id, descricao: data.descricao, versao: data.versao });
+  // Prefill once, from this visit's own read (useCategoria never answers from an older copy).
+  if (!form && data) setForm({ id: data.id, descricao: data.descricao, versao: data.versao });
 
   const submit = async () => {
     if (!form) return;

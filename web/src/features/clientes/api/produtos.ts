@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import useSWR, { useSWRConfig, type ScopedMutator } from 'swr';
 import type { CategoriaRef, Produto, Update } from '../../../../../lambdas/contract/types.ts';
 import { apiRequest, createOnce } from '../../../lib/api-client.ts';
+import { useFreshRecord } from '../../../lib/hooks.ts';
 import { PRODUTOS_KEY, produtoKey } from './keys.ts';
 
 export { PRODUTOS_KEY, produtoKey };
@@ -18,9 +19,8 @@ export interface ProdutoBody {
 /** Every client. */
 export const useProdutos = () => useSWR<Produto[]>(PRODUTOS_KEY);
 
-/** One client, always re-read on mount so an edit starts from the current `versao`. */
-export const useProduto = (id: string | undefined) =>
-  useSWR<Produto>(id ? produtoKey(id) : null, { revalidateOnMount: true, dedupingInterval: 0 });
+/** One client for its edit or delete page, read fresh on every visit (the `versao` an edit sends back). */
+export const useProduto = (id: string | undefined) => useFreshRecord<Produto>(id ? produtoKey(id) : null);
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
@@ -51,7 +51,6 @@ export function produtoActions(mutate: ScopedMutator) {
     async update(body: Update<ProdutoBody>): Promise<Produto> {
       const updated = await apiRequest<Produto>(PRODUTOS_KEY, { method: 'PUT', body });
       await mutate<Produto[]>(PRODUTOS_KEY, (list) => list?.map((p) => (p.id === updated.id ? updated : p)), { revalidate: false });
-      await mutate(produtoKey(updated.id), updated, { revalidate: false });
       return updated;
     },
 

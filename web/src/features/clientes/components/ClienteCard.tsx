@@ -24,11 +24,11 @@ export function ClienteCard({ produto, actions = true, headingLevel = 2 }: { pro
         </div>
         <div>
           <dt>{T.clientes.segmento}</dt>
-          <dd>{produto.segmento || '—'}</dd>
+          <dd>{produto.segmento || T.clientes.semValor}</dd>
         </div>
         <div>
           <dt>{T.clientes.pontoFocal}</dt>
-          <dd>{produto.pontoFocal || '—'}</dd>
+          <dd>{produto.pontoFocal || T.clientes.semValor}</dd>
         </div>
         <div className="field-full">
           <dt>{T.clientes.categoria}</dt>

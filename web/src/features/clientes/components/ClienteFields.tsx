@@ -3,6 +3,7 @@ import { LIMITS } from '../../../../../lambdas/contract/limits.ts';
 import type { CategoriaRef } from '../../../../../lambdas/contract/types.ts';
 import { notifyError } from '../../../lib/toast.tsx';
 import { reasonOf } from '../../../lib/api-client.ts';
+import { useOwnError } from '../../../lib/hooks.ts';
 import { T } from '../../../texts.ts';
 import { useCategorias } from '../../categorias/api/categorias.ts';
 import type { ProdutoBody } from '../api/produtos.ts';
@@ -44,7 +45,8 @@ export function ClienteFields({
   current?: CategoriaRef | null;
 }) {
   const uid = useId();
-  const { data: categorias, error } = useCategorias();
+  const { data: categorias, error: listError, mutate } = useCategorias();
+  const error = useOwnError(listError, mutate);
   const toasted = useRef(false);
   useEffect(() => {
     if (error && !toasted.current) {
@@ -54,7 +56,8 @@ export function ClienteFields({
   }, [error]);
 
   const set = (k: keyof ClienteFormState) => (e: { target: { value: string } }) => onChange({ ...form, [k]: e.target.value });
-  const options = categorias ?? (current ? [current] : []);
+  // The client's own category stays selectable even if the list is older than the record.
+  const options = current && !categorias?.some((c) => c.id === current.id) ? [...(categorias ?? []), current] : (categorias ?? []);
   const f = (k: string) => `${uid}-${k}`;
 
   return (
@@ -82,13 +85,13 @@ export function ClienteFields({
           {T.clientes.valorContrato}
         </label>
         <div className="input-prefix">
-          <span aria-hidden="true">R$</span>
+          <span aria-hidden="true">{T.clientes.moedaPrefixo}</span>
           <input
             id={f('valor')}
             name="valorContrato"
             type="number"
             inputMode="decimal"
-            step="0.01"
+            step={10 ** -LIMITS.valorContrato.decimals}
             min={LIMITS.valorContrato.min}
             max={LIMITS.valorContrato.max}
             value={form.valorContrato}

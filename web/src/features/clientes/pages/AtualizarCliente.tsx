@@ -23,15 +23,15 @@ interface Loaded {
 export default function AtualizarCliente() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const { data, error, isValidating } = useProduto(id);
+  const { data, error } = useProduto(id);
   const categorias = useCategoriaOptions();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const actions = useProdutoActions();
   useLoadFailure(error, T.toast.erroBuscarProduto, paths.clientes);
 
-  // Prefill once, from the read this page made (not from an older cached copy).
-  if (!loaded && data && !isValidating)
+  // Prefill once, from this visit's own read (useProduto never answers from an older copy).
+  if (!loaded && data)
     setLoaded({
       id: data.id,
       versao: data.versao,

@@ -7,6 +7,7 @@ import { useDelayedNavigate } from '../../../lib/hooks.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
+import { useCategoriaActions } from '../../categorias/api/categorias.ts';
 import { useProdutoActions } from '../api/produtos.ts';
 import { ClienteFields, emptyCliente, toBody, useCategoriaOptions, type ClienteFormState } from '../components/ClienteFields.tsx';
 
@@ -17,6 +18,7 @@ export default function CadastrarCliente() {
   const categorias = useCategoriaOptions();
   const navigateLater = useDelayedNavigate();
   const actions = useProdutoActions();
+  const categoriaActions = useCategoriaActions();
 
   const submit = async () => {
     if (!form.nome.trim()) {
@@ -32,6 +34,8 @@ export default function CadastrarCliente() {
       navigateLater(paths.clientes, CREATE_REDIRECT_DELAY);
     } catch (err) {
       notifyError(T.toast.erroCadastrarProduto, reasonOf(err));
+      // The chosen category may have been deleted meanwhile (400): the dropdown reads them again.
+      categoriaActions.refresh();
       setSubmitting(false);
     }
   };

@@ -68,28 +68,43 @@ export function header(event: HttpEvent, name: string): string | undefined {
   return found === undefined ? undefined : headers[found];
 }
 
-/** True for application/json and any application/*+json, parameters (charset) allowed. */
+/**
+ * True for application/json and any application/*+json, in UTF-8: a charset parameter, when
+ * given, must be utf-8 (JSON is UTF-8 by RFC 8259; latin1 bytes would be stored garbled).
+ */
 export function isJsonContentType(contentType: string): boolean {
-  const media = contentType.split(';')[0]!.trim().toLowerCase();
-  return media === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(media);
+  const [media = '', ...params] = contentType.split(';');
+  const type = media.trim().toLowerCase();
+  if (type !== 'application/json' && !/^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type)) return false;
+  const charset = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('charset='));
+  return charset === undefined || /^charset="?utf-?8"?$/.test(charset);
 }
+
+/** Strict UTF-8: invalid bytes throw instead of becoming U+FFFD; a leading BOM is dropped. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The request body as parsed JSON, checked in this order: a content type present and not JSON
- * → 415; no body → 400; over LIMITS.bodyBytes of decoded bytes → 413; nested deeper than
- * LIMITS.bodyDepth → 400; malformed JSON → 400; JSON that is not an object → 400.
+ * in UTF-8 → 415; no body → 400; no content type → 415 (a cross-site page can send a body
+ * without one and no CORS preflight: requiring JSON keeps every write behind the allow-list);
+ * over LIMITS.bodyBytes of decoded bytes → 413; bytes that are not UTF-8 → 400; nested deeper
+ * than LIMITS.bodyDepth → 400; malformed JSON → 400; JSON that is not an object → 400.
  */
 export function readJsonBody(event: HttpEvent): Record<string, unknown> {
-  const contentType = header(event, 'content-type');
-  if (contentType !== undefined && contentType.trim() !== '' && !isJsonContentType(contentType)) {
-    throw new UnsupportedMediaTypeError(MESSAGES.tipoConteudo);
-  }
+  const contentType = header(event, 'content-type')?.trim() ?? '';
+  if (contentType !== '' && !isJsonContentType(contentType)) throw new UnsupportedMediaTypeError(MESSAGES.tipoConteudo);
   if (event.body === undefined || event.body === null || event.body === '') {
     throw new BadRequestError(MESSAGES.corpoAusente);
   }
+  if (contentType === '') throw new UnsupportedMediaTypeError(MESSAGES.tipoConteudo);
   const bytes = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
   if (bytes.length > LIMITS.bodyBytes) throw new PayloadTooLargeError(MESSAGES.corpoGrande(LIMITS.bodyBytes));
-  const text = bytes.toString('utf8');
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    throw new BadRequestError(MESSAGES.corpoNaoUtf8);
+  }
   if (jsonDepth(text) > LIMITS.bodyDepth) throw new BadRequestError(MESSAGES.corpoAninhado(LIMITS.bodyDepth));
   let parsed: unknown;
   try {
@@ -131,18 +146,19 @@ export function validOr400<T>(result: ParseResult<T>): T {
 }
 
 /**
- * A path id: matches ID_PATTERN (so `1e3`, `0x10`, `-1`, `01` are refused) and is a safe
- * integer; anything else is a 400.
+ * A path id: one that does not match ID_PATTERN (`1e3`, `0x10`, `-1`, `01`, 17 digits) is a
+ * 400. One that matches but is past the largest safe integer can't name a record (ids come from
+ * a counter and are exact numbers): 404 with `notFound`, never a lookup of a rounded number.
  */
-export function parseId(raw: string | undefined): number {
+export function parseId(raw: string | undefined, notFound: string): number {
   if (raw === undefined || !ID_PATTERN.test(raw)) throw new BadRequestError(MESSAGES.idInvalido);
   const id = Number(raw);
-  if (!Number.isSafeInteger(id)) throw new BadRequestError(MESSAGES.idInvalido);
+  if (!Number.isSafeInteger(id)) throw new NotFoundError(notFound);
   return id;
 }
 
-/** The `{id}` path parameter as a number (400 when invalid). */
-export const pathId = (event: HttpEvent): number => parseId(event.pathParameters?.id);
+/** The `{id}` path parameter as a number (400 when invalid; 404 with `notFound` when out of range). */
+export const pathId = (event: HttpEvent, notFound: string): number => parseId(event.pathParameters?.id, notFound);
 
 const IDEMPOTENCY_KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${LIMITS.idempotencyKeyMaxLength}}$`);
 
@@ -263,9 +279,15 @@ export function corsOrigins(): string[] {
     .filter((o) => o !== '');
 }
 
-/** CORS headers for a response: only for an allowed Origin. */
+/**
+ * CORS headers for a response: the allow headers only for an allowed Origin, and, whenever an
+ * allow-list is set, `Vary: Origin` on every answer (a cache must not hand one origin's answer,
+ * or a no-origin answer, to another).
+ */
 export function corsHeaders(origin: string | undefined): Record<string, string> {
-  if (!origin || !corsOrigins().includes(origin)) return {};
+  const allowed = corsOrigins();
+  if (allowed.length === 0) return {};
+  if (!origin || !allowed.includes(origin)) return { vary: 'origin' };
   return { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'retry-after', vary: 'origin' };
 }
 

@@ -6,7 +6,8 @@ export const MESSAGES = {
   corpoGrande: (maxBytes: number) => `O corpo da requisição excede o limite de ${maxBytes / 1024} KB.`,
   corpoAninhado: (maxDepth: number) =>
     `O corpo da requisição tem aninhamento demais: no máximo ${maxDepth} níveis de objetos e listas.`,
-  tipoConteudo: "O conteúdo deve ser enviado como 'application/json'.",
+  tipoConteudo: "O conteúdo deve ser enviado como 'application/json' em UTF-8.",
+  corpoNaoUtf8: 'O corpo da requisição não está codificado em UTF-8 válido.',
   respostaGrande: 'A resposta excede o tamanho máximo permitido. Tente novamente mais tarde.',
   idInvalido: 'O id informado é inválido: use um número inteiro positivo.',
   rotaNaoEncontrada: 'Rota não encontrada.',
@@ -31,7 +32,7 @@ export const MESSAGES = {
   campoTexto: (campo: string) => `O campo '${campo}' deve ser um texto.`,
   campoVazio: (campo: string) => `O campo '${campo}' não pode ficar em branco.`,
   campoTextoInvalido: (campo: string) =>
-    `O campo '${campo}' contém caracteres inválidos (Unicode malformado).`,
+    `O campo '${campo}' contém caracteres inválidos (de controle ou Unicode malformado).`,
   campoLongo: (campo: string, max: number) =>
     `O campo '${campo}' deve ter no máximo ${max} caracteres.`,
   campoNumero: (campo: string) => `O campo '${campo}' deve ser um número.`,

@@ -54,15 +54,17 @@ const ref = (kind: keyof OpenApiDocument['components'], name: string) => ({
 
 /** Lengths are checked by the server after trimming, in Unicode code points (as JSON Schema counts). */
 const LENGTH_NOTE =
-  'Leading and trailing white space is trimmed before the checks; lengths count Unicode code points ' +
-  '(an emoji counts 1), as `maxLength` does.';
+  'Leading and trailing white space and invisible characters (zero-width spaces and joiners, BOM) are ' +
+  'trimmed and the text is stored in Unicode NFC before the checks; lengths count code points of that ' +
+  'text (an emoji counts 1), as `maxLength` does. Control characters other than white space, and ' +
+  'U+FFFD (the mark of a wrong decoding), are refused with 400.';
 
 const FIELD_DOCS: Record<string, string> = {
   id: 'The record id (an integer ≥ 1 assigned by the server). In a POST body it is ignored.',
   versao:
     'Optimistic lock. Optional: when sent, the update succeeds only if it is still the current ' +
-    'version of the record (checked in the same conditional write), otherwise 409. When absent, ' +
-    'the last writer wins.',
+    'version of the record (checked in the same conditional write), otherwise 409. When absent ' +
+    '(or null), the last writer wins.',
   descricao: `The category's name, ${LIMITS.descricao.min}–${LIMITS.descricao.max} characters. ${LENGTH_NOTE}`,
   nome: `The client's name, ${LIMITS.nome.min}–${LIMITS.nome.max} characters. ${LENGTH_NOTE}`,
   segmento: `Business segment, 0–${LIMITS.segmento.max} characters; absent or null is stored as ''. ${LENGTH_NOTE}`,
@@ -221,8 +223,8 @@ function buildResponses(): Record<string, JsonSchema> {
     ),
     PayloadTooLarge: error(`The request body is larger than ${maxKb} KB (${LIMITS.bodyBytes} bytes).`),
     UnsupportedMediaType: error(
-      "The body was sent with a Content-Type that is not JSON (`application/json` or `application/*+json`; " +
-        'a missing Content-Type is read as JSON).',
+      'The body was sent without a Content-Type, or with one that is not JSON in UTF-8 (`application/json` ' +
+        'or `application/*+json`, with no charset or `charset=utf-8`).',
     ),
     UnprocessableContent: error('The Idempotency-Key was already used with a different body.'),
     InternalError: error(
@@ -377,8 +379,8 @@ function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
 const DESCRIPTION = [
   'Clientela keeps the clients ("produtos") of a company and their categories.',
   '',
-  '- JSON in and out; request bodies must be JSON (`application/json`, `application/*+json` or no ' +
-    'Content-Type; 415 otherwise), at most ' +
+  '- JSON in and out; request bodies must be sent as JSON in UTF-8 (`Content-Type: application/json` or ' +
+    '`application/*+json`, no charset or `charset=utf-8`; 415 without one or with another), valid UTF-8 (400), at most ' +
     `${LIMITS.bodyBytes / 1024} KB (413 above), nested at most ${LIMITS.bodyDepth} levels (400 above). ` +
     'Unknown fields are ignored and never stored; the server assigns ids.',
   '- Every error the API returns is `{"mensagem": "..."}` in Brazilian Portuguese. API Gateway answers a ' +

@@ -7,16 +7,31 @@ import { LIMITS } from './limits.ts';
 import { MESSAGES as M } from './messages.ts';
 import type { CategoriaInput, ProdutoInput, Update } from './types.ts';
 
-/** A lone UTF-16 surrogate (valid in a JSON escape, not storable as UTF-8). */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** White space and invisible format characters (zero-width space and joiners, word joiner, BOM). */
+const EDGES = /^[\s\u200b-\u200d\u2060\ufeff]+|[\s\u200b-\u200d\u2060\ufeff]+$/g;
 
-/** True when the text can be stored as UTF-8 (no lone surrogate such as "\ud800"). */
-export const isWellFormedText = (s: string): boolean => !LONE_SURROGATE.test(s);
+/**
+ * A text field as stored: trimmed of white space and invisible characters at both ends (a name
+ * of zero-width spaces is blank), in Unicode NFC (an "é" typed as e + accent is stored, counted
+ * and compared like the precomposed one).
+ */
+export const cleanText = (s: string): string => s.replace(EDGES, '').normalize('NFC');
+
+/**
+ * What a text field may not hold: a lone UTF-16 surrogate (valid in a JSON escape, not storable
+ * as UTF-8), control characters other than white space (NUL, ESC, C1), and U+FFFD, the mark of
+ * bytes lost in a wrong decoding upstream.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const INVALID_TEXT = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when the text can be stored and shown as it was meant (see INVALID_TEXT). */
+export const isWellFormedText = (s: string): boolean => !INVALID_TEXT.test(s);
 
 const requiredText = (campo: string, max: number) =>
   z
     .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.campoObrigatorio(campo) : M.campoTexto(campo)) })
-    .trim()
+    .overwrite(cleanText)
     .min(1, { error: M.campoVazio(campo) })
     .max(max, { error: M.campoLongo(campo, max) })
     .refine(isWellFormedText, { error: M.campoTextoInvalido(campo) });
@@ -25,7 +40,7 @@ const requiredText = (campo: string, max: number) =>
 const optionalText = (campo: string, max: number) =>
   z
     .string({ error: M.campoTexto(campo) })
-    .trim()
+    .overwrite(cleanText)
     .max(max, { error: M.campoLongo(campo, max) })
     .refine(isWellFormedText, { error: M.campoTextoInvalido(campo) })
     .nullish()
@@ -58,7 +73,13 @@ const id = (campo: string) =>
 
 // Shared parts and schemas are built in `/* @__PURE__ */` IIFEs so esbuild drops those a handler
 // does not use: each Lambda bundle builds only its own schema (module start 24 → 10-14 ms of CPU).
-const versao = /* @__PURE__ */ (() => z.int({ error: M.campoInteiro('versao') }).min(1, { error: M.campoInteiro('versao') }).optional())();
+/** Optional; null counts as absent (last writer wins), like an absent `categoria`. */
+const versao = /* @__PURE__ */ (() =>
+  z
+    .int({ error: M.campoInteiro('versao') })
+    .min(1, { error: M.campoInteiro('versao') })
+    .nullish()
+    .transform((v) => v ?? undefined))();
 
 const categoriaRef = /* @__PURE__ */ (() =>
   z

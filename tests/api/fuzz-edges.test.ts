@@ -21,6 +21,18 @@ afterAll(async () => {
 const mensagemOf = (body: unknown) => (body as { mensagem?: unknown } | undefined)?.mensagem;
 
 describe('edge cases, exactly', () => {
+  it('ids of the pattern ^[1-9][0-9]{0,15}$ past the safe integers (16 digits) → 404, never a rounded lookup', async () => {
+    for (const id of ['9007199254740992', '9007199254740993', '9999999999999999']) {
+      for (const method of ['GET', 'DELETE']) {
+        for (const [resource, mensagem] of [['categorias', MESSAGES.categoriaNaoEncontrada], ['produtos', MESSAGES.produtoNaoEncontrado]] as const) {
+          const res = await send(api.baseUrl, method, `/${resource}/${id}`);
+          expect(res.status, `${method} /${resource}/${id}`).toBe(404);
+          expect(mensagemOf(res.body)).toBe(mensagem);
+        }
+      }
+    }
+  });
+
   it.each(['0', '01', '00', '1e3', '0x10', '-1', '+1', '1.0', '12345678901234567', '..%2F..%2Fetc%2Fpasswd', '%2e%2e%2fx', 'NaN', '%00'])(
     'id %s → 400 on GET and DELETE of both resources',
     async (id) => {
@@ -48,13 +60,13 @@ describe('edge cases, exactly', () => {
     }
   });
 
-  it('a content type that is not JSON → 415; none, or a JSON variant → accepted', async () => {
-    for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+  it('a content type that is not JSON in UTF-8, or none → 415; a JSON variant → accepted', async () => {
+    for (const type of [null, 'text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=iso-8859-1']) {
       const res = await send(api.baseUrl, 'POST', '/categorias', '{"descricao":"x"}', { 'content-type': type });
-      expect(res.status, type).toBe(415);
+      expect(res.status, String(type)).toBe(415);
       expect(mensagemOf(res.body)).toBe(MESSAGES.tipoConteudo);
     }
-    for (const type of [null, 'application/json; charset=utf-8', 'application/vnd.api+json']) {
+    for (const type of ['application/json; charset=utf-8', 'application/vnd.api+json']) {
       const res = await send(api.baseUrl, 'POST', '/categorias', '{"descricao":"aceita"}', { 'content-type': type });
       expect(res.status, String(type)).toBe(201);
     }
@@ -132,7 +144,7 @@ describe('edge cases, exactly', () => {
   it('left behind only what was accepted, with every invariant holding', async () => {
     const s = await snapshot(api.doc, api.tableName);
     expect(invariantViolations(s)).toEqual([]);
-    expect([...s.categorias.values()].map((c) => c.descricao).sort()).toEqual(['aceita', 'aceita', 'aceita', 'aninhado', 'limite']);
+    expect([...s.categorias.values()].map((c) => c.descricao).sort()).toEqual(['aceita', 'aceita', 'aninhado', 'limite']);
     expect([...s.produtos.values()].map((p) => p.nome)).toEqual(['ok 😀']);
   });
 });

@@ -74,9 +74,9 @@ describe('request bodies', () => {
     expect((await call(api, 'PUT', '/produtos', wide)).status).toBe(413);
   });
 
-  it('refuses a content type that is not JSON with 415, and accepts JSON variants or none', async () => {
+  it('refuses a content type that is not JSON in UTF-8, or none, with 415, and accepts JSON variants', async () => {
     const body = JSON.stringify({ descricao: 'Tipos' });
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x']) {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin1']) {
       const r = await raw(api, 'POST', '/categorias', { headers: { 'content-type': type }, body });
       expect(r.status, type).toBe(415);
       expect(json(r)).toEqual({ mensagem: MESSAGES.tipoConteudo });
@@ -84,7 +84,19 @@ describe('request bodies', () => {
     for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/vnd.clientela+json']) {
       expect((await raw(api, 'POST', '/categorias', { headers: { 'content-type': type }, body })).status, type).toBe(201);
     }
-    expect((await raw(api, 'POST', '/categorias', { body })).status).toBe(201);
+    const none = await raw(api, 'POST', '/categorias', { body });
+    expect(none.status).toBe(415);
+    expect(json(none)).toEqual({ mensagem: MESSAGES.tipoConteudo });
+  });
+
+  it('refuses bytes that are not UTF-8 with 400 and stores nothing garbled', async () => {
+    const before = json(await raw(api, 'GET', '/categorias', { headers: { 'accept-encoding': 'identity' } })) as unknown[];
+    const latin1 = Buffer.concat([Buffer.from('{"descricao":"Ind'), Buffer.from([0xfa]), Buffer.from('stria"}')]);
+    const r = await raw(api, 'POST', '/categorias', { headers: { 'content-type': 'application/json' }, body: latin1 });
+    expect(r.status).toBe(400);
+    expect(typeof (json(r) as { mensagem: unknown }).mensagem).toBe('string');
+    const after = json(await raw(api, 'GET', '/categorias', { headers: { 'accept-encoding': 'identity' } })) as unknown[];
+    expect(after).toHaveLength(before.length);
   });
 });
 
@@ -136,6 +148,9 @@ describe('CORS', () => {
 
     const other = await raw(api, 'GET', '/categorias/1', { headers: { origin: 'https://evil.example' } });
     expect(Object.keys(other.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    // Every answer varies by Origin once an allow-list is set, also those without CORS headers.
+    expect(other.headers.vary).toContain('origin');
+    expect((await raw(api, 'GET', '/categorias/1')).headers.vary).toContain('origin');
   });
 
   it('answers preflight for every path with 204, the route methods and the allowed headers', async () => {

@@ -44,6 +44,22 @@ describe('categoria', () => {
     expect(ok(parseCategoriaInput({ descricao: 'Frutas 🍎' })).descricao).toBe('Frutas 🍎');
   });
 
+  it('trims invisible characters too, stores NFC, and refuses control characters and U+FFFD', () => {
+    expect(err(parseCategoriaInput({ descricao: '\u200b\u200b\ufeff\u2060' }))).toBe(MESSAGES.campoVazio('descricao'));
+    expect(ok(parseCategoriaInput({ descricao: '\u200bCafé\u200d ' })).descricao).toBe('Café');
+    // 100 × e + combining acute: 200 code points typed, 100 stored (NFC), within the limit.
+    const decomposed = 'e\u0301'.repeat(100);
+    expect(ok(parseCategoriaInput({ descricao: decomposed })).descricao).toBe('é'.repeat(100));
+    // A joiner inside an emoji sequence stays.
+    expect(ok(parseCategoriaInput({ descricao: 'Família 👨\u200d👩\u200d👧' })).descricao).toBe('Família 👨\u200d👩\u200d👧');
+    for (const bad of ['a\u0000b', 'a\u001bb', 'a\u007fb', 'a\u0085b', 'Ind\ufffdstria']) {
+      expect(err(parseCategoriaInput({ descricao: bad })), JSON.stringify(bad)).toBe(MESSAGES.campoTextoInvalido('descricao'));
+    }
+    expect(err(parseProdutoInput({ nome: 'Ana', segmento: 'x\u0000', valorContrato: 1 }))).toBe(MESSAGES.campoTextoInvalido('segmento'));
+    // White space inside a value is text, not a control character to refuse.
+    expect(ok(parseCategoriaInput({ descricao: 'a\tb' })).descricao).toBe('a\tb');
+  });
+
   it('accepts 1 and 100 characters (after trimming)', () => {
     expect(ok(parseCategoriaInput({ descricao: ' a ' })).descricao).toBe('a');
     expect(ok(parseCategoriaInput({ descricao: ` ${'ã'.repeat(100)} ` })).descricao).toHaveLength(100);
@@ -54,6 +70,7 @@ describe('categoria', () => {
     expect(ok(parseCategoriaUpdate({ id: 4, descricao: 'X', versao: 7 }))).toEqual({ id: 4, descricao: 'X', versao: 7 });
     expect(err(parseCategoriaUpdate({ descricao: 'X' }))).toBe(MESSAGES.campoObrigatorio('id'));
     for (const id of ['4', 4.5, 0, -1, 1e20, true]) expect(err(parseCategoriaUpdate({ id, descricao: 'X' })), String(id)).toBe(MESSAGES.campoInteiro('id'));
+    expect(ok(parseCategoriaUpdate({ id: 4, descricao: 'X', versao: null })).versao).toBeUndefined();
     for (const versao of ['1', 0, 1.5, -2]) {
       expect(err(parseCategoriaUpdate({ id: 1, descricao: 'X', versao })), String(versao)).toBe(MESSAGES.campoInteiro('versao'));
     }

@@ -44,7 +44,8 @@ function event(partial: {
     routeKey: partial.routeKey ?? 'POST /categorias',
     rawPath: path,
     rawQueryString: '',
-    headers: partial.headers ?? {},
+    // A body comes as JSON unless the test says otherwise (as from the web and the API helpers).
+    headers: partial.headers ?? (partial.body !== undefined ? { 'content-type': 'application/json' } : {}),
     body: partial.body,
     isBase64Encoded: partial.isBase64Encoded ?? false,
     pathParameters: partial.pathParameters,
@@ -66,24 +67,30 @@ const thrown = (fn: () => unknown) => {
 };
 
 describe('path ids', () => {
-  it.each(['1', '42', '9007199254740991'])('accepts %s', (raw) => expect(parseId(raw)).toBe(Number(raw)));
-  it.each(['1e3', '0x10', '-1', '01', '0', '', ' 1', '1 ', '1.0', '+1', '9007199254740992', '12345678901234567', 'abc'])(
-    'refuses %j with 400',
+  const NF = MESSAGES.produtoNaoEncontrado;
+  it.each(['1', '42', '9007199254740991'])('accepts %s', (raw) => expect(parseId(raw, NF)).toBe(Number(raw)));
+  it.each(['1e3', '0x10', '-1', '01', '0', '', ' 1', '1 ', '1.0', '+1', '12345678901234567', 'abc', '١٢'])(
+    'refuses %j with 400 (not the pattern ^[1-9][0-9]{0,15}$)',
     (raw) => {
-      const e = thrown(() => parseId(raw));
+      const e = thrown(() => parseId(raw, NF));
       expect(e).toBeInstanceOf(BadRequestError);
       expect((e as BadRequestError).mensagem).toBe(MESSAGES.idInvalido);
     },
   );
-  it('refuses a missing id', () => expect(thrown(() => parseId(undefined))).toBeInstanceOf(BadRequestError));
+  it.each(['9007199254740992', '9007199254740993', '9999999999999999'])('answers %s (the pattern, past the safe integers) with 404', (raw) => {
+    const e = thrown(() => parseId(raw, NF));
+    expect(e).toBeInstanceOf(NotFoundError);
+    expect((e as NotFoundError).mensagem).toBe(NF);
+  });
+  it('refuses a missing id', () => expect(thrown(() => parseId(undefined, NF))).toBeInstanceOf(BadRequestError));
 });
 
 describe('request bodies', () => {
   it('knows JSON content types', () => {
-    for (const t of ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/problem+json']) {
+    for (const t of ['application/json', 'application/json; charset=utf-8', 'application/json;charset="UTF-8"', 'application/json; charset=utf8', 'APPLICATION/JSON', 'application/problem+json']) {
       expect(isJsonContentType(t), t).toBe(true);
     }
-    for (const t of ['text/plain', 'application/jsonx', 'text/json', 'application/x-www-form-urlencoded', 'json']) {
+    for (const t of ['text/plain', 'application/jsonx', 'text/json', 'application/x-www-form-urlencoded', 'json', 'application/json; charset=latin1', 'application/json; charset=utf-16']) {
       expect(isJsonContentType(t), t).toBe(false);
     }
   });
@@ -112,6 +119,22 @@ describe('request bodies', () => {
     const e = thrown(() => readJsonBody(event({ body })));
     expect(e).toBeInstanceOf(BadRequestError);
     expect((e as BadRequestError).mensagem).toBe(mensagem);
+  });
+
+  it('refuses a body without a content type with 415 (no body at all stays a 400)', () => {
+    expect(thrown(() => readJsonBody(event({ body: '{"a":1}', headers: {} })))).toBeInstanceOf(UnsupportedMediaTypeError);
+    expect(thrown(() => readJsonBody(event({ body: '{"a":1}', headers: { 'content-type': ' ' } })))).toBeInstanceOf(UnsupportedMediaTypeError);
+    expect((thrown(() => readJsonBody(event({}))) as BadRequestError).mensagem).toBe(MESSAGES.corpoAusente);
+  });
+
+  it('refuses bytes that are not UTF-8 with 400, and drops a leading BOM', () => {
+    const json = { 'content-type': 'application/json' };
+    const latin1 = Buffer.concat([Buffer.from('{"descricao":"Ind'), Buffer.from([0xfa]), Buffer.from('stria"}')]);
+    const e = thrown(() => readJsonBody(event({ body: latin1.toString('base64'), isBase64Encoded: true, headers: json })));
+    expect(e).toBeInstanceOf(BadRequestError);
+    expect((e as BadRequestError).mensagem).toBe(MESSAGES.corpoNaoUtf8);
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":"ú"}')]);
+    expect(readJsonBody(event({ body: bom.toString('base64'), isBase64Encoded: true, headers: json }))).toEqual({ a: 'ú' });
   });
 
   it('refuses a non-JSON content type with 415 before anything else', () => {
@@ -235,9 +258,10 @@ describe('CORS', () => {
       vary: 'origin',
     });
     expect(corsHeaders('http://localhost:5173')).toHaveProperty('access-control-allow-origin', 'http://localhost:5173');
-    expect(corsHeaders('https://b.example')).toEqual({});
-    expect(corsHeaders('https://a.example.evil')).toEqual({});
-    expect(corsHeaders(undefined)).toEqual({});
+    // With an allow-list, every answer varies by Origin (a shared cache keeps them apart).
+    expect(corsHeaders('https://b.example')).toEqual({ vary: 'origin' });
+    expect(corsHeaders('https://a.example.evil')).toEqual({ vary: 'origin' });
+    expect(corsHeaders(undefined)).toEqual({ vary: 'origin' });
   });
 
   it('answers preflight with the methods of the path and the allowed headers', () => {

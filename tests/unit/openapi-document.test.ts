@@ -174,7 +174,7 @@ describe('OpenAPI document', () => {
     expect(props('ProdutoInput').pontoFocal!.anyOf).toEqual([{ type: 'string', maxLength: 120 }, { type: 'null' }]);
     expect(props('ProdutoInput').valorContrato).toMatchObject({ type: 'number', minimum: 0, maximum: 1e12, multipleOf: 0.01 });
     expect(props('ProdutoUpdate').id).toMatchObject({ type: 'integer', minimum: 1 });
-    expect(props('ProdutoUpdate').versao).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(props('ProdutoUpdate').versao!.anyOf).toEqual([{ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, { type: 'null' }]);
     expect(s.ProdutoUpdate!.required).toEqual(expect.arrayContaining(['id', 'nome', 'valorContrato']));
     expect(s.ProdutoUpdate!.required).not.toContain('versao');
     expect(s.CategoriaUpdate!.required).toEqual(['descricao', 'id']);

@@ -1,5 +1,6 @@
 import { httpHandler, json, pathId } from '../../http.ts';
+import { MESSAGES } from '../../contract/messages.ts';
 import { getCategoria } from '../../services/categorias.ts';
 
 /** GET /categorias/{id}: one record (400 for an invalid id, 404 when missing). */
-export const handler = httpHandler(async (event) => json(200, await getCategoria(pathId(event))));
+export const handler = httpHandler(async (event) => json(200, await getCategoria(pathId(event, MESSAGES.categoriaNaoEncontrada))));

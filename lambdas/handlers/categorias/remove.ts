@@ -1,8 +1,9 @@
 import { httpHandler, noContent, pathId } from '../../http.ts';
+import { MESSAGES } from '../../contract/messages.ts';
 import { removeCategoria } from '../../services/categorias.ts';
 
 /** DELETE /categorias/{id}: 204 with no body (404 when missing). */
 export const handler = httpHandler(async (event) => {
-  await removeCategoria(pathId(event));
+  await removeCategoria(pathId(event, MESSAGES.categoriaNaoEncontrada));
   return noContent();
 });

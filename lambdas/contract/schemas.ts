@@ -5,28 +5,10 @@
 import * as z from 'zod'; // the namespace import lets esbuild drop unused zod parts (~450 KB → ~90 KB)
 import { LIMITS } from './limits.ts';
 import { MESSAGES as M } from './messages.ts';
+import { cleanText, isWellFormedText } from './text.ts';
 import type { CategoriaInput, ProdutoInput, Update } from './types.ts';
 
-/** White space and invisible format characters (zero-width space and joiners, word joiner, BOM). */
-const EDGES = /^[\s\u200b-\u200d\u2060\ufeff]+|[\s\u200b-\u200d\u2060\ufeff]+$/g;
-
-/**
- * A text field as stored: trimmed of white space and invisible characters at both ends (a name
- * of zero-width spaces is blank), in Unicode NFC (an "é" typed as e + accent is stored, counted
- * and compared like the precomposed one).
- */
-export const cleanText = (s: string): string => s.replace(EDGES, '').normalize('NFC');
-
-/**
- * What a text field may not hold: a lone UTF-16 surrogate (valid in a JSON escape, not storable
- * as UTF-8), control characters other than white space (NUL, ESC, C1), and U+FFFD, the mark of
- * bytes lost in a wrong decoding upstream.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const INVALID_TEXT = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** True when the text can be stored and shown as it was meant (see INVALID_TEXT). */
-export const isWellFormedText = (s: string): boolean => !INVALID_TEXT.test(s);
+export { cleanText, isWellFormedText } from './text.ts';
 
 const requiredText = (campo: string, max: number) =>
   z

@@ -131,6 +131,15 @@ describe('/cadastrarcategorias', () => {
     expect(screen.getByRole('button', { name: 'Cadastrar' })).toBeEnabled();
   });
 
+  it('counts invisible characters as blank, as the API does (zero-width spaces)', async () => {
+    const api = mockApi({});
+    renderApp('/cadastrarcategorias');
+    fireEvent.change(await screen.findByLabelText('Nome da Categoria'), { target: { value: '\u200b \u200b' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    expect(visibleToast('Preencha o nome da categoria!')).toBeDefined();
+    expect(api.callsTo('POST', '/api/categorias')).toHaveLength(0);
+  });
+
   it('creates once, keeps the button disabled, toasts 2 s and returns to the list after exactly 1.5 s', async () => {
     vi.useFakeTimers(FAKE_TIMERS);
     const res = deferred<Response>();

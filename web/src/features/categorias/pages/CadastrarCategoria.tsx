@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isBlank } from '../../../../../lambdas/contract/text.ts';
 import { FormShell } from '../../../components/FormShell.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { CREATE_REDIRECT_DELAY } from '../../../config.ts';
@@ -18,7 +19,7 @@ export default function CadastrarCategoria() {
   const actions = useCategoriaActions();
 
   const submit = async () => {
-    if (!descricao.trim()) {
+    if (isBlank(descricao)) {
       notifyInfo(T.toast.preenchaCategoria);
       return;
     }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isBlank } from '../../../../../lambdas/contract/text.ts';
 import { FormShell } from '../../../components/FormShell.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { CREATE_REDIRECT_DELAY } from '../../../config.ts';
@@ -21,7 +22,7 @@ export default function CadastrarCliente() {
   const categoriaActions = useCategoriaActions();
 
   const submit = async () => {
-    if (!form.nome.trim()) {
+    if (isBlank(form.nome)) {
       notifyInfo(T.toast.preenchaProduto);
       return;
     }

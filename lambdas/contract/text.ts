@@ -1,0 +1,27 @@
+/**
+ * How a text field is cleaned and what it may hold: zod-free, so the web checks blankness exactly
+ * as the server does (a name of zero-width spaces is blank on both sides).
+ */
+
+/** White space and invisible format characters (zero-width space and joiners, word joiner, BOM). */
+const EDGES = /^[\s\u200b-\u200d\u2060\ufeff]+|[\s\u200b-\u200d\u2060\ufeff]+$/g;
+
+/**
+ * A text field as stored: trimmed of white space and invisible characters at both ends, in
+ * Unicode NFC (an "é" typed as e + accent is stored, counted and compared like the precomposed one).
+ */
+export const cleanText = (s: string): string => s.replace(EDGES, '').normalize('NFC');
+
+/** True when the text is empty once cleaned. */
+export const isBlank = (s: string): boolean => cleanText(s) === '';
+
+/**
+ * What a text field may not hold: a lone UTF-16 surrogate (valid in a JSON escape, not storable
+ * as UTF-8), control characters other than white space (NUL, ESC, C1), and U+FFFD, the mark of
+ * bytes lost in a wrong decoding upstream.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const INVALID_TEXT = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when the text can be stored and shown as it was meant (see INVALID_TEXT). */
+export const isWellFormedText = (s: string): boolean => !INVALID_TEXT.test(s);

@@ -2,9 +2,6 @@
  * Every UI text of the web app, in Brazilian Portuguese, exactly as SPEC.md (sections 2, 5, 8)
  * and issue 3 say. Components import from here; no UI string lives anywhere else.
  */
-import { VIP_THRESHOLD } from './config.ts';
-import { formatMoney } from './lib/format.ts';
-
 export const T = {
   brand: 'Clientela',
   nav: {
@@ -127,7 +124,8 @@ export const T = {
     segmento: 'Segmento',
     pontoFocal: 'Ponto focal',
     valorContrato: 'Valor do contrato',
-    valorAjuda: `Em reais. Acima de ${formatMoney(VIP_THRESHOLD)} o cliente é VIP.`,
+    /** `limite`: the VIP threshold as money (config.ts), formatted by the caller. */
+    valorAjuda: (limite: string) => `Em reais. Acima de ${limite} o cliente é VIP.`,
     /** Shown before the value field; the field itself holds a plain number. */
     moedaPrefixo: 'R$',
     /** An empty segmento or ponto focal on a card. */

@@ -4,6 +4,8 @@ import type { CategoriaRef } from '../../../../../lambdas/contract/types.ts';
 import { notifyError } from '../../../lib/toast.tsx';
 import { reasonOf } from '../../../lib/api-client.ts';
 import { useOwnError } from '../../../lib/hooks.ts';
+import { VIP_THRESHOLD } from '../../../config.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { T } from '../../../texts.ts';
 import { useCategorias } from '../../categorias/api/categorias.ts';
 import type { ProdutoBody } from '../api/produtos.ts';
@@ -100,7 +102,7 @@ export function ClienteFields({
           />
         </div>
         <p id={f('valor-help')} className="field-help">
-          {T.clientes.valorAjuda}
+          {T.clientes.valorAjuda(formatMoney(VIP_THRESHOLD))}
         </p>
       </div>
       <div className="field">

@@ -46,18 +46,19 @@ export const T = {
     ctaClientes: 'Ver clientes',
     ctaCadastrar: 'Cadastrar cliente',
     featuresTitle: 'Tudo o que sua carteira precisa',
+    /** `text(vip)`: `vip` is the VIP threshold as money (config.ts), formatted by the caller. */
     features: [
       {
         title: 'Gestão completa de clientes',
-        text: 'Nome, segmento, ponto focal, valor do contrato e categoria de cada cliente, sempre à mão.',
+        text: () => 'Nome, segmento, ponto focal, valor do contrato e categoria de cada cliente, sempre à mão.',
       },
       {
         title: 'Contratos VIP com prioridade',
-        text: 'Contratos acima de R$ 10.000,00 ganham a coroa VIP e se destacam na lista.',
+        text: (vip: string) => `Contratos acima de ${vip} ganham a coroa VIP e se destacam na lista.`,
       },
       {
         title: 'Acompanhamento do relacionamento',
-        text: 'Categorias e filtros rápidos para saber com quem falar e quando.',
+        text: () => 'Categorias e filtros rápidos para saber com quem falar e quando.',
       },
     ],
   },

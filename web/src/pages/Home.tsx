@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import { ChartIcon, CrownIcon, DiamondIcon, PlusIcon, UsersIcon } from '../components/icons.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { VIP_THRESHOLD } from '../config.ts';
+import { formatMoney } from '../lib/format.ts';
 import { paths } from '../paths.ts';
 import { T } from '../texts.ts';
 
@@ -71,7 +73,7 @@ export default function Home() {
                   <Icon size={24} />
                 </span>
                 <h3>{f.title}</h3>
-                <p>{f.text}</p>
+                <p>{f.text(formatMoney(VIP_THRESHOLD))}</p>
               </li>
             );
           })}

@@ -477,6 +477,20 @@ describe('alarms and outputs', () => {
         ]),
       },
     });
+    // The topic policy (written for enforceSSL) replaces SNS's default one: it must let this
+    // account's CloudWatch alarms publish, or no alarm e-mail is ever sent.
+    const [, policy] = only(resourcesOfType(template, 'AWS::SNS::TopicPolicy'));
+    expect(policy.Properties!.Topics).toEqual([{ Ref: topicId }]);
+    const statements = (policy.Properties!.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+    const allow = statements.filter((s) => s.Effect === 'Allow');
+    expect(allow).toHaveLength(1);
+    expect(allow[0]).toMatchObject({
+      Principal: { Service: 'cloudwatch.amazonaws.com' },
+      Action: 'sns:Publish',
+      Resource: { Ref: topicId },
+      Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } }, ArnLike: { 'aws:SourceArn': expect.anything() } },
+    });
+    expect(statements.find((s) => s.Effect === 'Deny')).toMatchObject({ Condition: { Bool: { 'aws:SecureTransport': 'false' } } });
     const alarms = Object.values(resourcesOfType(template, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
     expect(alarms).toHaveLength(2 + routes.length);
     for (const alarm of alarms) {

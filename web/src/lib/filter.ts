@@ -1,15 +1,17 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { fold } from './format.ts';
 
 /**
  * Case- and accent-insensitive substring filter. `draft` is what the field shows; it becomes the
- * applied query only on `apply` (Buscar/Enter), as the spec asks. `clear` empties both.
+ * applied query only on `apply` (Buscar/Enter), as the spec asks. `clear` empties both and puts
+ * the user back in the field (`inputRef`): the button that called it goes away with the panel.
  * Texts are folded once per data load, so a search over 10,000 records is one pass of `includes`.
  * `textOf` must be stable (module level).
  */
 export function useFoldedFilter<T>(items: readonly T[] | undefined, textOf: (item: T) => string) {
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
   const folded = useMemo(() => (items ? items.map((i) => fold(textOf(i))) : []), [items, textOf]);
   const filtered = useMemo(() => {
     if (!items) return [];
@@ -21,6 +23,7 @@ export function useFoldedFilter<T>(items: readonly T[] | undefined, textOf: (ite
   const clear = useCallback(() => {
     setDraft('');
     setQuery('');
+    inputRef.current?.focus();
   }, []);
-  return { draft, setDraft, query: query.trim(), apply, clear, filtered };
+  return { draft, setDraft, query: query.trim(), apply, clear, filtered, inputRef };
 }

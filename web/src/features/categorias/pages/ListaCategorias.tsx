@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { Categoria } from '../../../../../lambdas/contract/types.ts';
 import { FolderIcon, PlusIcon } from '../../../components/icons.tsx';
@@ -25,13 +24,7 @@ export default function ListaCategorias() {
   // The request starts now (SWR on mount); the hold only keeps the spinner up beside it.
   const { data, error, isLoading, mutate } = useCategorias();
   const holding = useMinimumHold(FIRST_LOAD_HOLD);
-  const { draft, setDraft, query, apply, clear, filtered } = useFoldedFilter(data, descricaoOf);
-  const searchRef = useRef<HTMLInputElement>(null);
-  // The panel holding the button goes away: put the user back in the field, not on <body>.
-  const clearFilter = () => {
-    clear();
-    searchRef.current?.focus();
-  };
+  const { draft, setDraft, query, apply, clear, filtered, inputRef } = useFoldedFilter(data, descricaoOf);
 
   let body;
   if (holding || (isLoading && !data)) body = <Spinner />;
@@ -41,7 +34,7 @@ export default function ListaCategorias() {
   else
     body = (
       <>
-        <ResultStatus shown={filtered.length} total={data.length} query={query} onClear={clearFilter} />
+        <ResultStatus shown={filtered.length} total={data.length} query={query} onClear={clear} />
         <ProgressiveGrid key={`${query}|${data.length}`} items={filtered} getKey={keyOf} renderItem={renderCard} label={T.categorias.heading} />
       </>
     );
@@ -58,7 +51,7 @@ export default function ListaCategorias() {
           {T.categorias.nova}
         </Link>
       </div>
-      <SearchForm label={T.categorias.filtroLabel} placeholder={T.categorias.filtroPlaceholder} value={draft} onChange={setDraft} onSearch={apply} inputRef={searchRef} />
+      <SearchForm label={T.categorias.filtroLabel} placeholder={T.categorias.filtroPlaceholder} value={draft} onChange={setDraft} onSearch={apply} inputRef={inputRef} />
       {body}
     </div>
   );

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { Produto } from '../../../../../lambdas/contract/types.ts';
 import { PlusIcon, UsersIcon } from '../../../components/icons.tsx';
@@ -21,13 +20,7 @@ const renderCard = (p: Produto) => <ClienteCard produto={p} />;
 /** /clientes: the client list ('Busque seus clientes'), shown as soon as the data arrives. */
 export default function ListaClientes() {
   const { data, error, isLoading, mutate } = useProdutos();
-  const { draft, setDraft, query, apply, clear, filtered } = useFoldedFilter(data, nomeOf);
-  const searchRef = useRef<HTMLInputElement>(null);
-  // The panel holding the button goes away: put the user back in the field, not on <body>.
-  const clearFilter = () => {
-    clear();
-    searchRef.current?.focus();
-  };
+  const { draft, setDraft, query, apply, clear, filtered, inputRef } = useFoldedFilter(data, nomeOf);
 
   let body;
   if (isLoading && !data) body = <Spinner />;
@@ -37,7 +30,7 @@ export default function ListaClientes() {
   else
     body = (
       <>
-        <ResultStatus shown={filtered.length} total={data.length} query={query} onClear={clearFilter} />
+        <ResultStatus shown={filtered.length} total={data.length} query={query} onClear={clear} />
         <ProgressiveGrid key={`${query}|${data.length}`} items={filtered} getKey={keyOf} renderItem={renderCard} label={T.titles.clientes} />
       </>
     );
@@ -54,7 +47,7 @@ export default function ListaClientes() {
           {T.clientes.novo}
         </Link>
       </div>
-      <SearchForm label={T.clientes.filtroLabel} placeholder={T.clientes.filtroPlaceholder} value={draft} onChange={setDraft} onSearch={apply} inputRef={searchRef} />
+      <SearchForm label={T.clientes.filtroLabel} placeholder={T.clientes.filtroPlaceholder} value={draft} onChange={setDraft} onSearch={apply} inputRef={inputRef} />
       {body}
     </div>
   );

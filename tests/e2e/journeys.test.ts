@@ -119,6 +119,21 @@ describeBrowser('journeys', () => {
     ]);
   });
 
+  it('takes cents typed after a comma, as Brazilians write them (12,50 is R$ 12,50, not 1250)', async () => {
+    const { page } = await open();
+    const tok = token();
+    const nome = `Quitanda Centavos ${tok}`;
+    await page.goto(ROUTES.cadastrarCliente);
+    await page.getByLabel(TEXT.nome, { exact: true }).fill(nome);
+    const valor = page.getByLabel(TEXT.valorContrato);
+    await valor.click();
+    await page.keyboard.type('1500,75');
+    expect(await valor.inputValue()).toBe('1500.75');
+    await page.getByRole('button', { name: TEXT.cadastrar, exact: true }).click();
+    await visible(toast(page, TOAST.produtoCadastrado));
+    expect((await listProdutos()).find((p) => p.nome === nome)?.valorContrato).toBe(1500.75);
+  });
+
   it('filters both lists with and without accents, with Buscar and with Enter', async () => {
     const { page } = await open();
     const tok = token();

@@ -90,6 +90,40 @@ describeBrowser('layout', () => {
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('the open menu also closes on a tap outside it, on the current page\'s link, and when Tab leaves it', async () => {
+    const { page } = await open({ viewport: MOBILE });
+    await page.goto(ROUTES.clientes);
+    await visible(heading(page));
+    const nav = page.getByRole('navigation').first();
+    const menu = nav.getByRole('button', { name: /menu/i });
+    const current = nav.getByRole('link', { name: 'Listar clientes', exact: true });
+    const closed = async () => {
+      await current.waitFor({ state: 'hidden' });
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    };
+
+    await menu.click();
+    await visible(current);
+    // The page's edge, below the open menu (the heading itself is under it).
+    await page.mouse.click(4, 760);
+    await closed();
+
+    await menu.click();
+    await current.click();
+    await closed();
+    expect(new URL(page.url()).pathname).toBe(ROUTES.clientes);
+
+    // Keyboard: Tab past the last link leaves the navigation; the menu must not cover the page.
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await visible(current);
+    for (let i = 0; i < NAV_LINKS.length; i++) await page.keyboard.press('Tab');
+    expect(await nav.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Tab');
+    await closed();
+    expect(await nav.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+  });
+
   it.each([{ viewport: MOBILE }, { viewport: DESKTOP }])('the fixed navbar never covers a page heading at $viewport.width px', async ({ viewport }) => {
     const { page } = await open({ viewport });
     const tok = token();

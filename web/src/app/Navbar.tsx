@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { CloseIcon, LogoMark, MenuIcon } from '../components/icons.tsx';
 import { paths } from '../paths.ts';
@@ -17,6 +17,8 @@ export function Navbar() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  const close = () => setOpen(false);
   const { pathname } = useLocation();
 
   // Close the menu whenever the page changes.
@@ -34,14 +36,27 @@ export function Navbar() {
         button.current?.focus();
       }
     };
+    // A tap or click anywhere else closes it, as a menu does.
+    const onPointer = (e: PointerEvent) => {
+      if (!nav.current?.contains(e.target as Node)) setOpen(false);
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
   }, [open]);
+
+  // Tabbing out of the navigation closes the menu: it would cover the focused field.
+  const onBlur = (e: FocusEvent<HTMLElement>) => {
+    if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+  };
 
   return (
     <header className="navbar">
-      <nav className="navbar-inner" aria-label={T.nav.label}>
-        <Link to={paths.home} className="brand">
+      <nav ref={nav} className="navbar-inner" aria-label={T.nav.label} onBlur={onBlur}>
+        <Link to={paths.home} className="brand" onClick={close}>
           <LogoMark />
           <span className="brand-name">{T.nav.home}</span>
         </Link>
@@ -59,7 +74,8 @@ export function Navbar() {
         <ul id={menuId} className={`nav-links${open ? ' is-open' : ''}`}>
           {links.map((l) => (
             <li key={l.to}>
-              <NavLink to={l.to} end className="nav-link">
+              {/* Closes also when the link is the current page (no navigation happens). */}
+              <NavLink to={l.to} end className="nav-link" onClick={close}>
                 {l.label}
               </NavLink>
             </li>

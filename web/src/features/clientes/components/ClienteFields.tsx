@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { LIMITS } from '../../../../../lambdas/contract/limits.ts';
 import type { CategoriaRef } from '../../../../../lambdas/contract/types.ts';
 import { notifyError } from '../../../lib/toast.tsx';
@@ -33,6 +33,17 @@ export function toBody(form: ClienteFormState, categorias: readonly CategoriaRef
     valorContrato: Number.isFinite(valor) ? valor : 0,
     categoria: id === null ? null : { id, descricao: found?.descricao ?? '' },
   };
+}
+
+/**
+ * Brazilians write cents after a comma ("12,50"), and a number input drops the comma: the value
+ * would silently become 1250. The comma is typed as the decimal point instead.
+ */
+function commaAsDecimalPoint(e: KeyboardEvent<HTMLInputElement>): void {
+  if (e.key !== ',') return;
+  e.preventDefault();
+  // execCommand keeps the input's own editing (caret, undo) and fires the input event React reads.
+  document.execCommand('insertText', false, '.');
 }
 
 /** Nome, Segmento, Ponto focal, Valor do contrato and the Categoria dropdown. */
@@ -98,6 +109,7 @@ export function ClienteFields({
             max={LIMITS.valorContrato.max}
             value={form.valorContrato}
             aria-describedby={f('valor-help')}
+            onKeyDown={commaAsDecimalPoint}
             onChange={set('valorContrato')}
           />
         </div>

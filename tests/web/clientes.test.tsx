@@ -7,7 +7,7 @@ import { T } from '../../web/src/texts.ts';
 // Loaded up front so React.lazy resolves without waiting on module I/O under fake timers.
 import '../../web/src/features/clientes/pages/ListaClientes.tsx';
 import '../../web/src/features/clientes/pages/CadastrarCliente.tsx';
-import { FAKE_TIMERS, UUID, categoria, currentPath, deferred, json, mockApi, produto, renderApp, settle, tick, visibleToast } from './helpers.tsx';
+import { FAKE_TIMERS, UUID, categoria, currentPath, deferred, goBack, json, mockApi, produto, renderApp, settle, tick, visibleToast } from './helpers.tsx';
 
 const NBSP = '\u00a0';
 // Keep the no-break space Intl puts after R$ (the default normalizer would turn it into a space).
@@ -301,6 +301,18 @@ describe('/deletarproduto/:id', () => {
     await waitFor(() => expect(currentPath()).toBe('/clientes'));
     expect(api.callsTo('DELETE', '/api/produtos/1')).toHaveLength(1);
     expect(visibleToast('Produto apagado com sucesso')?.dataset.duration).toBe('2000');
+  });
+
+  it('replaces the confirmation page in history: Back after a delete does not reopen the deleted record', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({ 'GET /api/produtos/1': json(200, LIST[0]), 'DELETE /api/produtos/1': new Response(null, { status: 204 }), 'GET /api/produtos': json(200, LIST) });
+    renderApp('/clientes');
+    await user.click(within(await cardOf('João da Silva')).getByRole('link', { name: /Deletar/ }));
+    await user.click(await screen.findByRole('button', { name: 'Sim' }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    await goBack();
+    expect(currentPath()).toBe('/clientes');
+    expect(api.callsTo('GET', '/api/produtos/1')).toHaveLength(1);
   });
 
   it("on failure toasts 'Erro ao deletar o produto' and still goes to /clientes", async () => {

@@ -1,7 +1,7 @@
 /** Test helpers for the web: the app in a memory router, a fake API behind `fetch`, a toast probe. */
 import { act, render, screen, within } from '@testing-library/react';
 import { resolveValue, useToasterStore } from 'react-hot-toast';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../../web/src/app/providers.tsx';
 import { AppRoutes } from '../../web/src/app/router.tsx';
@@ -64,6 +64,19 @@ function LocationProbe() {
   return <output data-testid="location">{pathname}</output>;
 }
 
+/** The browser's Back button, for history checks. */
+function BackProbe() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" data-testid="history-back" hidden onClick={() => void navigate(-1)}>
+      back
+    </button>
+  );
+}
+
+/** Presses the browser's Back button of the memory router. */
+export const goBack = () => act(() => screen.getByTestId('history-back').click());
+
 /** Lists the toasts of react-hot-toast's store: message, type, duration and whether visible. */
 function ToastProbe() {
   const { toasts } = useToasterStore();
@@ -86,6 +99,7 @@ export function renderApp(path: string) {
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
         <LocationProbe />
+        <BackProbe />
         <ToastProbe />
       </MemoryRouter>
     </AppProviders>,

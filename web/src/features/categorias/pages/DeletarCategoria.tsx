@@ -30,7 +30,8 @@ export default function DeletarCategoria() {
       notifyError(T.toast.erroDeletarCategoria, reasonOf(err), TOAST_DURATION.categoryDelete);
       actions.refresh();
     }
-    navigate(paths.categorias);
+    // Replaces the confirmation page: Back must not lead to a record that is gone.
+    navigate(paths.categorias, { replace: true });
   };
 
   return (

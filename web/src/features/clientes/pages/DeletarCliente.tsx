@@ -30,7 +30,8 @@ export default function DeletarCliente() {
       notifyError(T.toast.erroDeletarProduto, reasonOf(err));
       actions.refresh();
     }
-    navigate(paths.clientes);
+    // Replaces the confirmation page: Back must not lead to a record that is gone.
+    navigate(paths.clientes, { replace: true });
   };
 
   return (

@@ -23,7 +23,7 @@ export const FIRST_LOAD_HOLD = 800;
 export const API_BASE = '/api';
 
 /** Cards rendered per chunk while the user scrolls a long list. */
-export const LIST_CHUNK_SIZE = 24;
+export const LIST_CHUNK_SIZE = 12;
 
 /** How far below the viewport the next chunk starts rendering. */
 export const LIST_PRELOAD_MARGIN = '800px';

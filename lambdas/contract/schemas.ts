@@ -8,8 +8,6 @@ import { MESSAGES as M } from './messages.ts';
 import { cleanText, isWellFormedText } from './text.ts';
 import type { CategoriaInput, ProdutoInput, Update } from './types.ts';
 
-export { cleanText, isWellFormedText } from './text.ts';
-
 const requiredText = (campo: string, max: number) =>
   z
     .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.campoObrigatorio(campo) : M.campoTexto(campo)) })

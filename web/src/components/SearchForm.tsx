@@ -1,27 +1,14 @@
-import { useId, type FormEvent, type Ref } from 'react';
+import { useId, type FormEvent } from 'react';
+import type { FilterField } from '../lib/filter.ts';
 import { T } from '../texts.ts';
 import { SearchIcon } from './icons.tsx';
 
 /** A labelled filter field with 'Buscar': applied on submit (button or Enter), never on typing. */
-export function SearchForm({
-  label,
-  placeholder,
-  value,
-  onChange,
-  onSearch,
-  inputRef,
-}: {
-  label: string;
-  placeholder: string;
-  value: string;
-  onChange: (value: string) => void;
-  onSearch: () => void;
-  inputRef?: Ref<HTMLInputElement>;
-}) {
+export function SearchForm({ label, placeholder, filter: { draft, setDraft, apply, inputRef } }: { label: string; placeholder: string; filter: FilterField }) {
   const id = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSearch();
+    apply();
   };
   return (
     <form className="search-form" role="search" onSubmit={submit}>
@@ -31,7 +18,15 @@ export function SearchForm({
       <div className="search-row">
         <div className="search-input">
           <SearchIcon size={18} className="search-input-icon" />
-          <input ref={inputRef} id={id} type="search" value={value} placeholder={placeholder} autoComplete="off" onChange={(e) => onChange(e.target.value)} />
+          <input
+            ref={inputRef}
+            id={id}
+            type="search"
+            value={draft}
+            placeholder={placeholder}
+            autoComplete="off"
+            onChange={(e) => setDraft(e.target.value)}
+          />
         </div>
         <button type="submit" className="btn btn-primary">
           {T.common.buscar}

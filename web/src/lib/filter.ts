@@ -1,5 +1,13 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import { fold } from './format.ts';
+
+/** What the filter field needs: its text, the Buscar action and a ref to refocus it. */
+export interface FilterField {
+  draft: string;
+  setDraft: (value: string) => void;
+  apply: () => void;
+  inputRef: RefObject<HTMLInputElement | null>;
+}
 
 /**
  * Case- and accent-insensitive substring filter. `draft` is what the field shows; it becomes the

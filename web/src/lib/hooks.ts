@@ -33,11 +33,9 @@ export function useFreshRecord<T>(path: string | null): { data: T | undefined; e
   const { cache } = useSWRConfig();
   const { data, error } = useSWR<T, unknown, typeof key>(key, fetchPath<T>);
   useEffect(() => {
-    if (key === null) return;
-    const serialized = unstable_serialize(key);
+    if (path === null) return;
+    const serialized = unstable_serialize([path, mount]);
     return () => cache.delete(serialized);
-    // key is rebuilt on every render; path and mount are what it is made of.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path, mount, cache]);
   return { data, error };
 }

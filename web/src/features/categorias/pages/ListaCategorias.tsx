@@ -24,7 +24,8 @@ export default function ListaCategorias() {
   // The request starts now (SWR on mount); the hold only keeps the spinner up beside it.
   const { data, error, isLoading, mutate } = useCategorias();
   const holding = useMinimumHold(FIRST_LOAD_HOLD);
-  const { draft, setDraft, query, apply, clear, filtered, inputRef } = useFoldedFilter(data, descricaoOf);
+  const filter = useFoldedFilter(data, descricaoOf);
+  const { query, filtered } = filter;
 
   let body;
   if (holding || (isLoading && !data)) body = <Spinner />;
@@ -34,7 +35,7 @@ export default function ListaCategorias() {
   else
     body = (
       <>
-        <ResultStatus shown={filtered.length} total={data.length} query={query} onClear={clear} />
+        <ResultStatus shown={filtered.length} total={data.length} query={query} onClear={filter.clear} />
         <ProgressiveGrid key={`${query}|${data.length}`} items={filtered} getKey={keyOf} renderItem={renderCard} label={T.categorias.heading} />
       </>
     );
@@ -51,7 +52,7 @@ export default function ListaCategorias() {
           {T.categorias.nova}
         </Link>
       </div>
-      <SearchForm label={T.categorias.filtroLabel} placeholder={T.categorias.filtroPlaceholder} value={draft} onChange={setDraft} onSearch={apply} inputRef={inputRef} />
+      <SearchForm label={T.categorias.filtroLabel} placeholder={T.categorias.filtroPlaceholder} filter={filter} />
       {body}
     </div>
   );

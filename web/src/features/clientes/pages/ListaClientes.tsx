@@ -20,7 +20,8 @@ const renderCard = (p: Produto) => <ClienteCard produto={p} />;
 /** /clientes: the client list ('Busque seus clientes'), shown as soon as the data arrives. */
 export default function ListaClientes() {
   const { data, error, isLoading, mutate } = useProdutos();
-  const { draft, setDraft, query, apply, clear, filtered, inputRef } = useFoldedFilter(data, nomeOf);
+  const filter = useFoldedFilter(data, nomeOf);
+  const { query, filtered } = filter;
 
   let body;
   if (isLoading && !data) body = <Spinner />;
@@ -30,7 +31,7 @@ export default function ListaClientes() {
   else
     body = (
       <>
-        <ResultStatus shown={filtered.length} total={data.length} query={query} onClear={clear} />
+        <ResultStatus shown={filtered.length} total={data.length} query={query} onClear={filter.clear} />
         <ProgressiveGrid key={`${query}|${data.length}`} items={filtered} getKey={keyOf} renderItem={renderCard} label={T.titles.clientes} />
       </>
     );
@@ -47,7 +48,7 @@ export default function ListaClientes() {
           {T.clientes.novo}
         </Link>
       </div>
-      <SearchForm label={T.clientes.filtroLabel} placeholder={T.clientes.filtroPlaceholder} value={draft} onChange={setDraft} onSearch={apply} inputRef={inputRef} />
+      <SearchForm label={T.clientes.filtroLabel} placeholder={T.clientes.filtroPlaceholder} filter={filter} />
       {body}
     </div>
   );

@@ -61,3 +61,11 @@ export const routes: readonly RouteDef[] = [
 
 /** The base path: the HTTP API stage name in the cloud, the mount point locally. */
 export const API_BASE_PATH = '/api';
+
+/**
+ * The secret header CloudFront adds to every `/api/*` request it forwards. Where the functions'
+ * environment names a value (`env`), the HTTP layer refuses a request without that exact header
+ * value, so the execute-api URL can't bypass CloudFront; locally the variable is unset and the
+ * check is off.
+ */
+export const ORIGIN_VERIFY = { header: 'x-clientela-origin', env: 'ORIGIN_VERIFY_SECRET' } as const;

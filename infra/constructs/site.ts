@@ -45,6 +45,12 @@ export const ROOT_CACHE_CONTROL = 'no-cache';
 export const ASSETS_DIR = 'assets';
 /** How long CloudFront and S3 access logs are kept (they hold IP addresses: personal data). */
 export const ACCESS_LOG_EXPIRY = Duration.days(90);
+/**
+ * Every error code CloudFront lets a distribution configure (and so caches, 10 s by default,
+ * 5xx even with `Cache-Control: no-store`): each gets an error caching TTL of 0, so one 500 or
+ * 503 of the API is never served to the next users behind that edge.
+ */
+export const UNCACHED_ERROR_CODES = [400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504] as const;
 
 /** A company's own domain for the site. */
 export interface CustomDomain {
@@ -147,7 +153,11 @@ export class Site extends Construct {
       certificate: domain ? Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn) : undefined,
       // Only settable with an own certificate; *.cloudfront.net keeps CloudFront's default.
       minimumProtocolVersion: domain ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
-      // Deliberately no errorResponses: they would turn the API's JSON 404s into HTML.
+      // Error caching TTL 0 and no response page: CloudFront passes the origin's own error
+      // response through (the API's JSON `mensagem`, S3's 403/404), it only stops caching it
+      // ("Control how long CloudFront caches errors", CloudFront Developer Guide). A page
+      // would turn the API's JSON errors into HTML.
+      errorResponses: UNCACHED_ERROR_CODES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
           originAccessControl: new S3OriginAccessControl(this, 'OriginAccessControl', {

@@ -340,11 +340,10 @@ describe('site', () => {
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', { OriginAccessControlConfig: { Name: perRegion } });
   });
 
-  it('serves HTTPS only, HTTP/2 and 3, compressed, index.html as root, no custom error responses', () => {
+  it('serves HTTPS only, HTTP/2 and 3, compressed, index.html as root', () => {
     const config = distributionConfig(template);
     expect(config.HttpVersion).toBe('http2and3');
     expect(config.DefaultRootObject).toBe('index.html');
-    expect(config.CustomErrorResponses).toBeUndefined();
     const def = config.DefaultCacheBehavior as Props;
     expect(def.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(def.Compress).toBe(true);
@@ -354,6 +353,13 @@ describe('site', () => {
     expect(s3Origin.OriginAccessControlId).toBeDefined();
     // Logging is on (to the log bucket), see the cdk-nag decision in site.ts.
     expect(config.Logging).toBeDefined();
+  });
+
+  it('never caches an error response, and keeps the origin’s body (no error page, no status rewrite)', () => {
+    // CloudFront caches errors 10 s by default (5xx even with no-store): one 503 of the API
+    // would be served to everyone behind that edge.
+    const codes = [400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504];
+    expect(distributionConfig(template).CustomErrorResponses).toEqual(codes.map((ErrorCode) => ({ ErrorCode, ErrorCachingMinTTL: 0 })));
   });
 
   it('applies the security headers of infra/security-headers.ts to both behaviours', () => {

@@ -5,6 +5,7 @@ import type { RouteDef } from '../lambdas/routes.ts';
 import { Alarms } from './constructs/alarms.ts';
 import { Api } from './constructs/api.ts';
 import { Data } from './constructs/data.ts';
+import { OriginVerify } from './constructs/origin-verify.ts';
 import { Site, type CustomDomain } from './constructs/site.ts';
 
 /** Everything the stack needs, resolved from context by infra/app.ts (nothing below reads context). */
@@ -38,12 +39,16 @@ export class ClientelaStack extends Stack {
   readonly api: Api;
   readonly site: Site;
   readonly alarms: Alarms;
+  readonly originVerify: OriginVerify;
 
   constructor(scope: Construct, id: string, props: ClientelaStackProps) {
     super(scope, id, props);
     this.data = new Data(this, 'Data', { existingTableName: props.existingTableName });
+    // CloudFront sends it, the functions require it: the execute-api URL alone gets 403.
+    this.originVerify = new OriginVerify(this, 'OriginVerify');
     this.api = new Api(this, 'Api', {
       table: this.data.table,
+      originVerify: this.originVerify,
       routes: props.routes,
       handlersDir: props.handlersDir,
       projectRoot: props.projectRoot,
@@ -57,6 +62,7 @@ export class ClientelaStack extends Stack {
     // The site depends on the API (its origin), never the other way round (a cycle).
     this.site = new Site(this, 'Site', {
       apiDomainName: this.api.domainName,
+      originVerify: this.originVerify,
       webDistPath: props.webDistPath,
       customDomain: props.customDomain,
       logRetention: props.logRetention,
@@ -72,7 +78,8 @@ export class ClientelaStack extends Stack {
       value: this.site.distribution.distributionDomainName,
       description: 'Point the custom domain here (CNAME, or an alias record at the apex)',
     });
-    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'The API (also under SiteUrl/api)' });
+    // No ApiUrl output: the execute-api URL answers 403 without CloudFront's origin header; the
+    // API is SiteUrl/api.
     new CfnOutput(this, 'TableName', {
       value: this.data.table.tableName,
       description: 'Retained on destroy; adopt it again with -c existingTableName=<this>',

@@ -34,6 +34,7 @@ import {
   HSTS_MAX_AGE_SECONDS,
   REFERRER_POLICY,
 } from '../security-headers.ts';
+import type { OriginVerify } from './origin-verify.ts';
 
 /** The CloudFront Function's source (viewer request: app routes → /index.html). */
 export const SPA_REWRITE_CODE_PATH = fileURLToPath(new URL('../cloudfront/spa-rewrite.js', import.meta.url));
@@ -64,6 +65,8 @@ export interface CustomDomain {
 export interface SiteProps {
   /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
   readonly apiDomainName: string;
+  /** The header CloudFront adds to every request it sends to the API (the API requires it). */
+  readonly originVerify: Pick<OriginVerify, 'headerName' | 'value'>;
   /** The built web app (`npm run build` output: index.html + assets/). */
   readonly webDistPath: string;
   /** Optional custom domain; without it the `*.cloudfront.net` name is used. */
@@ -175,6 +178,8 @@ export class Site extends Construct {
           origin: new HttpOrigin(props.apiDomainName, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // Replaces a header of that name sent by the viewer.
+            customHeaders: { [props.originVerify.headerName]: props.originVerify.value },
           }),
           // A redirect would turn a POST into a GET: plain HTTP is refused instead.
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

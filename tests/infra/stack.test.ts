@@ -16,7 +16,7 @@ import {
   HSTS_MAX_AGE_SECONDS,
   REFERRER_POLICY,
 } from '../../infra/security-headers.ts';
-import { routes } from '../../lambdas/routes.ts';
+import { ORIGIN_VERIFY, routes } from '../../lambdas/routes.ts';
 import { TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 import {
   actionsOf,
@@ -113,7 +113,7 @@ describe('functions: one per route-table row', () => {
       const vars = (p.Environment as { Variables: Props }).Variables;
       expect(vars.TABLE_NAME).toEqual({ Ref: logicalIdOfType(template, 'AWS::DynamoDB::Table') });
       // No CORS allow-list by default, and no source maps shipped.
-      expect(Object.keys(vars).sort()).toEqual(['TABLE_NAME']);
+      expect(Object.keys(vars).sort()).toEqual([ORIGIN_VERIFY.env, 'TABLE_NAME']);
     }
   });
 
@@ -414,6 +414,54 @@ describe('site', () => {
     expect(JSON.stringify(origin.DomainName)).toContain('Fn::Split');
   });
 
+  describe('CloudFront is the only door to the API (secret origin header)', () => {
+    /** `{{resolve:secretsmanager:<the secret>:SecretString:::}}`, resolved by CloudFormation at deploy. */
+    const dynamicReference = (t: Template) => ({
+      'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: logicalIdOfType(t, 'AWS::SecretsManager::Secret') }, ':SecretString:::}}']],
+    });
+
+    it.each([
+      ['default context', () => template],
+      ['every option set', () => configured],
+    ])('with the %s: a secret generated at deploy, sent by CloudFront to /api/* only', (_label, get) => {
+      const t = get();
+      const [, secret] = only(resourcesOfType(t, 'AWS::SecretsManager::Secret'));
+      expect(secret.Properties!.GenerateSecretString).toEqual({ ExcludePunctuation: true, IncludeSpace: false, PasswordLength: 64 });
+      expect(secret.Properties!.SecretString).toBeUndefined();
+      const config = distributionConfig(t);
+      const [api] = config.CacheBehaviors as Props[];
+      const origins = config.Origins as Props[];
+      const apiOrigin = origins.find((o) => o.Id === api!.TargetOriginId)!;
+      expect(apiOrigin.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_VERIFY.header, HeaderValue: dynamicReference(t) }]);
+      // The site's bucket never sees it.
+      const s3Origin = origins.find((o) => o.Id === (config.DefaultCacheBehavior as Props).TargetOriginId)!;
+      expect(s3Origin.OriginCustomHeaders).toBeUndefined();
+    });
+
+    it.each([
+      ['default context', () => template],
+      ['every option set', () => configured],
+    ])('with the %s: every app function requires the same secret', (_label, get) => {
+      const t = get();
+      const fns = Object.values(appFunctions(t));
+      expect(fns).toHaveLength(routes.length);
+      for (const fn of fns) {
+        expect((fn.Properties!.Environment as { Variables: Props }).Variables[ORIGIN_VERIFY.env]).toEqual(dynamicReference(t));
+      }
+    });
+
+    it('never holds the value: the secret is referenced only by those dynamic references', () => {
+      const json = JSON.stringify(template.toJSON());
+      const secretId = logicalIdOfType(template, 'AWS::SecretsManager::Secret');
+      // One reference per app function plus the origin header, and nothing else names the secret
+      // (no output, no other property).
+      const references = json.split(JSON.stringify(dynamicReference(template))).length - 1;
+      expect(references).toBe(routes.length + 1);
+      expect(json.split(`{"Ref":"${secretId}"}`).length - 1).toBe(references);
+      expect(json).not.toMatch(/SecretString"\s*:\s*"/);
+    });
+  });
+
   it('uses the cloudfront.net certificate without a custom domain', () => {
     const config = distributionConfig(template);
     expect(config.Aliases).toBeUndefined();
@@ -517,9 +565,11 @@ describe('alarms and outputs', () => {
     configured.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ti@example.com.br' });
   });
 
-  it('outputs the site URL, the API URL with /api, the table name, the distribution domain, the alarm topic', () => {
-    const apiId = logicalIdOfType(template, 'AWS::ApiGatewayV2::Api');
-    template.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] }, '/api']] } });
+  it('outputs the site URL, the table name, the distribution domain, the alarm topic, and not the execute-api URL', () => {
+    // The execute-api URL only answers 403 (no CloudFront origin header): not worth publishing.
+    const outputs = template.toJSON().Outputs as Record<string, unknown>;
+    expect(Object.keys(outputs).sort()).toEqual(['AlarmTopicArn', 'DistributionDomainName', 'SiteUrl', 'TableName']);
+    expect(JSON.stringify(outputs)).not.toContain('ApiEndpoint');
     template.hasOutput('TableName', { Value: { Ref: logicalIdOfType(template, 'AWS::DynamoDB::Table') } });
     template.hasOutput('SiteUrl', {});
     template.hasOutput('DistributionDomainName', {

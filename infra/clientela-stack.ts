@@ -43,7 +43,7 @@ export class ClientelaStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ClientelaStackProps) {
     super(scope, id, props);
-    this.data = new Data(this, 'Data', { existingTableName: props.existingTableName });
+    this.data = new Data(this, 'Data', { existingTableName: props.existingTableName, logRetention: props.logRetention });
     // CloudFront sends it, the functions require it: the execute-api URL alone gets 403.
     this.originVerify = new OriginVerify(this, 'OriginVerify');
     this.api = new Api(this, 'Api', {
@@ -59,6 +59,10 @@ export class ClientelaStack extends Stack {
       memorySize: props.memorySize,
       bundleAwsSdk: props.bundleAwsSdk,
     });
+    // An adopted table is verified (and protected) before any function can serve a request.
+    if (this.data.adoption) {
+      for (const fn of this.api.functions.values()) fn.node.addDependency(this.data.adoption.resource);
+    }
     // The site depends on the API (its origin), never the other way round (a cycle).
     this.site = new Site(this, 'Site', {
       apiDomainName: this.api.domainName,

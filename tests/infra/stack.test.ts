@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STACK_NAME } from '../../infra/app.ts';
 import { FUNCTION_RUNTIME } from '../../infra/constructs/api.ts';
 import { SPA_REWRITE_CODE_PATH } from '../../infra/constructs/site.ts';
+import { TABLE_ADOPTION_ACTIONS, TABLE_ADOPTION_TYPE } from '../../infra/constructs/table-adoption.ts';
 import {
   CONTENT_SECURITY_POLICY,
   FRAME_OPTIONS,
@@ -297,6 +298,41 @@ describe('table', () => {
       }
     }
     t.hasOutput('TableName', { Value: name });
+  });
+
+  it('verifies an adopted table and turns its protections on before any function exists', () => {
+    const name = ADOPTED_TABLE;
+    const t = configured;
+    const arn = {
+      'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':dynamodb:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:table/${name}`]],
+    };
+    const [adoptionId, adoption] = only(resourcesOfType(t, TABLE_ADOPTION_TYPE));
+    // The shape it checks comes from the one definition the created table uses.
+    expect(adoption.Properties).toEqual({
+      ServiceToken: { 'Fn::GetAtt': [expect.any(String), 'Arn'] },
+      TableName: name,
+      PartitionKey: { Name: TABLE_KEY.partitionKey.name, Type: TABLE_KEY.partitionKey.type },
+      SortKey: { Name: TABLE_KEY.sortKey.name, Type: TABLE_KEY.sortKey.type },
+      TimeToLiveAttribute: TTL_ATTRIBUTE,
+    });
+    const handlerId = (adoption.Properties!.ServiceToken as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const handler = resourcesOfType(t, 'AWS::Lambda::Function')[handlerId]!;
+    expect(handler.Properties!.Runtime).toBe(FUNCTION_RUNTIME.name);
+    expect(Object.keys(appFunctions(t))).not.toContain(handlerId);
+    // Least privilege: its own log group, and exactly the calls it makes on that table only.
+    const roleId = (handler.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const statements = roleStatements(t, roleId);
+    expect(statements).toHaveLength(2);
+    const dynamo = statements.find((st) => actionsOf(st).some((a) => a.startsWith('dynamodb:')))!;
+    expect(actionsOf(dynamo).sort()).toEqual([...TABLE_ADOPTION_ACTIONS].sort());
+    expect(dynamo.Resource).toEqual(arn);
+    const logs = statements.find((st) => st !== dynamo)!;
+    expect(actionsOf(logs).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    expect(logs.Resource).toEqual({ 'Fn::GetAtt': [(handler.Properties!.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref, 'Arn'] });
+    // No function serves a request before the table was verified.
+    for (const fn of Object.values(appFunctions(t))) expect(fn.DependsOn).toEqual(expect.arrayContaining([adoptionId]));
+    // A created table needs none of it.
+    expect(resourcesOfType(template, TABLE_ADOPTION_TYPE)).toEqual({});
   });
 });
 

@@ -73,6 +73,7 @@ export class ClientelaStack extends Stack {
     });
     this.alarms = new Alarms(this, 'Alarms', {
       stage: this.api.stage,
+      accessLogs: this.api.accessLogs,
       functions: this.api.functions,
       alarmEmail: props.alarmEmail,
     });
@@ -122,10 +123,6 @@ function acknowledgeHelperFindings(stack: Stack, siteBucket: IConstruct): void {
       {
         id: `AwsSolutions-IAM5[Resource::<${siteBucketId}.Arn>/*]`,
         reason: 'CDK deployment helper: writes the objects of the site bucket, and no other bucket.',
-      },
-      {
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: 'CDK deployment helper: cloudfront:CreateInvalidation/GetInvalidation support no resource ARN here.',
       },
       { id: 'AwsSolutions-L1', reason: 'CDK deployment helper: aws-cdk-lib pins its (Python) runtime.' },
       { id: 'Serverless-LambdaLatestVersion', reason: 'CDK deployment helper: aws-cdk-lib pins its runtime.' },

@@ -74,6 +74,8 @@ export interface ApiProps {
 export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
+  /** The stage's access log group (one JSON line per request). */
+  readonly accessLogs: LogGroup;
   /** The app functions, keyed by route name. */
   readonly functions: ReadonlyMap<string, NodejsFunction>;
   /** The API's host name, for the CloudFront origin. */
@@ -101,6 +103,7 @@ export class Api extends Construct {
 
     // Logs expire with their retention and go with the stack (only the table is retained).
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
+    this.accessLogs = accessLogs;
     this.stage = new HttpStage(this, 'Stage', {
       httpApi: this.httpApi,
       stageName: STAGE_NAME,
@@ -195,6 +198,9 @@ export class Api extends Construct {
       loggingFormat: LoggingFormat.JSON,
       bundling: {
         minify: true,
+        // Minified, but functions and classes keep their names: a stack trace in the logs reads
+        // `at parseId`, not `at xe`, and errors keep their class names (+7% size, +6% gzip).
+        keepNames: true,
         // No source maps: they double the bundle and need --enable-source-maps, which slows start.
         sourceMap: false,
         format: OutputFormat.ESM,

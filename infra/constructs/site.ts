@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy, Token, Validations, type IResolvable, type IResolveContext } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -24,6 +24,7 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { CfnPolicy, Policy } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -245,7 +246,39 @@ export class Site extends Construct {
       logGroup: deployLogs,
     });
     root.node.addDependency(assets);
+    // Both deployments share one helper function, which runs with the first one's AWS CLI layer;
+    // each BucketDeployment creates its own layer, so the second is never attached to anything.
+    if (!root.node.tryRemoveChild('AwsCliLayer')) {
+      throw new Error('aws-cdk-lib changed: BucketDeployment no longer creates its AwsCliLayer child');
+    }
+    scopeInvalidationsTo(root, this.distribution.distributionArn);
   }
+}
+
+/**
+ * BucketDeployment grants its helper cloudfront:CreateInvalidation and GetInvalidation on `*`;
+ * both take a distribution ARN, so the rendered statement is narrowed to the one distribution
+ * (the helper can't invalidate any other distribution of the account).
+ */
+function scopeInvalidationsTo(deployment: BucketDeployment, distributionArn: string): void {
+  const policy = deployment.handlerRole.node.tryFindChild('DefaultPolicy') as Policy | undefined;
+  if (!policy) throw new Error('aws-cdk-lib changed: the BucketDeployment helper role has no DefaultPolicy');
+  const cfn = policy.node.defaultChild as CfnPolicy;
+  // The document as CDK renders it (merged, deduplicated), with that one statement rewritten.
+  const scoped: IResolvable = {
+    creationStack: [],
+    resolve: (context: IResolveContext) => {
+      const document = context.resolve(policy.document) as { Statement: { Action: string | string[]; Resource: unknown }[] };
+      const invalidations = document.Statement.filter((st) => [st.Action].flat().includes('cloudfront:CreateInvalidation'));
+      if (invalidations.length !== 1 || invalidations[0]!.Resource !== '*') {
+        throw new Error('aws-cdk-lib changed: expected one cloudfront:CreateInvalidation statement on "*"');
+      }
+      invalidations[0]!.Resource = context.resolve(distributionArn);
+      return document;
+    },
+    toString: () => Token.asString(scoped),
+  };
+  cfn.policyDocument = scoped;
 }
 
 /** The enum member whose value is `value` (fails loudly if security-headers.ts drifts). */

@@ -542,6 +542,23 @@ describe('site', () => {
     expect(root.DependsOn).toEqual(expect.arrayContaining([assetsId]));
   });
 
+  it('lets the deployment helper invalidate this distribution only, and ships one AWS CLI layer (the one it uses)', () => {
+    const distributionId = logicalIdOfType(template, 'AWS::CloudFront::Distribution');
+    const helpers = Object.entries(resourcesOfType(template, 'AWS::Lambda::Function')).filter(([id]) => id.startsWith('CustomCDKBucketDeployment'));
+    expect(helpers).toHaveLength(1);
+    const [, helper] = helpers[0]!;
+    const roleId = (helper.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const invalidation = roleStatements(template, roleId).filter((st) => actionsOf(st).some((a) => a.startsWith('cloudfront:')));
+    expect(invalidation).toHaveLength(1);
+    expect(actionsOf(invalidation[0]!).sort()).toEqual(['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation']);
+    expect(invalidation[0]!.Resource).toEqual({
+      'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/', { Ref: distributionId }]],
+    });
+    // The helper runs `aws s3 sync` from its AWS CLI layer; the second deployment's copy was unused.
+    const [layerId] = only(resourcesOfType(template, 'AWS::Lambda::LayerVersion'));
+    expect(helper.Properties!.Layers).toEqual([{ Ref: layerId }]);
+  });
+
   it('says to run `npm run build` when web/dist is missing', () => {
     const empty = tempDir('clientela-nodist-');
     try {
@@ -553,7 +570,7 @@ describe('site', () => {
 });
 
 describe('alarms and outputs', () => {
-  it('alarms on API 5xx, Lambda throttles and each function’s errors, into an encrypted topic', () => {
+  it('alarms on API 5xx and 429s and each function’s errors and throttles, into an encrypted topic', () => {
     const [topicId, topic] = only(resourcesOfType(template, 'AWS::SNS::Topic'));
     const keyId = logicalIdOfType(template, 'AWS::KMS::Key');
     expect(topic.Properties!.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
@@ -563,7 +580,12 @@ describe('alarms and outputs', () => {
       PendingWindowInDays: 7,
       KeyPolicy: {
         Statement: Match.arrayWith([
-          Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }),
+          // Only on behalf of this account (no confused deputy).
+          Match.objectLike({
+            Principal: { Service: 'cloudwatch.amazonaws.com' },
+            Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+            Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+          }),
         ]),
       },
     });
@@ -582,7 +604,7 @@ describe('alarms and outputs', () => {
     });
     expect(statements.find((s) => s.Effect === 'Deny')).toMatchObject({ Condition: { Bool: { 'aws:SecureTransport': 'false' } } });
     const alarms = Object.values(resourcesOfType(template, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
-    expect(alarms).toHaveLength(2 + routes.length);
+    expect(alarms).toHaveLength(2 + 2 * routes.length);
     for (const alarm of alarms) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.TreatMissingData).toBe('notBreaching');
@@ -590,10 +612,31 @@ describe('alarms and outputs', () => {
     const server = alarms.find((a) => a.MetricName === '5xx')!;
     expect(server.Namespace).toBe('AWS/ApiGateway');
     expect(server.Dimensions).toEqual(expect.arrayContaining([{ Name: 'Stage', Value: 'api' }]));
-    expect(alarms.filter((a) => a.Namespace === 'AWS/Lambda' && a.MetricName === 'Throttles')).toHaveLength(1);
-    const errorAlarms = alarms.filter((a) => a.MetricName === 'Errors');
+    // Per app function: its errors and its throttles (never the account-wide Throttles metric).
     const fnIds = Object.keys(appFunctions(template)).sort();
-    expect(errorAlarms.map((a) => (a.Dimensions as { Value: { Ref: string } }[])[0]!.Value.Ref).sort()).toEqual(fnIds);
+    for (const metric of ['Errors', 'Throttles']) {
+      const perFunction = alarms.filter((a) => a.MetricName === metric);
+      expect(perFunction.every((a) => a.Namespace === 'AWS/Lambda')).toBe(true);
+      expect(perFunction.map((a) => (a.Dimensions as { Name: string; Value: { Ref: string } }[]).map((d) => [d.Name, d.Value.Ref]))).toEqual(
+        expect.arrayContaining(fnIds.map((id) => [['FunctionName', id]])),
+      );
+      expect(perFunction).toHaveLength(fnIds.length);
+    }
+    // 429s at the stage: HTTP APIs have no 429 metric, so a filter on the access log counts them.
+    const [, filter] = only(resourcesOfType(template, 'AWS::Logs::MetricFilter'));
+    const accessLogGroup = (only(resourcesOfType(template, 'AWS::ApiGatewayV2::Stage'))[1].Properties!.AccessLogSettings as {
+      DestinationArn: { 'Fn::GetAtt': [string, string] };
+      Format: string;
+    });
+    expect(filter.Properties!.LogGroupName).toEqual({ Ref: accessLogGroup.DestinationArn['Fn::GetAtt'][0] });
+    // The access log writes status as a JSON string, so the pattern compares a string.
+    expect(JSON.parse(accessLogGroup.Format)).toMatchObject({ status: '$context.status' });
+    expect(filter.Properties!.FilterPattern).toBe('{ $.status = "429" }');
+    const [transformation] = filter.Properties!.MetricTransformations as Props[];
+    expect(transformation).toEqual({ MetricNamespace: 'Clientela', MetricName: 'ApiThrottledRequests', MetricValue: '1' });
+    const throttled = alarms.filter((a) => a.MetricName === 'ApiThrottledRequests');
+    expect(throttled).toHaveLength(1);
+    expect(throttled[0]).toMatchObject({ Namespace: 'Clientela', Statistic: 'Sum', Period: 300, Threshold: 1 });
     template.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 

@@ -3,7 +3,8 @@
  * nowhere below: the stack and its constructs get typed props.
  *
  * Context (cdk.json defaults, override with `-c key=value`):
- *   existingTableName   adopt a table retained by an earlier deployment
+ *   existingTableName   adopt a table retained by an earlier deployment (or restored from a
+ *                       backup): verified, and its protections turned on, at deploy time
  *   corsOrigins         comma-separated origins allowed to call the API cross-origin (default none)
  *   throttleRateLimit   stage requests/second (50)      throttleBurstLimit  stage burst (100)
  *   logRetentionDays    retention of every log group (30)

@@ -1,28 +1,36 @@
 import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { IHttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 
 /** Every alarm looks at 5-minute sums and fires on the first bad period (low traffic: 1 error matters). */
 export const ALARM_PERIOD = Duration.minutes(5);
+/** The metric the access-log filter counts 429s into (HTTP APIs publish no 429 metric of their own). */
+export const THROTTLED_METRIC = { namespace: 'Clientela', name: 'ApiThrottledRequests' } as const;
 
 /** Props of {@link Alarms}. */
 export interface AlarmsProps {
   /** The API stage whose 5xx responses are watched. */
   readonly stage: IHttpStage;
-  /** The app functions, keyed by route name: one Errors alarm each. */
+  /** The stage's access log group (JSON lines with a string `status`): its 429s are counted. */
+  readonly accessLogs: ILogGroup;
+  /** The app functions, keyed by route name: an Errors and a Throttles alarm each. */
   readonly functions: ReadonlyMap<string, IFunction>;
   /** Optional address subscribed to the topic (it must confirm the subscription email). */
   readonly alarmEmail?: string;
 }
 
-/** CloudWatch alarms on API 5xx, Lambda throttles and function errors, all notifying one SNS topic. */
+/**
+ * CloudWatch alarms on the API's 5xx and 429s, and on each function's errors and throttles, all
+ * notifying one SNS topic.
+ */
 export class Alarms extends Construct {
   readonly topic: Topic;
   readonly alarms: readonly Alarm[];
@@ -39,7 +47,16 @@ export class Alarms extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
       pendingWindow: Duration.days(7),
     });
-    key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    // Only on behalf of this account's alarms (a confused deputy can't use the key).
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AllowCloudWatchAlarms',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
+      }),
+    );
     this.topic = new Topic(this, 'Topic', {
       displayName: 'Clientela alarms',
       masterKey: key,
@@ -91,20 +108,33 @@ export class Alarms extends Construct {
       'The API answered 5xx (a handler failed, timed out or was throttled by Lambda).',
       props.stage.metricServerError({ period: ALARM_PERIOD, statistic: 'Sum' }),
     );
-    // Lambda's concurrency is one pool per account and region, so the account-level metric is
-    // the one that says "requests were turned away" (a single metric: no per-function cost).
+    // Stage throttling answers 429 before any function runs; HTTP APIs count them only inside
+    // 4xx, so the access log's `status` (a JSON string) is counted instead.
+    const throttled = new MetricFilter(this, 'Api429Filter', {
+      logGroup: props.accessLogs,
+      filterPattern: FilterPattern.stringValue('$.status', '=', '429'),
+      metricNamespace: THROTTLED_METRIC.namespace,
+      metricName: THROTTLED_METRIC.name,
+      metricValue: '1',
+    });
     add(
-      'LambdaThrottles',
-      'Lambda throttled invocations in this account and region (concurrency limit reached).',
-      new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', period: ALARM_PERIOD, statistic: 'Sum' }),
+      'Api429',
+      'The API stage turned requests away with 429 (stage throttling: -c throttleRateLimit / throttleBurstLimit).',
+      throttled.metric({ period: ALARM_PERIOD, statistic: 'Sum' }),
     );
-    // One alarm per function (an alarm's metric math may hold at most 10 metrics, and the name
-    // says which route failed).
+    // One alarm per function for each metric (an alarm's metric math may hold at most 10
+    // metrics, and the name says which route). Throttles are the app's own functions' only, not
+    // the account's: another workload's throttling is not this app's alarm.
     for (const [name, fn] of props.functions) {
       add(
         `${name}Errors`,
         `The ${name} function failed (uncaught error or timeout).`,
         fn.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }),
+      );
+      add(
+        `${name}Throttles`,
+        `Lambda throttled the ${name} function (the account's concurrency in this region is used up).`,
+        fn.metricThrottles({ period: ALARM_PERIOD, statistic: 'Sum' }),
       );
     }
     this.alarms = alarms;

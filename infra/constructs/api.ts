@@ -18,6 +18,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_BASE_PATH, type RouteDef } from '../../lambdas/routes.ts';
+import type { OriginVerify } from './origin-verify.ts';
 
 /** The newest Node.js runtime this aws-cdk-lib offers (arm64 + Node 24: lowest cost per ms). */
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
@@ -47,6 +48,8 @@ export const ESM_REQUIRE_BANNER =
 export interface ApiProps {
   /** The table every function reads and writes (grants are scoped to its ARN). */
   readonly table: ITable;
+  /** The secret every function requires in CloudFront's origin header (in its environment). */
+  readonly originVerify: Pick<OriginVerify, 'envName' | 'value'>;
   /** THE route table: one function and one route per row. */
   readonly routes: readonly RouteDef[];
   /** Folder with `<handler>.ts` files (lambdas/handlers). */
@@ -71,10 +74,10 @@ export interface ApiProps {
 export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
+  /** The stage's access log group (one JSON line per request). */
+  readonly accessLogs: LogGroup;
   /** The app functions, keyed by route name. */
   readonly functions: ReadonlyMap<string, NodejsFunction>;
-  /** `https://<id>.execute-api.<region>.amazonaws.com/api` */
-  readonly url: string;
   /** The API's host name, for the CloudFront origin. */
   readonly domainName: string;
 
@@ -100,6 +103,7 @@ export class Api extends Construct {
 
     // Logs expire with their retention and go with the stack (only the table is retained).
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
+    this.accessLogs = accessLogs;
     this.stage = new HttpStage(this, 'Stage', {
       httpApi: this.httpApi,
       stageName: STAGE_NAME,
@@ -152,7 +156,6 @@ export class Api extends Construct {
         'The product has no users or login (SPEC: all screens are open), so neither has its API. ' +
         'Abuse is capped by stage throttling; see the README for putting a login in front of it.',
     });
-    this.url = `${this.httpApi.apiEndpoint}/${STAGE_NAME}`;
     this.domainName = Fn.parseDomainName(this.httpApi.apiEndpoint);
   }
 
@@ -173,7 +176,10 @@ export class Api extends Construct {
       role.addToPolicy(new PolicyStatement({ actions: [...route.actions], resources: [props.table.tableArn] }));
     }
     const bundleAwsSdk = props.bundleAwsSdk ?? BUNDLE_AWS_SDK;
-    const environment: Record<string, string> = { TABLE_NAME: props.table.tableName };
+    const environment: Record<string, string> = {
+      TABLE_NAME: props.table.tableName,
+      [props.originVerify.envName]: props.originVerify.value,
+    };
     if (props.corsOrigins.length > 0) environment.CORS_ORIGINS = props.corsOrigins.join(',');
 
     const fn = new NodejsFunction(this, `${route.name}Function`, {
@@ -192,6 +198,9 @@ export class Api extends Construct {
       loggingFormat: LoggingFormat.JSON,
       bundling: {
         minify: true,
+        // Minified, but functions and classes keep their names: a stack trace in the logs reads
+        // `at parseId`, not `at xe`, and errors keep their class names (+7% size, +6% gzip).
+        keepNames: true,
         // No source maps: they double the bundle and need --enable-source-maps, which slows start.
         sourceMap: false,
         format: OutputFormat.ESM,

@@ -1,15 +1,20 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table, TableEncryption, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+import { TableAdoption } from './table-adoption.ts';
 
 /** Props of {@link Data}. */
 export interface DataProps {
   /**
-   * Name of a table retained by an earlier deployment (after `cdk destroy`). When set, that table
-   * is adopted as it is instead of creating a new, empty one beside the company's data.
+   * Name of a table retained by an earlier deployment (after `cdk destroy`), or restored from a
+   * backup. When set, that table is adopted instead of creating a new, empty one beside the
+   * company's data: the deployment verifies it and turns on its protections ({@link TableAdoption}).
    */
   readonly existingTableName?: string;
+  /** Retention of the adoption handler's logs. */
+  readonly logRetention: RetentionDays;
 }
 
 const ATTRIBUTE_TYPES = { S: AttributeType.STRING, N: AttributeType.NUMBER, B: AttributeType.BINARY } as const;
@@ -18,17 +23,16 @@ const ATTRIBUTE_TYPES = { S: AttributeType.STRING, N: AttributeType.NUMBER, B: A
 export class Data extends Construct {
   /** The table the functions read and write; grants are scoped to its ARN. */
   readonly table: ITable;
-  /** True when the table is an adopted, pre-existing one. */
-  readonly adopted: boolean;
+  /** Set when the table is an adopted, pre-existing one: the resource that verifies it. */
+  readonly adoption?: TableAdoption;
 
-  constructor(scope: Construct, id: string, props: DataProps = {}) {
+  constructor(scope: Construct, id: string, props: DataProps) {
     super(scope, id);
     if (props.existingTableName) {
       this.table = Table.fromTableName(this, 'Table', props.existingTableName);
-      this.adopted = true;
+      this.adoption = new TableAdoption(this, 'Adoption', { table: this.table, logRetention: props.logRetention });
       return;
     }
-    this.adopted = false;
     this.table = new Table(this, 'Table', {
       partitionKey: { name: TABLE_KEY.partitionKey.name, type: ATTRIBUTE_TYPES[TABLE_KEY.partitionKey.type] },
       sortKey: { name: TABLE_KEY.sortKey.name, type: ATTRIBUTE_TYPES[TABLE_KEY.sortKey.type] },

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy, Token, Validations, type IResolvable, type IResolveContext } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -24,6 +24,7 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { CfnPolicy, Policy } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -34,6 +35,7 @@ import {
   HSTS_MAX_AGE_SECONDS,
   REFERRER_POLICY,
 } from '../security-headers.ts';
+import type { OriginVerify } from './origin-verify.ts';
 
 /** The CloudFront Function's source (viewer request: app routes → /index.html). */
 export const SPA_REWRITE_CODE_PATH = fileURLToPath(new URL('../cloudfront/spa-rewrite.js', import.meta.url));
@@ -45,6 +47,12 @@ export const ROOT_CACHE_CONTROL = 'no-cache';
 export const ASSETS_DIR = 'assets';
 /** How long CloudFront and S3 access logs are kept (they hold IP addresses: personal data). */
 export const ACCESS_LOG_EXPIRY = Duration.days(90);
+/**
+ * Every error code CloudFront lets a distribution configure (and so caches, 10 s by default,
+ * 5xx even with `Cache-Control: no-store`): each gets an error caching TTL of 0, so one 500 or
+ * 503 of the API is never served to the next users behind that edge.
+ */
+export const UNCACHED_ERROR_CODES = [400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504] as const;
 
 /** A company's own domain for the site. */
 export interface CustomDomain {
@@ -58,6 +66,8 @@ export interface CustomDomain {
 export interface SiteProps {
   /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
   readonly apiDomainName: string;
+  /** The header CloudFront adds to every request it sends to the API (the API requires it). */
+  readonly originVerify: Pick<OriginVerify, 'headerName' | 'value'>;
   /** The built web app (`npm run build` output: index.html + assets/). */
   readonly webDistPath: string;
   /** Optional custom domain; without it the `*.cloudfront.net` name is used. */
@@ -147,7 +157,11 @@ export class Site extends Construct {
       certificate: domain ? Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn) : undefined,
       // Only settable with an own certificate; *.cloudfront.net keeps CloudFront's default.
       minimumProtocolVersion: domain ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
-      // Deliberately no errorResponses: they would turn the API's JSON 404s into HTML.
+      // Error caching TTL 0 and no response page: CloudFront passes the origin's own error
+      // response through (the API's JSON `mensagem`, S3's 403/404), it only stops caching it
+      // ("Control how long CloudFront caches errors", CloudFront Developer Guide). A page
+      // would turn the API's JSON errors into HTML.
+      errorResponses: UNCACHED_ERROR_CODES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
           originAccessControl: new S3OriginAccessControl(this, 'OriginAccessControl', {
@@ -165,6 +179,8 @@ export class Site extends Construct {
           origin: new HttpOrigin(props.apiDomainName, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // Replaces a header of that name sent by the viewer.
+            customHeaders: { [props.originVerify.headerName]: props.originVerify.value },
           }),
           // A redirect would turn a POST into a GET: plain HTTP is refused instead.
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -230,7 +246,39 @@ export class Site extends Construct {
       logGroup: deployLogs,
     });
     root.node.addDependency(assets);
+    // Both deployments share one helper function, which runs with the first one's AWS CLI layer;
+    // each BucketDeployment creates its own layer, so the second is never attached to anything.
+    if (!root.node.tryRemoveChild('AwsCliLayer')) {
+      throw new Error('aws-cdk-lib changed: BucketDeployment no longer creates its AwsCliLayer child');
+    }
+    scopeInvalidationsTo(root, this.distribution.distributionArn);
   }
+}
+
+/**
+ * BucketDeployment grants its helper cloudfront:CreateInvalidation and GetInvalidation on `*`;
+ * both take a distribution ARN, so the rendered statement is narrowed to the one distribution
+ * (the helper can't invalidate any other distribution of the account).
+ */
+function scopeInvalidationsTo(deployment: BucketDeployment, distributionArn: string): void {
+  const policy = deployment.handlerRole.node.tryFindChild('DefaultPolicy') as Policy | undefined;
+  if (!policy) throw new Error('aws-cdk-lib changed: the BucketDeployment helper role has no DefaultPolicy');
+  const cfn = policy.node.defaultChild as CfnPolicy;
+  // The document as CDK renders it (merged, deduplicated), with that one statement rewritten.
+  const scoped: IResolvable = {
+    creationStack: [],
+    resolve: (context: IResolveContext) => {
+      const document = context.resolve(policy.document) as { Statement: { Action: string | string[]; Resource: unknown }[] };
+      const invalidations = document.Statement.filter((st) => [st.Action].flat().includes('cloudfront:CreateInvalidation'));
+      if (invalidations.length !== 1 || invalidations[0]!.Resource !== '*') {
+        throw new Error('aws-cdk-lib changed: expected one cloudfront:CreateInvalidation statement on "*"');
+      }
+      invalidations[0]!.Resource = context.resolve(distributionArn);
+      return document;
+    },
+    toString: () => Token.asString(scoped),
+  };
+  cfn.policyDocument = scoped;
 }
 
 /** The enum member whose value is `value` (fails loudly if security-headers.ts drifts). */

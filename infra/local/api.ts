@@ -3,7 +3,7 @@
  * (data in ${DATA_DIR:-.data}, or DATA_DIR=memory) or by DYNAMODB_ENDPOINT. Ctrl-C / SIGTERM
  * stop the server and the JVM.
  */
-import { readLocalSettings, startLocalDatabase } from './runtime.ts';
+import { assertPortAvailable, readLocalSettings, startLocalDatabase } from './runtime.ts';
 import { startLocalApi } from './server.ts';
 
 const port = Number(process.env.PORT || 3000);
@@ -15,17 +15,21 @@ const host = process.env.HOST || '127.0.0.1';
 const settings = readLocalSettings();
 
 let shuttingDown = false;
-const db = await startLocalDatabase(settings, { command: 'npm run api' }).catch((err: Error) => {
-  console.error(err.message);
-  process.exit(1);
-});
+const db = await assertPortAvailable(port, host, 'npm run api', settings)
+  .then(() => startLocalDatabase(settings, { command: 'npm run api' }))
+  .catch((err: Error) => {
+    // One line with the way out for a setup problem (taken port, DATA_DIR in use, no Java).
+    console.error(err.message);
+    process.exit(1);
+  });
 
 let api: Awaited<ReturnType<typeof startLocalApi>>;
 try {
   api = await startLocalApi({ port, host });
 } catch (err) {
   const e = err as NodeJS.ErrnoException;
-  console.error(e.code === 'EADDRINUSE' ? `Port ${port} is already in use: set PORT to another one.` : e.message);
+  // Taken between the check and now.
+  console.error(e.code === 'EADDRINUSE' ? `Port ${port} is already in use: run with another PORT (\`PORT=… npm run api\`).` : e.message);
   await db.stop();
   process.exit(1);
 }
@@ -42,6 +46,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGHUP', () => void shutdown('SIGHUP'));
 
+db.setUrl(api.url);
 // One write, so whoever waits for the URL line sees the details too.
 console.log(
   `Clientela API ready at ${api.url}\n` +

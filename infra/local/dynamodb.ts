@@ -335,7 +335,7 @@ export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promis
     for (;;) {
       if (exited) {
         if (output.some((l) => /java: (command )?not found/.test(l))) {
-          throw new Error(
+          throw new JavaMissingError(
             'DynamoDB Local needs a Java runtime (17 or newer) and `java` is not on the PATH. ' +
               'Install one, e.g. `apt-get install -y default-jre-headless` or `brew install openjdk@17`.',
           );
@@ -370,4 +370,9 @@ export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promis
   for (const s of child.stdio) (s as { unref?: () => void } | null)?.unref?.();
 
   return { endpoint, port, javaPid, wrapperPid: child.pid!, stop };
+}
+
+/** DynamoDB Local could not start because `java` is not on the PATH (its message says what to install). */
+export class JavaMissingError extends Error {
+  override name = 'JavaMissingError';
 }

@@ -4,12 +4,13 @@
  * handlers' environment set, and a lock so two processes never open one on-disk database.
  */
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MARSHALL_OPTIONS } from '../../lambdas/store/client.ts';
 import { seedDemo } from '../../lambdas/services/seed.ts';
-import { isAlive, localClientConfig, localDynamoEnv, startDynamoLocal } from './dynamodb.ts';
+import { isAlive, JavaMissingError, localClientConfig, localDynamoEnv, startDynamoLocal } from './dynamodb.ts';
 import { ensureTable } from './table.ts';
 
 /** Settings of a local run, read from the environment. */
@@ -35,6 +36,61 @@ export function readLocalSettings(env: NodeJS.ProcessEnv = process.env, cwd = pr
 }
 
 // ---------------------------------------------------------------------------------------------
+// Start-up problems the user solves from the message alone
+
+/**
+ * A start-up problem whose message is one line that names the way out (another PORT,
+ * DATA_DIR=memory, the URL of the instance already running): commands print it without a stack
+ * trace.
+ */
+export class LocalSetupError extends Error {
+  override name = 'LocalSetupError';
+}
+
+/** Whether `err` is such a problem (also DynamoDB Local's "no Java" one). */
+export function isLocalSetupError(err: unknown): err is Error {
+  return err instanceof LocalSetupError || err instanceof JavaMissingError;
+}
+
+/** True when this process could listen on `port` at `host` (undefined: every interface). */
+function canListen(port: number, host: string | undefined): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.once('error', () => resolve(false));
+    srv.listen({ port, host, exclusive: true }, () => srv.close(() => resolve(true)));
+  });
+}
+
+/**
+ * Refuses a taken port before anything starts, with the way out: the running Clientela's URL when
+ * it is the one holding it (known from the DATA_DIR lock), else a free port to use instead.
+ */
+export async function assertPortAvailable(
+  port: number,
+  host: string | undefined,
+  command: string,
+  settings: LocalSettings,
+): Promise<void> {
+  if (await canListen(port, host)) return;
+  const holder = settings.dataDir === 'memory' ? undefined : readLiveLock(settings.dataDir);
+  if (holder?.url && new URL(holder.url).port === String(port)) {
+    throw new LocalSetupError(
+      `Clientela is already running at ${holder.url} (\`${holder.command}\`, pid ${holder.pid}): use that one, or stop it first.`,
+    );
+  }
+  let free: number | undefined;
+  for (let candidate = port + 1; candidate <= Math.min(port + 20, 65535) && free === undefined; candidate++) {
+    if (await canListen(candidate, host)) free = candidate;
+  }
+  throw new LocalSetupError(
+    `Port ${port} is already in use by another program: ` +
+      (free === undefined ? `set PORT to a free port (\`PORT=… ${command}\`)` : `run \`PORT=${free} ${command}\` (${free} is free)`) +
+      ', or stop that program.',
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // The DATA_DIR lock
 
 const LOCK_FILE = 'clientela.lock';
@@ -43,22 +99,28 @@ const DEMO_MARKER = 'demo-seed.json';
 interface LockInfo {
   pid: number;
   command: string;
+  /** Its DynamoDB Local endpoint. */
   endpoint?: string;
+  /** Where it serves the app or the API, once it listens. */
+  url?: string;
   startedAt: string;
 }
 
-/** Thrown when another live process holds the DATA_DIR lock. */
-export class DataDirBusyError extends Error {
+/**
+ * Thrown when another live process holds the DATA_DIR lock (two processes must never open one
+ * on-disk DynamoDB Local).
+ */
+export class DataDirBusyError extends LocalSetupError {
+  override name = 'DataDirBusyError';
   constructor(
     readonly dataDir: string,
     readonly holder: LockInfo,
+    command: string,
   ) {
     super(
-      `The database in ${dataDir} is in use by \`${holder.command}\` (pid ${holder.pid}, since ${holder.startedAt}). ` +
-        'Two processes must never open one on-disk DynamoDB Local: stop that process first, ' +
-        'or use another DATA_DIR (DATA_DIR=memory for a throwaway database).',
+      `The database in ${dataDir} is in use by \`${holder.command}\`${holder.url ? ` at ${holder.url}` : ''} (pid ${holder.pid}): ` +
+        `${holder.url ? 'use that one, ' : ''}stop it first, or run \`DATA_DIR=memory ${command}\` for a throwaway database.`,
     );
-    this.name = 'DataDirBusyError';
   }
 }
 
@@ -85,7 +147,10 @@ export function readLiveLock(dataDir: string): LockInfo | undefined {
  * Takes the lock of `dataDir` for this process (a stale lock of a dead process is replaced).
  * Returns the release function; the lock is also dropped when the process exits.
  */
-export function lockDataDir(dataDir: string, command: string): { release(): void; setEndpoint(e: string): void } {
+export function lockDataDir(
+  dataDir: string,
+  command: string,
+): { release(): void; describe(details: Pick<LockInfo, 'endpoint' | 'url'>): void } {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
   const info: LockInfo = { pid: process.pid, command, startedAt: new Date().toISOString() };
@@ -98,7 +163,7 @@ export function lockDataDir(dataDir: string, command: string): { release(): void
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw err;
       const holder = readLiveLock(dataDir);
-      if (holder) throw new DataDirBusyError(dataDir, holder);
+      if (holder) throw new DataDirBusyError(dataDir, holder, command);
       rmSync(file, { force: true }); // stale: its process is gone
     }
   }
@@ -117,7 +182,10 @@ export function lockDataDir(dataDir: string, command: string): { release(): void
   process.on('exit', release);
   return {
     release,
-    setEndpoint: (endpoint) => writeFileSync(file, JSON.stringify({ ...info, endpoint })),
+    describe: (details) => {
+      Object.assign(info, details);
+      writeFileSync(file, JSON.stringify(info));
+    },
   };
 }
 
@@ -136,6 +204,8 @@ export interface LocalDatabase {
   readonly doc: DynamoDBDocumentClient;
   /** Stops DynamoDB Local (when we started it) and releases the lock. Idempotent. */
   stop(): Promise<void>;
+  /** Records where this process serves (in the lock: a second command names it). */
+  setUrl(url: string): void;
 }
 
 export interface StartDatabaseOptions {
@@ -156,6 +226,7 @@ export async function startLocalDatabase(settings: LocalSettings, options: Start
   let endpoint: string;
   let stopDynamo: () => Promise<void> = async () => undefined;
   let release = () => undefined as void;
+  let setUrl = (_url: string) => undefined as void;
   let where: string;
 
   if (settings.externalEndpoint) {
@@ -165,11 +236,12 @@ export async function startLocalDatabase(settings: LocalSettings, options: Start
     const onDisk = settings.dataDir !== 'memory';
     const lock = onDisk ? lockDataDir(settings.dataDir, options.command) : undefined;
     release = () => lock?.release();
+    setUrl = (url) => lock?.describe({ url });
     try {
       const dynamo = await startDynamoLocal({ dataDir: settings.dataDir });
       endpoint = dynamo.endpoint;
       stopDynamo = dynamo.stop;
-      lock?.setEndpoint(endpoint);
+      lock?.describe({ endpoint });
     } catch (err) {
       release();
       throw err;
@@ -227,7 +299,7 @@ export async function startLocalDatabase(settings: LocalSettings, options: Start
       created = await ensureTable(client, settings.tableName);
       if (options.seedDemoWhenNew && settings.seed) await seedDemoOnce(doc, settings, created, log);
     }
-    return { endpoint, tableName: settings.tableName, created, where, client, doc, stop };
+    return { endpoint, tableName: settings.tableName, created, where, client, doc, stop, setUrl };
   } catch (err) {
     await stop();
     throw err;

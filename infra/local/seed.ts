@@ -46,9 +46,11 @@ if (!args.demo && categorias + clientes === 0) {
 const settings = readLocalSettings();
 const db = await startLocalDatabase(settings, { command: 'npm run seed' }).catch((err: Error) => {
   if (err instanceof DataDirBusyError && err.holder.endpoint) {
+    const { holder } = err;
     console.error(
-      `${err.message}\nTo seed through the running instance instead:\n` +
-        `  DYNAMODB_ENDPOINT=${err.holder.endpoint} TABLE_NAME=${settings.tableName} npm run seed -- ${process.argv.slice(2).join(' ')}`,
+      `The database in ${err.dataDir} is in use by \`${holder.command}\`${holder.url ? ` at ${holder.url}` : ''} (pid ${holder.pid}). ` +
+        'Seed through it instead (it adds to what is there):\n' +
+        `  DYNAMODB_ENDPOINT=${holder.endpoint} TABLE_NAME=${settings.tableName} npm run seed -- ${process.argv.slice(2).join(' ')}`,
     );
   } else {
     console.error(err.message);

@@ -3,14 +3,21 @@
  * handlers (through the adapter) before Vite's static files and SPA fallback, in `vite` (dev)
  * and `vite preview`. One DynamoDB Local per process, kept across Vite restarts.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { Connect, Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { SECURITY_HEADERS } from '../security-headers.ts';
 import { createApiMiddleware, HANDLERS_DIR, isApiPath, type HandlerLoader, type LambdaHandler } from './adapter.ts';
-import { readLocalSettings, startLocalDatabase, type LocalDatabase } from './runtime.ts';
+import {
+  assertPortAvailable,
+  isLocalSetupError,
+  readLocalSettings,
+  startLocalDatabase,
+  type LocalDatabase,
+} from './runtime.ts';
 
 type CacheRules = { ASSETS_CACHE_CONTROL: string; ROOT_CACHE_CONTROL: string; ASSETS_DIR: string };
 type SpaRewrite = (event: { request: { uri: string } }) => { uri: string };
@@ -109,11 +116,52 @@ function cloudFrontEmulation(rules: { cache: CacheRules; spaRewrite: SpaRewrite 
   };
 }
 
+/** True when this process is Vite's own CLI (`npm start`, `npm run preview`), not a test or script. */
+function runByViteCli(): boolean {
+  try {
+    return realpathSync(process.argv[1] ?? '').endsWith(path.join('vite', 'bin', 'vite.js'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts (or, after a config reload, reuses) the database, refusing a taken port first. A
+ * problem the user fixes from its message (a taken port, a DATA_DIR in use, no Java) is printed as
+ * its one line and ends Vite's CLI, which would otherwise print it with a stack trace.
+ */
+async function startDatabase(server: ViteDevServer | PreviewServer, command: string, log: (line: string) => void) {
+  const firstStart = !(globalThis as Holder)[KEY];
+  try {
+    // A restart re-runs the plugin while this very process holds the port.
+    if (firstStart && server.httpServer) {
+      const { port, host } = 'ssrLoadModule' in server ? server.config.server : server.config.preview;
+      if (port) await assertPortAvailable(port, typeof host === 'string' ? host : undefined, command, readLocalSettings());
+    }
+    return await database(command, log);
+  } catch (err) {
+    if (!isLocalSetupError(err)) throw err;
+    if (runByViteCli()) {
+      server.config.logger.error(err.message);
+      process.exit(1);
+    }
+    err.stack = err.message;
+    throw err;
+  }
+}
+
 async function mountApi(server: ViteDevServer | PreviewServer, command: string): Promise<void> {
   const logger = server.config.logger;
   const log = (line: string) => logger.info(line, { timestamp: true });
   // Awaited here so Vite prints its URL only once the API can answer.
-  const db = await database(command, log);
+  const db = await startDatabase(server, command, log);
+  // Once it listens, the lock names this URL: a second command sent away says where to go.
+  server.httpServer?.once('listening', () => {
+    const address = server.httpServer?.address() as AddressInfo | null;
+    const { host } = 'ssrLoadModule' in server ? server.config.server : server.config.preview;
+    const shown = typeof host !== 'string' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+    if (address) db.setUrl(`http://${shown.includes(':') ? `[${shown}]` : shown}:${address.port}/`);
+  });
   log(`API at /api · table "${db.tableName}" · data: ${db.where}${db.created ? ' (new)' : ''}`);
   // In dev, handlers go through Vite's SSR module graph: an edited handler (or service) is
   // picked up by the next request without a restart. Preview loads them once, like Lambda.

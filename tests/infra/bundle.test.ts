@@ -283,6 +283,26 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     }
   });
 
+  it('keeps the names of functions and classes (readable stack traces in the logs)', () => {
+    // Every function and class the lambdas declare by name.
+    const declared = new Set<string>();
+    for (const file of fs.readdirSync(path.join(PROJECT_ROOT, 'lambdas'), { recursive: true }).map(String)) {
+      if (!file.endsWith('.ts')) continue;
+      const source = fs.readFileSync(path.join(PROJECT_ROOT, 'lambdas', file), 'utf8');
+      for (const m of source.matchAll(/(?:^|\s)(?:async\s+)?(?:function|class)\s+([A-Za-z_$][\w$]*)/g)) declared.add(m[1]!);
+    }
+    for (const [name, b] of bundles) {
+      const code = fs.readFileSync(b.file, 'utf8');
+      // esbuild's keepNames helper: `var o=(e,t)=>H(e,"name",{value:t,configurable:!0})`.
+      const helper = /var ([\w$]+)=\(([\w$]+),([\w$]+)\)=>[\w$]+\(\2,"name",\{value:\3,configurable:!0\}\)/.exec(code);
+      expect(helper, `${name}: no keepNames helper`).not.toBeNull();
+      const call = new RegExp(`(?<![\\w$])${helper![1]!.replaceAll('$', '\\$')}\\([\\w$.]+,"([\\w$]+)"\\)`, 'g');
+      const kept = new Set([...code.matchAll(call)].map((m) => m[1]!));
+      const ours = [...kept].filter((n) => declared.has(n));
+      expect(ours.length, `${name}: names of lambdas/ kept`).toBeGreaterThan(3);
+    }
+  });
+
   it('serves the API: categories, clients, idempotent creates, conflicts, 404s, 405', async () => {
     // Categories
     expect(await call('ListCategorias', 'GET', '/categorias')).toMatchObject({ status: 200, body: [] });

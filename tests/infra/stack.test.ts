@@ -10,13 +10,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STACK_NAME } from '../../infra/app.ts';
 import { FUNCTION_RUNTIME } from '../../infra/constructs/api.ts';
 import { SPA_REWRITE_CODE_PATH } from '../../infra/constructs/site.ts';
+import { TABLE_ADOPTION_ACTIONS, TABLE_ADOPTION_TYPE } from '../../infra/constructs/table-adoption.ts';
 import {
   CONTENT_SECURITY_POLICY,
   FRAME_OPTIONS,
   HSTS_MAX_AGE_SECONDS,
   REFERRER_POLICY,
 } from '../../infra/security-headers.ts';
-import { routes } from '../../lambdas/routes.ts';
+import { ORIGIN_VERIFY, routes } from '../../lambdas/routes.ts';
 import { TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 import {
   actionsOf,
@@ -113,7 +114,7 @@ describe('functions: one per route-table row', () => {
       const vars = (p.Environment as { Variables: Props }).Variables;
       expect(vars.TABLE_NAME).toEqual({ Ref: logicalIdOfType(template, 'AWS::DynamoDB::Table') });
       // No CORS allow-list by default, and no source maps shipped.
-      expect(Object.keys(vars).sort()).toEqual(['TABLE_NAME']);
+      expect(Object.keys(vars).sort()).toEqual([ORIGIN_VERIFY.env, 'TABLE_NAME']);
     }
   });
 
@@ -298,6 +299,41 @@ describe('table', () => {
     }
     t.hasOutput('TableName', { Value: name });
   });
+
+  it('verifies an adopted table and turns its protections on before any function exists', () => {
+    const name = ADOPTED_TABLE;
+    const t = configured;
+    const arn = {
+      'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':dynamodb:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:table/${name}`]],
+    };
+    const [adoptionId, adoption] = only(resourcesOfType(t, TABLE_ADOPTION_TYPE));
+    // The shape it checks comes from the one definition the created table uses.
+    expect(adoption.Properties).toEqual({
+      ServiceToken: { 'Fn::GetAtt': [expect.any(String), 'Arn'] },
+      TableName: name,
+      PartitionKey: { Name: TABLE_KEY.partitionKey.name, Type: TABLE_KEY.partitionKey.type },
+      SortKey: { Name: TABLE_KEY.sortKey.name, Type: TABLE_KEY.sortKey.type },
+      TimeToLiveAttribute: TTL_ATTRIBUTE,
+    });
+    const handlerId = (adoption.Properties!.ServiceToken as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const handler = resourcesOfType(t, 'AWS::Lambda::Function')[handlerId]!;
+    expect(handler.Properties!.Runtime).toBe(FUNCTION_RUNTIME.name);
+    expect(Object.keys(appFunctions(t))).not.toContain(handlerId);
+    // Least privilege: its own log group, and exactly the calls it makes on that table only.
+    const roleId = (handler.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const statements = roleStatements(t, roleId);
+    expect(statements).toHaveLength(2);
+    const dynamo = statements.find((st) => actionsOf(st).some((a) => a.startsWith('dynamodb:')))!;
+    expect(actionsOf(dynamo).sort()).toEqual([...TABLE_ADOPTION_ACTIONS].sort());
+    expect(dynamo.Resource).toEqual(arn);
+    const logs = statements.find((st) => st !== dynamo)!;
+    expect(actionsOf(logs).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    expect(logs.Resource).toEqual({ 'Fn::GetAtt': [(handler.Properties!.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref, 'Arn'] });
+    // No function serves a request before the table was verified.
+    for (const fn of Object.values(appFunctions(t))) expect(fn.DependsOn).toEqual(expect.arrayContaining([adoptionId]));
+    // A created table needs none of it.
+    expect(resourcesOfType(template, TABLE_ADOPTION_TYPE)).toEqual({});
+  });
 });
 
 describe('site', () => {
@@ -340,11 +376,10 @@ describe('site', () => {
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', { OriginAccessControlConfig: { Name: perRegion } });
   });
 
-  it('serves HTTPS only, HTTP/2 and 3, compressed, index.html as root, no custom error responses', () => {
+  it('serves HTTPS only, HTTP/2 and 3, compressed, index.html as root', () => {
     const config = distributionConfig(template);
     expect(config.HttpVersion).toBe('http2and3');
     expect(config.DefaultRootObject).toBe('index.html');
-    expect(config.CustomErrorResponses).toBeUndefined();
     const def = config.DefaultCacheBehavior as Props;
     expect(def.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(def.Compress).toBe(true);
@@ -354,6 +389,13 @@ describe('site', () => {
     expect(s3Origin.OriginAccessControlId).toBeDefined();
     // Logging is on (to the log bucket), see the cdk-nag decision in site.ts.
     expect(config.Logging).toBeDefined();
+  });
+
+  it('never caches an error response, and keeps the origin’s body (no error page, no status rewrite)', () => {
+    // CloudFront caches errors 10 s by default (5xx even with no-store): one 503 of the API
+    // would be served to everyone behind that edge.
+    const codes = [400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504];
+    expect(distributionConfig(template).CustomErrorResponses).toEqual(codes.map((ErrorCode) => ({ ErrorCode, ErrorCachingMinTTL: 0 })));
   });
 
   it('applies the security headers of infra/security-headers.ts to both behaviours', () => {
@@ -408,6 +450,54 @@ describe('site', () => {
     expect(JSON.stringify(origin.DomainName)).toContain('Fn::Split');
   });
 
+  describe('CloudFront is the only door to the API (secret origin header)', () => {
+    /** `{{resolve:secretsmanager:<the secret>:SecretString:::}}`, resolved by CloudFormation at deploy. */
+    const dynamicReference = (t: Template) => ({
+      'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: logicalIdOfType(t, 'AWS::SecretsManager::Secret') }, ':SecretString:::}}']],
+    });
+
+    it.each([
+      ['default context', () => template],
+      ['every option set', () => configured],
+    ])('with the %s: a secret generated at deploy, sent by CloudFront to /api/* only', (_label, get) => {
+      const t = get();
+      const [, secret] = only(resourcesOfType(t, 'AWS::SecretsManager::Secret'));
+      expect(secret.Properties!.GenerateSecretString).toEqual({ ExcludePunctuation: true, IncludeSpace: false, PasswordLength: 64 });
+      expect(secret.Properties!.SecretString).toBeUndefined();
+      const config = distributionConfig(t);
+      const [api] = config.CacheBehaviors as Props[];
+      const origins = config.Origins as Props[];
+      const apiOrigin = origins.find((o) => o.Id === api!.TargetOriginId)!;
+      expect(apiOrigin.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_VERIFY.header, HeaderValue: dynamicReference(t) }]);
+      // The site's bucket never sees it.
+      const s3Origin = origins.find((o) => o.Id === (config.DefaultCacheBehavior as Props).TargetOriginId)!;
+      expect(s3Origin.OriginCustomHeaders).toBeUndefined();
+    });
+
+    it.each([
+      ['default context', () => template],
+      ['every option set', () => configured],
+    ])('with the %s: every app function requires the same secret', (_label, get) => {
+      const t = get();
+      const fns = Object.values(appFunctions(t));
+      expect(fns).toHaveLength(routes.length);
+      for (const fn of fns) {
+        expect((fn.Properties!.Environment as { Variables: Props }).Variables[ORIGIN_VERIFY.env]).toEqual(dynamicReference(t));
+      }
+    });
+
+    it('never holds the value: the secret is referenced only by those dynamic references', () => {
+      const json = JSON.stringify(template.toJSON());
+      const secretId = logicalIdOfType(template, 'AWS::SecretsManager::Secret');
+      // One reference per app function plus the origin header, and nothing else names the secret
+      // (no output, no other property).
+      const references = json.split(JSON.stringify(dynamicReference(template))).length - 1;
+      expect(references).toBe(routes.length + 1);
+      expect(json.split(`{"Ref":"${secretId}"}`).length - 1).toBe(references);
+      expect(json).not.toMatch(/SecretString"\s*:\s*"/);
+    });
+  });
+
   it('uses the cloudfront.net certificate without a custom domain', () => {
     const config = distributionConfig(template);
     expect(config.Aliases).toBeUndefined();
@@ -452,6 +542,23 @@ describe('site', () => {
     expect(root.DependsOn).toEqual(expect.arrayContaining([assetsId]));
   });
 
+  it('lets the deployment helper invalidate this distribution only, and ships one AWS CLI layer (the one it uses)', () => {
+    const distributionId = logicalIdOfType(template, 'AWS::CloudFront::Distribution');
+    const helpers = Object.entries(resourcesOfType(template, 'AWS::Lambda::Function')).filter(([id]) => id.startsWith('CustomCDKBucketDeployment'));
+    expect(helpers).toHaveLength(1);
+    const [, helper] = helpers[0]!;
+    const roleId = (helper.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const invalidation = roleStatements(template, roleId).filter((st) => actionsOf(st).some((a) => a.startsWith('cloudfront:')));
+    expect(invalidation).toHaveLength(1);
+    expect(actionsOf(invalidation[0]!).sort()).toEqual(['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation']);
+    expect(invalidation[0]!.Resource).toEqual({
+      'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/', { Ref: distributionId }]],
+    });
+    // The helper runs `aws s3 sync` from its AWS CLI layer; the second deployment's copy was unused.
+    const [layerId] = only(resourcesOfType(template, 'AWS::Lambda::LayerVersion'));
+    expect(helper.Properties!.Layers).toEqual([{ Ref: layerId }]);
+  });
+
   it('says to run `npm run build` when web/dist is missing', () => {
     const empty = tempDir('clientela-nodist-');
     try {
@@ -463,7 +570,7 @@ describe('site', () => {
 });
 
 describe('alarms and outputs', () => {
-  it('alarms on API 5xx, Lambda throttles and each function’s errors, into an encrypted topic', () => {
+  it('alarms on API 5xx and 429s and each function’s errors and throttles, into an encrypted topic', () => {
     const [topicId, topic] = only(resourcesOfType(template, 'AWS::SNS::Topic'));
     const keyId = logicalIdOfType(template, 'AWS::KMS::Key');
     expect(topic.Properties!.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
@@ -473,7 +580,12 @@ describe('alarms and outputs', () => {
       PendingWindowInDays: 7,
       KeyPolicy: {
         Statement: Match.arrayWith([
-          Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }),
+          // Only on behalf of this account (no confused deputy).
+          Match.objectLike({
+            Principal: { Service: 'cloudwatch.amazonaws.com' },
+            Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+            Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+          }),
         ]),
       },
     });
@@ -492,7 +604,7 @@ describe('alarms and outputs', () => {
     });
     expect(statements.find((s) => s.Effect === 'Deny')).toMatchObject({ Condition: { Bool: { 'aws:SecureTransport': 'false' } } });
     const alarms = Object.values(resourcesOfType(template, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
-    expect(alarms).toHaveLength(2 + routes.length);
+    expect(alarms).toHaveLength(2 + 2 * routes.length);
     for (const alarm of alarms) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.TreatMissingData).toBe('notBreaching');
@@ -500,10 +612,31 @@ describe('alarms and outputs', () => {
     const server = alarms.find((a) => a.MetricName === '5xx')!;
     expect(server.Namespace).toBe('AWS/ApiGateway');
     expect(server.Dimensions).toEqual(expect.arrayContaining([{ Name: 'Stage', Value: 'api' }]));
-    expect(alarms.filter((a) => a.Namespace === 'AWS/Lambda' && a.MetricName === 'Throttles')).toHaveLength(1);
-    const errorAlarms = alarms.filter((a) => a.MetricName === 'Errors');
+    // Per app function: its errors and its throttles (never the account-wide Throttles metric).
     const fnIds = Object.keys(appFunctions(template)).sort();
-    expect(errorAlarms.map((a) => (a.Dimensions as { Value: { Ref: string } }[])[0]!.Value.Ref).sort()).toEqual(fnIds);
+    for (const metric of ['Errors', 'Throttles']) {
+      const perFunction = alarms.filter((a) => a.MetricName === metric);
+      expect(perFunction.every((a) => a.Namespace === 'AWS/Lambda')).toBe(true);
+      expect(perFunction.map((a) => (a.Dimensions as { Name: string; Value: { Ref: string } }[]).map((d) => [d.Name, d.Value.Ref]))).toEqual(
+        expect.arrayContaining(fnIds.map((id) => [['FunctionName', id]])),
+      );
+      expect(perFunction).toHaveLength(fnIds.length);
+    }
+    // 429s at the stage: HTTP APIs have no 429 metric, so a filter on the access log counts them.
+    const [, filter] = only(resourcesOfType(template, 'AWS::Logs::MetricFilter'));
+    const accessLogGroup = (only(resourcesOfType(template, 'AWS::ApiGatewayV2::Stage'))[1].Properties!.AccessLogSettings as {
+      DestinationArn: { 'Fn::GetAtt': [string, string] };
+      Format: string;
+    });
+    expect(filter.Properties!.LogGroupName).toEqual({ Ref: accessLogGroup.DestinationArn['Fn::GetAtt'][0] });
+    // The access log writes status as a JSON string, so the pattern compares a string.
+    expect(JSON.parse(accessLogGroup.Format)).toMatchObject({ status: '$context.status' });
+    expect(filter.Properties!.FilterPattern).toBe('{ $.status = "429" }');
+    const [transformation] = filter.Properties!.MetricTransformations as Props[];
+    expect(transformation).toEqual({ MetricNamespace: 'Clientela', MetricName: 'ApiThrottledRequests', MetricValue: '1' });
+    const throttled = alarms.filter((a) => a.MetricName === 'ApiThrottledRequests');
+    expect(throttled).toHaveLength(1);
+    expect(throttled[0]).toMatchObject({ Namespace: 'Clientela', Statistic: 'Sum', Period: 300, Threshold: 1 });
     template.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
@@ -511,9 +644,11 @@ describe('alarms and outputs', () => {
     configured.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ti@example.com.br' });
   });
 
-  it('outputs the site URL, the API URL with /api, the table name, the distribution domain, the alarm topic', () => {
-    const apiId = logicalIdOfType(template, 'AWS::ApiGatewayV2::Api');
-    template.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] }, '/api']] } });
+  it('outputs the site URL, the table name, the distribution domain, the alarm topic, and not the execute-api URL', () => {
+    // The execute-api URL only answers 403 (no CloudFront origin header): not worth publishing.
+    const outputs = template.toJSON().Outputs as Record<string, unknown>;
+    expect(Object.keys(outputs).sort()).toEqual(['AlarmTopicArn', 'DistributionDomainName', 'SiteUrl', 'TableName']);
+    expect(JSON.stringify(outputs)).not.toContain('ApiEndpoint');
     template.hasOutput('TableName', { Value: { Ref: logicalIdOfType(template, 'AWS::DynamoDB::Table') } });
     template.hasOutput('SiteUrl', {});
     template.hasOutput('DistributionDomainName', {

@@ -59,8 +59,11 @@ export interface LocalIdentity {
   readonly port: number;
   /** The folder of its data: `clientela.json`, `outbox.jsonl`, cognito-local's `.cognito/`. */
   readonly dir: string;
-  /** The seeded administrator. `passwordWorks` is false once someone changed its password. */
-  readonly admin: { readonly email: string; readonly password: string; readonly passwordWorks: boolean };
+  /**
+   * The seeded administrator. `passwordWorks` is false once someone changed its password or
+   * deleted it (`exists` false).
+   */
+  readonly admin: { readonly email: string; readonly password: string; readonly passwordWorks: boolean; readonly exists: boolean };
   /** True when this start created the pool (a new data folder). */
   readonly created: boolean;
   /** Pid of the cognito-local Node process (for checks that it is gone). */
@@ -361,10 +364,17 @@ async function stateIsLive(client: CognitoIdentityProviderClient, state: LocalPo
   }
 }
 
-/** Whether the remembered admin password still signs in (someone may have changed it). */
-async function adminPasswordWorks(client: CognitoIdentityProviderClient, state: LocalPoolState): Promise<boolean> {
+/** Whether the seeded administrator still exists and its remembered password still signs in. */
+async function adminState(
+  client: CognitoIdentityProviderClient,
+  state: LocalPoolState,
+): Promise<{ exists: boolean; passwordWorks: boolean }> {
   try {
     await client.send(new AdminGetUserCommand({ UserPoolId: state.userPoolId, Username: state.admin.email }));
+  } catch {
+    return { exists: false, passwordWorks: false };
+  }
+  try {
     const res = await client.send(
       new InitiateAuthCommand({
         AuthFlow: 'USER_PASSWORD_AUTH',
@@ -373,9 +383,9 @@ async function adminPasswordWorks(client: CognitoIdentityProviderClient, state: 
       }),
     );
     // Tokens, or a second factor to give: either way the password was right.
-    return Boolean(res.AuthenticationResult || res.ChallengeName);
+    return { exists: true, passwordWorks: Boolean(res.AuthenticationResult || res.ChallengeName) };
   } catch {
-    return false;
+    return { exists: true, passwordWorks: false };
   }
 }
 
@@ -502,7 +512,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       // It holds a password: only for this user.
       writeFileSync(path.join(dir, STATE_FILE), `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
     }
-    const passwordWorks = created || (await adminPasswordWorks(client, state));
+    const admin = created ? { exists: true, passwordWorks: true } : await adminState(client, state);
     proc.detach();
     const issuer = `http://127.0.0.1:${port}/${state.userPoolId}`;
     return {
@@ -513,7 +523,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       jwksUrl: `${issuer}/.well-known/jwks.json`,
       port,
       dir,
-      admin: { ...state.admin, passwordWorks },
+      admin: { ...state.admin, ...admin },
       created,
       pid: proc.pid,
       wrapperPid: proc.wrapperPid,
@@ -534,7 +544,9 @@ export function describeIdentity(identity: LocalIdentity | undefined): string[] 
   return [
     admin.passwordWorks
       ? `Sign in as ${admin.email} with password ${admin.password}`
-      : `Sign in as ${admin.email} with the password you gave it (the generated one was changed)`,
+      : admin.exists
+        ? `Sign in as ${admin.email} with the password you gave it (the generated one was changed)`
+        : `The seeded administrator ${admin.email} was deleted: sign in as another administrator, or delete ${identity.dir} (with the app stopped) for a new user pool`,
     `  local Cognito: ${identity.endpoint} · pool ${identity.userPoolId}${identity.created ? ' (new)' : ''} · e-mails: ${path.join(identity.dir, OUTBOX_FILE)}`,
   ];
 }

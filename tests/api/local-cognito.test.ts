@@ -16,13 +16,23 @@ import { fileURLToPath } from 'node:url';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import {
   AdminCreateUserCommand,
+  AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD_POLICY } from '../../infra/auth-policy.ts';
-import { LOCAL_ADMIN_EMAIL, readOutbox, startLocalCognito, waitForMessage, type LocalIdentity } from '../../infra/local/cognito.ts';
+import { localWebConfig } from '../../infra/local/auth-routes.ts';
+import {
+  describeIdentity,
+  LOCAL_ADMIN_EMAIL,
+  readOutbox,
+  startLocalCognito,
+  waitForMessage,
+  type LocalIdentity,
+} from '../../infra/local/cognito.ts';
 import { isAlive } from '../../infra/local/tied-process.ts';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
 import { adminClient, callCognito, claimsOf, signIn } from '../support/cognito.ts';
@@ -47,7 +57,9 @@ describe('cognito-local as a child process', () => {
 
       expect(first.admin.email).toBe(LOCAL_ADMIN_EMAIL);
       expect(first.admin.password.length).toBeGreaterThanOrEqual(PASSWORD_POLICY.minLength);
-      expect(first.admin.passwordWorks).toBe(true);
+      expect(first.admin).toMatchObject({ passwordWorks: true, exists: true });
+      expect(describeIdentity(first)[0]).toBe(`Sign in as ${LOCAL_ADMIN_EMAIL} with password ${first.admin.password}`);
+      expect(lines).toEqual([]);
       // The state file holds a password: readable by its owner only.
       const stateFile = path.join(first.dir, 'clientela.json');
       expect(statSync(stateFile).mode & 0o777).toBe(0o600);
@@ -93,6 +105,37 @@ describe('cognito-local as a child process', () => {
     } finally {
       if (!firstStopped) await first.stop();
     }
+  });
+
+  it('says so when the seeded administrator\'s password was changed or it was deleted', async () => {
+    const dir = path.join(dataDir, 'changed');
+    const restart = async (change: (identity: LocalIdentity, sdk: CognitoIdentityProviderClient) => Promise<unknown>) => {
+      const before = await startLocalCognito({ dataDir: dir, log: () => undefined });
+      const sdk = adminClient(before);
+      try {
+        await change(before, sdk);
+      } finally {
+        sdk.destroy();
+        await before.stop();
+      }
+      const after = await startLocalCognito({ dataDir: dir, log: () => undefined });
+      await after.stop();
+      return after;
+    };
+    const changed = await restart((identity, sdk) =>
+      sdk.send(
+        new AdminSetUserPasswordCommand({ UserPoolId: identity.userPoolId, Username: LOCAL_ADMIN_EMAIL, Password: 'Outra-Senha-123', Permanent: true }),
+      ),
+    );
+    expect(changed.admin).toMatchObject({ exists: true, passwordWorks: false });
+    expect(describeIdentity(changed)[0]).toBe(`Sign in as ${LOCAL_ADMIN_EMAIL} with the password you gave it (the generated one was changed)`);
+    // The dev server's sign-in page gets no demo credentials that would not work.
+    expect(localWebConfig({ identity: changed, demo: true })).not.toHaveProperty('demo');
+
+    const deleted = await restart((identity, sdk) => sdk.send(new AdminDeleteUserCommand({ UserPoolId: identity.userPoolId, Username: LOCAL_ADMIN_EMAIL })));
+    expect(deleted.admin).toMatchObject({ exists: false, passwordWorks: false });
+    expect(deleted.created).toBe(false);
+    expect(describeIdentity(deleted)[0]).toMatch(/^The seeded administrator admin@clientela\.local was deleted: sign in as another administrator, or delete .*changed\/cognito/);
   });
 
   it('DATA_DIR=memory uses a temporary folder, removed when it stops', async () => {

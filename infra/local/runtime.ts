@@ -1,7 +1,8 @@
 /**
- * The laptop's database, as `npm run api`, `npm run seed` and `npm start` share it: settings from
- * the environment, DynamoDB Local started (or an external endpoint used), the table ensured, the
- * handlers' environment set, and a lock so two processes never open one on-disk database.
+ * The laptop's database and user pool, as `npm run api`, `npm run seed` and `npm start` share
+ * them: settings from the environment, DynamoDB Local started (or an external endpoint used), the
+ * table ensured, cognito-local started (unless AUTH=off), the handlers' environment set, and a
+ * lock so two processes never open one on-disk DATA_DIR.
  */
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import net from 'node:net';
@@ -10,6 +11,7 @@ import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MARSHALL_OPTIONS } from '../../lambdas/store/client.ts';
 import { seedDemo } from '../../lambdas/services/seed.ts';
+import { AUTH_ENV_NAMES, localAuthEnv, startLocalCognito, type LocalIdentity } from './cognito.ts';
 import { isAlive, JavaMissingError, localClientConfig, localDynamoEnv, startDynamoLocal } from './dynamodb.ts';
 import { ensureTable } from './table.ts';
 
@@ -22,9 +24,11 @@ export interface LocalSettings {
   externalEndpoint?: string;
   /** Load the demo data into a newly created database (`SEED=false` turns it off). */
   seed: boolean;
+  /** Sign-in: `cognito` (default: cognito-local is started) or `off` (AUTH=off, the spec's open mode). */
+  auth: 'cognito' | 'off';
 }
 
-/** Reads DATA_DIR (default `.data`, `memory` for RAM), TABLE_NAME, DYNAMODB_ENDPOINT and SEED. */
+/** Reads DATA_DIR (default `.data`, `memory` for RAM), TABLE_NAME, DYNAMODB_ENDPOINT, SEED and AUTH. */
 export function readLocalSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): LocalSettings {
   const rawDir = env.DATA_DIR?.trim() || '.data';
   return {
@@ -32,6 +36,8 @@ export function readLocalSettings(env: NodeJS.ProcessEnv = process.env, cwd = pr
     tableName: env.TABLE_NAME?.trim() || 'clientela',
     externalEndpoint: env.DYNAMODB_ENDPOINT?.trim() || undefined,
     seed: !/^(false|0|no|off)$/i.test(env.SEED?.trim() ?? ''),
+    // Anything but an explicit "off" keeps sign-in on: a typo must not open the data.
+    auth: /^(false|0|no|off)$/i.test(env.AUTH?.trim() ?? '') ? 'off' : 'cognito',
   };
 }
 
@@ -147,10 +153,12 @@ export function readLiveLock(dataDir: string): LockInfo | undefined {
  * Takes the lock of `dataDir` for this process (a stale lock of a dead process is replaced).
  * Returns the release function; the lock is also dropped when the process exits.
  */
-export function lockDataDir(
-  dataDir: string,
-  command: string,
-): { release(): void; describe(details: Pick<LockInfo, 'endpoint' | 'url'>): void } {
+export interface DataDirLock {
+  release(): void;
+  describe(details: Pick<LockInfo, 'endpoint' | 'url'>): void;
+}
+
+export function lockDataDir(dataDir: string, command: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
   const info: LockInfo = { pid: process.pid, command, startedAt: new Date().toISOString() };
@@ -214,6 +222,8 @@ export interface StartDatabaseOptions {
   /** Load the demo data when the database is new (and the settings allow it). */
   seedDemoWhenNew?: boolean;
   log?: (line: string) => void;
+  /** The DATA_DIR lock, when the caller took it (then the caller releases it too). */
+  lock?: DataDirLock;
 }
 
 /**
@@ -234,8 +244,8 @@ export async function startLocalDatabase(settings: LocalSettings, options: Start
     where = endpoint;
   } else {
     const onDisk = settings.dataDir !== 'memory';
-    const lock = onDisk ? lockDataDir(settings.dataDir, options.command) : undefined;
-    release = () => lock?.release();
+    const lock = options.lock ?? (onDisk ? lockDataDir(settings.dataDir, options.command) : undefined);
+    if (!options.lock) release = () => lock?.release();
     setUrl = (url) => lock?.describe({ url });
     try {
       const dynamo = await startDynamoLocal({ dataDir: settings.dataDir });
@@ -333,4 +343,62 @@ async function seedDemoOnce(
     writeFileSync(marker, JSON.stringify({ state: 'done', table: settings.tableName, at: new Date().toISOString() }));
   }
   log(`Demo data loaded: ${result.categorias} categorias, ${result.clientes} clientes (SEED=false skips it).`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database and user pool together
+
+/** What `npm start`, `npm run preview` and `npm run api` run beside the app. */
+export interface LocalRuntime {
+  readonly db: LocalDatabase;
+  /** The local user pool; undefined with AUTH=off. */
+  readonly identity?: LocalIdentity;
+  /** Records where this process serves (in the lock: a second command names it). */
+  setUrl(url: string): void;
+  /** Stops cognito-local and the database, releases the lock, restores the environment. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the database and, unless AUTH=off, cognito-local (side by side: cognito-local is ready
+ * well before the JVM), and points the handlers at both (process.env, see localAuthEnv). One
+ * DATA_DIR lock covers both; with DYNAMODB_ENDPOINT it is still taken for the user pool's folder.
+ */
+export async function startLocalRuntime(settings: LocalSettings, options: StartDatabaseOptions): Promise<LocalRuntime> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const auth = settings.auth === 'cognito';
+  const onDisk = settings.dataDir !== 'memory';
+  const lock = onDisk && (!settings.externalEndpoint || auth) ? lockDataDir(settings.dataDir, options.command) : undefined;
+  const [dbResult, identityResult] = await Promise.allSettled([
+    startLocalDatabase(settings, { ...options, log, lock }),
+    auth ? startLocalCognito({ dataDir: settings.dataDir, log }) : Promise.resolve(undefined),
+  ]);
+  if (dbResult.status === 'rejected' || identityResult.status === 'rejected') {
+    if (dbResult.status === 'fulfilled') await dbResult.value.stop();
+    if (identityResult.status === 'fulfilled') await identityResult.value?.stop();
+    lock?.release();
+    throw dbResult.status === 'rejected' ? dbResult.reason : (identityResult as PromiseRejectedResult).reason;
+  }
+  const db = dbResult.value;
+  const identity = identityResult.value;
+
+  const saved = Object.fromEntries(AUTH_ENV_NAMES.map((k) => [k, process.env[k]]));
+  for (const k of AUTH_ENV_NAMES) delete process.env[k];
+  Object.assign(process.env, localAuthEnv(identity));
+
+  let stopped: Promise<void> | undefined;
+  return {
+    db,
+    identity,
+    setUrl: (url) => (lock ? lock.describe({ url }) : db.setUrl(url)),
+    stop: () =>
+      (stopped ??= (async () => {
+        await Promise.all([identity?.stop(), db.stop()]);
+        lock?.release();
+        for (const [k, v] of Object.entries(saved)) {
+          if (v === undefined) delete process.env[k];
+          else process.env[k] = v;
+        }
+      })()),
+  };
 }

@@ -1,17 +1,21 @@
 /**
- * The local API alone: a plain Node HTTP server with the API middleware at `/api` and a JSON 404
- * everywhere else. Used by `npm run api` and the API tests.
+ * The local API alone: a plain Node HTTP server with the API middleware at `/api`, the sign-in
+ * routes (`/config.json`, the `/cognito/` proxy: auth-routes.ts) and a JSON 404 everywhere else.
+ * Used by `npm run api` and the API tests.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_BASE_PATH } from '../../lambdas/routes.ts';
 import { createApiMiddleware, type ApiMiddlewareOptions } from './adapter.ts';
+import { createAuthRoutes, type AuthRoutesOptions } from './auth-routes.ts';
 
 export interface LocalApiOptions extends ApiMiddlewareOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1: a laptop API is not for the network. */
   host?: string;
+  /** The local user pool for `/config.json` and `/cognito/`; absent: sign-in off (`{"auth":"off"}`). */
+  auth?: AuthRoutesOptions;
 }
 
 export interface LocalApi {
@@ -25,10 +29,11 @@ export interface LocalApi {
 
 /** Starts the local API server; resolves once it listens. */
 export async function startLocalApi(options: LocalApiOptions = {}): Promise<LocalApi> {
-  const { port = 0, host = '127.0.0.1', ...middlewareOptions } = options;
+  const { port = 0, host = '127.0.0.1', auth = {}, ...middlewareOptions } = options;
   const api = createApiMiddleware(middlewareOptions);
+  const authRoutes = createAuthRoutes(auth);
   const server = http.createServer((req, res) => {
-    api(req, res, (err?: unknown) => {
+    const notFound = (err?: unknown) => {
       if (err) console.error(err);
       if (res.headersSent) {
         res.destroy();
@@ -37,7 +42,8 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
       res.statusCode = err ? 500 : 404;
       res.setHeader('content-type', 'application/json; charset=utf-8');
       res.end(JSON.stringify({ message: err ? 'Internal Server Error' : 'Not Found' }));
-    });
+    };
+    authRoutes(req, res, (err?: unknown) => (err ? notFound(err) : api(req, res, notFound)));
   });
   // Keep-alive sockets from test clients must not hold close() open.
   server.keepAliveTimeout = 2_000;

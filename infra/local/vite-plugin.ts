@@ -1,7 +1,8 @@
 /**
  * The Vite plugin that puts the local API on the site's own origin: `/api/*` goes to the Lambda
- * handlers (through the adapter) before Vite's static files and SPA fallback, in `vite` (dev)
- * and `vite preview`. One DynamoDB Local per process, kept across Vite restarts.
+ * handlers (through the adapter), `/config.json` and `/cognito/` to the sign-in routes
+ * (auth-routes.ts), before Vite's static files and SPA fallback, in `vite` (dev) and
+ * `vite preview`. One DynamoDB Local and one cognito-local per process, kept across Vite restarts.
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,12 +12,14 @@ import vm from 'node:vm';
 import type { Connect, Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { SECURITY_HEADERS } from '../security-headers.ts';
 import { createApiMiddleware, HANDLERS_DIR, isApiPath, type HandlerLoader, type LambdaHandler } from './adapter.ts';
+import { COGNITO_PROXY_PATH, createAuthRoutes } from './auth-routes.ts';
+import { describeIdentity } from './cognito.ts';
 import {
   assertPortAvailable,
   isLocalSetupError,
   readLocalSettings,
-  startLocalDatabase,
-  type LocalDatabase,
+  startLocalRuntime,
+  type LocalRuntime,
 } from './runtime.ts';
 
 type CacheRules = { ASSETS_CACHE_CONTROL: string; ROOT_CACHE_CONTROL: string; ASSETS_DIR: string };
@@ -34,18 +37,18 @@ async function cloudRules(): Promise<{ cache: CacheRules; spaRewrite: SpaRewrite
   return { cache: site, spaRewrite };
 }
 
-// Vite re-evaluates the config (and this module) on restarts: the database lives on globalThis,
-// so a config reload never starts a second JVM.
+// Vite re-evaluates the config (and this module) on restarts: the runtime lives on globalThis,
+// so a config reload never starts a second JVM or cognito-local.
 const KEY = Symbol.for('clientela.localDatabase');
-type Holder = { [KEY]?: { db: Promise<LocalDatabase>; release(): void } };
+type Holder = { [KEY]?: { db: Promise<LocalRuntime>; release(): void } };
 
-function database(command: string, log: (line: string) => void): Promise<LocalDatabase> {
+function runtime(command: string, log: (line: string) => void): Promise<LocalRuntime> {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
     const settings = readLocalSettings();
-    const db = startLocalDatabase(settings, { command, seedDemoWhenNew: true, log });
-    // Stop the JVM in order on Ctrl-C (Vite itself only handles SIGTERM), then exit with the
-    // signal's code; the exit path (stdin pipe closed) covers every other way out.
+    const db = startLocalRuntime(settings, { command, seedDemoWhenNew: true, log });
+    // Stop the JVM and cognito-local in order on Ctrl-C (Vite itself only handles SIGTERM), then
+    // exit with the signal's code; the exit path (stdin pipe closed) covers every other way out.
     const onSignal = (signal: NodeJS.Signals) => {
       void db
         .then((d) => d.stop())
@@ -69,7 +72,7 @@ function database(command: string, log: (line: string) => void): Promise<LocalDa
   return holder[KEY].db;
 }
 
-/** Stops this process's local database (the one the plugin started), if any. */
+/** Stops this process's local database and cognito-local (the ones the plugin started), if any. */
 export async function stopLocalDatabase(): Promise<void> {
   const holder = globalThis as Holder;
   const entry = holder[KEY];
@@ -89,7 +92,8 @@ function cloudFrontEmulation(rules: { cache: CacheRules; spaRewrite: SpaRewrite 
   return (req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     const url = req.url ?? '/';
-    if (!isApiPath(url)) {
+    // The proxy is an API of the local server (in the cloud, the browser calls Cognito itself).
+    if (!isApiPath(url) && !url.startsWith(COGNITO_PROXY_PATH)) {
       const q = url.indexOf('?');
       const pathname = q < 0 ? url : url.slice(0, q);
       const rewritten = spaRewrite({ request: { uri: pathname } }).uri;
@@ -130,7 +134,7 @@ function runByViteCli(): boolean {
  * problem the user fixes from its message (a taken port, a DATA_DIR in use, no Java) is printed as
  * its one line and ends Vite's CLI, which would otherwise print it with a stack trace.
  */
-async function startDatabase(server: ViteDevServer | PreviewServer, command: string, log: (line: string) => void) {
+async function startRuntime(server: ViteDevServer | PreviewServer, command: string, log: (line: string) => void) {
   const firstStart = !(globalThis as Holder)[KEY];
   try {
     // A restart re-runs the plugin while this very process holds the port.
@@ -138,7 +142,7 @@ async function startDatabase(server: ViteDevServer | PreviewServer, command: str
       const { port, host } = 'ssrLoadModule' in server ? server.config.server : server.config.preview;
       if (port) await assertPortAvailable(port, typeof host === 'string' ? host : undefined, command, readLocalSettings());
     }
-    return await database(command, log);
+    return await runtime(command, log);
   } catch (err) {
     if (!isLocalSetupError(err)) throw err;
     if (runByViteCli()) {
@@ -154,15 +158,17 @@ async function mountApi(server: ViteDevServer | PreviewServer, command: string):
   const logger = server.config.logger;
   const log = (line: string) => logger.info(line, { timestamp: true });
   // Awaited here so Vite prints its URL only once the API can answer.
-  const db = await startDatabase(server, command, log);
+  const local = await startRuntime(server, command, log);
+  const { db, identity } = local;
   // Once it listens, the lock names this URL: a second command sent away says where to go.
   server.httpServer?.once('listening', () => {
     const address = server.httpServer?.address() as AddressInfo | null;
     const { host } = 'ssrLoadModule' in server ? server.config.server : server.config.preview;
     const shown = typeof host !== 'string' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-    if (address) db.setUrl(`http://${shown.includes(':') ? `[${shown}]` : shown}:${address.port}/`);
+    if (address) local.setUrl(`http://${shown.includes(':') ? `[${shown}]` : shown}:${address.port}/`);
   });
   log(`API at /api · table "${db.tableName}" · data: ${db.where}${db.created ? ' (new)' : ''}`);
+  for (const line of describeIdentity(identity)) log(line);
   // In dev, handlers go through Vite's SSR module graph: an edited handler (or service) is
   // picked up by the next request without a restart. Preview loads them once, like Lambda.
   const dev = 'ssrLoadModule' in server ? server : undefined;
@@ -173,6 +179,9 @@ async function mountApi(server: ViteDevServer | PreviewServer, command: string):
         return mod.handler as LambdaHandler;
       }
     : undefined;
+  // The dev server shows the seeded administrator on /entrar (config.json `demo`); a production
+  // build, as preview serves it, never does.
+  server.middlewares.use(createAuthRoutes({ identity, demo: dev !== undefined }));
   server.middlewares.use(createApiMiddleware({ loadHandler }));
 }
 

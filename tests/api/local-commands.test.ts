@@ -1,43 +1,67 @@
 /**
  * `npm run api` and `npm run seed` as real processes on an on-disk DATA_DIR: the API answers on
- * its printed URL, data survives a restart, a second process on the same DATA_DIR is refused
- * with a clear message (seeding then goes through the running JVM with DYNAMODB_ENDPOINT), and
- * SIGTERM stops everything (no JVM left, lock released).
+ * its printed URL, data (and the user pool, its administrator's password printed at each start)
+ * survives a restart, a second process on the same DATA_DIR is refused with a clear message
+ * (seeding then goes through the running JVM with DYNAMODB_ENDPOINT), and SIGTERM stops
+ * everything (no JVM nor cognito-local left, lock released). AUTH=off starts no cognito-local.
  */
 import { afterAll, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '../../infra/local/dynamodb.ts';
-import { eventually, javaProcessesMentioning, runTs, type RunningCommand } from '../support/processes.ts';
+import {
+  cognitoLocalProcesses,
+  cognitoLocalProcessesIn,
+  descendantsOf,
+  eventually,
+  javaProcessesMentioning,
+  runTs,
+  type RunningCommand,
+} from '../support/processes.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clientela-cmd-'));
 const started: RunningCommand[] = [];
 afterAll(async () => {
   for (const c of started) if (c.child.exitCode === null) c.child.kill('SIGKILL');
   await eventually(() => javaProcessesMentioning(dataDir).length === 0, 15_000, 'no JVM on the test DATA_DIR');
+  await eventually(() => cognitoLocalProcessesIn(dataDir).length === 0, 15_000, 'no cognito-local on the test DATA_DIR');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function startApi(): Promise<{ cmd: RunningCommand; url: string }> {
+async function startApi(env: Record<string, string> = {}): Promise<{ cmd: RunningCommand; url: string }> {
   const port = await findFreePort();
-  const cmd = runTs('infra/local/api.ts', [], { DATA_DIR: dataDir, PORT: String(port), TABLE_NAME: 'clientela' });
+  const cmd = runTs('infra/local/api.ts', [], { DATA_DIR: dataDir, PORT: String(port), TABLE_NAME: 'clientela', ...env });
   started.push(cmd);
   const [, url] = await cmd.waitFor(/ready at (http:\/\/\S+)/);
   expect(url).toBe(`http://127.0.0.1:${port}/api`);
+  await cmd.waitFor(/Ctrl-C stops it/);
   return { cmd, url: url! };
+}
+
+/** The administrator's password as the command printed it. */
+function printedPassword(cmd: RunningCommand): string | undefined {
+  return /Sign in as admin@clientela\.local with password (\S+)/.exec(cmd.output())?.[1];
 }
 
 async function stop(cmd: RunningCommand): Promise<void> {
   cmd.child.kill('SIGTERM');
   expect(await cmd.exited).toBe(0);
   expect(javaProcessesMentioning(dataDir)).toEqual([]);
+  expect(cognitoLocalProcessesIn(dataDir)).toEqual([]);
   expect(existsSync(path.join(dataDir, 'clientela.lock'))).toBe(false);
 }
 
 it('serves the API, refuses a second process on its DATA_DIR, keeps data across restarts and seeds', async () => {
   const first = await startApi();
   expect(first.cmd.output()).toContain('(created)');
+  // Sign-in is on by default: cognito-local runs on the DATA_DIR, the administrator is printed.
+  const password = printedPassword(first.cmd);
+  expect(password).toBeDefined();
+  expect(cognitoLocalProcessesIn(path.join(dataDir, 'cognito'))).toHaveLength(1);
+  const config = (await (await fetch(new URL('/config.json', first.url))).json()) as { auth: string; clientId: string };
+  expect(config).toMatchObject({ auth: 'cognito', cognitoEndpoint: '/cognito/' });
+  expect(config).not.toHaveProperty('demo');
   const created = await fetch(`${first.url}/categorias`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -71,6 +95,9 @@ it('serves the API, refuses a second process on its DATA_DIR, keeps data across 
 
   const second = await startApi();
   expect(second.cmd.output()).not.toContain('(created)');
+  // Same pool, same administrator.
+  expect(printedPassword(second.cmd)).toBe(password);
+  expect(await (await fetch(new URL('/config.json', second.url))).json()).toMatchObject({ clientId: config.clientId });
   const categorias = (await (await fetch(`${second.url}/categorias`)).json()) as { id: number; descricao: string }[];
   expect(categorias.map((c) => c.descricao)[0]).toBe('Persistente');
   expect(categorias).toHaveLength(3);
@@ -79,6 +106,23 @@ it('serves the API, refuses a second process on its DATA_DIR, keeps data across 
   await stop(second.cmd);
   // Two JVM starts and four Node processes on 2 shared cores.
 }, 180_000);
+
+it('AUTH=off runs the open mode: no cognito-local, /config.json says so, no /cognito/ proxy', async () => {
+  const before = new Set(cognitoLocalProcesses());
+  const { cmd, url } = await startApi({ AUTH: 'off', DATA_DIR: 'memory' });
+  expect(cmd.output()).toContain('Sign-in is off (AUTH=off)');
+  expect(printedPassword(cmd)).toBeUndefined();
+  const children = descendantsOf(cmd.child.pid!);
+  expect(cognitoLocalProcesses().filter((pid) => !before.has(pid) && children.includes(pid))).toEqual([]);
+  const config = await fetch(new URL('/config.json', url));
+  expect(await config.json()).toEqual({ auth: 'off' });
+  const proxy = await fetch(new URL('/cognito/', url), { method: 'POST', body: '{}' });
+  expect(proxy.status).toBe(404);
+  // The API is open, as the spec has it.
+  expect((await fetch(`${url}/categorias`)).status).toBe(200);
+  cmd.child.kill('SIGTERM');
+  expect(await cmd.exited).toBe(0);
+}, 120_000);
 
 it('rejects bad seed arguments with the usage line', async () => {
   const bad = runTs('infra/local/seed.ts', ['--clientes', 'muitos'], { DATA_DIR: dataDir });

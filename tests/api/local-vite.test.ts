@@ -1,7 +1,9 @@
 /**
  * The Vite plugin through Vite's own servers, as `npm start` and `npm run preview` run it: the
- * API on the site's origin before the SPA fallback, one JVM across restarts, the demo data loaded
- * once, and preview answering like CloudFront (security headers, SPA rewrite, cache rules).
+ * API and the sign-in routes (/config.json, the /cognito/ proxy) on the site's origin before the
+ * SPA fallback, one JVM and one cognito-local across restarts, the demo data loaded once, the
+ * administrator's credentials in the dev server's config.json only, and preview answering like
+ * CloudFront (security headers, SPA rewrite, cache rules).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,17 +14,19 @@ import { SECURITY_HEADERS } from '../../infra/security-headers.ts';
 import { findFreePort } from '../../infra/local/dynamodb.ts';
 import { readLocalSettings, startLocalDatabase } from '../../infra/local/runtime.ts';
 import { stopLocalDatabase } from '../../infra/local/vite-plugin.ts';
-import { eventually, javaProcessesMentioning, ROOT } from '../support/processes.ts';
+import { callCognito, signIn } from '../support/cognito.ts';
+import { cognitoLocalProcessesIn, eventually, javaProcessesMentioning, ROOT } from '../support/processes.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'clientela-vite-'));
 const dataDir = path.join(tmp, 'data');
 const dist = path.join(tmp, 'dist');
 const configFile = path.join(ROOT, 'vite.config.mts');
-const env = { DATA_DIR: process.env.DATA_DIR, SEED: process.env.SEED, TABLE_NAME: process.env.TABLE_NAME };
+const env = { DATA_DIR: process.env.DATA_DIR, SEED: process.env.SEED, TABLE_NAME: process.env.TABLE_NAME, AUTH: process.env.AUTH };
 
 beforeAll(() => {
   Object.assign(process.env, { DATA_DIR: dataDir, TABLE_NAME: 'clientela' });
   delete process.env.SEED;
+  delete process.env.AUTH;
   // A stand-in for web/dist: the shell and one hashed asset.
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="pt-BR"><body>shell</body></html>');
@@ -36,6 +40,7 @@ afterAll(async () => {
     else process.env[k] = v;
   }
   await eventually(() => javaProcessesMentioning(dataDir).length === 0, 15_000, 'no JVM on the test DATA_DIR');
+  await eventually(() => cognitoLocalProcessesIn(dataDir).length === 0, 15_000, 'no cognito-local on the test DATA_DIR');
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -68,9 +73,22 @@ describe('npm start (vite dev) and npm run preview', () => {
     expect(missing.headers.get('content-type')).toMatch(/application\/json/);
     expect(javaProcessesMentioning(dataDir)).toHaveLength(1);
 
-    // A config reload re-runs the plugin: same JVM, same data.
+    // Sign-in is on; the dev server (only) shows the seeded administrator on /entrar.
+    const config = (await (await fetch(`${base}/config.json`)).json()) as {
+      auth: string;
+      clientId: string;
+      demo: { email: string; password: string };
+    };
+    expect(config).toMatchObject({ auth: 'cognito', cognitoEndpoint: '/cognito/', demo: { email: 'admin@clientela.local' } });
+    expect(config.demo.password).toBe(JSON.parse(readFileSync(path.join(dataDir, 'cognito', 'clientela.json'), 'utf8')).admin.password);
+    await signIn(`${base}/cognito/`, config.clientId, config.demo.email, config.demo.password);
+    expect(cognitoLocalProcessesIn(dataDir)).toHaveLength(1);
+    expect(process.env.AUTH_MODE).toBe('cognito');
+
+    // A config reload re-runs the plugin: same JVM, same cognito-local, same data.
     await dev.restart();
     expect(javaProcessesMentioning(dataDir)).toHaveLength(1);
+    expect(cognitoLocalProcessesIn(dataDir)).toHaveLength(1);
     const again = (await (await fetch(`${base}/api/categorias`)).json()) as unknown[];
     expect(again).toHaveLength(5);
     await dev.close();
@@ -86,10 +104,29 @@ describe('npm start (vite dev) and npm run preview', () => {
       preview: { port, host: '127.0.0.1' },
     });
     const base = `http://127.0.0.1:${port}`;
-    for (const p of ['/', '/clientes', '/atualizarproduto/3', '/assets/app-1a2b3c.js', '/api/categorias', '/api/nada']) {
+    for (const p of ['/', '/clientes', '/atualizarproduto/3', '/assets/app-1a2b3c.js', '/api/categorias', '/api/nada', '/config.json', '/cognito/']) {
       const res = await fetch(`${base}${p}`, { headers: { accept: 'text/html' } });
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), `${name} on ${p}`).toBe(value);
     }
+
+    // A production build: the pool, never the administrator's credentials.
+    const configRes = await fetch(`${base}/config.json`);
+    expect(configRes.headers.get('cache-control')).toBe('no-cache');
+    const config = (await configRes.json()) as { clientId: string };
+    expect(config).toMatchObject({ auth: 'cognito', cognitoEndpoint: '/cognito/' });
+    expect(config).not.toHaveProperty('demo');
+    // The proxy is not an app route: no SPA rewrite to index.html, its own answers.
+    const wrongMethod = await fetch(`${base}/cognito/`, { headers: { accept: 'text/html' } });
+    expect(wrongMethod.status).toBe(405);
+    const { admin } = JSON.parse(readFileSync(path.join(dataDir, 'cognito', 'clientela.json'), 'utf8')) as { admin: { email: string; password: string } };
+    const signedIn = await callCognito(`${base}/cognito/`, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.clientId,
+      AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    expect(signedIn.headers.get('content-security-policy')).toBe(SECURITY_HEADERS['content-security-policy']);
 
     for (const p of ['/', '/clientes', '/atualizarproduto/3']) {
       const res = await fetch(`${base}${p}`);
@@ -107,8 +144,9 @@ describe('npm start (vite dev) and npm run preview', () => {
     expect(api.status).toBe(404);
     expect(await api.json()).toHaveProperty('mensagem');
     expect(((await (await fetch(`${base}/api/categorias`)).json()) as unknown[]).length).toBe(5);
-    // Same process, same database: still one JVM.
+    // Same process, same database: still one JVM and one cognito-local.
     expect(javaProcessesMentioning(dataDir)).toHaveLength(1);
+    expect(cognitoLocalProcessesIn(dataDir)).toHaveLength(1);
   });
 
   it('does not load the demo data again when the database already exists', async () => {
@@ -116,6 +154,7 @@ describe('npm start (vite dev) and npm run preview', () => {
     prev = undefined;
     await stopLocalDatabase();
     expect(javaProcessesMentioning(dataDir)).toEqual([]);
+    expect(cognitoLocalProcessesIn(dataDir)).toEqual([]);
 
     const lines: string[] = [];
     const db = await startLocalDatabase(readLocalSettings(), { command: 'test', seedDemoWhenNew: true, log: (l) => lines.push(l) });

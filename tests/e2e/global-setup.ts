@@ -155,8 +155,9 @@ export default async function setup(project: TestProject): Promise<(() => Promis
       detached: true,
       // stdin stays open for the server's life: its end tells the server this process is gone.
       stdio: ['pipe', 'pipe', 'pipe'],
-      // No demo data: each test creates its own uniquely named records.
-      env: { ...process.env, PORT: String(port), DATA_DIR: 'memory', SEED: 'false', BROWSER: 'none' },
+      // No demo data: each test creates its own uniquely named records. The first wave's
+      // journeys run in the open mode (AUTH=off); sign-in has suites of its own.
+      env: { ...process.env, PORT: String(port), DATA_DIR: 'memory', SEED: 'false', BROWSER: 'none', AUTH: 'off' },
     },
   );
   const keep = (chunk: Buffer) => {

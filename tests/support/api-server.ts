@@ -12,6 +12,7 @@ import { localClientConfig, localDynamoEnv } from '../../infra/local/dynamodb.ts
 import { ensureTable } from '../../infra/local/table.ts';
 import { startLocalApi } from '../../infra/local/server.ts';
 import type { HandlerLoader } from '../../infra/local/adapter.ts';
+import { AUTH_ENV_NAMES, localAuthEnv, type LocalIdentity } from '../../infra/local/cognito.ts';
 
 export interface TestApi {
   /** `http://127.0.0.1:PORT/api` */
@@ -28,6 +29,11 @@ export interface TestApiOptions {
   loadHandler?: HandlerLoader;
   /** Extra environment for the handlers (e.g. CORS_ORIGINS). */
   env?: Record<string, string>;
+  /**
+   * The local user pool: /config.json and /cognito/ serve it and the handlers get its
+   * environment. Absent (the default of the first wave's suites): sign-in off, AUTH_MODE=off.
+   */
+  identity?: LocalIdentity;
 }
 
 /** A table name unique in the run (letters, digits, dashes: valid for DynamoDB). */
@@ -39,12 +45,18 @@ export function uniqueTableName(prefix = 'test'): string {
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const endpoint = inject('dynamoEndpoint');
   const tableName = uniqueTableName();
-  Object.assign(process.env, localDynamoEnv(endpoint), { TABLE_NAME: tableName }, options.env ?? {});
+  for (const name of AUTH_ENV_NAMES) delete process.env[name];
+  Object.assign(process.env, localDynamoEnv(endpoint), { TABLE_NAME: tableName }, localAuthEnv(options.identity), options.env ?? {});
 
   const client = new DynamoDBClient(localClientConfig(endpoint));
   await ensureTable(client, tableName);
   const doc = DynamoDBDocumentClient.from(client, { marshallOptions: MARSHALL_OPTIONS });
-  const api = await startLocalApi({ port: 0, host: '127.0.0.1', loadHandler: options.loadHandler });
+  const api = await startLocalApi({
+    port: 0,
+    host: '127.0.0.1',
+    loadHandler: options.loadHandler,
+    auth: { identity: options.identity },
+  });
 
   return {
     baseUrl: api.url,

@@ -1,12 +1,13 @@
 /**
  * vitest globalSetup: ONE in-memory DynamoDB Local for the whole run (a JVM per test file is too
  * slow), shared by every project that lists this file; each test file makes its own table on it.
- * Every JVM a test file starts (in a worker, or in a process it spawns) carries the run's tag;
- * the last teardown fails the run if the shared JVM or any tagged one is still alive, after
- * killing it so the machine stays clean.
+ * Every JVM and cognito-local a test file starts (in a worker, or in a process it spawns) carries
+ * the run's tag; the last teardown fails the run if the shared JVM or any tagged process is still
+ * alive, after killing it so the machine stays clean.
  */
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
+import { cognitoPidsOfRun } from '../../infra/local/cognito.ts';
 import { isAlive, javaPidsOfRun, startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb.ts';
 
 declare module 'vitest' {
@@ -43,21 +44,26 @@ export async function teardown(): Promise<void> {
   }
   const runTag = process.env.CLIENTELA_RUN_ID;
   if (runTag) {
-    // JVMs stopped by tests a moment ago may still be exiting.
-    const deadline = Date.now() + 10_000;
-    let left = javaPidsOfRun(runTag);
-    while (left.length > 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      left = javaPidsOfRun(runTag);
-    }
-    if (left.length > 0) {
-      for (const pid of left) process.kill(pid, 'SIGKILL');
-      problems.push(`DynamoDB Local JVMs started by this run's tests outlived it (pids ${left.join(', ')}; now killed)`);
+    // Processes stopped by tests a moment ago may still be exiting.
+    for (const [what, pidsOfRun] of [
+      ['DynamoDB Local JVMs', javaPidsOfRun],
+      ['cognito-local processes', cognitoPidsOfRun],
+    ] as const) {
+      const deadline = Date.now() + 10_000;
+      let left = pidsOfRun(runTag);
+      while (left.length > 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        left = pidsOfRun(runTag);
+      }
+      if (left.length > 0) {
+        for (const pid of left) process.kill(pid, 'SIGKILL');
+        problems.push(`${what} started by this run's tests outlived it (pids ${left.join(', ')}; now killed)`);
+      }
     }
   }
   if (problems.length > 0) {
     // vitest only logs a teardown error ("error during close") and still exits 0: fail the run.
     process.exitCode = 1;
-    throw new Error(`Java process leak: ${problems.join('; ')}.`);
+    throw new Error(`Process leak: ${problems.join('; ')}.`);
   }
 }

@@ -1,9 +1,9 @@
 /**
  * Helpers for tests that run the local commands as real processes (`npm run api`, `npm run seed`)
- * and check that no JVM survives them.
+ * and check that no JVM or cognito-local survives them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,6 +23,58 @@ export function javaProcessesMentioning(needle: string): number[] {
     }
   }
   return pids;
+}
+
+/** Pids of live cognito-local processes whose working folder is inside `dir` (e.g. a DATA_DIR). */
+export function cognitoLocalProcessesIn(dir: string): number[] {
+  return cognitoLocalProcesses().filter((pid) => {
+    try {
+      return readlinkSync(`/proc/${pid}/cwd`).startsWith(dir);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Pids of every live cognito-local process (its entry point on the command line). */
+export function cognitoLocalProcesses(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const zombie = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+      if (!zombie && cmd[0]?.endsWith('node') && cmd.some((a) => a.endsWith('cognito-local/lib/bin/start.js'))) pids.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return pids;
+}
+
+/** Every live descendant of `pid` (from /proc). */
+export function descendantsOf(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const out: number[] = [];
+  const stack = [pid];
+  while (stack.length) {
+    for (const c of children.get(stack.pop()!) ?? []) {
+      out.push(c);
+      stack.push(c);
+    }
+  }
+  return out;
 }
 
 export interface RunningCommand {

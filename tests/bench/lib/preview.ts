@@ -18,7 +18,8 @@ export async function startPreview(db: BenchDb, set: DataSet): Promise<Preview> 
   const port = await freePort();
   const proc = startProcess('npm', ['run', 'preview'], {
     cwd: ROOT,
-    env: { ...process.env, ...db.env, PORT: String(port), TABLE_NAME: set.table, SEED: 'false', LOG_LEVEL: 'error' },
+    // The first wave's figures, in the open mode (AUTH=off): no sign-in page in front of them.
+    env: { ...process.env, ...db.env, PORT: String(port), TABLE_NAME: set.table, SEED: 'false', LOG_LEVEL: 'error', AUTH: 'off' },
   });
   const origin = `http://localhost:${port}`;
   try {

@@ -1,0 +1,58 @@
+/**
+ * The sign-in rules every side shares: the Cognito user pool (CDK), its local emulation
+ * (infra/local/cognito.ts) and the web's policy text import these numbers from here. Plain data
+ * and pure functions, no dependency: safe in the web bundle and in Lambda.
+ */
+
+/** Password policy of the user pool (Cognito's own options, named as in CDK's `passwordPolicy`). */
+export const PASSWORD_POLICY = {
+  minLength: 12,
+  requireUppercase: true,
+  requireLowercase: true,
+  requireDigits: true,
+  requireSymbols: true,
+  /** Days an invitation's temporary password stays valid. */
+  tempPasswordValidityDays: 7,
+} as const;
+
+/** Cognito's longest accepted password. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+/**
+ * The characters Cognito counts as symbols (a space inside the password counts too, but not at
+ * either end).
+ */
+export const PASSWORD_SYMBOLS = '^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+-';
+
+/** What a password lacks under PASSWORD_POLICY, in Cognito's order of checks; empty when it passes. */
+export type PasswordProblem = 'length' | 'uppercase' | 'lowercase' | 'digit' | 'symbol';
+
+/** The policy's verdict on a password (the web shows it, the local emulation refuses with it). */
+export function passwordProblems(password: string): PasswordProblem[] {
+  const problems: PasswordProblem[] = [];
+  // Code points: an emoji is one character to the person typing it.
+  if ([...password].length < PASSWORD_POLICY.minLength) problems.push('length');
+  if (PASSWORD_POLICY.requireUppercase && !/[A-Z]/.test(password)) problems.push('uppercase');
+  if (PASSWORD_POLICY.requireLowercase && !/[a-z]/.test(password)) problems.push('lowercase');
+  if (PASSWORD_POLICY.requireDigits && !/[0-9]/.test(password)) problems.push('digit');
+  const inner = password.slice(1, -1);
+  if (PASSWORD_POLICY.requireSymbols && ![...password].some((c) => PASSWORD_SYMBOLS.includes(c)) && !inner.includes(' ')) {
+    problems.push('symbol');
+  }
+  return problems;
+}
+
+/** Token lifetimes of the app client. The refresh token's is the default of `-c sessionDays`. */
+export const TOKEN_VALIDITY = {
+  accessTokenMinutes: 60,
+  idTokenMinutes: 60,
+  refreshTokenDays: 30,
+} as const;
+
+/** The Cognito group whose members administer users. Everyone else is a member. */
+export const ADMIN_GROUP = 'admin';
+
+/** Cognito user names are the e-mail, lower-cased by us (the pool is case-insensitive too). */
+export function userNameOf(email: string): string {
+  return email.trim().toLowerCase();
+}

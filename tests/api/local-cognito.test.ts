@@ -1,0 +1,474 @@
+/**
+ * The local user pool (cognito-local) as the laptop runs it: a free port, tied to its parent
+ * (even one killed with SIGKILL), the pool, client and administrator created once per DATA_DIR,
+ * and the web's whole sign-in path through the local server's /cognito/ proxy: the administrator
+ * signs in (token verified against the JWKS), refreshes, invites a user who answers
+ * NEW_PASSWORD_REQUIRED with the temporary password from the outbox, and a forgotten password is
+ * reset with the code from the outbox. Where cognito-local differs from the cloud, the proxy
+ * answers as the cloud does.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { PASSWORD_POLICY } from '../../infra/auth-policy.ts';
+import { localWebConfig } from '../../infra/local/auth-routes.ts';
+import {
+  describeIdentity,
+  LOCAL_ADMIN_EMAIL,
+  readOutbox,
+  startLocalCognito,
+  waitForMessage,
+  type LocalIdentity,
+} from '../../infra/local/cognito.ts';
+import { isAlive } from '../../infra/local/tied-process.ts';
+import { startTestApi, type TestApi } from '../support/api-server.ts';
+import { adminClient, callCognito, claimsOf, signIn } from '../support/cognito.ts';
+import { eventually } from '../support/processes.ts';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clientela-cognito-test-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('cognito-local as a child process', () => {
+  it('starts on a free loopback port with the pool, client and admin, and reuses them on the next start', async () => {
+    const lines: string[] = [];
+    const first = await startLocalCognito({ dataDir, log: (l) => lines.push(l) });
+    let firstStopped = false;
+    try {
+      expect(first.created).toBe(true);
+      expect(first.endpoint).toBe(`http://127.0.0.1:${first.port}/`);
+      expect(first.issuer).toBe(`http://127.0.0.1:${first.port}/${first.userPoolId}`);
+      expect(first.dir).toBe(path.join(dataDir, 'cognito'));
+      expect(await (await fetch(`${first.endpoint}health`)).json()).toEqual({ ok: true });
+      const jwks = (await (await fetch(first.jwksUrl)).json()) as { keys: { kid: string; alg: string }[] };
+      expect(jwks.keys).toEqual([expect.objectContaining({ kid: 'CognitoLocal', alg: 'RS256' })]);
+
+      expect(first.admin.email).toBe(LOCAL_ADMIN_EMAIL);
+      expect(first.admin.password.length).toBeGreaterThanOrEqual(PASSWORD_POLICY.minLength);
+      expect(first.admin).toMatchObject({ passwordWorks: true, exists: true });
+      expect(describeIdentity(first)[0]).toBe(`Sign in as ${LOCAL_ADMIN_EMAIL} with password ${first.admin.password}`);
+      expect(lines).toEqual([]);
+      // The state file holds a password: readable by its owner only.
+      const stateFile = path.join(first.dir, 'clientela.json');
+      expect(statSync(stateFile).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({
+        userPoolId: first.userPoolId,
+        clientId: first.clientId,
+        admin: { email: first.admin.email, password: first.admin.password },
+      });
+
+      // The pool as the cloud has it: the e-mail is the user name itself (no alias), in group admin.
+      const sdk = adminClient(first);
+      const admin = await sdk.send(new AdminGetUserCommand({ UserPoolId: first.userPoolId, Username: LOCAL_ADMIN_EMAIL }));
+      sdk.destroy();
+      expect(admin.Username).toBe(LOCAL_ADMIN_EMAIL);
+      expect(admin.UserStatus).toBe('CONFIRMED');
+      expect(admin.UserAttributes).toEqual(
+        expect.arrayContaining([
+          { Name: 'email', Value: LOCAL_ADMIN_EMAIL },
+          { Name: 'email_verified', Value: 'true' },
+        ]),
+      );
+      await first.stop();
+      firstStopped = true;
+      await first.stop(); // idempotent
+      expect(isAlive(first.pid)).toBe(false);
+      await expect(fetch(`${first.endpoint}health`)).rejects.toThrow();
+
+      const second = await startLocalCognito({ dataDir, log: (l) => lines.push(l) });
+      try {
+        expect(second.created).toBe(false);
+        expect({ pool: second.userPoolId, client: second.clientId, admin: second.admin }).toEqual({
+          pool: first.userPoolId,
+          client: first.clientId,
+          admin: first.admin,
+        });
+        // A new port, so a new issuer: tokens of the previous start no longer verify.
+        expect(second.issuer).toBe(`http://127.0.0.1:${second.port}/${first.userPoolId}`);
+        const tokens = await signIn(second.endpoint, second.clientId, second.admin.email, second.admin.password);
+        expect(claimsOf(tokens.AccessToken).iss).toBe(second.issuer);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      if (!firstStopped) await first.stop();
+    }
+  });
+
+  it('says so when the seeded administrator\'s password was changed or it was deleted', async () => {
+    const dir = path.join(dataDir, 'changed');
+    const restart = async (change: (identity: LocalIdentity, sdk: CognitoIdentityProviderClient) => Promise<unknown>) => {
+      const before = await startLocalCognito({ dataDir: dir, log: () => undefined });
+      const sdk = adminClient(before);
+      try {
+        await change(before, sdk);
+      } finally {
+        sdk.destroy();
+        await before.stop();
+      }
+      const after = await startLocalCognito({ dataDir: dir, log: () => undefined });
+      await after.stop();
+      return after;
+    };
+    const changed = await restart((identity, sdk) =>
+      sdk.send(
+        new AdminSetUserPasswordCommand({ UserPoolId: identity.userPoolId, Username: LOCAL_ADMIN_EMAIL, Password: 'Outra-Senha-123', Permanent: true }),
+      ),
+    );
+    expect(changed.admin).toMatchObject({ exists: true, passwordWorks: false });
+    expect(describeIdentity(changed)[0]).toBe(`Sign in as ${LOCAL_ADMIN_EMAIL} with the password you gave it (the generated one was changed)`);
+    // The dev server's sign-in page gets no demo credentials that would not work.
+    expect(localWebConfig({ identity: changed, demo: true })).not.toHaveProperty('demo');
+
+    const deleted = await restart((identity, sdk) => sdk.send(new AdminDeleteUserCommand({ UserPoolId: identity.userPoolId, Username: LOCAL_ADMIN_EMAIL })));
+    expect(deleted.admin).toMatchObject({ exists: false, passwordWorks: false });
+    expect(deleted.created).toBe(false);
+    expect(describeIdentity(deleted)[0]).toMatch(/^The seeded administrator admin@clientela\.local was deleted: sign in as another administrator, or delete .*changed\/cognito/);
+  });
+
+  it('DATA_DIR=memory uses a temporary folder, removed when it stops', async () => {
+    const identity = await startLocalCognito({ dataDir: 'memory', log: () => undefined });
+    expect(identity.dir.startsWith(os.tmpdir())).toBe(true);
+    expect(existsSync(path.join(identity.dir, 'clientela.json'))).toBe(true);
+    await identity.stop();
+    expect(existsSync(identity.dir)).toBe(false);
+  });
+
+  it('stops when its parent process is killed with SIGKILL', async () => {
+    const script = fileURLToPath(new URL('../support/fixtures/start-cognito-child.ts', import.meta.url));
+    const parent = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let info: { pid: number; wrapperPid: number; port: number; dir: string } | undefined;
+    try {
+      info = await new Promise((resolve, reject) => {
+        let buf = '';
+        parent.stdout!.on('data', (c: Buffer) => {
+          buf += c.toString();
+          const line = buf.split('\n').find((l) => l.startsWith('{'));
+          if (line) resolve(JSON.parse(line));
+        });
+        parent.once('exit', (code) => reject(new Error(`parent exited early (${code})`)));
+      });
+      expect(isAlive(info!.pid)).toBe(true);
+      expect((await fetch(`http://127.0.0.1:${info!.port}/health`)).ok).toBe(true);
+
+      parent.kill('SIGKILL');
+      await eventually(() => !isAlive(info!.pid) && !isAlive(info!.wrapperPid), 10_000, 'cognito-local gone');
+    } finally {
+      if (parent.exitCode === null) parent.kill('SIGKILL');
+      // Belt and braces: never leave it running even when an assertion fails.
+      if (info && isAlive(info.pid)) process.kill(info.pid, 'SIGKILL');
+      if (info) rmSync(info.dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('sign-in through the local server', () => {
+  let identity: LocalIdentity;
+  let api: TestApi;
+  let sdk: CognitoIdentityProviderClient;
+  /** `http://127.0.0.1:PORT/cognito/`, as the web calls it (config.json's cognitoEndpoint). */
+  let proxy: string;
+  let origin: string;
+
+  beforeAll(async () => {
+    identity = await startLocalCognito({ dataDir: 'memory', log: () => undefined });
+    api = await startTestApi({ identity, env: { LOG_LEVEL: 'silent' } });
+    origin = new URL(api.baseUrl).origin;
+    proxy = `${origin}/cognito/`;
+    sdk = adminClient(identity);
+  });
+  afterAll(async () => {
+    sdk?.destroy();
+    await api?.close();
+    await identity?.stop();
+  });
+
+  const cognito = (op: string, body: unknown) => callCognito(proxy, op, body);
+  const keys = () => createRemoteJWKSet(new URL(identity.jwksUrl));
+
+  /** Invites a user as the users handlers will (e-mail as user name, e-mail delivery). */
+  async function invite(email: string): Promise<string> {
+    const since = Date.now();
+    await sdk.send(
+      new AdminCreateUserCommand({
+        UserPoolId: identity.userPoolId,
+        Username: email,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+        DesiredDeliveryMediums: ['EMAIL'],
+      }),
+    );
+    const message = await waitForMessage(identity.dir, email, since);
+    expect(message).toMatchObject({ to: email, username: email, kind: 'invitation', source: 'AdminCreateUser' });
+    return message.code!;
+  }
+
+  /** Invites a user and completes the first sign-in; returns its permanent password. */
+  async function activeUser(email: string): Promise<string> {
+    const temporary = await invite(email);
+    const challenge = await cognito('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: identity.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: temporary },
+    });
+    const password = 'Senha-Nova-2024!';
+    const done = await cognito('RespondToAuthChallenge', {
+      ClientId: identity.clientId,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: challenge.body.Session,
+      ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password },
+    });
+    expect(done.status).toBe(200);
+    return password;
+  }
+
+  it('serves /config.json with the pool (no demo credentials outside the dev server)', async () => {
+    const res = await fetch(`${origin}/config.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.json()).toEqual({
+      auth: 'cognito',
+      region: 'us-east-1',
+      userPoolId: identity.userPoolId,
+      clientId: identity.clientId,
+      cognitoEndpoint: '/cognito/',
+    });
+    expect(process.env).toMatchObject({
+      AUTH_MODE: 'cognito',
+      AUTH_ISSUER: identity.issuer,
+      AUTH_CLIENT_ID: identity.clientId,
+      USER_POOL_ID: identity.userPoolId,
+      COGNITO_ENDPOINT: identity.endpoint,
+    });
+  });
+
+  it('signs the administrator in: an access token verified against the JWKS, its user name the e-mail, in group admin', async () => {
+    // Any case: the pool's user names are case-insensitive, as in the cloud.
+    const res = await cognito('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: identity.clientId,
+      AuthParameters: { USERNAME: 'Admin@Clientela.Local', PASSWORD: identity.admin.password },
+    });
+    expect(res.status).toBe(200);
+    // Same origin: cognito-local's CORS headers are not passed on.
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('content-type')).toBe('application/x-amz-json-1.1');
+    const tokens = (res.body as { AuthenticationResult: { AccessToken: string; RefreshToken: string; IdToken: string } }).AuthenticationResult;
+
+    const { payload, protectedHeader } = await jwtVerify(tokens.AccessToken, keys(), {
+      issuer: identity.issuer,
+      algorithms: ['RS256'],
+    });
+    expect(protectedHeader).toMatchObject({ alg: 'RS256', kid: 'CognitoLocal' });
+    expect(payload).toMatchObject({
+      token_use: 'access',
+      client_id: identity.clientId,
+      username: LOCAL_ADMIN_EMAIL,
+      'cognito:groups': ['admin'],
+    });
+    expect(payload.aud).toBeUndefined();
+    // The access token lives 60 minutes, as in the cloud.
+    expect(payload.exp! - payload.iat!).toBe(3600);
+    const id = await jwtVerify(tokens.IdToken, keys(), { issuer: identity.issuer, audience: identity.clientId });
+    expect(id.payload).toMatchObject({ token_use: 'id', email: LOCAL_ADMIN_EMAIL });
+
+    const refreshed = await cognito('InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: identity.clientId,
+      AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken },
+    });
+    expect(refreshed.status).toBe(200);
+    const fresh = (refreshed.body as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken;
+    expect(fresh).not.toBe(tokens.AccessToken);
+    const again = await jwtVerify(fresh, keys(), { issuer: identity.issuer });
+    expect(again.payload).toMatchObject({ username: LOCAL_ADMIN_EMAIL, 'cognito:groups': ['admin'], token_use: 'access' });
+
+    // Sair: the refresh token is revoked and no longer refreshes.
+    expect((await cognito('RevokeToken', { ClientId: identity.clientId, Token: tokens.RefreshToken })).status).toBe(200);
+    const revoked = await cognito('InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: identity.clientId,
+      AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken },
+    });
+    expect(revoked.body.__type).toBe('NotAuthorizedException');
+  });
+
+  it('an invited user gets the temporary password in the outbox and must choose a password that meets the policy', async () => {
+    const email = 'ana.souza@empresa.com.br';
+    const temporary = await invite(email);
+    expect(temporary).toMatch(/^\S{6,}$/);
+    const line = readOutbox(identity.dir).find((m) => m.to === email);
+    expect(line).toEqual({
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      to: email,
+      username: email,
+      kind: 'invitation',
+      source: 'AdminCreateUser',
+      code: temporary,
+    });
+
+    // A wrong temporary password is refused (cognito-local alone would ask for a new password).
+    const wrong = await cognito('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: identity.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: `${temporary}x` },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+
+    const challenge = await cognito('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: identity.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: temporary },
+    });
+    expect(challenge.status).toBe(200);
+    expect(challenge.body).toMatchObject({ ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: expect.any(String) });
+
+    for (const [weak, why] of [
+      ['Curta-1a', 'Password not long enough'],
+      ['sem-maiuscula-123', 'Password must have uppercase characters'],
+      ['SEM-MINUSCULA-123', 'Password must have lowercase characters'],
+      ['Sem-Numero-Algum', 'Password must have numeric characters'],
+      ['SemSimbolo12345', 'Password must have symbol characters'],
+    ] as const) {
+      const refused = await cognito('RespondToAuthChallenge', {
+        ClientId: identity.clientId,
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: challenge.body.Session,
+        ChallengeResponses: { USERNAME: email, NEW_PASSWORD: weak },
+      });
+      expect(refused.status, weak).toBe(400);
+      expect(refused.body, weak).toEqual({ __type: 'InvalidPasswordException', message: `Password does not conform to policy: ${why}` });
+    }
+
+    const answered = await cognito('RespondToAuthChallenge', {
+      ClientId: identity.clientId,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: challenge.body.Session,
+      ChallengeResponses: { USERNAME: email, NEW_PASSWORD: 'Minha senha boa 1' },
+    });
+    expect(answered.status).toBe(200);
+    const access = (answered.body as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken;
+    const { payload } = await jwtVerify(access, keys(), { issuer: identity.issuer });
+    // A member: no groups claim at all.
+    expect(payload).toMatchObject({ username: email, token_use: 'access' });
+    expect(payload['cognito:groups']).toBeUndefined();
+    await signIn(proxy, identity.clientId, email, 'Minha senha boa 1');
+  });
+
+  it('a forgotten password is reset with the code from the outbox', async () => {
+    const email = 'bruno@empresa.com.br';
+    await activeUser(email);
+    const since = Date.now();
+    const sent = await cognito('ForgotPassword', { ClientId: identity.clientId, Username: 'Bruno@Empresa.com.br' });
+    expect(sent.status).toBe(200);
+    // Masked, as Cognito shows it.
+    expect(sent.body).toEqual({ CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'b***@empresa.com.br' } });
+    const message = await waitForMessage(identity.dir, email, since);
+    expect(message).toMatchObject({ kind: 'password-reset', source: 'ForgotPassword', code: expect.stringMatching(/^\d{6}$/) });
+
+    const wrongCode = await cognito('ConfirmForgotPassword', {
+      ClientId: identity.clientId,
+      Username: email,
+      ConfirmationCode: message.code === '000000' ? '000001' : '000000',
+      Password: 'Esqueci-a-senha-9',
+    });
+    expect(wrongCode.body.__type).toBe('CodeMismatchException');
+    const weak = await cognito('ConfirmForgotPassword', {
+      ClientId: identity.clientId,
+      Username: email,
+      ConfirmationCode: message.code,
+      Password: 'fraca',
+    });
+    expect(weak.body.__type).toBe('InvalidPasswordException');
+    const confirmed = await cognito('ConfirmForgotPassword', {
+      ClientId: identity.clientId,
+      Username: email,
+      ConfirmationCode: message.code,
+      Password: 'Esqueci-a-senha-9',
+    });
+    expect(confirmed.status).toBe(200);
+    await signIn(proxy, identity.clientId, email, 'Esqueci-a-senha-9');
+
+    // preventUserExistenceErrors: an unknown e-mail looks the same, and nothing is sent.
+    const unknown = await cognito('ForgotPassword', { ClientId: identity.clientId, Username: 'ninguem@empresa.com.br' });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual({ CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'n***@empresa.com.br' } });
+    expect(readOutbox(identity.dir).some((m) => m.to === 'ninguem@empresa.com.br')).toBe(false);
+  });
+
+  it('answers wrong passwords, unknown and disabled users as the cloud pool does', async () => {
+    const email = 'carla@empresa.com.br';
+    const password = await activeUser(email);
+    const attempt = (username: string, pw: string) =>
+      cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: identity.clientId, AuthParameters: { USERNAME: username, PASSWORD: pw } });
+    const incorrect = { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' };
+    expect((await attempt(email, 'Errada-123-senha')).body).toEqual(incorrect);
+    expect((await attempt('ninguem@empresa.com.br', password)).body).toEqual(incorrect);
+
+    const { RefreshToken } = await signIn(proxy, identity.clientId, email, password);
+    await sdk.send(new AdminDisableUserCommand({ UserPoolId: identity.userPoolId, Username: email }));
+    const disabled = { __type: 'NotAuthorizedException', message: 'User is disabled.' };
+    expect((await attempt(email, password)).body).toEqual(disabled);
+    // A wrong password tells nothing more.
+    expect((await attempt(email, 'Errada-123-senha')).body).toEqual(incorrect);
+    const refresh = await cognito('InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: identity.clientId,
+      AuthParameters: { REFRESH_TOKEN: RefreshToken },
+    });
+    expect(refresh.body).toEqual(disabled);
+    await sdk.send(new AdminEnableUserCommand({ UserPoolId: identity.userPoolId, Username: email }));
+    expect((await attempt(email, password)).status).toBe(200);
+  });
+
+  it('passes only the calls an app client may make: no admin call, no self sign-up, no other path', async () => {
+    // cognito-local would accept this from anyone; the cloud wants AWS credentials.
+    const promote = await cognito('AdminAddUserToGroup', { UserPoolId: identity.userPoolId, Username: 'carla@empresa.com.br', GroupName: 'admin' });
+    expect(promote.status).toBe(400);
+    expect(promote.body.__type).toBe('MissingAuthenticationTokenException');
+    const signUp = await cognito('SignUp', { ClientId: identity.clientId, Username: 'eu@empresa.com.br', Password: 'Senha-Forte-123' });
+    expect(signUp.body).toEqual({ __type: 'NotAuthorizedException', message: 'SignUp is not permitted for this user pool' });
+    const noTarget = await fetch(proxy, { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.1' }, body: '{}' });
+    expect(noTarget.status).toBe(400);
+    expect((await fetch(proxy)).status).toBe(405);
+    // Only /cognito/ itself: cognito-local's other paths (JWKS, health) are not on the app's origin.
+    expect((await fetch(`${origin}/cognito/health`)).status).toBe(404);
+    expect((await fetch(`${origin}/cognito`, { method: 'POST', body: '{}' })).status).toBe(404);
+  });
+
+  it('cognito-local 5.3.0 still lacks the calls the README lists as simulated locally', async () => {
+    const direct = (op: string, body: unknown) => callCognito(identity.endpoint, op, body);
+    const { AccessToken } = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password);
+    const unsupported = [
+      await direct('AdminResetUserPassword', { UserPoolId: identity.userPoolId, Username: LOCAL_ADMIN_EMAIL }),
+      await direct('AdminUserGlobalSignOut', { UserPoolId: identity.userPoolId, Username: LOCAL_ADMIN_EMAIL }),
+      await direct('GlobalSignOut', { AccessToken }),
+      await direct('AdminCreateUser', { UserPoolId: identity.userPoolId, Username: LOCAL_ADMIN_EMAIL, MessageAction: 'RESEND' }),
+      await direct('RespondToAuthChallenge', {
+        ClientId: identity.clientId,
+        ChallengeName: 'MFA_SETUP',
+        Session: 'x',
+        ChallengeResponses: { USERNAME: LOCAL_ADMIN_EMAIL },
+      }),
+    ];
+    for (const res of unsupported) expect(res.body.__type, JSON.stringify(res.body)).toBe('CognitoLocal#Unsupported');
+    const viaSession = await direct('AssociateSoftwareToken', { Session: 'x' });
+    expect(viaSession.body.message).toMatch(/MFA_SETUP flow\) is not supported/);
+  });
+});

@@ -9,7 +9,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import type { Connect, Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { SECURITY_HEADERS } from '../security-headers.ts';
-import { createApiMiddleware, HANDLERS_DIR, isApiPath, type HandlerLoader, type LambdaHandler } from './adapter.ts';
+import { createApiMiddleware, HANDLERS_DIR, isApiPath, type HandlerLoader, type HandlerExport } from './adapter.ts';
 import { readLocalSettings, startLocalDatabase, type LocalDatabase } from './runtime.ts';
 
 type CacheRules = { ASSETS_CACHE_CONTROL: string; ROOT_CACHE_CONTROL: string; ASSETS_DIR: string };
@@ -122,7 +122,7 @@ async function mountApi(server: ViteDevServer | PreviewServer, command: string):
     ? async (name) => {
         const mod = await dev.ssrLoadModule(path.join(HANDLERS_DIR, `${name}.ts`));
         if (typeof mod.handler !== 'function') throw new Error(`lambdas/handlers/${name}.ts has no "handler" export`);
-        return mod.handler as LambdaHandler;
+        return mod.handler as HandlerExport;
       }
     : undefined;
   server.middlewares.use(createApiMiddleware({ loadHandler }));

@@ -31,10 +31,10 @@ describe('POST /categorias', () => {
     [{ descricao: '   ' }, MESSAGES.campoVazio('descricao')],
     [{ descricao: 5 }, MESSAGES.campoTexto('descricao')],
     [{ descricao: 'x'.repeat(LIMITS.descricao.max + 1) }, MESSAGES.campoLongo('descricao', LIMITS.descricao.max)],
-  ])('refuses %j with 400 and the reason', async (body, mensagem) => {
+  ])('refuses %j with 400, the reason and the field', async (body, mensagem) => {
     const r = await call(api, 'POST', '/categorias', body);
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ mensagem });
+    expect(r.body).toEqual({ mensagem, campo: 'descricao' });
   });
 
   it('accepts descricao at exactly the maximum length', async () => {

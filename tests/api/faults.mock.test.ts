@@ -19,9 +19,9 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/index.ts';
-import { RETRY_AFTER_SECONDS } from '../../lambdas/http.ts';
+import { RETRY_AFTER_SECONDS } from '../../lambdas/http/errors.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { TRANSACTION_ATTEMPTS } from '../../lambdas/store/transact.ts';
+import { TRANSACTION_ATTEMPTS } from '../../lambdas/store/write.ts';
 import { invoke } from './events.ts';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -151,8 +151,8 @@ describe('TransactionConflict', () => {
   });
 
   it('on a client move is retried and then mapped the same way', async () => {
-    ddb.on(GetCommand, { Key: { pk: PK.produto, sk: 8 } }).resolves({
-      Item: { pk: PK.produto, sk: 8, nome: 'M', segmento: '', pontoFocal: '', valorContrato: 1, categoriaId: 2, versao: 4 },
+    ddb.on(GetCommand, { Key: { pk: PK.cliente, sk: 8 } }).resolves({
+      Item: { pk: PK.cliente, sk: 8, nome: 'M', segmento: '', pontoFocal: '', valorContrato: 1, categoriaId: 2, versao: 4 },
     });
     ddb.on(TransactWriteCommand).rejects(cancelled('TransactionConflict', 'None', 'None'));
     const { result } = await invoke('PUT', '/produtos', { body: { ...body, id: 8 } });
@@ -172,9 +172,9 @@ describe('reads', () => {
       .resolvesOnce({ Items: [cat(1)], LastEvaluatedKey: { pk: PK.categoria, sk: 1 } })
       .resolvesOnce({ Items: [cat(2)] });
     ddb
-      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.produto } })
-      .resolvesOnce({ Items: [cli(1, 1), cli(2)], LastEvaluatedKey: { pk: PK.produto, sk: 2 } })
-      .resolvesOnce({ Items: [cli(3, 2)], LastEvaluatedKey: { pk: PK.produto, sk: 3 } })
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.cliente } })
+      .resolvesOnce({ Items: [cli(1, 1), cli(2)], LastEvaluatedKey: { pk: PK.cliente, sk: 2 } })
+      .resolvesOnce({ Items: [cli(3, 2)], LastEvaluatedKey: { pk: PK.cliente, sk: 3 } })
       .resolvesOnce({ Items: [cli(4, 1)] });
     const { result, json } = await invoke('GET', '/produtos');
     expect(result.statusCode).toBe(200);
@@ -186,7 +186,7 @@ describe('reads', () => {
     ]);
     const queries = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
     expect(queries.filter((q) => q.ExpressionAttributeValues?.[':pk'] === PK.categoria)).toHaveLength(2);
-    expect(queries.filter((q) => q.ExpressionAttributeValues?.[':pk'] === PK.produto)).toHaveLength(3);
+    expect(queries.filter((q) => q.ExpressionAttributeValues?.[':pk'] === PK.cliente)).toHaveLength(3);
     expect(queries[1]?.ExclusiveStartKey ?? queries[2]?.ExclusiveStartKey).toBeDefined();
     for (const q of queries) {
       expect(q.ConsistentRead).toBe(true);
@@ -202,7 +202,7 @@ describe('a category created during a client list', () => {
       .on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.categoria } })
       .resolvesOnce({ Items: [{ sk: 1, descricao: 'Antiga' }] })
       .resolvesOnce({ Items: [{ sk: 1, descricao: 'Antiga' }, { sk: 2, descricao: 'Nova' }] });
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.produto } }).resolves({
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.cliente } }).resolves({
       Items: [{ sk: 9, nome: 'N', segmento: '', pontoFocal: '', valorContrato: 1, categoriaId: 2, versao: 1 }],
     });
     const { json } = await invoke('GET', '/produtos');
@@ -218,7 +218,7 @@ describe("Lambda's 6 MB response cap", () => {
       sk, nome: 'n'.repeat(120), segmento: 's'.repeat(120), pontoFocal: 'p'.repeat(120), valorContrato: 1, versao: 1,
     }));
     ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.categoria } }).resolves({ Items: [] });
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.produto } }).resolves({ Items: big });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.cliente } }).resolves({ Items: big });
     const { result, json } = await invoke('GET', '/produtos', { headers: { 'accept-encoding': 'identity' } });
     expect(result.statusCode).toBe(500);
     expect(json).toEqual({ mensagem: MESSAGES.respostaGrande });
@@ -251,7 +251,7 @@ describe('the log line', () => {
   });
 
   it('carries the cause of a 5xx (name, message, stack), never a 4xx body or the response', async () => {
-    ddb.on(DeleteCommand).rejects(new InternalServerError({ message: `boom ${SECRET}`, ...meta }));
+    ddb.on(GetCommand).rejects(new InternalServerError({ message: `boom ${SECRET}`, ...meta }));
     const { result } = await invoke('DELETE', '/categorias/3');
     expect(result.statusCode).toBe(500);
     const line = JSON.parse(logs[0]!);

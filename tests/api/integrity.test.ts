@@ -6,7 +6,8 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/index.ts';
-import { batchPut } from '../../lambdas/services/seed.ts';
+import { batchPut } from '../../lambdas/store/batch.ts';
+import { CLIENT_COUNT } from '../../lambdas/store/items.ts';
 import { PK } from '../../lambdas/store/table.ts';
 import { call, createCategoria, startApi, type TestApi } from './helpers.ts';
 
@@ -25,7 +26,7 @@ async function clientsOf(categoriaId: number): Promise<number> {
         TableName: api.tableName,
         KeyConditionExpression: 'pk = :pk',
         FilterExpression: 'categoriaId = :c',
-        ExpressionAttributeValues: { ':pk': PK.produto, ':c': categoriaId },
+        ExpressionAttributeValues: { ':pk': PK.cliente, ':c': categoriaId },
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
@@ -70,7 +71,7 @@ describe('20 client creates racing the delete of their category', () => {
       expect(created).toBe(0);
     } else {
       expect(del).toMatchObject({ status: 409, body: { mensagem: MESSAGES.categoriaComClientes } });
-      expect(stored?.produtos).toBe(created);
+      expect(stored?.[CLIENT_COUNT]).toBe(created);
       expect(referencing).toBe(created);
     }
     if (when === 'first') expect(del.status).toBe(409);
@@ -84,7 +85,7 @@ describe('a client list larger than 1 MB', () => {
     const total = 1500;
     const first = 1_000_000;
     const items = Array.from({ length: total }, (_, i) => ({
-      pk: PK.produto,
+      pk: PK.cliente,
       sk: first + i,
       nome: `Cliente grande ${i} `.padEnd(120, 'é'),
       segmento: 'ç'.repeat(120),
@@ -93,14 +94,14 @@ describe('a client list larger than 1 MB', () => {
       ...(i % 4 === 3 ? {} : { categoriaId: cats[i % 4]!.id }),
       versao: 1,
     }));
-    await batchPut(api.doc, api.tableName, items);
+    await batchPut(api, items);
 
     // The storage really needs several pages.
     const firstPage = await api.doc.send(
       new QueryCommand({
         TableName: api.tableName,
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': PK.produto },
+        ExpressionAttributeValues: { ':pk': PK.cliente },
       }),
     );
     expect(firstPage.LastEvaluatedKey).toBeDefined();

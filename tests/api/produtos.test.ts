@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const storedProduto = async (id: number) =>
-  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.produto, sk: id } }))).Item;
+  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.cliente, sk: id } }))).Item;
 const count = async (categoriaId: number) =>
   (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: categoriaId } }))).Item
     ?.produtos;
@@ -34,7 +34,7 @@ describe('POST /produtos', () => {
     expect(r.body).toEqual({ ...valid, id: r.body.id, categoria: { id: cat.id, descricao: 'Varejo' }, versao: 1 });
     expect(r.body.id).not.toBe(12345);
     expect(await storedProduto(r.body.id)).toEqual({
-      pk: PK.produto,
+      pk: PK.cliente,
       sk: r.body.id,
       ...valid,
       categoriaId: cat.id,
@@ -72,26 +72,26 @@ describe('POST /produtos', () => {
 
   const max = new Intl.NumberFormat('pt-BR').format(LIMITS.valorContrato.max);
   it.each([
-    ['nome absent', { nome: undefined }, MESSAGES.campoObrigatorio('nome')],
-    ['nome blank', { nome: '   ' }, MESSAGES.campoVazio('nome')],
-    ['nome not text', { nome: 42 }, MESSAGES.campoTexto('nome')],
-    ['nome too long', { nome: 'n'.repeat(LIMITS.nome.max + 1) }, MESSAGES.campoLongo('nome', LIMITS.nome.max)],
-    ['segmento too long', { segmento: 's'.repeat(121) }, MESSAGES.campoLongo('segmento', LIMITS.segmento.max)],
-    ['segmento not text', { segmento: 3 }, MESSAGES.campoTexto('segmento')],
-    ['pontoFocal too long', { pontoFocal: 'p'.repeat(121) }, MESSAGES.campoLongo('pontoFocal', LIMITS.pontoFocal.max)],
-    ['valorContrato absent', { valorContrato: undefined }, MESSAGES.campoObrigatorio('valorContrato')],
-    ['valorContrato null', { valorContrato: null }, MESSAGES.campoObrigatorio('valorContrato')],
-    ['valorContrato "5"', { valorContrato: '5' }, MESSAGES.campoNumero('valorContrato')],
-    ['valorContrato negative', { valorContrato: -0.01 }, MESSAGES.campoMinimo('valorContrato', 0)],
-    ['valorContrato above the maximum', { valorContrato: 1_000_000_000_000.01 }, MESSAGES.campoMaximo('valorContrato', max)],
-    ['valorContrato with 3 decimals', { valorContrato: 1.005 }, MESSAGES.campoDecimais('valorContrato', 2)],
-    ['categoria a string', { categoria: 'Varejo' }, MESSAGES.campoObjeto('categoria')],
-    ['categoria without id', { categoria: {} }, MESSAGES.campoObrigatorio('categoria.id')],
-    ['categoria id as text', { categoria: { id: '1' } }, MESSAGES.campoInteiro('categoria.id')],
-  ])('refuses %s with 400 and the reason', async (_, change, mensagem) => {
+    ['nome absent', { nome: undefined }, MESSAGES.campoObrigatorio('nome'), 'nome'],
+    ['nome blank', { nome: '   ' }, MESSAGES.campoVazio('nome'), 'nome'],
+    ['nome not text', { nome: 42 }, MESSAGES.campoTexto('nome'), 'nome'],
+    ['nome too long', { nome: 'n'.repeat(LIMITS.nome.max + 1) }, MESSAGES.campoLongo('nome', LIMITS.nome.max), 'nome'],
+    ['segmento too long', { segmento: 's'.repeat(121) }, MESSAGES.campoLongo('segmento', LIMITS.segmento.max), 'segmento'],
+    ['segmento not text', { segmento: 3 }, MESSAGES.campoTexto('segmento'), 'segmento'],
+    ['pontoFocal too long', { pontoFocal: 'p'.repeat(121) }, MESSAGES.campoLongo('pontoFocal', LIMITS.pontoFocal.max), 'pontoFocal'],
+    ['valorContrato absent', { valorContrato: undefined }, MESSAGES.campoObrigatorio('valorContrato'), 'valorContrato'],
+    ['valorContrato null', { valorContrato: null }, MESSAGES.campoObrigatorio('valorContrato'), 'valorContrato'],
+    ['valorContrato "5,00" (a comma)', { valorContrato: '5,00' }, MESSAGES.campoNumero('valorContrato'), 'valorContrato'],
+    ['valorContrato negative', { valorContrato: -0.01 }, MESSAGES.campoMinimo('valorContrato', 0), 'valorContrato'],
+    ['valorContrato above the maximum', { valorContrato: 1_000_000_000_000.01 }, MESSAGES.campoMaximo('valorContrato', max), 'valorContrato'],
+    ['valorContrato with 3 decimals', { valorContrato: 1.005 }, MESSAGES.campoDecimais('valorContrato', 2), 'valorContrato'],
+    ['categoria a string', { categoria: 'Varejo' }, MESSAGES.campoObjeto('categoria'), 'categoria'],
+    ['categoria without id', { categoria: {} }, MESSAGES.campoObrigatorio('categoria.id'), 'categoria.id'],
+    ['categoria id as text', { categoria: { id: '1' } }, MESSAGES.campoInteiro('categoria.id'), 'categoria.id'],
+  ])('refuses %s with 400, the reason and the field', async (_, change, mensagem, campo) => {
     const r = await call(api, 'POST', '/produtos', { ...valid, ...change });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ mensagem });
+    expect(r.body).toEqual({ mensagem, campo });
   });
 
   it('refuses text with a lone surrogate escape (not storable as UTF-8) with 400', async () => {
@@ -218,8 +218,8 @@ describe('PUT /produtos', () => {
     ['an edit in place', false],
     ['a move to another category', true],
   ])('lets exactly one of 20 concurrent PUTs with the same versao win (%s)', async (_, move) => {
-    const a = await createCategoria(api, 'Origem');
-    const b = await createCategoria(api, 'Destino');
+    const a = await createCategoria(api, `Origem (${_})`);
+    const b = await createCategoria(api, `Destino (${_})`);
     const p = await createProduto(api, { ...valid, categoria: { id: a.id } });
     const target = move ? b.id : a.id;
     const results = await Promise.all(

@@ -6,8 +6,9 @@
  */
 import fc from 'fast-check';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
-import { buildOpenApiDocument } from '../../lambdas/contract/openapi.ts';
-import { parseCategoriaInput, parseProdutoInput } from '../../lambdas/contract/schemas.ts';
+import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
+import { parseCategoriaInput, parseClienteInput } from '../../lambdas/contract/schemas.ts';
+import { foldName } from '../../lambdas/contract/text.ts';
 import { arbitraryFromSchema } from './openapi-arbitraries.ts';
 
 export const doc = buildOpenApiDocument();
@@ -42,6 +43,13 @@ export class Model {
   created = { categoria: new Set<number>(), produto: new Set<number>() };
   /** `route#key` → the validated body (canonical JSON) and the first answer. */
   keys = new Map<string, { validated: string; response: unknown }>();
+
+  /** The category other than `except` whose name folds like `descricao` (names are unique). */
+  nameHolder(descricao: string, except?: number): ModelCategoria | undefined {
+    const folded = foldName(descricao);
+    for (const c of this.categorias.values()) if (c.id !== except && foldName(c.descricao) === folded) return c;
+    return undefined;
+  }
 
   /** Clients per category, from the model. */
   count(categoriaId: number): number {
@@ -193,7 +201,7 @@ const loneSurrogate = fc
 const WRONG: Record<string, fc.Arbitrary<unknown>> = {
   requiredText: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.constant({ a: 1 }), loneSurrogate),
   optionalText: fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.constant({ texto: 'x' }), loneSurrogate),
-  number: fc.oneof(fc.constantFrom('5', '1.15', 'NaN', 'Infinity', '', '1e3'), fc.boolean(), fc.constant(null), fc.constant([1]), fc.constant({ v: 1 })),
+  number: fc.oneof(fc.constantFrom('5,00', '1.500,00', ' 5', '0x10', 'NaN', 'Infinity', '', '1e3'), fc.boolean(), fc.constant(null), fc.constant([1]), fc.constant({ v: 1 })),
   id: fc.oneof(fc.constantFrom('1', '01', 0, -1, 1.5, 2 ** 53 + 2, true, null), fc.constant([1]), fc.constant({ id: 1 })),
   versao: fc.constantFrom('1', 0, -3, 2.5, true, 2 ** 60), // null is valid: it means absent
   categoria: fc.oneof(
@@ -440,11 +448,13 @@ export function plan(op: Op, model: Model): Planned {
         catId = ref.id;
       }
       const key = op.key ? (op.key.reuse ? `fz-${op.key.index}` : `fz-fresh-${++freshKey}-${op.key.index}`) : undefined;
-      const parsed = entity === 'categoria' ? parseCategoriaInput(body) : parseProdutoInput(body);
+      const parsed = entity === 'categoria' ? parseCategoriaInput(body) : parseClienteInput(body);
       if (!parsed.ok) throw new Error(`generated body is invalid: ${parsed.mensagem} ${JSON.stringify(body)}`);
       const validated = canonical(parsed.value);
       const previous = key ? model.keys.get(`${route}#${key}`) : undefined;
-      const expect = previous ? (previous.validated === validated ? [201] : [422]) : exists ? [201] : [400];
+      const name = entity === 'categoria' ? (parsed.value as { descricao: string }).descricao : undefined;
+      const taken = name !== undefined && model.nameHolder(name) !== undefined;
+      const expect = previous ? (previous.validated === validated ? [201] : [422]) : !exists ? [400] : taken ? [409] : [201];
       return {
         label: `${route}${key ? ` key=${key}` : ''}`,
         method: 'POST',
@@ -453,7 +463,7 @@ export function plan(op: Op, model: Model): Planned {
         body: JSON.stringify(body),
         headers: { 'content-type': op.contentType, ...(key ? { 'idempotency-key': key } : {}) },
         expect,
-        touches: [...(catId !== null ? [`C${catId}`] : []), ...(key ? [`K${route}#${key}`] : [])],
+        touches: [...(catId !== null ? [`C${catId}`] : []), ...(key ? [`K${route}#${key}`] : []), ...(name !== undefined ? [`N${foldName(name)}`] : [])],
         apply: (status, res, m) => {
           if (status !== 201) return;
           const kind = m.applyCreated(entity, res as Json);
@@ -488,7 +498,16 @@ export function plan(op: Op, model: Model): Planned {
         if (old !== undefined && old !== null) touches.push(`C${old}`);
       }
       const stale = op.versao === 'stale';
-      const expect = !record ? [404] : stale ? [409] : catExists ? [200] : [400];
+      let taken = false;
+      if (op.kind === 'updateCategoria') {
+        const parsed = parseCategoriaInput(body);
+        const name = parsed.ok ? parsed.value.descricao : String(body.descricao);
+        taken = model.nameHolder(name, id) !== undefined;
+        touches.push(`N${foldName(name)}`);
+        const current = model.categorias.get(id);
+        if (current) touches.push(`N${foldName(current.descricao)}`);
+      }
+      const expect = !record ? [404] : stale || taken ? [409] : catExists ? [200] : [400];
       const route = entity === 'categoria' ? 'PUT /categorias' : 'PUT /produtos';
       return {
         label: `${route} id=${id} versao=${op.versao}`,
@@ -518,6 +537,9 @@ export function plan(op: Op, model: Model): Planned {
       const touches = [`${op.entity === 'categoria' ? 'C' : 'P'}${id}`];
       const cat = op.entity === 'produto' ? model.produtos.get(id)?.categoriaId : undefined;
       if (cat !== undefined && cat !== null) touches.push(`C${cat}`);
+      // Deleting a category frees its name.
+      const named = op.kind === 'remove' && op.entity === 'categoria' ? model.categorias.get(id) : undefined;
+      if (named) touches.push(`N${foldName(named.descricao)}`);
       let expect = exists ? [op.kind === 'get' ? 200 : 204] : [404];
       if (op.kind === 'remove' && op.entity === 'categoria' && exists && model.count(id) > 0) expect = [409];
       return {
@@ -660,6 +682,8 @@ export function plan(op: Op, model: Model): Planned {
       // A body of exactly the limit (an ignored pad field): accepted.
       const base = JSON.stringify({ ...op.body, pad: '' });
       const raw = JSON.stringify({ ...op.body, pad: 'x'.repeat(LIMITS.bodyBytes - Buffer.byteLength(base)) });
+      const parsed = parseCategoriaInput(op.body);
+      const name = parsed.ok ? parsed.value.descricao : '';
       return {
         label: `POST /categorias with a body of exactly ${LIMITS.bodyBytes} bytes`,
         method: 'POST',
@@ -667,8 +691,8 @@ export function plan(op: Op, model: Model): Planned {
         routeKey: 'POST /categorias',
         body: raw,
         headers: {},
-        expect: [201],
-        touches: [],
+        expect: model.nameHolder(name) ? [409] : [201],
+        touches: [`N${foldName(name)}`],
         apply: (status, res, m) => {
           if (status === 201) m.applyCreated('categoria', res as Json);
         },

@@ -6,28 +6,21 @@ import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import {
   BadRequestError,
   ConflictError,
+  ForbiddenError,
   MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
   UnprocessableError,
   UnsupportedMediaTypeError,
 } from '../../lambdas/errors.ts';
-import {
-  corsHeaders,
-  errorReply,
-  idempotencyKeyOf,
-  isJsonContentType,
-  isThrottling,
-  negotiateEncoding,
-  parseId,
-  preflight,
-  readJsonBody,
-  render,
-  requestPath,
-} from '../../lambdas/http.ts';
-import { methodsForPath } from '../../lambdas/route-match.ts';
+import { corsHeaders, preflight } from '../../lambdas/http/cors.ts';
+import { negotiateEncoding } from '../../lambdas/http/encoding.ts';
+import { errorReply, isThrottling } from '../../lambdas/http/errors.ts';
+import { idempotencyKeyOf, isJsonContentType, parseId, readJsonBody, requestPath } from '../../lambdas/http/request.ts';
+import { render } from '../../lambdas/http/response.ts';
+import { CORS, matchRoute, methodsForPath } from '../../lambdas/routes.ts';
 import { idempotencyClaim } from '../../lambdas/services/idempotency.ts';
-import { decodeRaw, toProduto } from '../../lambdas/store/items.ts';
+import { decodeRaw, toCliente } from '../../lambdas/store/items.ts';
 
 function event(partial: {
   method?: string;
@@ -162,8 +155,9 @@ describe('Idempotency-Key', () => {
     const b = idempotencyClaim('POST /categorias', 'k', { extra: { a: 2, b: 1 }, descricao: 'x' }, 1_000_000);
     const other = idempotencyClaim('POST /produtos', 'k', { descricao: 'x', extra: { b: 1, a: 2 } }, 1_000_000);
     expect(a).toEqual(b);
-    expect(a.pk).toBe('IDEMPOTENCIA#POST /categorias#k');
-    expect(other.pk).not.toBe(a.pk);
+    expect(a).toMatchObject({ routeKey: 'POST /categorias', key: 'k' });
+    expect(other.routeKey).not.toBe(a.routeKey);
+    expect(other.bodyHash).toBe(a.bodyHash);
     expect(idempotencyClaim('POST /categorias', 'k', { descricao: 'y' }).bodyHash).not.toBe(a.bodyHash);
     expect(a.now).toBe(1000);
   });
@@ -172,6 +166,7 @@ describe('Idempotency-Key', () => {
 describe('errors → status codes', () => {
   it.each([
     [new BadRequestError('m'), 400],
+    [new ForbiddenError('m'), 403],
     [new NotFoundError('m'), 404],
     [new MethodNotAllowedError('m', ['GET', 'OPTIONS']), 405],
     [new ConflictError('m'), 409],
@@ -182,6 +177,11 @@ describe('errors → status codes', () => {
     const reply = errorReply(error);
     expect(reply.status).toBe(status);
     expect(reply.body).toEqual({ mensagem: 'm' });
+  });
+
+  it('an error about one field names it in `campo`, beside the message', () => {
+    expect(errorReply(new BadRequestError('m', 'categoria.id')).body).toEqual({ mensagem: 'm', campo: 'categoria.id' });
+    expect(errorReply(new ConflictError('m', 'descricao')).body).toEqual({ mensagem: 'm', campo: 'descricao' });
   });
 
   it('405 carries Allow', () => {
@@ -234,6 +234,12 @@ describe('compression', () => {
     }
   });
 
+  it('marks every answer no-store (a 204 and an error too)', () => {
+    for (const reply of [{ status: 200, body: { id: 1 } }, { status: 204 }, errorReply(new NotFoundError('m')), errorReply(new Error('x'))]) {
+      expect(render(reply, event({})).headers).toMatchObject({ 'cache-control': 'no-store' });
+    }
+  });
+
   it('leaves small bodies and 204 alone', async () => {
     const small = await render({ status: 200, body: { id: 1 } }, event({ headers: { 'accept-encoding': 'br' } }));
     expect(small).toMatchObject({ body: '{"id":1}', isBase64Encoded: false });
@@ -264,14 +270,20 @@ describe('CORS', () => {
     expect(corsHeaders(undefined)).toEqual({ vary: 'origin' });
   });
 
-  it('answers preflight with the methods of the path and the allowed headers', () => {
+  it("answers preflight with the path's methods in Allow and the one CORS constant (as API Gateway does in the cloud)", () => {
     process.env.CORS_ORIGINS = 'https://a.example';
     const r = preflight(event({ method: 'OPTIONS', routeKey: '$default', path: '/api/categorias/5', headers: { origin: 'https://a.example' } }));
+    expect(CORS).toEqual({
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['content-type', 'idempotency-key'],
+      exposeHeaders: ['retry-after'],
+      maxAgeSeconds: 600,
+    });
     expect(r).toEqual({
       status: 204,
       headers: {
         allow: 'GET, DELETE, OPTIONS',
-        'access-control-allow-methods': 'GET, DELETE, OPTIONS',
+        'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
         'access-control-allow-headers': 'content-type, idempotency-key',
         'access-control-max-age': '600',
       },
@@ -296,6 +308,17 @@ describe('routing helpers', () => {
     expect(methodsForPath('/outra')).toEqual([]);
   });
 
+  it('matches a request to its row as API Gateway does (exact method and template, else $default)', () => {
+    expect(matchRoute('GET', '/categorias/7')).toEqual({ route: expect.objectContaining({ routeKey: 'GET /categorias/{id}' }), pathParameters: { id: '7' } });
+    expect(matchRoute('POST', '/produtos')).toEqual({ route: expect.objectContaining({ routeKey: 'POST /produtos', handler: 'clientes/create' }) });
+    // Parameters come decoded; a malformed escape stays as sent.
+    expect(matchRoute('GET', '/produtos/%31')?.pathParameters).toEqual({ id: '1' });
+    expect(matchRoute('GET', '/produtos/%ZZ')?.pathParameters).toEqual({ id: '%ZZ' });
+    for (const [method, path] of [['PATCH', '/categorias'], ['GET', '/produtos/'], ['GET', '/nada'], ['GET', '/categorias/1/2']]) {
+      expect(matchRoute(method!, path!)?.route.routeKey, `${method} ${path}`).toBe('$default');
+    }
+  });
+
   it('derives the request path for $default without the stage', () => {
     expect(requestPath(event({ path: '/api/categorias/1' }))).toBe('/categorias/1');
     expect(requestPath(event({ path: '/api' }))).toBe('/');
@@ -306,7 +329,7 @@ describe('routing helpers', () => {
 
 describe('store mapping', () => {
   it('returns only contract fields', () => {
-    const p = toProduto(
+    const p = toCliente(
       { pk: 'PRODUTO', sk: 5, nome: 'N', segmento: 'S', pontoFocal: 'P', valorContrato: 1.5, categoriaId: 2, versao: 3, expiresAt: 1 },
       { id: 2, descricao: 'D' },
     );
@@ -314,9 +337,9 @@ describe('store mapping', () => {
   });
 
   it('decodes raw attribute values from condition failures', () => {
-    expect(decodeRaw({ a: { S: 'x' }, b: { N: '1.5' }, c: { BOOL: true }, d: { NULL: true }, e: { M: { f: { S: 'g' } } } })).toEqual({
-      a: 'x', b: 1.5, c: true, d: null, e: { f: 'g' },
-    });
+    expect(
+      decodeRaw({ a: { S: 'x' }, b: { N: '1.5' }, c: { BOOL: true }, d: { NULL: true }, e: { M: { f: { S: 'g' } } }, h: { NS: ['3', '1'] }, i: { L: [{ S: 'j' }] } }),
+    ).toEqual({ a: 'x', b: 1.5, c: true, d: null, e: { f: 'g' }, h: [3, 1], i: ['j'] });
     expect(decodeRaw(undefined)).toBeUndefined();
   });
 });

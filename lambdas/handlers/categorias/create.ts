@@ -1,7 +1,7 @@
 import { parseCategoriaInput } from '../../contract/schemas.ts';
-import { httpHandler, idempotencyKeyOf, json, readJsonBody, validOr400 } from '../../http.ts';
-import { idempotencyClaim } from '../../services/idempotency.ts';
+import { httpHandler, idempotencyKeyOf, json, readJsonBody, validOr400 } from '../../http/index.ts';
 import { createCategoria } from '../../services/categorias.ts';
+import { idempotencyClaim } from '../../services/idempotency.ts';
 
 /** POST /categorias: 201 with the created record; honours `Idempotency-Key` (scoped to this route). */
 export const handler = httpHandler(async (event) => {

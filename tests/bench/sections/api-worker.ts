@@ -13,11 +13,11 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { startLocalApi } from '../../../infra/local/server.ts';
-import type { LambdaHandler } from '../../../infra/local/adapter.ts';
+import type { HandlerExport } from '../../../infra/local/adapter.ts';
 import { routes } from '../../../lambdas/routes.ts';
 
 export interface WorkerJob {
-  warm: { table: string; calls: number; warmup: number; categoriaIds: number[]; produtoIds: number[] };
+  warm: { table: string; calls: number; warmup: number; categoriaIds: number[]; clienteIds: number[] };
   scale: { table: string; clientes: number; runs: number }[];
 }
 
@@ -104,12 +104,12 @@ function unionMs(intervals: [number, number][]): number {
 let last: Invocation | undefined;
 
 /** The real handler, timed: the same module the default loader would import. */
-function timedLoader(): (name: string) => Promise<LambdaHandler> {
-  const cache = new Map<string, Promise<LambdaHandler>>();
+function timedLoader(): (name: string) => Promise<HandlerExport> {
+  const cache = new Map<string, Promise<HandlerExport>>();
   return (name) => {
     let p = cache.get(name);
     if (!p) {
-      p = import(`../../../lambdas/handlers/${name}.ts`).then((mod: { handler: LambdaHandler }) => {
+      p = import(`../../../lambdas/handlers/${name}.ts`).then((mod: { handler: HandlerExport }) => {
         const inner = mod.handler;
         return async (event: APIGatewayProxyEventV2, context: Context) => {
           const rec = { intervals: [] as [number, number][], requests: {} as Record<string, number> };
@@ -211,7 +211,7 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
     'PUT /categorias': (i) => call(base, 'PUT', '/categorias', { id: pick(createdCategorias, i), descricao: `Categoria medida ${i}` }, 200),
     'DELETE /categorias/{id}': (i) => call(base, 'DELETE', `/categorias/${createdCategorias[i]}`, undefined, 204),
     'GET /produtos': () => call(base, 'GET', '/produtos', undefined, 200),
-    'GET /produtos/{id}': (i) => call(base, 'GET', `/produtos/${pick(job.produtoIds, i)}`, undefined, 200),
+    'GET /produtos/{id}': (i) => call(base, 'GET', `/produtos/${pick(job.clienteIds, i)}`, undefined, 200),
     'POST /produtos': async (i) => {
       const r = await call(
         base,

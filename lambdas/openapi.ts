@@ -5,14 +5,9 @@
  * Server/tooling only (imports zod).
  */
 import { z } from 'zod';
-import { API_BASE_PATH, routes, type RouteDef } from '../routes.ts';
-import { ID_PATTERN, LIMITS } from './limits.ts';
-import {
-  categoriaInputSchema,
-  categoriaUpdateSchema,
-  produtoInputSchema,
-  produtoUpdateSchema,
-} from './schemas.ts';
+import { DECIMAL_STRING_PATTERN, ID_PATTERN, IDEMPOTENCY_KEY_PATTERN, LIMITS } from './contract/limits.ts';
+import { categoriaInputSchema, categoriaUpdateSchema, clienteInputSchema, clienteUpdateSchema } from './contract/schemas.ts';
+import { API_BASE_PATH, ORIGIN_VERIFY, routes, type RouteDef } from './routes.ts';
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) as plain data. */
 export type JsonSchema = { [key: string]: unknown };
@@ -45,9 +40,6 @@ export interface OpenApiOperation {
 /** The version of the API contract (bump on any change of the wire format). */
 export const API_VERSION = '1.0.0';
 
-/** Idempotency-Key: printable ASCII without space, as the handlers accept it. */
-export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7E]+$';
-
 const ref = (kind: keyof OpenApiDocument['components'], name: string) => ({
   $ref: `#/components/${kind}/${name}`,
 });
@@ -70,7 +62,9 @@ const FIELD_DOCS: Record<string, string> = {
   segmento: `Business segment, 0–${LIMITS.segmento.max} characters; absent or null is stored as ''. ${LENGTH_NOTE}`,
   pontoFocal: `Contact person, 0–${LIMITS.pontoFocal.max} characters; absent or null is stored as ''. ${LENGTH_NOTE}`,
   valorContrato:
-    `Contract value in BRL: a JSON number (a string such as "5" is refused), ` +
+    'Contract value in BRL: a JSON number, or a JSON string holding a plain decimal with a dot ' +
+    '(`"1500"`, `"1500.50"`, as the original ClientFlow client sends it; stored and returned as a number). ' +
+    'A string with an exponent, hex, a comma (`"1.500,00"` is ambiguous), spaces, `NaN`/`Infinity` or nothing is refused. ' +
     `${LIMITS.valorContrato.min} ≤ v ≤ ${LIMITS.valorContrato.max}, at most ` +
     `${LIMITS.valorContrato.decimals} decimals: the number must be exactly the one its ${LIMITS.valorContrato.decimals}-decimal ` +
     'rendering denotes (1.15 is accepted; 1.151 and 999999.979 are not). ' +
@@ -90,7 +84,12 @@ function requestSchema(schema: z.ZodType, title: string, description: string): J
   for (const [name, prop] of Object.entries(properties)) {
     prop.description = FIELD_DOCS[name];
     if (name === 'descricao' || name === 'nome') prop.pattern = '\\S'; // not blank after trimming
-    if (name === 'valorContrato') prop.multipleOf = 1 / 10 ** LIMITS.valorContrato.decimals;
+    if (name === 'valorContrato') {
+      // The range and decimals apply to the number, also when it comes as a string.
+      const [number, text] = prop.anyOf as JsonSchema[];
+      Object.assign(number!, moneyRange);
+      Object.assign(text!, { pattern: DECIMAL_STRING_PATTERN.source });
+    }
   }
   return {
     title,
@@ -99,6 +98,11 @@ function requestSchema(schema: z.ZodType, title: string, description: string): J
   };
 }
 
+const moneyRange = {
+  minimum: LIMITS.valorContrato.min,
+  maximum: LIMITS.valorContrato.max,
+  multipleOf: 1 / 10 ** LIMITS.valorContrato.decimals,
+};
 const idSchema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 const versaoSchema = {
   type: 'integer',
@@ -141,12 +145,7 @@ function buildSchemas(): Record<string, JsonSchema> {
         nome: { type: 'string', minLength: LIMITS.nome.min, maxLength: LIMITS.nome.max },
         segmento: { type: 'string', maxLength: LIMITS.segmento.max },
         pontoFocal: { type: 'string', maxLength: LIMITS.pontoFocal.max },
-        valorContrato: {
-          type: 'number',
-          minimum: LIMITS.valorContrato.min,
-          maximum: LIMITS.valorContrato.max,
-          multipleOf: 1 / 10 ** LIMITS.valorContrato.decimals,
-        },
+        valorContrato: { type: 'number', ...moneyRange },
         categoria: { anyOf: [ref('schemas', 'CategoriaRef'), { type: 'null' }] },
         versao: versaoSchema,
       },
@@ -171,9 +170,9 @@ function buildSchemas(): Record<string, JsonSchema> {
       'CategoriaUpdate',
       'The body of PUT /categorias: the id of the record to replace, its fields and optionally `versao`.',
     ),
-    ProdutoInput: requestSchema(produtoInputSchema, 'ProdutoInput', 'The body of POST /produtos.'),
+    ProdutoInput: requestSchema(clienteInputSchema, 'ProdutoInput', 'The body of POST /produtos.'),
     ProdutoUpdate: requestSchema(
-      produtoUpdateSchema,
+      clienteUpdateSchema,
       'ProdutoUpdate',
       'The body of PUT /produtos: replaces every editable field (an absent optional field becomes empty / none).',
     ),
@@ -181,7 +180,16 @@ function buildSchemas(): Record<string, JsonSchema> {
       title: 'Erro',
       description: 'Every error the API itself returns: a message in Brazilian Portuguese saying what is wrong.',
       type: 'object',
-      properties: { mensagem: { type: 'string', minLength: 1 } },
+      properties: {
+        mensagem: { type: 'string', minLength: 1 },
+        campo: {
+          type: 'string',
+          minLength: 1,
+          description:
+            'Present when the error concerns one field of the body: its path as sent (`descricao`, `nome`, ' +
+            '`valorContrato`, `categoria.id`, `versao`, …), so a form can mark that field. Clients may ignore it.',
+        },
+      },
       required: ['mensagem'],
       additionalProperties: false,
     },
@@ -210,16 +218,21 @@ function buildResponses(): Record<string, JsonSchema> {
     BadRequest: error(
       `Bad input: malformed JSON, a body that is not a JSON object or nests deeper than ${LIMITS.bodyDepth} levels, ` +
         'a failed validation (the message ' +
-        'names the field and the limit), an id that is not `^[1-9][0-9]{0,15}$`, a category that does ' +
+        'names the field and the limit, `campo` its path), an id that is not `^[1-9][0-9]{0,15}$`, a category that does ' +
         'not exist, or an invalid Idempotency-Key.',
+    ),
+    Forbidden: error(
+      `The request did not come through the site's CloudFront distribution: in the cloud every request must carry ` +
+        `the secret \`${ORIGIN_VERIFY.header}\` header CloudFront adds (so the execute-api URL can't bypass it). Never locally.`,
     ),
     NotFound: error('No such record (or, for any other path, no such route).'),
     MethodNotAllowed: error('A known path with a method it does not have (answered by the catch-all route).', {
       Allow: ref('headers', 'Allow'),
     }),
     Conflict: error(
-      'A conflict: the `versao` sent is no longer current, a category still has clients, a request with ' +
-        'the same Idempotency-Key is still running, or a transaction kept conflicting after retries.',
+      'A conflict: the `versao` sent is no longer current, a category still has clients, another category ' +
+        'already has the name (compared ignoring case, accents and repeated spaces; `campo` is `descricao`), a ' +
+        'request with the same Idempotency-Key is still running, or a transaction kept conflicting after retries.',
     ),
     PayloadTooLarge: error(`The request body is larger than ${maxKb} KB (${LIMITS.bodyBytes} bytes).`),
     UnsupportedMediaType: error(
@@ -253,6 +266,9 @@ type Op = {
 const VERSAO_PUT =
   'Send the `versao` you loaded to be protected from lost updates: if the record changed since, the ' +
   'answer is 409 and nothing is written. Without `versao` the last writer wins. On success `versao` is +1.';
+const UNIQUE_NAME =
+  'Category names are unique ignoring case, accents and repeated spaces: a name another category has is ' +
+  '409 `{"mensagem": "Já existe uma categoria chamada “…”.", "campo": "descricao"}`, naming that category as stored.';
 const IDEMPOTENT_POST =
   'Send an `Idempotency-Key` to make retries safe: the same key with the same body within ' +
   `${LIMITS.idempotencyTtlSeconds / 3600} hours returns the first result (same id, same status) ` +
@@ -276,14 +292,18 @@ const OPERATIONS: Record<string, Op> = {
   },
   'POST /categorias': {
     summary: 'Create a category',
-    description: `Creates a category with a new id and \`versao\` 1 (an \`id\` in the body is ignored). ${IDEMPOTENT_POST}`,
+    description:
+      `Creates a category with a new id and \`versao\` 1 (an \`id\` in the body is ignored). ${UNIQUE_NAME} ` +
+      IDEMPOTENT_POST,
     body: 'CategoriaInput',
     success: { status: '201', description: 'The created category.', schema: 'Categoria' },
     errors: ['400', '409', '413', '415', '422'],
   },
   'PUT /categorias': {
     summary: 'Update a category',
-    description: `Replaces the \`descricao\` of the category whose \`id\` is in the body; never creates. ${VERSAO_PUT}`,
+    description:
+      `Replaces the \`descricao\` of the category whose \`id\` is in the body; never creates. ${UNIQUE_NAME} ` +
+      `Changing only the case, accents or spacing of its own name is allowed. ${VERSAO_PUT}`,
     body: 'CategoriaUpdate',
     success: { status: '200', description: 'The updated category.', schema: 'Categoria' },
     errors: ['400', '404', '409', '413', '415'],
@@ -360,6 +380,7 @@ function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
       : { description: op.success.description },
   };
   for (const status of op.errors) responses[status] = ref('responses', ERROR_RESPONSES[status] as string);
+  responses['403'] = ref('responses', 'Forbidden');
   responses['429'] = ref('responses', 'GatewayThrottled');
   responses['500'] = ref('responses', 'InternalError');
   responses['503'] = ref('responses', 'ServiceUnavailable');
@@ -383,11 +404,13 @@ const DESCRIPTION = [
     '`application/*+json`, no charset or `charset=utf-8`; 415 without one or with another), valid UTF-8 (400), at most ' +
     `${LIMITS.bodyBytes / 1024} KB (413 above), nested at most ${LIMITS.bodyDepth} levels (400 above). ` +
     'Unknown fields are ignored and never stored; the server assigns ids.',
-  '- Every error the API returns is `{"mensagem": "..."}` in Brazilian Portuguese. API Gateway answers a ' +
+  '- Every error the API returns is `{"mensagem": "..."}` in Brazilian Portuguese, with `"campo"` (the body ' +
+    'field\'s path) when it concerns one field. API Gateway answers a ' +
     'few errors itself with `{"message": "..."}` (e.g. 429 when the stage is throttled): cope with both.',
   '- Any other path answers 404 and a known path with a method it lacks answers 405, both as `{"mensagem"}` ' +
     '(a catch-all route, not listed as a path here).',
   '- 503 (database throttling) carries `Retry-After` and is safe to retry; 500 never carries internals.',
+  '- Every answer carries `Cache-Control: no-store`.',
   '- `versao` (optimistic locking): 1 on create, +1 on each update of that record. A PUT that sends it ' +
     'succeeds only if it is still current (else 409); without it the last writer wins.',
   '- `Idempotency-Key` on both POSTs: same key + same body within 24 h returns the first result; ' +
@@ -447,7 +470,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
             type: 'string',
             minLength: 1,
             maxLength: LIMITS.idempotencyKeyMaxLength,
-            pattern: IDEMPOTENCY_KEY_PATTERN,
+            pattern: IDEMPOTENCY_KEY_PATTERN.source,
           },
         },
       },

@@ -10,21 +10,14 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HandlerExport } from '../../infra/local/adapter.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { documentClient } from '../../lambdas/store/client.ts';
 import { PK } from '../../lambdas/store/table.ts';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
+import { loadHandlerInTestGraph } from '../support/handlers.ts';
 import { send } from '../contract/http.ts';
 import { invariantViolations, snapshot, type Snapshot } from '../contract/store-invariants.ts';
 
-// Load the handlers in this test's module graph, so `documentClient()` here is their client.
-const handlerModules = import.meta.glob<{ handler: HandlerExport }>('../../lambdas/handlers/**/*.ts');
-const loadHandler = async (name: string): Promise<HandlerExport> => {
-  const load = handlerModules[`../../lambdas/handlers/${name}.ts`];
-  if (!load) throw new Error(`No handler ${name}`);
-  return (await load()).handler;
-};
 
 type When = 'before' | 'after';
 interface Injection {
@@ -94,7 +87,8 @@ const same = (s: Snapshot) => ({
 });
 
 beforeAll(async () => {
-  api = await startTestApi({ loadHandler, env: { LOG_LEVEL: 'silent' } });
+  // Handlers in this test's module graph, so `documentClient()` here is their client.
+  api = await startTestApi({ loadHandler: loadHandlerInTestGraph, env: { LOG_LEVEL: 'silent' } });
   installMiddleware(documentClient());
 });
 afterEach(() => {

@@ -20,6 +20,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/index.ts';
 import { RETRY_AFTER_SECONDS } from '../../lambdas/http/errors.ts';
+import { CLIENTE_PROJECTION, REF_PROJECTION } from '../../lambdas/store/items.ts';
 import { PK } from '../../lambdas/store/table.ts';
 import { TRANSACTION_ATTEMPTS } from '../../lambdas/store/write.ts';
 import { invoke } from './events.ts';
@@ -185,13 +186,13 @@ describe('reads', () => {
       [4, { id: 1, descricao: 'Cat 1' }],
     ]);
     const queries = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
-    expect(queries.filter((q) => q.ExpressionAttributeValues?.[':pk'] === PK.categoria)).toHaveLength(2);
-    expect(queries.filter((q) => q.ExpressionAttributeValues?.[':pk'] === PK.cliente)).toHaveLength(3);
-    expect(queries[1]?.ExclusiveStartKey ?? queries[2]?.ExclusiveStartKey).toBeDefined();
-    for (const q of queries) {
-      expect(q.ConsistentRead).toBe(true);
-      expect(q.ProjectionExpression).toBeTruthy();
-    }
+    const of = (pk: string) => queries.filter((q) => q.ExpressionAttributeValues?.[':pk'] === pk);
+    // Each page starts where the previous one stopped, with exactly its LastEvaluatedKey.
+    expect(of(PK.categoria).map((q) => q.ExclusiveStartKey)).toEqual([undefined, { pk: PK.categoria, sk: 1 }]);
+    expect(of(PK.cliente).map((q) => q.ExclusiveStartKey)).toEqual([undefined, { pk: PK.cliente, sk: 2 }, { pk: PK.cliente, sk: 3 }]);
+    // Strongly consistent, and only the attributes the answer needs (never the count or the keys' pk).
+    for (const q of of(PK.categoria)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: REF_PROJECTION });
+    for (const q of of(PK.cliente)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: CLIENTE_PROJECTION });
     expect(ddb.commandCalls(GetCommand)).toHaveLength(0);
   });
 });

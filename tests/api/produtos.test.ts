@@ -252,6 +252,56 @@ describe('PUT /produtos', () => {
   });
 });
 
+describe('the original ClientFlow client (its exact request bodies, no token: the open mode)', () => {
+  it('creates with valorContrato as its input’s text, "1500" → 201, stored as a number', async () => {
+    const cat = await createCategoria(api, 'Original');
+    const body = `{"nome":"Padaria","segmento":"Varejo","pontoFocal":"Ana","valorContrato":"1500","categoria":{"id":${cat.id},"descricao":"Original"}}`;
+    const r = await call(api, 'POST', '/produtos', body);
+    expect(r).toMatchObject({
+      status: 201,
+      body: { nome: 'Padaria', segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 1500, categoria: { id: cat.id, descricao: 'Original' }, versao: 1 },
+    });
+    expect(await storedProduto(r.body.id)).toMatchObject({ valorContrato: 1500 });
+    expect(typeof (await storedProduto(r.body.id))!.valorContrato).toBe('number');
+  });
+
+  it('edits without versao and with "15000" → 200, stored as a number', async () => {
+    const cat = await createCategoria(api, 'Original edição');
+    const p = await createProduto(api, { nome: 'Padaria', segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 1500, categoria: { id: cat.id } });
+    const body = `{"id":${p.id},"nome":"Padaria","segmento":"Varejo","pontoFocal":"Ana","valorContrato":"15000","categoria":{"id":${cat.id},"descricao":"Original edição"}}`;
+    const r = await call(api, 'PUT', '/produtos', body);
+    expect(r).toMatchObject({ status: 200, body: { id: p.id, valorContrato: 15000, versao: 2 } });
+    expect(await storedProduto(p.id)).toMatchObject({ valorContrato: 15000, versao: 2 });
+    expect(typeof (await storedProduto(p.id))!.valorContrato).toBe('number');
+  });
+
+  it.each([
+    ['"1500.50"', 1500.5],
+    ['"0.01"', 0.01],
+    ['"1000000000000"', LIMITS.valorContrato.max],
+  ])('takes %s as the same number', async (text, value) => {
+    const r = await call(api, 'POST', '/produtos', `{"nome":"Texto","valorContrato":${text}}`);
+    expect(r).toMatchObject({ status: 201, body: { valorContrato: value } });
+  });
+
+  const max = new Intl.NumberFormat('pt-BR').format(LIMITS.valorContrato.max);
+  it.each([
+    ['""', MESSAGES.campoNumero('valorContrato')],
+    ['"mil"', MESSAGES.campoNumero('valorContrato')],
+    ['"1e3"', MESSAGES.campoNumero('valorContrato')],
+    ['"0x10"', MESSAGES.campoNumero('valorContrato')],
+    ['"NaN"', MESSAGES.campoNumero('valorContrato')],
+    ['"Infinity"', MESSAGES.campoNumero('valorContrato')],
+    ['"1.500,00"', MESSAGES.campoNumero('valorContrato')],
+    ['"1500.005"', MESSAGES.campoDecimais('valorContrato', 2)],
+    ['"1000000000000.01"', MESSAGES.campoMaximo('valorContrato', max)],
+    ['"-1"', MESSAGES.campoMinimo('valorContrato', 0)],
+  ])('refuses %s with 400 on valorContrato', async (text, mensagem) => {
+    const r = await call(api, 'POST', '/produtos', `{"nome":"Texto","valorContrato":${text}}`);
+    expect(r).toMatchObject({ status: 400, body: { mensagem, campo: 'valorContrato' } });
+  });
+});
+
 describe('DELETE /produtos/{id}', () => {
   it('deletes with 204 and no body, then 404; invalid ids are 400', async () => {
     const p = await createProduto(api, valid);

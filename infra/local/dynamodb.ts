@@ -202,30 +202,6 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** The Java system property that carries CLIENTELA_RUN_ID (see startDynamoLocal). */
-export const RUN_TAG_PROPERTY = 'clientela.run';
-
-/** Pids of live DynamoDB Local JVMs started with CLIENTELA_RUN_ID = `runTag` (Linux /proc). */
-export function javaPidsOfRun(runTag: string): number[] {
-  const flag = `-D${RUN_TAG_PROPERTY}=${runTag}`;
-  const pids: number[] = [];
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
-  } catch {
-    return pids;
-  }
-  for (const entry of entries) {
-    try {
-      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (args.includes(flag) && isAlive(Number(entry))) pids.push(Number(entry));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return pids;
-}
-
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
@@ -242,12 +218,7 @@ export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promis
   if (dataDir) mkdirSync(dataDir, { recursive: true });
 
   const home = dynamoLocalHome();
-  // A test run tags the JVMs its test files start (in vitest workers and the processes they
-  // spawn), so its teardown can prove none survived (tests/support/dynamodb-global-setup.ts).
-  // Servers that other global setups start from the main process are theirs to stop.
-  const runTag = process.env.VITEST_WORKER_ID ? process.env.CLIENTELA_RUN_ID : undefined;
   const javaArgs = [
-    ...(runTag && /^[\w-]+$/.test(runTag) ? [`-D${RUN_TAG_PROPERTY}=${runTag}`] : []),
     `-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`,
     // A small heap: this is a laptop database, and the machine is shared with Vite and Chromium.
     '-Xmx512m',

@@ -1,6 +1,7 @@
 /**
  * Helpers for tests that run the local commands as real processes (`npm run api`, `npm run seed`)
- * and check that no JVM survives them.
+ * and check that no JVM survives them: java processes found through /proc (Linux), by their
+ * command line or by the test run that started them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -8,21 +9,56 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Pids of live java processes whose command line mentions `needle` (e.g. a unique DATA_DIR). */
-export function javaProcessesMentioning(needle: string): number[] {
-  const pids: number[] = [];
+/** A live (not zombie) java process: its pid, command line and environment. */
+interface JavaProcess {
+  pid: number;
+  args: string[];
+  /** Its environment at start (`NAME=value` entries); empty when not readable. */
+  env: string[];
+}
+
+function liveJavaProcesses(): JavaProcess[] {
+  const found: JavaProcess[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (!args[0]?.endsWith('java')) continue;
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const zombie = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
-      if (!zombie && cmd[0]?.endsWith('java') && cmd.some((a) => a.includes(needle))) pids.push(Number(entry));
+      if (stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z') continue;
+      let env: string[] = [];
+      try {
+        env = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      } catch {
+        // another user's process: not ours
+      }
+      found.push({ pid: Number(entry), args, env });
     } catch {
       // the process ended while we looked
     }
   }
-  return pids;
+  return found;
+}
+
+/** Pids of live java processes whose command line mentions `needle` (e.g. a unique DATA_DIR). */
+export function javaProcessesMentioning(needle: string): number[] {
+  return liveJavaProcesses()
+    .filter((p) => p.args.some((a) => a.includes(needle)))
+    .map((p) => p.pid);
+}
+
+/** The variable that names a test run; set by the global setup, inherited by everything it starts. */
+export const RUN_ID_VARIABLE = 'CLIENTELA_RUN_ID';
+
+/**
+ * Pids of live JVMs that this test run's test files started (in vitest workers, or in processes
+ * they spawned): they inherit the run's id and vitest's worker id in their environment. Servers
+ * other global setups start from the main process carry no worker id: theirs to stop.
+ */
+export function javaPidsOfRun(runId: string): number[] {
+  return liveJavaProcesses()
+    .filter((p) => p.env.includes(`${RUN_ID_VARIABLE}=${runId}`) && p.env.some((e) => e.startsWith('VITEST_WORKER_ID=')))
+    .map((p) => p.pid);
 }
 
 export interface RunningCommand {

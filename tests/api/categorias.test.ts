@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { call, createCategoria, createProduto, startApi, type TestApi } from './helpers.ts';
+import { call, createCategoria, createCliente, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -131,7 +131,7 @@ describe('PUT /categorias', () => {
 
   it('does not bump versao when the client count changes', async () => {
     const c = await createCategoria(api, 'Contada');
-    await createProduto(api, { categoria: { id: c.id } });
+    await createCliente(api, { categoria: { id: c.id } });
     expect(await stored(c.id)).toMatchObject({ produtos: 1, versao: 1 });
     expect((await call(api, 'GET', `/categorias/${c.id}`)).body.versao).toBe(1);
   });
@@ -215,7 +215,7 @@ describe('DELETE /categorias/{id}', () => {
 
   it('refuses with 409 while a client uses it, and deletes once it is free', async () => {
     const c = await createCategoria(api, 'Ocupada');
-    const p = await createProduto(api, { categoria: { id: c.id } });
+    const p = await createCliente(api, { categoria: { id: c.id } });
     expect(await call(api, 'DELETE', `/categorias/${c.id}`)).toMatchObject({
       status: 409,
       body: { mensagem: MESSAGES.categoriaComClientes },

@@ -50,13 +50,13 @@ const TRANSACTIONAL: { req: RouteRequest; mensagem: string }[] = [
   { req: request('update categoria'), mensagem: MESSAGES.conflitoConcorrente },
   { req: request('remove categoria'), mensagem: MESSAGES.conflitoConcorrente },
   { req: request('create categoria with Idempotency-Key'), mensagem: MESSAGES.idempotenciaEmAndamento },
-  { req: request('create produto in a category with Idempotency-Key'), mensagem: MESSAGES.idempotenciaEmAndamento },
+  { req: request('create cliente in a category with Idempotency-Key'), mensagem: MESSAGES.idempotenciaEmAndamento },
   {
-    req: { ...request('create produto without category'), label: 'create produto in a category', body: { nome: 'X', valorContrato: 1, categoria: { id: 1 } } },
+    req: { ...request('create cliente without category'), label: 'create cliente in a category', body: { nome: 'X', valorContrato: 1, categoria: { id: 1 } } },
     mensagem: MESSAGES.conflitoConcorrente,
   },
-  { req: request('update produto, move to another category'), mensagem: MESSAGES.conflitoConcorrente },
-  { req: request('remove produto in a category'), mensagem: MESSAGES.conflitoConcorrente },
+  { req: request('update cliente, move to another category'), mensagem: MESSAGES.conflitoConcorrente },
+  { req: request('remove cliente in a category'), mensagem: MESSAGES.conflitoConcorrente },
 ];
 
 const transactions = (sent: readonly SentCall[]) => sent.filter((c) => c.command === 'TransactWriteCommand');
@@ -119,11 +119,11 @@ const conditionFailed = () =>
   new ConditionalCheckFailedException({ message: `The conditional request failed (${SECRET})`, $metadata: {}, Item: changedClient });
 
 describe('a record that changes between the read and the conditional write is read again', () => {
-  const sameCategory = request('update produto, same category');
+  const sameCategory = request('update cliente, same category');
   const { versao: _versao, ...withoutVersao } = sameCategory.body as Record<string, unknown>;
   const cases: { req: RouteRequest; write: string }[] = [
-    { req: { ...sameCategory, label: 'update produto without versao, same category', body: withoutVersao }, write: 'UpdateCommand' },
-    { req: request('remove produto without category'), write: 'DeleteCommand' },
+    { req: { ...sameCategory, label: 'update cliente without versao, same category', body: withoutVersao }, write: 'UpdateCommand' },
+    { req: request('remove cliente without category'), write: 'DeleteCommand' },
   ];
   for (const { req, write } of cases) {
     it(`${req.label}: keeps changing → ${WRITE_ATTEMPTS} read+write rounds, then 409`, async () => {
@@ -152,20 +152,20 @@ describe('a record that changes between the read and the conditional write is re
     });
   }
 
-  it('update produto with versao: changed meanwhile → 409 stale versao at once (the sender must reload)', async () => {
+  it('update cliente with versao: changed meanwhile → 409 stale versao at once (the sender must reload)', async () => {
     const sent = arrangeWorld(ddb, (call) => (call.command === 'UpdateCommand' && call.input.Key?.pk === PK.cliente ? conditionFailed() : undefined));
     const res = await invoke(sameCategory);
     expect(res).toMatchObject({ status: 409, body: { mensagem: MESSAGES.conflitoVersao } });
     expect(sent.filter((c) => c.command === 'UpdateCommand')).toHaveLength(1);
   });
 
-  it('remove produto in a category: its client changed category meanwhile → re-read, retried in a new transaction', async () => {
+  it('remove cliente in a category: its client changed category meanwhile → re-read, retried in a new transaction', async () => {
     const sent = arrangeWorld(ddb, (call, before) =>
       call.command === 'TransactWriteCommand' && transactions(before).length === 0
         ? transactionCanceled('ConditionalCheckFailed', 2, changedClient)
         : undefined,
     );
-    const res = await invoke(request('remove produto in a category'));
+    const res = await invoke(request('remove cliente in a category'));
     expect(res.status, res.text).toBe(204);
     expect(transactions(sent)).toHaveLength(2);
     expect(sent.filter((c) => c.command === 'GetCommand')).toHaveLength(2);

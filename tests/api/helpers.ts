@@ -46,9 +46,9 @@ export async function createCategoria(api: TestApi, descricao: string) {
 }
 
 /** Creates a client through the API and returns it. */
-export async function createProduto(api: TestApi, fields: Record<string, unknown>) {
+export async function createCliente(api: TestApi, fields: Record<string, unknown>) {
   const r = await call(api, 'POST', '/produtos', { nome: 'Cliente', valorContrato: 100, ...fields });
-  if (r.status !== 201) throw new Error(`create produto: ${r.status} ${r.text}`);
+  if (r.status !== 201) throw new Error(`create cliente: ${r.status} ${r.text}`);
   return r.body as {
     id: number;
     nome: string;

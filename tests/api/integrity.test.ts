@@ -15,7 +15,7 @@ import { PK } from '../../lambdas/store/table.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
 import { holdWrites, openAllGates, writing } from '../support/write-gate.ts';
-import { call, createCategoria, createProduto, startApi, type ApiResponse, type TestApi } from './helpers.ts';
+import { call, createCategoria, createCliente, startApi, type ApiResponse, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -102,7 +102,7 @@ describe('a client move racing the delete of its target category', () => {
   it('the target is deleted between the move’s reads and its write: move 400 on categoria.id, the client stays, counts exact', async () => {
     const from = await createCategoria(api, 'Mudança origem');
     const to = await createCategoria(api, 'Mudança destino');
-    const c = await createProduto(api, { categoria: { id: from.id } });
+    const c = await createCliente(api, { categoria: { id: from.id } });
     const gate = holdWrites(writing('cliente.replace'));
     const move = call(api, 'PUT', '/produtos', { ...c, categoria: { id: to.id } });
     await gate.reached();
@@ -119,7 +119,7 @@ describe('two edits of one client', () => {
     call(api, 'PUT', '/produtos', { id: c.id, nome, valorContrato: 1, ...(versao !== undefined ? { versao } : {}) });
 
   it('with the same versao, the second to write loses: 409 stale, the first one’s values stay', async () => {
-    const c = await createProduto(api, {});
+    const c = await createCliente(api, {});
     const gate = holdWrites(writing('cliente.replace'));
     const late = edit(c, 'Lenta', 1);
     await gate.reached();
@@ -130,7 +130,7 @@ describe('two edits of one client', () => {
   });
 
   it('without versao, the second to write reads again and wins (last writer wins): versao 3', async () => {
-    const c = await createProduto(api, {});
+    const c = await createCliente(api, {});
     const gate = holdWrites(writing('cliente.replace'));
     const late = edit(c, 'Lenta');
     await gate.reached();

@@ -31,7 +31,14 @@ describe('invariantViolations', () => {
 
   it.each([
     ['count drift', (s: Snapshot) => void (s.categorias.get(1)!.clientes = 2), /count drift: categoria 1/],
-    ['orphan client', (s: Snapshot) => void s.categorias.delete(1), /orphan: cliente 1/],
+    [
+      'orphan client',
+      (s: Snapshot) => {
+        s.categorias.delete(1);
+        s.names.delete('a');
+      },
+      /orphan: cliente 1/,
+    ],
     [
       'id above the counter (not from the counter)',
       (s: Snapshot) => {

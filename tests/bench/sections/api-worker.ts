@@ -198,7 +198,7 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
   const n = job.calls + job.warmup;
   const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
   const createdCategorias: number[] = [];
-  const createdProdutos: number[] = [];
+  const createdClientes: number[] = [];
   // Each route: how to make its i-th call (mutations work on records the bench created).
   const plans: Record<string, (i: number) => Promise<{ sample: CallSample; res: Response }>> = {
     'GET /categorias': () => call(base, 'GET', '/categorias', undefined, 200),
@@ -220,7 +220,7 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
         { nome: `Cliente de medição ${i}`, segmento: 'Varejo', pontoFocal: 'Ana Souza', valorContrato: 12_345.67, categoria: { id: pick(job.categoriaIds, i) } },
         201,
       );
-      createdProdutos.push(Number(json(r.res).id));
+      createdClientes.push(Number(json(r.res).id));
       return r;
     },
     'PUT /produtos': (i) =>
@@ -229,10 +229,10 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
         'PUT',
         '/produtos',
         // Moves the client to another category: the heaviest update (two count adjustments).
-        { id: pick(createdProdutos, i), nome: `Cliente medido ${i}`, segmento: 'Saúde', pontoFocal: 'João Lima', valorContrato: 999.5, categoria: { id: pick(job.categoriaIds, i + 1) } },
+        { id: pick(createdClientes, i), nome: `Cliente medido ${i}`, segmento: 'Saúde', pontoFocal: 'João Lima', valorContrato: 999.5, categoria: { id: pick(job.categoriaIds, i + 1) } },
         200,
       ),
-    'DELETE /produtos/{id}': (i) => call(base, 'DELETE', `/produtos/${createdProdutos[i]}`, undefined, 204),
+    'DELETE /produtos/{id}': (i) => call(base, 'DELETE', `/produtos/${createdClientes[i]}`, undefined, 204),
     $default: () => call(base, 'GET', '/nao-existe', undefined, 404),
   };
   const missing = routes.filter((r) => !plans[r.routeKey]).map((r) => r.routeKey);

@@ -1,9 +1,9 @@
-/** Every produtos route, every validation rule and the category counts, through the real local server. */
+/** Every client route (`/produtos` on the wire), every validation rule and the category counts, through the real local server. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { call, createCategoria, createProduto, startApi, type TestApi } from './helpers.ts';
+import { call, createCategoria, createCliente, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const storedProduto = async (id: number) =>
+const storedCliente = async (id: number) =>
   (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.cliente, sk: id } }))).Item;
 const count = async (categoriaId: number) =>
   (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: categoriaId } }))).Item
@@ -33,7 +33,7 @@ describe('POST /produtos', () => {
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ ...valid, id: r.body.id, categoria: { id: cat.id, descricao: 'Varejo' }, versao: 1 });
     expect(r.body.id).not.toBe(12345);
-    expect(await storedProduto(r.body.id)).toEqual({
+    expect(await storedCliente(r.body.id)).toEqual({
       pk: PK.cliente,
       sk: r.body.id,
       ...valid,
@@ -47,7 +47,7 @@ describe('POST /produtos', () => {
     const r = await call(api, 'POST', '/produtos', { nome: 'Sem categoria', valorContrato: 0, ...extra });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ nome: 'Sem categoria', segmento: '', pontoFocal: '', valorContrato: 0, categoria: null });
-    expect(await storedProduto(r.body.id)).not.toHaveProperty('categoriaId');
+    expect(await storedCliente(r.body.id)).not.toHaveProperty('categoriaId');
   });
 
   it('refuses a category that does not exist with 400, creating nothing', async () => {
@@ -119,8 +119,8 @@ describe('POST /produtos', () => {
 describe('GET /produtos and /produtos/{id}', () => {
   it('lists clients sorted by id, each with its category as it is now (rename shown)', async () => {
     const cat = await createCategoria(api, 'Antes');
-    const a = await createProduto(api, { nome: 'A', categoria: { id: cat.id } });
-    const b = await createProduto(api, { nome: 'B' });
+    const a = await createCliente(api, { nome: 'A', categoria: { id: cat.id } });
+    const b = await createCliente(api, { nome: 'B' });
     expect((await call(api, 'PUT', '/categorias', { id: cat.id, descricao: 'Depois' })).status).toBe(200);
 
     const list = await call(api, 'GET', '/produtos');
@@ -149,7 +149,7 @@ describe('GET /produtos and /produtos/{id}', () => {
 describe('PUT /produtos', () => {
   it('replaces every editable field: absent optional fields become empty / none', async () => {
     const cat = await createCategoria(api, 'Troca');
-    const p = await createProduto(api, { ...valid, categoria: { id: cat.id } });
+    const p = await createCliente(api, { ...valid, categoria: { id: cat.id } });
     const r = await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Novo nome', valorContrato: 10000 });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
@@ -161,20 +161,20 @@ describe('PUT /produtos', () => {
       categoria: null,
       versao: 2,
     });
-    expect(await storedProduto(p.id)).not.toHaveProperty('categoriaId');
+    expect(await storedCliente(p.id)).not.toHaveProperty('categoriaId');
     expect(await count(cat.id)).toBe(0);
   });
 
   it('never creates: 404 for an unknown id', async () => {
     const r = await call(api, 'PUT', '/produtos', { id: 88888888, ...valid });
     expect(r).toMatchObject({ status: 404, body: { mensagem: MESSAGES.produtoNaoEncontrado } });
-    expect(await storedProduto(88888888)).toBeUndefined();
+    expect(await storedCliente(88888888)).toBeUndefined();
   });
 
   it('keeps the counts right on create, move, same-category edit, removal of the category and delete', async () => {
     const a = await createCategoria(api, 'Conta A');
     const b = await createCategoria(api, 'Conta B');
-    const p = await createProduto(api, { categoria: { id: a.id } });
+    const p = await createCliente(api, { categoria: { id: a.id } });
     expect([await count(a.id), await count(b.id)]).toEqual([1, 0]);
 
     let r = await call(api, 'PUT', '/produtos', { ...valid, id: p.id, categoria: { id: b.id } });
@@ -199,7 +199,7 @@ describe('PUT /produtos', () => {
 
   it('refuses a move to a category that does not exist, changing nothing', async () => {
     const a = await createCategoria(api, 'Fica');
-    const p = await createProduto(api, { categoria: { id: a.id } });
+    const p = await createCliente(api, { categoria: { id: a.id } });
     const r = await call(api, 'PUT', '/produtos', { ...valid, id: p.id, categoria: { id: 7777777 } });
     expect(r).toMatchObject({ status: 400, body: { mensagem: MESSAGES.categoriaInexistente(7777777) } });
     expect(await count(a.id)).toBe(1);
@@ -207,7 +207,7 @@ describe('PUT /produtos', () => {
   });
 
   it('works without versao and refuses a stale versao with 409', async () => {
-    const p = await createProduto(api, valid);
+    const p = await createCliente(api, valid);
     expect((await call(api, 'PUT', '/produtos', { ...valid, id: p.id, nome: 'Sem versão' })).body.versao).toBe(2);
     const stale = await call(api, 'PUT', '/produtos', { ...valid, id: p.id, nome: 'Velho', versao: 1 });
     expect(stale).toMatchObject({ status: 409, body: { mensagem: MESSAGES.conflitoVersao } });
@@ -220,7 +220,7 @@ describe('PUT /produtos', () => {
   ])('lets exactly one of 20 concurrent PUTs with the same versao win (%s)', async (_, move) => {
     const a = await createCategoria(api, `Origem (${_})`);
     const b = await createCategoria(api, `Destino (${_})`);
-    const p = await createProduto(api, { ...valid, categoria: { id: a.id } });
+    const p = await createCliente(api, { ...valid, categoria: { id: a.id } });
     const target = move ? b.id : a.id;
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -239,7 +239,7 @@ describe('PUT /produtos', () => {
 
   it('keeps counts exact under 10 concurrent moves without versao (last writer wins)', async () => {
     const cats = await Promise.all([1, 2, 3].map((i) => createCategoria(api, `Roda ${i}`)));
-    const p = await createProduto(api, { categoria: { id: cats[0]!.id } });
+    const p = await createCliente(api, { categoria: { id: cats[0]!.id } });
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         call(api, 'PUT', '/produtos', { ...valid, id: p.id, categoria: { id: cats[i % 3]!.id } }),
@@ -261,18 +261,18 @@ describe('the original ClientFlow client (its exact request bodies, no token: th
       status: 201,
       body: { nome: 'Padaria', segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 1500, categoria: { id: cat.id, descricao: 'Original' }, versao: 1 },
     });
-    expect(await storedProduto(r.body.id)).toMatchObject({ valorContrato: 1500 });
-    expect(typeof (await storedProduto(r.body.id))!.valorContrato).toBe('number');
+    expect(await storedCliente(r.body.id)).toMatchObject({ valorContrato: 1500 });
+    expect(typeof (await storedCliente(r.body.id))!.valorContrato).toBe('number');
   });
 
   it('edits without versao and with "15000" → 200, stored as a number', async () => {
     const cat = await createCategoria(api, 'Original edição');
-    const p = await createProduto(api, { nome: 'Padaria', segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 1500, categoria: { id: cat.id } });
+    const p = await createCliente(api, { nome: 'Padaria', segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 1500, categoria: { id: cat.id } });
     const body = `{"id":${p.id},"nome":"Padaria","segmento":"Varejo","pontoFocal":"Ana","valorContrato":"15000","categoria":{"id":${cat.id},"descricao":"Original edição"}}`;
     const r = await call(api, 'PUT', '/produtos', body);
     expect(r).toMatchObject({ status: 200, body: { id: p.id, valorContrato: 15000, versao: 2 } });
-    expect(await storedProduto(p.id)).toMatchObject({ valorContrato: 15000, versao: 2 });
-    expect(typeof (await storedProduto(p.id))!.valorContrato).toBe('number');
+    expect(await storedCliente(p.id)).toMatchObject({ valorContrato: 15000, versao: 2 });
+    expect(typeof (await storedCliente(p.id))!.valorContrato).toBe('number');
   });
 
   it.each([
@@ -304,11 +304,11 @@ describe('the original ClientFlow client (its exact request bodies, no token: th
 
 describe('DELETE /produtos/{id}', () => {
   it('deletes with 204 and no body, then 404; invalid ids are 400', async () => {
-    const p = await createProduto(api, valid);
+    const p = await createCliente(api, valid);
     const r = await call(api, 'DELETE', `/produtos/${p.id}`);
     expect(r.status).toBe(204);
     expect(r.text).toBe('');
-    expect(await storedProduto(p.id)).toBeUndefined();
+    expect(await storedCliente(p.id)).toBeUndefined();
     expect(await call(api, 'DELETE', `/produtos/${p.id}`)).toMatchObject({
       status: 404,
       body: { mensagem: MESSAGES.produtoNaoEncontrado },

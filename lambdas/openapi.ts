@@ -255,13 +255,27 @@ function buildResponses(): Record<string, JsonSchema> {
   };
 }
 
-type Op = {
-  summary: string;
-  description: string;
-  body?: string;
-  success: { status: string; description: string; schema?: string };
-  errors: string[];
-};
+/** What a route does: its summary, the description of its success answer, and what it does. */
+type Op = { summary: string; answer: string; description: string };
+const op = (summary: string, answer: string, description: string): Op => ({ summary, answer, description });
+
+/** The schemas of a resource's records (`Categoria`, `Produto`: the wire's names), by path. */
+const RECORD_SCHEMA: Record<string, string> = { categorias: 'Categoria', produtos: 'Produto' };
+
+/** The success status of a route, by method. */
+const SUCCESS_STATUS: Record<string, string> = { GET: '200', POST: '201', PUT: '200', DELETE: '204' };
+
+/**
+ * The errors of a route by its shape, the same for both resources: a path id can be invalid or
+ * missing, a body can be invalid, too large or of another type, a write can conflict, a POST key
+ * can be reused with another body.
+ */
+function errorsOf(route: RouteDef): string[] {
+  const byId = route.path.includes('{id}') ? ['400', '404'] : [];
+  if (route.method === 'GET') return byId;
+  if (route.method === 'DELETE') return [...byId, '409'];
+  return route.method === 'POST' ? ['400', '409', '413', '415', '422'] : ['400', '404', '409', '413', '415'];
+}
 
 const VERSAO_PUT =
   'Send the `versao` you loaded to be protected from lost updates: if the record changed since, the ' +
@@ -278,81 +292,40 @@ const IDEMPOTENT_POST =
 
 /** What each route does, keyed by route key; every row of the route table must have one. */
 const OPERATIONS: Record<string, Op> = {
-  'GET /categorias': {
-    summary: 'List the categories',
-    description: 'Every category, sorted by id, read strongly consistently (a create shows at once).',
-    success: { status: '200', description: 'The categories.', schema: 'CategoriaList' },
-    errors: [],
-  },
-  'GET /categorias/{id}': {
-    summary: 'Read one category',
-    description: 'One category by id.',
-    success: { status: '200', description: 'The category.', schema: 'Categoria' },
-    errors: ['400', '404'],
-  },
-  'POST /categorias': {
-    summary: 'Create a category',
-    description:
-      `Creates a category with a new id and \`versao\` 1 (an \`id\` in the body is ignored). ${UNIQUE_NAME} ` +
-      IDEMPOTENT_POST,
-    body: 'CategoriaInput',
-    success: { status: '201', description: 'The created category.', schema: 'Categoria' },
-    errors: ['400', '409', '413', '415', '422'],
-  },
-  'PUT /categorias': {
-    summary: 'Update a category',
-    description:
-      `Replaces the \`descricao\` of the category whose \`id\` is in the body; never creates. ${UNIQUE_NAME} ` +
+  'GET /categorias': op('List the categories', 'The categories.', 'Every category, sorted by id, read strongly consistently (a create shows at once).'),
+  'GET /categorias/{id}': op('Read one category', 'The category.', 'One category by id.'),
+  'POST /categorias': op(
+    'Create a category',
+    'The created category.',
+    `Creates a category with a new id and \`versao\` 1 (an \`id\` in the body is ignored). ${UNIQUE_NAME} ${IDEMPOTENT_POST}`,
+  ),
+  'PUT /categorias': op(
+    'Update a category',
+    'The updated category.',
+    `Replaces the \`descricao\` of the category whose \`id\` is in the body; never creates. ${UNIQUE_NAME} ` +
       `Changing only the case, accents or spacing of its own name is allowed. ${VERSAO_PUT}`,
-    body: 'CategoriaUpdate',
-    success: { status: '200', description: 'The updated category.', schema: 'Categoria' },
-    errors: ['400', '404', '409', '413', '415'],
-  },
-  'DELETE /categorias/{id}': {
-    summary: 'Delete a category',
-    description: 'Deletes a category that no client uses (409 while any client uses it).',
-    success: { status: '204', description: 'Deleted; no body.' },
-    errors: ['400', '404', '409'],
-  },
-  'GET /produtos': {
-    summary: 'List the clients',
-    description:
-      'Every client, sorted by id, with its category embedded as it is now; read strongly consistently. ' +
+  ),
+  'DELETE /categorias/{id}': op('Delete a category', 'Deleted; no body.', 'Deletes a category that no client uses (409 while any client uses it).'),
+  'GET /produtos': op(
+    'List the clients',
+    'The clients.',
+    'Every client, sorted by id, with its category embedded as it is now; read strongly consistently. ' +
       'Large lists come back whole (compressed when the client accepts gzip or br).',
-    success: { status: '200', description: 'The clients.', schema: 'ProdutoList' },
-    errors: [],
-  },
-  'GET /produtos/{id}': {
-    summary: 'Read one client',
-    description: 'One client by id, with its category embedded as it is now.',
-    success: { status: '200', description: 'The client.', schema: 'Produto' },
-    errors: ['400', '404'],
-  },
-  'POST /produtos': {
-    summary: 'Create a client',
-    description:
-      'Creates a client with a new id and `versao` 1, and counts it in its category in the same transaction ' +
+  ),
+  'GET /produtos/{id}': op('Read one client', 'The client.', 'One client by id, with its category embedded as it is now.'),
+  'POST /produtos': op(
+    'Create a client',
+    'The created client.',
+    'Creates a client with a new id and `versao` 1, and counts it in its category in the same transaction ' +
       `(400 if the category does not exist). ${IDEMPOTENT_POST}`,
-    body: 'ProdutoInput',
-    success: { status: '201', description: 'The created client.', schema: 'Produto' },
-    errors: ['400', '409', '413', '415', '422'],
-  },
-  'PUT /produtos': {
-    summary: 'Update a client',
-    description:
-      'Replaces every editable field of the client whose `id` is in the body (an absent optional field ' +
-      'becomes empty / none); never creates. Moving it to another category adjusts both counts in the ' +
-      `same transaction. ${VERSAO_PUT}`,
-    body: 'ProdutoUpdate',
-    success: { status: '200', description: 'The updated client.', schema: 'Produto' },
-    errors: ['400', '404', '409', '413', '415'],
-  },
-  'DELETE /produtos/{id}': {
-    summary: 'Delete a client',
-    description: 'Deletes a client and uncounts it from its category in the same transaction.',
-    success: { status: '204', description: 'Deleted; no body.' },
-    errors: ['400', '404', '409'],
-  },
+  ),
+  'PUT /produtos': op(
+    'Update a client',
+    'The updated client.',
+    'Replaces every editable field of the client whose `id` is in the body (an absent optional field becomes empty / ' +
+      `none); never creates. Moving it to another category adjusts both counts in the same transaction. ${VERSAO_PUT}`,
+  ),
+  'DELETE /produtos/{id}': op('Delete a client', 'Deleted; no body.', 'Deletes a client and uncounts it from its category in the same transaction.'),
 };
 
 const ERROR_RESPONSES: Record<string, string> = {
@@ -374,12 +347,16 @@ function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
   const parameters: { $ref: string }[] = [];
   if (route.path.includes('{id}')) parameters.push(ref('parameters', 'Id'));
   if (route.method === 'POST') parameters.push(ref('parameters', 'IdempotencyKey'));
+  // The schemas follow the route: a record, a list of them, the body of a create or an update.
+  const record = RECORD_SCHEMA[route.path.split('/')[1]!]!;
+  const schema = route.method === 'DELETE' ? undefined : route.method === 'GET' && !route.path.includes('{id}') ? `${record}List` : record;
+  const body = route.method === 'POST' ? `${record}Input` : route.method === 'PUT' ? `${record}Update` : undefined;
   const responses: Record<string, JsonSchema> = {
-    [op.success.status]: op.success.schema
-      ? { description: op.success.description, content: jsonContent(ref('schemas', op.success.schema)) }
-      : { description: op.success.description },
+    [SUCCESS_STATUS[route.method]!]: schema
+      ? { description: op.answer, content: jsonContent(ref('schemas', schema)) }
+      : { description: op.answer },
   };
-  for (const status of op.errors) responses[status] = ref('responses', ERROR_RESPONSES[status] as string);
+  for (const status of errorsOf(route)) responses[status] = ref('responses', ERROR_RESPONSES[status] as string);
   responses['403'] = ref('responses', 'Forbidden');
   responses['429'] = ref('responses', 'GatewayThrottled');
   responses['500'] = ref('responses', 'InternalError');
@@ -390,9 +367,7 @@ function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
     summary: op.summary,
     description: op.description,
     ...(parameters.length ? { parameters } : {}),
-    ...(op.body
-      ? { requestBody: { required: true, content: jsonContent(ref('schemas', op.body)) } }
-      : {}),
+    ...(body ? { requestBody: { required: true, content: jsonContent(ref('schemas', body)) } } : {}),
     responses,
   };
 }

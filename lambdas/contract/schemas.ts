@@ -88,29 +88,22 @@ export const categoriaInputSchema = /* @__PURE__ */ (() =>
 
 export const categoriaUpdateSchema = /* @__PURE__ */ (() => categoriaInputSchema.extend({ id: id('id'), versao }))();
 
-export const clienteInputSchema = /* @__PURE__ */ (() =>
-  z
-    .object({
-      nome: requiredText('nome', LIMITS.nome.max),
-      segmento: optionalText('segmento', LIMITS.segmento.max),
-      pontoFocal: optionalText('pontoFocal', LIMITS.pontoFocal.max),
-      valorContrato: money('valorContrato'),
-      categoria: categoriaRef,
-    }, objectError)
-    .transform(({ categoria, ...rest }) => ({ ...rest, categoriaId: categoria })))();
+/** The fields of a client body (a create, and with `id` and `versao` an update). */
+const clienteFields = /* @__PURE__ */ (() => ({
+  nome: requiredText('nome', LIMITS.nome.max),
+  segmento: optionalText('segmento', LIMITS.segmento.max),
+  pontoFocal: optionalText('pontoFocal', LIMITS.pontoFocal.max),
+  valorContrato: money('valorContrato'),
+  categoria: categoriaRef,
+}))();
+
+/** Only the id of an embedded `categoria` counts: it becomes `categoriaId`. */
+const toClienteInput = <T extends { categoria: number | null }>({ categoria, ...rest }: T) => ({ ...rest, categoriaId: categoria });
+
+export const clienteInputSchema = /* @__PURE__ */ (() => z.object(clienteFields, objectError).transform(toClienteInput))();
 
 export const clienteUpdateSchema = /* @__PURE__ */ (() =>
-  z
-    .object({
-      id: id('id'),
-      versao,
-      nome: requiredText('nome', LIMITS.nome.max),
-      segmento: optionalText('segmento', LIMITS.segmento.max),
-      pontoFocal: optionalText('pontoFocal', LIMITS.pontoFocal.max),
-      valorContrato: money('valorContrato'),
-      categoria: categoriaRef,
-    }, objectError)
-    .transform(({ categoria, ...rest }) => ({ ...rest, categoriaId: categoria })))();
+  z.object({ id: id('id'), versao, ...clienteFields }, objectError).transform(toClienteInput))();
 
 /** A validated body, or the first problem: its message and the wire path of its field (if one). */
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; mensagem: string; campo?: string };

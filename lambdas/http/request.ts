@@ -1,6 +1,6 @@
 /** Reading a request: headers, the JSON body, path ids, the Idempotency-Key, the path. */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { ID_PATTERN, IDEMPOTENCY_KEY_PATTERN, LIMITS } from '../contract/limits.ts';
+import { ID_PATTERN, LIMITS } from '../contract/limits.ts';
 import { MESSAGES } from '../contract/messages.ts';
 import type { ParseResult } from '../contract/schemas.ts';
 import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors.ts';
@@ -107,16 +107,6 @@ export function parseId(raw: string | undefined, notFound: string): number {
 
 /** The `{id}` path parameter as a number (400 when invalid; 404 with `notFound` when out of range). */
 export const pathId = (event: HttpEvent, notFound: string): number => parseId(event.pathParameters?.id, notFound);
-
-/** The `Idempotency-Key` header: undefined when absent; 400 when empty, too long or not visible ASCII. */
-export function idempotencyKeyOf(event: HttpEvent): string | undefined {
-  const key = header(event, 'idempotency-key');
-  if (key === undefined) return undefined;
-  if (key.length > LIMITS.idempotencyKeyMaxLength || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new BadRequestError(MESSAGES.idempotenciaChaveInvalida(LIMITS.idempotencyKeyMaxLength));
-  }
-  return key;
-}
 
 /**
  * The request path relative to the base path. Only the `$default` route needs it (it has no

@@ -10,7 +10,7 @@ import { claimIdempotencyKey } from '../store/idempotency.ts';
 import { nextId } from '../store/ids.ts';
 import { ensureNameClaims, readNameHolders } from '../store/names.ts';
 import { commit, type Outcome } from '../store/write.ts';
-import type { Answer, IdempotencyClaim } from './idempotency.ts';
+import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
 import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
 
 const NOT_FOUND = { notFound: MESSAGES.categoriaNaoEncontrada };
@@ -37,10 +37,11 @@ async function nameTaken(outcome: Extract<Outcome, { kind: 'nameTaken' }>): Prom
 
 /**
  * Creates a category with count 0 and versao 1, claiming its name (409 when another category
- * has it). With an idempotency claim, the key is claimed in the same write; a live key replays
+ * has it). With an Idempotency-Key, the key is claimed in the same write; a live key replays
  * its first answer (or 422 for another body).
  */
-export async function createCategoria(input: CategoriaInput, claim?: IdempotencyClaim): Promise<Answer<Categoria>> {
+export async function createCategoria(input: CategoriaInput, idempotency?: IdempotencyKey): Promise<Answer<Categoria>> {
+  const claim = idempotency && idempotencyClaim(idempotency, input);
   await ensureNameClaims();
   return readThenWrite(async () => {
     const id = await nextId('categoria');

@@ -12,7 +12,7 @@ import { claimIdempotencyKey } from '../store/idempotency.ts';
 import { nextId } from '../store/ids.ts';
 import type { ClienteRecord } from '../store/items.ts';
 import { commit } from '../store/write.ts';
-import type { Answer, IdempotencyClaim } from './idempotency.ts';
+import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
 import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
 
 const NOT_FOUND = { notFound: MESSAGES.produtoNaoEncontrado };
@@ -49,10 +49,11 @@ export async function getCliente(id: number): Promise<Cliente> {
 
 /**
  * Creates a client with versao 1, counted in its category in the same write (400 when the
- * category does not exist). An idempotency claim joins the same write and replays the first
- * answer.
+ * category does not exist). An Idempotency-Key is claimed in the same write and replays the
+ * first answer.
  */
-export async function createCliente(input: ClienteInput, claim?: IdempotencyClaim): Promise<Answer<Cliente>> {
+export async function createCliente(input: ClienteInput, idempotency?: IdempotencyKey): Promise<Answer<Cliente>> {
+  const claim = idempotency && idempotencyClaim(idempotency, input);
   let ref: CategoriaRef | null = null;
   if (input.categoriaId !== null) {
     // Without a key, refuse before spending an id; with one, the write decides (it may replay).

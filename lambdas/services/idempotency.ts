@@ -9,6 +9,12 @@ import type { IdempotencyClaim } from '../store/idempotency.ts';
 
 export type { Answer, IdempotencyClaim } from '../store/idempotency.ts';
 
+/** A key as the request sent it, scoped to its route (`POST /categorias`). */
+export interface IdempotencyKey {
+  routeKey: string;
+  key: string;
+}
+
 /** JSON with object keys sorted, so equal bodies hash equal whatever the key order. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -21,8 +27,8 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The claim for `key` on `routeKey` (e.g. `POST /categorias`) and the validated body. */
-export function idempotencyClaim(routeKey: string, key: string, validatedBody: unknown, nowMs = Date.now()): IdempotencyClaim {
+/** The claim of a key for the validated body (the same body hashes the same, whatever its key order). */
+export function idempotencyClaim({ routeKey, key }: IdempotencyKey, validatedBody: unknown, nowMs = Date.now()): IdempotencyClaim {
   return {
     routeKey,
     key,

@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { call, createCategoria, createCliente, startApi, type TestApi } from './helpers.ts';
+import { call, createCategoria, createCliente, expectDeletedOnce, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -202,14 +202,7 @@ describe('unique names (ignoring case, accents and repeated spaces)', () => {
 describe('DELETE /categorias/{id}', () => {
   it('deletes an unused category with 204 and no body, then 404', async () => {
     const c = await createCategoria(api, 'Descartável');
-    const r = await call(api, 'DELETE', `/categorias/${c.id}`);
-    expect(r.status).toBe(204);
-    expect(r.text).toBe('');
-    expect(await stored(c.id)).toBeUndefined();
-    expect(await call(api, 'DELETE', `/categorias/${c.id}`)).toMatchObject({
-      status: 404,
-      body: { mensagem: MESSAGES.categoriaNaoEncontrada },
-    });
+    await expectDeletedOnce(api, `/categorias/${c.id}`, () => stored(c.id), MESSAGES.categoriaNaoEncontrada);
     expect((await call(api, 'DELETE', '/categorias/0x10')).status).toBe(400);
   });
 

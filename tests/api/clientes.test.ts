@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { call, createCategoria, createCliente, startApi, type TestApi } from './helpers.ts';
+import { call, createCategoria, createCliente, expectDeletedOnce, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -305,14 +305,7 @@ describe('the original ClientFlow client (its exact request bodies, no token: th
 describe('DELETE /produtos/{id}', () => {
   it('deletes with 204 and no body, then 404; invalid ids are 400', async () => {
     const p = await createCliente(api, valid);
-    const r = await call(api, 'DELETE', `/produtos/${p.id}`);
-    expect(r.status).toBe(204);
-    expect(r.text).toBe('');
-    expect(await storedCliente(p.id)).toBeUndefined();
-    expect(await call(api, 'DELETE', `/produtos/${p.id}`)).toMatchObject({
-      status: 404,
-      body: { mensagem: MESSAGES.produtoNaoEncontrado },
-    });
+    await expectDeletedOnce(api, `/produtos/${p.id}`, () => storedCliente(p.id), MESSAGES.produtoNaoEncontrado);
     expect((await call(api, 'DELETE', '/produtos/1e3')).status).toBe(400);
   });
 });

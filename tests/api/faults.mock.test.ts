@@ -7,15 +7,7 @@ import {
   ProvisionedThroughputExceededException,
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/index.ts';
@@ -23,7 +15,10 @@ import { RETRY_AFTER_SECONDS } from '../../lambdas/http/errors.ts';
 import { CLIENTE_PROJECTION, REF_PROJECTION } from '../../lambdas/store/items.ts';
 import { PK } from '../../lambdas/store/table.ts';
 import { TRANSACTION_ATTEMPTS } from '../../lambdas/store/write.ts';
+import { COMMANDS } from '../contract/faults.ts';
 import { invoke } from './events.ts';
+
+const { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } = COMMANDS;
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const SECRET = 'arn:aws:dynamodb:sa-east-1:123456789012:table/segredo internal detail';

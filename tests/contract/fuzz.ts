@@ -9,6 +9,7 @@ import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
 import { parseCategoriaInput, parseClienteInput } from '../../lambdas/contract/schemas.ts';
 import { foldName } from '../../lambdas/contract/text.ts';
+import type { ClienteRecord } from '../../lambdas/store/items.ts';
 import { arbitraryFromSchema } from './openapi-arbitraries.ts';
 
 export const doc = buildOpenApiDocument();
@@ -26,15 +27,8 @@ export interface ModelCategoria {
   descricao: string;
   versao: number;
 }
-export interface ModelCliente {
-  id: number;
-  nome: string;
-  segmento: string;
-  pontoFocal: string;
-  valorContrato: number;
-  categoriaId: number | null;
-  versao: number;
-}
+/** A client as the API answered it, its category by id. */
+export type ModelCliente = ClienteRecord;
 
 /** What succeeded so far: the records the API created and not deleted, as its answers said. */
 export class Model {

@@ -6,7 +6,7 @@
  */
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { foldName } from '../../lambdas/contract/text.ts';
-import { CLIENT_COUNT, COUNTER_ATTRIBUTE } from '../../lambdas/store/items.ts';
+import { CLIENT_COUNT, COUNTER_ATTRIBUTE, toClienteRecord, type ClienteRecord } from '../../lambdas/store/items.ts';
 import { NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
 import { PK, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 
@@ -18,15 +18,8 @@ export interface StoredCategoria {
   versao: number;
 }
 
-export interface StoredCliente {
-  id: number;
-  nome: string;
-  segmento: string;
-  pontoFocal: string;
-  valorContrato: number;
-  categoriaId: number | null;
-  versao: number;
-}
+/** A stored client, as code handles it. */
+export type StoredCliente = ClienteRecord;
 
 export interface StoredIdempotency {
   pk: string;
@@ -85,15 +78,7 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
       if (pk === PK.categoria) {
         s.categorias.set(sk, { id: sk, descricao: item.descricao, clientes: Number(item[CLIENT_COUNT] ?? 0), versao: Number(item.versao) });
       } else if (pk === PK.cliente) {
-        s.clientes.set(sk, {
-          id: sk,
-          nome: item.nome,
-          segmento: item.segmento ?? '',
-          pontoFocal: item.pontoFocal ?? '',
-          valorContrato: Number(item.valorContrato),
-          categoriaId: typeof item.categoriaId === 'number' ? item.categoriaId : null,
-          versao: Number(item.versao),
-        });
+        s.clientes.set(sk, toClienteRecord(item));
       } else if (pk === PK.sequencia) {
         s.counters = {
           categoria: Number(item[COUNTER_ATTRIBUTE.categoria] ?? 0),

@@ -3,6 +3,7 @@
  * renames, and deletes only while no client uses it.
  */
 import { MESSAGES } from '../contract/messages.ts';
+import { foldName } from '../contract/text.ts';
 import type { Categoria, CategoriaInput, Update } from '../contract/types.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import * as store from '../store/categorias.ts';
@@ -66,7 +67,9 @@ export async function updateCategoria(input: Update<CategoriaInput>): Promise<Ca
   return readThenWrite(async () => {
     const before = await getCategoria(input.id);
     if (input.versao !== undefined && before.versao !== input.versao) throw new ConflictError(MESSAGES.conflitoVersao);
-    const holders = await readNameHolders(before.descricao);
+    // Only a new name (once folded) changes claims: then read who holds the old one.
+    const renamed = foldName(input.descricao) !== foldName(before.descricao);
+    const holders = renamed ? await readNameHolders(before.descricao) : [];
     const written = await commit(store.renameCategoria(before, input.descricao, holders));
     if (written.ok) return { id: before.id, descricao: input.descricao, versao: before.versao + 1 };
     const { outcome } = written;

@@ -10,18 +10,12 @@ import { categoriaRefs, readCategoriaRef } from '../store/categorias.ts';
 import * as store from '../store/clientes.ts';
 import { claimIdempotencyKey } from '../store/idempotency.ts';
 import { nextId } from '../store/ids.ts';
-import type { ClienteRecord } from '../store/items.ts';
+import { toCliente, type ClienteRecord } from '../store/items.ts';
 import { commit } from '../store/write.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
 import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
 
 const NOT_FOUND = { notFound: MESSAGES.produtoNaoEncontrado };
-
-/** The wire form of a client record, with its category embedded. */
-const toCliente = ({ categoriaId: _id, ...record }: ClienteRecord, categoria: CategoriaRef | null): Cliente => ({
-  ...record,
-  categoria,
-});
 
 /** The category a client names, as it is now: 400 when it does not exist. */
 async function categoriaOf(id: number | null): Promise<CategoriaRef | null> {

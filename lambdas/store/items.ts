@@ -98,8 +98,8 @@ export function toCategoriaRef(stored: object): CategoriaRef {
   return { id: Number(item.sk), descricao: String(item.descricao) };
 }
 
-/** A stored client as the API returns it, with its category embedded as it is now. */
-export function toCliente(stored: object, categoria: CategoriaRef | null): Cliente {
+/** A stored client as code handles it (one object per item: lists map thousands). */
+export function toClienteRecord(stored: object): ClienteRecord {
   const item = stored as Stored;
   return {
     id: Number(item.sk),
@@ -107,21 +107,14 @@ export function toCliente(stored: object, categoria: CategoriaRef | null): Clien
     segmento: String(item.segmento ?? ''),
     pontoFocal: String(item.pontoFocal ?? ''),
     valorContrato: Number(item.valorContrato),
-    categoria,
+    categoriaId: typeof item.categoriaId === 'number' ? item.categoriaId : null,
     versao: Number(item.versao),
   };
 }
 
-/** The client's category id, or null when it has none. */
-export function categoriaIdOf(stored: object): number | null {
-  const item = stored as Stored;
-  return typeof item.categoriaId === 'number' ? item.categoriaId : null;
-}
-
-/** A stored client as code handles it. */
-export function toClienteRecord(stored: object): ClienteRecord {
-  const { categoria: _ref, ...wire } = toCliente(stored, null);
-  return { ...wire, categoriaId: categoriaIdOf(stored) };
+/** A client as the API returns it, with its category embedded as it is now. */
+export function toCliente(c: ClienteRecord, categoria: CategoriaRef | null): Cliente {
+  return { id: c.id, nome: c.nome, segmento: c.segmento, pontoFocal: c.pontoFocal, valorContrato: c.valorContrato, categoria, versao: c.versao };
 }
 
 /** A stored category as code handles it. */

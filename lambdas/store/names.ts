@@ -125,7 +125,9 @@ async function claimStoredNames(): Promise<boolean> {
         // Taken already (by another pass, or by a write since): nothing to do.
         claimName(String(group[0]!.descricao), ids),
       ]);
-      if (!written.ok && written.outcome.kind === 'changed') unchanged = false;
+      // Claimed already: fine. Anything else (a member changed, contention outlived the retries):
+      // the pass must run again before the marker says every name is claimed.
+      if (!written.ok && written.outcome.kind !== 'nameTaken') unchanged = false;
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_CLAIMS }, worker));

@@ -12,7 +12,7 @@ import { isJsonContentType, parseId, readJsonBody, requestPath } from '../../lam
 import { render } from '../../lambdas/http/response.ts';
 import { CORS, matchRoute, methodsForPath } from '../../lambdas/routes.ts';
 import { idempotencyClaim } from '../../lambdas/services/idempotency.ts';
-import { decodeRaw, toCliente } from '../../lambdas/store/items.ts';
+import { decodeRaw, toCliente, toClienteRecord } from '../../lambdas/store/items.ts';
 
 function event(partial: {
   method?: string;
@@ -323,7 +323,7 @@ describe('routing helpers', () => {
 describe('store mapping', () => {
   it('returns only contract fields', () => {
     const p = toCliente(
-      { pk: 'PRODUTO', sk: 5, nome: 'N', segmento: 'S', pontoFocal: 'P', valorContrato: 1.5, categoriaId: 2, versao: 3, expiresAt: 1 },
+      toClienteRecord({ pk: 'PRODUTO', sk: 5, nome: 'N', segmento: 'S', pontoFocal: 'P', valorContrato: 1.5, categoriaId: 2, versao: 3, expiresAt: 1 }),
       { id: 2, descricao: 'D' },
     );
     expect(p).toEqual({ id: 5, nome: 'N', segmento: 'S', pontoFocal: 'P', valorContrato: 1.5, categoria: { id: 2, descricao: 'D' }, versao: 3 });

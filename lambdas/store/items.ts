@@ -117,11 +117,6 @@ export function toCliente(c: ClienteRecord, categoria: CategoriaRef | null): Cli
   return { id: c.id, nome: c.nome, segmento: c.segmento, pontoFocal: c.pontoFocal, valorContrato: c.valorContrato, categoria, versao: c.versao };
 }
 
-/** A stored category as code handles it. */
-export function toCategoriaRecord(stored: object): CategoriaRecord {
-  return { ...toCategoria(stored), clientes: Number((stored as Stored)[CLIENT_COUNT] ?? 0) };
-}
-
 /**
  * Decodes the attribute types this app stores (S, N, BOOL, NULL, M, L, NS, SS) from the raw
  * AttributeValue form DynamoDB returns in condition-failure errors, which the document client

@@ -1,10 +1,15 @@
 /**
  * Typed errors the services and the request parsing throw. They carry the Portuguese message
- * for the body; lambdas/http.ts maps each type to its status code in one place.
+ * for the body (and the wire path of the field it concerns, when one does); lambdas/http/errors.ts
+ * maps each type to its status code in one place.
  */
 /** Base of every error whose message may be shown to the caller. */
 export abstract class ApiError extends Error {
-  constructor(readonly mensagem: string) {
+  constructor(
+    readonly mensagem: string,
+    /** The body field the error concerns (`descricao`, `categoria.id`, …), if one. */
+    readonly campo?: string,
+  ) {
     super(mensagem);
     this.name = new.target.name;
   }
@@ -28,3 +33,5 @@ export class PayloadTooLargeError extends ApiError {}
 export class UnsupportedMediaTypeError extends ApiError {}
 /** An idempotency key reused with another body: 422. */
 export class UnprocessableError extends ApiError {}
+/** A request that did not come through the site's CloudFront (origin check): 403. */
+export class ForbiddenError extends ApiError {}

@@ -1,8 +1,9 @@
 /**
  * THE route table: data only (no handler imports), read by the CDK stack (one function per row)
- * and by the local server. Paths are relative to the `/api` base path (the HTTP API stage in the
- * cloud, the mount point locally). `handler` names the file `lambdas/handlers/<handler>.ts`,
- * which exports `handler(event: APIGatewayProxyEventV2)`.
+ * and by the local server, with the rules of the API's edge both share: how a request finds its
+ * row (matchRoute), CORS, and the origin check. Paths are relative to the `/api` base path (the
+ * HTTP API stage in the cloud, the mount point locally). `handler` names the file
+ * `lambdas/handlers/<handler>.ts`, which exports `handler(event: APIGatewayProxyEventV2)`.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -43,18 +44,22 @@ const QUERY = 'dynamodb:Query';
 const PUT = 'dynamodb:PutItem';
 const UPDATE = 'dynamodb:UpdateItem';
 const DELETE = 'dynamodb:DeleteItem';
+const CHECK = 'dynamodb:ConditionCheckItem';
+/** Every category write first makes sure the stored names are claimed (store/names.ts). */
+const NAME_CLAIMS = [GET, QUERY, PUT, CHECK] as const;
 
+// `name`s are CloudFormation logical ids: stable across deploys, so they keep the wire's word.
 export const routes: readonly RouteDef[] = [
   route('GET', '/categorias', 'categorias/list', 'ListCategorias', [QUERY]),
   route('GET', '/categorias/{id}', 'categorias/get', 'GetCategoria', [GET]),
-  route('POST', '/categorias', 'categorias/create', 'CreateCategoria', [PUT, UPDATE]),
-  route('PUT', '/categorias', 'categorias/update', 'UpdateCategoria', [UPDATE]),
-  route('DELETE', '/categorias/{id}', 'categorias/remove', 'RemoveCategoria', [DELETE]),
-  route('GET', '/produtos', 'produtos/list', 'ListProdutos', [QUERY]),
-  route('GET', '/produtos/{id}', 'produtos/get', 'GetProduto', [GET]),
-  route('POST', '/produtos', 'produtos/create', 'CreateProduto', [GET, PUT, UPDATE]),
-  route('PUT', '/produtos', 'produtos/update', 'UpdateProduto', [GET, UPDATE]),
-  route('DELETE', '/produtos/{id}', 'produtos/remove', 'RemoveProduto', [GET, DELETE, UPDATE]),
+  route('POST', '/categorias', 'categorias/create', 'CreateCategoria', [...NAME_CLAIMS, UPDATE]),
+  route('PUT', '/categorias', 'categorias/update', 'UpdateCategoria', [...NAME_CLAIMS, UPDATE, DELETE]),
+  route('DELETE', '/categorias/{id}', 'categorias/remove', 'RemoveCategoria', [...NAME_CLAIMS, UPDATE, DELETE]),
+  route('GET', '/produtos', 'clientes/list', 'ListProdutos', [QUERY]),
+  route('GET', '/produtos/{id}', 'clientes/get', 'GetProduto', [GET]),
+  route('POST', '/produtos', 'clientes/create', 'CreateProduto', [GET, PUT, UPDATE]),
+  route('PUT', '/produtos', 'clientes/update', 'UpdateProduto', [GET, UPDATE]),
+  route('DELETE', '/produtos/{id}', 'clientes/remove', 'RemoveProduto', [GET, DELETE, UPDATE]),
   // Everything else: 404 JSON, or 405 JSON for a known path with another method.
   { routeKey: '$default', method: 'ANY', path: '/{proxy+}', handler: 'fallback', name: 'Fallback', actions: [] },
 ];
@@ -69,3 +74,74 @@ export const API_BASE_PATH = '/api';
  * check is off.
  */
 export const ORIGIN_VERIFY = { header: 'x-clientela-origin', env: 'ORIGIN_VERIFY_SECRET' } as const;
+
+/**
+ * Cross-origin rules, for when an allow-list of origins is configured: the one source of the
+ * HTTP API's `corsPreflight` in the cloud (where API Gateway answers OPTIONS and adds the headers
+ * itself) and of the handlers' own answers locally. `Retry-After` is exposed so a cross-origin
+ * caller can read it on a 503.
+ */
+export const CORS = {
+  allowMethods: [...new Set(routes.filter((r) => r.method !== 'ANY').map((r) => r.method)), 'OPTIONS'],
+  allowHeaders: ['content-type', 'idempotency-key'],
+  exposeHeaders: ['retry-after'],
+  maxAgeSeconds: 600,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// How a request finds its row (API Gateway's rule: exact method + path template, else $default)
+
+export interface RouteMatch {
+  route: RouteDef;
+  pathParameters?: Record<string, string>;
+}
+
+function decodeSegment(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** The `{name}` parameters of `path` under `template`, or undefined when the path does not fit. */
+function fit(template: string, path: string): Record<string, string> | undefined {
+  const t = template.split('/');
+  const p = path.split('/');
+  if (t.length !== p.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < t.length; i++) {
+    const name = /^\{(\w+)\}$/.exec(t[i]!)?.[1];
+    if (name === undefined) {
+      if (t[i] !== p[i]) return undefined;
+    } else if (p[i] === '') return undefined;
+    else params[name] = decodeSegment(p[i]!);
+  }
+  return params;
+}
+
+const DEFAULT_ROUTE = routes.find((r) => r.routeKey === '$default');
+
+/**
+ * The row for a method and a path relative to the base path (`/categorias/7`), with its path
+ * parameters; a path no row has goes to the `$default` row, as in API Gateway.
+ */
+export function matchRoute(method: string, path: string): RouteMatch | undefined {
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    const params = fit(route.path, path);
+    if (params) return Object.keys(params).length > 0 ? { route, pathParameters: params } : { route };
+  }
+  return DEFAULT_ROUTE && { route: DEFAULT_ROUTE };
+}
+
+/** The methods the route table declares for a path (relative to the base path), in table order. */
+export function methodsForPath(path: string): string[] {
+  return routes.filter((r) => r.method !== 'ANY' && fit(r.path, path) !== undefined).map((r) => r.method);
+}
+
+/** The path template of a route key such as `GET /categorias/{id}` (undefined for `$default`). */
+export function pathOfRouteKey(routeKey: string): string | undefined {
+  const space = routeKey.indexOf(' ');
+  return space > 0 ? routeKey.slice(space + 1) : undefined;
+}

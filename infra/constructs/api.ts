@@ -17,7 +17,7 @@ import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_BASE_PATH, type RouteDef } from '../../lambdas/routes.ts';
+import { API_BASE_PATH, CORS, type RouteDef } from '../../lambdas/routes.ts';
 import type { OriginVerify } from './origin-verify.ts';
 
 /** The newest Node.js runtime this aws-cdk-lib offers (arm64 + Node 24: lowest cost per ms). */
@@ -35,8 +35,6 @@ export const BUNDLE_AWS_SDK = true;
 export const ROUTE_TAG = 'clientela:route';
 /** The stage name: it is also the first path segment, so `/api/...` works directly and via CloudFront. */
 export const STAGE_NAME = API_BASE_PATH.replace(/^\//, '');
-/** Headers a cross-origin caller may send (Idempotency-Key for the idempotent POSTs). */
-export const CORS_ALLOW_HEADERS = ['content-type', 'idempotency-key'];
 /**
  * Banner of each bundle: bundled CommonJS code (parts of the AWS SDK) calls `require`, which an
  * ES module does not have.
@@ -84,19 +82,20 @@ export class Api extends Construct {
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
     const cors = props.corsOrigins.length > 0;
-    const methods = [...new Set(props.routes.map((r) => r.method).filter((m) => m !== 'ANY'))];
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Clientela REST API',
       // One explicit stage `api` instead of `$default`, so paths keep their `/api` prefix.
       createDefaultStage: false,
-      // Without an allow-list there is no CORS at all: the site calls its own origin.
+      // Without an allow-list there is no CORS at all: the site calls its own origin. With one,
+      // API Gateway answers preflight itself, from the same rules the handlers use locally.
       corsPreflight: cors
         ? {
             allowOrigins: [...props.corsOrigins],
-            allowMethods: [...methods.map((m) => CorsHttpMethod[m]), CorsHttpMethod.OPTIONS],
-            allowHeaders: CORS_ALLOW_HEADERS,
-            maxAge: Duration.hours(2),
+            allowMethods: CORS.allowMethods.map((m) => CorsHttpMethod[m]),
+            allowHeaders: [...CORS.allowHeaders],
+            exposeHeaders: [...CORS.exposeHeaders],
+            maxAge: Duration.seconds(CORS.maxAgeSeconds),
           }
         : undefined,
     });

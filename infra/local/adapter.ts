@@ -12,15 +12,19 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { API_BASE_PATH, routes, type RouteDef } from '../../lambdas/routes.ts';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
+import { API_RESPONSE_HEADERS, resultBytes } from '../../lambdas/http/response.ts';
+import { API_BASE_PATH, matchRoute, type RouteDef, type RouteMatch } from '../../lambdas/routes.ts';
 
-/** What a handler file exports (the function Lambda calls). */
-export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown> | unknown;
+/**
+ * The `handler` a handler file exports, as Lambda sees it: any function of the event and the
+ * context (the gateway turns whatever it returns into a response, as API Gateway does).
+ */
+export type HandlerExport = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown> | unknown;
 
 /** Loads the handler named in a route row (`categorias/list` → lambdas/handlers/categorias/list.ts). */
-export type HandlerLoader = (handlerName: string) => Promise<LambdaHandler>;
+export type HandlerLoader = (handlerName: string) => Promise<HandlerExport>;
 
 /** API Gateway's request payload quota for HTTP APIs. */
 export const API_GATEWAY_MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -29,51 +33,6 @@ export const API_GATEWAY_MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 const STAGE = API_BASE_PATH.replace(/^\//, '');
 const ACCOUNT_ID = '000000000000';
 const API_ID = 'local';
-
-// ---------------------------------------------------------------------------------------------
-// Route matching (API Gateway semantics: exact method + path template, else `$default`)
-
-export interface RouteMatch {
-  route: RouteDef;
-  pathParameters?: Record<string, string>;
-}
-
-const templates = routes
-  .filter((r) => r.routeKey !== '$default')
-  .map((route) => ({ route, segments: route.path.split('/').slice(1) }));
-const defaultRoute = routes.find((r) => r.routeKey === '$default');
-
-function decodeSegment(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
-
-/**
- * Finds the route for a method and a path relative to the base path (`/categorias/7`). Paths
- * that match no row go to the `$default` row, as in API Gateway.
- */
-export function matchRoute(method: string, subPath: string): RouteMatch | undefined {
-  const parts = subPath.split('/').slice(1);
-  for (const { route, segments } of templates) {
-    if (route.method !== method || segments.length !== parts.length) continue;
-    const params: Record<string, string> = {};
-    let ok = true;
-    for (let i = 0; i < segments.length && ok; i++) {
-      const seg = segments[i]!;
-      const part = parts[i]!;
-      const m = /^\{(\w+)\}$/.exec(seg);
-      if (m?.[1]) {
-        if (part === '') ok = false;
-        else params[m[1]] = decodeSegment(part);
-      } else if (seg !== part) ok = false;
-    }
-    if (ok) return Object.keys(params).length > 0 ? { route, pathParameters: params } : { route };
-  }
-  return defaultRoute ? { route: defaultRoute } : undefined;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Request → event
@@ -113,14 +72,8 @@ function newRequestId(): string {
 function parseQuery(raw: string): Record<string, string> | undefined {
   if (!raw) return undefined;
   const out: Record<string, string> = {};
-  for (const pair of raw.split('&')) {
-    if (!pair) continue;
-    const i = pair.indexOf('=');
-    const k = decodeSegment((i < 0 ? pair : pair.slice(0, i)).replace(/\+/g, ' '));
-    const v = i < 0 ? '' : decodeSegment(pair.slice(i + 1).replace(/\+/g, ' '));
-    // API Gateway joins repeated parameters with commas.
-    out[k] = k in out ? `${out[k]},${v}` : v;
-  }
+  // API Gateway joins repeated parameters with commas.
+  for (const [k, v] of new URLSearchParams(raw)) out[k] = k in out ? `${out[k]},${v}` : v;
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
@@ -208,28 +161,23 @@ export function buildEvent(input: EventInput): APIGatewayProxyEventV2 {
 // ---------------------------------------------------------------------------------------------
 // Result → response
 
-export interface HttpResult {
+/** The HTTP response the gateway writes. */
+export interface GatewayResponse {
   statusCode: number;
   /** Header name → values (`set-cookie` may repeat). */
   headers: Record<string, string[]>;
   body: Buffer;
 }
 
-/** Size Lambda counts against its response cap: the serialized invocation result. */
-export function resultBytes(result: unknown): number {
-  return Buffer.byteLength(JSON.stringify(result ?? null) ?? 'null');
-}
-
-function jsonError(statusCode: number, body: Record<string, string>, requestId: string): HttpResult {
-  return {
-    statusCode,
-    headers: { 'content-type': ['application/json; charset=utf-8'], 'apigw-requestid': [requestId] },
-    body: Buffer.from(JSON.stringify(body)),
-  };
+/** The gateway's own JSON errors (never cached, as every API answer). */
+function jsonError(statusCode: number, body: Record<string, string>, requestId: string): GatewayResponse {
+  const headers: Record<string, string[]> = { 'content-type': ['application/json; charset=utf-8'], 'apigw-requestid': [requestId] };
+  for (const [name, value] of Object.entries(API_RESPONSE_HEADERS)) headers[name] = [value];
+  return { statusCode, headers, body: Buffer.from(JSON.stringify(body)) };
 }
 
 /** Lambda's and API Gateway's answer when a handler fails: no internals. */
-export function internalError(requestId: string): HttpResult {
+export function internalError(requestId: string): GatewayResponse {
   return jsonError(500, { mensagem: MESSAGES.erroInterno }, requestId);
 }
 
@@ -238,7 +186,7 @@ export function internalError(requestId: string): HttpResult {
  * result (with `statusCode`) is taken as is; anything else is a 200 JSON whose body is the
  * result (a string as is, other values JSON-encoded).
  */
-export function toHttpResult(result: unknown, requestId: string): HttpResult {
+export function toGatewayResponse(result: unknown, requestId: string): GatewayResponse {
   if (resultBytes(result) > LIMITS.responseBytes) {
     // Lambda refuses to return it; API Gateway turns that into a gateway error.
     return jsonError(502, { mensagem: MESSAGES.respostaGrande }, requestId);
@@ -309,7 +257,7 @@ async function importTs(file: string): Promise<Record<string, unknown>> {
 
 /** The default loader: `lambdas/handlers/<name>.ts`, export `handler`, cached per name. */
 export function defaultHandlerLoader(handlersDir: string = HANDLERS_DIR): HandlerLoader {
-  const cache = new Map<string, Promise<LambdaHandler>>();
+  const cache = new Map<string, Promise<HandlerExport>>();
   return (name) => {
     let p = cache.get(name);
     if (!p) {
@@ -317,7 +265,7 @@ export function defaultHandlerLoader(handlersDir: string = HANDLERS_DIR): Handle
         if (typeof mod.handler !== 'function') {
           throw new Error(`lambdas/handlers/${name}.ts does not export a function named "handler"`);
         }
-        return mod.handler as LambdaHandler;
+        return mod.handler as HandlerExport;
       });
       // A failed load (e.g. a syntax error being fixed) is retried on the next request.
       p.catch(() => cache.delete(name));
@@ -372,7 +320,7 @@ async function readBody(req: IncomingMessage, max: number): Promise<Buffer | und
   return Buffer.concat(chunks);
 }
 
-function send(res: ServerResponse, result: HttpResult, extra: Record<string, string> = {}): void {
+function send(res: ServerResponse, result: GatewayResponse, extra: Record<string, string> = {}): void {
   for (const [k, v] of Object.entries(extra)) res.setHeader(k, v);
   for (const [k, vs] of Object.entries(result.headers)) {
     // Node computes these from the body it sends.
@@ -433,10 +381,10 @@ export function createApiMiddleware(options: ApiMiddlewareOptions = {}): Connect
           localPort: req.socket.localPort,
           protocol: `HTTP/${req.httpVersion}`,
         });
-        let result: HttpResult;
+        let result: GatewayResponse;
         try {
           const handler = await loadHandler(route.route.handler);
-          result = toHttpResult(await handler(event, lambdaContext(route.route, randomUUID())), requestId);
+          result = toGatewayResponse(await handler(event, lambdaContext(route.route, randomUUID())), requestId);
         } catch (err) {
           logError(
             JSON.stringify({

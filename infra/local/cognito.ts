@@ -29,7 +29,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP, PASSWORD_POLICY, PASSWORD_SYMBOLS, passwordProblems, TOKEN_VALIDITY } from '../auth-policy.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './dynamodb.ts';
-import { findFreePort, isAlive, ownsListeningPort, pidsWithArgument, sleep, spawnTied, type TiedProcess } from './tied-process.ts';
+import { findFreePort, isAlive, ownsListeningPort, sleep, spawnTied, type TiedProcess } from './tied-process.ts';
 
 /** Every AWS SDK process on Node 20 warns about the Node version; locally that is noise. */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -259,16 +259,6 @@ function cognitoLocalBin(): string {
   return path.join(path.dirname(require.resolve('cognito-local/package.json')), 'lib', 'bin', 'start.js');
 }
 
-/** The argument that tags the cognito-local processes of a test run (tests/support/dynamodb-global-setup.ts). */
-export function cognitoRunTagArgument(runTag: string): string {
-  return `--clientela.run=${runTag}`;
-}
-
-/** Pids of live cognito-local processes started with CLIENTELA_RUN_ID = `runTag`. */
-export function cognitoPidsOfRun(runTag: string): number[] {
-  return pidsWithArgument(cognitoRunTagArgument(runTag));
-}
-
 /** A password that meets PASSWORD_POLICY: 20 characters, every class, no quote or space. */
 export function generatePassword(length = 20): string {
   const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '-_.!#%+='];
@@ -396,19 +386,19 @@ async function launch(
   onLine: (line: string) => void,
 ): Promise<{ proc: TiedProcess; port: number }> {
   const bin = cognitoLocalBin();
-  // A test run tags the processes its test files start, so its teardown can prove none survived.
-  const runTag = process.env.VITEST_WORKER_ID ? process.env.CLIENTELA_RUN_ID : undefined;
   for (let attempt = 1; ; attempt++) {
     const port = await findFreePort();
     const proc = await spawnTied(
       process.execPath,
-      [bin, ...(runTag && /^[\w-]+$/.test(runTag) ? [cognitoRunTagArgument(runTag)] : [])],
+      [bin],
       {
         name: 'cognito-local',
         cwd: dir,
         // Its own environment only: cognito-local reads CODE (a fixed code for every message),
         // DEBUG and others that a developer's shell may carry.
         env: {
+          // Markers only: who started it (a test run finds its processes by them, tests/support/processes.ts).
+          ...Object.fromEntries(Object.entries(process.env).filter(([k]) => /^(CLIENTELA_RUN_ID|VITEST_WORKER_ID)$/.test(k))),
           PATH: process.env.PATH,
           HOME: process.env.HOME,
           TMPDIR: process.env.TMPDIR,

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { DynamoDBClient, ListTablesCommand, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import { findFreePort, isAlive, ownsListeningPort, pidsWithArgument, sleep, spawnTied } from './tied-process.ts';
+import { findFreePort, isAlive, ownsListeningPort, sleep, spawnTied } from './tied-process.ts';
 
 // Shared with the rest of the local runtime; re-exported where callers have always found them.
 export { findFreePort, isAlive, ownsListeningPort };
@@ -115,14 +115,6 @@ export async function assertPortFree(port: number): Promise<void> {
   }
 }
 
-/** The Java system property that carries CLIENTELA_RUN_ID (see startDynamoLocal). */
-export const RUN_TAG_PROPERTY = 'clientela.run';
-
-/** Pids of live DynamoDB Local JVMs started with CLIENTELA_RUN_ID = `runTag` (Linux /proc). */
-export function javaPidsOfRun(runTag: string): number[] {
-  return pidsWithArgument(`-D${RUN_TAG_PROPERTY}=${runTag}`);
-}
-
 /**
  * Starts DynamoDB Local and resolves once it answers ListTables on the returned endpoint.
  * Rejects (and leaves nothing running) when Java is missing, the port is taken, or it does not
@@ -137,12 +129,7 @@ export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promis
   if (dataDir) mkdirSync(dataDir, { recursive: true });
 
   const home = dynamoLocalHome();
-  // A test run tags the JVMs its test files start (in vitest workers and the processes they
-  // spawn), so its teardown can prove none survived (tests/support/dynamodb-global-setup.ts).
-  // Servers that other global setups start from the main process are theirs to stop.
-  const runTag = process.env.VITEST_WORKER_ID ? process.env.CLIENTELA_RUN_ID : undefined;
   const javaArgs = [
-    ...(runTag && /^[\w-]+$/.test(runTag) ? [`-D${RUN_TAG_PROPERTY}=${runTag}`] : []),
     `-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`,
     // A small heap: this is a laptop database, and the machine is shared with Vite and Chromium.
     '-Xmx512m',

@@ -9,8 +9,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MARSHALL_OPTIONS } from '../../lambdas/store/client.ts';
-import { seedDemo } from '../../lambdas/services/seed.ts';
+import { MARSHALL_OPTIONS } from '../../lambdas/store/table.ts';
+import { seedDemo } from '../../tools/seed.ts';
 import { AUTH_ENV_NAMES, localAuthEnv, startLocalCognito, type LocalIdentity } from './cognito.ts';
 import { isAlive, JavaMissingError, localClientConfig, localDynamoEnv, startDynamoLocal } from './dynamodb.ts';
 import { ensureTable } from './table.ts';
@@ -307,7 +307,7 @@ export async function startLocalDatabase(settings: LocalSettings, options: Start
       }
     } else {
       created = await ensureTable(client, settings.tableName);
-      if (options.seedDemoWhenNew && settings.seed) await seedDemoOnce(doc, settings, created, log);
+      if (options.seedDemoWhenNew && settings.seed) await seedDemoOnce({ doc, tableName: settings.tableName }, settings, created, log);
     }
     return { endpoint, tableName: settings.tableName, created, where, client, doc, stop, setUrl };
   } catch (err) {
@@ -321,7 +321,7 @@ export async function startLocalDatabase(settings: LocalSettings, options: Start
  * interrupted first seeding, which is then completed on the next start).
  */
 async function seedDemoOnce(
-  doc: DynamoDBDocumentClient,
+  db: { doc: DynamoDBDocumentClient; tableName: string },
   settings: LocalSettings,
   created: boolean,
   log: (line: string) => void,
@@ -338,7 +338,7 @@ async function seedDemoOnce(
   const due = created ? state !== 'done' : state === 'pending';
   if (!due) return;
   if (marker) writeFileSync(marker, JSON.stringify({ state: 'pending', table: settings.tableName }));
-  const result = await seedDemo(doc, settings.tableName);
+  const result = await seedDemo(db);
   if (marker) {
     writeFileSync(marker, JSON.stringify({ state: 'done', table: settings.tableName, at: new Date().toISOString() }));
   }

@@ -1,10 +1,10 @@
 /**
  * `npm run seed -- --categorias N --clientes M [--demo]`: fills the local database quickly (batch
- * writes in the storage format, lambdas/services/seed.ts) for demos, tests and benchmarks. Uses
+ * writes in the storage format, tools/seed.ts) for demos, tests and benchmarks. Uses
  * the same DATA_DIR / TABLE_NAME / DYNAMODB_ENDPOINT as `npm run api`.
  */
 import { parseArgs } from 'node:util';
-import { seedDatabase, seedDemo } from '../../lambdas/services/seed.ts';
+import { seedDatabase, seedDemo } from '../../tools/seed.ts';
 import { DataDirBusyError, readLocalSettings, startLocalDatabase } from './runtime.ts';
 
 const USAGE = 'Usage: npm run seed -- --categorias N --clientes M   (or --demo for the small demo set)';
@@ -60,9 +60,7 @@ const db = await startLocalDatabase(settings, { command: 'npm run seed' }).catch
 
 try {
   const started = Date.now();
-  const result = args.demo
-    ? await seedDemo(db.doc, db.tableName)
-    : await seedDatabase(db.doc, db.tableName, { categorias, clientes });
+  const result = args.demo ? await seedDemo(db) : await seedDatabase(db, { categorias, clientes });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
     `Seeded ${result.categorias} categorias and ${result.clientes} clientes into "${db.tableName}" ` +

@@ -94,26 +94,6 @@ export function ownsListeningPort(pid: number, port: number): boolean | undefine
   return false;
 }
 
-/** Pids of live processes whose command line contains the argument `arg` exactly (Linux /proc). */
-export function pidsWithArgument(arg: string): number[] {
-  const pids: number[] = [];
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
-  } catch {
-    return pids;
-  }
-  for (const entry of entries) {
-    try {
-      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (args.includes(arg) && isAlive(Number(entry))) pids.push(Number(entry));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return pids;
-}
-
 export interface TiedProcessOptions {
   /** Names the wrapper (`$0`) in `ps` and messages. */
   name: string;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import type { Connect, Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { SECURITY_HEADERS } from '../security-headers.ts';
-import { createApiMiddleware, HANDLERS_DIR, isApiPath, type HandlerLoader, type LambdaHandler } from './adapter.ts';
+import { createApiMiddleware, HANDLERS_DIR, isApiPath, type HandlerLoader, type HandlerExport } from './adapter.ts';
 import { COGNITO_PROXY_PATH, createAuthRoutes } from './auth-routes.ts';
 import { describeIdentity } from './cognito.ts';
 import {
@@ -176,7 +176,7 @@ async function mountApi(server: ViteDevServer | PreviewServer, command: string):
     ? async (name) => {
         const mod = await dev.ssrLoadModule(path.join(HANDLERS_DIR, `${name}.ts`));
         if (typeof mod.handler !== 'function') throw new Error(`lambdas/handlers/${name}.ts has no "handler" export`);
-        return mod.handler as LambdaHandler;
+        return mod.handler as HandlerExport;
       }
     : undefined;
   // The dev server shows the seeded administrator on /entrar (config.json `demo`); a production

@@ -20,3 +20,16 @@ export const LIMITS = {
 
 /** A path id: a positive integer of at most 16 digits, no sign, exponent, hex or leading zero. */
 export const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * An `Idempotency-Key`: visible ASCII, no space (1 to LIMITS.idempotencyKeyMaxLength characters).
+ * The HTTP layer checks it and the OpenAPI document publishes it from here.
+ */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]+$/;
+
+/**
+ * A contract value sent as a JSON string (the original ClientFlow client sends its input's
+ * text): a plain decimal with a dot, e.g. `"1500"` or `"1500.50"`. No exponent, hex, comma or
+ * spaces; the range and decimals rules apply after.
+ */
+export const DECIMAL_STRING_PATTERN = /^-?[0-9]+(\.[0-9]+)?$/;

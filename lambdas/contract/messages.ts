@@ -17,6 +17,7 @@ export const MESSAGES = {
   produtoNaoEncontrado: 'Produto não encontrado.',
   categoriaInexistente: (id: number) => `A categoria ${id} não existe.`,
   categoriaComClientes: 'A categoria possui clientes vinculados.',
+  categoriaDuplicada: (descricao: string) => `Já existe uma categoria chamada “${descricao}”.`,
   conflitoVersao: 'Este registro foi alterado por outra pessoa. Recarregue e tente de novo.',
   conflitoConcorrente: 'O registro está sendo alterado por outra requisição. Tente de novo.',
   idempotenciaCorpoDiferente:
@@ -25,6 +26,7 @@ export const MESSAGES = {
     "Uma requisição com esta 'Idempotency-Key' ainda está em andamento. Tente de novo.",
   idempotenciaChaveInvalida: (max: number) =>
     `A 'Idempotency-Key' deve ter de 1 a ${max} caracteres visíveis.`,
+  origemNaoAutorizada: 'Acesso não autorizado: use o endereço do site.',
   servicoIndisponivel: 'O serviço está sobrecarregado. Tente novamente em instantes.',
   erroInterno: 'Erro interno do servidor. Tente novamente mais tarde.',
   // Field validation

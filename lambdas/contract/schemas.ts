@@ -3,10 +3,10 @@
  * module, so zod stays out of the web bundle.
  */
 import * as z from 'zod'; // the namespace import lets esbuild drop unused zod parts (~450 KB → ~90 KB)
-import { LIMITS } from './limits.ts';
+import { DECIMAL_STRING_PATTERN, LIMITS } from './limits.ts';
 import { MESSAGES as M } from './messages.ts';
 import { cleanText, isWellFormedText } from './text.ts';
-import type { CategoriaInput, ProdutoInput, Update } from './types.ts';
+import type { CategoriaInput, ClienteInput, Update } from './types.ts';
 
 const requiredText = (campo: string, max: number) =>
   z
@@ -39,14 +39,28 @@ export function hasAtMostDecimals(v: number, decimals: number): boolean {
 /** pt-BR number format, created on first use: building it loads ICU data (about 10 ms of cold start). */
 let brl: Intl.NumberFormat | undefined;
 const formatBr = (v: number) => (brl ??= new Intl.NumberFormat('pt-BR')).format(v);
-const money = (campo: string) =>
-  z
-    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? M.campoObrigatorio(campo) : M.campoNumero(campo)) })
-    .min(LIMITS.valorContrato.min, { error: M.campoMinimo(campo, LIMITS.valorContrato.min) })
-    .max(LIMITS.valorContrato.max, { error: () => M.campoMaximo(campo, formatBr(LIMITS.valorContrato.max)) })
-    .refine((v) => hasAtMostDecimals(v, LIMITS.valorContrato.decimals), {
-      error: M.campoDecimais(campo, LIMITS.valorContrato.decimals),
-    });
+/**
+ * Money: a JSON number, or a JSON string holding a plain decimal with a dot (the original
+ * ClientFlow client sends its input's text, `"1500"`); then the same range and decimals rules.
+ */
+const money = (campo: string) => {
+  const min = M.campoMinimo(campo, LIMITS.valorContrato.min);
+  const max = () => M.campoMaximo(campo, formatBr(LIMITS.valorContrato.max));
+  return z
+    .union([z.number(), z.string().regex(DECIMAL_STRING_PATTERN).transform(Number)], {
+      error: (iss) => (iss.input === undefined || iss.input === null ? M.campoObrigatorio(campo) : M.campoNumero(campo)),
+    })
+    .pipe(
+      z
+        // Only a string of too many digits is infinite here.
+        .number({ error: (iss) => ((iss.input as number) < 0 ? min : max()) })
+        .min(LIMITS.valorContrato.min, { error: min })
+        .max(LIMITS.valorContrato.max, { error: max })
+        .refine((v) => hasAtMostDecimals(v, LIMITS.valorContrato.decimals), {
+          error: M.campoDecimais(campo, LIMITS.valorContrato.decimals),
+        }),
+    );
+};
 
 const id = (campo: string) =>
   z.int({ error: (iss) => (iss.input === undefined || iss.input === null ? M.campoObrigatorio(campo) : M.campoInteiro(campo)) }).min(1, { error: M.campoInteiro(campo) });
@@ -74,39 +88,35 @@ export const categoriaInputSchema = /* @__PURE__ */ (() =>
 
 export const categoriaUpdateSchema = /* @__PURE__ */ (() => categoriaInputSchema.extend({ id: id('id'), versao }))();
 
-export const produtoInputSchema = /* @__PURE__ */ (() =>
-  z
-    .object({
-      nome: requiredText('nome', LIMITS.nome.max),
-      segmento: optionalText('segmento', LIMITS.segmento.max),
-      pontoFocal: optionalText('pontoFocal', LIMITS.pontoFocal.max),
-      valorContrato: money('valorContrato'),
-      categoria: categoriaRef,
-    }, objectError)
-    .transform(({ categoria, ...rest }) => ({ ...rest, categoriaId: categoria })))();
+/** The fields of a client body (a create, and with `id` and `versao` an update). */
+const clienteFields = /* @__PURE__ */ (() => ({
+  nome: requiredText('nome', LIMITS.nome.max),
+  segmento: optionalText('segmento', LIMITS.segmento.max),
+  pontoFocal: optionalText('pontoFocal', LIMITS.pontoFocal.max),
+  valorContrato: money('valorContrato'),
+  categoria: categoriaRef,
+}))();
 
-export const produtoUpdateSchema = /* @__PURE__ */ (() =>
-  z
-    .object({
-      id: id('id'),
-      versao,
-      nome: requiredText('nome', LIMITS.nome.max),
-      segmento: optionalText('segmento', LIMITS.segmento.max),
-      pontoFocal: optionalText('pontoFocal', LIMITS.pontoFocal.max),
-      valorContrato: money('valorContrato'),
-      categoria: categoriaRef,
-    }, objectError)
-    .transform(({ categoria, ...rest }) => ({ ...rest, categoriaId: categoria })))();
+/** Only the id of an embedded `categoria` counts: it becomes `categoriaId`. */
+const toClienteInput = <T extends { categoria: number | null }>({ categoria, ...rest }: T) => ({ ...rest, categoriaId: categoria });
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; mensagem: string };
+export const clienteInputSchema = /* @__PURE__ */ (() => z.object(clienteFields, objectError).transform(toClienteInput))();
+
+export const clienteUpdateSchema = /* @__PURE__ */ (() =>
+  z.object({ id: id('id'), versao, ...clienteFields }, objectError).transform(toClienteInput))();
+
+/** A validated body, or the first problem: its message and the wire path of its field (if one). */
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; mensagem: string; campo?: string };
 
 function parseWith<T>(schema: z.ZodType<T>, body: unknown): ParseResult<T> {
   const r = schema.safeParse(body);
   if (r.success) return { ok: true, value: r.data };
-  return { ok: false, mensagem: r.error.issues[0]?.message ?? M.corpoNaoObjeto };
+  const issue = r.error.issues[0];
+  const campo = issue?.path.join('.');
+  return { ok: false, mensagem: issue?.message ?? M.corpoNaoObjeto, ...(campo ? { campo } : {}) };
 }
 
 export const parseCategoriaInput = (body: unknown): ParseResult<CategoriaInput> => parseWith(categoriaInputSchema, body);
 export const parseCategoriaUpdate = (body: unknown): ParseResult<Update<CategoriaInput>> => parseWith(categoriaUpdateSchema, body);
-export const parseProdutoInput = (body: unknown): ParseResult<ProdutoInput> => parseWith(produtoInputSchema, body);
-export const parseProdutoUpdate = (body: unknown): ParseResult<Update<ProdutoInput>> => parseWith(produtoUpdateSchema, body);
+export const parseClienteInput = (body: unknown): ParseResult<ClienteInput> => parseWith(clienteInputSchema, body);
+export const parseClienteUpdate = (body: unknown): ParseResult<Update<ClienteInput>> => parseWith(clienteUpdateSchema, body);

@@ -25,3 +25,13 @@ const INVALID_TEXT = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\ufffd]|[\ud800-\u
 
 /** True when the text can be stored and shown as it was meant (see INVALID_TEXT). */
 export const isWellFormedText = (s: string): boolean => !INVALID_TEXT.test(s);
+
+/**
+ * The form under which two names count as the same: compatibility-decomposed (NFKD) without
+ * combining marks, lower case, white space runs as one space. "Várejo", "varejo " and "VAREJO"
+ * fold alike. A name made only of marks folds to itself in lower case, never to ''.
+ */
+export function foldName(s: string): string {
+  const folded = cleanText(s).normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return folded === '' ? cleanText(s).toLowerCase() : folded;
+}

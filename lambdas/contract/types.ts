@@ -12,8 +12,8 @@ export interface CategoriaRef {
   descricao: string;
 }
 
-/** A client record ("produto" in the API). */
-export interface Produto {
+/** A client record (a "produto" on the wire: path `/produtos`). */
+export interface Cliente {
   id: number;
   nome: string;
   segmento: string;
@@ -23,16 +23,24 @@ export interface Produto {
   versao: number;
 }
 
+/** @deprecated The first wave's name of {@link Cliente}; kept until the web code says `Cliente`. */
+export type Produto = Cliente;
+
 /** Every error body the API itself returns. */
 export interface ApiError {
   mensagem: string;
+  /**
+   * When the error concerns one field of the body: its wire path (`descricao`, `valorContrato`,
+   * `categoria.id`, …), so a form can mark that field. Older clients ignore it.
+   */
+  campo?: string;
 }
 
 export interface CategoriaInput {
   descricao: string;
 }
 
-export interface ProdutoInput {
+export interface ClienteInput {
   nome: string;
   segmento: string;
   pontoFocal: string;

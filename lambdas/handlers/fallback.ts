@@ -1,7 +1,7 @@
 import { MESSAGES } from '../contract/messages.ts';
 import { MethodNotAllowedError, NotFoundError } from '../errors.ts';
-import { httpHandler, requestPath } from '../http.ts';
-import { methodsForPath } from '../route-match.ts';
+import { httpHandler, requestPath } from '../http/index.ts';
+import { methodsForPath } from '../routes.ts';
 
 /**
  * `$default`: everything no route matched. A path the route table knows with another method is

@@ -1,98 +1,94 @@
-/** Category rules: listing, reads, creation with an id from the counter, updates, safe deletes. */
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Categoria, CategoriaInput, Update } from '../contract/types.ts';
+/**
+ * Category rules: listing, reads, creation with an id from the counter and a unique name,
+ * renames, and deletes only while no client uses it.
+ */
 import { MESSAGES } from '../contract/messages.ts';
+import { foldName } from '../contract/text.ts';
+import type { Categoria, CategoriaInput, Update } from '../contract/types.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
-import { documentClient, tableName } from '../store/client.ts';
-import type { CategoriaItem } from '../store/items.ts';
-import { CATEGORIA_PROJECTION, categoriaKey, decodeRaw, toCategoria } from '../store/items.ts';
-import { getItem, nextId, queryAll } from '../store/reads.ts';
-import { PK } from '../store/table.ts';
-import { ConditionsFailed, transactWrite } from '../store/transact.ts';
-import type { Created, IdempotencyClaim } from './idempotency.ts';
-import { claimItem, replay } from './idempotency.ts';
+import * as store from '../store/categorias.ts';
+import { claimIdempotencyKey } from '../store/idempotency.ts';
+import { nextId } from '../store/ids.ts';
+import { ensureNameClaims, readNameHolders } from '../store/names.ts';
+import { commit, type Outcome } from '../store/write.ts';
+import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
+import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
+
+const NOT_FOUND = { notFound: MESSAGES.categoriaNaoEncontrada };
 
 /** Every category, sorted by id. */
-export async function listCategorias(): Promise<Categoria[]> {
-  return (await queryAll(PK.categoria, CATEGORIA_PROJECTION)).map(toCategoria);
-}
+export const listCategorias = (): Promise<Categoria[]> => store.listCategorias();
 
 /** One category (404 when missing). */
 export async function getCategoria(id: number): Promise<Categoria> {
-  const item = await getItem(categoriaKey(id), CATEGORIA_PROJECTION);
-  if (!item) throw new NotFoundError(MESSAGES.categoriaNaoEncontrada);
-  return toCategoria(item);
+  const categoria = await store.readCategoria(id);
+  if (!categoria) throw new NotFoundError(MESSAGES.categoriaNaoEncontrada);
+  return categoria;
 }
 
 /**
- * Creates a category with count 0 and versao 1. With an idempotency claim, the claim is written
- * in the same transaction; a live claim replays its first response (or 422 for another body).
+ * The 409 for a name held by other categories, naming the first as stored; AGAIN when it is
+ * gone meanwhile (its delete freed the name).
  */
-export async function createCategoria(input: CategoriaInput, claim?: IdempotencyClaim): Promise<Created<Categoria>> {
-  const id = await nextId('categoria');
-  const item: CategoriaItem = { ...categoriaKey(id), pk: PK.categoria, descricao: input.descricao, produtos: 0, versao: 1 };
-  const created: Created<Categoria> = { status: 201, body: toCategoria(item) };
-  const put = { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
-  if (!claim) {
-    await documentClient().send(new PutCommand(put));
-    return created;
-  }
-  try {
-    await transactWrite([{ Put: put }, claimItem(claim, created)], MESSAGES.idempotenciaEmAndamento);
-  } catch (err) {
-    if (err instanceof ConditionsFailed && err.failed(1)) return replay<Categoria>(claim, err.reasons[1]?.item);
-    throw err;
-  }
-  return created;
+async function nameTaken(outcome: Extract<Outcome, { kind: 'nameTaken' }>): Promise<typeof AGAIN> {
+  const holder = outcome.holders[0] === undefined ? undefined : await store.readCategoria(outcome.holders[0]);
+  if (!holder) return AGAIN;
+  throw new ConflictError(MESSAGES.categoriaDuplicada(holder.descricao), 'descricao');
 }
 
 /**
- * Renames a category and bumps its versao; never creates. With `versao`, only when it is still
- * current (409 otherwise); without, last writer wins.
+ * Creates a category with count 0 and versao 1, claiming its name (409 when another category
+ * has it). With an Idempotency-Key, the key is claimed in the same write; a live key replays
+ * its first answer (or 422 for another body).
+ */
+export async function createCategoria(input: CategoriaInput, idempotency?: IdempotencyKey): Promise<Answer<Categoria>> {
+  const claim = idempotency && idempotencyClaim(idempotency, input);
+  await ensureNameClaims();
+  return readThenWrite(async () => {
+    const id = await nextId('categoria');
+    const record = { id, descricao: input.descricao, clientes: 0, versao: 1 };
+    const created: Answer<Categoria> = { status: 201, body: { id, descricao: input.descricao, versao: 1 } };
+    const written = await commit([...store.createCategoria(record), claim && claimIdempotencyKey(claim, created)]);
+    if (written.ok) return created;
+    const { outcome } = written;
+    if (outcome.kind === 'keyReplayed') return { status: outcome.status, body: outcome.body as Categoria };
+    if (outcome.kind === 'nameTaken') return nameTaken(outcome);
+    throw errorFor(outcome, { ...NOT_FOUND, idempotent: claim !== undefined });
+  });
+}
+
+/**
+ * Renames a category and bumps its versao; never creates. With `versao`, only while it is
+ * current (409 otherwise); without, last writer wins. A new name must be free (409); a change of
+ * case or accents of its own name is not a new name.
  */
 export async function updateCategoria(input: Update<CategoriaInput>): Promise<Categoria> {
-  const withVersao = input.versao !== undefined;
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: categoriaKey(input.id),
-        UpdateExpression: 'SET descricao = :d ADD versao :one',
-        ConditionExpression: withVersao ? 'attribute_exists(pk) AND versao = :v' : 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':d': input.descricao, ':one': 1, ...(withVersao ? { ':v': input.versao } : {}) },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return toCategoria(out.Attributes!);
-  } catch (err) {
-    if (err instanceof Error && err.name === 'ConditionalCheckFailedException') {
-      const old = decodeRaw((err as { Item?: Record<string, unknown> }).Item);
-      if (!old) throw new NotFoundError(MESSAGES.categoriaNaoEncontrada);
-      throw new ConflictError(MESSAGES.conflitoVersao);
-    }
-    throw err;
-  }
+  await ensureNameClaims();
+  return readThenWrite(async () => {
+    const before = await getCategoria(input.id);
+    if (input.versao !== undefined && before.versao !== input.versao) throw new ConflictError(MESSAGES.conflitoVersao);
+    // Only a new name (once folded) changes claims: then read who holds the old one.
+    const renamed = foldName(input.descricao) !== foldName(before.descricao);
+    const holders = renamed ? await readNameHolders(before.descricao) : [];
+    const written = await commit(store.renameCategoria(before, input.descricao, holders));
+    if (written.ok) return { id: before.id, descricao: input.descricao, versao: before.versao + 1 };
+    const { outcome } = written;
+    if (outcome.kind === 'changed' || (outcome.kind === 'staleVersao' && input.versao === undefined)) return AGAIN;
+    if (outcome.kind === 'nameTaken') return nameTaken(outcome);
+    throw errorFor(outcome, NOT_FOUND);
+  });
 }
 
-/** Deletes a category only while no client uses it (409), 404 when missing. */
+/** Deletes a category only while no client uses it (409), freeing its name; 404 when missing. */
 export async function removeCategoria(id: number): Promise<void> {
-  try {
-    await documentClient().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: categoriaKey(id),
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(produtos) OR produtos = :zero)',
-        ExpressionAttributeValues: { ':zero': 0 },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-  } catch (err) {
-    if (err instanceof Error && err.name === 'ConditionalCheckFailedException') {
-      const old = decodeRaw((err as { Item?: Record<string, unknown> }).Item);
-      if (!old) throw new NotFoundError(MESSAGES.categoriaNaoEncontrada);
-      throw new ConflictError(MESSAGES.categoriaComClientes);
-    }
-    throw err;
-  }
+  await ensureNameClaims();
+  return readThenWrite(async () => {
+    const before = await getCategoria(id);
+    const holders = await readNameHolders(before.descricao);
+    const written = await commit(store.deleteCategoria(before, holders));
+    if (written.ok) return undefined;
+    const { outcome } = written;
+    if (outcome.kind === 'changed' || outcome.kind === 'staleVersao') return AGAIN;
+    throw errorFor(outcome, NOT_FOUND);
+  });
 }

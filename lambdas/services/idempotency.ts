@@ -1,30 +1,18 @@
 /**
- * Idempotent creates: an `Idempotency-Key` (scoped to the route) is claimed by a conditional Put
- * inside the same transaction as the create, storing the response it will replay. Claim and
+ * Idempotent creates: an `Idempotency-Key` (scoped to the route) is claimed in the same write as
+ * the record it creates, with the answer it will replay (lambdas/store/idempotency.ts). Claim and
  * record commit together, so a concurrent duplicate either finds the claim or is the one that
- * created; never a second record. Expired claims count as absent (TTL deletes late).
+ * created; never a second record. Here: what identifies "the same request".
  */
 import { createHash } from 'node:crypto';
-import { LIMITS } from '../contract/limits.ts';
-import { MESSAGES } from '../contract/messages.ts';
-import { UnprocessableError } from '../errors.ts';
-import { tableName } from '../store/client.ts';
-import type { IdempotencyItem } from '../store/items.ts';
-import { PK, TTL_ATTRIBUTE } from '../store/table.ts';
-import type { TransactItem } from '../store/transact.ts';
+import type { IdempotencyClaim } from '../store/idempotency.ts';
 
-/** A key about to be claimed for one route and one validated body. */
-export interface IdempotencyClaim {
-  pk: string;
-  bodyHash: string;
-  /** Epoch seconds when the claim is made. */
-  now: number;
-}
+export type { Answer, IdempotencyClaim } from '../store/idempotency.ts';
 
-/** The outcome of a create: the status and body to answer (and to replay). */
-export interface Created<T> {
-  status: number;
-  body: T;
+/** A key as the request sent it, scoped to its route (`POST /categorias`). */
+export interface IdempotencyKey {
+  routeKey: string;
+  key: string;
 }
 
 /** JSON with object keys sorted, so equal bodies hash equal whatever the key order. */
@@ -39,46 +27,12 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The claim for `key` on `routeKey` (e.g. `POST /categorias`) and the validated body. */
-export function idempotencyClaim(routeKey: string, key: string, validatedBody: unknown, nowMs = Date.now()): IdempotencyClaim {
+/** The claim of a key for the validated body (the same body hashes the same, whatever its key order). */
+export function idempotencyClaim({ routeKey, key }: IdempotencyKey, validatedBody: unknown, nowMs = Date.now()): IdempotencyClaim {
   return {
-    pk: `${PK.idempotencia}#${routeKey}#${key}`,
+    routeKey,
+    key,
     bodyHash: createHash('sha256').update(canonicalJson(validatedBody)).digest('base64url'),
     now: Math.floor(nowMs / 1000),
   };
-}
-
-/** The transaction item that claims the key and stores the response to replay. */
-export function claimItem(claim: IdempotencyClaim, created: Created<unknown>): TransactItem {
-  const item: IdempotencyItem = {
-    pk: claim.pk,
-    sk: 0,
-    bodyHash: claim.bodyHash,
-    responseStatus: created.status,
-    responseBody: JSON.stringify(created.body),
-    [TTL_ATTRIBUTE]: claim.now + LIMITS.idempotencyTtlSeconds,
-  };
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: item,
-      ConditionExpression: 'attribute_not_exists(pk) OR #exp < :now',
-      ExpressionAttributeNames: { '#exp': TTL_ATTRIBUTE },
-      ExpressionAttributeValues: { ':now': claim.now },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    },
-  };
-}
-
-/**
- * The answer when the claim failed because a live claim exists: its first response when the
- * body is the same, 422 when it differs.
- */
-export function replay<T>(claim: IdempotencyClaim, existing: Record<string, unknown> | undefined): Created<T> {
-  if (!existing || typeof existing.responseBody !== 'string') {
-    // The condition failed, so the claim existed; DynamoDB returns it with ALL_OLD.
-    throw new Error('Idempotency claim failed without the existing claim');
-  }
-  if (existing.bodyHash !== claim.bodyHash) throw new UnprocessableError(MESSAGES.idempotenciaCorpoDiferente);
-  return { status: Number(existing.responseStatus), body: JSON.parse(existing.responseBody) as T };
 }

@@ -5,10 +5,15 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
+import { MARSHALL_OPTIONS } from './table.ts';
+
 let shared: DynamoDBDocumentClient | undefined;
 
-/** Marshalling options shared by the handlers and the seeding code. */
-export const MARSHALL_OPTIONS = { removeUndefinedValues: true } as const;
+/** A table and the client that reaches it (tools pass their own; handlers use the shared one). */
+export interface Db {
+  doc: DynamoDBDocumentClient;
+  tableName: string;
+}
 
 /**
  * The shared document client. `DYNAMODB_ENDPOINT` (local runs) points it at another endpoint;
@@ -37,3 +42,6 @@ export function tableName(): string {
   if (!name) throw new Error('TABLE_NAME is not set: the API needs the DynamoDB table name.');
   return name;
 }
+
+/** The handlers' table: the shared client and TABLE_NAME. */
+export const defaultDb = (): Db => ({ doc: documentClient(), tableName: tableName() });

@@ -1,21 +1,33 @@
 /**
- * The storage format of each item and its mapping to the wire types: the only place that knows
- * attribute names, so no storage attribute (pk, sk, produtos, categoriaId, expiresAt) can leak.
+ * The storage format of each item, how to build one, and its mapping to the wire types: the only
+ * place that knows attribute names, so no storage attribute (pk, sk, the client count,
+ * categoriaId, expiresAt) can leak into a response.
  */
-import type { Categoria, CategoriaRef, Produto } from '../contract/types.ts';
-import { PK, TTL_ATTRIBUTE } from './table.ts';
+import type { Categoria, CategoriaRef, Cliente } from '../contract/types.ts';
+import { PK } from './table.ts';
 
-export interface CategoriaItem {
+/**
+ * The stored attribute holding a category's client count. The first release named it
+ * `produtos`; the delete guard and every ADD address it through this constant, so a rename in
+ * code can never strand the stored counts (and let a category with clients be deleted).
+ */
+export const CLIENT_COUNT = 'produtos';
+
+/** Stored names of the id counters on the SEQUENCIA item, by entity. */
+export const COUNTER_ATTRIBUTE = { categoria: 'categoria', cliente: 'produto' } as const;
+export type Counter = keyof typeof COUNTER_ATTRIBUTE;
+
+export type CategoriaItem = {
   pk: typeof PK.categoria;
   sk: number;
   descricao: string;
   /** How many clients use this category. */
-  produtos: number;
+  [CLIENT_COUNT]: number;
   versao: number;
-}
+};
 
-export interface ProdutoItem {
-  pk: typeof PK.produto;
+export type ClienteItem = {
+  pk: typeof PK.cliente;
   sk: number;
   nome: string;
   segmento: string;
@@ -24,31 +36,55 @@ export interface ProdutoItem {
   /** Absent when the client has no category. */
   categoriaId?: number;
   versao: number;
+};
+
+/** A category as code handles it: the count under its code name. */
+export interface CategoriaRecord {
+  id: number;
+  descricao: string;
+  clientes: number;
+  versao: number;
 }
 
-export interface IdempotencyItem {
-  pk: string;
-  sk: 0;
-  /** SHA-256 of the canonical validated body. */
-  bodyHash: string;
-  /** The first response: status and body (JSON text). */
-  responseStatus: number;
-  responseBody: string;
-  [TTL_ATTRIBUTE]: number;
+/** A client as code handles it: no key attributes, the category by id (null: none). */
+export interface ClienteRecord {
+  id: number;
+  nome: string;
+  segmento: string;
+  pontoFocal: string;
+  valorContrato: number;
+  categoriaId: number | null;
+  versao: number;
 }
-
-/** Key of the id counters item; its attributes are named after the entity (`categoria`, `produto`). */
-export const SEQUENCIA_KEY = { pk: PK.sequencia, sk: 0 } as const;
 
 export const categoriaKey = (id: number) => ({ pk: PK.categoria, sk: id });
-export const produtoKey = (id: number) => ({ pk: PK.produto, sk: id });
+export const clienteKey = (id: number) => ({ pk: PK.cliente, sk: id });
+/** Key of the id counters item. */
+export const SEQUENCIA_KEY = { pk: PK.sequencia, sk: 0 } as const;
+
+/** The stored form of a category. */
+export const categoriaItem = (c: CategoriaRecord): CategoriaItem => ({
+  ...categoriaKey(c.id),
+  descricao: c.descricao,
+  [CLIENT_COUNT]: c.clientes,
+  versao: c.versao,
+});
+
+/** The stored form of a client (no category: no `categoriaId` attribute at all). */
+export function clienteItem(c: ClienteRecord): ClienteItem {
+  const { id, categoriaId, ...fields } = c;
+  return { ...clienteKey(id), ...fields, ...(categoriaId !== null ? { categoriaId } : {}) };
+}
 
 /** Attributes a category read needs (the count is storage only). */
 export const CATEGORIA_PROJECTION = 'sk, descricao, versao';
 /** Attributes a client read needs. */
-export const PRODUTO_PROJECTION = 'sk, nome, segmento, pontoFocal, valorContrato, categoriaId, versao';
+export const CLIENTE_PROJECTION = 'sk, nome, segmento, pontoFocal, valorContrato, categoriaId, versao';
+/** Attributes of a category as embedded in a client. */
+export const REF_PROJECTION = 'sk, descricao';
 
-type Stored = Record<string, unknown>;
+/** An item as DynamoDB returns it. */
+export type Stored = Record<string, unknown>;
 
 /** A stored category as the API returns it. */
 export function toCategoria(stored: object): Categoria {
@@ -56,8 +92,14 @@ export function toCategoria(stored: object): Categoria {
   return { id: Number(item.sk), descricao: String(item.descricao), versao: Number(item.versao) };
 }
 
-/** A stored client as the API returns it, with its category embedded as it is now. */
-export function toProduto(stored: object, categoria: CategoriaRef | null): Produto {
+/** A stored category as embedded in a client. */
+export function toCategoriaRef(stored: object): CategoriaRef {
+  const item = stored as Stored;
+  return { id: Number(item.sk), descricao: String(item.descricao) };
+}
+
+/** A stored client as code handles it (one object per item: lists map thousands). */
+export function toClienteRecord(stored: object): ClienteRecord {
   const item = stored as Stored;
   return {
     id: Number(item.sk),
@@ -65,21 +107,20 @@ export function toProduto(stored: object, categoria: CategoriaRef | null): Produ
     segmento: String(item.segmento ?? ''),
     pontoFocal: String(item.pontoFocal ?? ''),
     valorContrato: Number(item.valorContrato),
-    categoria,
+    categoriaId: typeof item.categoriaId === 'number' ? item.categoriaId : null,
     versao: Number(item.versao),
   };
 }
 
-/** The client's category id, or null when it has none. */
-export function categoriaIdOf(stored: object): number | null {
-  const item = stored as Stored;
-  return typeof item.categoriaId === 'number' ? item.categoriaId : null;
+/** A client as the API returns it, with its category embedded as it is now. */
+export function toCliente(c: ClienteRecord, categoria: CategoriaRef | null): Cliente {
+  return { id: c.id, nome: c.nome, segmento: c.segmento, pontoFocal: c.pontoFocal, valorContrato: c.valorContrato, categoria, versao: c.versao };
 }
 
 /**
- * Decodes the few attribute types this app stores (S, N, BOOL, NULL, M) from the raw
+ * Decodes the attribute types this app stores (S, N, BOOL, NULL, M, L, NS, SS) from the raw
  * AttributeValue form DynamoDB returns in condition-failure errors, which the document client
- * does not unmarshall.
+ * does not unmarshall. Number sets come back as arrays.
  */
 export function decodeRaw(raw: Record<string, unknown> | undefined): Stored | undefined {
   if (!raw) return undefined;
@@ -90,6 +131,9 @@ export function decodeRaw(raw: Record<string, unknown> | undefined): Stored | un
     if ('BOOL' in av) return av.BOOL;
     if ('NULL' in av) return null;
     if ('M' in av) return decodeRaw(av.M as Record<string, unknown>);
+    if ('L' in av) return (av.L as unknown[]).map(decode);
+    if ('NS' in av) return (av.NS as string[]).map(Number);
+    if ('SS' in av) return av.SS;
     return undefined;
   };
   return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, decode(v)]));

@@ -1,9 +1,7 @@
 /** Strongly consistent reads: whole partitions (every page) and single items. */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from './client.ts';
-import { SEQUENCIA_KEY } from './items.ts';
-
-type Stored = Record<string, unknown>;
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { defaultDb, documentClient, tableName, type Db } from './client.ts';
+import type { Stored } from './items.ts';
 
 /**
  * Items a list page may evaluate: above what a 1 MB page holds (about 8,200 clients of typical
@@ -17,13 +15,13 @@ export const QUERY_PAGE_LIMIT = 10_000;
  * Every item of a partition, sorted by sk, following LastEvaluatedKey (a page stops at 1 MB).
  * `projection` names the attributes to return (keeps pages and time small).
  */
-export async function queryAll(pk: string, projection: string): Promise<Stored[]> {
+export async function queryAll(pk: string, projection: string, db: Db = defaultDb()): Promise<Stored[]> {
   const items: Stored[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await documentClient().send(
+    const page = await db.doc.send(
       new QueryCommand({
-        TableName: tableName(),
+        TableName: db.tableName,
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': pk },
         ProjectionExpression: projection,
@@ -44,19 +42,4 @@ export async function getItem(key: { pk: string; sk: number }, projection?: stri
     new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true, ProjectionExpression: projection }),
   );
   return out.Item;
-}
-
-/** The next id of an entity from the atomic counter (unique under concurrency; gaps are fine). */
-export async function nextId(counter: 'categoria' | 'produto'): Promise<number> {
-  const out = await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: SEQUENCIA_KEY,
-      UpdateExpression: 'ADD #c :one',
-      ExpressionAttributeNames: { '#c': counter },
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(out.Attributes?.[counter]);
 }

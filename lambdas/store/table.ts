@@ -7,14 +7,28 @@ export const TABLE_KEY = {
   sortKey: { name: 'sk', type: 'N' },
 } as const;
 
+/**
+ * Marshalling of every writer of this table (handlers, tools, tests): an undefined attribute is
+ * left out, never stored.
+ */
+export const MARSHALL_OPTIONS = { removeUndefinedValues: true } as const;
+
 /** Epoch-seconds attribute that DynamoDB TTL deletes (idempotency records). */
 export const TTL_ATTRIBUTE = 'expiresAt';
 
-/** Partition keys of the single-table design. */
+/**
+ * Partition keys of the single-table design. The values are stored data: the client's
+ * partition keeps the name the first release gave it (`PRODUTO`).
+ */
 export const PK = {
   categoria: 'CATEGORIA',
-  produto: 'PRODUTO',
+  cliente: 'PRODUTO',
   sequencia: 'SEQUENCIA',
   /** Prefix: an idempotency record is `IDEMPOTENCIA#<METHOD /path>#<key>`. */
   idempotencia: 'IDEMPOTENCIA',
+  /**
+   * Prefix of uniqueness claims: `UNICO#categoria#<folded name>` holds the ids of the categories
+   * with that name; `UNICO#categoria` alone marks that every stored category has its claim.
+   */
+  unico: 'UNICO',
 } as const;

@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { call, createCategoria, createProduto, startApi, type TestApi } from './helpers.ts';
+import { call, createCategoria, createCliente, expectDeletedOnce, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -31,10 +31,10 @@ describe('POST /categorias', () => {
     [{ descricao: '   ' }, MESSAGES.campoVazio('descricao')],
     [{ descricao: 5 }, MESSAGES.campoTexto('descricao')],
     [{ descricao: 'x'.repeat(LIMITS.descricao.max + 1) }, MESSAGES.campoLongo('descricao', LIMITS.descricao.max)],
-  ])('refuses %j with 400 and the reason', async (body, mensagem) => {
+  ])('refuses %j with 400, the reason and the field', async (body, mensagem) => {
     const r = await call(api, 'POST', '/categorias', body);
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ mensagem });
+    expect(r.body).toEqual({ mensagem, campo: 'descricao' });
   });
 
   it('accepts descricao at exactly the maximum length', async () => {
@@ -131,29 +131,84 @@ describe('PUT /categorias', () => {
 
   it('does not bump versao when the client count changes', async () => {
     const c = await createCategoria(api, 'Contada');
-    await createProduto(api, { categoria: { id: c.id } });
+    await createCliente(api, { categoria: { id: c.id } });
     expect(await stored(c.id)).toMatchObject({ produtos: 1, versao: 1 });
     expect((await call(api, 'GET', `/categorias/${c.id}`)).body.versao).toBe(1);
+  });
+});
+
+describe('unique names (ignoring case, accents and repeated spaces)', () => {
+  it.each(['varejo', 'VAREJO', ' Varejo ', 'Várejo', 'varéjo', 'Va\u0301rejo', 'VAREJO\u00a0'])(
+    'refuses %j once "Varejo" exists, naming it as stored, on the descricao field',
+    async (descricao) => {
+      if ((await call(api, 'GET', '/categorias')).body.every((c: { descricao: string }) => c.descricao !== 'Varejo')) {
+        await createCategoria(api, 'Varejo');
+      }
+      expect(await call(api, 'POST', '/categorias', { descricao })).toEqual(
+        expect.objectContaining({ status: 409, body: { mensagem: 'Já existe uma categoria chamada “Varejo”.', campo: 'descricao' } }),
+      );
+    },
+  );
+
+  it('counts repeated spaces inside a name as one', async () => {
+    await createCategoria(api, 'Serviços Gerais');
+    expect((await call(api, 'POST', '/categorias', { descricao: 'servicos   gerais' })).status).toBe(409);
+    expect((await call(api, 'POST', '/categorias', { descricao: 'Serviços Gerais 2' })).status).toBe(201);
+  });
+
+  it('lets exactly one of parallel creates of one name through', async () => {
+    const names = ['Paralela', 'paralela ', 'PARALELA', 'Parálela', ' paralela', 'Paralela', 'pARALELA', 'Parale\u0301la'];
+    const results = await Promise.all(names.map((descricao) => call(api, 'POST', '/categorias', { descricao })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    const winner = results.find((r) => r.status === 201)!.body as { descricao: string };
+    for (const r of results.filter((x) => x.status !== 201)) {
+      expect(r).toMatchObject({ status: 409, body: { mensagem: MESSAGES.categoriaDuplicada(winner.descricao), campo: 'descricao' } });
+    }
+    const listed = (await call(api, 'GET', '/categorias')).body as { descricao: string }[];
+    expect(listed.filter((c) => c.descricao.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').trim() === 'paralela')).toHaveLength(1);
+  });
+
+  it('refuses a rename to another category’s name, allows a change of case or accents of its own', async () => {
+    const a = await createCategoria(api, 'tecnologia');
+    const b = await createCategoria(api, 'Indústria');
+    expect(await call(api, 'PUT', '/categorias', { id: b.id, descricao: 'TECNOLOGIA' })).toMatchObject({
+      status: 409,
+      body: { mensagem: MESSAGES.categoriaDuplicada('tecnologia'), campo: 'descricao' },
+    });
+    expect(await call(api, 'PUT', '/categorias', { id: a.id, descricao: 'Tecnologia', versao: 1 })).toMatchObject({
+      status: 200,
+      body: { descricao: 'Tecnologia', versao: 2 },
+    });
+    expect((await call(api, 'PUT', '/categorias', { id: b.id, descricao: 'Industria' })).status).toBe(200);
+  });
+
+  it('frees a name on rename and on delete', async () => {
+    const c = await createCategoria(api, 'Temporária');
+    expect((await call(api, 'PUT', '/categorias', { id: c.id, descricao: 'Provisória' })).status).toBe(200);
+    expect((await call(api, 'POST', '/categorias', { descricao: 'temporaria' })).status).toBe(201);
+    expect((await call(api, 'DELETE', `/categorias/${c.id}`)).status).toBe(204);
+    expect((await call(api, 'POST', '/categorias', { descricao: 'PROVISÓRIA' })).status).toBe(201);
+  });
+
+  it('with an Idempotency-Key, a retry still replays its first answer (not a 409 for its own name)', async () => {
+    const key = { 'idempotency-key': 'nome-unico-1' };
+    const first = await call(api, 'POST', '/categorias', { descricao: 'Repetida' }, key);
+    expect(first.status).toBe(201);
+    expect(await call(api, 'POST', '/categorias', { descricao: 'Repetida' }, key)).toMatchObject({ status: 201, body: first.body });
+    expect((await call(api, 'POST', '/categorias', { descricao: 'Repetida' })).status).toBe(409);
   });
 });
 
 describe('DELETE /categorias/{id}', () => {
   it('deletes an unused category with 204 and no body, then 404', async () => {
     const c = await createCategoria(api, 'Descartável');
-    const r = await call(api, 'DELETE', `/categorias/${c.id}`);
-    expect(r.status).toBe(204);
-    expect(r.text).toBe('');
-    expect(await stored(c.id)).toBeUndefined();
-    expect(await call(api, 'DELETE', `/categorias/${c.id}`)).toMatchObject({
-      status: 404,
-      body: { mensagem: MESSAGES.categoriaNaoEncontrada },
-    });
+    await expectDeletedOnce(api, `/categorias/${c.id}`, () => stored(c.id), MESSAGES.categoriaNaoEncontrada);
     expect((await call(api, 'DELETE', '/categorias/0x10')).status).toBe(400);
   });
 
   it('refuses with 409 while a client uses it, and deletes once it is free', async () => {
     const c = await createCategoria(api, 'Ocupada');
-    const p = await createProduto(api, { categoria: { id: c.id } });
+    const p = await createCliente(api, { categoria: { id: c.id } });
     expect(await call(api, 'DELETE', `/categorias/${c.id}`)).toMatchObject({
       status: 409,
       body: { mensagem: MESSAGES.categoriaComClientes },

@@ -4,8 +4,8 @@
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { buildEvent, matchRoute } from '../../infra/local/adapter.ts';
-import { API_BASE_PATH } from '../../lambdas/routes.ts';
+import { buildEvent } from '../../infra/local/adapter.ts';
+import { API_BASE_PATH, matchRoute } from '../../lambdas/routes.ts';
 
 export interface InvokeOptions {
   body?: unknown;

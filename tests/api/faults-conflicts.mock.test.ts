@@ -8,11 +8,11 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
-import { buildOpenApiDocument } from '../../lambdas/contract/openapi.ts';
+import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
 import { routes } from '../../lambdas/routes.ts';
-import { WRITE_ATTEMPTS } from '../../lambdas/services/produtos.ts';
+import { WRITE_ATTEMPTS } from '../../lambdas/services/outcomes.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { TRANSACTION_ATTEMPTS } from '../../lambdas/store/transact.ts';
+import { TRANSACTION_ATTEMPTS } from '../../lambdas/store/write.ts';
 import {
   ROUTE_REQUESTS,
   SECRET,
@@ -45,14 +45,18 @@ const request = (label: string): RouteRequest => {
 
 /** The routes whose request writes with TransactWriteItems, and the 409 message each gives. */
 const TRANSACTIONAL: { req: RouteRequest; mensagem: string }[] = [
+  // A category write holds its name claim in the same transaction.
+  { req: request('create categoria'), mensagem: MESSAGES.conflitoConcorrente },
+  { req: request('update categoria'), mensagem: MESSAGES.conflitoConcorrente },
+  { req: request('remove categoria'), mensagem: MESSAGES.conflitoConcorrente },
   { req: request('create categoria with Idempotency-Key'), mensagem: MESSAGES.idempotenciaEmAndamento },
-  { req: request('create produto in a category with Idempotency-Key'), mensagem: MESSAGES.idempotenciaEmAndamento },
+  { req: request('create cliente in a category with Idempotency-Key'), mensagem: MESSAGES.idempotenciaEmAndamento },
   {
-    req: { ...request('create produto without category'), label: 'create produto in a category', body: { nome: 'X', valorContrato: 1, categoria: { id: 1 } } },
+    req: { ...request('create cliente without category'), label: 'create cliente in a category', body: { nome: 'X', valorContrato: 1, categoria: { id: 1 } } },
     mensagem: MESSAGES.conflitoConcorrente,
   },
-  { req: request('update produto, move to another category'), mensagem: MESSAGES.conflitoConcorrente },
-  { req: request('remove produto in a category'), mensagem: MESSAGES.conflitoConcorrente },
+  { req: request('update cliente, move to another category'), mensagem: MESSAGES.conflitoConcorrente },
+  { req: request('remove cliente in a category'), mensagem: MESSAGES.conflitoConcorrente },
 ];
 
 const transactions = (sent: readonly SentCall[]) => sent.filter((c) => c.command === 'TransactWriteCommand');
@@ -107,19 +111,24 @@ describe('TransactionConflict is retried with backoff, then answered 409', () =>
   }
 });
 
-/** The error DynamoDB returns when a single-item write's condition fails. */
+/** A client as DynamoDB returns it in a condition failure (raw AttributeValues): it exists, at another versao. */
+const changedClient = { pk: { S: PK.cliente }, sk: { N: '1' }, nome: { S: 'Cliente 1' }, versao: { N: '2' } };
+
+/** The error DynamoDB returns when a single-item write's condition fails, with the item as it is. */
 const conditionFailed = () =>
-  new ConditionalCheckFailedException({ message: `The conditional request failed (${SECRET})`, $metadata: {} });
+  new ConditionalCheckFailedException({ message: `The conditional request failed (${SECRET})`, $metadata: {}, Item: changedClient });
 
 describe('a record that changes between the read and the conditional write is read again', () => {
+  const sameCategory = request('update cliente, same category');
+  const { versao: _versao, ...withoutVersao } = sameCategory.body as Record<string, unknown>;
   const cases: { req: RouteRequest; write: string }[] = [
-    { req: request('update produto, same category'), write: 'UpdateCommand' },
-    { req: request('remove produto without category'), write: 'DeleteCommand' },
+    { req: { ...sameCategory, label: 'update cliente without versao, same category', body: withoutVersao }, write: 'UpdateCommand' },
+    { req: request('remove cliente without category'), write: 'DeleteCommand' },
   ];
   for (const { req, write } of cases) {
     it(`${req.label}: keeps changing → ${WRITE_ATTEMPTS} read+write rounds, then 409`, async () => {
       const sent = arrangeWorld(ddb, (call) =>
-        call.command === write && call.input.Key?.pk === PK.produto ? conditionFailed() : undefined,
+        call.command === write && call.input.Key?.pk === PK.cliente ? conditionFailed() : undefined,
       );
       const res = await invoke(req);
       expect(res.status, res.text).toBe(409);
@@ -128,7 +137,7 @@ describe('a record that changes between the read and the conditional write is re
       const writes = sent.filter((c) => c.command === write);
       expect(writes).toHaveLength(WRITE_ATTEMPTS);
       // Each write is preceded by a fresh read of the client.
-      const reads = sent.filter((c) => c.command === 'GetCommand' && c.input.Key?.pk === PK.produto);
+      const reads = sent.filter((c) => c.command === 'GetCommand' && c.input.Key?.pk === PK.cliente);
       expect(reads).toHaveLength(WRITE_ATTEMPTS);
       expect(sent.at(-1)!.command).toBe(write);
     });
@@ -143,13 +152,20 @@ describe('a record that changes between the read and the conditional write is re
     });
   }
 
-  it('remove produto in a category: its client changed category meanwhile → re-read, retried in a new transaction', async () => {
+  it('update cliente with versao: changed meanwhile → 409 stale versao at once (the sender must reload)', async () => {
+    const sent = arrangeWorld(ddb, (call) => (call.command === 'UpdateCommand' && call.input.Key?.pk === PK.cliente ? conditionFailed() : undefined));
+    const res = await invoke(sameCategory);
+    expect(res).toMatchObject({ status: 409, body: { mensagem: MESSAGES.conflitoVersao } });
+    expect(sent.filter((c) => c.command === 'UpdateCommand')).toHaveLength(1);
+  });
+
+  it('remove cliente in a category: its client changed category meanwhile → re-read, retried in a new transaction', async () => {
     const sent = arrangeWorld(ddb, (call, before) =>
       call.command === 'TransactWriteCommand' && transactions(before).length === 0
-        ? transactionCanceled('ConditionalCheckFailed', 2)
+        ? transactionCanceled('ConditionalCheckFailed', 2, changedClient)
         : undefined,
     );
-    const res = await invoke(request('remove produto in a category'));
+    const res = await invoke(request('remove cliente in a category'));
     expect(res.status, res.text).toBe(204);
     expect(transactions(sent)).toHaveLength(2);
     expect(sent.filter((c) => c.command === 'GetCommand')).toHaveLength(2);

@@ -10,21 +10,14 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LambdaHandler } from '../../infra/local/adapter.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { documentClient } from '../../lambdas/store/client.ts';
 import { PK } from '../../lambdas/store/table.ts';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
+import { loadHandlerInTestGraph } from '../support/handlers.ts';
 import { send } from '../contract/http.ts';
 import { invariantViolations, snapshot, type Snapshot } from '../contract/store-invariants.ts';
 
-// Load the handlers in this test's module graph, so `documentClient()` here is their client.
-const handlerModules = import.meta.glob<{ handler: LambdaHandler }>('../../lambdas/handlers/**/*.ts');
-const loadHandler = async (name: string): Promise<LambdaHandler> => {
-  const load = handlerModules[`../../lambdas/handlers/${name}.ts`];
-  if (!load) throw new Error(`No handler ${name}`);
-  return (await load()).handler;
-};
 
 type When = 'before' | 'after';
 interface Injection {
@@ -89,12 +82,13 @@ async function expectConsistent(): Promise<Snapshot> {
 /** Without the mutable `versao`/count, for comparing a record before and after a failed write. */
 const same = (s: Snapshot) => ({
   categorias: [...s.categorias.values()],
-  produtos: [...s.produtos.values()],
+  clientes: [...s.clientes.values()],
   idempotency: s.idempotency.map((k) => k.pk).sort(),
 });
 
 beforeAll(async () => {
-  api = await startTestApi({ loadHandler, env: { LOG_LEVEL: 'silent' } });
+  // Handlers in this test's module graph, so `documentClient()` here is their client.
+  api = await startTestApi({ loadHandler: loadHandlerInTestGraph, env: { LOG_LEVEL: 'silent' } });
   installMiddleware(documentClient());
 });
 afterEach(() => {
@@ -122,7 +116,7 @@ describe('a failure in the middle of a multi-step operation leaves nothing parti
     expect(res.body).toEqual({ mensagem: MESSAGES.servicoIndisponivel });
     const after = await expectConsistent();
     expect(same(after)).toEqual(same(before));
-    expect(after.counters.produto).toBe(before.counters.produto + 1); // a gap, which is fine
+    expect(after.counters.cliente).toBe(before.counters.cliente + 1); // a gap, which is fine
     expect(after.idempotency.filter((k) => k.pk.endsWith('#key-produto-1'))).toEqual([]);
 
     const retry = await post('/produtos', { nome: 'Padaria', valorContrato: 10, categoria: { id: cat.id } }, 'key-produto-1');
@@ -131,8 +125,8 @@ describe('a failure in the middle of a multi-step operation leaves nothing parti
     expect(again.status).toBe(201);
     expect((again.body as { id: number }).id).toBe((retry.body as { id: number }).id);
     const final = await expectConsistent();
-    expect(final.produtos.size).toBe(before.produtos.size + 1);
-    expect(final.categorias.get(cat.id)!.produtos).toBe(1);
+    expect(final.clientes.size).toBe(before.clientes.size + 1);
+    expect(final.categorias.get(cat.id)!.clientes).toBe(1);
   });
 
   it('POST /produtos: the id counter itself fails → 500; nothing stored', async () => {
@@ -170,15 +164,15 @@ describe('a failure in the middle of a multi-step operation leaves nothing parti
     expect(res.status).toBe(503);
     const after = await expectConsistent();
     expect(same(after)).toEqual(same(before));
-    expect(after.categorias.get(a.id)!.produtos).toBe(1);
-    expect(after.categorias.get(b.id)!.produtos).toBe(0);
+    expect(after.categorias.get(a.id)!.clientes).toBe(1);
+    expect(after.categorias.get(b.id)!.clientes).toBe(0);
     // The stale-looking versao is still current: the retry succeeds.
     const retry = await send(api.baseUrl, 'PUT', '/produtos', { id: p.id, nome: 'Mercado 2', valorContrato: 6, categoria: { id: b.id }, versao: p.versao });
     expect(retry.status).toBe(200);
     const final = await expectConsistent();
-    expect(final.categorias.get(a.id)!.produtos).toBe(0);
-    expect(final.categorias.get(b.id)!.produtos).toBe(1);
-    expect(final.produtos.get(p.id)!.versao).toBe(p.versao + 1);
+    expect(final.categorias.get(a.id)!.clientes).toBe(0);
+    expect(final.categorias.get(b.id)!.clientes).toBe(1);
+    expect(final.clientes.get(p.id)!.versao).toBe(p.versao + 1);
   });
 
   it('PUT /produtos in the same category: the read succeeds, the update fails → 500; client unchanged', async () => {
@@ -198,19 +192,24 @@ describe('a failure in the middle of a multi-step operation leaves nothing parti
     expect((await send(api.baseUrl, 'DELETE', `/produtos/${p.id}`)).status).toBe(503);
     expect(same(await expectConsistent())).toEqual(same(before));
     expect((await send(api.baseUrl, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
-    expect((await expectConsistent()).categorias.get(c.id)!.produtos).toBe(0);
+    expect((await expectConsistent()).categorias.get(c.id)!.clientes).toBe(0);
   });
 
-  it('DELETE and PUT /categorias: the write fails → 500/503; category unchanged', async () => {
+  it('DELETE and PUT /categorias: the write (with the name claim) fails → 500/503; category and claims unchanged', async () => {
     const c = (await post('/categorias', { descricao: 'D' })).body as { id: number; versao: number };
     const before = await store();
-    arm({ command: 'DeleteItemCommand', when: 'before', error: internal });
+    arm({ command: 'TransactWriteItemsCommand', when: 'before', error: internal });
     expect((await send(api.baseUrl, 'DELETE', `/categorias/${c.id}`)).status).toBe(500);
-    arm({ command: 'UpdateItemCommand', when: 'before', error: throttled });
+    arm({ command: 'TransactWriteItemsCommand', when: 'before', error: throttled });
     expect((await send(api.baseUrl, 'PUT', '/categorias', { id: c.id, descricao: 'D2', versao: c.versao })).status).toBe(503);
     const after = await expectConsistent();
     expect(same(after)).toEqual(same(before));
+    expect(after.names).toEqual(before.names);
     expect(after.categorias.get(c.id)!.versao).toBe(c.versao);
+    // A rename within its own name (case only) is one UpdateItem: it fails alone too.
+    arm({ command: 'UpdateItemCommand', when: 'before', error: throttled });
+    expect((await send(api.baseUrl, 'PUT', '/categorias', { id: c.id, descricao: 'd', versao: c.versao })).status).toBe(503);
+    expect(same(await expectConsistent())).toEqual(same(before));
   });
 
   it('POST /produtos with a key, applied but its answer lost (timeout) → 500; the retry with the key returns the same record, not a second one', async () => {
@@ -222,18 +221,18 @@ describe('a failure in the middle of a multi-step operation leaves nothing parti
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ mensagem: MESSAGES.erroInterno });
     const after = await expectConsistent();
-    expect(after.produtos.size).toBe(before.produtos.size + 1); // the write did happen
+    expect(after.clientes.size).toBe(before.clientes.size + 1); // the write did happen
     const claim = after.idempotency.find((k) => k.pk.endsWith('#key-lost-answer'));
     expect(claim).toBeDefined();
     const claimedId = (JSON.parse(claim!.responseBody) as { id: number }).id;
-    expect(after.produtos.has(claimedId)).toBe(true); // the claim and its record, together
+    expect(after.clientes.has(claimedId)).toBe(true); // the claim and its record, together
 
     const retry = await post('/produtos', body, 'key-lost-answer');
     expect(retry.status).toBe(201);
     expect((retry.body as { id: number }).id).toBe(claimedId);
     const final = await expectConsistent();
-    expect(final.produtos.size).toBe(after.produtos.size);
-    expect(final.categorias.get(c.id)!.produtos).toBe(1);
+    expect(final.clientes.size).toBe(after.clientes.size);
+    expect(final.categorias.get(c.id)!.clientes).toBe(1);
   });
 
   it('every idempotency claim in the table sits beside its record', async () => {
@@ -241,7 +240,7 @@ describe('a failure in the middle of a multi-step operation leaves nothing parti
     expect(s.idempotency.length).toBeGreaterThanOrEqual(3);
     for (const k of s.idempotency) {
       const id = (JSON.parse(k.responseBody) as { id: number }).id;
-      const records = k.pk.startsWith(`${PK.idempotencia}#POST /categorias#`) ? s.categorias : s.produtos;
+      const records = k.pk.startsWith(`${PK.idempotencia}#POST /categorias#`) ? s.categorias : s.clientes;
       expect(records.has(id), k.pk).toBe(true);
     }
   });

@@ -7,22 +7,18 @@ import {
   ProvisionedThroughputExceededException,
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/index.ts';
-import { RETRY_AFTER_SECONDS } from '../../lambdas/http.ts';
+import { RETRY_AFTER_SECONDS } from '../../lambdas/http/errors.ts';
+import { CLIENTE_PROJECTION, REF_PROJECTION } from '../../lambdas/store/items.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { TRANSACTION_ATTEMPTS } from '../../lambdas/store/transact.ts';
+import { TRANSACTION_ATTEMPTS } from '../../lambdas/store/write.ts';
+import { COMMANDS } from '../contract/faults.ts';
 import { invoke } from './events.ts';
+
+const { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } = COMMANDS;
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const SECRET = 'arn:aws:dynamodb:sa-east-1:123456789012:table/segredo internal detail';
@@ -151,8 +147,8 @@ describe('TransactionConflict', () => {
   });
 
   it('on a client move is retried and then mapped the same way', async () => {
-    ddb.on(GetCommand, { Key: { pk: PK.produto, sk: 8 } }).resolves({
-      Item: { pk: PK.produto, sk: 8, nome: 'M', segmento: '', pontoFocal: '', valorContrato: 1, categoriaId: 2, versao: 4 },
+    ddb.on(GetCommand, { Key: { pk: PK.cliente, sk: 8 } }).resolves({
+      Item: { pk: PK.cliente, sk: 8, nome: 'M', segmento: '', pontoFocal: '', valorContrato: 1, categoriaId: 2, versao: 4 },
     });
     ddb.on(TransactWriteCommand).rejects(cancelled('TransactionConflict', 'None', 'None'));
     const { result } = await invoke('PUT', '/produtos', { body: { ...body, id: 8 } });
@@ -172,9 +168,9 @@ describe('reads', () => {
       .resolvesOnce({ Items: [cat(1)], LastEvaluatedKey: { pk: PK.categoria, sk: 1 } })
       .resolvesOnce({ Items: [cat(2)] });
     ddb
-      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.produto } })
-      .resolvesOnce({ Items: [cli(1, 1), cli(2)], LastEvaluatedKey: { pk: PK.produto, sk: 2 } })
-      .resolvesOnce({ Items: [cli(3, 2)], LastEvaluatedKey: { pk: PK.produto, sk: 3 } })
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.cliente } })
+      .resolvesOnce({ Items: [cli(1, 1), cli(2)], LastEvaluatedKey: { pk: PK.cliente, sk: 2 } })
+      .resolvesOnce({ Items: [cli(3, 2)], LastEvaluatedKey: { pk: PK.cliente, sk: 3 } })
       .resolvesOnce({ Items: [cli(4, 1)] });
     const { result, json } = await invoke('GET', '/produtos');
     expect(result.statusCode).toBe(200);
@@ -185,13 +181,13 @@ describe('reads', () => {
       [4, { id: 1, descricao: 'Cat 1' }],
     ]);
     const queries = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
-    expect(queries.filter((q) => q.ExpressionAttributeValues?.[':pk'] === PK.categoria)).toHaveLength(2);
-    expect(queries.filter((q) => q.ExpressionAttributeValues?.[':pk'] === PK.produto)).toHaveLength(3);
-    expect(queries[1]?.ExclusiveStartKey ?? queries[2]?.ExclusiveStartKey).toBeDefined();
-    for (const q of queries) {
-      expect(q.ConsistentRead).toBe(true);
-      expect(q.ProjectionExpression).toBeTruthy();
-    }
+    const of = (pk: string) => queries.filter((q) => q.ExpressionAttributeValues?.[':pk'] === pk);
+    // Each page starts where the previous one stopped, with exactly its LastEvaluatedKey.
+    expect(of(PK.categoria).map((q) => q.ExclusiveStartKey)).toEqual([undefined, { pk: PK.categoria, sk: 1 }]);
+    expect(of(PK.cliente).map((q) => q.ExclusiveStartKey)).toEqual([undefined, { pk: PK.cliente, sk: 2 }, { pk: PK.cliente, sk: 3 }]);
+    // Strongly consistent, and only the attributes the answer needs (never the count or the keys' pk).
+    for (const q of of(PK.categoria)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: REF_PROJECTION });
+    for (const q of of(PK.cliente)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: CLIENTE_PROJECTION });
     expect(ddb.commandCalls(GetCommand)).toHaveLength(0);
   });
 });
@@ -202,7 +198,7 @@ describe('a category created during a client list', () => {
       .on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.categoria } })
       .resolvesOnce({ Items: [{ sk: 1, descricao: 'Antiga' }] })
       .resolvesOnce({ Items: [{ sk: 1, descricao: 'Antiga' }, { sk: 2, descricao: 'Nova' }] });
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.produto } }).resolves({
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.cliente } }).resolves({
       Items: [{ sk: 9, nome: 'N', segmento: '', pontoFocal: '', valorContrato: 1, categoriaId: 2, versao: 1 }],
     });
     const { json } = await invoke('GET', '/produtos');
@@ -218,7 +214,7 @@ describe("Lambda's 6 MB response cap", () => {
       sk, nome: 'n'.repeat(120), segmento: 's'.repeat(120), pontoFocal: 'p'.repeat(120), valorContrato: 1, versao: 1,
     }));
     ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.categoria } }).resolves({ Items: [] });
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.produto } }).resolves({ Items: big });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.cliente } }).resolves({ Items: big });
     const { result, json } = await invoke('GET', '/produtos', { headers: { 'accept-encoding': 'identity' } });
     expect(result.statusCode).toBe(500);
     expect(json).toEqual({ mensagem: MESSAGES.respostaGrande });
@@ -251,7 +247,7 @@ describe('the log line', () => {
   });
 
   it('carries the cause of a 5xx (name, message, stack), never a 4xx body or the response', async () => {
-    ddb.on(DeleteCommand).rejects(new InternalServerError({ message: `boom ${SECRET}`, ...meta }));
+    ddb.on(GetCommand).rejects(new InternalServerError({ message: `boom ${SECRET}`, ...meta }));
     const { result } = await invoke('DELETE', '/categorias/3');
     expect(result.statusCode).toBe(500);
     const line = JSON.parse(logs[0]!);

@@ -81,15 +81,15 @@ async function checkStore(): Promise<void> {
   const s = await snapshot(api.doc, api.tableName);
   const violations = invariantViolations(s);
   if (violations.length) throw new Error(`invariants: ${violations.join('; ')}`);
-  const storedCats = [...s.categorias.values()].map(({ produtos: _count, ...c }) => c).sort((a, b) => a.id - b.id);
+  const storedCats = [...s.categorias.values()].map(({ clientes: _count, ...c }) => c).sort((a, b) => a.id - b.id);
   const modelCats = [...model.categorias.values()].sort((a, b) => a.id - b.id);
   expect(storedCats).toEqual(modelCats);
-  const storedProds = [...s.produtos.values()].sort((a, b) => a.id - b.id);
-  const modelProds = [...model.produtos.values()].sort((a, b) => a.id - b.id);
+  const storedProds = [...s.clientes.values()].sort((a, b) => a.id - b.id);
+  const modelProds = [...model.clientes.values()].sort((a, b) => a.id - b.id);
   expect(storedProds).toEqual(modelProds);
-  for (const c of s.categorias.values()) expect(c.produtos).toBe(model.count(c.id));
+  for (const c of s.categorias.values()) expect(c.clientes).toBe(model.count(c.id));
   // versao never goes backwards.
-  for (const [key, rec] of [...[...s.categorias.values()].map((c) => [`C${c.id}`, c] as const), ...[...s.produtos.values()].map((p) => [`P${p.id}`, p] as const)]) {
+  for (const [key, rec] of [...[...s.categorias.values()].map((c) => [`C${c.id}`, c] as const), ...[...s.clientes.values()].map((p) => [`P${p.id}`, p] as const)]) {
     const before = lastVersao.get(key);
     if (before !== undefined && rec.versao < before) throw new Error(`versao of ${key} went back from ${before} to ${rec.versao}`);
     lastVersao.set(key, rec.versao);
@@ -147,7 +147,7 @@ describe('property-based: random and mutated requests keep the contract and the 
     }
     expect(stats.requests).toBeGreaterThanOrEqual(RUNS * 45);
     // The run exercised both sides: records were created and requests were refused.
-    expect(model.created.categoria.size + model.created.produto.size).toBeGreaterThan(0);
+    expect(model.created.categoria.size + model.created.cliente.size).toBeGreaterThan(0);
     expect([...stats.byStatus.keys()].some((s) => s >= 400)).toBe(true);
   }, 300_000);
 });

@@ -3,6 +3,7 @@
  * and a small JSON client over fetch.
  */
 import http from 'node:http';
+import { expect } from 'vitest';
 import { startTestApi, type TestApi, type TestApiOptions } from '../support/api-server.ts';
 
 export type { TestApi };
@@ -46,9 +47,9 @@ export async function createCategoria(api: TestApi, descricao: string) {
 }
 
 /** Creates a client through the API and returns it. */
-export async function createProduto(api: TestApi, fields: Record<string, unknown>) {
+export async function createCliente(api: TestApi, fields: Record<string, unknown>) {
   const r = await call(api, 'POST', '/produtos', { nome: 'Cliente', valorContrato: 100, ...fields });
-  if (r.status !== 201) throw new Error(`create produto: ${r.status} ${r.text}`);
+  if (r.status !== 201) throw new Error(`create cliente: ${r.status} ${r.text}`);
   return r.body as {
     id: number;
     nome: string;
@@ -58,6 +59,15 @@ export async function createProduto(api: TestApi, fields: Record<string, unknown
     categoria: { id: number; descricao: string } | null;
     versao: number;
   };
+}
+
+/** A DELETE answers 204 with no body and the record is gone from storage; a second one is a 404. */
+export async function expectDeletedOnce(api: TestApi, path: string, stored: () => Promise<unknown>, notFound: string): Promise<void> {
+  const r = await call(api, 'DELETE', path);
+  expect(r.status).toBe(204);
+  expect(r.text).toBe('');
+  expect(await stored()).toBeUndefined();
+  expect(await call(api, 'DELETE', path)).toMatchObject({ status: 404, body: { mensagem: notFound } });
 }
 
 export interface RawResponse {

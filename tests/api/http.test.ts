@@ -5,6 +5,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
+import { CORS } from '../../lambdas/routes.ts';
 import { call, createCategoria, raw, startApi, type TestApi } from './helpers.ts';
 
 const ALLOWED = 'https://app.clientela.example';
@@ -81,8 +82,9 @@ describe('request bodies', () => {
       expect(r.status, type).toBe(415);
       expect(json(r)).toEqual({ mensagem: MESSAGES.tipoConteudo });
     }
-    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/vnd.clientela+json']) {
-      expect((await raw(api, 'POST', '/categorias', { headers: { 'content-type': type }, body })).status, type).toBe(201);
+    for (const [i, type] of ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/vnd.clientela+json'].entries()) {
+      const named = JSON.stringify({ descricao: `Tipos ${i}` }); // names are unique
+      expect((await raw(api, 'POST', '/categorias', { headers: { 'content-type': type }, body: named })).status, type).toBe(201);
     }
     const none = await raw(api, 'POST', '/categorias', { body });
     expect(none.status).toBe(415);
@@ -138,10 +140,31 @@ describe('compression', () => {
   });
 });
 
+describe('Cache-Control', () => {
+  it('is no-store on every API answer: handlers, errors, the catch-all, preflight and the gateway’s own errors', async () => {
+    const c = await createCategoria(api, 'Sem cache');
+    const answers = [
+      await raw(api, 'GET', '/categorias'),
+      await raw(api, 'GET', `/categorias/${c.id}`),
+      await raw(api, 'GET', '/categorias/999999'),
+      await raw(api, 'POST', '/categorias', { headers: { 'content-type': 'application/json' }, body: '{}' }),
+      await raw(api, 'DELETE', `/categorias/${(await createCategoria(api, 'Sem cache 2')).id}`),
+      await raw(api, 'GET', '/nada'),
+      await raw(api, 'PATCH', '/categorias'),
+      await raw(api, 'OPTIONS', '/categorias', { headers: { origin: ALLOWED } }),
+      // Over API Gateway's 10 MB: refused by the gateway itself, before any handler.
+      await raw(api, 'POST', '/categorias', { headers: { 'content-type': 'application/json' }, body: Buffer.alloc(10 * 1024 * 1024 + 1, 0x20) }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 404, 400, 204, 404, 405, 204, 413]);
+    for (const r of answers) expect(r.headers['cache-control'], String(r.status)).toBe('no-store');
+  });
+});
+
 describe('CORS', () => {
-  it('adds allow-origin for an allowed origin only, on success and on errors', async () => {
+  it('adds allow-origin for an allowed origin only, on success and on errors, and exposes Retry-After', async () => {
     const ok = await raw(api, 'GET', '/categorias/1', { headers: { origin: ALLOWED } });
     expect(ok.headers['access-control-allow-origin']).toBe(ALLOWED);
+    expect(ok.headers['access-control-expose-headers']).toBe('retry-after');
     expect(ok.headers.vary).toContain('origin');
     const notFound = await raw(api, 'GET', '/nada', { headers: { origin: 'http://localhost:5173' } });
     expect(notFound.headers['access-control-allow-origin']).toBe('http://localhost:5173');
@@ -153,8 +176,8 @@ describe('CORS', () => {
     expect((await raw(api, 'GET', '/categorias/1')).headers.vary).toContain('origin');
   });
 
-  it('answers preflight for every path with 204, the route methods and the allowed headers', async () => {
-    for (const [path, methods] of [
+  it('answers preflight for every path with 204, the path methods in Allow and the one CORS constant', async () => {
+    for (const [path, allow] of [
       ['/categorias', 'GET, POST, PUT, OPTIONS'],
       ['/produtos/7', 'GET, DELETE, OPTIONS'],
       ['/nada', 'GET, POST, PUT, DELETE, OPTIONS'],
@@ -165,9 +188,11 @@ describe('CORS', () => {
       expect(r.status, path).toBe(204);
       expect(r.body.length).toBe(0);
       expect(r.headers['access-control-allow-origin']).toBe(ALLOWED);
-      expect(r.headers['access-control-allow-methods']).toBe(methods);
-      expect(r.headers['access-control-allow-headers']).toBe('content-type, idempotency-key');
-      expect(Number(r.headers['access-control-max-age'])).toBeGreaterThan(0);
+      expect(r.headers.allow).toBe(allow);
+      // The same rules API Gateway answers with in the cloud (infra/constructs/api.ts).
+      expect(r.headers['access-control-allow-methods']).toBe(CORS.allowMethods.join(', '));
+      expect(r.headers['access-control-allow-headers']).toBe(CORS.allowHeaders.join(', '));
+      expect(r.headers['access-control-max-age']).toBe(String(CORS.maxAgeSeconds));
     }
   });
 

@@ -1,79 +1,166 @@
 /**
- * Integrity under races and big data, through the real local server on DynamoDB Local: creates
- * racing the delete of their category leave no orphan and no count drift; a client list over
- * 1 MB (several Query pages) comes back whole.
+ * Integrity under races, through the real local server on DynamoDB Local. Each race is staged
+ * exactly: the store's test seam holds a write between its reads and its one DynamoDB write
+ * (tests/support/write-gate.ts) while the racing request runs, so every test asserts the outcome
+ * of the interleaving it names. Plus: a client list over 1 MB (several Query pages) comes back
+ * whole.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/index.ts';
-import { batchPut } from '../../lambdas/services/seed.ts';
+import { batchPut } from '../../lambdas/store/batch.ts';
+import { reserveIds } from '../../lambdas/store/ids.ts';
+import { CLIENT_COUNT, clienteItem } from '../../lambdas/store/items.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { call, createCategoria, startApi, type TestApi } from './helpers.ts';
+import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
+import { loadHandlerInTestGraph } from '../support/handlers.ts';
+import { holdWrites, openAllGates, writing } from '../support/write-gate.ts';
+import { call, createCategoria, createCliente, startApi, type ApiResponse, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startApi();
+  api = await startApi({ loadHandler: loadHandlerInTestGraph });
+});
+afterEach(async () => {
+  openAllGates();
+  expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
 });
 afterAll(() => api?.close());
 
-async function clientsOf(categoriaId: number): Promise<number> {
-  let total = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await api.doc.send(
-      new QueryCommand({
-        TableName: api.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        FilterExpression: 'categoriaId = :c',
-        ExpressionAttributeValues: { ':pk': PK.produto, ':c': categoriaId },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    total += page.Count ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return total;
-}
+/** Clients stored with this category (read from the table itself, not through the API). */
+const clientsOf = async (categoriaId: number) =>
+  [...(await snapshot(api.doc, api.tableName)).clientes.values()].filter((c) => c.categoriaId === categoriaId).length;
 
-describe('20 client creates racing the delete of their category', () => {
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  it.each([
-    ['sent with the creates', 'now'],
-    ['sent 5 ms later', 5],
-    ['sent 15 ms later', 15],
-    ['sent once the first create answered', 'first'],
-  ] as const)('leave no orphan and an exact count (delete %s)', async (_, when) => {
-    const cat = await createCategoria(api, `Disputa ${when}`);
-    let firstAnswered!: () => void;
-    const first = new Promise<void>((r) => (firstAnswered = r));
-    const creates = Array.from({ length: 20 }, (_, i) =>
-      call(api, 'POST', '/produtos', { nome: `Corrida ${i}`, valorContrato: 10, categoria: { id: cat.id } }).then((r) => {
-        if (r.status === 201) firstAnswered();
-        return r;
-      }),
-    );
-    if (when === 'first') await first;
-    else if (when !== 'now') await sleep(when);
-    const del = await call(api, 'DELETE', `/categorias/${cat.id}`);
+const storedCategoria = async (id: number) =>
+  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: id }, ConsistentRead: true }))).Item;
+
+const createIn = (categoriaId: number, i: number) =>
+  call(api, 'POST', '/produtos', { nome: `Corrida ${i}`, valorContrato: 10, categoria: { id: categoriaId } });
+
+const statuses = (rs: ApiResponse[]) => rs.map((r) => r.status);
+
+describe('client creates racing the delete of their category', () => {
+  it('the delete commits between the creates’ reads and their writes: delete 204, all 20 creates 400, no orphan', async () => {
+    const cat = await createCategoria(api, 'Disputa 1');
+    const gate = holdWrites(writing('cliente.put'), 20);
+    const creates = Array.from({ length: 20 }, (_, i) => createIn(cat.id, i));
+    await gate.reached(); // each read the category, took an id, and waits to write
+    expect(await call(api, 'DELETE', `/categorias/${cat.id}`)).toMatchObject({ status: 204 });
+    gate.releaseAll();
     const results = await Promise.all(creates);
-    const created = results.filter((r) => r.status === 201).length;
-    for (const r of results.filter((x) => x.status !== 201)) {
-      expect(r).toMatchObject({ status: 400, body: { mensagem: MESSAGES.categoriaInexistente(cat.id) } });
-    }
-    const stored = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: cat.id } })))
-      .Item;
-    const referencing = await clientsOf(cat.id);
-    if (del.status === 204) {
-      expect(stored).toBeUndefined();
-      expect(referencing).toBe(0);
-      expect(created).toBe(0);
-    } else {
-      expect(del).toMatchObject({ status: 409, body: { mensagem: MESSAGES.categoriaComClientes } });
-      expect(stored?.produtos).toBe(created);
-      expect(referencing).toBe(created);
-    }
-    if (when === 'first') expect(del.status).toBe(409);
+    expect(statuses(results)).toEqual(Array(20).fill(400));
+    for (const r of results) expect(r.body).toEqual({ mensagem: MESSAGES.categoriaInexistente(cat.id), campo: 'categoria.id' });
+    expect(await storedCategoria(cat.id)).toBeUndefined();
+    expect(await clientsOf(cat.id)).toBe(0);
+  });
+
+  it('the delete reads the empty category, then 20 creates commit before it writes: delete 409, all 201, count 20', async () => {
+    const cat = await createCategoria(api, 'Disputa 2');
+    const gate = holdWrites(writing('categoria.delete'));
+    const del = call(api, 'DELETE', `/categorias/${cat.id}`);
+    await gate.reached();
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createIn(cat.id, i)));
+    expect(statuses(results)).toEqual(Array(20).fill(201));
+    gate.releaseAll();
+    expect(await del).toMatchObject({ status: 409, body: { mensagem: MESSAGES.categoriaComClientes } });
+    expect((await storedCategoria(cat.id))?.[CLIENT_COUNT]).toBe(20);
+    expect(await clientsOf(cat.id)).toBe(20);
+  });
+
+  it('10 creates commit, the delete is refused, 10 held creates then commit: delete 409, all 201, count 20', async () => {
+    const cat = await createCategoria(api, 'Disputa 3');
+    const gate = holdWrites(writing('cliente.put'), 10);
+    const held = Array.from({ length: 10 }, (_, i) => createIn(cat.id, i));
+    await gate.reached();
+    const first = await Promise.all(Array.from({ length: 10 }, (_, i) => createIn(cat.id, 10 + i)));
+    expect(statuses(first)).toEqual(Array(10).fill(201));
+    expect(await call(api, 'DELETE', `/categorias/${cat.id}`)).toMatchObject({ status: 409, body: { mensagem: MESSAGES.categoriaComClientes } });
+    gate.releaseAll();
+    expect(statuses(await Promise.all(held))).toEqual(Array(10).fill(201));
+    expect((await storedCategoria(cat.id))?.[CLIENT_COUNT]).toBe(20);
+    expect(await clientsOf(cat.id)).toBe(20);
+  });
+});
+
+describe('a client move racing the delete of its target category', () => {
+  it('the target is deleted between the move’s reads and its write: move 400 on categoria.id, the client stays, counts exact', async () => {
+    const from = await createCategoria(api, 'Mudança origem');
+    const to = await createCategoria(api, 'Mudança destino');
+    const c = await createCliente(api, { categoria: { id: from.id } });
+    const gate = holdWrites(writing('cliente.replace'));
+    const move = call(api, 'PUT', '/produtos', { ...c, categoria: { id: to.id } });
+    await gate.reached();
+    expect((await call(api, 'DELETE', `/categorias/${to.id}`)).status).toBe(204);
+    gate.releaseAll();
+    expect(await move).toMatchObject({ status: 400, body: { mensagem: MESSAGES.categoriaInexistente(to.id), campo: 'categoria.id' } });
+    expect((await call(api, 'GET', `/produtos/${c.id}`)).body).toEqual(c);
+    expect((await storedCategoria(from.id))?.[CLIENT_COUNT]).toBe(1);
+  });
+});
+
+describe('two edits of one client', () => {
+  const edit = (c: { id: number }, nome: string, versao?: number) =>
+    call(api, 'PUT', '/produtos', { id: c.id, nome, valorContrato: 1, ...(versao !== undefined ? { versao } : {}) });
+
+  it('with the same versao, the second to write loses: 409 stale, the first one’s values stay', async () => {
+    const c = await createCliente(api, {});
+    const gate = holdWrites(writing('cliente.replace'));
+    const late = edit(c, 'Lenta', 1);
+    await gate.reached();
+    expect(await edit(c, 'Rápida', 1)).toMatchObject({ status: 200, body: { nome: 'Rápida', versao: 2 } });
+    gate.releaseAll();
+    expect(await late).toMatchObject({ status: 409, body: { mensagem: MESSAGES.conflitoVersao } });
+    expect((await call(api, 'GET', `/produtos/${c.id}`)).body).toMatchObject({ nome: 'Rápida', versao: 2 });
+  });
+
+  it('without versao, the second to write reads again and wins (last writer wins): versao 3', async () => {
+    const c = await createCliente(api, {});
+    const gate = holdWrites(writing('cliente.replace'));
+    const late = edit(c, 'Lenta');
+    await gate.reached();
+    expect((await edit(c, 'Rápida')).status).toBe(200);
+    gate.releaseAll();
+    expect(await late).toMatchObject({ status: 200, body: { nome: 'Lenta', versao: 3 } });
+    expect((await call(api, 'GET', `/produtos/${c.id}`)).body).toMatchObject({ nome: 'Lenta', versao: 3 });
+  });
+});
+
+describe('category names racing', () => {
+  it('two creates of one name both past their reads: exactly one 201, the other 409 naming it as stored', async () => {
+    const gate = holdWrites(writing('name.claim'), 2);
+    const a = call(api, 'POST', '/categorias', { descricao: 'Corrida de nomes' });
+    const b = call(api, 'POST', '/categorias', { descricao: ' CORRIDA  de  Nomes ' });
+    await gate.reached();
+    gate.releaseAll();
+    const results = await Promise.all([a, b]);
+    expect(statuses(results).sort()).toEqual([201, 409]);
+    const winner = results.find((r) => r.status === 201)!;
+    const loser = results.find((r) => r.status === 409)!;
+    expect(loser.body).toEqual({ mensagem: MESSAGES.categoriaDuplicada(winner.body.descricao), campo: 'descricao' });
+  });
+
+  it('a rename past its reads while a create takes the new name: rename 409, its old name still its own', async () => {
+    const cat = await createCategoria(api, 'Nome antigo');
+    const gate = holdWrites(writing('categoria.rename'));
+    const rename = call(api, 'PUT', '/categorias', { id: cat.id, descricao: 'Nome disputado' });
+    await gate.reached();
+    expect((await call(api, 'POST', '/categorias', { descricao: 'nome disputado' })).status).toBe(201);
+    gate.releaseAll();
+    expect(await rename).toMatchObject({ status: 409, body: { mensagem: MESSAGES.categoriaDuplicada('nome disputado'), campo: 'descricao' } });
+    expect((await call(api, 'POST', '/categorias', { descricao: 'nome antigo' })).status).toBe(409);
+  });
+
+  it('a delete past its reads while the category is renamed: the delete reads again and frees the new name', async () => {
+    const cat = await createCategoria(api, 'Antes do sumiço');
+    const gate = holdWrites(writing('categoria.delete'));
+    const del = call(api, 'DELETE', `/categorias/${cat.id}`);
+    await gate.reached();
+    expect((await call(api, 'PUT', '/categorias', { id: cat.id, descricao: 'Depois do sumiço' })).status).toBe(200);
+    gate.releaseAll();
+    expect((await del).status).toBe(204);
+    // Both names are free again (the invariant check after each test sees no claim left behind).
+    expect((await call(api, 'POST', '/categorias', { descricao: 'Antes do sumiço' })).status).toBe(201);
+    expect((await call(api, 'POST', '/categorias', { descricao: 'Depois do sumiço' })).status).toBe(201);
   });
 });
 
@@ -82,28 +169,40 @@ describe('a client list larger than 1 MB', () => {
     const cats = await Promise.all([1, 2, 3].map((i) => createCategoria(api, `Grande ${i} ${'ã'.repeat(80)}`)));
     // About 800 bytes of JSON per client (two-byte characters at the maximum lengths).
     const total = 1500;
-    const first = 1_000_000;
-    const items = Array.from({ length: total }, (_, i) => ({
-      pk: PK.produto,
-      sk: first + i,
+    const first = await reserveIds('cliente', total, api);
+    const clientes = Array.from({ length: total }, (_, i) => ({
+      id: first + i,
       nome: `Cliente grande ${i} `.padEnd(120, 'é'),
       segmento: 'ç'.repeat(120),
       pontoFocal: 'ã'.repeat(120),
       valorContrato: 10000 + i / 100,
-      ...(i % 4 === 3 ? {} : { categoriaId: cats[i % 4]!.id }),
+      categoriaId: i % 4 === 3 ? null : cats[i % 4]!.id,
       versao: 1,
     }));
-    await batchPut(api.doc, api.tableName, items);
+    await batchPut(api, clientes.map(clienteItem));
+    // Planted around the API: count them in their categories as the API would.
+    for (const cat of cats) {
+      const n = clientes.filter((c) => c.categoriaId === cat.id).length;
+      await api.doc.send(
+        new UpdateCommand({
+          TableName: api.tableName,
+          Key: { pk: PK.categoria, sk: cat.id },
+          UpdateExpression: 'ADD #count :n',
+          ExpressionAttributeNames: { '#count': CLIENT_COUNT },
+          ExpressionAttributeValues: { ':n': n },
+        }),
+      );
+    }
 
     // The storage really needs several pages.
     const firstPage = await api.doc.send(
       new QueryCommand({
         TableName: api.tableName,
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': PK.produto },
+        ExpressionAttributeValues: { ':pk': PK.cliente },
       }),
     );
-    expect(firstPage.LastEvaluatedKey).toBeDefined();
+    expect(firstPage.LastEvaluatedKey).toEqual({ pk: PK.cliente, sk: expect.any(Number) });
 
     const r = await call(api, 'GET', '/produtos');
     expect(r.status).toBe(200);
@@ -112,11 +211,11 @@ describe('a client list larger than 1 MB', () => {
       (p) => p.id >= first,
     );
     expect(big).toHaveLength(total);
-    expect(big.map((p) => p.id)).toEqual(items.map((i) => i.sk));
+    expect(big.map((p) => p.id)).toEqual(clientes.map((c) => c.id));
     big.forEach((p, i) => {
       const cat = i % 4 === 3 ? null : cats[i % 4]!;
       expect(p.categoria).toEqual(cat && { id: cat.id, descricao: cat.descricao });
-      expect(p.nome).toBe(items[i]!.nome);
+      expect(p.nome).toBe(clientes[i]!.nome);
     });
   });
 });

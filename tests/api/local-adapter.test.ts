@@ -7,13 +7,13 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { startLocalApi, type LocalApi } from '../../infra/local/server.ts';
-import { defaultHandlerLoader, type LambdaHandler } from '../../infra/local/adapter.ts';
+import { defaultHandlerLoader, type HandlerExport } from '../../infra/local/adapter.ts';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { routes } from '../../lambdas/routes.ts';
 
 // Each test sets what the handler does; the loader hands out this one function for every row.
-let behaviour: LambdaHandler = () => ({ statusCode: 204 });
+let behaviour: HandlerExport = () => ({ statusCode: 204 });
 const events: APIGatewayProxyEventV2[] = [];
 const loaded: string[] = [];
 const errors: string[] = [];

@@ -13,6 +13,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isAlive, localClientConfig, startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb.ts';
 import { ensureTable } from '../../infra/local/table.ts';
+import { pidsOfRun, RUN_ID_VARIABLE } from '../support/processes.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -60,6 +61,13 @@ describe('DynamoDB Local', () => {
       new GetCommand({ TableName: 'clientela', Key: { pk: 'CATEGORIA', sk: 1 }, ConsistentRead: true }),
     );
     expect(got.Item).toEqual({ pk: 'CATEGORIA', sk: 1, descricao: 'Varejo' });
+  });
+
+  it('a JVM a test starts is known as this run’s, so the teardown can prove none survives', async () => {
+    const d = await started({ dataDir: 'memory' });
+    expect(pidsOfRun(process.env[RUN_ID_VARIABLE]!, 'java')).toContain(d.javaPid);
+    await d.stop();
+    expect(pidsOfRun(process.env[RUN_ID_VARIABLE]!, 'java')).not.toContain(d.javaPid);
   });
 
   it('refuses a port another process holds, and leaves no JVM behind', async () => {

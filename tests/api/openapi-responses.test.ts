@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
-import { buildOpenApiDocument, type JsonSchema } from '../../lambdas/contract/openapi.ts';
+import { buildOpenApiDocument, type JsonSchema } from '../../lambdas/openapi.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
 import { send, type RawResponse } from '../contract/http.ts';
@@ -69,6 +69,7 @@ describe('real responses match the OpenAPI schemas', () => {
       id: number;
       versao: number;
     };
+    await call('POST /categorias', '/categorias', 409, { descricao: 'várejo' });
     await call('POST /categorias', '/categorias', 201, { descricao: 'Chave' }, { 'idempotency-key': 'openapi-1' });
     await call('POST /categorias', '/categorias', 201, { descricao: 'Chave' }, { 'idempotency-key': 'openapi-1' });
     await call('POST /categorias', '/categorias', 422, { descricao: 'Outra' }, { 'idempotency-key': 'openapi-1' });
@@ -84,6 +85,7 @@ describe('real responses match the OpenAPI schemas', () => {
     await call('PUT /categorias', '/categorias', 200, { id: created.id, descricao: 'Atacado', versao: created.versao });
     await call('PUT /categorias', '/categorias', 409, { id: created.id, descricao: 'Velha', versao: created.versao });
     await call('PUT /categorias', '/categorias', 200, { id: created.id, descricao: 'Sem versão' });
+    await call('PUT /categorias', '/categorias', 409, { id: created.id, descricao: 'CHAVE' });
     await call('PUT /categorias', '/categorias', 404, { id: 999999, descricao: 'Nada' });
     await call('PUT /categorias', '/categorias', 400, { id: '1', descricao: 'Nada' });
     await call('PUT /categorias', '/categorias', 413, { id: 1, descricao: 'x'.repeat(LIMITS.bodyBytes) });
@@ -112,7 +114,8 @@ describe('real responses match the OpenAPI schemas', () => {
     await call('POST /produtos', '/produtos', 201, { nome: 'K', valorContrato: 2 }, { 'idempotency-key': 'openapi-p' });
     await call('POST /produtos', '/produtos', 201, { nome: 'K', valorContrato: 2 }, { 'idempotency-key': 'openapi-p' });
     await call('POST /produtos', '/produtos', 422, { nome: 'K', valorContrato: 3 }, { 'idempotency-key': 'openapi-p' });
-    await call('POST /produtos', '/produtos', 400, { nome: 'X', valorContrato: '5' });
+    await call('POST /produtos', '/produtos', 201, { nome: 'X', valorContrato: '5.50' });
+    await call('POST /produtos', '/produtos', 400, { nome: 'X', valorContrato: '5,50' });
     await call('POST /produtos', '/produtos', 400, { nome: 'X', valorContrato: 1, categoria: { id: 999999 } });
     await call('POST /produtos', '/produtos', 400, [1, 2]);
     await call('POST /produtos', '/produtos', 413, { nome: 'X', valorContrato: 1, pad: 'x'.repeat(LIMITS.bodyBytes) });
@@ -151,9 +154,10 @@ describe('real responses match the OpenAPI schemas', () => {
 
   it('reached every documented status a real server can produce', () => {
     // Only faults produce these (validated in faults-*.mock.test.ts): 500, 503; 429 is API Gateway's;
-    // 409 on POST (a duplicate still running) and on DELETE /produtos (a conflict outliving retries).
-    const faultOnly = new Set(['429', '500', '503']);
-    const conflictOnly = new Set(['POST /categorias 409', 'POST /produtos 409', 'DELETE /produtos/{id} 409']);
+    // 403 needs the origin secret set (origin-verify.test.ts); 409 on POST /produtos (a duplicate
+    // still running) and on DELETE /produtos (a conflict outliving retries).
+    const faultOnly = new Set(['403', '429', '500', '503']);
+    const conflictOnly = new Set(['POST /produtos 409', 'DELETE /produtos/{id} 409']);
     const expected = routes
       .filter((r) => r.routeKey !== '$default')
       .flatMap((r) =>

@@ -4,6 +4,7 @@
  * their DynamoDB calls.
  */
 import {
+  type AttributeValue,
   InternalServerError,
   ProvisionedThroughputExceededException,
   RequestLimitExceeded,
@@ -21,8 +22,10 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { AwsClientStub } from 'aws-sdk-client-mock';
-import { buildEvent, matchRoute } from '../../infra/local/adapter.ts';
-import { API_BASE_PATH, routes } from '../../lambdas/routes.ts';
+import { buildEvent } from '../../infra/local/adapter.ts';
+import { API_BASE_PATH, matchRoute, routes } from '../../lambdas/routes.ts';
+import { CLIENT_COUNT } from '../../lambdas/store/items.ts';
+import { NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
 import { PK } from '../../lambdas/store/table.ts';
 
 const metadata = { httpStatusCode: 400, requestId: 'REQ0000000000000000000000000000000000000000000000', attempts: 3, totalRetryDelay: 180 };
@@ -84,13 +87,17 @@ export const FAULTS: readonly Fault[] = [
   },
 ];
 
-/** A TransactionCanceledException as DynamoDB sends it: one reason per item of the transaction. */
-export function transactionCanceled(code: string, items = 3): TransactionCanceledException {
+/**
+ * A TransactionCanceledException as DynamoDB sends it: one reason per item of the transaction,
+ * the first one's `code`; a failed condition comes with the item as it was (`old`, raw
+ * AttributeValues), as ReturnValuesOnConditionCheckFailure ALL_OLD asks.
+ */
+export function transactionCanceled(code: string, items = 3, old?: Record<string, AttributeValue>): TransactionCanceledException {
   return new TransactionCanceledException({
     message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${code}] (${SECRET})`,
     $metadata: metadata,
     CancellationReasons: Array.from({ length: items }, (_, i) =>
-      i === 0 ? { Code: code, Message: `${code} on ${SECRET}` } : { Code: 'None' },
+      i === 0 ? { Code: code, Message: `${code} on ${SECRET}`, ...(old ? { Item: old } : {}) } : { Code: 'None' },
     ),
   });
 }
@@ -120,7 +127,7 @@ export interface RouteRequest {
   ok: number;
 }
 
-const produtoBody = { nome: 'Padaria', segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 1500.5 };
+const clienteBody = { nome: 'Padaria', segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 1500.5 };
 
 /** Every route that touches DynamoDB, with the variants that take different store paths. */
 export const ROUTE_REQUESTS: readonly RouteRequest[] = [
@@ -138,36 +145,36 @@ export const ROUTE_REQUESTS: readonly RouteRequest[] = [
   },
   { label: 'update categoria', routeKey: 'PUT /categorias', method: 'PUT', path: '/categorias', body: { id: 1, descricao: 'Outra', versao: 1 }, ok: 200 },
   { label: 'remove categoria', routeKey: 'DELETE /categorias/{id}', method: 'DELETE', path: '/categorias/3', ok: 204 },
-  { label: 'list produtos', routeKey: 'GET /produtos', method: 'GET', path: '/produtos', ok: 200 },
-  { label: 'get produto', routeKey: 'GET /produtos/{id}', method: 'GET', path: '/produtos/1', ok: 200 },
-  { label: 'create produto without category', routeKey: 'POST /produtos', method: 'POST', path: '/produtos', body: produtoBody, ok: 201 },
+  { label: 'list clientes', routeKey: 'GET /produtos', method: 'GET', path: '/produtos', ok: 200 },
+  { label: 'get cliente', routeKey: 'GET /produtos/{id}', method: 'GET', path: '/produtos/1', ok: 200 },
+  { label: 'create cliente without category', routeKey: 'POST /produtos', method: 'POST', path: '/produtos', body: clienteBody, ok: 201 },
   {
-    label: 'create produto in a category with Idempotency-Key',
+    label: 'create cliente in a category with Idempotency-Key',
     routeKey: 'POST /produtos',
     method: 'POST',
     path: '/produtos',
-    body: { ...produtoBody, categoria: { id: 1 } },
+    body: { ...clienteBody, categoria: { id: 1 } },
     headers: { 'idempotency-key': 'k-produto-1' },
     ok: 201,
   },
   {
-    label: 'update produto, same category',
+    label: 'update cliente, same category',
     routeKey: 'PUT /produtos',
     method: 'PUT',
     path: '/produtos',
-    body: { id: 1, ...produtoBody, categoria: { id: 1 }, versao: 1 },
+    body: { id: 1, ...clienteBody, categoria: { id: 1 }, versao: 1 },
     ok: 200,
   },
   {
-    label: 'update produto, move to another category',
+    label: 'update cliente, move to another category',
     routeKey: 'PUT /produtos',
     method: 'PUT',
     path: '/produtos',
-    body: { id: 1, ...produtoBody, categoria: { id: 2 } },
+    body: { id: 1, ...clienteBody, categoria: { id: 2 } },
     ok: 200,
   },
-  { label: 'remove produto in a category', routeKey: 'DELETE /produtos/{id}', method: 'DELETE', path: '/produtos/1', ok: 204 },
-  { label: 'remove produto without category', routeKey: 'DELETE /produtos/{id}', method: 'DELETE', path: '/produtos/2', ok: 204 },
+  { label: 'remove cliente in a category', routeKey: 'DELETE /produtos/{id}', method: 'DELETE', path: '/produtos/1', ok: 204 },
+  { label: 'remove cliente without category', routeKey: 'DELETE /produtos/{id}', method: 'DELETE', path: '/produtos/2', ok: 204 },
 ];
 
 type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -220,25 +227,34 @@ export type FaultPolicy = (call: Omit<SentCall, 'failed'>, sent: readonly SentCa
 export const COMMANDS = { GetCommand, QueryCommand, UpdateCommand, PutCommand, DeleteCommand, TransactWriteCommand } as const;
 export const WRITE_COMMANDS = new Set(['UpdateCommand', 'PutCommand', 'DeleteCommand', 'TransactWriteCommand']);
 
-/** What DynamoDB answers in a world where categories 1–3 and clients 1 (in category 1) and 2 (none) exist. */
+/**
+ * What DynamoDB answers in a world where categories 1–3 (names claimed) and clients 1 (in
+ * category 1) and 2 (none) exist.
+ */
 export function worldAnswer(command: string, input: Input): unknown {
   const key = input.Key;
-  const categoria = (id: number) => ({ pk: PK.categoria, sk: id, descricao: `Categoria ${id}`, produtos: id === 3 ? 0 : 1, versao: 1 });
-  const produto = (id: number) => ({
-    pk: PK.produto, sk: id, nome: `Cliente ${id}`, segmento: '', pontoFocal: '', valorContrato: 10, versao: 1,
+  const categoria = (id: number) => ({ pk: PK.categoria, sk: id, descricao: `Categoria ${id}`, [CLIENT_COUNT]: id === 3 ? 0 : 1, versao: 1 });
+  const claimOf = (pk: string) => /^UNICO#categoria#categoria ([1-3])$/.exec(pk)?.[1];
+  const cliente = (id: number) => ({
+    pk: PK.cliente, sk: id, nome: `Cliente ${id}`, segmento: '', pontoFocal: '', valorContrato: 10, versao: 1,
     ...(id === 1 ? { categoriaId: 1 } : {}),
   });
   switch (command) {
     case 'QueryCommand': {
       const pk = input.ExpressionAttributeValues?.[':pk'];
-      return { Items: pk === PK.categoria ? [categoria(1), categoria(2)] : [produto(1), produto(2)] };
+      return { Items: pk === PK.categoria ? [categoria(1), categoria(2)] : [cliente(1), cliente(2)] };
     }
     case 'GetCommand':
-      return { Item: key?.pk === PK.categoria ? categoria(key.sk) : produto(key!.sk) };
+      if (key?.pk === NAME_CLAIMS_MARKER.pk) return { Item: { ...NAME_CLAIMS_MARKER, at: '2026-01-01T00:00:00.000Z' } };
+      if (key?.pk.startsWith(`${PK.unico}#`)) {
+        const holder = claimOf(key.pk);
+        return holder ? { Item: { ...key, ids: new Set([Number(holder)]) } } : {};
+      }
+      return { Item: key?.pk === PK.categoria ? categoria(key.sk) : cliente(key!.sk) };
     case 'UpdateCommand':
       if (key?.pk === PK.sequencia) return { Attributes: { categoria: 7, produto: 7 } };
       if (key?.pk === PK.categoria) return { Attributes: { ...categoria(key.sk), descricao: 'Outra', versao: 2 } };
-      return { Attributes: { ...produto(key!.sk), nome: 'Padaria', versao: 2 } };
+      return { Attributes: { ...cliente(key!.sk), nome: 'Padaria', versao: 2 } };
     default:
       return {};
   }

@@ -6,15 +6,18 @@
  */
 import fc from 'fast-check';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
-import { buildOpenApiDocument } from '../../lambdas/contract/openapi.ts';
-import { parseCategoriaInput, parseProdutoInput } from '../../lambdas/contract/schemas.ts';
+import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
+import { parseCategoriaInput, parseClienteInput } from '../../lambdas/contract/schemas.ts';
+import { foldName } from '../../lambdas/contract/text.ts';
+import type { ClienteRecord } from '../../lambdas/store/items.ts';
 import { arbitraryFromSchema } from './openapi-arbitraries.ts';
 
 export const doc = buildOpenApiDocument();
 const S = doc.components.schemas;
 
 type Json = Record<string, unknown>;
-export type Entity = 'categoria' | 'produto';
+/** A kind of record (its wire path: `/categorias`, `/produtos`). */
+export type Entity = 'categoria' | 'cliente';
 
 // ---------------------------------------------------------------------------------------------
 // Model of the accepted state
@@ -24,29 +27,29 @@ export interface ModelCategoria {
   descricao: string;
   versao: number;
 }
-export interface ModelProduto {
-  id: number;
-  nome: string;
-  segmento: string;
-  pontoFocal: string;
-  valorContrato: number;
-  categoriaId: number | null;
-  versao: number;
-}
+/** A client as the API answered it, its category by id. */
+export type ModelCliente = ClienteRecord;
 
 /** What succeeded so far: the records the API created and not deleted, as its answers said. */
 export class Model {
   categorias = new Map<number, ModelCategoria>();
-  produtos = new Map<number, ModelProduto>();
+  clientes = new Map<number, ModelCliente>();
   /** Every id ever answered by a create (to tell an idempotent replay from a new record). */
-  created = { categoria: new Set<number>(), produto: new Set<number>() };
+  created = { categoria: new Set<number>(), cliente: new Set<number>() };
   /** `route#key` → the validated body (canonical JSON) and the first answer. */
   keys = new Map<string, { validated: string; response: unknown }>();
+
+  /** The category other than `except` whose name folds like `descricao` (names are unique). */
+  nameHolder(descricao: string, except?: number): ModelCategoria | undefined {
+    const folded = foldName(descricao);
+    for (const c of this.categorias.values()) if (c.id !== except && foldName(c.descricao) === folded) return c;
+    return undefined;
+  }
 
   /** Clients per category, from the model. */
   count(categoriaId: number): number {
     let n = 0;
-    for (const p of this.produtos.values()) if (p.categoriaId === categoriaId) n++;
+    for (const p of this.clientes.values()) if (p.categoriaId === categoriaId) n++;
     return n;
   }
 
@@ -61,13 +64,13 @@ export class Model {
 
   /** A successful PUT: keep the answer with the highest versao (concurrent PUTs may finish in any order). */
   applyUpdated(entity: Entity, body: Json): void {
-    const map = entity === 'categoria' ? this.categorias : this.produtos;
+    const map = entity === 'categoria' ? this.categorias : this.clientes;
     const current = map.get(body.id as number);
     if (current && (body.versao as number) > current.versao) this.put(entity, body);
   }
 
   applyDeleted(entity: Entity, id: number): void {
-    (entity === 'categoria' ? this.categorias : this.produtos).delete(id);
+    (entity === 'categoria' ? this.categorias : this.clientes).delete(id);
   }
 
   private put(entity: Entity, body: Json): void {
@@ -75,7 +78,7 @@ export class Model {
       this.categorias.set(body.id as number, { id: body.id as number, descricao: body.descricao as string, versao: body.versao as number });
     } else {
       const categoria = body.categoria as { id: number } | null;
-      this.produtos.set(body.id as number, {
+      this.clientes.set(body.id as number, {
         id: body.id as number,
         nome: body.nome as string,
         segmento: body.segmento as string,
@@ -135,9 +138,9 @@ export type BodyMutation =
 
 export type Op =
   | { kind: 'createCategoria'; body: Json; key: KeyChoice | null; contentType: string; extra: Json }
-  | { kind: 'createProduto'; body: Json; cat: CatChoice; key: KeyChoice | null; contentType: string; extra: Json }
+  | { kind: 'createCliente'; body: Json; cat: CatChoice; key: KeyChoice | null; contentType: string; extra: Json }
   | { kind: 'updateCategoria'; body: Json; target: Target; versao: VersaoMode; extra: Json }
-  | { kind: 'updateProduto'; body: Json; target: Target; versao: VersaoMode; cat: CatChoice; extra: Json }
+  | { kind: 'updateCliente'; body: Json; target: Target; versao: VersaoMode; cat: CatChoice; extra: Json }
   | { kind: 'remove'; entity: Entity; target: Target }
   | { kind: 'get'; entity: Entity; target: Target }
   | { kind: 'list'; entity: Entity; acceptEncoding: string }
@@ -193,7 +196,7 @@ const loneSurrogate = fc
 const WRONG: Record<string, fc.Arbitrary<unknown>> = {
   requiredText: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.constant({ a: 1 }), loneSurrogate),
   optionalText: fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.constant({ texto: 'x' }), loneSurrogate),
-  number: fc.oneof(fc.constantFrom('5', '1.15', 'NaN', 'Infinity', '', '1e3'), fc.boolean(), fc.constant(null), fc.constant([1]), fc.constant({ v: 1 })),
+  number: fc.oneof(fc.constantFrom('5,00', '1.500,00', ' 5', '0x10', 'NaN', 'Infinity', '', '1e3'), fc.boolean(), fc.constant(null), fc.constant([1]), fc.constant({ v: 1 })),
   id: fc.oneof(fc.constantFrom('1', '01', 0, -1, 1.5, 2 ** 53 + 2, true, null), fc.constant([1]), fc.constant({ id: 1 })),
   versao: fc.constantFrom('1', 0, -3, 2.5, true, 2 ** 60), // null is valid: it means absent
   categoria: fc.oneof(
@@ -340,12 +343,12 @@ const badKey = fc.oneof(
 /** One operation; the weights give about 45% valid writes, 15% reads, 40% invalid requests. */
 export const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('createCategoria' as const), body: categoriaInput, key: keyChoice, contentType: jsonContentType, extra: extraFields }) },
-  { weight: 8, arbitrary: fc.record({ kind: fc.constant('createProduto' as const), body: produtoInput, cat: catChoice, key: keyChoice, contentType: jsonContentType, extra: extraFields }) },
+  { weight: 8, arbitrary: fc.record({ kind: fc.constant('createCliente' as const), body: produtoInput, cat: catChoice, key: keyChoice, contentType: jsonContentType, extra: extraFields }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('updateCategoria' as const), body: categoriaUpdate, target, versao: versaoMode, extra: extraFields }) },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('updateProduto' as const), body: produtoUpdate, target, versao: versaoMode, cat: catChoice, extra: extraFields }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('remove' as const), entity: fc.constantFrom<Entity>('categoria', 'produto'), target }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('get' as const), entity: fc.constantFrom<Entity>('categoria', 'produto'), target }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('list' as const), entity: fc.constantFrom<Entity>('categoria', 'produto'), acceptEncoding: fc.constantFrom('', 'gzip', 'br', 'identity', 'gzip;q=0, br;q=0', '*', 'deflate') }) },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('updateCliente' as const), body: produtoUpdate, target, versao: versaoMode, cat: catChoice, extra: extraFields }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('remove' as const), entity: fc.constantFrom<Entity>('categoria', 'cliente'), target }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('get' as const), entity: fc.constantFrom<Entity>('categoria', 'cliente'), target }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('list' as const), entity: fc.constantFrom<Entity>('categoria', 'cliente'), acceptEncoding: fc.constantFrom('', 'gzip', 'br', 'identity', 'gzip;q=0, br;q=0', '*', 'deflate') }) },
   {
     weight: 12,
     arbitrary: writeRoute.chain((route) =>
@@ -358,8 +361,8 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
       }),
     ),
   },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('badId' as const), method: fc.constantFrom('GET' as const, 'DELETE' as const), entity: fc.constantFrom<Entity>('categoria', 'produto'), raw: badIdRaw }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('badKey' as const), entity: fc.constantFrom<Entity>('categoria', 'produto'), body: categoriaInput, key: badKey }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('badId' as const), method: fc.constantFrom('GET' as const, 'DELETE' as const), entity: fc.constantFrom<Entity>('categoria', 'cliente'), raw: badIdRaw }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('badKey' as const), entity: fc.constantFrom<Entity>('categoria', 'cliente'), body: categoriaInput, key: badKey }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('unknownPath' as const), method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'), path: unknownPath }) },
   { weight: 2, arbitrary: wrongMethod.map((m) => ({ kind: 'wrongMethod' as const, ...m })) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('options' as const), path: fc.constantFrom('/categorias', '/produtos/3', '/nada') }) },
@@ -411,7 +414,7 @@ function nested(depth: number, open: '[' | '{'): string {
 /** Turns an operation into a request with its expectations, using the model as it is now. */
 export function plan(op: Op, model: Model): Planned {
   const cats = sortedIds(model.categorias);
-  const prods = sortedIds(model.produtos);
+  const prods = sortedIds(model.clientes);
   // Ids never created: beyond any answered id.
   const missing = (entity: Entity) => () => 900_000_000 + (entity === 'categoria' ? cats.length : prods.length) * 7 + 13;
   const catRef = (c: CatChoice): { value: unknown; id: number | null; exists: boolean } => {
@@ -427,24 +430,26 @@ export function plan(op: Op, model: Model): Planned {
 
   switch (op.kind) {
     case 'createCategoria':
-    case 'createProduto': {
-      const entity: Entity = op.kind === 'createCategoria' ? 'categoria' : 'produto';
+    case 'createCliente': {
+      const entity: Entity = op.kind === 'createCategoria' ? 'categoria' : 'cliente';
       const route = entity === 'categoria' ? 'POST /categorias' : 'POST /produtos';
       let body: Json = { ...op.extra, ...op.body, id: 123456 };
       let exists = true;
       let catId: number | null = null;
-      if (op.kind === 'createProduto') {
+      if (op.kind === 'createCliente') {
         const ref = catRef(op.cat);
         body = { ...body, categoria: ref.value };
         exists = ref.exists;
         catId = ref.id;
       }
       const key = op.key ? (op.key.reuse ? `fz-${op.key.index}` : `fz-fresh-${++freshKey}-${op.key.index}`) : undefined;
-      const parsed = entity === 'categoria' ? parseCategoriaInput(body) : parseProdutoInput(body);
+      const parsed = entity === 'categoria' ? parseCategoriaInput(body) : parseClienteInput(body);
       if (!parsed.ok) throw new Error(`generated body is invalid: ${parsed.mensagem} ${JSON.stringify(body)}`);
       const validated = canonical(parsed.value);
       const previous = key ? model.keys.get(`${route}#${key}`) : undefined;
-      const expect = previous ? (previous.validated === validated ? [201] : [422]) : exists ? [201] : [400];
+      const name = entity === 'categoria' ? (parsed.value as { descricao: string }).descricao : undefined;
+      const taken = name !== undefined && model.nameHolder(name) !== undefined;
+      const expect = previous ? (previous.validated === validated ? [201] : [422]) : !exists ? [400] : taken ? [409] : [201];
       return {
         label: `${route}${key ? ` key=${key}` : ''}`,
         method: 'POST',
@@ -453,7 +458,7 @@ export function plan(op: Op, model: Model): Planned {
         body: JSON.stringify(body),
         headers: { 'content-type': op.contentType, ...(key ? { 'idempotency-key': key } : {}) },
         expect,
-        touches: [...(catId !== null ? [`C${catId}`] : []), ...(key ? [`K${route}#${key}`] : [])],
+        touches: [...(catId !== null ? [`C${catId}`] : []), ...(key ? [`K${route}#${key}`] : []), ...(name !== undefined ? [`N${foldName(name)}`] : [])],
         apply: (status, res, m) => {
           if (status !== 201) return;
           const kind = m.applyCreated(entity, res as Json);
@@ -467,28 +472,37 @@ export function plan(op: Op, model: Model): Planned {
       };
     }
     case 'updateCategoria':
-    case 'updateProduto': {
-      const entity: Entity = op.kind === 'updateCategoria' ? 'categoria' : 'produto';
+    case 'updateCliente': {
+      const entity: Entity = op.kind === 'updateCategoria' ? 'categoria' : 'cliente';
       const ids = entity === 'categoria' ? cats : prods;
       const id = resolveTarget(op.target, ids, missing(entity));
-      const record = (entity === 'categoria' ? model.categorias : model.produtos).get(id);
+      const record = (entity === 'categoria' ? model.categorias : model.clientes).get(id);
       const body: Json = { ...op.extra, ...op.body, id };
       delete body.versao;
       if (record && op.versao === 'current') body.versao = record.versao;
       if (op.versao === 'stale') body.versao = record ? (record.versao > 1 ? record.versao - 1 : record.versao + 1) : 1;
       let catExists = true;
       const touches = [`${entity === 'categoria' ? 'C' : 'P'}${id}`];
-      if (op.kind === 'updateProduto') {
+      if (op.kind === 'updateCliente') {
         const ref = catRef(op.cat);
         if (ref.value === undefined) delete body.categoria;
         else body.categoria = ref.value;
         catExists = ref.exists;
         if (ref.id !== null) touches.push(`C${ref.id}`);
-        const old = model.produtos.get(id)?.categoriaId;
+        const old = model.clientes.get(id)?.categoriaId;
         if (old !== undefined && old !== null) touches.push(`C${old}`);
       }
       const stale = op.versao === 'stale';
-      const expect = !record ? [404] : stale ? [409] : catExists ? [200] : [400];
+      let taken = false;
+      if (op.kind === 'updateCategoria') {
+        const parsed = parseCategoriaInput(body);
+        const name = parsed.ok ? parsed.value.descricao : String(body.descricao);
+        taken = model.nameHolder(name, id) !== undefined;
+        touches.push(`N${foldName(name)}`);
+        const current = model.categorias.get(id);
+        if (current) touches.push(`N${foldName(current.descricao)}`);
+      }
+      const expect = !record ? [404] : stale || taken ? [409] : catExists ? [200] : [400];
       const route = entity === 'categoria' ? 'PUT /categorias' : 'PUT /produtos';
       return {
         label: `${route} id=${id} versao=${op.versao}`,
@@ -516,8 +530,11 @@ export function plan(op: Op, model: Model): Planned {
       const segment = op.entity === 'categoria' ? 'categorias' : 'produtos';
       const routeKey = `${op.kind === 'get' ? 'GET' : 'DELETE'} /${segment}/{id}`;
       const touches = [`${op.entity === 'categoria' ? 'C' : 'P'}${id}`];
-      const cat = op.entity === 'produto' ? model.produtos.get(id)?.categoriaId : undefined;
+      const cat = op.entity === 'cliente' ? model.clientes.get(id)?.categoriaId : undefined;
       if (cat !== undefined && cat !== null) touches.push(`C${cat}`);
+      // Deleting a category frees its name.
+      const named = op.kind === 'remove' && op.entity === 'categoria' ? model.categorias.get(id) : undefined;
+      if (named) touches.push(`N${foldName(named.descricao)}`);
       let expect = exists ? [op.kind === 'get' ? 200 : 204] : [404];
       if (op.kind === 'remove' && op.entity === 'categoria' && exists && model.count(id) > 0) expect = [409];
       return {
@@ -533,9 +550,9 @@ export function plan(op: Op, model: Model): Planned {
         },
         check: (res, m) => {
           if (op.kind !== 'get') return;
-          const expected = op.entity === 'categoria' ? m.categorias.get(id) : m.produtos.get(id);
+          const expected = op.entity === 'categoria' ? m.categorias.get(id) : m.clientes.get(id);
           const got = res as Json;
-          const comparable = op.entity === 'produto' ? { ...got, categoriaId: (got.categoria as { id: number } | null)?.id ?? null, categoria: undefined } : got;
+          const comparable = op.entity === 'cliente' ? { ...got, categoriaId: (got.categoria as { id: number } | null)?.id ?? null, categoria: undefined } : got;
           if (canonical(comparable) !== canonical(expected)) throw new Error(`GET ${id}: ${canonical(comparable)} vs model ${canonical(expected)}`);
         },
       };
@@ -554,14 +571,14 @@ export function plan(op: Op, model: Model): Planned {
     }
     case 'invalidBody': {
       const [method, path] = op.route.split(' ') as [string, string];
-      const entity: Entity = path === '/categorias' ? 'categoria' : 'produto';
+      const entity: Entity = path === '/categorias' ? 'categoria' : 'cliente';
       let body: Json = { ...op.body };
       if (method === 'PUT') {
         const ids = entity === 'categoria' ? cats : prods;
         body.id = resolveTarget(op.target, ids, missing(entity));
         delete body.versao;
       }
-      if (entity === 'produto' && 'categoria' in body && body.categoria !== null) {
+      if (entity === 'cliente' && 'categoria' in body && body.categoria !== null) {
         body.categoria = cats.length ? { id: cats[op.target.pick % cats.length] } : null;
       }
       const m = op.mutation;
@@ -660,6 +677,8 @@ export function plan(op: Op, model: Model): Planned {
       // A body of exactly the limit (an ignored pad field): accepted.
       const base = JSON.stringify({ ...op.body, pad: '' });
       const raw = JSON.stringify({ ...op.body, pad: 'x'.repeat(LIMITS.bodyBytes - Buffer.byteLength(base)) });
+      const parsed = parseCategoriaInput(op.body);
+      const name = parsed.ok ? parsed.value.descricao : '';
       return {
         label: `POST /categorias with a body of exactly ${LIMITS.bodyBytes} bytes`,
         method: 'POST',
@@ -667,8 +686,8 @@ export function plan(op: Op, model: Model): Planned {
         routeKey: 'POST /categorias',
         body: raw,
         headers: {},
-        expect: [201],
-        touches: [],
+        expect: model.nameHolder(name) ? [409] : [201],
+        touches: [`N${foldName(name)}`],
         apply: (status, res, m) => {
           if (status === 201) m.applyCreated('categoria', res as Json);
         },

@@ -3,7 +3,7 @@
  * shared by the document test, the real-response test and the property-based suite.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { JsonSchema, OpenApiDocument } from '../../lambdas/contract/openapi.ts';
+import type { JsonSchema, OpenApiDocument } from '../../lambdas/openapi.ts';
 import { hasAtMostDecimals } from '../../lambdas/contract/schemas.ts';
 
 const SCHEMA_ID = 'https://clientela.invalid/openapi.json';

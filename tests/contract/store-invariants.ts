@@ -1,27 +1,25 @@
 /**
  * Reads a whole test table and checks the data invariants the API promises: each category's
  * client count equals its real number of clients, no client references a missing category,
- * ids unique and below the counters, idempotency claims only beside their record, no stray item.
+ * ids unique and below the counters, idempotency claims only beside their record, each category
+ * name held by exactly its claim (once the stored names are claimed), no stray item.
  */
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { foldName } from '../../lambdas/contract/text.ts';
+import { CLIENT_COUNT, COUNTER_ATTRIBUTE, toClienteRecord, type ClienteRecord } from '../../lambdas/store/items.ts';
+import { NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
 import { PK, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 
 export interface StoredCategoria {
   id: number;
   descricao: string;
-  produtos: number;
+  /** The stored client count. */
+  clientes: number;
   versao: number;
 }
 
-export interface StoredProduto {
-  id: number;
-  nome: string;
-  segmento: string;
-  pontoFocal: string;
-  valorContrato: number;
-  categoriaId: number | null;
-  versao: number;
-}
+/** A stored client, as code handles it. */
+export type StoredCliente = ClienteRecord;
 
 export interface StoredIdempotency {
   pk: string;
@@ -32,9 +30,13 @@ export interface StoredIdempotency {
 
 export interface Snapshot {
   categorias: Map<number, StoredCategoria>;
-  produtos: Map<number, StoredProduto>;
+  clientes: Map<number, StoredCliente>;
   idempotency: StoredIdempotency[];
-  counters: { categoria: number; produto: number };
+  counters: { categoria: number; cliente: number };
+  /** Name claims: folded name → the ids holding it. */
+  names: Map<string, number[]>;
+  /** Whether the marker says every stored category has its claim. */
+  namesClaimed: boolean;
   /** Items whose pk is none of the known partitions. */
   stray: Record<string, unknown>[];
   /** Attributes no item of that kind should have (e.g. an unknown request field stored). */
@@ -43,19 +45,23 @@ export interface Snapshot {
 
 /** The attributes each kind of item may have: anything else was stored by mistake. */
 const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
-  [PK.categoria]: ['pk', 'sk', 'descricao', 'produtos', 'versao'],
-  [PK.produto]: ['pk', 'sk', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoriaId', 'versao'],
-  [PK.sequencia]: ['pk', 'sk', 'categoria', 'produto'],
+  [PK.categoria]: ['pk', 'sk', 'descricao', CLIENT_COUNT, 'versao'],
+  [PK.cliente]: ['pk', 'sk', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoriaId', 'versao'],
+  [PK.sequencia]: ['pk', 'sk', ...Object.values(COUNTER_ATTRIBUTE)],
   [PK.idempotencia]: ['pk', 'sk', 'bodyHash', 'responseStatus', 'responseBody', TTL_ATTRIBUTE],
+  [PK.unico]: ['pk', 'sk', 'ids', 'at'],
 };
+const NAME_PREFIX = `${NAME_CLAIMS_MARKER.pk}#`;
 
 /** Every item of the table (a consistent Scan, every page): test tables are small. */
 export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): Promise<Snapshot> {
   const s: Snapshot = {
     categorias: new Map(),
-    produtos: new Map(),
+    clientes: new Map(),
     idempotency: [],
-    counters: { categoria: 0, produto: 0 },
+    counters: { categoria: 0, cliente: 0 },
+    names: new Map(),
+    namesClaimed: false,
     stray: [],
     unknownAttributes: [],
   };
@@ -70,19 +76,14 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
         if (allowed && !allowed.includes(name)) s.unknownAttributes.push(`${pk}/${sk}.${name}`);
       }
       if (pk === PK.categoria) {
-        s.categorias.set(sk, { id: sk, descricao: item.descricao, produtos: Number(item.produtos ?? 0), versao: Number(item.versao) });
-      } else if (pk === PK.produto) {
-        s.produtos.set(sk, {
-          id: sk,
-          nome: item.nome,
-          segmento: item.segmento ?? '',
-          pontoFocal: item.pontoFocal ?? '',
-          valorContrato: Number(item.valorContrato),
-          categoriaId: typeof item.categoriaId === 'number' ? item.categoriaId : null,
-          versao: Number(item.versao),
-        });
+        s.categorias.set(sk, { id: sk, descricao: item.descricao, clientes: Number(item[CLIENT_COUNT] ?? 0), versao: Number(item.versao) });
+      } else if (pk === PK.cliente) {
+        s.clientes.set(sk, toClienteRecord(item));
       } else if (pk === PK.sequencia) {
-        s.counters = { categoria: Number(item.categoria ?? 0), produto: Number(item.produto ?? 0) };
+        s.counters = {
+          categoria: Number(item[COUNTER_ATTRIBUTE.categoria] ?? 0),
+          cliente: Number(item[COUNTER_ATTRIBUTE.cliente] ?? 0),
+        };
       } else if (pk.startsWith(`${PK.idempotencia}#`)) {
         s.idempotency.push({
           pk,
@@ -90,6 +91,10 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
           responseBody: String(item.responseBody),
           expiresAt: Number(item[TTL_ATTRIBUTE]),
         });
+      } else if (pk === NAME_CLAIMS_MARKER.pk) {
+        s.namesClaimed = true;
+      } else if (pk.startsWith(NAME_PREFIX)) {
+        s.names.set(pk.slice(NAME_PREFIX.length), [...((item.ids as Set<number> | undefined) ?? [])].sort((a, b) => a - b));
       } else {
         s.stray.push(item);
       }
@@ -103,17 +108,17 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
 export function invariantViolations(s: Snapshot): string[] {
   const out: string[] = [];
   const real = new Map<number, number>();
-  for (const p of s.produtos.values()) {
+  for (const p of s.clientes.values()) {
     if (p.categoriaId !== null) {
       real.set(p.categoriaId, (real.get(p.categoriaId) ?? 0) + 1);
-      if (!s.categorias.has(p.categoriaId)) out.push(`orphan: produto ${p.id} references missing categoria ${p.categoriaId}`);
+      if (!s.categorias.has(p.categoriaId)) out.push(`orphan: cliente ${p.id} references missing categoria ${p.categoriaId}`);
     }
-    if (!(p.id >= 1 && p.id <= s.counters.produto)) out.push(`produto id ${p.id} outside 1..${s.counters.produto}`);
-    if (!(p.versao >= 1)) out.push(`produto ${p.id} versao ${p.versao}`);
+    if (!(p.id >= 1 && p.id <= s.counters.cliente)) out.push(`cliente id ${p.id} outside 1..${s.counters.cliente}`);
+    if (!(p.versao >= 1)) out.push(`cliente ${p.id} versao ${p.versao}`);
   }
   for (const c of s.categorias.values()) {
     const count = real.get(c.id) ?? 0;
-    if (c.produtos !== count) out.push(`count drift: categoria ${c.id} stores produtos=${c.produtos}, has ${count}`);
+    if (c.clientes !== count) out.push(`count drift: categoria ${c.id} stores ${CLIENT_COUNT}=${c.clientes}, has ${count}`);
     if (!(c.id >= 1 && c.id <= s.counters.categoria)) out.push(`categoria id ${c.id} outside 1..${s.counters.categoria}`);
     if (!(c.versao >= 1)) out.push(`categoria ${c.id} versao ${c.versao}`);
   }
@@ -121,10 +126,23 @@ export function invariantViolations(s: Snapshot): string[] {
     // A claim is written with its record: a 201 claim whose record is missing was never created
     // (a later delete of the record is legitimate, so only ids above the counter are wrong).
     const body = JSON.parse(k.responseBody) as { id?: number };
-    const kind = k.pk.includes('/categorias') ? 'categoria' : 'produto';
+    const kind = k.pk.includes('/categorias') ? 'categoria' : 'cliente';
     if (k.responseStatus !== 201) out.push(`idempotency ${k.pk} stored status ${k.responseStatus}`);
     if (!(typeof body.id === 'number' && body.id <= s.counters[kind])) out.push(`idempotency ${k.pk} holds id ${body.id}`);
     if (!(k.expiresAt > Date.now() / 1000)) out.push(`idempotency ${k.pk} already expired at ${k.expiresAt}`);
+  }
+  // A name claim holds exactly the categories of that name; once claimed, every category has one.
+  const byName = new Map<string, number[]>();
+  for (const c of s.categorias.values()) byName.set(foldName(c.descricao), [...(byName.get(foldName(c.descricao)) ?? []), c.id]);
+  for (const [name, ids] of s.names) {
+    const expected = byName.get(name) ?? [];
+    if (ids.length === 0 || ids.some((id) => !expected.includes(id))) out.push(`name claim "${name}" holds [${ids}], categories of that name [${expected}]`);
+  }
+  if (s.namesClaimed) {
+    for (const [name, ids] of byName) {
+      const held = s.names.get(name) ?? [];
+      if (ids.some((id) => !held.includes(id))) out.push(`name "${name}" of categories [${ids}] is held by [${held}]`);
+    }
   }
   for (const item of s.stray) out.push(`stray item ${JSON.stringify(item).slice(0, 200)}`);
   for (const a of s.unknownAttributes) out.push(`unknown attribute stored: ${a}`);

@@ -15,12 +15,16 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT, STACK_NAME } from '../../infra/app.ts';
 import { ensureTable } from '../../infra/local/table.ts';
-import { routes, type RouteDef } from '../../lambdas/routes.ts';
+import { matchRoute, routes } from '../../lambdas/routes.ts';
+import { CLIENT_COUNT } from '../../lambdas/store/items.ts';
+import { NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
+import { MARSHALL_OPTIONS, PK } from '../../lambdas/store/table.ts';
 import { appFunctions, dynamoActionsOf, fakeWebDist, routeNameOf, tempDir } from './support.ts';
 
 /** The most a function's bundle may weigh (cold start grows with it). */
@@ -116,17 +120,10 @@ function startProxy(upstream: string): Promise<string> {
 // --- payload v2 events -------------------------------------------------------------------------
 let requestCounter = 0;
 
-/** The API Gateway HTTP API (payload 2.0) event for `METHOD /api<path>` matched to `row`. */
-function apiEvent(row: RouteDef, method: string, apiPath: string, body?: unknown, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
+/** The API Gateway HTTP API (payload 2.0) event for `METHOD /api<path>`, matched by the route table's own rule. */
+function apiEvent(method: string, apiPath: string, body?: unknown, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
   const rawPath = `/api${apiPath}`;
-  const params: Record<string, string> = {};
-  if (row.routeKey !== '$default') {
-    const t = row.path.split('/');
-    const p = apiPath.split('/');
-    t.forEach((seg, i) => {
-      if (seg.startsWith('{')) params[seg.slice(1, -1)] = p[i]!;
-    });
-  }
+  const { route: row, pathParameters } = matchRoute(method, apiPath)!;
   const now = new Date();
   requestCounter += 1;
   return {
@@ -152,7 +149,7 @@ function apiEvent(row: RouteDef, method: string, apiPath: string, body?: unknown
       time: now.toISOString(),
       timeEpoch: now.getTime(),
     },
-    ...(Object.keys(params).length > 0 ? { pathParameters: params } : {}),
+    ...(pathParameters ? { pathParameters } : {}),
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     isBase64Encoded: false,
   };
@@ -166,10 +163,11 @@ interface Answer {
 
 /** Calls the bundled handler of route `name` and records its DynamoDB calls under that route. */
 async function call(name: string, method: string, apiPath: string, body?: unknown, headers?: Record<string, string>): Promise<Answer> {
-  const row = routes.find((r) => r.name === name)!;
+  const event = apiEvent(method, apiPath, body, headers);
+  expect(routes.find((r) => r.name === name)!.routeKey, `${method} ${apiPath}`).toBe(event.routeKey);
   current = name;
   try {
-    const result = (await toHost({ type: 'invoke', name, event: apiEvent(row, method, apiPath, body, headers) })) as APIGatewayProxyStructuredResultV2;
+    const result = (await toHost({ type: 'invoke', name, event })) as APIGatewayProxyStructuredResultV2;
     const text = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64').toString('utf8') : (result.body ?? '');
     return { status: result.statusCode ?? 200, body: text === '' ? undefined : (JSON.parse(text) as unknown), headers: result.headers ?? {} };
   } finally {
@@ -179,6 +177,9 @@ async function call(name: string, method: string, apiPath: string, body?: unknow
 
 // --- setup ------------------------------------------------------------------------------------
 const savedEnv = { ...process.env };
+/** The table reached directly (not through the recording proxy), to arrange stored data. */
+let direct: DynamoDBDocumentClient;
+let table: string;
 
 beforeAll(async () => {
   // 1. The real CLI, offline: no AWS credentials or profile, no Docker, no network notices.
@@ -205,7 +206,7 @@ beforeAll(async () => {
     files: Record<string, { source: { path: string } }>;
   };
   assetFolders = manifest.files;
-  const table = `clientela-bundle-${Date.now()}`;
+  table = `clientela-bundle-${Date.now()}`;
   const endpoint = inject('dynamoEndpoint');
   Object.assign(process.env, {
     TABLE_NAME: table,
@@ -232,10 +233,11 @@ beforeAll(async () => {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   await ensureTable(client, table);
-  client.destroy();
+  direct = DynamoDBDocumentClient.from(client, { marshallOptions: MARSHALL_OPTIONS });
 }, 300_000);
 
 afterAll(async () => {
+  direct?.destroy();
   if (host && host.exitCode === null) {
     const exited = new Promise((resolve) => host.once('exit', resolve));
     host.disconnect();
@@ -303,9 +305,17 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     }
   });
 
-  it('serves the API: categories, clients, idempotent creates, conflicts, 404s, 405', async () => {
+  it('serves the API: categories, clients, idempotent creates, conflicts, unique names, 404s, 405', async () => {
     // Categories
     expect(await call('ListCategorias', 'GET', '/categorias')).toMatchObject({ status: 200, body: [] });
+    // Two categories stored before name claims existed, alike once folded: the first category
+    // write claims the stored names (both ids under one claim); a third can't be created.
+    const legacy = (id: number, descricao: string) =>
+      direct.send(new PutCommand({ TableName: table, Item: { pk: PK.categoria, sk: id, descricao, [CLIENT_COUNT]: 0, versao: 1 } }));
+    await legacy(9001, 'Legado');
+    await legacy(9002, 'legado ');
+    /** Each category-writing function claims the stored names on its first write when the marker is missing. */
+    const forgetClaimsMarker = () => direct.send(new DeleteCommand({ TableName: table, Key: NAME_CLAIMS_MARKER }));
     const varejo = await call('CreateCategoria', 'POST', '/categorias', { descricao: 'Varejo' });
     expect(varejo).toMatchObject({ status: 201, body: { descricao: 'Varejo', versao: 1 } });
     const varejoId = (varejo.body as { id: number }).id;
@@ -324,15 +334,21 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     expect((await call('GetCategoria', 'GET', '/categorias/999999')).status).toBe(404);
     expect((await call('GetCategoria', 'GET', '/categorias/abc')).status).toBe(400);
     const listed = await call('ListCategorias', 'GET', '/categorias');
-    expect((listed.body as { id: number }[]).map((c) => c.id)).toEqual([varejoId, industriaId]);
+    expect((listed.body as { id: number }[]).map((c) => c.id)).toEqual([varejoId, industriaId, 9001, 9002]);
+    expect(await call('CreateCategoria', 'POST', '/categorias', { descricao: 'LEGADO' })).toMatchObject({
+      status: 409,
+      body: { mensagem: 'Já existe uma categoria chamada “Legado”.', campo: 'descricao' },
+    });
 
-    // Optimistic locking on update.
+    // Optimistic locking on update; a rename claims its new name and frees the old one.
+    await forgetClaimsMarker();
     expect(await call('UpdateCategoria', 'PUT', '/categorias', { id: varejoId, descricao: 'Varejo BR', versao: 1 })).toMatchObject({
       status: 200,
       body: { descricao: 'Varejo BR', versao: 2 },
     });
     expect((await call('UpdateCategoria', 'PUT', '/categorias', { id: varejoId, descricao: 'X', versao: 1 })).status).toBe(409);
     expect((await call('UpdateCategoria', 'PUT', '/categorias', { id: 999999, descricao: 'X' })).status).toBe(404);
+    expect((await call('UpdateCategoria', 'PUT', '/categorias', { id: industriaId, descricao: 'varejo br' })).status).toBe(409);
 
     // Clients: in a category (transaction), without one (single put), idempotent, bad category.
     const cliente = await call('CreateProduto', 'POST', '/produtos', {
@@ -384,8 +400,14 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     expect((await call('UpdateProduto', 'PUT', '/produtos', { ...base, id: 999999, categoria: null })).status).toBe(404);
     expect((await call('UpdateProduto', 'PUT', '/produtos', { ...base, categoria: { id: 999999 } })).status).toBe(400);
 
-    // Deletes: a category in use is 409; clients with and without a category; 404s.
+    // Deletes: a category in use is 409; clients with and without a category; 404s; a stored
+    // duplicate leaves the name's claim to the other.
+    await forgetClaimsMarker();
     expect((await call('RemoveCategoria', 'DELETE', `/categorias/${varejoId}`)).status).toBe(409);
+    expect((await call('RemoveCategoria', 'DELETE', '/categorias/9001')).status).toBe(204);
+    expect((await call('CreateCategoria', 'POST', '/categorias', { descricao: 'Legado' })).status).toBe(409);
+    expect((await call('RemoveCategoria', 'DELETE', '/categorias/9002')).status).toBe(204);
+    expect((await call('CreateCategoria', 'POST', '/categorias', { descricao: 'Legado' })).status).toBe(201);
     expect((await call('RemoveProduto', 'DELETE', `/produtos/${clienteId}`)).status).toBe(204);
     expect((await call('RemoveProduto', 'DELETE', `/produtos/${semCategoriaId}`)).status).toBe(204);
     expect((await call('RemoveProduto', 'DELETE', `/produtos/${clienteId}`)).status).toBe(404);

@@ -17,7 +17,7 @@ import {
   HSTS_MAX_AGE_SECONDS,
   REFERRER_POLICY,
 } from '../../infra/security-headers.ts';
-import { ORIGIN_VERIFY, routes } from '../../lambdas/routes.ts';
+import { CORS, ORIGIN_VERIFY, routes } from '../../lambdas/routes.ts';
 import { TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 import {
   actionsOf,
@@ -188,14 +188,25 @@ describe('HTTP API', () => {
     expect(api.Properties!.CorsConfiguration).toBeUndefined();
   });
 
-  it('answers CORS for the context allow-list, with content-type and idempotency-key', () => {
+  it('answers CORS for the context allow-list with the one CORS constant the handlers use locally (Retry-After exposed)', () => {
     const origins = CORS_ORIGINS;
     const t = configured;
     const [, api] = only(resourcesOfType(t, 'AWS::ApiGatewayV2::Api'));
-    const cors = api.Properties!.CorsConfiguration as Record<string, string[]>;
-    expect(cors.AllowOrigins).toEqual(origins);
-    expect(cors.AllowHeaders).toEqual(['content-type', 'idempotency-key']);
-    expect([...cors.AllowMethods!].sort()).toEqual(['DELETE', 'GET', 'OPTIONS', 'POST', 'PUT']);
+    const cors = api.Properties!.CorsConfiguration as Record<string, unknown>;
+    expect(cors).toEqual({
+      AllowOrigins: origins,
+      AllowHeaders: ['content-type', 'idempotency-key'],
+      AllowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      ExposeHeaders: ['retry-after'],
+      MaxAge: 600,
+    });
+    expect(cors).toEqual({
+      AllowOrigins: origins,
+      AllowHeaders: CORS.allowHeaders,
+      AllowMethods: CORS.allowMethods,
+      ExposeHeaders: CORS.exposeHeaders,
+      MaxAge: CORS.maxAgeSeconds,
+    });
     for (const fn of Object.values(appFunctions(t))) {
       expect((fn.Properties!.Environment as { Variables: Props }).Variables.CORS_ORIGINS).toBe(origins.join(','));
     }

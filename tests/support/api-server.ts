@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MARSHALL_OPTIONS } from '../../lambdas/store/client.ts';
+import { MARSHALL_OPTIONS } from '../../lambdas/store/table.ts';
 import { localClientConfig, localDynamoEnv } from '../../infra/local/dynamodb.ts';
 import { ensureTable } from '../../infra/local/table.ts';
 import { startLocalApi } from '../../infra/local/server.ts';

@@ -2,13 +2,13 @@
  * vitest globalSetup: ONE in-memory DynamoDB Local for the whole run (a JVM per test file is too
  * slow), shared by every project that lists this file; each test file makes its own table on it.
  * Every JVM and cognito-local a test file starts (in a worker, or in a process it spawns) carries
- * the run's tag; the last teardown fails the run if the shared JVM or any tagged process is still
- * alive, after killing it so the machine stays clean.
+ * the run's id in its environment (tests/support/processes.ts); the last teardown fails the run if
+ * the shared JVM or any of those is still alive, after killing it so the machine stays clean.
  */
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { cognitoPidsOfRun } from '../../infra/local/cognito.ts';
-import { isAlive, javaPidsOfRun, startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb.ts';
+import { isAlive, startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb.ts';
+import { pidsOfRun, RUN_ID_VARIABLE } from './processes.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -25,7 +25,7 @@ const shared: Shared = ((globalThis as { [SHARED]?: Shared })[SHARED] ??= { user
 /** Starts (or joins) the run's DynamoDB Local and provides its endpoint to every test file. */
 export async function setup(project: TestProject): Promise<void> {
   // Inherited by the test workers and the processes they spawn.
-  process.env.CLIENTELA_RUN_ID ??= `vitest-${process.pid}-${randomBytes(4).toString('hex')}`;
+  process.env[RUN_ID_VARIABLE] ??= `vitest-${process.pid}-${randomBytes(4).toString('hex')}`;
   shared.users++;
   shared.dynamo ??= startDynamoLocal({ dataDir: 'memory' });
   project.provide('dynamoEndpoint', (await shared.dynamo).endpoint);
@@ -42,18 +42,18 @@ export async function teardown(): Promise<void> {
     await dynamo.stop();
     if (isAlive(dynamo.javaPid)) problems.push(`the shared DynamoDB Local (java pid ${dynamo.javaPid}) is still running`);
   }
-  const runTag = process.env.CLIENTELA_RUN_ID;
+  const runTag = process.env[RUN_ID_VARIABLE];
   if (runTag) {
     // Processes stopped by tests a moment ago may still be exiting.
-    for (const [what, pidsOfRun] of [
-      ['DynamoDB Local JVMs', javaPidsOfRun],
-      ['cognito-local processes', cognitoPidsOfRun],
+    for (const [what, kind] of [
+      ['DynamoDB Local JVMs', 'java'],
+      ['cognito-local processes', 'cognito'],
     ] as const) {
       const deadline = Date.now() + 10_000;
-      let left = pidsOfRun(runTag);
+      let left = pidsOfRun(runTag, kind);
       while (left.length > 0 && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 100));
-        left = pidsOfRun(runTag);
+        left = pidsOfRun(runTag, kind);
       }
       if (left.length > 0) {
         for (const pid of left) process.kill(pid, 'SIGKILL');

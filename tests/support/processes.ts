@@ -1,6 +1,7 @@
 /**
  * Helpers for tests that run the local commands as real processes (`npm run api`, `npm run seed`)
- * and check that no JVM or cognito-local survives them.
+ * and check that no JVM or cognito-local survives them: processes found through /proc (Linux),
+ * by their command line, their working folder, or the test run that started them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
@@ -8,21 +9,53 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Pids of live java processes whose command line mentions `needle` (e.g. a unique DATA_DIR). */
-export function javaProcessesMentioning(needle: string): number[] {
-  const pids: number[] = [];
+/** A live (not zombie) process: its pid, command line and environment. */
+interface LiveProcess {
+  pid: number;
+  args: string[];
+  /** Its environment at start (`NAME=value` entries); empty when not readable. */
+  env: string[];
+}
+
+function liveProcesses(): LiveProcess[] {
+  const found: LiveProcess[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (!isJava(args) && !isCognitoLocal(args)) continue;
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const zombie = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
-      if (!zombie && cmd[0]?.endsWith('java') && cmd.some((a) => a.includes(needle))) pids.push(Number(entry));
+      if (stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z') continue;
+      let env: string[] = [];
+      try {
+        env = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      } catch {
+        // another user's process: not ours
+      }
+      found.push({ pid: Number(entry), args, env });
     } catch {
       // the process ended while we looked
     }
   }
-  return pids;
+  return found;
+}
+
+const isJava = (args: string[]) => !!args[0]?.endsWith('java');
+const isCognitoLocal = (args: string[]) =>
+  !!args[0]?.endsWith('node') && args.some((a) => a.endsWith('cognito-local/lib/bin/start.js'));
+
+/** Pids of live java processes whose command line mentions `needle` (e.g. a unique DATA_DIR). */
+export function javaProcessesMentioning(needle: string): number[] {
+  return liveProcesses()
+    .filter((p) => isJava(p.args) && p.args.some((a) => a.includes(needle)))
+    .map((p) => p.pid);
+}
+
+/** Pids of every live cognito-local process (its entry point on the command line). */
+export function cognitoLocalProcesses(): number[] {
+  return liveProcesses()
+    .filter((p) => isCognitoLocal(p.args))
+    .map((p) => p.pid);
 }
 
 /** Pids of live cognito-local processes whose working folder is inside `dir` (e.g. a DATA_DIR). */
@@ -36,21 +69,21 @@ export function cognitoLocalProcessesIn(dir: string): number[] {
   });
 }
 
-/** Pids of every live cognito-local process (its entry point on the command line). */
-export function cognitoLocalProcesses(): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const zombie = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
-      if (!zombie && cmd[0]?.endsWith('node') && cmd.some((a) => a.endsWith('cognito-local/lib/bin/start.js'))) pids.push(Number(entry));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return pids;
+/** The variable that names a test run; set by the global setup, inherited by everything it starts. */
+export const RUN_ID_VARIABLE = 'CLIENTELA_RUN_ID';
+
+/**
+ * Pids of live JVMs (`java`) or cognito-locals (`cognito`) that this test run's test files started
+ * (in vitest workers, or in processes they spawned): they inherit the run's id and vitest's worker
+ * id in their environment. Servers other global setups start from the main process carry no worker
+ * id: theirs to stop.
+ */
+export function pidsOfRun(runId: string, kind: 'java' | 'cognito'): number[] {
+  const ofKind = kind === 'java' ? isJava : isCognitoLocal;
+  return liveProcesses()
+    .filter((p) => ofKind(p.args))
+    .filter((p) => p.env.includes(`${RUN_ID_VARIABLE}=${runId}`) && p.env.some((e) => e.startsWith('VITEST_WORKER_ID=')))
+    .map((p) => p.pid);
 }
 
 /** Every live descendant of `pid` (from /proc). */

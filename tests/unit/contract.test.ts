@@ -7,8 +7,8 @@ import {
   hasAtMostDecimals,
   parseCategoriaInput,
   parseCategoriaUpdate,
-  parseProdutoInput,
-  parseProdutoUpdate,
+  parseClienteInput,
+  parseClienteUpdate,
 } from '../../lambdas/contract/index.ts';
 
 const ok = <T>(r: { ok: true; value: T } | { ok: false; mensagem: string }): T => {
@@ -16,7 +16,7 @@ const ok = <T>(r: { ok: true; value: T } | { ok: false; mensagem: string }): T =
   return r.value;
 };
 const err = (r: { ok: boolean; mensagem?: string }) => (r.ok ? 'valid' : r.mensagem);
-const produto = { nome: 'Padaria', valorContrato: 10 };
+const cliente = { nome: 'Padaria', valorContrato: 10 };
 const brlMax = new Intl.NumberFormat('pt-BR').format(LIMITS.valorContrato.max);
 
 describe('categoria', () => {
@@ -55,7 +55,7 @@ describe('categoria', () => {
     for (const bad of ['a\u0000b', 'a\u001bb', 'a\u007fb', 'a\u0085b', 'Ind\ufffdstria']) {
       expect(err(parseCategoriaInput({ descricao: bad })), JSON.stringify(bad)).toBe(MESSAGES.campoTextoInvalido('descricao'));
     }
-    expect(err(parseProdutoInput({ nome: 'Ana', segmento: 'x\u0000', valorContrato: 1 }))).toBe(MESSAGES.campoTextoInvalido('segmento'));
+    expect(err(parseClienteInput({ nome: 'Ana', segmento: 'x\u0000', valorContrato: 1 }))).toBe(MESSAGES.campoTextoInvalido('segmento'));
     // White space inside a value is text, not a control character to refuse.
     expect(ok(parseCategoriaInput({ descricao: 'a\tb' })).descricao).toBe('a\tb');
   });
@@ -77,12 +77,12 @@ describe('categoria', () => {
   });
 });
 
-describe('produto', () => {
+describe('cliente', () => {
   it('trims texts, defaults optional texts to empty, drops unknown fields and a POST id', () => {
     expect(
-      ok(parseProdutoInput({ nome: ' Padaria ', segmento: ' Pães ', pontoFocal: null, valorContrato: 5, id: 77, pk: 'x' })),
+      ok(parseClienteInput({ nome: ' Padaria ', segmento: ' Pães ', pontoFocal: null, valorContrato: 5, id: 77, pk: 'x' })),
     ).toEqual({ nome: 'Padaria', segmento: 'Pães', pontoFocal: '', valorContrato: 5, categoriaId: null });
-    expect(ok(parseProdutoInput(produto))).toEqual({ ...produto, segmento: '', pontoFocal: '', categoriaId: null });
+    expect(ok(parseClienteInput(cliente))).toEqual({ ...cliente, segmento: '', pontoFocal: '', categoriaId: null });
   });
 
   it.each([
@@ -91,7 +91,7 @@ describe('produto', () => {
     ['{id}', { id: 3 }, 3],
     ['{id, descricao} (descricao ignored)', { id: 3, descricao: 'qualquer' }, 3],
   ])('categoria %s', (_, categoria, categoriaId) => {
-    expect(ok(parseProdutoInput({ ...produto, categoria })).categoriaId).toBe(categoriaId);
+    expect(ok(parseClienteInput({ ...cliente, categoria })).categoriaId).toBe(categoriaId);
   });
 
   it.each([
@@ -103,18 +103,66 @@ describe('produto', () => {
     ['with id 0', { id: 0 }, MESSAGES.campoInteiro('categoria.id')],
     ['with a fractional id', { id: 1.5 }, MESSAGES.campoInteiro('categoria.id')],
   ])('refuses categoria as %s', (_, categoria, mensagem) => {
-    expect(err(parseProdutoInput({ ...produto, categoria }))).toBe(mensagem);
+    expect(err(parseClienteInput({ ...cliente, categoria }))).toBe(mensagem);
   });
 
   it.each([1.15, 999.5, 0, 0.01, 10000, 9999.99, 123456789.12, 999_999_999_999.99, LIMITS.valorContrato.max])(
     'accepts valorContrato %d and keeps it exactly',
     (valorContrato) => {
-      expect(ok(parseProdutoInput({ ...produto, valorContrato })).valorContrato).toBe(valorContrato);
+      expect(ok(parseClienteInput({ ...cliente, valorContrato })).valorContrato).toBe(valorContrato);
     },
   );
 
   it.each([
-    ['"5"', '5', MESSAGES.campoNumero('valorContrato')],
+    ['"1500"', 1500],
+    ['"1500.50"', 1500.5],
+    ['"0"', 0],
+    ['"0.01"', 0.01],
+    ['"999999999999.99"', 999_999_999_999.99],
+    ['"1000000000000"', LIMITS.valorContrato.max],
+  ])('accepts valorContrato as the string %s (the original client) and stores the number', (text, value) => {
+    expect(ok(parseClienteInput({ ...cliente, valorContrato: JSON.parse(text) })).valorContrato).toBe(value);
+  });
+
+  it.each([
+    ['""', ''],
+    ['text', 'mil'],
+    ['an exponent', '1e3'],
+    ['hex', '0x10'],
+    ['NaN', 'NaN'],
+    ['Infinity', 'Infinity'],
+    ['a Brazilian grouping', '1.500,00'],
+    ['a decimal comma', '12,50'],
+    ['spaces', ' 1500'],
+    ['a currency sign', 'R$ 1500'],
+    ['a dot without decimals', '1500.'],
+    ['decimals without an integer part', '.5'],
+  ])('refuses valorContrato as a string with %s', (_, valorContrato) => {
+    expect(err(parseClienteInput({ ...cliente, valorContrato }))).toBe(MESSAGES.campoNumero('valorContrato'));
+  });
+
+  it.each([
+    ['negative', '-1', MESSAGES.campoMinimo('valorContrato', 0)],
+    ['above 1e12', '1000000000000.01', MESSAGES.campoMaximo('valorContrato', brlMax)],
+    ['of too many digits to be a number', '9'.repeat(400), MESSAGES.campoMaximo('valorContrato', brlMax)],
+    ['with three decimals', '1.005', MESSAGES.campoDecimais('valorContrato', 2)],
+  ])('applies the number rules to a string %s', (_, valorContrato, mensagem) => {
+    expect(err(parseClienteInput({ ...cliente, valorContrato }))).toBe(mensagem);
+  });
+
+  it('names the field of the first problem in `campo`, as its wire path', () => {
+    const campo = (r: { ok: boolean; campo?: string }) => (r.ok ? 'valid' : r.campo);
+    expect(campo(parseClienteInput({ ...cliente, valorContrato: '1.500,00' }))).toBe('valorContrato');
+    expect(campo(parseClienteInput({ ...cliente, nome: ' ' }))).toBe('nome');
+    expect(campo(parseClienteInput({ ...cliente, categoria: { id: 'x' } }))).toBe('categoria.id');
+    expect(campo(parseClienteInput({ ...cliente, categoria: 'Varejo' }))).toBe('categoria');
+    expect(campo(parseCategoriaInput({}))).toBe('descricao');
+    expect(campo(parseCategoriaUpdate({ id: 1, descricao: 'x', versao: 0 }))).toBe('versao');
+    // A body that is not an object concerns no field.
+    expect(parseCategoriaInput([])).toEqual({ ok: false, mensagem: MESSAGES.corpoNaoObjeto });
+  });
+
+  it.each([
     ['absent', undefined, MESSAGES.campoObrigatorio('valorContrato')],
     ['null', null, MESSAGES.campoObrigatorio('valorContrato')],
     ['a boolean', true, MESSAGES.campoNumero('valorContrato')],
@@ -125,11 +173,11 @@ describe('produto', () => {
     ['a tenth of a cent', 0.001, MESSAGES.campoDecimais('valorContrato', 2)],
     ['a third decimal on a large amount', 999999.979, MESSAGES.campoDecimais('valorContrato', 2)],
   ])('refuses valorContrato %s', (_, valorContrato, mensagem) => {
-    expect(err(parseProdutoInput({ ...produto, valorContrato }))).toBe(mensagem);
+    expect(err(parseClienteInput({ ...cliente, valorContrato }))).toBe(mensagem);
   });
 
   it('refuses NaN and Infinity', () => {
-    for (const valorContrato of [Number.NaN, Infinity, -Infinity]) expect(parseProdutoInput({ ...produto, valorContrato }).ok).toBe(false);
+    for (const valorContrato of [Number.NaN, Infinity, -Infinity]) expect(parseClienteInput({ ...cliente, valorContrato }).ok).toBe(false);
   });
 
   it.each([
@@ -143,21 +191,21 @@ describe('produto', () => {
     ['nome (a lone surrogate)', { nome: 'a\ud800b' }, MESSAGES.campoTextoInvalido('nome')],
     ['segmento (a lone low surrogate)', { segmento: '\udc00' }, MESSAGES.campoTextoInvalido('segmento')],
   ])('refuses a bad %s', (_, change, mensagem) => {
-    expect(err(parseProdutoInput({ ...produto, ...change }))).toBe(mensagem);
+    expect(err(parseClienteInput({ ...cliente, ...change }))).toBe(mensagem);
   });
 
   it('accepts texts at their maximum lengths, counted after trimming', () => {
-    const v = ok(parseProdutoInput({ ...produto, nome: ` ${'n'.repeat(120)} `, segmento: 's'.repeat(120), pontoFocal: 'p'.repeat(120) }));
+    const v = ok(parseClienteInput({ ...cliente, nome: ` ${'n'.repeat(120)} `, segmento: 's'.repeat(120), pontoFocal: 'p'.repeat(120) }));
     expect([v.nome.length, v.segmento.length, v.pontoFocal.length]).toEqual([120, 120, 120]);
   });
 
   it('update: every editable field replaced, id required, versao optional', () => {
-    expect(ok(parseProdutoUpdate({ id: 2, ...produto }))).toEqual({
-      id: 2, ...produto, segmento: '', pontoFocal: '', categoriaId: null,
+    expect(ok(parseClienteUpdate({ id: 2, ...cliente }))).toEqual({
+      id: 2, ...cliente, segmento: '', pontoFocal: '', categoriaId: null,
     });
-    expect(ok(parseProdutoUpdate({ id: 2, versao: 3, ...produto, categoria: { id: 1 } }))).toMatchObject({ versao: 3, categoriaId: 1 });
-    expect(err(parseProdutoUpdate(produto))).toBe(MESSAGES.campoObrigatorio('id'));
-    expect(err(parseProdutoUpdate({ id: '2', ...produto }))).toBe(MESSAGES.campoInteiro('id'));
+    expect(ok(parseClienteUpdate({ id: 2, versao: 3, ...cliente, categoria: { id: 1 } }))).toMatchObject({ versao: 3, categoriaId: 1 });
+    expect(err(parseClienteUpdate(cliente))).toBe(MESSAGES.campoObrigatorio('id'));
+    expect(err(parseClienteUpdate({ id: '2', ...cliente }))).toBe(MESSAGES.campoInteiro('id'));
   });
 });
 

@@ -4,17 +4,22 @@ import { invariantViolations, type Snapshot } from '../contract/store-invariants
 
 const healthy = (): Snapshot => ({
   categorias: new Map([
-    [1, { id: 1, descricao: 'A', produtos: 1, versao: 1 }],
-    [2, { id: 2, descricao: 'B', produtos: 0, versao: 3 }],
+    [1, { id: 1, descricao: 'A', clientes: 1, versao: 1 }],
+    [2, { id: 2, descricao: 'Bé', clientes: 0, versao: 3 }],
   ]),
-  produtos: new Map([
+  clientes: new Map([
     [1, { id: 1, nome: 'x', segmento: '', pontoFocal: '', valorContrato: 1, categoriaId: 1, versao: 1 }],
     [2, { id: 2, nome: 'y', segmento: '', pontoFocal: '', valorContrato: 2, categoriaId: null, versao: 2 }],
   ]),
   idempotency: [
     { pk: 'IDEMPOTENCIA#POST /produtos#k', responseStatus: 201, responseBody: '{"id":2}', expiresAt: Date.now() / 1000 + 3600 },
   ],
-  counters: { categoria: 2, produto: 3 },
+  counters: { categoria: 2, cliente: 3 },
+  names: new Map([
+    ['a', [1]],
+    ['be', [2]],
+  ]),
+  namesClaimed: true,
   stray: [],
   unknownAttributes: [],
 });
@@ -25,19 +30,28 @@ describe('invariantViolations', () => {
   });
 
   it.each([
-    ['count drift', (s: Snapshot) => void (s.categorias.get(1)!.produtos = 2), /count drift: categoria 1/],
-    ['orphan client', (s: Snapshot) => void s.categorias.delete(1), /orphan: produto 1/],
+    ['count drift', (s: Snapshot) => void (s.categorias.get(1)!.clientes = 2), /count drift: categoria 1/],
+    [
+      'orphan client',
+      (s: Snapshot) => {
+        s.categorias.delete(1);
+        s.names.delete('a');
+      },
+      /orphan: cliente 1/,
+    ],
     [
       'id above the counter (not from the counter)',
       (s: Snapshot) => {
-        s.counters.produto = 1;
+        s.counters.cliente = 1;
         s.idempotency[0]!.responseBody = '{"id":1}';
       },
-      /produto id 2 outside/,
+      /cliente id 2 outside/,
     ],
     ['versao below 1', (s: Snapshot) => void (s.categorias.get(2)!.versao = 0), /categoria 2 versao 0/],
     ['claim holding an id never created', (s: Snapshot) => void (s.idempotency[0]!.responseBody = '{"id":9}'), /holds id 9/],
     ['claim with a non-201 answer', (s: Snapshot) => void (s.idempotency[0]!.responseStatus = 400), /stored status 400/],
+    ['a name claim left behind', (s: Snapshot) => void s.names.set('old', [2]), /name claim "old" holds \[2\]/],
+    ['a category without its name claim', (s: Snapshot) => void s.names.delete('be'), /name "be" of categories \[2\] is held by \[\]/],
     ['stray item', (s: Snapshot) => void s.stray.push({ pk: 'X', sk: 1 }), /stray item/],
     ['unknown attribute stored', (s: Snapshot) => void s.unknownAttributes.push('PRODUTO/1.admin'), /unknown attribute stored/],
   ])('reports %s', (_name, corrupt, message) => {

@@ -1,7 +1,7 @@
 /** jsonDepth (the nesting guard of request bodies) agrees with the real depth of any JSON value. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonDepth } from '../../lambdas/http.ts';
+import { jsonDepth } from '../../lambdas/http/request.ts';
 
 /** The nesting depth of a parsed JSON value: arrays and objects count one level each. */
 function depthOf(value: unknown): number {

@@ -3,31 +3,16 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
-import {
-  BadRequestError,
-  ConflictError,
-  MethodNotAllowedError,
-  NotFoundError,
-  PayloadTooLargeError,
-  UnprocessableError,
-  UnsupportedMediaTypeError,
-} from '../../lambdas/errors.ts';
-import {
-  corsHeaders,
-  errorReply,
-  idempotencyKeyOf,
-  isJsonContentType,
-  isThrottling,
-  negotiateEncoding,
-  parseId,
-  preflight,
-  readJsonBody,
-  render,
-  requestPath,
-} from '../../lambdas/http.ts';
-import { methodsForPath } from '../../lambdas/route-match.ts';
+import * as E from '../../lambdas/errors.ts';
+import { corsHeaders, preflight } from '../../lambdas/http/cors.ts';
+import { negotiateEncoding } from '../../lambdas/http/encoding.ts';
+import { errorReply, isThrottling } from '../../lambdas/http/errors.ts';
+import { idempotencyKeyOf } from '../../lambdas/http/idempotency.ts';
+import { isJsonContentType, parseId, readJsonBody, requestPath } from '../../lambdas/http/request.ts';
+import { render } from '../../lambdas/http/response.ts';
+import { CORS, matchRoute, methodsForPath } from '../../lambdas/routes.ts';
 import { idempotencyClaim } from '../../lambdas/services/idempotency.ts';
-import { decodeRaw, toProduto } from '../../lambdas/store/items.ts';
+import { decodeRaw, toCliente, toClienteRecord } from '../../lambdas/store/items.ts';
 
 function event(partial: {
   method?: string;
@@ -73,16 +58,16 @@ describe('path ids', () => {
     'refuses %j with 400 (not the pattern ^[1-9][0-9]{0,15}$)',
     (raw) => {
       const e = thrown(() => parseId(raw, NF));
-      expect(e).toBeInstanceOf(BadRequestError);
-      expect((e as BadRequestError).mensagem).toBe(MESSAGES.idInvalido);
+      expect(e).toBeInstanceOf(E.BadRequestError);
+      expect((e as E.BadRequestError).mensagem).toBe(MESSAGES.idInvalido);
     },
   );
   it.each(['9007199254740992', '9007199254740993', '9999999999999999'])('answers %s (the pattern, past the safe integers) with 404', (raw) => {
     const e = thrown(() => parseId(raw, NF));
-    expect(e).toBeInstanceOf(NotFoundError);
-    expect((e as NotFoundError).mensagem).toBe(NF);
+    expect(e).toBeInstanceOf(E.NotFoundError);
+    expect((e as E.NotFoundError).mensagem).toBe(NF);
   });
-  it('refuses a missing id', () => expect(thrown(() => parseId(undefined, NF))).toBeInstanceOf(BadRequestError));
+  it('refuses a missing id', () => expect(thrown(() => parseId(undefined, NF))).toBeInstanceOf(E.BadRequestError));
 });
 
 describe('request bodies', () => {
@@ -105,7 +90,7 @@ describe('request bodies', () => {
     expect(Buffer.byteLength(exact)).toBe(LIMITS.bodyBytes);
     // The base64 text is longer than the limit; the decoded body is not.
     expect(readJsonBody(event({ body: Buffer.from(exact).toString('base64'), isBase64Encoded: true }))).toHaveProperty('p');
-    expect(thrown(() => readJsonBody(event({ body: `{"p":"${'ç'.repeat(LIMITS.bodyBytes / 2)}"}` })))).toBeInstanceOf(PayloadTooLargeError);
+    expect(thrown(() => readJsonBody(event({ body: `{"p":"${'ç'.repeat(LIMITS.bodyBytes / 2)}"}` })))).toBeInstanceOf(E.PayloadTooLargeError);
   });
 
   it.each([
@@ -117,29 +102,29 @@ describe('request bodies', () => {
     ['a string', '"x"', MESSAGES.corpoNaoObjeto],
   ])('refuses a body that is %s with 400', (_, body, mensagem) => {
     const e = thrown(() => readJsonBody(event({ body })));
-    expect(e).toBeInstanceOf(BadRequestError);
-    expect((e as BadRequestError).mensagem).toBe(mensagem);
+    expect(e).toBeInstanceOf(E.BadRequestError);
+    expect((e as E.BadRequestError).mensagem).toBe(mensagem);
   });
 
   it('refuses a body without a content type with 415 (no body at all stays a 400)', () => {
-    expect(thrown(() => readJsonBody(event({ body: '{"a":1}', headers: {} })))).toBeInstanceOf(UnsupportedMediaTypeError);
-    expect(thrown(() => readJsonBody(event({ body: '{"a":1}', headers: { 'content-type': ' ' } })))).toBeInstanceOf(UnsupportedMediaTypeError);
-    expect((thrown(() => readJsonBody(event({}))) as BadRequestError).mensagem).toBe(MESSAGES.corpoAusente);
+    expect(thrown(() => readJsonBody(event({ body: '{"a":1}', headers: {} })))).toBeInstanceOf(E.UnsupportedMediaTypeError);
+    expect(thrown(() => readJsonBody(event({ body: '{"a":1}', headers: { 'content-type': ' ' } })))).toBeInstanceOf(E.UnsupportedMediaTypeError);
+    expect((thrown(() => readJsonBody(event({}))) as E.BadRequestError).mensagem).toBe(MESSAGES.corpoAusente);
   });
 
   it('refuses bytes that are not UTF-8 with 400, and drops a leading BOM', () => {
     const json = { 'content-type': 'application/json' };
     const latin1 = Buffer.concat([Buffer.from('{"descricao":"Ind'), Buffer.from([0xfa]), Buffer.from('stria"}')]);
     const e = thrown(() => readJsonBody(event({ body: latin1.toString('base64'), isBase64Encoded: true, headers: json })));
-    expect(e).toBeInstanceOf(BadRequestError);
-    expect((e as BadRequestError).mensagem).toBe(MESSAGES.corpoNaoUtf8);
+    expect(e).toBeInstanceOf(E.BadRequestError);
+    expect((e as E.BadRequestError).mensagem).toBe(MESSAGES.corpoNaoUtf8);
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":"ú"}')]);
     expect(readJsonBody(event({ body: bom.toString('base64'), isBase64Encoded: true, headers: json }))).toEqual({ a: 'ú' });
   });
 
   it('refuses a non-JSON content type with 415 before anything else', () => {
     expect(thrown(() => readJsonBody(event({ body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } })))).toBeInstanceOf(
-      UnsupportedMediaTypeError,
+      E.UnsupportedMediaTypeError,
     );
   });
 });
@@ -152,40 +137,48 @@ describe('Idempotency-Key', () => {
     expect(idempotencyKeyOf(event({ headers: { 'idempotency-key': 'k'.repeat(255) } }))).toHaveLength(255);
     for (const bad of ['', 'k'.repeat(256), 'com espaço', 'tab\there', 'ç', 'linha\n']) {
       expect(thrown(() => idempotencyKeyOf(event({ headers: { 'idempotency-key': bad } }))), JSON.stringify(bad)).toBeInstanceOf(
-        BadRequestError,
+        E.BadRequestError,
       );
     }
   });
 
   it('claims are scoped per route and hash the canonical body', () => {
-    const a = idempotencyClaim('POST /categorias', 'k', { descricao: 'x', extra: { b: 1, a: 2 } }, 1_000_000);
-    const b = idempotencyClaim('POST /categorias', 'k', { extra: { a: 2, b: 1 }, descricao: 'x' }, 1_000_000);
-    const other = idempotencyClaim('POST /produtos', 'k', { descricao: 'x', extra: { b: 1, a: 2 } }, 1_000_000);
+    const key = (routeKey: string) => ({ routeKey, key: 'k' });
+    const a = idempotencyClaim(key('POST /categorias'), { descricao: 'x', extra: { b: 1, a: 2 } }, 1_000_000);
+    const b = idempotencyClaim(key('POST /categorias'), { extra: { a: 2, b: 1 }, descricao: 'x' }, 1_000_000);
+    const other = idempotencyClaim(key('POST /produtos'), { descricao: 'x', extra: { b: 1, a: 2 } }, 1_000_000);
     expect(a).toEqual(b);
-    expect(a.pk).toBe('IDEMPOTENCIA#POST /categorias#k');
-    expect(other.pk).not.toBe(a.pk);
-    expect(idempotencyClaim('POST /categorias', 'k', { descricao: 'y' }).bodyHash).not.toBe(a.bodyHash);
+    expect(a).toMatchObject({ routeKey: 'POST /categorias', key: 'k' });
+    expect(other.routeKey).not.toBe(a.routeKey);
+    expect(other.bodyHash).toBe(a.bodyHash);
+    expect(idempotencyClaim(key('POST /categorias'), { descricao: 'y' }).bodyHash).not.toBe(a.bodyHash);
     expect(a.now).toBe(1000);
   });
 });
 
 describe('errors → status codes', () => {
   it.each([
-    [new BadRequestError('m'), 400],
-    [new NotFoundError('m'), 404],
-    [new MethodNotAllowedError('m', ['GET', 'OPTIONS']), 405],
-    [new ConflictError('m'), 409],
-    [new PayloadTooLargeError('m'), 413],
-    [new UnsupportedMediaTypeError('m'), 415],
-    [new UnprocessableError('m'), 422],
+    [new E.BadRequestError('m'), 400],
+    [new E.ForbiddenError('m'), 403],
+    [new E.NotFoundError('m'), 404],
+    [new E.MethodNotAllowedError('m', ['GET', 'OPTIONS']), 405],
+    [new E.ConflictError('m'), 409],
+    [new E.PayloadTooLargeError('m'), 413],
+    [new E.UnsupportedMediaTypeError('m'), 415],
+    [new E.UnprocessableError('m'), 422],
   ])('%o → %i with its message', (error, status) => {
     const reply = errorReply(error);
     expect(reply.status).toBe(status);
     expect(reply.body).toEqual({ mensagem: 'm' });
   });
 
+  it('an error about one field names it in `campo`, beside the message', () => {
+    expect(errorReply(new E.BadRequestError('m', 'categoria.id')).body).toEqual({ mensagem: 'm', campo: 'categoria.id' });
+    expect(errorReply(new E.ConflictError('m', 'descricao')).body).toEqual({ mensagem: 'm', campo: 'descricao' });
+  });
+
   it('405 carries Allow', () => {
-    expect(errorReply(new MethodNotAllowedError('m', ['GET', 'OPTIONS'])).headers).toEqual({ allow: 'GET, OPTIONS' });
+    expect(errorReply(new E.MethodNotAllowedError('m', ['GET', 'OPTIONS'])).headers).toEqual({ allow: 'GET, OPTIONS' });
   });
 
   it('throttling → 503 with Retry-After; anything else → 500 without its text', () => {
@@ -234,6 +227,12 @@ describe('compression', () => {
     }
   });
 
+  it('marks every answer no-store (a 204 and an error too)', () => {
+    for (const reply of [{ status: 200, body: { id: 1 } }, { status: 204 }, errorReply(new E.NotFoundError('m')), errorReply(new Error('x'))]) {
+      expect(render(reply, event({})).headers).toMatchObject({ 'cache-control': 'no-store' });
+    }
+  });
+
   it('leaves small bodies and 204 alone', async () => {
     const small = await render({ status: 200, body: { id: 1 } }, event({ headers: { 'accept-encoding': 'br' } }));
     expect(small).toMatchObject({ body: '{"id":1}', isBase64Encoded: false });
@@ -264,14 +263,20 @@ describe('CORS', () => {
     expect(corsHeaders(undefined)).toEqual({ vary: 'origin' });
   });
 
-  it('answers preflight with the methods of the path and the allowed headers', () => {
+  it("answers preflight with the path's methods in Allow and the one CORS constant (as API Gateway does in the cloud)", () => {
     process.env.CORS_ORIGINS = 'https://a.example';
     const r = preflight(event({ method: 'OPTIONS', routeKey: '$default', path: '/api/categorias/5', headers: { origin: 'https://a.example' } }));
+    expect(CORS).toEqual({
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['content-type', 'idempotency-key'],
+      exposeHeaders: ['retry-after'],
+      maxAgeSeconds: 600,
+    });
     expect(r).toEqual({
       status: 204,
       headers: {
         allow: 'GET, DELETE, OPTIONS',
-        'access-control-allow-methods': 'GET, DELETE, OPTIONS',
+        'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
         'access-control-allow-headers': 'content-type, idempotency-key',
         'access-control-max-age': '600',
       },
@@ -296,6 +301,17 @@ describe('routing helpers', () => {
     expect(methodsForPath('/outra')).toEqual([]);
   });
 
+  it('matches a request to its row as API Gateway does (exact method and template, else $default)', () => {
+    expect(matchRoute('GET', '/categorias/7')).toEqual({ route: expect.objectContaining({ routeKey: 'GET /categorias/{id}' }), pathParameters: { id: '7' } });
+    expect(matchRoute('POST', '/produtos')).toEqual({ route: expect.objectContaining({ routeKey: 'POST /produtos', handler: 'clientes/create' }) });
+    // Parameters come decoded; a malformed escape stays as sent.
+    expect(matchRoute('GET', '/produtos/%31')?.pathParameters).toEqual({ id: '1' });
+    expect(matchRoute('GET', '/produtos/%ZZ')?.pathParameters).toEqual({ id: '%ZZ' });
+    for (const [method, path] of [['PATCH', '/categorias'], ['GET', '/produtos/'], ['GET', '/nada'], ['GET', '/categorias/1/2']]) {
+      expect(matchRoute(method!, path!)?.route.routeKey, `${method} ${path}`).toBe('$default');
+    }
+  });
+
   it('derives the request path for $default without the stage', () => {
     expect(requestPath(event({ path: '/api/categorias/1' }))).toBe('/categorias/1');
     expect(requestPath(event({ path: '/api' }))).toBe('/');
@@ -306,17 +322,17 @@ describe('routing helpers', () => {
 
 describe('store mapping', () => {
   it('returns only contract fields', () => {
-    const p = toProduto(
-      { pk: 'PRODUTO', sk: 5, nome: 'N', segmento: 'S', pontoFocal: 'P', valorContrato: 1.5, categoriaId: 2, versao: 3, expiresAt: 1 },
+    const p = toCliente(
+      toClienteRecord({ pk: 'PRODUTO', sk: 5, nome: 'N', segmento: 'S', pontoFocal: 'P', valorContrato: 1.5, categoriaId: 2, versao: 3, expiresAt: 1 }),
       { id: 2, descricao: 'D' },
     );
     expect(p).toEqual({ id: 5, nome: 'N', segmento: 'S', pontoFocal: 'P', valorContrato: 1.5, categoria: { id: 2, descricao: 'D' }, versao: 3 });
   });
 
   it('decodes raw attribute values from condition failures', () => {
-    expect(decodeRaw({ a: { S: 'x' }, b: { N: '1.5' }, c: { BOOL: true }, d: { NULL: true }, e: { M: { f: { S: 'g' } } } })).toEqual({
-      a: 'x', b: 1.5, c: true, d: null, e: { f: 'g' },
-    });
+    expect(
+      decodeRaw({ a: { S: 'x' }, b: { N: '1.5' }, c: { BOOL: true }, d: { NULL: true }, e: { M: { f: { S: 'g' } } }, h: { NS: ['3', '1'] }, i: { L: [{ S: 'j' }] } }),
+    ).toEqual({ a: 'x', b: 1.5, c: true, d: null, e: { f: 'g' }, h: [3, 1], i: ['j'] });
     expect(decodeRaw(undefined)).toBeUndefined();
   });
 });

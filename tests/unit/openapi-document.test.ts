@@ -6,16 +6,16 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, type JsonSchema } from '../../lambdas/contract/openapi.ts';
-import { LIMITS } from '../../lambdas/contract/limits.ts';
+import { buildOpenApiDocument, type JsonSchema } from '../../lambdas/openapi.ts';
+import { DECIMAL_STRING_PATTERN, LIMITS } from '../../lambdas/contract/limits.ts';
 import {
   categoriaInputSchema,
   categoriaUpdateSchema,
-  produtoInputSchema,
-  produtoUpdateSchema,
+  clienteInputSchema,
+  clienteUpdateSchema,
 } from '../../lambdas/contract/schemas.ts';
 import { API_BASE_PATH, routes } from '../../lambdas/routes.ts';
-import { OPENAPI_FILE, renderOpenApi } from '../../infra/scripts/openapi.ts';
+import { OPENAPI_FILE, renderOpenApi } from '../../tools/openapi.ts';
 import { arbitraryFromSchema } from '../contract/openapi-arbitraries.ts';
 import { createOpenApiValidator, deref } from '../contract/openapi-validator.ts';
 
@@ -126,6 +126,15 @@ describe('OpenAPI document', () => {
     })).not.toEqual([]);
   });
 
+  it('documents the error body: mensagem, and campo for a field', () => {
+    expect(doc.components.schemas.Erro).toMatchObject({
+      required: ['mensagem'],
+      properties: { mensagem: { type: 'string' }, campo: { type: 'string' } },
+      additionalProperties: false,
+    });
+    for (const { op } of operations()) expect(op.responses).toHaveProperty('403');
+  });
+
   it('documents errors as {mensagem}, Retry-After on 503, Idempotency-Key on both POSTs, versao on PUTs', () => {
     for (const { method, path, op } of operations()) {
       for (const status of ['500', '503']) {
@@ -172,7 +181,11 @@ describe('OpenAPI document', () => {
     expect(props('ProdutoInput').nome).toMatchObject({ type: 'string', minLength: 1, maxLength: 120 });
     expect(props('ProdutoInput').segmento!.anyOf).toEqual([{ type: 'string', maxLength: 120 }, { type: 'null' }]);
     expect(props('ProdutoInput').pontoFocal!.anyOf).toEqual([{ type: 'string', maxLength: 120 }, { type: 'null' }]);
-    expect(props('ProdutoInput').valorContrato).toMatchObject({ type: 'number', minimum: 0, maximum: 1e12, multipleOf: 0.01 });
+    // A number, or (the original client) a string holding a plain decimal with a dot; the same range.
+    expect(props('ProdutoInput').valorContrato!.anyOf).toEqual([
+      { type: 'number', minimum: 0, maximum: 1e12, multipleOf: 0.01 },
+      { type: 'string', pattern: DECIMAL_STRING_PATTERN.source },
+    ]);
     expect(props('ProdutoUpdate').id).toMatchObject({ type: 'integer', minimum: 1 });
     expect(props('ProdutoUpdate').versao!.anyOf).toEqual([{ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, { type: 'null' }]);
     expect(s.ProdutoUpdate!.required).toEqual(expect.arrayContaining(['id', 'nome', 'valorContrato']));
@@ -190,8 +203,8 @@ describe('OpenAPI request schemas agree with the server validation (zod)', () =>
   const cases = [
     ['CategoriaInput', categoriaInputSchema],
     ['CategoriaUpdate', categoriaUpdateSchema],
-    ['ProdutoInput', produtoInputSchema],
-    ['ProdutoUpdate', produtoUpdateSchema],
+    ['ProdutoInput', clienteInputSchema],
+    ['ProdutoUpdate', clienteUpdateSchema],
   ] as const;
   const v = createOpenApiValidator(doc);
   for (const [name, zodSchema] of cases) {

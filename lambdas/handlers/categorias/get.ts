@@ -1,4 +1,4 @@
-import { httpHandler, json, pathId } from '../../http.ts';
+import { httpHandler, json, pathId } from '../../http/index.ts';
 import { MESSAGES } from '../../contract/messages.ts';
 import { getCategoria } from '../../services/categorias.ts';
 

@@ -1,4 +1,4 @@
-import { httpHandler, json } from '../../http.ts';
+import { httpHandler, json } from '../../http/index.ts';
 import { listCategorias } from '../../services/categorias.ts';
 
 /** GET /categorias: every record, sorted by id. */

@@ -1,4 +1,4 @@
-import { httpHandler, noContent, pathId } from '../../http.ts';
+import { httpHandler, noContent, pathId } from '../../http/index.ts';
 import { MESSAGES } from '../../contract/messages.ts';
 import { removeCategoria } from '../../services/categorias.ts';
 

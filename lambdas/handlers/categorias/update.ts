@@ -1,5 +1,5 @@
 import { parseCategoriaUpdate } from '../../contract/schemas.ts';
-import { httpHandler, json, readJsonBody, validOr400 } from '../../http.ts';
+import { httpHandler, json, readJsonBody, validOr400 } from '../../http/index.ts';
 import { updateCategoria } from '../../services/categorias.ts';
 
 /** PUT /categorias: replaces the record whose id is in the body (never creates); optional `versao` check. */

@@ -7,8 +7,8 @@ import { DeleteTableCommand, DynamoDBClient, QueryCommand, waitUntilTableNotExis
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { startDynamoLocal, localClientConfig, localDynamoEnv, type DynamoLocal } from '../../../infra/local/dynamodb.ts';
 import { ensureTable } from '../../../infra/local/table.ts';
-import { seedDatabase } from '../../../lambdas/services/seed.ts';
-import { MARSHALL_OPTIONS } from '../../../lambdas/store/client.ts';
+import { seedDatabase } from '../../../tools/seed.ts';
+import { MARSHALL_OPTIONS } from '../../../lambdas/store/table.ts';
 import { PK } from '../../../lambdas/store/table.ts';
 
 export const DB_DIR = fileURLToPath(new URL('../results/db/', import.meta.url));
@@ -86,14 +86,14 @@ export async function openBenchDb(): Promise<BenchDb> {
 
   const ensure: BenchDb['ensure'] = async (set, log) => {
     await ensureTable(client, set.table);
-    let produtos = await partition(set.table, PK.produto);
+    let produtos = await partition(set.table, PK.cliente);
     let categorias = await partition(set.table, PK.categoria);
     if (produtos.items === set.clientes && categorias.items === set.categorias) return { seeded: false, produtos, categorias };
     log(`seeding ${set.table}: ${set.categorias} categorias, ${set.clientes} clientes (kept in ${DB_DIR} for the next runs)`);
     await drop(set.table);
     await ensureTable(client, set.table);
-    await seedDatabase(doc, set.table, { categorias: set.categorias, clientes: set.clientes });
-    produtos = await partition(set.table, PK.produto);
+    await seedDatabase({ doc, tableName: set.table }, { categorias: set.categorias, clientes: set.clientes });
+    produtos = await partition(set.table, PK.cliente);
     categorias = await partition(set.table, PK.categoria);
     return { seeded: true, produtos, categorias };
   };

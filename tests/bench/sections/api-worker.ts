@@ -13,11 +13,11 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { startLocalApi } from '../../../infra/local/server.ts';
-import type { LambdaHandler } from '../../../infra/local/adapter.ts';
+import type { HandlerExport } from '../../../infra/local/adapter.ts';
 import { routes } from '../../../lambdas/routes.ts';
 
 export interface WorkerJob {
-  warm: { table: string; calls: number; warmup: number; categoriaIds: number[]; produtoIds: number[] };
+  warm: { table: string; calls: number; warmup: number; categoriaIds: number[]; clienteIds: number[] };
   scale: { table: string; clientes: number; runs: number }[];
 }
 
@@ -104,12 +104,12 @@ function unionMs(intervals: [number, number][]): number {
 let last: Invocation | undefined;
 
 /** The real handler, timed: the same module the default loader would import. */
-function timedLoader(): (name: string) => Promise<LambdaHandler> {
-  const cache = new Map<string, Promise<LambdaHandler>>();
+function timedLoader(): (name: string) => Promise<HandlerExport> {
+  const cache = new Map<string, Promise<HandlerExport>>();
   return (name) => {
     let p = cache.get(name);
     if (!p) {
-      p = import(`../../../lambdas/handlers/${name}.ts`).then((mod: { handler: LambdaHandler }) => {
+      p = import(`../../../lambdas/handlers/${name}.ts`).then((mod: { handler: HandlerExport }) => {
         const inner = mod.handler;
         return async (event: APIGatewayProxyEventV2, context: Context) => {
           const rec = { intervals: [] as [number, number][], requests: {} as Record<string, number> };
@@ -198,7 +198,7 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
   const n = job.calls + job.warmup;
   const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
   const createdCategorias: number[] = [];
-  const createdProdutos: number[] = [];
+  const createdClientes: number[] = [];
   // Each route: how to make its i-th call (mutations work on records the bench created).
   const plans: Record<string, (i: number) => Promise<{ sample: CallSample; res: Response }>> = {
     'GET /categorias': () => call(base, 'GET', '/categorias', undefined, 200),
@@ -211,7 +211,7 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
     'PUT /categorias': (i) => call(base, 'PUT', '/categorias', { id: pick(createdCategorias, i), descricao: `Categoria medida ${i}` }, 200),
     'DELETE /categorias/{id}': (i) => call(base, 'DELETE', `/categorias/${createdCategorias[i]}`, undefined, 204),
     'GET /produtos': () => call(base, 'GET', '/produtos', undefined, 200),
-    'GET /produtos/{id}': (i) => call(base, 'GET', `/produtos/${pick(job.produtoIds, i)}`, undefined, 200),
+    'GET /produtos/{id}': (i) => call(base, 'GET', `/produtos/${pick(job.clienteIds, i)}`, undefined, 200),
     'POST /produtos': async (i) => {
       const r = await call(
         base,
@@ -220,7 +220,7 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
         { nome: `Cliente de medição ${i}`, segmento: 'Varejo', pontoFocal: 'Ana Souza', valorContrato: 12_345.67, categoria: { id: pick(job.categoriaIds, i) } },
         201,
       );
-      createdProdutos.push(Number(json(r.res).id));
+      createdClientes.push(Number(json(r.res).id));
       return r;
     },
     'PUT /produtos': (i) =>
@@ -229,10 +229,10 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
         'PUT',
         '/produtos',
         // Moves the client to another category: the heaviest update (two count adjustments).
-        { id: pick(createdProdutos, i), nome: `Cliente medido ${i}`, segmento: 'Saúde', pontoFocal: 'João Lima', valorContrato: 999.5, categoria: { id: pick(job.categoriaIds, i + 1) } },
+        { id: pick(createdClientes, i), nome: `Cliente medido ${i}`, segmento: 'Saúde', pontoFocal: 'João Lima', valorContrato: 999.5, categoria: { id: pick(job.categoriaIds, i + 1) } },
         200,
       ),
-    'DELETE /produtos/{id}': (i) => call(base, 'DELETE', `/produtos/${createdProdutos[i]}`, undefined, 204),
+    'DELETE /produtos/{id}': (i) => call(base, 'DELETE', `/produtos/${createdClientes[i]}`, undefined, 204),
     $default: () => call(base, 'GET', '/nao-existe', undefined, 404),
   };
   const missing = routes.filter((r) => !plans[r.routeKey]).map((r) => r.routeKey);

@@ -8,7 +8,7 @@ import { openSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seedDatabase } from '../../../lambdas/services/seed.ts';
+import { seedDatabase } from '../../../tools/seed.ts';
 import { ensureTable } from '../../../infra/local/table.ts';
 import { dataSet, type BenchDb } from '../lib/db.ts';
 import { judged, kb, mb, ms, reported, type Figure } from '../lib/figures.ts';
@@ -39,7 +39,7 @@ export async function apiFigures(db: BenchDb, log: (line: string) => void): Prom
   const warmTable = 'bench-warm';
   await db.drop(warmTable);
   await ensureTable(db.client, warmTable);
-  const seeded = await seedDatabase(db.doc, warmTable, { categorias: 16, clientes: 200 });
+  const seeded = await seedDatabase({ doc: db.doc, tableName: warmTable }, { categorias: 16, clientes: 200 });
   const pages: Record<number, { produtos: number; categorias: number }> = {};
   for (const n of SCALE_SIZES) {
     const set = dataSet(n);
@@ -52,7 +52,7 @@ export async function apiFigures(db: BenchDb, log: (line: string) => void): Prom
       calls: WARM_CALLS,
       warmup: WARM_WARMUP,
       categoriaIds: seeded.categoriaIds,
-      produtoIds: Array.from({ length: seeded.clientes }, (_, i) => seeded.produtoIds.first + i),
+      clienteIds: Array.from({ length: seeded.clientes }, (_, i) => seeded.clienteIds.first + i),
     },
     scale: SCALE_SIZES.map((n) => ({ table: dataSet(n).table, clientes: n, runs: SCALE_RUNS })),
   };

@@ -11,7 +11,7 @@ import { startPreview } from '../lib/preview.ts';
 import { median } from '../lib/stats.ts';
 import { paths } from '../../../web/src/paths.ts';
 import { fold } from '../../../web/src/lib/format.ts';
-import type { Produto } from '../../../lambdas/contract/types.ts';
+import type { Cliente } from '../../../lambdas/contract/types.ts';
 
 const SECTION = 'Clients page';
 export const PAGE_CLIENTS = 10_000;
@@ -103,7 +103,7 @@ export async function clientsPageFigures(db: BenchDb, log: (line: string) => voi
   const preview = await startPreview(db, set);
   const browser = await launchChromium();
   try {
-    const all = (await (await fetch(`${preview.origin}/api/produtos`)).json()) as Produto[];
+    const all = (await (await fetch(`${preview.origin}/api/produtos`)).json()) as Cliente[];
     if (all.length !== PAGE_CLIENTS) throw new Error(`/api/produtos returned ${all.length} clients, expected ${PAGE_CLIENTS}`);
     const folded = all.map((p) => fold(p.nome));
     const expectedFor = (term: string) => {

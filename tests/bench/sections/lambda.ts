@@ -14,10 +14,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { STACK_NAME } from '../../../infra/app.ts';
 import { BUNDLE_AWS_SDK } from '../../../infra/constructs/api.ts';
-import { buildEvent, matchRoute } from '../../../infra/local/adapter.ts';
+import { buildEvent } from '../../../infra/local/adapter.ts';
 import { ensureTable } from '../../../infra/local/table.ts';
-import { seedDatabase } from '../../../lambdas/services/seed.ts';
-import { routes, type RouteDef } from '../../../lambdas/routes.ts';
+import { seedDatabase } from '../../../tools/seed.ts';
+import { matchRoute, routes, type RouteDef } from '../../../lambdas/routes.ts';
 import type { BenchDb } from '../lib/db.ts';
 import { judged, kb, ms, reported, type Figure } from '../lib/figures.ts';
 import { run } from '../lib/proc.ts';
@@ -131,18 +131,19 @@ export async function lambdaFigures(db: BenchDb, log: (line: string) => void): P
     const table = 'bench-cold';
     await db.drop(table);
     await ensureTable(db.client, table);
-    const seeded = await seedDatabase(db.doc, table, { categorias: 16, clientes: 200 });
-    const empties = await seedDatabase(db.doc, table, { categorias: 2 * FIRST_CALL_RUNS + 2, clientes: 0 });
+    const seeded = await seedDatabase({ doc: db.doc, tableName: table }, { categorias: 16, clientes: 200 });
+    const empties = await seedDatabase({ doc: db.doc, tableName: table }, { categorias: 2 * FIRST_CALL_RUNS + 2, clientes: 0 });
     let nextEmpty = 0;
-    let nextClient = seeded.produtoIds.first + 100;
+    let nextClient = seeded.clienteIds.first + 100;
     const idOf = (route: RouteDef) => {
       if (route.routeKey === 'DELETE /categorias/{id}') return empties.categoriaIds[nextEmpty++]!;
       if (route.routeKey === 'DELETE /produtos/{id}') return nextClient++;
       if (route.path.includes('/categorias')) return seeded.categoriaIds[0]!;
-      return seeded.produtoIds.first;
+      return seeded.clienteIds.first;
     };
-    const bodyOf = (route: RouteDef, id: number): unknown => {
-      if (route.routeKey === 'POST /categorias') return { descricao: 'Categoria da primeira chamada' };
+    const bodyOf = (route: RouteDef, id: number, n: number): unknown => {
+      // Category names are unique: each run creates its own.
+      if (route.routeKey === 'POST /categorias') return { descricao: `Categoria da primeira chamada ${n}` };
       if (route.routeKey === 'PUT /categorias') return { id, descricao: 'Categoria renomeada' };
       if (route.routeKey === 'POST /produtos' || route.routeKey === 'PUT /produtos') {
         return { ...(route.method === 'PUT' ? { id } : {}), nome: 'Cliente da primeira chamada', segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 1500.5, categoria: { id: seeded.categoriaIds[1] } };
@@ -153,7 +154,7 @@ export async function lambdaFigures(db: BenchDb, log: (line: string) => void): P
       const id = idOf(route);
       const path = route.routeKey === '$default' ? '/api/nao-existe' : `/api${route.path.replace('{id}', String(id))}`;
       const method = route.method === 'ANY' ? 'GET' : route.method;
-      const body = bodyOf(route, id);
+      const body = bodyOf(route, id, n);
       const data = body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body));
       const event = buildEvent({
         method,

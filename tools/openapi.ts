@@ -1,13 +1,13 @@
 /**
- * Writes docs/openapi.json from the contract (`npm run openapi`); with `--check` it only
+ * Writes docs/openapi.json from the route table and the contract (`npm run openapi`); with `--check` it only
  * compares and exits 1 when the committed file is stale.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildOpenApiDocument } from '../../lambdas/contract/openapi.ts';
+import { buildOpenApiDocument } from '../lambdas/openapi.ts';
 
 /** Where the published description lives, relative to the repository root. */
-export const OPENAPI_FILE = fileURLToPath(new URL('../../docs/openapi.json', import.meta.url));
+export const OPENAPI_FILE = fileURLToPath(new URL('../docs/openapi.json', import.meta.url));
 
 /** The exact text of docs/openapi.json: 2-space JSON and a final newline. */
 export function renderOpenApi(): string {

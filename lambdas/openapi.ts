@@ -5,14 +5,9 @@
  * Server/tooling only (imports zod).
  */
 import { z } from 'zod';
-import { API_BASE_PATH, routes, type RouteDef } from '../routes.ts';
-import { ID_PATTERN, LIMITS } from './limits.ts';
-import {
-  categoriaInputSchema,
-  categoriaUpdateSchema,
-  produtoInputSchema,
-  produtoUpdateSchema,
-} from './schemas.ts';
+import { DECIMAL_STRING_PATTERN, ID_PATTERN, IDEMPOTENCY_KEY_PATTERN, LIMITS } from './contract/limits.ts';
+import { categoriaInputSchema, categoriaUpdateSchema, clienteInputSchema, clienteUpdateSchema } from './contract/schemas.ts';
+import { API_BASE_PATH, ORIGIN_VERIFY, routes, type RouteDef } from './routes.ts';
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) as plain data. */
 export type JsonSchema = { [key: string]: unknown };
@@ -45,9 +40,6 @@ export interface OpenApiOperation {
 /** The version of the API contract (bump on any change of the wire format). */
 export const API_VERSION = '1.0.0';
 
-/** Idempotency-Key: printable ASCII without space, as the handlers accept it. */
-export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7E]+$';
-
 const ref = (kind: keyof OpenApiDocument['components'], name: string) => ({
   $ref: `#/components/${kind}/${name}`,
 });
@@ -70,7 +62,9 @@ const FIELD_DOCS: Record<string, string> = {
   segmento: `Business segment, 0–${LIMITS.segmento.max} characters; absent or null is stored as ''. ${LENGTH_NOTE}`,
   pontoFocal: `Contact person, 0–${LIMITS.pontoFocal.max} characters; absent or null is stored as ''. ${LENGTH_NOTE}`,
   valorContrato:
-    `Contract value in BRL: a JSON number (a string such as "5" is refused), ` +
+    'Contract value in BRL: a JSON number, or a JSON string holding a plain decimal with a dot ' +
+    '(`"1500"`, `"1500.50"`, as the original ClientFlow client sends it; stored and returned as a number). ' +
+    'A string with an exponent, hex, a comma (`"1.500,00"` is ambiguous), spaces, `NaN`/`Infinity` or nothing is refused. ' +
     `${LIMITS.valorContrato.min} ≤ v ≤ ${LIMITS.valorContrato.max}, at most ` +
     `${LIMITS.valorContrato.decimals} decimals: the number must be exactly the one its ${LIMITS.valorContrato.decimals}-decimal ` +
     'rendering denotes (1.15 is accepted; 1.151 and 999999.979 are not). ' +
@@ -90,7 +84,12 @@ function requestSchema(schema: z.ZodType, title: string, description: string): J
   for (const [name, prop] of Object.entries(properties)) {
     prop.description = FIELD_DOCS[name];
     if (name === 'descricao' || name === 'nome') prop.pattern = '\\S'; // not blank after trimming
-    if (name === 'valorContrato') prop.multipleOf = 1 / 10 ** LIMITS.valorContrato.decimals;
+    if (name === 'valorContrato') {
+      // The range and decimals apply to the number, also when it comes as a string.
+      const [number, text] = prop.anyOf as JsonSchema[];
+      Object.assign(number!, moneyRange);
+      Object.assign(text!, { pattern: DECIMAL_STRING_PATTERN.source });
+    }
   }
   return {
     title,
@@ -99,6 +98,11 @@ function requestSchema(schema: z.ZodType, title: string, description: string): J
   };
 }
 
+const moneyRange = {
+  minimum: LIMITS.valorContrato.min,
+  maximum: LIMITS.valorContrato.max,
+  multipleOf: 1 / 10 ** LIMITS.valorContrato.decimals,
+};
 const idSchema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 const versaoSchema = {
   type: 'integer',
@@ -141,12 +145,7 @@ function buildSchemas(): Record<string, JsonSchema> {
         nome: { type: 'string', minLength: LIMITS.nome.min, maxLength: LIMITS.nome.max },
         segmento: { type: 'string', maxLength: LIMITS.segmento.max },
         pontoFocal: { type: 'string', maxLength: LIMITS.pontoFocal.max },
-        valorContrato: {
-          type: 'number',
-          minimum: LIMITS.valorContrato.min,
-          maximum: LIMITS.valorContrato.max,
-          multipleOf: 1 / 10 ** LIMITS.valorContrato.decimals,
-        },
+        valorContrato: { type: 'number', ...moneyRange },
         categoria: { anyOf: [ref('schemas', 'CategoriaRef'), { type: 'null' }] },
         versao: versaoSchema,
       },
@@ -171,9 +170,9 @@ function buildSchemas(): Record<string, JsonSchema> {
       'CategoriaUpdate',
       'The body of PUT /categorias: the id of the record to replace, its fields and optionally `versao`.',
     ),
-    ProdutoInput: requestSchema(produtoInputSchema, 'ProdutoInput', 'The body of POST /produtos.'),
+    ProdutoInput: requestSchema(clienteInputSchema, 'ProdutoInput', 'The body of POST /produtos.'),
     ProdutoUpdate: requestSchema(
-      produtoUpdateSchema,
+      clienteUpdateSchema,
       'ProdutoUpdate',
       'The body of PUT /produtos: replaces every editable field (an absent optional field becomes empty / none).',
     ),
@@ -181,7 +180,16 @@ function buildSchemas(): Record<string, JsonSchema> {
       title: 'Erro',
       description: 'Every error the API itself returns: a message in Brazilian Portuguese saying what is wrong.',
       type: 'object',
-      properties: { mensagem: { type: 'string', minLength: 1 } },
+      properties: {
+        mensagem: { type: 'string', minLength: 1 },
+        campo: {
+          type: 'string',
+          minLength: 1,
+          description:
+            'Present when the error concerns one field of the body: its path as sent (`descricao`, `nome`, ' +
+            '`valorContrato`, `categoria.id`, `versao`, …), so a form can mark that field. Clients may ignore it.',
+        },
+      },
       required: ['mensagem'],
       additionalProperties: false,
     },
@@ -210,16 +218,21 @@ function buildResponses(): Record<string, JsonSchema> {
     BadRequest: error(
       `Bad input: malformed JSON, a body that is not a JSON object or nests deeper than ${LIMITS.bodyDepth} levels, ` +
         'a failed validation (the message ' +
-        'names the field and the limit), an id that is not `^[1-9][0-9]{0,15}$`, a category that does ' +
+        'names the field and the limit, `campo` its path), an id that is not `^[1-9][0-9]{0,15}$`, a category that does ' +
         'not exist, or an invalid Idempotency-Key.',
+    ),
+    Forbidden: error(
+      `The request did not come through the site's CloudFront distribution: in the cloud every request must carry ` +
+        `the secret \`${ORIGIN_VERIFY.header}\` header CloudFront adds (so the execute-api URL can't bypass it). Never locally.`,
     ),
     NotFound: error('No such record (or, for any other path, no such route).'),
     MethodNotAllowed: error('A known path with a method it does not have (answered by the catch-all route).', {
       Allow: ref('headers', 'Allow'),
     }),
     Conflict: error(
-      'A conflict: the `versao` sent is no longer current, a category still has clients, a request with ' +
-        'the same Idempotency-Key is still running, or a transaction kept conflicting after retries.',
+      'A conflict: the `versao` sent is no longer current, a category still has clients, another category ' +
+        'already has the name (compared ignoring case, accents and repeated spaces; `campo` is `descricao`), a ' +
+        'request with the same Idempotency-Key is still running, or a transaction kept conflicting after retries.',
     ),
     PayloadTooLarge: error(`The request body is larger than ${maxKb} KB (${LIMITS.bodyBytes} bytes).`),
     UnsupportedMediaType: error(
@@ -242,17 +255,34 @@ function buildResponses(): Record<string, JsonSchema> {
   };
 }
 
-type Op = {
-  summary: string;
-  description: string;
-  body?: string;
-  success: { status: string; description: string; schema?: string };
-  errors: string[];
-};
+/** What a route does: its summary, the description of its success answer, and what it does. */
+type Op = { summary: string; answer: string; description: string };
+const op = (summary: string, answer: string, description: string): Op => ({ summary, answer, description });
+
+/** The schemas of a resource's records (`Categoria`, `Produto`: the wire's names), by path. */
+const RECORD_SCHEMA: Record<string, string> = { categorias: 'Categoria', produtos: 'Produto' };
+
+/** The success status of a route, by method. */
+const SUCCESS_STATUS: Record<string, string> = { GET: '200', POST: '201', PUT: '200', DELETE: '204' };
+
+/**
+ * The errors of a route by its shape, the same for both resources: a path id can be invalid or
+ * missing, a body can be invalid, too large or of another type, a write can conflict, a POST key
+ * can be reused with another body.
+ */
+function errorsOf(route: RouteDef): string[] {
+  const byId = route.path.includes('{id}') ? ['400', '404'] : [];
+  if (route.method === 'GET') return byId;
+  if (route.method === 'DELETE') return [...byId, '409'];
+  return route.method === 'POST' ? ['400', '409', '413', '415', '422'] : ['400', '404', '409', '413', '415'];
+}
 
 const VERSAO_PUT =
   'Send the `versao` you loaded to be protected from lost updates: if the record changed since, the ' +
   'answer is 409 and nothing is written. Without `versao` the last writer wins. On success `versao` is +1.';
+const UNIQUE_NAME =
+  'Category names are unique ignoring case, accents and repeated spaces: a name another category has is ' +
+  '409 `{"mensagem": "Já existe uma categoria chamada “…”.", "campo": "descricao"}`, naming that category as stored.';
 const IDEMPOTENT_POST =
   'Send an `Idempotency-Key` to make retries safe: the same key with the same body within ' +
   `${LIMITS.idempotencyTtlSeconds / 3600} hours returns the first result (same id, same status) ` +
@@ -262,77 +292,40 @@ const IDEMPOTENT_POST =
 
 /** What each route does, keyed by route key; every row of the route table must have one. */
 const OPERATIONS: Record<string, Op> = {
-  'GET /categorias': {
-    summary: 'List the categories',
-    description: 'Every category, sorted by id, read strongly consistently (a create shows at once).',
-    success: { status: '200', description: 'The categories.', schema: 'CategoriaList' },
-    errors: [],
-  },
-  'GET /categorias/{id}': {
-    summary: 'Read one category',
-    description: 'One category by id.',
-    success: { status: '200', description: 'The category.', schema: 'Categoria' },
-    errors: ['400', '404'],
-  },
-  'POST /categorias': {
-    summary: 'Create a category',
-    description: `Creates a category with a new id and \`versao\` 1 (an \`id\` in the body is ignored). ${IDEMPOTENT_POST}`,
-    body: 'CategoriaInput',
-    success: { status: '201', description: 'The created category.', schema: 'Categoria' },
-    errors: ['400', '409', '413', '415', '422'],
-  },
-  'PUT /categorias': {
-    summary: 'Update a category',
-    description: `Replaces the \`descricao\` of the category whose \`id\` is in the body; never creates. ${VERSAO_PUT}`,
-    body: 'CategoriaUpdate',
-    success: { status: '200', description: 'The updated category.', schema: 'Categoria' },
-    errors: ['400', '404', '409', '413', '415'],
-  },
-  'DELETE /categorias/{id}': {
-    summary: 'Delete a category',
-    description: 'Deletes a category that no client uses (409 while any client uses it).',
-    success: { status: '204', description: 'Deleted; no body.' },
-    errors: ['400', '404', '409'],
-  },
-  'GET /produtos': {
-    summary: 'List the clients',
-    description:
-      'Every client, sorted by id, with its category embedded as it is now; read strongly consistently. ' +
+  'GET /categorias': op('List the categories', 'The categories.', 'Every category, sorted by id, read strongly consistently (a create shows at once).'),
+  'GET /categorias/{id}': op('Read one category', 'The category.', 'One category by id.'),
+  'POST /categorias': op(
+    'Create a category',
+    'The created category.',
+    `Creates a category with a new id and \`versao\` 1 (an \`id\` in the body is ignored). ${UNIQUE_NAME} ${IDEMPOTENT_POST}`,
+  ),
+  'PUT /categorias': op(
+    'Update a category',
+    'The updated category.',
+    `Replaces the \`descricao\` of the category whose \`id\` is in the body; never creates. ${UNIQUE_NAME} ` +
+      `Changing only the case, accents or spacing of its own name is allowed. ${VERSAO_PUT}`,
+  ),
+  'DELETE /categorias/{id}': op('Delete a category', 'Deleted; no body.', 'Deletes a category that no client uses (409 while any client uses it).'),
+  'GET /produtos': op(
+    'List the clients',
+    'The clients.',
+    'Every client, sorted by id, with its category embedded as it is now; read strongly consistently. ' +
       'Large lists come back whole (compressed when the client accepts gzip or br).',
-    success: { status: '200', description: 'The clients.', schema: 'ProdutoList' },
-    errors: [],
-  },
-  'GET /produtos/{id}': {
-    summary: 'Read one client',
-    description: 'One client by id, with its category embedded as it is now.',
-    success: { status: '200', description: 'The client.', schema: 'Produto' },
-    errors: ['400', '404'],
-  },
-  'POST /produtos': {
-    summary: 'Create a client',
-    description:
-      'Creates a client with a new id and `versao` 1, and counts it in its category in the same transaction ' +
+  ),
+  'GET /produtos/{id}': op('Read one client', 'The client.', 'One client by id, with its category embedded as it is now.'),
+  'POST /produtos': op(
+    'Create a client',
+    'The created client.',
+    'Creates a client with a new id and `versao` 1, and counts it in its category in the same transaction ' +
       `(400 if the category does not exist). ${IDEMPOTENT_POST}`,
-    body: 'ProdutoInput',
-    success: { status: '201', description: 'The created client.', schema: 'Produto' },
-    errors: ['400', '409', '413', '415', '422'],
-  },
-  'PUT /produtos': {
-    summary: 'Update a client',
-    description:
-      'Replaces every editable field of the client whose `id` is in the body (an absent optional field ' +
-      'becomes empty / none); never creates. Moving it to another category adjusts both counts in the ' +
-      `same transaction. ${VERSAO_PUT}`,
-    body: 'ProdutoUpdate',
-    success: { status: '200', description: 'The updated client.', schema: 'Produto' },
-    errors: ['400', '404', '409', '413', '415'],
-  },
-  'DELETE /produtos/{id}': {
-    summary: 'Delete a client',
-    description: 'Deletes a client and uncounts it from its category in the same transaction.',
-    success: { status: '204', description: 'Deleted; no body.' },
-    errors: ['400', '404', '409'],
-  },
+  ),
+  'PUT /produtos': op(
+    'Update a client',
+    'The updated client.',
+    'Replaces every editable field of the client whose `id` is in the body (an absent optional field becomes empty / ' +
+      `none); never creates. Moving it to another category adjusts both counts in the same transaction. ${VERSAO_PUT}`,
+  ),
+  'DELETE /produtos/{id}': op('Delete a client', 'Deleted; no body.', 'Deletes a client and uncounts it from its category in the same transaction.'),
 };
 
 const ERROR_RESPONSES: Record<string, string> = {
@@ -354,12 +347,17 @@ function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
   const parameters: { $ref: string }[] = [];
   if (route.path.includes('{id}')) parameters.push(ref('parameters', 'Id'));
   if (route.method === 'POST') parameters.push(ref('parameters', 'IdempotencyKey'));
+  // The schemas follow the route: a record, a list of them, the body of a create or an update.
+  const record = RECORD_SCHEMA[route.path.split('/')[1]!]!;
+  const schema = route.method === 'DELETE' ? undefined : route.method === 'GET' && !route.path.includes('{id}') ? `${record}List` : record;
+  const body = route.method === 'POST' ? `${record}Input` : route.method === 'PUT' ? `${record}Update` : undefined;
   const responses: Record<string, JsonSchema> = {
-    [op.success.status]: op.success.schema
-      ? { description: op.success.description, content: jsonContent(ref('schemas', op.success.schema)) }
-      : { description: op.success.description },
+    [SUCCESS_STATUS[route.method]!]: schema
+      ? { description: op.answer, content: jsonContent(ref('schemas', schema)) }
+      : { description: op.answer },
   };
-  for (const status of op.errors) responses[status] = ref('responses', ERROR_RESPONSES[status] as string);
+  for (const status of errorsOf(route)) responses[status] = ref('responses', ERROR_RESPONSES[status] as string);
+  responses['403'] = ref('responses', 'Forbidden');
   responses['429'] = ref('responses', 'GatewayThrottled');
   responses['500'] = ref('responses', 'InternalError');
   responses['503'] = ref('responses', 'ServiceUnavailable');
@@ -369,9 +367,7 @@ function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
     summary: op.summary,
     description: op.description,
     ...(parameters.length ? { parameters } : {}),
-    ...(op.body
-      ? { requestBody: { required: true, content: jsonContent(ref('schemas', op.body)) } }
-      : {}),
+    ...(body ? { requestBody: { required: true, content: jsonContent(ref('schemas', body)) } } : {}),
     responses,
   };
 }
@@ -383,11 +379,13 @@ const DESCRIPTION = [
     '`application/*+json`, no charset or `charset=utf-8`; 415 without one or with another), valid UTF-8 (400), at most ' +
     `${LIMITS.bodyBytes / 1024} KB (413 above), nested at most ${LIMITS.bodyDepth} levels (400 above). ` +
     'Unknown fields are ignored and never stored; the server assigns ids.',
-  '- Every error the API returns is `{"mensagem": "..."}` in Brazilian Portuguese. API Gateway answers a ' +
+  '- Every error the API returns is `{"mensagem": "..."}` in Brazilian Portuguese, with `"campo"` (the body ' +
+    'field\'s path) when it concerns one field. API Gateway answers a ' +
     'few errors itself with `{"message": "..."}` (e.g. 429 when the stage is throttled): cope with both.',
   '- Any other path answers 404 and a known path with a method it lacks answers 405, both as `{"mensagem"}` ' +
     '(a catch-all route, not listed as a path here).',
   '- 503 (database throttling) carries `Retry-After` and is safe to retry; 500 never carries internals.',
+  '- Every answer carries `Cache-Control: no-store`.',
   '- `versao` (optimistic locking): 1 on create, +1 on each update of that record. A PUT that sends it ' +
     'succeeds only if it is still current (else 409); without it the last writer wins.',
   '- `Idempotency-Key` on both POSTs: same key + same body within 24 h returns the first result; ' +
@@ -447,7 +445,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
             type: 'string',
             minLength: 1,
             maxLength: LIMITS.idempotencyKeyMaxLength,
-            pattern: IDEMPOTENCY_KEY_PATTERN,
+            pattern: IDEMPOTENCY_KEY_PATTERN.source,
           },
         },
       },

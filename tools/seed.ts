@@ -1,74 +1,24 @@
 /**
- * Seeding for demos, tests and benchmarks: writes items in the exact storage format (category
- * counts right, id counters advanced, versao 1) with BatchWriteItem, a few batches at a time.
- * Ids are reserved from the same atomic counters the API uses, so seeding a table that already
- * holds data never collides with existing records.
+ * Seeding for demos, tests and benchmarks: writes records in the exact storage format (category
+ * counts right, names claimed, versao 1) with the store's batch writer. Ids are reserved from
+ * the same atomic counters the API uses, and new category names are made unique against the
+ * stored ones, so seeding a table that already holds data never collides with it.
  */
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CategoriaItem, ProdutoItem } from '../store/items.ts';
-import { SEQUENCIA_KEY } from '../store/items.ts';
-import { PK } from '../store/table.ts';
+import { foldName } from '../lambdas/contract/text.ts';
+import { batchPut } from '../lambdas/store/batch.ts';
+import type { Db } from '../lambdas/store/client.ts';
+import { reserveIds } from '../lambdas/store/ids.ts';
+import { categoriaItem, clienteItem, type CategoriaRecord, type ClienteRecord } from '../lambdas/store/items.ts';
+import { foldedNamesInUse, nameClaimItem } from '../lambdas/store/names.ts';
 
 /** What a seeding call wrote. */
 export interface SeedResult {
   categorias: number;
   clientes: number;
-  /** Ids given to the new categories and clients (inclusive ranges; empty when count is 0). */
+  /** Ids given to the new categories. */
   categoriaIds: number[];
-  produtoIds: { first: number; last: number };
-}
-
-const BATCH_SIZE = 25;
-const CONCURRENT_BATCHES = 4;
-const MAX_UNPROCESSED_ROUNDS = 12;
-
-/** Reserves `n` consecutive ids from a counter; returns the first one. */
-async function reserveIds(
-  doc: DynamoDBDocumentClient,
-  tableName: string,
-  counter: 'categoria' | 'produto',
-  n: number,
-): Promise<number> {
-  if (n === 0) return 0;
-  const out = await doc.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: SEQUENCIA_KEY,
-      UpdateExpression: 'ADD #c :n',
-      ExpressionAttributeNames: { '#c': counter },
-      ExpressionAttributeValues: { ':n': n },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(out.Attributes?.[counter]) - n + 1;
-}
-
-/**
- * Writes items with BatchWriteItem in batches of 25, CONCURRENT_BATCHES at a time, retrying
- * unprocessed items with a short backoff (DynamoDB returns them under load).
- */
-export async function batchPut(
-  doc: DynamoDBDocumentClient,
-  tableName: string,
-  items: readonly Record<string, unknown>[],
-): Promise<void> {
-  const batches: Record<string, unknown>[][] = [];
-  for (let i = 0; i < items.length; i += BATCH_SIZE) batches.push(items.slice(i, i + BATCH_SIZE));
-  let next = 0;
-  const worker = async () => {
-    while (next < batches.length) {
-      const batch = batches[next++]!;
-      let requests = batch.map((Item) => ({ PutRequest: { Item } }));
-      for (let round = 0; requests.length > 0; round++) {
-        if (round > MAX_UNPROCESSED_ROUNDS) throw new Error('Seeding gave up: DynamoDB kept items unprocessed.');
-        if (round > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** round)));
-        const out = await doc.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-        requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT_BATCHES, batches.length) }, worker));
+  /** Ids given to the new clients (an inclusive range; 0–0 when none). */
+  clienteIds: { first: number; last: number };
 }
 
 /** Small deterministic PRNG (mulberry32): the same seed gives the same data set. */
@@ -112,65 +62,77 @@ const SOBRENOMES = [
   'Assunção', 'Peçanha', 'Falcão', 'Damásio', 'Fontes', 'Sá', 'Romão',
 ];
 
+/** `names`, each made unique against `taken` (and each other) by a number: "Varejo" → "Varejo 2". */
+function uniqueNames(names: readonly string[], taken: Set<string>): string[] {
+  return names.map((name) => {
+    let candidate = name;
+    for (let n = 2; taken.has(foldName(candidate)); n++) candidate = `${name} ${n}`;
+    taken.add(foldName(candidate));
+    return candidate;
+  });
+}
+
+/** Writes the categories (with their name claims) and the clients. */
+async function write(db: Db, categorias: readonly CategoriaRecord[], clientes: readonly ClienteRecord[]): Promise<SeedResult> {
+  await batchPut(db, [
+    ...categorias.flatMap((c) => [categoriaItem(c), nameClaimItem(c.descricao, [c.id])]),
+    ...clientes.map(clienteItem),
+  ]);
+  return {
+    categorias: categorias.length,
+    clientes: clientes.length,
+    categoriaIds: categorias.map((c) => c.id),
+    clienteIds: { first: clientes[0]?.id ?? 0, last: clientes.at(-1)?.id ?? 0 },
+  };
+}
+
 /**
- * Fills the table with `categorias` categories and `clientes` clients in the storage format:
- * clients spread over the new categories (about one in ten without any), contract values below
- * and above the VIP threshold with cents, realistic Portuguese names. Deterministic for a given
- * table state.
+ * Fills the table with `categorias` categories and `clientes` clients: clients spread over the
+ * new categories (about one in ten without any), contract values below and above the VIP
+ * threshold with cents, realistic Portuguese names. Deterministic for a given table state.
  */
-export async function seedDatabase(
-  doc: DynamoDBDocumentClient,
-  tableName: string,
-  counts: { categorias: number; clientes: number },
-): Promise<SeedResult> {
+export async function seedDatabase(db: Db, counts: { categorias: number; clientes: number }): Promise<SeedResult> {
   const nCat = Math.max(0, Math.floor(counts.categorias));
   const nCli = Math.max(0, Math.floor(counts.clientes));
-  const [firstCat, firstCli] = await Promise.all([
-    reserveIds(doc, tableName, 'categoria', nCat),
-    reserveIds(doc, tableName, 'produto', nCli),
+  const [firstCat, firstCli, taken] = await Promise.all([
+    reserveIds('categoria', nCat, db),
+    reserveIds('cliente', nCli, db),
+    foldedNamesInUse(db),
   ]);
   const random = prng(firstCli * 31 + nCli);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
-  const categorias: CategoriaItem[] = Array.from({ length: nCat }, (_, i) => {
-    const base = CATEGORIAS[i % CATEGORIAS.length]!;
+  const names = Array.from({ length: nCat }, (_, i) => {
     const round = Math.floor(i / CATEGORIAS.length);
-    return {
-      pk: PK.categoria,
-      sk: firstCat + i,
-      descricao: round === 0 ? base : `${base} ${round + 1}`,
-      produtos: 0,
-      versao: 1,
-    };
+    const base = CATEGORIAS[i % CATEGORIAS.length]!;
+    return round === 0 ? base : `${base} ${round + 1}`;
   });
+  const categorias: CategoriaRecord[] = uniqueNames(names, taken).map((descricao, i) => ({
+    id: firstCat + i,
+    descricao,
+    clientes: 0,
+    versao: 1,
+  }));
 
-  const clientes: ProdutoItem[] = Array.from({ length: nCli }, (_, i) => {
+  const clientes: ClienteRecord[] = Array.from({ length: nCli }, (_, i) => {
     const categoria = nCat > 0 && random() >= 0.1 ? categorias[Math.floor(random() * nCat)] : undefined;
-    if (categoria) categoria.produtos++;
+    if (categoria) categoria.clientes++;
     // Half at or below the VIP threshold (10000), half above; always with cents, a few exact.
     const roll = random();
     const valorContrato =
       roll < 0.02 ? 10000 : roll < 0.5 ? Math.round(random() * 1_000_000) / 100 : Math.round(1_000_001 + random() * 500_000_000) / 100;
     const nome = `${pick(NEGOCIOS)} ${pick(NOMES)} ${pick(SUFIXOS)}`.trim();
     return {
-      pk: PK.produto,
-      sk: firstCli + i,
+      id: firstCli + i,
       nome,
       segmento: pick(SEGMENTOS),
       pontoFocal: random() < 0.05 ? '' : `${pick(PESSOAS)} ${pick(SOBRENOMES)}`,
       valorContrato,
-      ...(categoria ? { categoriaId: categoria.sk } : {}),
+      categoriaId: categoria?.id ?? null,
       versao: 1,
     };
   });
-
-  await batchPut(doc, tableName, [...categorias, ...clientes] as unknown as Record<string, unknown>[]);
-  return {
-    categorias: nCat,
-    clientes: nCli,
-    categoriaIds: categorias.map((c) => c.sk),
-    produtoIds: { first: nCli > 0 ? firstCli : 0, last: nCli > 0 ? firstCli + nCli - 1 : 0 },
-  };
+  return write(db, categorias, clientes);
 }
 
 const DEMO_CATEGORIAS = ['Varejo', 'Saúde', 'Educação', 'Logística', 'Tecnologia'] as const;
@@ -199,33 +161,26 @@ const DEMO_CLIENTES: readonly {
 
 /**
  * Writes a small hand-written demo set in Portuguese (5 categories, 12 clients: some VIP, one at
- * exactly 10000, some with cents, two without category). It always adds records: call it on an
- * empty table.
+ * exactly 10000, some with cents, two without category). It always adds records (a name already
+ * in use gets a number).
  */
-export async function seedDemo(doc: DynamoDBDocumentClient, tableName: string): Promise<SeedResult> {
-  const [firstCat, firstCli] = await Promise.all([
-    reserveIds(doc, tableName, 'categoria', DEMO_CATEGORIAS.length),
-    reserveIds(doc, tableName, 'produto', DEMO_CLIENTES.length),
+export async function seedDemo(db: Db): Promise<SeedResult> {
+  const [firstCat, firstCli, taken] = await Promise.all([
+    reserveIds('categoria', DEMO_CATEGORIAS.length, db),
+    reserveIds('cliente', DEMO_CLIENTES.length, db),
+    foldedNamesInUse(db),
   ]);
-  const categorias: CategoriaItem[] = DEMO_CATEGORIAS.map((descricao, i) => ({
-    pk: PK.categoria,
-    sk: firstCat + i,
+  const categorias: CategoriaRecord[] = uniqueNames(DEMO_CATEGORIAS, taken).map((descricao, i) => ({
+    id: firstCat + i,
     descricao,
-    produtos: DEMO_CLIENTES.filter((c) => c.categoria === descricao).length,
+    clientes: DEMO_CLIENTES.filter((c) => c.categoria === DEMO_CATEGORIAS[i]).length,
     versao: 1,
   }));
-  const clientes: ProdutoItem[] = DEMO_CLIENTES.map(({ categoria, ...c }, i) => ({
-    pk: PK.produto,
-    sk: firstCli + i,
+  const clientes: ClienteRecord[] = DEMO_CLIENTES.map(({ categoria, ...c }, i) => ({
+    id: firstCli + i,
     ...c,
-    ...(categoria ? { categoriaId: firstCat + DEMO_CATEGORIAS.indexOf(categoria) } : {}),
+    categoriaId: categoria ? firstCat + DEMO_CATEGORIAS.indexOf(categoria) : null,
     versao: 1,
   }));
-  await batchPut(doc, tableName, [...categorias, ...clientes] as unknown as Record<string, unknown>[]);
-  return {
-    categorias: categorias.length,
-    clientes: clientes.length,
-    categoriaIds: categorias.map((c) => c.sk),
-    produtoIds: { first: firstCli, last: firstCli + clientes.length - 1 },
-  };
+  return write(db, categorias, clientes);
 }

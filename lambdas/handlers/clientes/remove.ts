@@ -1,9 +1,9 @@
-import { httpHandler, noContent, pathId } from '../../http.ts';
 import { MESSAGES } from '../../contract/messages.ts';
-import { removeProduto } from '../../services/produtos.ts';
+import { httpHandler, noContent, pathId } from '../../http/index.ts';
+import { removeCliente } from '../../services/clientes.ts';
 
 /** DELETE /produtos/{id}: 204 with no body (404 when missing). */
 export const handler = httpHandler(async (event) => {
-  await removeProduto(pathId(event, MESSAGES.produtoNaoEncontrado));
+  await removeCliente(pathId(event, MESSAGES.produtoNaoEncontrado));
   return noContent();
 });

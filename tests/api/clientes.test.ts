@@ -1,9 +1,9 @@
-/** Every produtos route, every validation rule and the category counts, through the real local server. */
+/** Every client route (`/produtos` on the wire), every validation rule and the category counts, through the real local server. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { call, createCategoria, createProduto, startApi, type TestApi } from './helpers.ts';
+import { call, createCategoria, createCliente, expectDeletedOnce, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -11,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const storedProduto = async (id: number) =>
-  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.produto, sk: id } }))).Item;
+const storedCliente = async (id: number) =>
+  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.cliente, sk: id } }))).Item;
 const count = async (categoriaId: number) =>
   (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: categoriaId } }))).Item
     ?.produtos;
@@ -33,8 +33,8 @@ describe('POST /produtos', () => {
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ ...valid, id: r.body.id, categoria: { id: cat.id, descricao: 'Varejo' }, versao: 1 });
     expect(r.body.id).not.toBe(12345);
-    expect(await storedProduto(r.body.id)).toEqual({
-      pk: PK.produto,
+    expect(await storedCliente(r.body.id)).toEqual({
+      pk: PK.cliente,
       sk: r.body.id,
       ...valid,
       categoriaId: cat.id,
@@ -47,7 +47,7 @@ describe('POST /produtos', () => {
     const r = await call(api, 'POST', '/produtos', { nome: 'Sem categoria', valorContrato: 0, ...extra });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ nome: 'Sem categoria', segmento: '', pontoFocal: '', valorContrato: 0, categoria: null });
-    expect(await storedProduto(r.body.id)).not.toHaveProperty('categoriaId');
+    expect(await storedCliente(r.body.id)).not.toHaveProperty('categoriaId');
   });
 
   it('refuses a category that does not exist with 400, creating nothing', async () => {
@@ -72,26 +72,26 @@ describe('POST /produtos', () => {
 
   const max = new Intl.NumberFormat('pt-BR').format(LIMITS.valorContrato.max);
   it.each([
-    ['nome absent', { nome: undefined }, MESSAGES.campoObrigatorio('nome')],
-    ['nome blank', { nome: '   ' }, MESSAGES.campoVazio('nome')],
-    ['nome not text', { nome: 42 }, MESSAGES.campoTexto('nome')],
-    ['nome too long', { nome: 'n'.repeat(LIMITS.nome.max + 1) }, MESSAGES.campoLongo('nome', LIMITS.nome.max)],
-    ['segmento too long', { segmento: 's'.repeat(121) }, MESSAGES.campoLongo('segmento', LIMITS.segmento.max)],
-    ['segmento not text', { segmento: 3 }, MESSAGES.campoTexto('segmento')],
-    ['pontoFocal too long', { pontoFocal: 'p'.repeat(121) }, MESSAGES.campoLongo('pontoFocal', LIMITS.pontoFocal.max)],
-    ['valorContrato absent', { valorContrato: undefined }, MESSAGES.campoObrigatorio('valorContrato')],
-    ['valorContrato null', { valorContrato: null }, MESSAGES.campoObrigatorio('valorContrato')],
-    ['valorContrato "5"', { valorContrato: '5' }, MESSAGES.campoNumero('valorContrato')],
-    ['valorContrato negative', { valorContrato: -0.01 }, MESSAGES.campoMinimo('valorContrato', 0)],
-    ['valorContrato above the maximum', { valorContrato: 1_000_000_000_000.01 }, MESSAGES.campoMaximo('valorContrato', max)],
-    ['valorContrato with 3 decimals', { valorContrato: 1.005 }, MESSAGES.campoDecimais('valorContrato', 2)],
-    ['categoria a string', { categoria: 'Varejo' }, MESSAGES.campoObjeto('categoria')],
-    ['categoria without id', { categoria: {} }, MESSAGES.campoObrigatorio('categoria.id')],
-    ['categoria id as text', { categoria: { id: '1' } }, MESSAGES.campoInteiro('categoria.id')],
-  ])('refuses %s with 400 and the reason', async (_, change, mensagem) => {
+    ['nome absent', { nome: undefined }, MESSAGES.campoObrigatorio('nome'), 'nome'],
+    ['nome blank', { nome: '   ' }, MESSAGES.campoVazio('nome'), 'nome'],
+    ['nome not text', { nome: 42 }, MESSAGES.campoTexto('nome'), 'nome'],
+    ['nome too long', { nome: 'n'.repeat(LIMITS.nome.max + 1) }, MESSAGES.campoLongo('nome', LIMITS.nome.max), 'nome'],
+    ['segmento too long', { segmento: 's'.repeat(121) }, MESSAGES.campoLongo('segmento', LIMITS.segmento.max), 'segmento'],
+    ['segmento not text', { segmento: 3 }, MESSAGES.campoTexto('segmento'), 'segmento'],
+    ['pontoFocal too long', { pontoFocal: 'p'.repeat(121) }, MESSAGES.campoLongo('pontoFocal', LIMITS.pontoFocal.max), 'pontoFocal'],
+    ['valorContrato absent', { valorContrato: undefined }, MESSAGES.campoObrigatorio('valorContrato'), 'valorContrato'],
+    ['valorContrato null', { valorContrato: null }, MESSAGES.campoObrigatorio('valorContrato'), 'valorContrato'],
+    ['valorContrato "5,00" (a comma)', { valorContrato: '5,00' }, MESSAGES.campoNumero('valorContrato'), 'valorContrato'],
+    ['valorContrato negative', { valorContrato: -0.01 }, MESSAGES.campoMinimo('valorContrato', 0), 'valorContrato'],
+    ['valorContrato above the maximum', { valorContrato: 1_000_000_000_000.01 }, MESSAGES.campoMaximo('valorContrato', max), 'valorContrato'],
+    ['valorContrato with 3 decimals', { valorContrato: 1.005 }, MESSAGES.campoDecimais('valorContrato', 2), 'valorContrato'],
+    ['categoria a string', { categoria: 'Varejo' }, MESSAGES.campoObjeto('categoria'), 'categoria'],
+    ['categoria without id', { categoria: {} }, MESSAGES.campoObrigatorio('categoria.id'), 'categoria.id'],
+    ['categoria id as text', { categoria: { id: '1' } }, MESSAGES.campoInteiro('categoria.id'), 'categoria.id'],
+  ])('refuses %s with 400, the reason and the field', async (_, change, mensagem, campo) => {
     const r = await call(api, 'POST', '/produtos', { ...valid, ...change });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ mensagem });
+    expect(r.body).toEqual({ mensagem, campo });
   });
 
   it('refuses text with a lone surrogate escape (not storable as UTF-8) with 400', async () => {
@@ -119,8 +119,8 @@ describe('POST /produtos', () => {
 describe('GET /produtos and /produtos/{id}', () => {
   it('lists clients sorted by id, each with its category as it is now (rename shown)', async () => {
     const cat = await createCategoria(api, 'Antes');
-    const a = await createProduto(api, { nome: 'A', categoria: { id: cat.id } });
-    const b = await createProduto(api, { nome: 'B' });
+    const a = await createCliente(api, { nome: 'A', categoria: { id: cat.id } });
+    const b = await createCliente(api, { nome: 'B' });
     expect((await call(api, 'PUT', '/categorias', { id: cat.id, descricao: 'Depois' })).status).toBe(200);
 
     const list = await call(api, 'GET', '/produtos');
@@ -149,7 +149,7 @@ describe('GET /produtos and /produtos/{id}', () => {
 describe('PUT /produtos', () => {
   it('replaces every editable field: absent optional fields become empty / none', async () => {
     const cat = await createCategoria(api, 'Troca');
-    const p = await createProduto(api, { ...valid, categoria: { id: cat.id } });
+    const p = await createCliente(api, { ...valid, categoria: { id: cat.id } });
     const r = await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Novo nome', valorContrato: 10000 });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
@@ -161,20 +161,20 @@ describe('PUT /produtos', () => {
       categoria: null,
       versao: 2,
     });
-    expect(await storedProduto(p.id)).not.toHaveProperty('categoriaId');
+    expect(await storedCliente(p.id)).not.toHaveProperty('categoriaId');
     expect(await count(cat.id)).toBe(0);
   });
 
   it('never creates: 404 for an unknown id', async () => {
     const r = await call(api, 'PUT', '/produtos', { id: 88888888, ...valid });
     expect(r).toMatchObject({ status: 404, body: { mensagem: MESSAGES.produtoNaoEncontrado } });
-    expect(await storedProduto(88888888)).toBeUndefined();
+    expect(await storedCliente(88888888)).toBeUndefined();
   });
 
   it('keeps the counts right on create, move, same-category edit, removal of the category and delete', async () => {
     const a = await createCategoria(api, 'Conta A');
     const b = await createCategoria(api, 'Conta B');
-    const p = await createProduto(api, { categoria: { id: a.id } });
+    const p = await createCliente(api, { categoria: { id: a.id } });
     expect([await count(a.id), await count(b.id)]).toEqual([1, 0]);
 
     let r = await call(api, 'PUT', '/produtos', { ...valid, id: p.id, categoria: { id: b.id } });
@@ -199,7 +199,7 @@ describe('PUT /produtos', () => {
 
   it('refuses a move to a category that does not exist, changing nothing', async () => {
     const a = await createCategoria(api, 'Fica');
-    const p = await createProduto(api, { categoria: { id: a.id } });
+    const p = await createCliente(api, { categoria: { id: a.id } });
     const r = await call(api, 'PUT', '/produtos', { ...valid, id: p.id, categoria: { id: 7777777 } });
     expect(r).toMatchObject({ status: 400, body: { mensagem: MESSAGES.categoriaInexistente(7777777) } });
     expect(await count(a.id)).toBe(1);
@@ -207,7 +207,7 @@ describe('PUT /produtos', () => {
   });
 
   it('works without versao and refuses a stale versao with 409', async () => {
-    const p = await createProduto(api, valid);
+    const p = await createCliente(api, valid);
     expect((await call(api, 'PUT', '/produtos', { ...valid, id: p.id, nome: 'Sem versão' })).body.versao).toBe(2);
     const stale = await call(api, 'PUT', '/produtos', { ...valid, id: p.id, nome: 'Velho', versao: 1 });
     expect(stale).toMatchObject({ status: 409, body: { mensagem: MESSAGES.conflitoVersao } });
@@ -218,9 +218,9 @@ describe('PUT /produtos', () => {
     ['an edit in place', false],
     ['a move to another category', true],
   ])('lets exactly one of 20 concurrent PUTs with the same versao win (%s)', async (_, move) => {
-    const a = await createCategoria(api, 'Origem');
-    const b = await createCategoria(api, 'Destino');
-    const p = await createProduto(api, { ...valid, categoria: { id: a.id } });
+    const a = await createCategoria(api, `Origem (${_})`);
+    const b = await createCategoria(api, `Destino (${_})`);
+    const p = await createCliente(api, { ...valid, categoria: { id: a.id } });
     const target = move ? b.id : a.id;
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -239,7 +239,7 @@ describe('PUT /produtos', () => {
 
   it('keeps counts exact under 10 concurrent moves without versao (last writer wins)', async () => {
     const cats = await Promise.all([1, 2, 3].map((i) => createCategoria(api, `Roda ${i}`)));
-    const p = await createProduto(api, { categoria: { id: cats[0]!.id } });
+    const p = await createCliente(api, { categoria: { id: cats[0]!.id } });
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         call(api, 'PUT', '/produtos', { ...valid, id: p.id, categoria: { id: cats[i % 3]!.id } }),
@@ -252,17 +252,60 @@ describe('PUT /produtos', () => {
   });
 });
 
+describe('the original ClientFlow client (its exact request bodies, no token: the open mode)', () => {
+  it('creates with valorContrato as its input’s text, "1500" → 201, stored as a number', async () => {
+    const cat = await createCategoria(api, 'Original');
+    const body = `{"nome":"Padaria","segmento":"Varejo","pontoFocal":"Ana","valorContrato":"1500","categoria":{"id":${cat.id},"descricao":"Original"}}`;
+    const r = await call(api, 'POST', '/produtos', body);
+    expect(r).toMatchObject({
+      status: 201,
+      body: { nome: 'Padaria', segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 1500, categoria: { id: cat.id, descricao: 'Original' }, versao: 1 },
+    });
+    expect(await storedCliente(r.body.id)).toMatchObject({ valorContrato: 1500 });
+    expect(typeof (await storedCliente(r.body.id))!.valorContrato).toBe('number');
+  });
+
+  it('edits without versao and with "15000" → 200, stored as a number', async () => {
+    const cat = await createCategoria(api, 'Original edição');
+    const p = await createCliente(api, { nome: 'Padaria', segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 1500, categoria: { id: cat.id } });
+    const body = `{"id":${p.id},"nome":"Padaria","segmento":"Varejo","pontoFocal":"Ana","valorContrato":"15000","categoria":{"id":${cat.id},"descricao":"Original edição"}}`;
+    const r = await call(api, 'PUT', '/produtos', body);
+    expect(r).toMatchObject({ status: 200, body: { id: p.id, valorContrato: 15000, versao: 2 } });
+    expect(await storedCliente(p.id)).toMatchObject({ valorContrato: 15000, versao: 2 });
+    expect(typeof (await storedCliente(p.id))!.valorContrato).toBe('number');
+  });
+
+  it.each([
+    ['"1500.50"', 1500.5],
+    ['"0.01"', 0.01],
+    ['"1000000000000"', LIMITS.valorContrato.max],
+  ])('takes %s as the same number', async (text, value) => {
+    const r = await call(api, 'POST', '/produtos', `{"nome":"Texto","valorContrato":${text}}`);
+    expect(r).toMatchObject({ status: 201, body: { valorContrato: value } });
+  });
+
+  const max = new Intl.NumberFormat('pt-BR').format(LIMITS.valorContrato.max);
+  it.each([
+    ['""', MESSAGES.campoNumero('valorContrato')],
+    ['"mil"', MESSAGES.campoNumero('valorContrato')],
+    ['"1e3"', MESSAGES.campoNumero('valorContrato')],
+    ['"0x10"', MESSAGES.campoNumero('valorContrato')],
+    ['"NaN"', MESSAGES.campoNumero('valorContrato')],
+    ['"Infinity"', MESSAGES.campoNumero('valorContrato')],
+    ['"1.500,00"', MESSAGES.campoNumero('valorContrato')],
+    ['"1500.005"', MESSAGES.campoDecimais('valorContrato', 2)],
+    ['"1000000000000.01"', MESSAGES.campoMaximo('valorContrato', max)],
+    ['"-1"', MESSAGES.campoMinimo('valorContrato', 0)],
+  ])('refuses %s with 400 on valorContrato', async (text, mensagem) => {
+    const r = await call(api, 'POST', '/produtos', `{"nome":"Texto","valorContrato":${text}}`);
+    expect(r).toMatchObject({ status: 400, body: { mensagem, campo: 'valorContrato' } });
+  });
+});
+
 describe('DELETE /produtos/{id}', () => {
   it('deletes with 204 and no body, then 404; invalid ids are 400', async () => {
-    const p = await createProduto(api, valid);
-    const r = await call(api, 'DELETE', `/produtos/${p.id}`);
-    expect(r.status).toBe(204);
-    expect(r.text).toBe('');
-    expect(await storedProduto(p.id)).toBeUndefined();
-    expect(await call(api, 'DELETE', `/produtos/${p.id}`)).toMatchObject({
-      status: 404,
-      body: { mensagem: MESSAGES.produtoNaoEncontrado },
-    });
+    const p = await createCliente(api, valid);
+    await expectDeletedOnce(api, `/produtos/${p.id}`, () => storedCliente(p.id), MESSAGES.produtoNaoEncontrado);
     expect((await call(api, 'DELETE', '/produtos/1e3')).status).toBe(400);
   });
 });

@@ -1,0 +1,54 @@
+/** Thrown values → replies: the one place that gives each error type its status code. */
+import { MESSAGES } from '../contract/messages.ts';
+import {
+  ApiError,
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnprocessableError,
+  UnsupportedMediaTypeError,
+} from '../errors.ts';
+import { json, type Reply } from './response.ts';
+
+/** Seconds a throttled caller is asked to wait. */
+export const RETRY_AFTER_SECONDS = 1;
+
+const THROTTLING_ERRORS = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']);
+
+/** True for DynamoDB throttling, including a transaction cancelled for throttling. */
+export function isThrottling(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  if (THROTTLING_ERRORS.has(err.name)) return true;
+  const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+  return err.name === 'TransactionCanceledException' && !!reasons?.some((r) => r.Code === 'ThrottlingError');
+}
+
+const STATUS_OF: readonly [abstract new (...args: never[]) => ApiError, number][] = [
+  [BadRequestError, 400],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [MethodNotAllowedError, 405],
+  [ConflictError, 409],
+  [PayloadTooLargeError, 413],
+  [UnsupportedMediaTypeError, 415],
+  [UnprocessableError, 422],
+];
+
+/**
+ * Maps any thrown value to a reply: `{mensagem}`, plus `campo` when the error concerns one body
+ * field. 5xx replies never carry the error's own text.
+ */
+export function errorReply(err: unknown): Reply {
+  if (err instanceof ApiError) {
+    const status = STATUS_OF.find(([type]) => err instanceof type)?.[1] ?? 500;
+    const headers = err instanceof MethodNotAllowedError ? { allow: err.allow.join(', ') } : undefined;
+    return json(status, { mensagem: err.mensagem, ...(err.campo ? { campo: err.campo } : {}) }, headers);
+  }
+  if (isThrottling(err)) {
+    return json(503, { mensagem: MESSAGES.servicoIndisponivel }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+  }
+  return json(500, { mensagem: MESSAGES.erroInterno });
+}

@@ -1,0 +1,67 @@
+/**
+ * The wrapper of every handler: the origin check, OPTIONS preflight, thrown errors → replies,
+ * rendering, Lambda's response cap, and the one log line.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { LIMITS } from '../contract/limits.ts';
+import { MESSAGES } from '../contract/messages.ts';
+import { ForbiddenError } from '../errors.ts';
+import { ORIGIN_VERIFY } from '../routes.ts';
+import { preflight } from './cors.ts';
+import { errorReply } from './errors.ts';
+import { logRequest } from './log.ts';
+import { header, type HttpEvent } from './request.ts';
+import { json, render, resultBytes, type HttpResult, type Reply } from './response.ts';
+
+/** A Lambda handler of the HTTP API (payload v2). */
+export type LambdaHandler = (event: HttpEvent) => Promise<HttpResult>;
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * Refuses (403) a request without the origin-verify header CloudFront adds, when the functions'
+ * environment names its value: the execute-api URL then can't bypass CloudFront. Compared in
+ * constant time (over digests, so the length leaks nothing either). Unset (local): off.
+ */
+function checkOrigin(event: HttpEvent): void {
+  const expected = process.env[ORIGIN_VERIFY.env];
+  if (!expected) return;
+  const sent = header(event, ORIGIN_VERIFY.header);
+  if (sent === undefined || !timingSafeEqual(digest(sent), digest(expected))) throw new ForbiddenError(MESSAGES.origemNaoAutorizada);
+}
+
+/**
+ * Wraps a handler's logic: checks the origin, answers OPTIONS preflight, maps thrown errors to
+ * replies, renders JSON with compression and CORS, enforces Lambda's response cap and logs one
+ * line.
+ */
+export function httpHandler(logic: (event: HttpEvent) => Promise<Reply>): LambdaHandler {
+  return async (event) => {
+    const started = performance.now();
+    const method = event.requestContext?.http?.method ?? 'UNKNOWN';
+    let reply: Reply;
+    let cause: unknown;
+    try {
+      checkOrigin(event);
+      reply = method === 'OPTIONS' ? preflight(event) : await logic(event);
+    } catch (err) {
+      reply = errorReply(err);
+      cause = err;
+    }
+    let result = render(reply, event);
+    const bytes = resultBytes(result);
+    if (bytes > LIMITS.responseBytes) {
+      cause = new Error(`Response of ${bytes} bytes exceeds the ${LIMITS.responseBytes}-byte cap`);
+      result = render(json(500, { mensagem: MESSAGES.respostaGrande }), event);
+    }
+    logRequest({
+      method,
+      routeKey: event.routeKey,
+      status: result.statusCode ?? 200,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      requestId: event.requestContext?.requestId,
+      cause,
+    });
+    return result;
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * Categories in storage: reads, and the writes a service composes ("create a category",
+ * "rename it", "delete it if it has no clients", "count a client in or out of it"), each a list
+ * of operations for one `commit`.
+ */
+import type { Categoria, CategoriaRef } from '../contract/types.ts';
+import { foldName } from '../contract/text.ts';
+import { tableName } from './client.ts';
+import {
+  CATEGORIA_PROJECTION,
+  CLIENT_COUNT,
+  REF_PROJECTION,
+  categoriaItem,
+  categoriaKey,
+  toCategoria,
+  toCategoriaRef,
+  type CategoriaRecord,
+} from './items.ts';
+import { claimName, releaseName } from './names.ts';
+import { getItem, queryAll } from './reads.ts';
+import { PK } from './table.ts';
+import type { Op } from './write.ts';
+
+/** Every category, sorted by id. */
+export async function listCategorias(): Promise<Categoria[]> {
+  return (await queryAll(PK.categoria, CATEGORIA_PROJECTION)).map(toCategoria);
+}
+
+/** Every category as embedded in a client, by id. */
+export async function categoriaRefs(): Promise<Map<number, CategoriaRef>> {
+  return new Map((await queryAll(PK.categoria, REF_PROJECTION)).map((c) => [Number(c.sk), toCategoriaRef(c)]));
+}
+
+/** One category; undefined when missing. */
+export async function readCategoria(id: number): Promise<Categoria | undefined> {
+  const item = await getItem(categoriaKey(id), CATEGORIA_PROJECTION);
+  return item && toCategoria(item);
+}
+
+/** One category as embedded in a client; undefined when missing. */
+export async function readCategoriaRef(id: number): Promise<CategoriaRef | undefined> {
+  const item = await getItem(categoriaKey(id), REF_PROJECTION);
+  return item && toCategoriaRef(item);
+}
+
+/** A new category (fresh id) with its name claimed. */
+export function createCategoria(c: CategoriaRecord): Op[] {
+  return [
+    {
+      name: 'categoria.put',
+      item: { Put: { TableName: tableName(), Item: categoriaItem(c), ConditionExpression: 'attribute_not_exists(pk)' } },
+    },
+    claimName(c.descricao, [c.id]),
+  ];
+}
+
+/**
+ * Renames a category read as `before` (conditioned on its versao; +1). A new folded name is
+ * claimed and the old one left (`holders`: the old name's holders as read).
+ */
+export function renameCategoria(before: Categoria, descricao: string, holders: readonly number[]): Op[] {
+  const ops: Op[] = [
+    {
+      name: 'categoria.rename',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: categoriaKey(before.id),
+          UpdateExpression: 'SET descricao = :d, versao = :next',
+          ConditionExpression: 'attribute_exists(pk) AND versao = :read',
+          ExpressionAttributeValues: { ':d': descricao, ':next': before.versao + 1, ':read': before.versao },
+        },
+      },
+      onFailed: (old) => ({ kind: old ? 'staleVersao' : 'notFound' }),
+    },
+  ];
+  if (foldName(descricao) !== foldName(before.descricao)) {
+    ops.push(claimName(descricao, [before.id]));
+    const release = releaseName(before.descricao, before.id, holders);
+    if (release) ops.push(release);
+  }
+  return ops;
+}
+
+/**
+ * Deletes a category read as `before`, only while no client uses it (`hasClientes`) and it is
+ * unchanged (`staleVersao`: a rename changes which name it frees), freeing its name.
+ */
+export function deleteCategoria(before: Categoria, holders: readonly number[]): Op[] {
+  const ops: (Op | undefined)[] = [
+    {
+      name: 'categoria.delete',
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: categoriaKey(before.id),
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#count) OR #count = :zero) AND versao = :read',
+          ExpressionAttributeNames: { '#count': CLIENT_COUNT },
+          ExpressionAttributeValues: { ':zero': 0, ':read': before.versao },
+        },
+      },
+      onFailed: (old) => {
+        if (!old) return { kind: 'notFound' };
+        return Number(old[CLIENT_COUNT] ?? 0) > 0 ? { kind: 'hasClientes' } : { kind: 'staleVersao' };
+      },
+    },
+    releaseName(before.descricao, before.id, holders),
+  ];
+  return ops.filter((op) => op !== undefined);
+}
+
+/** Counts a client into (+1) or out of (-1) a category, which must exist (`categoriaMissing`). */
+export function countClientes(categoriaId: number, delta: 1 | -1): Op {
+  return {
+    name: 'categoria.count',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: categoriaKey(categoriaId),
+        UpdateExpression: 'ADD #count :d',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#count': CLIENT_COUNT },
+        ExpressionAttributeValues: { ':d': delta },
+      },
+    },
+    onFailed: () => ({ kind: 'categoriaMissing', id: categoriaId }),
+  };
+}

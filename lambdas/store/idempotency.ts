@@ -1,0 +1,65 @@
+/**
+ * Idempotency records: an `Idempotency-Key` claimed by a conditional Put in the same write as the
+ * create, holding the answer to replay. Expired records count as absent (TTL deletes late).
+ */
+import { LIMITS } from '../contract/limits.ts';
+import { tableName } from './client.ts';
+import { PK, TTL_ATTRIBUTE } from './table.ts';
+import type { Op } from './write.ts';
+
+/** A key about to be claimed for one route and one validated body. */
+export interface IdempotencyClaim {
+  /** The route key, e.g. `POST /categorias`: a key is scoped to its route. */
+  routeKey: string;
+  key: string;
+  /** Hash of the canonical validated body. */
+  bodyHash: string;
+  /** Epoch seconds when the claim is made. */
+  now: number;
+}
+
+/** The answer a create gives (and an idempotent retry replays). */
+export interface Answer<T> {
+  status: number;
+  body: T;
+}
+
+export type IdempotencyItem = {
+  pk: string;
+  sk: 0;
+  bodyHash: string;
+  /** The first answer: status and body (JSON text). */
+  responseStatus: number;
+  responseBody: string;
+  [TTL_ATTRIBUTE]: number;
+};
+
+/** Claims the key and stores `answer`; a live claim fails it with `keyReplayed` or `keyReused`. */
+export function claimIdempotencyKey(claim: IdempotencyClaim, answer: Answer<unknown>): Op {
+  const item: IdempotencyItem = {
+    pk: `${PK.idempotencia}#${claim.routeKey}#${claim.key}`,
+    sk: 0,
+    bodyHash: claim.bodyHash,
+    responseStatus: answer.status,
+    responseBody: JSON.stringify(answer.body),
+    [TTL_ATTRIBUTE]: claim.now + LIMITS.idempotencyTtlSeconds,
+  };
+  return {
+    name: 'idempotency.claim',
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(pk) OR #exp < :now',
+        ExpressionAttributeNames: { '#exp': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':now': claim.now },
+      },
+    },
+    onFailed: (old) => {
+      // The condition failed, so a live claim exists; DynamoDB returns it as the old image.
+      if (!old || typeof old.responseBody !== 'string') throw new Error('Idempotency claim failed without the existing claim');
+      if (old.bodyHash !== claim.bodyHash) return { kind: 'keyReused' };
+      return { kind: 'keyReplayed', status: Number(old.responseStatus), body: JSON.parse(old.responseBody) as unknown };
+    },
+  };
+}

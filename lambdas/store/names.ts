@@ -1,0 +1,156 @@
+/**
+ * Category names are unique once folded (case, accents, repeated spaces: contract/text.ts). Each
+ * folded name in use has a claim item, `UNICO#categoria#<folded>`, holding the ids of the
+ * categories with that name: one for every category written since claims exist; possibly
+ * several for duplicates stored before them, which stay but can't be re-created. A claim is
+ * taken, left and freed in the same write as the category change, so the rule holds under any
+ * interleaving.
+ *
+ * Tables from before claims: the first category write runs `ensureNameClaims`, which claims the
+ * stored names (each claim conditioned on its categories being unchanged since read, so a racing
+ * rename or delete makes it read again) and then writes a marker. Every category write waits for
+ * the marker, so from then on a category's membership can only change through its own writes.
+ */
+import { foldName } from '../contract/text.ts';
+import { tableName, type Db } from './client.ts';
+import { categoriaKey, type Stored } from './items.ts';
+import { getItem, queryAll } from './reads.ts';
+import { PK } from './table.ts';
+import { commit, type Op } from './write.ts';
+
+const CLAIM_PREFIX = `${PK.unico}#categoria`;
+/** The marker item: every stored category has its claim. */
+export const NAME_CLAIMS_MARKER = { pk: CLAIM_PREFIX, sk: 0 } as const;
+/** Categories checked at most per claim (a transaction holds 100 items). */
+const MAX_CHECKED = 99;
+const PARALLEL_CLAIMS = 8;
+const BACKFILL_ATTEMPTS = 5;
+
+/** The key of the claim of a name. */
+export const nameClaimKey = (descricao: string) => ({ pk: `${CLAIM_PREFIX}#${foldName(descricao)}`, sk: 0 });
+
+/** The stored form of a claim. */
+export const nameClaimItem = (descricao: string, ids: readonly number[]) => ({ ...nameClaimKey(descricao), ids: new Set(ids) });
+
+const holdersOf = (stored: Stored | undefined): number[] =>
+  stored && stored.ids ? [...(stored.ids as Iterable<number>)].map(Number).sort((a, b) => a - b) : [];
+
+/** The ids of the categories holding a name (none: it is free). */
+export async function readNameHolders(descricao: string): Promise<number[]> {
+  return holdersOf(await getItem(nameClaimKey(descricao)));
+}
+
+/** Takes a free name for categories `ids` (one, but for pre-claims duplicates); else `nameTaken`. */
+export function claimName(descricao: string, ids: readonly number[]): Op {
+  return {
+    name: 'name.claim',
+    item: { Put: { TableName: tableName(), Item: nameClaimItem(descricao, ids), ConditionExpression: 'attribute_not_exists(pk)' } },
+    onFailed: (old) => ({ kind: 'nameTaken', holders: holdersOf(old) }),
+  };
+}
+
+/**
+ * Category `id` leaves the name it holds, given the holders read: the claim is deleted when it
+ * is the last one, else it drops out of the set; conditioned on the holders being as read
+ * (`changed` otherwise). Nothing when it does not hold the name (a pre-claims duplicate).
+ */
+export function releaseName(descricao: string, id: number, holders: readonly number[]): Op | undefined {
+  if (!holders.includes(id)) return undefined;
+  const target = { TableName: tableName(), Key: nameClaimKey(descricao) };
+  const condition = {
+    ConditionExpression: 'contains(#ids, :id) AND size(#ids) = :n',
+    ExpressionAttributeNames: { '#ids': 'ids' },
+  };
+  const onFailed = () => ({ kind: 'changed' }) as const;
+  if (holders.length === 1) {
+    return {
+      name: 'name.release',
+      item: { Delete: { ...target, ...condition, ExpressionAttributeValues: { ':id': id, ':n': 1 } } },
+      onFailed,
+    };
+  }
+  return {
+    name: 'name.leave',
+    item: {
+      Update: {
+        ...target,
+        ...condition,
+        UpdateExpression: 'DELETE #ids :me',
+        ExpressionAttributeValues: { ':id': id, ':n': holders.length, ':me': new Set([id]) },
+      },
+    },
+    onFailed,
+  };
+}
+
+/** Tables whose marker this instance has seen (it never goes away). */
+const ready = new Set<string>();
+
+/**
+ * Makes sure every stored category has its name claimed (once per table; afterwards one read per
+ * instance, then nothing). Idempotent and safe to run from several instances at once.
+ */
+export async function ensureNameClaims(): Promise<void> {
+  const table = tableName();
+  if (ready.has(table)) return;
+  if (await getItem(NAME_CLAIMS_MARKER)) {
+    ready.add(table);
+    return;
+  }
+  for (let attempt = 1; attempt <= BACKFILL_ATTEMPTS; attempt++) {
+    if (await claimStoredNames()) {
+      const marker = { ...NAME_CLAIMS_MARKER, at: new Date().toISOString() };
+      await commit([{ name: 'name.marker', item: { Put: { TableName: table, Item: marker } } }]);
+      ready.add(table);
+      return;
+    }
+  }
+  throw new Error('Claiming the stored category names kept racing category writes');
+}
+
+/** One pass over the stored categories; false when one changed meanwhile (run it again). */
+async function claimStoredNames(): Promise<boolean> {
+  const byName = new Map<string, Stored[]>();
+  for (const c of await queryAll(PK.categoria, 'sk, descricao, versao')) {
+    const key = foldName(String(c.descricao));
+    byName.set(key, [...(byName.get(key) ?? []), c]);
+  }
+  const groups = [...byName.values()];
+  let unchanged = true;
+  const worker = async () => {
+    for (let group = groups.pop(); group; group = groups.pop()) {
+      const ids = group.map((c) => Number(c.sk));
+      const written = await commit([
+        ...group.slice(0, MAX_CHECKED).map((c) => unchangedCategoria(Number(c.sk), Number(c.versao))),
+        // Taken already (by another pass, or by a write since): nothing to do.
+        claimName(String(group[0]!.descricao), ids),
+      ]);
+      // Claimed already: fine. Anything else (a member changed, contention outlived the retries):
+      // the pass must run again before the marker says every name is claimed.
+      if (!written.ok && written.outcome.kind !== 'nameTaken') unchanged = false;
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_CLAIMS }, worker));
+  return unchanged;
+}
+
+/** Holds only while the category is as read. */
+function unchangedCategoria(id: number, versao: number): Op {
+  return {
+    name: 'categoria.unchanged',
+    item: {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: categoriaKey(id),
+        ConditionExpression: 'versao = :v',
+        ExpressionAttributeValues: { ':v': versao },
+      },
+    },
+    onFailed: () => ({ kind: 'changed' }),
+  };
+}
+
+/** The folded names of every stored category (tools that write categories in bulk keep them unique). */
+export async function foldedNamesInUse(db: Db): Promise<Set<string>> {
+  return new Set((await queryAll(PK.categoria, 'descricao', db)).map((c) => foldName(String(c.descricao))));
+}

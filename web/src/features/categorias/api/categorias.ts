@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import useSWR, { useSWRConfig, type ScopedMutator } from 'swr';
-import type { Categoria, CategoriaInput, Update } from '../../../../../lambdas/contract/types.ts';
+import type { Categoria, CategoriaInput, Update } from '@contract';
 import { apiRequest, createOnce } from '../../../lib/api-client.ts';
 import { useFreshRecord } from '../../../lib/hooks.ts';
 import { PRODUTOS_KEY } from '../../clientes/api/keys.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Categoria } from '../../../../../lambdas/contract/types.ts';
+import type { Categoria } from '@contract';
 import { EditIcon, FolderIcon, TrashIcon } from '../../../components/icons.tsx';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';

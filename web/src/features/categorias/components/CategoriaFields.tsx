@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LIMITS } from '../../../../../lambdas/contract/limits.ts';
+import { LIMITS } from '@contract';
 import { T } from '../../../texts.ts';
 
 /** The category form's one field: 'Nome da Categoria' (descricao). */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Categoria } from '../../../../../lambdas/contract/types.ts';
+import type { Categoria } from '@contract';
 import { FolderIcon, PlusIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { ProgressiveGrid } from '../../../components/ProgressiveGrid.tsx';

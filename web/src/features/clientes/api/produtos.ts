@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import useSWR, { useSWRConfig, type ScopedMutator } from 'swr';
-import type { CategoriaRef, Produto, Update } from '../../../../../lambdas/contract/types.ts';
+import type { CategoriaRef, Produto, Update } from '@contract';
 import { apiRequest, createOnce } from '../../../lib/api-client.ts';
 import { useFreshRecord } from '../../../lib/hooks.ts';
 import { PRODUTOS_KEY, produtoKey } from './keys.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Produto } from '../../../../../lambdas/contract/types.ts';
+import type { Produto } from '@contract';
 import { CrownIcon, DiamondIcon, EditIcon, TrashIcon } from '../../../components/icons.tsx';
 import { formatMoney, isVip } from '../../../lib/format.ts';
 import { paths } from '../../../paths.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { LIMITS } from '../../../../../lambdas/contract/limits.ts';
-import type { CategoriaRef } from '../../../../../lambdas/contract/types.ts';
+import { LIMITS } from '@contract';
+import type { CategoriaRef } from '@contract';
 import { notifyError } from '../../../lib/toast.tsx';
 import { reasonOf } from '../../../lib/api-client.ts';
 import { useOwnError } from '../../../lib/hooks.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { CategoriaRef } from '../../../../../lambdas/contract/types.ts';
+import type { CategoriaRef } from '@contract';
 import { FormShell } from '../../../components/FormShell.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isBlank } from '../../../../../lambdas/contract/text.ts';
+import { isBlank } from '@contract';
 import { FormShell } from '../../../components/FormShell.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { CREATE_REDIRECT_DELAY } from '../../../config.ts';

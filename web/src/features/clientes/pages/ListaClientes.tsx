@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Produto } from '../../../../../lambdas/contract/types.ts';
+import type { Produto } from '@contract';
 import { PlusIcon, UsersIcon } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { ProgressiveGrid } from '../../../components/ProgressiveGrid.tsx';

@@ -1,3 +1,4 @@
+import { cleanText } from '@contract';
 import { VIP_THRESHOLD } from '../config.ts';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -11,3 +12,9 @@ export const isVip = (valorContrato: number): boolean => valorContrato > VIP_THR
 /** Lower case without accents, for case- and accent-insensitive filters ("João" → "joao"). */
 export const fold = (text: string): string =>
   text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/**
+ * A category name as uniqueness sees it: cleaned, folded (case and accents) and with runs of
+ * white space as one ("Várejo ", "varejo" and "VAREJO" are one name).
+ */
+export const foldName = (text: string): string => fold(cleanText(text)).replace(/\s+/g, ' ');

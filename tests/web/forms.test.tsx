@@ -3,7 +3,7 @@
  * their field in the form's words (also the API's, through `campo`), counters and cut pastes,
  * and duplicate category names.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
@@ -85,6 +85,28 @@ describe('the value field (Valor do contrato)', () => {
     await user.type(valor, '{Backspace}');
     expect(valor).toHaveAttribute('aria-invalid', 'false');
     expect(screen.queryByText(message, raw)).toBeNull();
+  });
+
+  it('waits for the submit when the field is left for a button of the form (a message then would move the button away from the press)', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/categorias': json(200, CATS) });
+    renderApp('/cadastrarproduto');
+    await user.type(await screen.findByLabelText('Nome'), 'Ana');
+    const valor = screen.getByLabelText('Valor do contrato');
+    await user.type(valor, '1,500');
+    const button = screen.getByRole('button', { name: 'Cadastrar' });
+    fireEvent.pointerDown(button);
+    act(() => button.focus());
+    expect(valor).toHaveAttribute('aria-invalid', 'false');
+    fireEvent.pointerUp(button);
+    await user.click(button);
+    expect(valor).toHaveAttribute('aria-invalid', 'true');
+    expect(valor).toHaveFocus();
+    // Leaving it for anything else checks at once.
+    await user.clear(valor);
+    await user.type(valor, '1,500');
+    await user.click(screen.getByLabelText('Segmento'));
+    expect(valor).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('is required on create: said next to the field, focus on it, nothing sent', async () => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatMoneyInput, readMoney } from '@contract';
 import { moneyProblem } from '../lib/form.ts';
 import { FieldFrame } from './Field.tsx';
+import { useActionPress } from './FormShell.tsx';
 
 /**
  * An amount in reais, typed the Brazilian way ("10.000", "1.234,56", "R$ 12,50"): a text field
@@ -31,10 +32,12 @@ export function MoneyField({
   prefix: string;
   className?: string;
 }) {
+  const pressing = useActionPress();
   const onBlur = () => {
     const r = readMoney(value);
     if (r.ok) onChange(formatMoneyInput(r.value));
-    onCheck(moneyProblem(value, label, false));
+    // Left for the form's buttons: the submit checks it (a message now would move them).
+    if (!pressing?.current) onCheck(moneyProblem(value, label, false));
   };
   return (
     <FieldFrame label={label} error={error} help={help} className={className}>

@@ -1,4 +1,3 @@
-import { cleanText } from '@contract';
 import { VIP_THRESHOLD } from '../config.ts';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -13,8 +12,3 @@ export const isVip = (valorContrato: number): boolean => valorContrato > VIP_THR
 export const fold = (text: string): string =>
   text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
-/**
- * A category name as uniqueness sees it: cleaned, folded (case and accents) and with runs of
- * white space as one ("Várejo ", "varejo" and "VAREJO" are one name).
- */
-export const foldName = (text: string): string => fold(cleanText(text)).replace(/\s+/g, ' ');

@@ -1,10 +1,16 @@
-import { LIMITS } from '@contract';
+import { cleanText, LIMITS } from '@contract';
 import { TextField } from '../../../components/Field.tsx';
 import type { Form } from '../../../lib/form.ts';
-import { foldName } from '../../../lib/format.ts';
+import { fold } from '../../../lib/format.ts';
 import { useCachedCategorias } from '../../../lib/resources.ts';
 import { T } from '../../../texts.ts';
 import type { CategoriaForm } from '../model.ts';
+
+/**
+ * A category name as uniqueness sees it: cleaned, folded (case and accents) and with runs of
+ * white space as one ("Várejo ", "varejo" and "VAREJO" are one name).
+ */
+const foldName = (text: string): string => fold(cleanText(text)).replace(/\s+/g, ' ');
 
 /**
  * The category form's one field: 'Nome da Categoria' (descricao). Warns early when the name is

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createCategoria, createProduto, isGone, listCategorias, token } from './support/api.ts';
-import { describeBrowser, DESKTOP, expectPath, heading, loaded, MOBILE, toast, toastsSettled, useBrowser, visible } from './support/harness.ts';
+import { card, describeBrowser, DESKTOP, expectPath, heading, loaded, MOBILE, toast, toastsSettled, useBrowser, visible } from './support/harness.ts';
 import { ROUTES, TEXT, TOAST } from './support/spec.ts';
 
 /** Runs axe and returns the serious and critical violations, printed for a failure message. */
@@ -195,6 +195,8 @@ describeBrowser('accessibility', () => {
     await tabTo(page, /^Filtrar/);
     await page.keyboard.type(tok);
     await page.keyboard.press('Enter');
+    // The list is in (its first load of the session holds 0.8 s, longer on a busy machine).
+    await visible(card(page, nome));
     await tabTo(page, `${TEXT.editar} ${nome}`);
     await page.keyboard.press('Enter');
     await expectPath(page, ROUTES.atualizarCategoria(id as number));
@@ -213,6 +215,7 @@ describeBrowser('accessibility', () => {
     await tabTo(page, /^Filtrar/);
     await page.keyboard.type(tok);
     await page.keyboard.press('Enter');
+    await visible(card(page, novo));
     await tabTo(page, `${TEXT.deletar} ${novo}`);
     await page.keyboard.press('Enter');
     await expectPath(page, ROUTES.deletarCategoria(id as number));

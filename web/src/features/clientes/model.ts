@@ -17,12 +17,12 @@ export interface ClienteForm {
 export const emptyCliente: ClienteForm = { nome: '', segmento: '', pontoFocal: '', valorContrato: '', categoria: null };
 
 /** A record as the form shows it (the value formatted the Brazilian way: "1.500,50"). */
-const toForm = (p: Produto): ClienteForm => ({
-  nome: p.nome,
-  segmento: p.segmento,
-  pontoFocal: p.pontoFocal,
-  valorContrato: formatMoneyInput(p.valorContrato),
-  categoria: p.categoria,
+const toForm = (cliente: Produto): ClienteForm => ({
+  nome: cliente.nome,
+  segmento: cliente.segmento,
+  pontoFocal: cliente.pontoFocal,
+  valorContrato: formatMoneyInput(cliente.valorContrato),
+  categoria: cliente.categoria,
 });
 
 /** The value as a person reads it: "R$ 1.500,00" when it is an amount, else the text typed. */

@@ -8,5 +8,5 @@ const TOASTS = { loadFailed: T.toast.clienteLoadFailed, deleted: { message: T.to
 
 /** /deletarproduto/:id: the spec's question, the client card, 'Não' or 'Sim'. */
 export default function DeletarCliente() {
-  return <DeletePage model={CLIENTE_MODEL} variant="stack" texts={TEXTS} toasts={TOASTS} describe={(p) => <ClienteCard cliente={p} actions={false} />} />;
+  return <DeletePage model={CLIENTE_MODEL} variant="stack" texts={TEXTS} toasts={TOASTS} describe={(c) => <ClienteCard cliente={c} actions={false} />} />;
 }

@@ -6,8 +6,8 @@ import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
 
-const nomeOf = (p: Produto) => p.nome;
-const renderCard = (p: Produto) => <ClienteCard cliente={p} />;
+const nomeOf = (c: Produto) => c.nome;
+const renderCard = (c: Produto) => <ClienteCard cliente={c} />;
 
 /** /clientes: the client list ('Busque seus clientes'), shown as soon as the data arrives. */
 export default function ListaClientes() {

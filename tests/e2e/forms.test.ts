@@ -12,6 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { createCategoria, createProduto, getCategoria, getProduto, listCategorias, listProdutos, token } from './support/api.ts';
 import { card, describeBrowser, DESKTOP, expectPath, injectFault, loaded, MOBILE, search, toast, toastsSettled, useBrowser, visible, type Session } from './support/harness.ts';
 import { ROUTES, TEXT, TOAST } from './support/spec.ts';
+import { ISSUE_13_AMOUNTS } from '../support/money-forms.ts';
 
 const NBSP = '\u00a0';
 const API = '/api';
@@ -42,14 +43,7 @@ describeBrowser('the value field, typed the Brazilian way', () => {
   it('saves each form of issue 13 as the amount a Brazilian means (the stored value, through the API)', async () => {
     const { page } = await open();
     const tok = token();
-    const forms = [
-      ['10000', 10000],
-      ['10.000', 10000],
-      ['1.234,56', 1234.56],
-      ['R$ 1.234,56', 1234.56],
-      ['12,50', 12.5],
-      ['1.500', 1500],
-    ] as const;
+    const forms = ISSUE_13_AMOUNTS;
     for (const [i, [typed]] of forms.entries()) {
       await page.goto(ROUTES.cadastrarCliente);
       const valor = page.getByLabel(TEXT.valorContrato);

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { T } from '../../web/src/texts.ts';
+import { ISSUE_13_AMOUNTS } from '../support/money-forms.ts';
 import { categoria, currentPath, json, mockApi, produto, renderApp, visibleToast } from './helpers.tsx';
 
 const CATS = [categoria(1, 'Alimentação'), categoria(2, 'Varejo')];
@@ -22,15 +23,7 @@ async function createCliente(user: ReturnType<typeof userEvent.setup>, valor: st
 }
 
 describe('the value field (Valor do contrato)', () => {
-  it.each([
-    ['10000', 10000],
-    ['10.000', 10000],
-    ['1.234,56', 1234.56],
-    ['R$ 1.234,56', 1234.56],
-    ['12,50', 12.5],
-    ['1.500', 1500],
-    ['1,500.50', 1500.5],
-  ])('saves %j as %d, the amount a Brazilian means', async (typed, value) => {
+  it.each([...ISSUE_13_AMOUNTS, ['1,500.50', 1500.5] as const])('saves %j as %d, the amount a Brazilian means', async (typed, value) => {
     const user = userEvent.setup();
     const api = mockApi({ 'GET /api/categorias': json(200, CATS), 'POST /api/produtos': json(201, produto(9, 'Ana', value)) });
     renderApp('/cadastrarproduto');

@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { walls } from './eslint.walls.js';
+import { walls, webWalls } from './eslint.walls.js';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'cdk.out', 'coverage', '.data', 'tests/bench/results'] },
@@ -19,6 +19,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // The walls between lambdas/ areas, the cloud, the local runtime and the tools.
+  // The walls: between lambdas/ areas, the cloud, the local runtime and the tools; and the web's.
   ...walls,
+  ...webWalls,
 );

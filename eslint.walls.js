@@ -1,8 +1,9 @@
 /**
- * The walls between the parts of the server side, as lint rules (tests/unit/lint-walls.test.ts
- * plants a breach of each). Every file belongs to one area below; each area lists what it must
- * not import and why. Imports are relative paths, so a wall is a pattern on the specifier.
+ * The walls between the parts of the project, as lint rules (tests/unit/lint-walls.test.ts and
+ * lint-walls-web.test.ts plant a breach of each). Every server-side file belongs to one area below;
+ * each area lists what it must not import and why; the web's walls follow at the end.
  */
+import { readdirSync } from 'node:fs';
 
 /** One forbidden import: a regex on the specifier (or a package group) and the reason. */
 const no = (pattern, why) => (typeof pattern === 'string' ? { group: [pattern], message: why } : { regex: pattern.source, message: why });
@@ -73,3 +74,45 @@ export const walls = areas.map(({ files, ignores, walls: patterns }) => ({
   ...(ignores ? { ignores } : {}),
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 }));
+
+// ---- Walls of the web (web/): one reason each, in the message a breach prints. ----
+/** The web's features: each folder of web/src/features. */
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+/** What every file of the web may not import (rule `no-restricted-imports`). */
+const webWall = {
+  patterns: [
+    {
+      regex: String.raw`(^|/)(lambdas|infra|tests)(/|$)`,
+      message: "web/ reaches the lambdas only through '@contract' (the contract's zod-free index); nothing else of the project.",
+    },
+    {
+      regex: String.raw`^@contract/`,
+      message: "Import '@contract' itself: its index is the web's whole view of the contract (the zod schemas stay on the server).",
+    },
+    { regex: String.raw`^zod(/|$)`, message: 'zod is server-side validation only: the web bundle must not carry it.' },
+  ],
+};
+/** Features never import each other, and the shared layers never import a feature (`@typescript-eslint/no-restricted-imports`, so it adds to the wall above). */
+const featureWall = (others, message) => ({
+  patterns: [{ regex: String.raw`(^|/)(${others.join('|')})(/|$)`, message }],
+});
+export const webWalls = [
+  { files: ['web/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', webWall] } },
+  ...webFeatures.map((f) => ({
+    files: [`web/src/features/${f}/**/*.{ts,tsx}`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        featureWall(['features', ...webFeatures.filter((o) => o !== f)], `Features do not import each other: move what '${f}' shares to web/src/components or web/src/lib.`),
+      ],
+    },
+  })),
+  {
+    files: ['web/src/{components,lib}/**/*.{ts,tsx}', 'web/src/{config,paths,texts}.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', featureWall(['features', 'app', 'pages'], 'The shared layers (components, lib) never import a feature, a page or the app shell.')],
+    },
+  },
+];

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { webAliases } from './web/aliases.ts';
 
 // One `vitest run` runs every kind of test; each project has its own environment.
 export default defineConfig({
@@ -21,6 +22,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: { alias: webAliases },
         test: {
           name: 'web',
           include: ['tests/web/**/*.test.{ts,tsx}'],

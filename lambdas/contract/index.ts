@@ -1,5 +1,7 @@
+// The contract as the web sees it: zod-free (the web must not bundle zod). The request schemas
+// are server-side only: import them from './schemas.ts'.
 export * from './limits.ts';
 export * from './messages.ts';
-export * from './schemas.ts';
+export * from './money.ts';
 export * from './text.ts';
 export type * from './types.ts';

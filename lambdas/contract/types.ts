@@ -23,9 +23,6 @@ export interface Cliente {
   versao: number;
 }
 
-/** @deprecated The first wave's name of {@link Cliente}; kept until the web code says `Cliente`. */
-export type Produto = Cliente;
-
 /** Every error body the API itself returns. */
 export interface ApiError {
   mensagem: string;

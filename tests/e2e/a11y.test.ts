@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createCategoria, createProduto, isGone, listCategorias, token } from './support/api.ts';
-import { describeBrowser, DESKTOP, expectPath, heading, loaded, MOBILE, toast, toastsSettled, useBrowser, visible } from './support/harness.ts';
+import { card, describeBrowser, DESKTOP, expectPath, heading, loaded, MOBILE, toast, toastsSettled, useBrowser, visible } from './support/harness.ts';
 import { ROUTES, TEXT, TOAST } from './support/spec.ts';
 
 /** Runs axe and returns the serious and critical violations, printed for a failure message. */
@@ -128,6 +128,46 @@ describeBrowser('accessibility', () => {
     expect(found, found.join('\n\n')).toEqual([]);
   });
 
+  it('axe: the forms with messages next to their fields, a cut paste and the edit-conflict panel (issue 13)', async () => {
+    const s = await open();
+    const { page } = s;
+    const found: string[] = [];
+    const audit = async (where: string) => {
+      const v = await seriousViolations(page);
+      if (v.length) found.push(`${where}:\n${v.join('\n')}`);
+    };
+    const tok = token();
+    await page.goto(ROUTES.cadastrarCliente);
+    await page.getByLabel(TEXT.valorContrato).fill('1,500');
+    await page.getByLabel(TEXT.nome, { exact: true }).fill('x'.repeat(110));
+    await page.getByLabel(TEXT.nome, { exact: true }).fill('');
+    await page.getByRole('button', { name: TEXT.cadastrar, exact: true }).click();
+    await visible(page.locator('main').getByText('Preencha o campo “Nome”.'));
+    await toastsSettled(page);
+    await audit('client form with errors');
+
+    const cat = await createCategoria(`Conflito ${tok}`);
+    await page.goto(ROUTES.atualizarCategoria(cat.id));
+    const field = page.getByLabel(TEXT.nomeCategoria);
+    await expect.poll(() => field.inputValue()).toBe(cat.descricao);
+    await field.fill(`Conflito Meu ${tok}`.padEnd(95, '.'));
+    await fetch(new URL(`/api/categorias`, page.url()), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: cat.id, descricao: `Conflito Outro ${tok}` }),
+    });
+    s.allowFailures((u) => u.pathname === '/api/categorias');
+    await page.getByRole('button', { name: TEXT.atualizar, exact: true }).click();
+    const load = page.getByRole('button', { name: 'Carregar a versão atual' });
+    await visible(load);
+    await toastsSettled(page);
+    await audit('edit conflict panel');
+    await load.click();
+    await visible(page.getByRole('button', { name: `Usar a sua versão de ${TEXT.nomeCategoria}` }));
+    await audit('edit conflict panel, current version loaded');
+    expect(found, found.join('\n\n')).toEqual([]);
+  });
+
   it('keyboard only: create, edit and delete a category with Tab, typing and Enter', async () => {
     const { page } = await open();
     const tok = token();
@@ -155,6 +195,8 @@ describeBrowser('accessibility', () => {
     await tabTo(page, /^Filtrar/);
     await page.keyboard.type(tok);
     await page.keyboard.press('Enter');
+    // The list is in (its first load of the session holds 0.8 s, longer on a busy machine).
+    await visible(card(page, nome));
     await tabTo(page, `${TEXT.editar} ${nome}`);
     await page.keyboard.press('Enter');
     await expectPath(page, ROUTES.atualizarCategoria(id as number));
@@ -173,6 +215,7 @@ describeBrowser('accessibility', () => {
     await tabTo(page, /^Filtrar/);
     await page.keyboard.type(tok);
     await page.keyboard.press('Enter');
+    await visible(card(page, novo));
     await tabTo(page, `${TEXT.deletar} ${novo}`);
     await page.keyboard.press('Enter');
     await expectPath(page, ROUTES.deletarCategoria(id as number));

@@ -37,6 +37,8 @@ interface Case {
   then: string | ((ids: { catId: number; prodId: number }) => string);
   /** The API's reason shows on a second line for this toast. */
   reason?: boolean;
+  /** A field that still holds what the user typed. */
+  kept?: { label: string; value: (tok: string) => string };
 }
 
 async function records(tok: string) {
@@ -70,7 +72,9 @@ const CASES: Case[] = [
       await page.getByRole('button', { name: TEXT.atualizar, exact: true }).click();
     },
     toast: TOAST.erroAtualizarCategoria,
-    then: ROUTES.categorias,
+    // Issue 13 (deviation): a failed save stays on the form as typed.
+    then: ({ catId }) => ROUTES.atualizarCategoria(catId),
+    kept: { label: TEXT.nomeCategoria, value: (tok) => `Outra ${tok}` },
   },
   {
     name: 'category load for edit',
@@ -99,6 +103,7 @@ const CASES: Case[] = [
     act: async (page, { tok }) => {
       await page.goto(ROUTES.cadastrarCliente);
       await page.getByLabel(TEXT.nome, { exact: true }).fill(`Cliente ${tok}`);
+      await page.getByLabel(TEXT.valorContrato).fill('1.000');
       await page.getByRole('button', { name: TEXT.cadastrar, exact: true }).click();
     },
     toast: TOAST.erroCadastrarProduto,
@@ -116,7 +121,8 @@ const CASES: Case[] = [
       await page.getByRole('button', { name: TEXT.atualizar, exact: true }).click();
     },
     toast: TOAST.erroAtualizarProduto,
-    then: ROUTES.clientes,
+    then: ({ prodId }) => ROUTES.atualizarCliente(prodId),
+    kept: { label: TEXT.nome, value: (tok) => `Outro ${tok}` },
     reason: true,
   },
   {
@@ -131,7 +137,8 @@ const CASES: Case[] = [
       await page.getByRole('button', { name: TEXT.atualizar, exact: true }).click();
     },
     toast: TOAST.erroAtualizarProduto,
-    then: ROUTES.clientes,
+    then: ({ prodId }) => ROUTES.atualizarCliente(prodId),
+    kept: { label: TEXT.nome, value: (tok) => `Outro ${tok}` },
   },
   {
     name: 'client load for edit',
@@ -209,6 +216,7 @@ describeBrowser('error toasts (SPEC section 8)', () => {
     const then = typeof c.then === 'function' ? c.then(ids) : c.then;
     await expectPath(s.page, then);
     await visible(heading(s.page));
+    if (c.kept) expect(await s.page.getByLabel(c.kept.label, { exact: true }).inputValue()).toBe(c.kept.value(tok));
     // Nothing was changed by the failed calls.
     expect((await getCategoria(ids.catId)).descricao).toBe(ids.catNome);
     expect((await getProduto(ids.prodId)).nome).toBe(`Transportes Rápido ${tok}`);
@@ -322,7 +330,7 @@ describeBrowser('API down and API slow (issue 8)', () => {
     // And the delete/update actions of pages that did load before the API went down.
   });
 
-  it('API down after a page loaded: update and delete show their toasts and go to their lists', async () => {
+  it('API down after a page loaded: update and delete show their toasts; updates stay on the form, deletes go to their lists', async () => {
     const s = await open();
     const { page } = s;
     const tok = token();
@@ -334,15 +342,16 @@ describeBrowser('API down and API slow (issue 8)', () => {
     const inForm = (label: string, value: string) => () =>
       expect.poll(() => page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
     const shown = (text: string) => () => visible(page.locator('main').getByText(text).first());
+    // The edit pages stay on their form (issue 13); the delete pages go to their lists.
     const steps: { path: string; ready: () => Promise<unknown>; button: string; toast: string; then: string }[] = [
       {
         path: ROUTES.atualizarCategoria(cat.id),
         ready: inForm(TEXT.nomeCategoria, cat.descricao),
         button: TEXT.atualizar,
         toast: TOAST.erroAtualizarCategoria,
-        then: ROUTES.categorias,
+        then: ROUTES.atualizarCategoria(cat.id),
       },
-      { path: ROUTES.atualizarCliente(p.id), ready: inForm(TEXT.nome, p.nome), button: TEXT.atualizar, toast: TOAST.erroAtualizarProduto, then: ROUTES.clientes },
+      { path: ROUTES.atualizarCliente(p.id), ready: inForm(TEXT.nome, p.nome), button: TEXT.atualizar, toast: TOAST.erroAtualizarProduto, then: ROUTES.atualizarCliente(p.id) },
       { path: ROUTES.deletarCliente(p.id), ready: shown(p.nome), button: TEXT.sim, toast: TOAST.erroDeletarProduto, then: ROUTES.clientes },
       { path: ROUTES.deletarCategoria(cat.id), ready: shown(cat.descricao), button: TEXT.confirmar, toast: TOAST.erroDeletarCategoria, then: ROUTES.categorias },
     ];

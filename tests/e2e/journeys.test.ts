@@ -85,15 +85,15 @@ describeBrowser('journeys', () => {
     const cases = [
       { nome: `Metalúrgica Aço Forte ${tok}`, valor: '15000', icon: TEXT.vip, money: `R$${NBSP}15.000,00` },
       { nome: `Padaria Pão Quente ${tok}`, valor: '10000', icon: TEXT.padrao, money: `R$${NBSP}10.000,00` },
-      // An empty value sends 0; no category chosen shows "Sem categoria".
-      { nome: `Banca do Seu Jorge ${tok}`, valor: '', icon: TEXT.padrao, money: `R$${NBSP}0,00`, semCategoria: true },
+      // A zero value (required since issue 13); no category chosen shows "Sem categoria".
+      { nome: `Banca do Seu Jorge ${tok}`, valor: '0', icon: TEXT.padrao, money: `R$${NBSP}0,00`, semCategoria: true },
     ];
     for (const c of cases) {
       await page.goto(ROUTES.cadastrarCliente);
       await page.getByLabel(TEXT.nome, { exact: true }).fill(c.nome);
       await page.getByLabel(TEXT.segmento).fill('Indústria');
       await page.getByLabel(TEXT.pontoFocal).fill('Ana Ribeiro');
-      if (c.valor) await page.getByLabel(TEXT.valorContrato).fill(c.valor);
+      await page.getByLabel(TEXT.valorContrato).fill(c.valor);
       const select = page.getByLabel(TEXT.categoria);
       await expect.poll(() => select.locator('option').allTextContents()).toContain(cat.descricao);
       expect(await select.locator('option:checked').textContent()).toBe(TEXT.selecioneCategoria);
@@ -128,7 +128,10 @@ describeBrowser('journeys', () => {
     const valor = page.getByLabel(TEXT.valorContrato);
     await valor.click();
     await page.keyboard.type('1500,75');
-    expect(await valor.inputValue()).toBe('1500.75');
+    // Kept as typed, then shown as money once the field is left (issue 13).
+    expect(await valor.inputValue()).toBe('1500,75');
+    await page.keyboard.press('Tab');
+    expect(await valor.inputValue()).toBe('1.500,75');
     await page.getByRole('button', { name: TEXT.cadastrar, exact: true }).click();
     await visible(toast(page, TOAST.produtoCadastrado));
     expect((await listProdutos()).find((p) => p.nome === nome)?.valorContrato).toBe(1500.75);
@@ -188,7 +191,7 @@ describeBrowser('journeys', () => {
     await expectPath(page, ROUTES.atualizarCliente(p.id));
     const nome = page.getByLabel(TEXT.nome, { exact: true });
     await expect.poll(() => nome.inputValue()).toBe(p.nome);
-    expect(await page.getByLabel(TEXT.valorContrato).inputValue()).toBe('20000');
+    expect(await page.getByLabel(TEXT.valorContrato).inputValue()).toBe('20.000,00');
     const select = page.getByLabel(TEXT.categoria);
     await expect.poll(() => select.locator('option:checked').textContent()).toBe(cat.descricao);
     const novoNome = `Loja Lua ${tok}`;
@@ -333,7 +336,7 @@ describeBrowser('journeys', () => {
     await visible(heading(page));
   });
 
-  it('two tabs edit the same client: the second save gets the conflict toast, the list keeps the first', async () => {
+  it('two tabs edit the same client: the second save gets the conflict toast and stays, offering the current version (issue 13)', async () => {
     const s = await open();
     const tok = token();
     const p = await createProduto({ nome: `Ótica Visão ${tok}`, valorContrato: 3000 });
@@ -352,6 +355,7 @@ describeBrowser('journeys', () => {
 
     await b.bringToFront();
     await b.getByLabel(TEXT.nome, { exact: true }).fill(`Ótica Segunda ${tok}`);
+    await b.getByLabel(TEXT.segmento).fill('Óptica');
     await b.getByRole('button', { name: TEXT.atualizar, exact: true }).click();
     const t = toast(b, TOAST.erroAtualizarProduto);
     await visible(t);
@@ -359,13 +363,31 @@ describeBrowser('journeys', () => {
       TOAST.erroAtualizarProduto,
       'Este registro foi alterado por outra pessoa. Recarregue e tente de novo.',
     ]);
+    // The typed values stay; the panel lists the fields that differ from the current version.
+    const panel = b.getByRole('region', { name: 'Outra pessoa alterou este registro enquanto você editava' });
+    await visible(panel.getByRole('button', { name: 'Carregar a versão atual' }));
+    expect(new URL(b.url()).pathname).toBe(ROUTES.atualizarCliente(p.id));
+    expect(await b.getByLabel(TEXT.nome, { exact: true }).inputValue()).toBe(`Ótica Segunda ${tok}`);
+    const rows = await panel.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent)));
+    expect(rows).toEqual([
+      [TEXT.nome, `Ótica Segunda ${tok}`, `Ótica Primeira ${tok}`],
+      [TEXT.segmento, 'Óptica', 'Varejo'],
+      [TEXT.valorContrato, `R$${NBSP}3.000,00`, `R$${NBSP}12.000,00`],
+    ]);
+
+    // Load the current version, put the name back, save: the second save wins, nothing lost.
+    await panel.getByRole('button', { name: 'Carregar a versão atual' }).click();
+    await expect.poll(() => b.getByLabel(TEXT.nome, { exact: true }).inputValue()).toBe(`Ótica Primeira ${tok}`);
+    expect(await b.getByLabel(TEXT.valorContrato, { exact: true }).inputValue()).toBe('12.000,00');
+    await panel.getByRole('button', { name: `Usar a sua versão de ${TEXT.nome}` }).click();
+    await b.getByRole('button', { name: TEXT.atualizar, exact: true }).click();
+    await visible(toast(b, TOAST.produtoAtualizado));
     await expectPath(b, ROUTES.clientes);
     await loaded(b);
     await search(b, tok);
-    await visible(card(b, `Ótica Primeira ${tok}`));
-    expect(await card(b, `Ótica Segunda ${tok}`).count()).toBe(0);
-    expect(await field(b, `Ótica Primeira ${tok}`, TEXT.valorContrato)).toBe(`R$${NBSP}12.000,00`);
+    await visible(card(b, `Ótica Segunda ${tok}`));
+    expect(await field(b, `Ótica Segunda ${tok}`, TEXT.valorContrato)).toBe(`R$${NBSP}12.000,00`);
     const saved = await getProduto(p.id);
-    expect([saved.nome, saved.valorContrato, saved.versao]).toEqual([`Ótica Primeira ${tok}`, 12000, p.versao + 1]);
+    expect([saved.nome, saved.segmento, saved.valorContrato, saved.versao]).toEqual([`Ótica Segunda ${tok}`, 'Varejo', 12000, p.versao + 2]);
   });
 });

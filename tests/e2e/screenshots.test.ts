@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Categoria, Produto } from '../../lambdas/contract/index.ts';
+import type { Categoria, Cliente } from '../../lambdas/contract/index.ts';
 import { createCategoria, createProduto } from './support/api.ts';
 import { deferred, describeBrowser, DESKTOP, heading, loaded, MOBILE, search, toast, useBrowser, visible, type Session } from './support/harness.ts';
 import { ROUTES, TEXT, TOAST } from './support/spec.ts';
@@ -15,11 +15,11 @@ import { ROUTES, TEXT, TOAST } from './support/spec.ts';
 const DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
 /** Demo-like records: what a small company would keep. */
-async function dataset(): Promise<{ cats: Categoria[]; prods: Produto[] }> {
+async function dataset(): Promise<{ cats: Categoria[]; prods: Cliente[] }> {
   const cats: Categoria[] = [];
   for (const d of ['Tecnologia', 'Varejo', 'Saúde', 'Educação', 'Serviços financeiros']) cats.push(await createCategoria(d));
   const [tec, varejo, saude, edu, fin] = cats as [Categoria, Categoria, Categoria, Categoria, Categoria];
-  const prods: Produto[] = [];
+  const prods: Cliente[] = [];
   for (const p of [
     { nome: 'Nuvem Sistemas Ltda.', segmento: 'Software', pontoFocal: 'Carla Menezes', valorContrato: 120000, categoria: tec },
     { nome: 'Padaria Pão Quente', segmento: 'Alimentação', pontoFocal: 'João Batista', valorContrato: 8500, categoria: varejo },
@@ -35,7 +35,7 @@ async function dataset(): Promise<{ cats: Categoria[]; prods: Produto[] }> {
 }
 
 /** Lets list GETs through to the real API but keeps only this test's records in the answer. */
-async function onlyMine(s: Session, cats: Categoria[], prods: Produto[]): Promise<void> {
+async function onlyMine(s: Session, cats: Categoria[], prods: Cliente[]): Promise<void> {
   const keep = { '/api/categorias': new Set(cats.map((c) => c.id)), '/api/produtos': new Set(prods.map((p) => p.id)) };
   await s.context.route(
     (u) => u.pathname in keep,
@@ -65,7 +65,7 @@ async function shot(page: Page, width: number, name: string): Promise<void> {
 
 describeBrowser('screenshots', () => {
   const { open } = useBrowser();
-  const data = { ready: undefined as undefined | Promise<{ cats: Categoria[]; prods: Produto[] }> };
+  const data = { ready: undefined as undefined | Promise<{ cats: Categoria[]; prods: Cliente[] }> };
 
   it.each([{ viewport: MOBILE }, { viewport: DESKTOP }])('every screen at $viewport.width px', async ({ viewport }) => {
     mkdirSync(DIR, { recursive: true });
@@ -76,7 +76,7 @@ describeBrowser('screenshots', () => {
     const w = viewport.width;
     await onlyMine(s, cats, prods);
     const [cat] = cats as [Categoria];
-    const [vip] = prods as [Produto];
+    const [vip] = prods as [Cliente];
 
     for (const [name, path] of [
       ['home', ROUTES.home],

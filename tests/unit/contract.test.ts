@@ -1,15 +1,14 @@
 /** The API contract (lambdas/contract): every validation rule and limit. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import {
-  LIMITS,
-  MESSAGES,
   hasAtMostDecimals,
   parseCategoriaInput,
   parseCategoriaUpdate,
   parseClienteInput,
   parseClienteUpdate,
-} from '../../lambdas/contract/index.ts';
+} from '../../lambdas/contract/schemas.ts';
 
 const ok = <T>(r: { ok: true; value: T } | { ok: false; mensagem: string }): T => {
   if (!r.ok) throw new Error(`expected valid, got: ${r.mensagem}`);

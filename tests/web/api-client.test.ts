@@ -42,6 +42,17 @@ describe('apiRequest', () => {
     expect(reasonOf(err)).toBe('A categoria possui clientes vinculados.');
   });
 
+  it('keeps the wire field an error names (`campo`), and only a text one', async () => {
+    stubFetch(
+      new Response('{"mensagem":"Já existe uma categoria chamada “Varejo”.","campo":"descricao"}', { status: 409 }),
+      new Response('{"mensagem":"x","campo":7}', { status: 400 }),
+    );
+    const named = (await apiRequest('/categorias', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiRequestError;
+    expect([named.status, named.mensagem, named.campo]).toEqual([409, 'Já existe uma categoria chamada “Varejo”.', 'descricao']);
+    const odd = (await apiRequest('/categorias', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiRequestError;
+    expect(odd.campo).toBeUndefined();
+  });
+
   it('copes with a non-JSON error body (a proxy HTML page)', async () => {
     stubFetch(new Response('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }));
     const err = await apiRequest('/produtos').catch((e: unknown) => e);

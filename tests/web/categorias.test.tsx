@@ -11,7 +11,7 @@ import '../../web/src/features/categorias/pages/DeletarCategoria.tsx';
 import { FAKE_TIMERS, UUID, categoria, currentPath, deferred, json, mockApi, renderApp, settle, shownToast, tick, visibleToast } from './helpers.tsx';
 
 const LIST = [categoria(1, 'Alimentação'), categoria(2, 'Serviços'), categoria(3, 'Varejo')];
-const spinner = () => screen.queryByRole('status', { name: T.common.carregando });
+const spinner = () => screen.queryByRole('status', { name: T.common.loading });
 const cardTitles = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
 describe('/categorias list', () => {
@@ -62,7 +62,7 @@ describe('/categorias list', () => {
     mockApi({ 'GET /api/categorias': json(200, LIST) });
     renderApp('/categorias');
     await screen.findByRole('heading', { level: 2, name: 'Varejo' }, { timeout: 3000 });
-    const field = screen.getByLabelText(T.categorias.filtroLabel);
+    const field = screen.getByLabelText(T.categorias.filterLabel);
     await user.type(field, 'servicos');
     expect(cardTitles()).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
@@ -73,7 +73,7 @@ describe('/categorias list', () => {
     await user.clear(field);
     await user.type(field, 'xyz{Enter}');
     expect(cardTitles()).toEqual([]);
-    expect(screen.getByText(T.common.semResultados('xyz'))).toBeInTheDocument();
+    expect(screen.getByText(T.common.noResults('xyz'))).toBeInTheDocument();
     await user.clear(field);
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     expect(cardTitles()).toHaveLength(3);
@@ -84,29 +84,29 @@ describe('/categorias list', () => {
     mockApi({ 'GET /api/categorias': json(200, LIST) });
     renderApp('/categorias');
     await screen.findByRole('heading', { level: 2, name: 'Varejo' }, { timeout: 3000 });
-    const field = screen.getByLabelText(T.categorias.filtroLabel);
+    const field = screen.getByLabelText(T.categorias.filterLabel);
     await user.type(field, 'nada disso{Enter}');
-    expect(screen.getByText(T.common.semResultados('nada disso'))).toHaveAttribute('role', 'status');
-    expect(screen.getByText(T.common.semResultadosDica)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: T.common.limparFiltro }));
+    expect(screen.getByText(T.common.noResults('nada disso'))).toHaveAttribute('role', 'status');
+    expect(screen.getByText(T.common.noResultsHint)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: T.common.clearFilter }));
     expect(cardTitles()).toHaveLength(3);
     expect(field).toHaveValue('');
     expect(field).toHaveFocus();
-    expect(screen.getByText(T.common.resultados(3, 3))).toHaveAttribute('role', 'status');
-    expect(screen.queryByRole('button', { name: T.common.limparFiltro })).not.toBeInTheDocument();
+    expect(screen.getByText(T.common.results(3, 3))).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('button', { name: T.common.clearFilter })).not.toBeInTheDocument();
   });
 
   it('shows a friendly empty state with a link to create', async () => {
     mockApi({ 'GET /api/categorias': json(200, []) });
     renderApp('/categorias');
-    expect(await screen.findByRole('heading', { name: T.categorias.vazioTitulo }, { timeout: 3000 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: T.categorias.vazioAcao })).toHaveAttribute('href', '/cadastrarcategorias');
+    expect(await screen.findByRole('heading', { name: T.categorias.emptyTitle }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: T.categorias.emptyAction })).toHaveAttribute('href', '/cadastrarcategorias');
   });
 
   it("shows an inline error with 'Tentar novamente' that loads again", async () => {
     const api = mockApi({ 'GET /api/categorias': [json(500, { mensagem: MESSAGES.erroInterno }), json(200, LIST)] });
     renderApp('/categorias');
-    expect(await screen.findByText(T.categorias.erroLista, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText(T.categorias.listError, {}, { timeout: 3000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Varejo' })).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/categorias')).toHaveLength(2);
@@ -224,10 +224,10 @@ describe('/categorias/atualizar/:id', () => {
     expect(visibleToast('A categoria foi atualizada com sucesso!')?.dataset.duration).toBe('2000');
   });
 
-  it('on 409 shows the update error with the reason, returns to the list and reloads it', async () => {
+  it('on 409 shows the update error with the reason and stays on the form as typed (deviation: issue 13)', async () => {
     const user = userEvent.setup();
     const api = mockApi({
-      'GET /api/categorias/2': json(200, categoria(2, 'Serviços', 3)),
+      'GET /api/categorias/2': [json(200, categoria(2, 'Serviços', 3)), json(200, categoria(2, 'Serviços gerais', 4))],
       'PUT /api/categorias': json(409, { mensagem: MESSAGES.conflitoVersao }),
       'GET /api/categorias': json(200, [categoria(2, 'Serviços gerais', 4)]),
     });
@@ -236,13 +236,15 @@ describe('/categorias/atualizar/:id', () => {
     await waitFor(() => expect(field).toHaveValue('Serviços'));
     await user.type(field, ' B2B');
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
-    await waitFor(() => expect(currentPath()).toBe('/categorias'));
+    await waitFor(() => expect(visibleToast('Erro ao atualizar a categoria.')).toBeDefined());
     const t = visibleToast('Erro ao atualizar a categoria.');
     expect(t?.dataset.type).toBe('error');
+    expect(t?.dataset.duration).toBe('2000');
     expect(t?.textContent).toContain(MESSAGES.conflitoVersao);
     expect(shownToast(MESSAGES.conflitoVersao)).toBeDefined();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Serviços gerais' }, { timeout: 3000 })).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/categorias').length).toBeGreaterThanOrEqual(1);
+    expect(currentPath()).toBe('/categorias/atualizar/2');
+    expect(screen.getByLabelText('Nome da Categoria')).toHaveValue('Serviços B2B');
+    expect(api.callsTo('PUT', '/api/categorias')).toHaveLength(1);
   });
 
   it("shows 'Erro ao buscar a categoria.' and goes to /categorias when the record fails to load", async () => {

@@ -29,10 +29,10 @@ describe('/clientes list', () => {
     renderApp('/clientes');
     await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Busque seus clientes' })).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: T.common.carregando })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: T.common.loading })).toBeInTheDocument();
     res.resolve(json(200, LIST));
     await settle();
-    expect(screen.queryByRole('status', { name: T.common.carregando })).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: T.common.loading })).not.toBeInTheDocument();
     expect(cardNames()).toEqual(['João da Silva', 'Maria Souza', 'Padaria Pão Quente']);
   });
 
@@ -63,7 +63,7 @@ describe('/clientes list', () => {
     mockApi({ 'GET /api/produtos': json(200, LIST) });
     renderApp('/clientes');
     await cardOf('Maria Souza');
-    const field = screen.getByLabelText(T.clientes.filtroLabel);
+    const field = screen.getByLabelText(T.clientes.filterLabel);
     await user.type(field, 'joao');
     expect(cardNames()).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
@@ -84,11 +84,11 @@ describe('/clientes list', () => {
     expect(cardNames()).toHaveLength(LIST_CHUNK_SIZE);
     expect(screen.getByText(`${many.length} resultados`)).toBeInTheDocument();
     // jsdom has no IntersectionObserver: the grid falls back to a button.
-    await userEvent.click(screen.getByRole('button', { name: T.common.mostrarMais }));
+    await userEvent.click(screen.getByRole('button', { name: T.common.showMore }));
     expect(cardNames()).toHaveLength(LIST_CHUNK_SIZE * 2);
-    await userEvent.click(screen.getByRole('button', { name: T.common.mostrarMais }));
+    await userEvent.click(screen.getByRole('button', { name: T.common.showMore }));
     expect(cardNames()).toHaveLength(many.length);
-    expect(screen.queryByRole('button', { name: T.common.mostrarMais })).toBeNull();
+    expect(screen.queryByRole('button', { name: T.common.showMore })).toBeNull();
   });
 
   it('loads more cards when the sentinel scrolls into view', async () => {
@@ -115,14 +115,14 @@ describe('/clientes list', () => {
   it('shows a friendly empty state with a link to create', async () => {
     mockApi({ 'GET /api/produtos': json(200, []) });
     renderApp('/clientes');
-    expect(await screen.findByRole('heading', { name: T.clientes.vazioTitulo })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: T.clientes.vazioAcao })).toHaveAttribute('href', '/cadastrarproduto');
+    expect(await screen.findByRole('heading', { name: T.clientes.emptyTitle })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: T.clientes.emptyAction })).toHaveAttribute('href', '/cadastrarproduto');
   });
 
   it("shows an inline error with 'Tentar novamente' (non-JSON error body) that loads again", async () => {
     mockApi({ 'GET /api/produtos': [new Response('Bad Gateway', { status: 502 }), json(200, LIST)] });
     renderApp('/clientes');
-    expect(await screen.findByText(T.clientes.erroLista)).toBeInTheDocument();
+    expect(await screen.findByText(T.clientes.listError)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Maria Souza' })).toBeInTheDocument();
   });
@@ -133,10 +133,10 @@ describe('/cadastrarproduto', () => {
     mockApi({ 'GET /api/categorias': json(200, CATS) });
     renderApp('/cadastrarproduto');
     for (const label of ['Nome', 'Segmento', 'Ponto focal', 'Categoria']) expect(await screen.findByLabelText(label)).toBeInTheDocument();
+    // Text, not a number input: "10.000" must reach the page as typed (issue 13).
     const valor = screen.getByLabelText('Valor do contrato');
-    expect(valor).toHaveAttribute('type', 'number');
-    expect(valor).toHaveAttribute('step', '0.01');
-    expect(valor).toHaveAttribute('min', '0');
+    expect(valor).toHaveAttribute('type', 'text');
+    expect(valor).toHaveAttribute('inputmode', 'decimal');
     const select = screen.getByLabelText('Categoria');
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Selecione uma categoria', 'Alimentação', 'Serviços']);
@@ -153,13 +153,14 @@ describe('/cadastrarproduto', () => {
     expect(api.callsTo('POST', '/api/produtos')).toHaveLength(0);
   });
 
-  it('sends 0 for an empty value and null for no category; keeps the button disabled; 1.5 s to /clientes', async () => {
+  it('sends null for no category; keeps the button disabled; 1.5 s to /clientes', async () => {
     vi.useFakeTimers(FAKE_TIMERS);
     const res = deferred<Response>();
     const api = mockApi({ 'GET /api/categorias': json(200, CATS), 'POST /api/produtos': () => res.promise, 'GET /api/produtos': json(200, LIST) });
     renderApp('/cadastrarproduto');
     await settle();
     fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('Valor do contrato'), { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cadastrar' }));
     await settle();
     const button = screen.getByRole('button', { name: 'Cadastrar' });
@@ -201,14 +202,17 @@ describe('/cadastrarproduto', () => {
     });
   });
 
-  it("shows 'Erro ao cadastrar o produto.' with the reason and stays", async () => {
+  it("shows 'Erro ao cadastrar o produto.' with the reason in the form's words and stays", async () => {
     const user = userEvent.setup();
     mockApi({ 'GET /api/categorias': json(200, CATS), 'POST /api/produtos': json(400, { mensagem: MESSAGES.campoLongo('nome', 120) }) });
     renderApp('/cadastrarproduto');
     await user.type(await screen.findByLabelText('Nome'), 'Ana');
+    await user.type(screen.getByLabelText('Valor do contrato'), '10');
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
     await waitFor(() => expect(visibleToast('Erro ao cadastrar o produto.')).toBeDefined());
-    expect(visibleToast('Erro ao cadastrar o produto.')?.textContent).toContain(MESSAGES.campoLongo('nome', 120));
+    // The reason names the field by its label, never by its wire name.
+    expect(visibleToast('Erro ao cadastrar o produto.')?.textContent).toContain('O campo “Nome” deve ter no máximo 120 caracteres.');
+    expect(visibleToast('Erro ao cadastrar o produto.')?.textContent).not.toContain("'nome'");
     expect(currentPath()).toBe('/cadastrarproduto');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Cadastrar' })).toBeEnabled());
   });
@@ -225,7 +229,7 @@ describe('/cadastrarproduto', () => {
 describe('/atualizarproduto/:id', () => {
   const loaded = produto(2, 'Maria Souza', 1500.5, { id: 2, descricao: 'Serviços' }, 7);
 
-  it('prefills every field, sends id + versao, toasts and goes to /clientes', async () => {
+  it('prefills every field (the value formatted), sends id + versao, toasts and goes to /clientes', async () => {
     const user = userEvent.setup();
     const api = mockApi({
       'GET /api/produtos/2': json(200, loaded),
@@ -236,7 +240,7 @@ describe('/atualizarproduto/:id', () => {
     renderApp('/atualizarproduto/2');
     const nome = await screen.findByLabelText('Nome');
     await waitFor(() => expect(nome).toHaveValue('Maria Souza'));
-    expect(screen.getByLabelText('Valor do contrato')).toHaveValue(1500.5);
+    expect(screen.getByLabelText('Valor do contrato')).toHaveValue('1.500,50');
     expect(screen.getByLabelText('Categoria')).toHaveValue('2');
     await user.clear(nome);
     await user.type(nome, 'Maria S.');
@@ -254,23 +258,27 @@ describe('/atualizarproduto/:id', () => {
     expect(visibleToast('O produto foi atualizado com sucesso!')).toBeDefined();
   });
 
-  it('on 409 shows the update error with the reason and returns to the reloaded list', async () => {
+  it('on 409 shows the update error with the reason and stays on the form as typed (deviation: issue 13)', async () => {
     const user = userEvent.setup();
     const api = mockApi({
-      'GET /api/produtos/2': json(200, loaded),
+      'GET /api/produtos/2': [json(200, loaded), json(200, { ...loaded, nome: 'Maria (outra edição)', versao: 8 })],
       'GET /api/categorias': json(200, CATS),
       'PUT /api/produtos': json(409, { mensagem: MESSAGES.conflitoVersao }),
       'GET /api/produtos': json(200, [{ ...loaded, nome: 'Maria (outra edição)', versao: 8 }]),
     });
     renderApp('/atualizarproduto/2');
     await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue('Maria Souza'));
+    await user.clear(screen.getByLabelText('Nome'));
+    await user.type(screen.getByLabelText('Nome'), 'Maria Minha');
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
-    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    await waitFor(() => expect(visibleToast('Erro ao atualizar o produto.')).toBeDefined());
     const t = visibleToast('Erro ao atualizar o produto.');
     expect(t?.dataset.type).toBe('error');
+    expect(t?.dataset.duration).toBe('2000');
     expect(t?.textContent).toContain(MESSAGES.conflitoVersao);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Maria (outra edição)' })).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/produtos').length).toBeGreaterThanOrEqual(1);
+    expect(currentPath()).toBe('/atualizarproduto/2');
+    expect(screen.getByLabelText('Nome')).toHaveValue('Maria Minha');
+    expect(api.callsTo('PUT', '/api/produtos')).toHaveLength(1);
   });
 
   it("shows 'Erro ao buscar o produto.' and goes to /clientes when the record fails to load", async () => {
@@ -368,25 +376,34 @@ describe('coming back to a record', () => {
     const user = userEvent.setup();
     mockApi({ 'GET /api/categorias': [json(500, { mensagem: MESSAGES.erroInterno }), json(200, CATS)] });
     renderApp('/categorias');
-    expect(await screen.findByText(T.categorias.erroLista, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText(T.categorias.listError, {}, { timeout: 3000 })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Cadastrar clientes' }));
     expect(await screen.findByRole('option', { name: 'Serviços' })).toBeInTheDocument();
     expect(visibleToast('Erro ao buscar categorias!')).toBeUndefined();
   });
 
-  it('reloads the dropdown after a create fails (the chosen category may be gone)', async () => {
+  it('reloads the dropdown after a create fails (the chosen category may be gone); the choice stays, marked, until changed', async () => {
     const user = userEvent.setup();
     const api = mockApi({
       'GET /api/categorias': [json(200, CATS), json(200, [CATS[0]])],
-      'POST /api/produtos': json(400, { mensagem: MESSAGES.categoriaInexistente(2) }),
+      'POST /api/produtos': json(400, { mensagem: MESSAGES.categoriaInexistente(2), campo: 'categoria.id' }),
     });
     renderApp('/cadastrarproduto');
     await user.type(await screen.findByLabelText('Nome'), 'Ana');
-    await user.selectOptions(screen.getByLabelText('Categoria'), await screen.findByRole('option', { name: 'Serviços' }));
+    await user.type(screen.getByLabelText('Valor do contrato'), '100');
+    const select = screen.getByLabelText('Categoria');
+    await user.selectOptions(select, await screen.findByRole('option', { name: 'Serviços' }));
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
     await waitFor(() => expect(visibleToast('Erro ao cadastrar o produto.')?.textContent).toContain(MESSAGES.categoriaInexistente(2)));
-    await waitFor(() => expect(screen.queryByRole('option', { name: 'Serviços' })).toBeNull());
-    expect(api.callsTo('GET', '/api/categorias')).toHaveLength(2);
+    await waitFor(() => expect(api.callsTo('GET', '/api/categorias')).toHaveLength(2));
+    // Never silently changed: the choice stays, with the API's reason next to the field.
+    await waitFor(() => expect(select).toHaveAttribute('aria-invalid', 'true'));
+    expect(select).toHaveAccessibleDescription(MESSAGES.categoriaInexistente(2));
+    expect(select).toHaveFocus();
+    expect(select).toHaveValue('2');
+    await user.selectOptions(select, 'Alimentação');
+    expect(screen.queryByRole('option', { name: 'Serviços' })).toBeNull();
+    expect(select).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('keeps the fields disabled with the button while a create runs', async () => {
@@ -395,6 +412,7 @@ describe('coming back to a record', () => {
     mockApi({ 'GET /api/categorias': json(200, CATS), 'POST /api/produtos': () => res.promise });
     renderApp('/cadastrarproduto');
     await user.type(await screen.findByLabelText('Nome'), 'Ana');
+    await user.type(screen.getByLabelText('Valor do contrato'), '100');
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
     await waitFor(() => expect(screen.getByLabelText('Nome')).toBeDisabled());
     expect(screen.getByLabelText('Categoria')).toBeDisabled();

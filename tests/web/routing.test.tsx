@@ -35,7 +35,7 @@ describe('routes', () => {
     mockApi({});
     renderApp('/nada/aqui');
     expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument();
-    const home = screen.getByRole('link', { name: T.common.voltarInicio });
+    const home = screen.getByRole('link', { name: T.common.backHome });
     expect(home).toHaveAttribute('href', '/home');
     await userEvent.click(home);
     expect(await screen.findByRole('heading', { level: 1, name: T.home.headline })).toBeInTheDocument();
@@ -138,8 +138,8 @@ describe('error boundary', () => {
         </ErrorBoundary>
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { level: 1, name: T.erro.heading })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: T.common.voltarInicio })).toHaveAttribute('href', '/home');
+    expect(screen.getByRole('heading', { level: 1, name: T.error.heading })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: T.common.backHome })).toHaveAttribute('href', '/home');
     expect(document.title).toBe('Erro · Clientela');
   });
 });

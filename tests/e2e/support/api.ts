@@ -3,7 +3,7 @@
  * from records it owns. Names carry a random token: tests never depend on each other.
  */
 import { randomBytes } from 'node:crypto';
-import type { Categoria, Produto } from '../../../lambdas/contract/index.ts';
+import type { Categoria, Cliente } from '../../../lambdas/contract/index.ts';
 import { API_BASE_PATH } from '../../../lambdas/routes.ts';
 import { E2E } from './harness.ts';
 
@@ -35,7 +35,7 @@ export const createProduto = (p: {
   valorContrato?: number;
   categoria?: Categoria | null;
 }) =>
-  call<Produto>('POST', '/produtos', {
+  call<Cliente>('POST', '/produtos', {
     nome: p.nome,
     segmento: p.segmento ?? 'Varejo',
     pontoFocal: p.pontoFocal ?? 'Maria Souza',
@@ -44,8 +44,8 @@ export const createProduto = (p: {
   });
 
 export const listCategorias = () => call<Categoria[]>('GET', '/categorias');
-export const listProdutos = () => call<Produto[]>('GET', '/produtos');
-export const getProduto = (id: number) => call<Produto>('GET', `/produtos/${id}`);
+export const listProdutos = () => call<Cliente[]>('GET', '/produtos');
+export const getProduto = (id: number) => call<Cliente>('GET', `/produtos/${id}`);
 export const getCategoria = (id: number) => call<Categoria>('GET', `/categorias/${id}`);
 
 /** True when a GET of the record answers 404 (it was deleted). */

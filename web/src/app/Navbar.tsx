@@ -5,11 +5,11 @@ import { paths } from '../paths.ts';
 import { T } from '../texts.ts';
 
 const links = [
-  { to: paths.sobreNos, label: T.nav.sobreNos },
-  { to: paths.clientes, label: T.nav.listarClientes },
-  { to: paths.cadastrarCliente, label: T.nav.cadastrarClientes },
-  { to: paths.categorias, label: T.nav.listarCategorias },
-  { to: paths.cadastrarCategoria, label: T.nav.cadastrarCategorias },
+  { to: paths.sobreNos, label: T.nav.about },
+  { to: paths.clientes, label: T.nav.listClientes },
+  { to: paths.cadastrarCliente, label: T.nav.createClientes },
+  { to: paths.categorias, label: T.nav.listCategorias },
+  { to: paths.cadastrarCategoria, label: T.nav.createCategorias },
 ] as const;
 
 /** Fixed top navigation: brand → /home, the spec's links; a menu button on narrow screens. */

@@ -1,10 +1,19 @@
-import type { FormEvent, ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { ButtonSpinner } from './Spinner.tsx';
 
 /**
+ * True while a button of the form's action row is being pressed. A check on leaving a field must
+ * wait then: a message appearing above the buttons would move them between the press and the
+ * release, and the click would be lost (the submit checks every field anyway).
+ */
+const ActionPress = createContext<RefObject<boolean> | null>(null);
+export const useActionPress = () => useContext(ActionPress);
+
+/**
  * A form card: fields, the submit button (disabled + spinner while submitting) and a way back.
- * The fields are disabled with the button: what was sent is what the page shows.
+ * The fields are disabled with the button: what was sent is what the page shows. Each time
+ * `invalidAt` changes, focus moves to the first field marked invalid.
  */
 export function FormShell({
   children,
@@ -14,6 +23,7 @@ export function FormShell({
   cancelTo,
   cancelLabel,
   busy,
+  invalidAt = 0,
 }: {
   children: ReactNode;
   onSubmit: () => void;
@@ -22,17 +32,39 @@ export function FormShell({
   cancelTo: string;
   cancelLabel: string;
   busy?: boolean;
+  invalidAt?: number;
 }) {
+  const form = useRef<HTMLFormElement>(null);
+  const pressing = useRef(false);
+  useEffect(() => {
+    if (invalidAt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [invalidAt]);
+  useEffect(() => {
+    const release = () => {
+      pressing.current = false;
+    };
+    document.addEventListener('pointerup', release);
+    document.addEventListener('pointercancel', release);
+    return () => {
+      document.removeEventListener('pointerup', release);
+      document.removeEventListener('pointercancel', release);
+    };
+  }, []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!submitting) onSubmit();
   };
   return (
-    <form className="card form-card" onSubmit={submit} noValidate aria-busy={busy || submitting}>
+    <form ref={form} className="card form-card" onSubmit={submit} noValidate aria-busy={busy || submitting}>
       <fieldset className="form-fields" disabled={submitting}>
-        {children}
+        <ActionPress.Provider value={pressing}>{children}</ActionPress.Provider>
       </fieldset>
-      <div className="form-actions">
+      <div
+        className="form-actions"
+        onPointerDownCapture={() => {
+          pressing.current = true;
+        }}
+      >
         <Link className="btn btn-secondary" to={cancelTo}>
           {cancelLabel}
         </Link>

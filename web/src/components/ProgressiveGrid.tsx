@@ -48,7 +48,7 @@ function ProgressiveGridImpl<T>({ items, renderItem, getKey, label, chunkSize = 
         ) : (
           <div className="grid-more">
             <button type="button" className="btn btn-secondary" onClick={() => setCount((c) => c + chunkSize)}>
-              {T.common.mostrarMais}
+              {T.common.showMore}
             </button>
           </div>
         )

@@ -1,5 +1,5 @@
 import { T } from '../texts.ts';
-import { SearchIcon } from './icons.tsx';
+import { Badge, SearchIcon } from './icons.tsx';
 
 /**
  * "12 resultados" / "3 de 12 resultados", or, when the filter matches nothing, a no-results panel
@@ -11,18 +11,16 @@ export function ResultStatus({ shown, total, query, onClear }: { shown: number; 
   return (
     <div className={noMatch ? 'result-status no-results' : 'result-status'}>
       {noMatch && (
-        <span className="empty-icon" aria-hidden="true">
-          <SearchIcon size={28} />
-        </span>
+        <Badge className="empty-icon" icon={<SearchIcon size={28} />} />
       )}
       <p className="result-count" role="status" aria-live="polite">
-        {noMatch ? T.common.semResultados(query) : T.common.resultados(shown, total)}
+        {noMatch ? T.common.noResults(query) : T.common.results(shown, total)}
       </p>
       {noMatch && (
         <>
-          <p className="no-results-hint">{T.common.semResultadosDica}</p>
+          <p className="no-results-hint">{T.common.noResultsHint}</p>
           <button type="button" className="btn btn-secondary" onClick={onClear}>
-            {T.common.limparFiltro}
+            {T.common.clearFilter}
           </button>
         </>
       )}

@@ -11,7 +11,7 @@ export function SearchForm({ label, placeholder, filter: { draft, setDraft, appl
     apply();
   };
   return (
-    <form className="search-form" role="search" onSubmit={submit}>
+    <form className="card search-form" role="search" onSubmit={submit}>
       <label htmlFor={id} className="field-label">
         {label}
       </label>
@@ -29,7 +29,7 @@ export function SearchForm({ label, placeholder, filter: { draft, setDraft, appl
           />
         </div>
         <button type="submit" className="btn btn-primary">
-          {T.common.buscar}
+          {T.common.search}
         </button>
       </div>
     </form>

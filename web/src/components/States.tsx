@@ -25,7 +25,7 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
       <AlertIcon size={22} />
       <p>{message}</p>
       <button type="button" className="btn btn-secondary" onClick={onRetry}>
-        {T.common.tentarNovamente}
+        {T.common.retry}
       </button>
     </div>
   );

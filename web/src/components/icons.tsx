@@ -53,107 +53,59 @@ export const InfoIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const MenuIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 7h16M4 12h16M4 17h16" {...stroke} />
-  </Svg>
+/** A circle as path data, so an outline icon is one list of paths. */
+const circle = (cx: number, cy: number, r: number) => `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
+
+/** An outline icon: its paths drawn with the current color. */
+function outline(...paths: string[]) {
+  return function OutlineIcon(p: IconProps) {
+    return (
+      <Svg {...p}>
+        {paths.map((d) => (
+          <path key={d} d={d} {...stroke} />
+        ))}
+      </Svg>
+    );
+  };
+}
+
+export const MenuIcon = outline('M4 7h16M4 12h16M4 17h16');
+export const CloseIcon = outline('M6 6l12 12M18 6L6 18');
+export const SearchIcon = outline(circle(11, 11, 7), 'M20 20l-3.5-3.5');
+export const PlusIcon = outline('M12 5v14M5 12h14');
+export const EditIcon = outline('M4 20h4L19 9l-4-4L4 16v4z');
+export const TrashIcon = outline('M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3');
+export const AlertIcon = outline('M12 3l10 18H2L12 3z', 'M12 10v5M12 18h.01');
+export const UsersIcon = outline(circle(9, 8, 3.5), 'M2.5 20c.8-3.6 3.3-5.5 6.5-5.5s5.7 1.9 6.5 5.5', 'M16 4.8a3.5 3.5 0 010 6.4M18.5 14.8c1.6.8 2.6 2.5 3 5.2');
+export const ChartIcon = outline('M4 20V10M10 20V4M16 20v-7M22 20H2');
+export const FolderIcon = outline('M3 6.5A1.5 1.5 0 014.5 5H9l2 2.5h8.5A1.5 1.5 0 0121 9v9.5a1.5 1.5 0 01-1.5 1.5h-15A1.5 1.5 0 013 18.5v-12z');
+export const LinkIcon = outline('M10 14a4 4 0 005.66 0l3-3a4 4 0 00-5.66-5.66l-1 1', 'M14 10a4 4 0 00-5.66 0l-3 3a4 4 0 005.66 5.66l1-1');
+export const HomeIcon = outline('M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10');
+export const InstagramIcon = outline('M8 3h8a5 5 0 015 5v8a5 5 0 01-5 5H8a5 5 0 01-5-5V8a5 5 0 015-5z', circle(12, 12, 4), circle(17.5, 6.5, 0.6));
+
+/** A solid icon: one path filled with the current color (brand marks). */
+function solid(d: string) {
+  return function SolidIcon(p: IconProps) {
+    return (
+      <Svg {...p}>
+        <path fill="currentColor" d={d} />
+      </Svg>
+    );
+  };
+}
+
+export const LinkedInIcon = solid(
+  'M4.98 3.5a2.5 2.5 0 11-.02 5 2.5 2.5 0 01.02-5zM3 9.75h4V21H3V9.75zM9.5 9.75h3.8v1.6h.06c.53-1 1.83-2.05 3.77-2.05 4.03 0 4.77 2.6 4.77 6V21h-4v-5.1c0-1.2-.02-2.8-1.7-2.8-1.72 0-1.98 1.33-1.98 2.7V21H9.5V9.75z',
+);
+export const GitHubIcon = solid(
+  'M12 2a10 10 0 00-3.16 19.49c.5.09.68-.22.68-.48v-1.7c-2.78.6-3.37-1.34-3.37-1.34-.45-1.16-1.11-1.46-1.11-1.46-.91-.62.07-.61.07-.61 1 .07 1.53 1.03 1.53 1.03.9 1.52 2.34 1.08 2.91.83.09-.65.35-1.09.63-1.34-2.22-.25-4.55-1.11-4.55-4.94 0-1.09.39-1.98 1.03-2.68-.1-.25-.45-1.27.1-2.65 0 0 .84-.27 2.75 1.02a9.56 9.56 0 015 0c1.91-1.29 2.75-1.02 2.75-1.02.55 1.38.2 2.4.1 2.65.64.7 1.03 1.59 1.03 2.68 0 3.84-2.34 4.68-4.57 4.93.36.31.68.92.68 1.85v2.74c0 .27.18.58.69.48A10 10 0 0012 2z',
 );
 
-export const CloseIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 6l12 12M18 6L6 18" {...stroke} />
-  </Svg>
-);
-
-export const SearchIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="11" cy="11" r="7" {...stroke} />
-    <path d="M20 20l-3.5-3.5" {...stroke} />
-  </Svg>
-);
-
-export const PlusIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 5v14M5 12h14" {...stroke} />
-  </Svg>
-);
-
-export const EditIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 20h4L19 9l-4-4L4 16v4z" {...stroke} />
-  </Svg>
-);
-
-export const TrashIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" {...stroke} />
-  </Svg>
-);
-
-export const AlertIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 3l10 18H2L12 3z" {...stroke} />
-    <path d="M12 10v5M12 18h.01" {...stroke} />
-  </Svg>
-);
-
-export const UsersIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="9" cy="8" r="3.5" {...stroke} />
-    <path d="M2.5 20c.8-3.6 3.3-5.5 6.5-5.5s5.7 1.9 6.5 5.5" {...stroke} />
-    <path d="M16 4.8a3.5 3.5 0 010 6.4M18.5 14.8c1.6.8 2.6 2.5 3 5.2" {...stroke} />
-  </Svg>
-);
-
-export const ChartIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" {...stroke} />
-  </Svg>
-);
-
-export const FolderIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M3 6.5A1.5 1.5 0 014.5 5H9l2 2.5h8.5A1.5 1.5 0 0121 9v9.5a1.5 1.5 0 01-1.5 1.5h-15A1.5 1.5 0 013 18.5v-12z" {...stroke} />
-  </Svg>
-);
-
-export const LinkedInIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path
-      fill="currentColor"
-      d="M4.98 3.5a2.5 2.5 0 11-.02 5 2.5 2.5 0 01.02-5zM3 9.75h4V21H3V9.75zM9.5 9.75h3.8v1.6h.06c.53-1 1.83-2.05 3.77-2.05 4.03 0 4.77 2.6 4.77 6V21h-4v-5.1c0-1.2-.02-2.8-1.7-2.8-1.72 0-1.98 1.33-1.98 2.7V21H9.5V9.75z"
-    />
-  </Svg>
-);
-
-export const GitHubIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path
-      fill="currentColor"
-      d="M12 2a10 10 0 00-3.16 19.49c.5.09.68-.22.68-.48v-1.7c-2.78.6-3.37-1.34-3.37-1.34-.45-1.16-1.11-1.46-1.11-1.46-.91-.62.07-.61.07-.61 1 .07 1.53 1.03 1.53 1.03.9 1.52 2.34 1.08 2.91.83.09-.65.35-1.09.63-1.34-2.22-.25-4.55-1.11-4.55-4.94 0-1.09.39-1.98 1.03-2.68-.1-.25-.45-1.27.1-2.65 0 0 .84-.27 2.75 1.02a9.56 9.56 0 015 0c1.91-1.29 2.75-1.02 2.75-1.02.55 1.38.2 2.4.1 2.65.64.7 1.03 1.59 1.03 2.68 0 3.84-2.34 4.68-4.57 4.93.36.31.68.92.68 1.85v2.74c0 .27.18.58.69.48A10 10 0 0012 2z"
-    />
-  </Svg>
-);
-
-export const InstagramIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="3" y="3" width="18" height="18" rx="5" {...stroke} />
-    <circle cx="12" cy="12" r="4" {...stroke} />
-    <circle cx="17.5" cy="6.5" r="1.2" fill="currentColor" />
-  </Svg>
-);
-
-export const LinkIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M10 14a4 4 0 005.66 0l3-3a4 4 0 00-5.66-5.66l-1 1" {...stroke} />
-    <path d="M14 10a4 4 0 00-5.66 0l-3 3a4 4 0 005.66 5.66l1-1" {...stroke} />
-  </Svg>
-);
-
-export const HomeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10" {...stroke} />
-  </Svg>
+/** A decorative icon in its badge (the badge's class draws the round or square frame). */
+export const Badge = ({ className, icon }: { className: string; icon: ReactNode }) => (
+  <span className={className} aria-hidden="true">
+    {icon}
+  </span>
 );
 
 /** The Clientela mark (same drawing as the favicon). */

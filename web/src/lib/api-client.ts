@@ -5,12 +5,15 @@ export class ApiRequestError extends Error {
   readonly status: number;
   /** The API's Portuguese reason (`{ "mensagem": ... }`), if the body carried one. */
   readonly mensagem: string | undefined;
+  /** The wire field the error concerns (`"valorContrato"`, `"categoria.id"`), when the API named one. */
+  readonly campo: string | undefined;
 
-  constructor(status: number, mensagem: string | undefined, detail?: string) {
+  constructor(status: number, mensagem: string | undefined, detail?: string, campo?: string) {
     super(mensagem ?? detail ?? `HTTP ${status}`);
     this.name = 'ApiRequestError';
     this.status = status;
     this.mensagem = mensagem;
+    this.campo = campo;
   }
 }
 
@@ -26,7 +29,7 @@ export interface RequestOptions {
 }
 
 /** Reads an error body without ever throwing: API Gateway may answer `{message}`, HTML or nothing. */
-async function readError(res: Response): Promise<{ mensagem?: string; detail?: string }> {
+async function readError(res: Response): Promise<{ mensagem?: string; detail?: string; campo?: string }> {
   let text: string;
   try {
     text = await res.text();
@@ -36,8 +39,8 @@ async function readError(res: Response): Promise<{ mensagem?: string; detail?: s
   try {
     const body: unknown = JSON.parse(text);
     if (body && typeof body === 'object') {
-      const { mensagem, message } = body as { mensagem?: unknown; message?: unknown };
-      if (typeof mensagem === 'string' && mensagem) return { mensagem };
+      const { mensagem, message, campo } = body as { mensagem?: unknown; message?: unknown; campo?: unknown };
+      if (typeof mensagem === 'string' && mensagem) return typeof campo === 'string' && campo ? { mensagem, campo } : { mensagem };
       if (typeof message === 'string' && message) return { detail: message };
     }
   } catch {
@@ -64,8 +67,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     signal,
   });
   if (!res.ok) {
-    const { mensagem, detail } = await readError(res);
-    throw new ApiRequestError(res.status, mensagem, detail);
+    const { mensagem, detail, campo } = await readError(res);
+    throw new ApiRequestError(res.status, mensagem, detail, campo);
   }
   if (res.status === 204) return undefined as T;
   const text = await res.text();

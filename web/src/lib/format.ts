@@ -11,3 +11,4 @@ export const isVip = (valorContrato: number): boolean => valorContrato > VIP_THR
 /** Lower case without accents, for case- and accent-insensitive filters ("João" → "joao"). */
 export const fold = (text: string): string =>
   text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+

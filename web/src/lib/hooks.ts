@@ -67,14 +67,22 @@ export function useDelayedNavigate(): (to: string, delayMs: number) => void {
   );
 }
 
-/** True until `ms` have passed since the component mounted. */
-export function useMinimumHold(ms: number): boolean {
-  const [holding, setHolding] = useState(ms > 0);
+/** What an app session has done already, by its SWR cache (one per app, one per test render). */
+const sessions = new WeakMap<object, Set<string>>();
+
+/**
+ * True until `ms` have passed since the component mounted, the first time `key` mounts in this
+ * app session; false from the start after that (the hold is for a page's first load only).
+ */
+export function useFirstLoadHold(key: string, ms: number): boolean {
+  const { cache } = useSWRConfig();
+  const [holding, setHolding] = useState(() => ms > 0 && !sessions.get(cache)?.has(key));
   useEffect(() => {
-    if (ms <= 0) return;
+    const done = sessions.get(cache) ?? new Set<string>();
+    sessions.set(cache, done.add(key));
+    if (!holding) return;
     const t = setTimeout(() => setHolding(false), ms);
     return () => clearTimeout(t);
-  }, [ms, setHolding]);
+  }, [cache, key, ms, holding]);
   return holding;
 }
-

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ChartIcon, CrownIcon, DiamondIcon, PlusIcon, UsersIcon } from '../components/icons.tsx';
+import { Badge, ChartIcon, CrownIcon, DiamondIcon, PlusIcon, UsersIcon } from '../components/icons.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { VIP_THRESHOLD } from '../config.ts';
 import { formatMoney } from '../lib/format.ts';
@@ -7,6 +7,12 @@ import { paths } from '../paths.ts';
 import { T } from '../texts.ts';
 
 const featureIcons = [UsersIcon, CrownIcon, ChartIcon];
+/** The illustration beside the headline: three client cards, one of them VIP. */
+const heroCards = [
+  { vip: true, offset: false, lines: ['w-70', 'w-40'] },
+  { vip: false, offset: true, lines: ['w-60', 'w-30'] },
+  { vip: false, offset: false, lines: ['w-50', 'w-40'] },
+];
 
 /** / and /home: the landing page. */
 export default function Home() {
@@ -26,38 +32,21 @@ export default function Home() {
             </Link>
             <Link className="btn btn-secondary btn-lg" to={paths.cadastrarCliente}>
               <PlusIcon size={20} />
-              {T.home.ctaCadastrar}
+              {T.home.ctaCreate}
             </Link>
           </div>
         </div>
         <div className="hero-art" aria-hidden="true">
-          <div className="hero-card">
-            <span className="card-badge badge-vip">
-              <CrownIcon size={20} />
-            </span>
-            <div>
-              <span className="hero-line w-70" />
-              <span className="hero-line w-40" />
+          {heroCards.map((c, i) => (
+            <div key={i} className={c.offset ? 'hero-card offset' : 'hero-card'}>
+              <span className={`card-badge ${c.vip ? 'badge-vip' : 'badge-std'}`}>{c.vip ? <CrownIcon size={20} /> : <DiamondIcon size={20} />}</span>
+              <div>
+                {c.lines.map((w) => (
+                  <span key={w} className={`hero-line ${w}`} />
+                ))}
+              </div>
             </div>
-          </div>
-          <div className="hero-card offset">
-            <span className="card-badge badge-std">
-              <DiamondIcon size={20} />
-            </span>
-            <div>
-              <span className="hero-line w-60" />
-              <span className="hero-line w-30" />
-            </div>
-          </div>
-          <div className="hero-card">
-            <span className="card-badge badge-std">
-              <DiamondIcon size={20} />
-            </span>
-            <div>
-              <span className="hero-line w-50" />
-              <span className="hero-line w-40" />
-            </div>
-          </div>
+          ))}
         </div>
       </section>
       <section className="features" aria-labelledby="features-title">
@@ -69,9 +58,7 @@ export default function Home() {
             const Icon = featureIcons[i] ?? UsersIcon;
             return (
               <li key={f.title} className="card feature-card">
-                <span className="feature-icon" aria-hidden="true">
-                  <Icon size={24} />
-                </span>
+                <Badge className="feature-icon" icon={<Icon size={24} />} />
                 <h3>{f.title}</h3>
                 <p>{f.text(formatMoney(VIP_THRESHOLD))}</p>
               </li>

@@ -1,26 +1,18 @@
-import { Link } from 'react-router-dom';
-import { HomeIcon } from '../components/icons.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { paths } from '../paths.ts';
+import { StatusPage } from '../components/StatusPage.tsx';
 import { T } from '../texts.ts';
 
 /** Any unknown path. */
 export default function NotFound() {
   return (
-    <div className="page page-narrow">
-      <section className="card status-page">
+    <StatusPage
+      mark={
         <p className="status-code" aria-hidden="true">
-          {T.notFound.codigo}
+          {T.notFound.code}
         </p>
-        <PageHeading title={T.titles.notFound}>{T.notFound.heading}</PageHeading>
-        <p>{T.notFound.text}</p>
-        <div className="form-actions center">
-          <Link className="btn btn-primary" to={paths.home}>
-            <HomeIcon size={18} />
-            {T.common.voltarInicio}
-          </Link>
-        </div>
-      </section>
-    </div>
+      }
+      heading={<PageHeading title={T.titles.notFound}>{T.notFound.heading}</PageHeading>}
+      text={T.notFound.text}
+    />
   );
 }

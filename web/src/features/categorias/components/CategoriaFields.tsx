@@ -1,16 +1,34 @@
-import { useId } from 'react';
-import { LIMITS } from '../../../../../lambdas/contract/limits.ts';
+import { cleanText, LIMITS } from '@contract';
+import { TextField } from '../../../components/Field.tsx';
+import type { Form } from '../../../lib/form.ts';
+import { fold } from '../../../lib/format.ts';
+import { useCachedCategorias } from '../../../lib/resources.ts';
 import { T } from '../../../texts.ts';
+import type { CategoriaForm } from '../model.ts';
 
-/** The category form's one field: 'Nome da Categoria' (descricao). */
-export function CategoriaFields({ descricao, onChange }: { descricao: string; onChange: (v: string) => void }) {
-  const id = useId();
+/**
+ * A category name as uniqueness sees it: cleaned, folded (case and accents) and with runs of
+ * white space as one ("Várejo ", "varejo" and "VAREJO" are one name).
+ */
+const foldName = (text: string): string => fold(cleanText(text)).replace(/\s+/g, ' ');
+
+/**
+ * The category form's one field: 'Nome da Categoria' (descricao). Warns early when the name is
+ * already taken in the list as loaded (case, accents and repeated spaces aside); the API decides.
+ */
+export function CategoriaFields({ form, self }: { form: Form<CategoriaForm>; self?: number }) {
+  const cached = useCachedCategorias();
+  const folded = foldName(form.values.descricao);
+  const taken = folded ? cached?.find((c) => c.id !== self && foldName(c.descricao) === folded) : undefined;
   return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {T.categorias.campo}
-      </label>
-      <input id={id} name="descricao" type="text" value={descricao} maxLength={LIMITS.descricao.max} autoComplete="off" onChange={(e) => onChange(e.target.value)} />
-    </div>
+    <TextField
+      label={T.categorias.descricao}
+      name="descricao"
+      value={form.values.descricao}
+      max={LIMITS.descricao.max}
+      error={form.errors.descricao}
+      warning={taken && !form.errors.descricao ? T.categorias.duplicate(taken.descricao) : undefined}
+      onChange={(descricao) => form.change({ descricao })}
+    />
   );
 }

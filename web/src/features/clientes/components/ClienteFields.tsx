@@ -1,138 +1,81 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { LIMITS } from '../../../../../lambdas/contract/limits.ts';
-import type { CategoriaRef } from '../../../../../lambdas/contract/types.ts';
-import { notifyError } from '../../../lib/toast.tsx';
-import { reasonOf } from '../../../lib/api-client.ts';
-import { useOwnError } from '../../../lib/hooks.ts';
+import { useEffect, useRef } from 'react';
+import { LIMITS, type CategoriaRef } from '@contract';
+import { FieldFrame, TextField } from '../../../components/Field.tsx';
+import { MoneyField } from '../../../components/MoneyField.tsx';
 import { VIP_THRESHOLD } from '../../../config.ts';
+import { reasonOf } from '../../../lib/api-client.ts';
+import type { Form } from '../../../lib/form.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { useOwnError } from '../../../lib/hooks.ts';
+import { useCategorias } from '../../../lib/resources.ts';
+import { notifyError } from '../../../lib/toast.tsx';
 import { T } from '../../../texts.ts';
-import { useCategorias } from '../../categorias/api/categorias.ts';
-import type { ProdutoBody } from '../api/produtos.ts';
+import type { ClienteForm } from '../model.ts';
 
-/** The client form's state: text as typed; valorContrato as the input's string. */
-export interface ClienteFormState {
-  nome: string;
-  segmento: string;
-  pontoFocal: string;
-  valorContrato: string;
-  categoriaId: string;
-}
-
-export const emptyCliente: ClienteFormState = { nome: '', segmento: '', pontoFocal: '', valorContrato: '', categoriaId: '' };
-
-/** The body the API gets: an empty value sends 0; no category is null. */
-export function toBody(form: ClienteFormState, categorias: readonly CategoriaRef[] | undefined): ProdutoBody {
-  const id = form.categoriaId ? Number(form.categoriaId) : null;
-  const found = id === null ? undefined : categorias?.find((c) => c.id === id);
-  const valor = form.valorContrato.trim() === '' ? 0 : Number(form.valorContrato);
-  return {
-    nome: form.nome,
-    segmento: form.segmento,
-    pontoFocal: form.pontoFocal,
-    valorContrato: Number.isFinite(valor) ? valor : 0,
-    categoria: id === null ? null : { id, descricao: found?.descricao ?? '' },
-  };
-}
-
-/**
- * Brazilians write cents after a comma ("12,50"), and a number input drops the comma: the value
- * would silently become 1250. The comma is typed as the decimal point instead.
- */
-function commaAsDecimalPoint(e: KeyboardEvent<HTMLInputElement>): void {
-  if (e.key !== ',') return;
-  e.preventDefault();
-  // execCommand keeps the input's own editing (caret, undo) and fires the input event React reads.
-  document.execCommand('insertText', false, '.');
-}
-
-/** Nome, Segmento, Ponto focal, Valor do contrato and the Categoria dropdown. */
-export function ClienteFields({
-  form,
-  onChange,
-  current,
-}: {
-  form: ClienteFormState;
-  onChange: (next: ClienteFormState) => void;
-  /** The client's category as loaded, kept selectable even before the list arrives. */
-  current?: CategoriaRef | null;
-}) {
-  const uid = useId();
-  const { data: categorias, error: listError, mutate } = useCategorias();
+/** The categories for the dropdown; the spec's toast once if they fail to load on this page. */
+function useCategoriaOptions(): readonly CategoriaRef[] {
+  const { data, error: listError, mutate } = useCategorias();
   const error = useOwnError(listError, mutate);
   const toasted = useRef(false);
   useEffect(() => {
     if (error && !toasted.current) {
       toasted.current = true;
-      notifyError(T.toast.erroBuscarCategorias, reasonOf(error));
+      notifyError(T.toast.categoriasLoadFailed, reasonOf(error));
     }
   }, [error]);
+  return data ?? [];
+}
 
-  const set = (k: keyof ClienteFormState) => (e: { target: { value: string } }) => onChange({ ...form, [k]: e.target.value });
-  // The client's own category stays selectable even if the list is older than the record.
-  const options = current && !categorias?.some((c) => c.id === current.id) ? [...(categorias ?? []), current] : (categorias ?? []);
-  const f = (k: string) => `${uid}-${k}`;
-
+/** Nome, Segmento, Ponto focal, Valor do contrato and the Categoria dropdown. */
+export function ClienteFields({ form }: { form: Form<ClienteForm> }) {
+  const categorias = useCategoriaOptions();
+  const { values, errors, change } = form;
+  const chosen = values.categoria;
+  // The chosen category stays selectable even when the list is older than the record.
+  const options = chosen && !categorias.some((c) => c.id === chosen.id) ? [...categorias, chosen] : categorias;
+  const text = (key: 'nome' | 'segmento' | 'pontoFocal', className = 'field') => (
+    <TextField
+      label={T.clientes[key]}
+      name={key}
+      value={values[key]}
+      max={LIMITS[key].max}
+      error={errors[key]}
+      className={className}
+      onChange={(v) => change({ [key]: v })}
+    />
+  );
   return (
     <div className="field-grid">
-      <div className="field field-wide">
-        <label htmlFor={f('nome')} className="field-label">
-          {T.clientes.nome}
-        </label>
-        <input id={f('nome')} name="nome" type="text" value={form.nome} maxLength={LIMITS.nome.max} autoComplete="off" onChange={set('nome')} />
-      </div>
-      <div className="field">
-        <label htmlFor={f('segmento')} className="field-label">
-          {T.clientes.segmento}
-        </label>
-        <input id={f('segmento')} name="segmento" type="text" value={form.segmento} maxLength={LIMITS.segmento.max} autoComplete="off" onChange={set('segmento')} />
-      </div>
-      <div className="field">
-        <label htmlFor={f('pontoFocal')} className="field-label">
-          {T.clientes.pontoFocal}
-        </label>
-        <input id={f('pontoFocal')} name="pontoFocal" type="text" value={form.pontoFocal} maxLength={LIMITS.pontoFocal.max} autoComplete="off" onChange={set('pontoFocal')} />
-      </div>
-      <div className="field">
-        <label htmlFor={f('valor')} className="field-label">
-          {T.clientes.valorContrato}
-        </label>
-        <div className="input-prefix">
-          <span aria-hidden="true">{T.clientes.moedaPrefixo}</span>
-          <input
-            id={f('valor')}
-            name="valorContrato"
-            type="number"
-            inputMode="decimal"
-            step={10 ** -LIMITS.valorContrato.decimals}
-            min={LIMITS.valorContrato.min}
-            max={LIMITS.valorContrato.max}
-            value={form.valorContrato}
-            aria-describedby={f('valor-help')}
-            onKeyDown={commaAsDecimalPoint}
-            onChange={set('valorContrato')}
-          />
-        </div>
-        <p id={f('valor-help')} className="field-help">
-          {T.clientes.valorAjuda(formatMoney(VIP_THRESHOLD))}
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor={f('categoria')} className="field-label">
-          {T.clientes.categoria}
-        </label>
-        <select id={f('categoria')} name="categoria" value={form.categoriaId} onChange={set('categoriaId')}>
-          <option value="">{T.clientes.categoriaPlaceholder}</option>
-          {options.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.descricao}
-            </option>
-          ))}
-        </select>
-      </div>
+      {text('nome', 'field field-wide')}
+      {text('segmento')}
+      {text('pontoFocal')}
+      <MoneyField
+        label={T.clientes.valorContrato}
+        name="valorContrato"
+        value={values.valorContrato}
+        prefix={T.clientes.currencyPrefix}
+        error={errors.valorContrato}
+        help={T.clientes.valorContratoHelp(formatMoney(VIP_THRESHOLD))}
+        onChange={(valorContrato) => change({ valorContrato })}
+        onCheck={(message) => form.setError('valorContrato', message)}
+      />
+      <FieldFrame label={T.clientes.categoria} error={errors.categoria}>
+        {(a11y) => (
+          <select
+            {...a11y}
+            name="categoria"
+            value={chosen ? String(chosen.id) : ''}
+            onChange={(e) => change({ categoria: options.find((c) => String(c.id) === e.target.value) ?? null })}
+          >
+            <option value="">{T.clientes.categoriaPlaceholder}</option>
+            {options.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.descricao}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldFrame>
     </div>
   );
 }
-
-/** The categories as loaded for the dropdown (for the body's embedded descricao). */
-export const useCategoriaOptions = () => useCategorias().data;

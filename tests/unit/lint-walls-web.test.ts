@@ -1,0 +1,51 @@
+/**
+ * The web's walls (eslint.config.js) hold: each planted breach fails lint with its rule, and the
+ * allowed ways in pass. Linted as virtual files at real paths (ESLint's `lintText` + `filePath`).
+ */
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+});
+
+/** The rule ids of the errors ESLint reports for `code` as if it were the file at `path`. */
+async function errorsOf(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}${path}` });
+  return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const WEB_WALL = 'no-restricted-imports';
+const FEATURE_WALL = '@typescript-eslint/no-restricted-imports';
+
+// ESLint's first run loads the parsers: seconds on 2 busy cores.
+describe('web walls (eslint.config.js)', { timeout: 30_000 }, () => {
+  it.each([
+    ['a deep relative path into the contract', 'web/src/features/clientes/components/X.tsx', "import { LIMITS } from '../../../../../lambdas/contract/limits.ts';\nexport const x = LIMITS;", WEB_WALL],
+    ['a relative path into a service', 'web/src/lib/x.ts', "import { criar } from '../../../lambdas/services/produtos.ts';\nexport const x = criar;", WEB_WALL],
+    ['the infra', 'web/src/app/x.ts', "import { SECURITY_HEADERS } from '../../../infra/security-headers.ts';\nexport const x = SECURITY_HEADERS;", WEB_WALL],
+    ['a file of the contract past its index (the zod schemas)', 'web/src/lib/x.ts', "import { parseProdutoInput } from '@contract/schemas.ts';\nexport const x = parseProdutoInput;", WEB_WALL],
+    ['zod itself', 'web/src/features/categorias/x.ts', "import * as z from 'zod';\nexport const x = z;", WEB_WALL],
+    ['categorias importing clientes', 'web/src/features/categorias/pages/X.tsx', "import { ClienteCard } from '../../clientes/components/ClienteCard.tsx';\nexport const x = ClienteCard;", FEATURE_WALL],
+    ['clientes importing categorias (type only)', 'web/src/features/clientes/pages/X.tsx', "import type { Y } from '../../categorias/api.ts';\nexport type X = Y;", FEATURE_WALL],
+    ['a feature through the features folder', 'web/src/features/clientes/x.ts', "import { y } from '../../features/categorias/y.ts';\nexport const x = y;", FEATURE_WALL],
+    ['a shared component importing a feature', 'web/src/components/X.tsx', "import { y } from '../features/clientes/y.ts';\nexport const x = y;", FEATURE_WALL],
+    ['lib importing a page', 'web/src/lib/x.ts', "import Home from '../pages/Home.tsx';\nexport const x = Home;", FEATURE_WALL],
+  ])('refuses %s', async (_name, path, code, rule) => {
+    const errors = await errorsOf(path, code);
+    expect(errors.length, errors.join('\n')).toBe(1);
+    expect(errors[0]).toMatch(new RegExp(`^${rule.replace(/[/@-]/g, '\\$&')}: `));
+  });
+
+  it.each([
+    ['the contract through @contract', 'web/src/features/clientes/components/X.tsx', "import { LIMITS } from '@contract';\nimport type { Cliente } from '@contract';\nexport const x: Cliente | number = LIMITS.nome.max;"],
+    ['a feature its own files, lib and components', 'web/src/features/categorias/pages/X.tsx', "import { y } from '../components/Y.tsx';\nimport { z } from '../../../lib/z.ts';\nimport { w } from '../../../components/W.tsx';\nexport const x = [y, z, w];"],
+    ['lib importing components, config and texts', 'web/src/lib/x.ts', "import { Spinner } from '../components/Spinner.tsx';\nimport { T } from '../texts.ts';\nexport const x = [Spinner, T];"],
+  ])('allows %s', async (_name, path, code) => {
+    expect(await errorsOf(path, code)).toEqual([]);
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * Issue 13, work that users do: a failed edit keeps what was typed (deviation: the spec went back
+ * to the list), a 409 offers the current version with the fields that differ, and the 0.8 s hold
+ * of /categorias once per app session.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '../../lambdas/contract/messages.ts';
+import { FIRST_LOAD_HOLD } from '../../web/src/config.ts';
+import { T } from '../../web/src/texts.ts';
+import '../../web/src/features/categorias/pages/ListaCategorias.tsx';
+import { FAKE_TIMERS, categoria, currentPath, json, mockApi, produto, renderApp, settle, tick, visibleToast } from './helpers.tsx';
+
+const CATS = [categoria(1, 'Alimentação'), categoria(2, 'Serviços')];
+const NBSP = '\u00a0';
+const conflictPanel = () => screen.getByRole('region', { name: T.conflict.heading });
+/** The conflict table's rows as [label, mine, current]. */
+const rowsOf = (panel: HTMLElement) =>
+  within(panel)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => [...r.querySelectorAll('th, td')].slice(0, 3).map((c) => c.textContent));
+
+describe('a failed edit keeps the typed values (deviation: issue 13)', () => {
+  it.each([
+    { status: 500, body: { mensagem: MESSAGES.erroInterno } },
+    { status: 502, body: '<html>Bad Gateway</html>' },
+  ])('client: HTTP $status → the spec toast, the form as typed, and a second try saves it', async ({ status, body }) => {
+    const user = userEvent.setup();
+    const failed = typeof body === 'string' ? new Response(body, { status }) : json(status, body);
+    const api = mockApi({
+      'GET /api/produtos/2': json(200, produto(2, 'Maria', 1500, { id: 1, descricao: 'Alimentação' }, 4)),
+      'GET /api/categorias': json(200, CATS),
+      'PUT /api/produtos': [failed, json(200, produto(2, 'Maria Clara', 2500, { id: 2, descricao: 'Serviços' }, 5))],
+      'GET /api/produtos': json(200, []),
+    });
+    renderApp('/atualizarproduto/2');
+    const nome = await screen.findByLabelText('Nome');
+    await waitFor(() => expect(nome).toHaveValue('Maria'));
+    await user.type(nome, ' Clara');
+    await user.clear(screen.getByLabelText('Valor do contrato'));
+    await user.type(screen.getByLabelText('Valor do contrato'), '2.500');
+    await user.selectOptions(screen.getByLabelText('Categoria'), 'Serviços');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(visibleToast('Erro ao atualizar o produto.')?.dataset.duration).toBe('2000'));
+    expect(currentPath()).toBe('/atualizarproduto/2');
+    expect(nome).toHaveValue('Maria Clara');
+    expect(screen.getByLabelText('Valor do contrato')).toHaveValue('2.500,00');
+    expect(screen.getByLabelText('Categoria')).toHaveValue('2');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Atualizar' })).toBeEnabled());
+    // Not a conflict: nothing to reload.
+    expect(screen.queryByRole('region', { name: T.conflict.heading })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    const puts = api.callsTo('PUT', '/api/produtos').map((c) => c.body);
+    expect(puts).toHaveLength(2);
+    expect(puts[1]).toEqual({ id: 2, versao: 4, nome: 'Maria Clara', segmento: 'Varejo', pontoFocal: 'Maria', valorContrato: 2500, categoria: { id: 2, descricao: 'Serviços' } });
+    expect(visibleToast('O produto foi atualizado com sucesso!')).toBeDefined();
+  });
+
+  it('category: a lost connection → the spec toast and the form as typed', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/categorias/2': json(200, categoria(2, 'Serviços', 3)), 'PUT /api/categorias': () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderApp('/categorias/atualizar/2');
+    const field = await screen.findByLabelText('Nome da Categoria');
+    await waitFor(() => expect(field).toHaveValue('Serviços'));
+    await user.type(field, ' gerais');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(visibleToast('Erro ao atualizar a categoria.')?.dataset.type).toBe('error'));
+    expect(currentPath()).toBe('/categorias/atualizar/2');
+    expect(field).toHaveValue('Serviços gerais');
+  });
+
+  it('a failed load still goes to the list, as the spec says', async () => {
+    mockApi({ 'GET /api/categorias/9': json(500, { mensagem: MESSAGES.erroInterno }), 'GET /api/categorias': json(200, CATS) });
+    renderApp('/categorias/atualizar/9');
+    await waitFor(() => expect(currentPath()).toBe('/categorias'));
+    expect(visibleToast('Erro ao buscar a categoria.')).toBeDefined();
+  });
+});
+
+describe('a 409: someone else saved the record meanwhile', () => {
+  const v4 = produto(2, 'Maria', 1500, { id: 1, descricao: 'Alimentação' }, 4);
+  const v5 = { ...v4, nome: 'Maria Souza', valorContrato: 3000, versao: 5 };
+
+  it('offers the current version with the fields that differ; loading it updates versao; the user re-applies theirs', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/produtos/2': [json(200, v4), json(200, v5)],
+      'GET /api/categorias': json(200, CATS),
+      'PUT /api/produtos': [json(409, { mensagem: MESSAGES.conflitoVersao }), json(200, { ...v5, nome: 'Maria Clara', versao: 6 })],
+      'GET /api/produtos': json(200, []),
+    });
+    renderApp('/atualizarproduto/2');
+    const nome = await screen.findByLabelText('Nome');
+    await waitFor(() => expect(nome).toHaveValue('Maria'));
+    await user.clear(nome);
+    await user.type(nome, 'Maria Clara');
+    await user.type(screen.getByLabelText('Ponto focal'), ' Lima');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+
+    await waitFor(() => expect(visibleToast('Erro ao atualizar o produto.')?.textContent).toContain(MESSAGES.conflitoVersao));
+    const panel = await screen.findByRole('region', { name: T.conflict.heading });
+    await waitFor(() => expect(within(panel).getByRole('button', { name: T.conflict.load })).toBeInTheDocument());
+    expect(within(panel).getByRole('heading', { name: T.conflict.heading })).toHaveFocus();
+    expect(within(panel).getByText(T.conflict.differs)).toBeInTheDocument();
+    expect(within(panel).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Campo', 'Sua versão', 'Versão atual']);
+    // Every field where the user's version and the current one differ, by its label.
+    expect(rowsOf(panel)).toEqual([
+      ['Nome', 'Maria Clara', 'Maria Souza'],
+      ['Ponto focal', 'Maria Lima', 'Maria'],
+      ['Valor do contrato', `R$${NBSP}1.500,00`, `R$${NBSP}3.000,00`],
+    ]);
+    // Still the form as typed until the user asks.
+    expect(nome).toHaveValue('Maria Clara');
+
+    await user.click(within(panel).getByRole('button', { name: T.conflict.load }));
+    expect(nome).toHaveValue('Maria Souza');
+    expect(screen.getByLabelText('Ponto focal')).toHaveValue('Maria');
+    expect(screen.getByLabelText('Valor do contrato')).toHaveValue('3.000,00');
+    expect(within(conflictPanel()).getByText(T.conflict.loaded)).toHaveFocus();
+    // The user's values stay listed, each with a way to put it back.
+    await user.click(within(conflictPanel()).getByRole('button', { name: T.conflict.reapplyLabel('Nome') }));
+    expect(nome).toHaveValue('Maria Clara');
+    expect(within(conflictPanel()).getByRole('button', { name: T.conflict.reapplyLabel('Nome') })).toBeDisabled();
+    expect(within(conflictPanel()).getByRole('button', { name: T.conflict.reapplyLabel('Ponto focal') })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    const [, second] = api.callsTo('PUT', '/api/produtos').map((c) => c.body);
+    expect(second).toMatchObject({ id: 2, versao: 5, nome: 'Maria Clara', pontoFocal: 'Maria', valorContrato: 3000 });
+    expect(visibleToast('O produto foi atualizado com sucesso!')).toBeDefined();
+  });
+
+  it('category: the current name against the typed one; a stale 409 with campo "versao" counts too', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/categorias/2': [json(200, categoria(2, 'Serviços', 3)), json(200, categoria(2, 'Serviços gerais', 4))],
+      'PUT /api/categorias': [json(409, { mensagem: MESSAGES.conflitoVersao, campo: 'versao' }), json(200, categoria(2, 'Serviços B2B', 5))],
+      'GET /api/categorias': json(200, CATS),
+    });
+    renderApp('/categorias/atualizar/2');
+    const field = await screen.findByLabelText('Nome da Categoria');
+    await waitFor(() => expect(field).toHaveValue('Serviços'));
+    await user.clear(field);
+    await user.type(field, 'Serviços B2B');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    const panel = await screen.findByRole('region', { name: T.conflict.heading });
+    await waitFor(() => expect(rowsOf(panel)).toEqual([['Nome da Categoria', 'Serviços B2B', 'Serviços gerais']]));
+    expect(field).toHaveAttribute('aria-invalid', 'false');
+    await user.click(within(panel).getByRole('button', { name: T.conflict.load }));
+    expect(field).toHaveValue('Serviços gerais');
+    await user.click(within(conflictPanel()).getByRole('button', { name: T.conflict.reapplyLabel('Nome da Categoria') }));
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(currentPath()).toBe('/categorias'));
+    expect(api.callsTo('PUT', '/api/categorias')[1]!.body).toEqual({ id: 2, descricao: 'Serviços B2B', versao: 4 });
+  });
+
+  it('says when the current version cannot be read, and tries again on request', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/categorias/2': [json(200, categoria(2, 'Serviços', 3)), json(500, { mensagem: MESSAGES.erroInterno }), json(200, categoria(2, 'Outra', 4))],
+      'PUT /api/categorias': json(409, { mensagem: MESSAGES.conflitoVersao }),
+    });
+    renderApp('/categorias/atualizar/2');
+    const field = await screen.findByLabelText('Nome da Categoria');
+    await waitFor(() => expect(field).toHaveValue('Serviços'));
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    const panel = await screen.findByRole('region', { name: T.conflict.heading });
+    await waitFor(() => expect(within(panel).getByText(new RegExp(T.conflict.failed))).toBeInTheDocument());
+    await user.click(within(panel).getByRole('button', { name: T.common.retry }));
+    await waitFor(() => expect(rowsOf(conflictPanel())).toEqual([['Nome da Categoria', 'Serviços', 'Outra']]));
+    expect(currentPath()).toBe('/categorias/atualizar/2');
+  });
+});
+
+describe('the 0.8 s hold of /categorias', () => {
+  it('holds on the first load of the app session only, not on every visit', async () => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    mockApi({ 'GET /api/categorias': json(200, CATS) });
+    renderApp('/categorias');
+    const spinner = () => screen.queryByRole('status', { name: T.common.loading });
+    await settle();
+    expect(spinner()).toBeInTheDocument();
+    await tick(FIRST_LOAD_HOLD);
+    expect(screen.getByRole('heading', { level: 2, name: 'Serviços' })).toBeInTheDocument();
+    // Another page, then back: the list shows at once (its data and no hold).
+    screen.getByRole('link', { name: 'Sobre nós' }).click();
+    await settle();
+    expect(currentPath()).toBe('/sobre-nos');
+    screen.getByRole('link', { name: 'Listar categorias' }).click();
+    await settle();
+    expect(currentPath()).toBe('/categorias');
+    expect(spinner()).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Serviços' })).toBeInTheDocument();
+  });
+});

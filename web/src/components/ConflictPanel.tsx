@@ -1,0 +1,115 @@
+import { useEffect, useId, useRef } from 'react';
+import { T } from '../texts.ts';
+import { AlertIcon } from './icons.tsx';
+import { ButtonSpinner } from './Spinner.tsx';
+
+/** One field where the user's version and the current one differ. */
+export interface ConflictRow {
+  key: string;
+  label: string;
+  mine: string;
+  current: string;
+  /** True once the form holds the user's value again. */
+  applied?: boolean;
+}
+
+export type ConflictStage = 'loading' | 'found' | 'loaded' | 'failed';
+
+/**
+ * Shown after a save was refused because someone else saved the record meanwhile (409): which
+ * fields differ (label, the user's value, the current one), a button to load the current version
+ * and then, per field, a way to put the user's value back. Focus moves to it when it appears.
+ */
+export function ConflictPanel({
+  stage,
+  rows,
+  reason,
+  onLoad,
+  onRetry,
+  onReapply,
+}: {
+  stage: ConflictStage;
+  rows: readonly ConflictRow[];
+  reason?: string | undefined;
+  onLoad: () => void;
+  onRetry: () => void;
+  onReapply: (key: string) => void;
+}) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loadedNote = useRef<HTMLParagraphElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  // The load button goes away: the note that replaces it takes the focus.
+  useEffect(() => {
+    if (stage === 'loaded') loadedNote.current?.focus();
+  }, [stage]);
+  const show = (v: string) => v || T.conflict.empty;
+  return (
+    <section className="card conflict-panel" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} ref={heading} tabIndex={-1} className="conflict-title">
+        <AlertIcon size={20} />
+        {T.conflict.heading}
+      </h2>
+      {stage === 'loading' ? (
+        <p role="status" className="conflict-text">
+          <ButtonSpinner />
+          {T.conflict.loading}
+        </p>
+      ) : null}
+      {stage === 'failed' ? (
+        <>
+          <p className="conflict-text">
+            {T.conflict.failed} {reason}
+          </p>
+          <button type="button" className="btn btn-secondary" onClick={onRetry}>
+            {T.common.retry}
+          </button>
+        </>
+      ) : null}
+      {stage === 'found' || stage === 'loaded' ? (
+        <>
+          <p className="conflict-text">{rows.length ? T.conflict.differs : T.conflict.none}</p>
+          {rows.length ? (
+            <div className="table-wrap">
+              <table className="conflict-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{T.conflict.field}</th>
+                    <th scope="col">{T.conflict.mine}</th>
+                    <th scope="col">{T.conflict.current}</th>
+                    {stage === 'loaded' ? <td /> : null}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.key}>
+                      <th scope="row">{r.label}</th>
+                      <td>{show(r.mine)}</td>
+                      <td>{show(r.current)}</td>
+                      {stage === 'loaded' ? (
+                        <td>
+                          <button type="button" className="btn btn-secondary btn-sm" disabled={r.applied} aria-label={T.conflict.reapplyLabel(r.label)} onClick={() => onReapply(r.key)}>
+                            {T.conflict.reapply}
+                          </button>
+                        </td>
+                      ) : null}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {stage === 'found' ? (
+            <button type="button" className="btn btn-primary" onClick={onLoad}>
+              {T.conflict.load}
+            </button>
+          ) : (
+            <p ref={loadedNote} tabIndex={-1} role="status" className="conflict-text">
+              {T.conflict.loaded}
+            </p>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}

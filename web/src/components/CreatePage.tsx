@@ -1,0 +1,75 @@
+import { useState, type ReactNode } from 'react';
+import { CREATE_REDIRECT_DELAY } from '../config.ts';
+import { newIdempotencyKey } from '../lib/api-client.ts';
+import { fieldErrorOf, hasErrors, reasonFor, useForm, type FieldErrors, type Form, type FormModel } from '../lib/form.ts';
+import { useDelayedNavigate } from '../lib/hooks.ts';
+import type { Versioned } from '../lib/resource.ts';
+import { notifyError, notifyInfo, notifySuccess } from '../lib/toast.tsx';
+import { T } from '../texts.ts';
+import { FormShell } from './FormShell.tsx';
+import { PageHeader } from './PageHeader.tsx';
+
+export interface CreatePageProps<R extends Versioned, F, B> {
+  model: FormModel<R, F, B>;
+  /** Document title and h1. */
+  title: string;
+  heading: string;
+  initial: F;
+  /** Messages for values refused before sending. */
+  validate: (form: F) => FieldErrors<F>;
+  /** The spec's info toast for a refused field (e.g. a blank name), if it has one. */
+  refusalToasts?: Partial<Record<keyof F & string, string>>;
+  /** After a failed create (e.g. read a list the form offers again). */
+  onFailed?: () => void;
+  toasts: { created: string; createFailed: string };
+  children: (form: Form<F>) => ReactNode;
+}
+
+/**
+ * The create page every resource shares: refuses what it can before sending (messages next to
+ * the fields, focus on the first, the spec's info toast), creates once per submission, shows the
+ * record as stored, toasts and goes to the list after 1.5 s with the button still disabled; a
+ * failed create stays, its field marked.
+ */
+export function CreatePage<R extends Versioned, F, B>(p: CreatePageProps<R, F, B>) {
+  const { resource, listPath, fields, toForm, toBody } = p.model;
+  const actions = resource.useActions();
+  const form = useForm<F>(p.initial);
+  const [submitting, setSubmitting] = useState(false);
+  const navigateLater = useDelayedNavigate();
+
+  const submit = async () => {
+    const refused = p.validate(form.values);
+    if (hasErrors(refused)) {
+      const toast = fields.map((f) => (refused[f.key] ? p.refusalToasts?.[f.key] : undefined)).find(Boolean);
+      if (toast) notifyInfo(toast);
+      form.fail(refused);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      // One key per submission: a retried request never creates a second record.
+      const created = await actions.create(toBody(form.values), newIdempotencyKey());
+      // The API's answer replaces the form state (the spec): the record as stored.
+      form.reset(toForm(created));
+      notifySuccess(p.toasts.created);
+      // The button stays disabled until the page leaves.
+      navigateLater(listPath, CREATE_REDIRECT_DELAY);
+    } catch (err) {
+      notifyError(p.toasts.createFailed, reasonFor(err, fields));
+      p.onFailed?.();
+      setSubmitting(false);
+      const fieldError = fieldErrorOf(err, fields);
+      if (fieldError) form.fail(fieldError);
+    }
+  };
+
+  return (
+    <div className="page page-narrow">
+      <PageHeader title={p.title} heading={p.heading} />
+      <FormShell onSubmit={() => void submit()} submitLabel={T.common.create} submitting={submitting} cancelTo={listPath} cancelLabel={T.common.cancel} invalidAt={form.invalidAt}>
+        {p.children(form)}
+      </FormShell>
+    </div>
+  );
+}

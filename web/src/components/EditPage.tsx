@@ -1,0 +1,120 @@
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { reasonOf } from '../lib/api-client.ts';
+import { fieldErrorOf, hasErrors, isStale, reasonFor, shown, useForm, type FieldErrors, type Form, type FormModel } from '../lib/form.ts';
+import { useLoadFailure } from '../lib/hooks.ts';
+import type { Versioned } from '../lib/resource.ts';
+import { notifyError, notifySuccess } from '../lib/toast.tsx';
+import { T } from '../texts.ts';
+import { ConflictPanel, type ConflictRow, type ConflictStage } from './ConflictPanel.tsx';
+import { FormShell } from './FormShell.tsx';
+import { PageHeader } from './PageHeader.tsx';
+import { Spinner } from './Spinner.tsx';
+
+export interface EditPageProps<R extends Versioned, F, B> {
+  model: FormModel<R, F, B>;
+  /** Document title and h1. */
+  title: string;
+  heading: string;
+  /** The spec's toasts: load failed, saved, save failed. */
+  toasts: { loadFailed: string; updated: string; updateFailed: string };
+  /** Messages for values refused before sending (none: everything is sent). */
+  validate?: (form: F) => FieldErrors<F>;
+  /** The form's fields, for the record as loaded. */
+  children: (form: Form<F>, record: R) => ReactNode;
+}
+
+/**
+ * The edit page every resource shares, at a route with `:id`: reads the record (a failed read:
+ * the spec's toast, back to the list), prefills the form once, saves with the loaded `versao`.
+ * Saved: the spec's success toast, back to the list. A failed save (deviation from the spec,
+ * issue 13): the spec's error toast, and the page stays as typed with the refused field marked; a
+ * 409 because someone else saved meanwhile offers the current version and shows which fields
+ * differ, so the user can re-apply theirs.
+ */
+export function EditPage<R extends Versioned, F, B>(props: EditPageProps<R, F, B>) {
+  const { id } = useParams();
+  const record = props.model.resource.useRecord(id);
+  useLoadFailure(record.error, props.toasts.loadFailed, props.model.listPath);
+  // Prefilled once, from this visit's own read: a later revalidation never overwrites typing.
+  const [loaded, setLoaded] = useState<R | undefined>(undefined);
+  if (!loaded && record.data) setLoaded(record.data);
+  return (
+    <div className="page page-narrow">
+      <PageHeader title={props.title} heading={props.heading} />
+      {loaded ? <EditForm {...props} loaded={loaded} /> : <Spinner />}
+    </div>
+  );
+}
+
+type Conflict<R, F> = { stage: ConflictStage; current?: R; mine?: F; reason?: string | undefined };
+
+function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, children }: EditPageProps<R, F, B> & { loaded: R }) {
+  const { listPath, fields, toForm } = model;
+  const actions = model.resource.useActions();
+  const navigate = useNavigate();
+  const [base, setBase] = useState(loaded);
+  const form = useForm<F>(() => toForm(loaded));
+  const [submitting, setSubmitting] = useState(false);
+  const [conflict, setConflict] = useState<Conflict<R, F> | null>(null);
+
+  const fetchCurrent = async () => {
+    setConflict({ stage: 'loading' });
+    try {
+      setConflict({ stage: 'found', current: await actions.read(base.id) });
+    } catch (err) {
+      setConflict({ stage: 'failed', reason: reasonOf(err) });
+    }
+  };
+
+  const submit = async () => {
+    const refused = validate?.(form.values) ?? {};
+    if (hasErrors(refused)) return form.fail(refused);
+    setSubmitting(true);
+    try {
+      await actions.update({ ...model.toBody(form.values), id: base.id, versao: base.versao });
+      notifySuccess(toasts.updated);
+      navigate(listPath);
+    } catch (err) {
+      notifyError(toasts.updateFailed, reasonFor(err, fields));
+      // The list may be stale (a 409): it is read again.
+      actions.refresh();
+      setSubmitting(false);
+      const fieldError = fieldErrorOf(err, fields);
+      if (fieldError) form.fail(fieldError);
+      else if (isStale(err)) void fetchCurrent();
+    }
+  };
+
+  // Loading the current version: it becomes the base (its versao is the one the next save
+  // sends), the form shows it, and the user's values stay listed to be put back.
+  const loadCurrent = () => {
+    if (!conflict?.current) return;
+    setBase(conflict.current);
+    form.reset(toForm(conflict.current));
+    setConflict({ ...conflict, stage: 'loaded', mine: form.values });
+  };
+
+  let rows: ConflictRow[] = [];
+  if (conflict?.current) {
+    const current = toForm(conflict.current);
+    const mine = conflict.mine ?? form.values;
+    rows = fields
+      .map((f) => ({ key: f.key, label: f.label, mine: shown(f, mine), current: shown(f, current), applied: shown(f, form.values) === shown(f, mine) }))
+      .filter((r) => r.mine !== r.current);
+  }
+  const reapply = (key: string) => {
+    if (conflict?.mine) form.change({ [key]: conflict.mine[key as keyof F] } as Partial<F>);
+  };
+
+  return (
+    <>
+      {conflict ? (
+        <ConflictPanel stage={conflict.stage} rows={rows} reason={conflict.reason} onLoad={loadCurrent} onRetry={() => void fetchCurrent()} onReapply={reapply} />
+      ) : null}
+      <FormShell onSubmit={() => void submit()} submitLabel={T.common.update} submitting={submitting} cancelTo={listPath} cancelLabel={T.common.cancel} invalidAt={form.invalidAt}>
+        {children(form, base)}
+      </FormShell>
+    </>
+  );
+}

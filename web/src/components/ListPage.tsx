@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useFoldedFilter } from '../lib/filter.ts';
+import { PlusIcon } from './icons.tsx';
+import { PageHeader } from './PageHeader.tsx';
+import { ProgressiveGrid } from './ProgressiveGrid.tsx';
+import { ResultStatus } from './ResultStatus.tsx';
+import { SearchForm } from './SearchForm.tsx';
+import { Spinner } from './Spinner.tsx';
+import { EmptyState, LoadError } from './States.tsx';
+
+/** A list page's texts, as each resource's section of texts.ts has them. */
+export interface ListTexts {
+  heading: string;
+  subheading: string;
+  filterLabel: string;
+  filterPlaceholder: string;
+  /** The create link. */
+  new: string;
+  emptyTitle: string;
+  emptyText: string;
+  emptyAction: string;
+  listError: string;
+}
+
+export interface ListPageProps<R extends { id: number }> {
+  /** The document title. */
+  title: string;
+  texts: ListTexts;
+  /** The page's main action: the create form. */
+  createTo: string;
+  /** A list read (a resource's `useList`). */
+  list: { data: R[] | undefined; error: unknown; isLoading: boolean; mutate: () => unknown };
+  /** Keep the spinner up (a minimum hold) even if the data is there. */
+  holding?: boolean;
+  /** The text the filter searches (module level: stable). */
+  textOf: (item: R) => string;
+  /** One card (module level: stable, the grid is memoised). */
+  renderItem: (item: R) => ReactNode;
+  emptyIcon: ReactNode;
+  /** The grid's accessible name. */
+  gridLabel: string;
+}
+
+const keyOf = (item: { id: number }) => item.id;
+
+/**
+ * The list page every resource shares: the header with its create link, the filter ('Buscar'),
+ * then a spinner, the load error with a retry, the empty state, or the result count and the grid.
+ */
+export function ListPage<R extends { id: number }>(p: ListPageProps<R>) {
+  const { data, error, isLoading, mutate } = p.list;
+  const t = p.texts;
+  const filter = useFoldedFilter(data, p.textOf);
+  const { query, filtered } = filter;
+
+  let body;
+  if (p.holding || (isLoading && !data)) body = <Spinner />;
+  else if (error && !data) body = <LoadError message={t.listError} onRetry={() => void mutate()} />;
+  else if (!data || data.length === 0) body = <EmptyState title={t.emptyTitle} text={t.emptyText} actionLabel={t.emptyAction} to={p.createTo} icon={p.emptyIcon} />;
+  else
+    body = (
+      <>
+        <ResultStatus shown={filtered.length} total={data.length} query={query} onClear={filter.clear} />
+        <ProgressiveGrid key={`${query}|${data.length}`} items={filtered} getKey={keyOf} renderItem={p.renderItem} label={p.gridLabel} />
+      </>
+    );
+
+  const action = (
+    <Link className="btn btn-primary" to={p.createTo}>
+      <PlusIcon size={18} />
+      {t.new}
+    </Link>
+  );
+  return (
+    <div className="page">
+      <PageHeader title={p.title} heading={t.heading} subtitle={t.subheading} action={action} />
+      <SearchForm label={t.filterLabel} placeholder={t.filterPlaceholder} filter={filter} />
+      {body}
+    </div>
+  );
+}

@@ -21,7 +21,26 @@ export interface RouteDef {
    * calls the handler really makes.
    */
   readonly actions: readonly DynamoAction[];
+  /**
+   * The Cognito IAM actions the handler calls on the app's user pool (the users routes); the CDK
+   * stack grants exactly these on the pool's ARN, and none when sign-in is off.
+   */
+  readonly userPoolActions?: readonly CognitoAction[];
 }
+
+export type CognitoAction =
+  | 'cognito-idp:ListUsers'
+  | 'cognito-idp:ListUsersInGroup'
+  | 'cognito-idp:AdminGetUser'
+  | 'cognito-idp:AdminCreateUser'
+  | 'cognito-idp:AdminDeleteUser'
+  | 'cognito-idp:AdminDisableUser'
+  | 'cognito-idp:AdminEnableUser'
+  | 'cognito-idp:AdminResetUserPassword'
+  | 'cognito-idp:AdminUserGlobalSignOut'
+  | 'cognito-idp:AdminAddUserToGroup'
+  | 'cognito-idp:AdminRemoveUserFromGroup'
+  | 'cognito-idp:AdminListGroupsForUser';
 
 export type DynamoAction =
   | 'dynamodb:GetItem'

@@ -46,8 +46,8 @@ const areas = [
     ignores: ['infra/local/**'],
     walls: [
       no(
-        /(^|\/)lambdas\/(?!routes\.ts$|store\/table\.ts$)/,
-        'The cloud knows the lambdas by their route table (lambdas/routes.ts) and the table’s shape (lambdas/store/table.ts) only.',
+        /(^|\/)lambdas\/(?!routes\.ts$|store\/table\.ts$|contract\/auth\.ts$)/,
+        'The cloud knows the lambdas by their route table (lambdas/routes.ts), the table’s shape (lambdas/store/table.ts) and the sign-in rules (lambdas/contract/auth.ts) only.',
       ),
       no(/(^|\/)tools\//, 'The cloud does not run the tools.'),
     ],

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { passwordProblems, userNameOf, type PasswordProblem } from '../auth-policy.ts';
+import { passwordProblems, userNameOf, type PasswordProblem } from '../../lambdas/contract/auth.ts';
 import type { LocalIdentity } from './cognito.ts';
 import { LOCAL_REGION } from './dynamodb.ts';
 

@@ -27,7 +27,7 @@ import {
   InitiateAuthCommand,
   type CognitoIdentityProviderClientConfig,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ADMIN_GROUP, PASSWORD_POLICY, PASSWORD_SYMBOLS, passwordProblems, TOKEN_VALIDITY } from '../auth-policy.ts';
+import { ADMIN_GROUP, PASSWORD_POLICY, PASSWORD_SYMBOLS, passwordProblems, TOKEN_VALIDITY } from '../../lambdas/contract/auth.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './dynamodb.ts';
 import { findFreePort, isAlive, ownsListeningPort, sleep, spawnTied, type TiedProcess } from './tied-process.ts';
 

@@ -23,7 +23,7 @@ import {
   AdminSetUserPasswordCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { PASSWORD_POLICY } from '../../infra/auth-policy.ts';
+import { PASSWORD_POLICY } from '../../lambdas/contract/auth.ts';
 import { localWebConfig } from '../../infra/local/auth-routes.ts';
 import {
   describeIdentity,

@@ -1,10 +1,10 @@
 /**
- * The shared sign-in rules (infra/auth-policy.ts) and the local pool's generated administrator
+ * The shared sign-in rules (lambdas/contract/auth.ts) and the local pool's generated administrator
  * password.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PASSWORD_POLICY, PASSWORD_SYMBOLS, passwordProblems, userNameOf } from '../../infra/auth-policy.ts';
+import { PASSWORD_POLICY, PASSWORD_SYMBOLS, passwordProblems, userNameOf } from '../../lambdas/contract/auth.ts';
 import { generatePassword } from '../../infra/local/cognito.ts';
 
 describe('password policy', () => {

@@ -1,7 +1,7 @@
 /**
  * The sign-in rules every side shares: the Cognito user pool (CDK), its local emulation
- * (infra/local/cognito.ts) and the web's policy text import these numbers from here. Plain data
- * and pure functions, no dependency: safe in the web bundle and in Lambda.
+ * (infra/local/cognito.ts), the users API and the web's policy text import them from here. Plain
+ * data and pure functions, no dependency: safe in the web bundle and in Lambda.
  */
 
 /** Password policy of the user pool (Cognito's own options, named as in CDK's `passwordPolicy`). */

@@ -13,6 +13,11 @@
  *   webDist             the built web app (web/dist)
  *   memorySize          MB per function (512)       bundleAwsSdk  true: SDK inside each bundle
  *                       (both for the benchmark; defaults in infra/constructs/api.ts)
+ *   auth                on (Cognito sign-in, the default) | off (the spec's open mode: no sign-in)
+ *   adminEmail          create this first administrator (Cognito e-mails the temporary password)
+ *   mfa                 off | optional (default) | required: TOTP with an authenticator app
+ *   sessionDays         days a sign-in lasts without the password (refresh token, 30)
+ *   threatProtection    off (default, Lite plan) | audit | enforced (Plus plan, billed per user)
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -21,8 +26,10 @@ import { App, Validations, type AppProps } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import type { Node } from 'constructs';
+import { userNameOf } from '../lambdas/contract/auth.ts';
 import { routes } from '../lambdas/routes.ts';
-import { ClientelaStack, type ClientelaStackProps } from './clientela-stack.ts';
+import { ClientelaStack, type AuthSettings, type ClientelaStackProps } from './clientela-stack.ts';
+import { MFA_MODES, SESSION_DAYS, THREAT_PROTECTION_MODES, USERNAME_MAX_LENGTH } from './constructs/identity.ts';
 
 /** The repository root. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -49,6 +56,14 @@ export function stackPropsFromContext(node: Node): ClientelaStackProps {
     if (text === undefined) return undefined;
     if (text !== 'true' && text !== 'false') throw new Error(`Context ${key} must be true or false, got "${text}"`);
     return text === 'true';
+  };
+  const oneOf = <T extends string>(key: string, values: readonly T[], fallback: T): T => {
+    const text = str(key);
+    if (text === undefined) return fallback;
+    if (!(values as readonly string[]).includes(text)) {
+      throw new Error(`Context ${key} must be one of ${values.join(', ')}, got "${text}"`);
+    }
+    return text as T;
   };
   const list = (key: string): string[] => {
     const value = node.tryGetContext(key) as unknown;
@@ -82,6 +97,8 @@ export function stackPropsFromContext(node: Node): ClientelaStackProps {
     throw new Error('Context certificateArn must be an ACM certificate ARN in us-east-1 (CloudFront only uses those)');
   }
 
+  const auth = authFromContext(str, oneOf);
+
   return {
     stackName: STACK_NAME,
     description: 'Clientela: client management (CloudFront + S3 site, HTTP API, Lambda, DynamoDB)',
@@ -100,17 +117,59 @@ export function stackPropsFromContext(node: Node): ClientelaStackProps {
     alarmEmail: str('alarmEmail'),
     memorySize,
     bundleAwsSdk: bool('bundleAwsSdk'),
+    auth,
+  };
+}
+
+/** The context keys that configure sign-in (refused with `auth=off`, where nothing would use them). */
+const SIGN_IN_KEYS = ['adminEmail', 'mfa', 'sessionDays', 'threatProtection'] as const;
+
+/** Sign-in settings from context: `auth`, then the pool's options, each validated. */
+function authFromContext(
+  str: (key: string) => string | undefined,
+  oneOf: <T extends string>(key: string, values: readonly T[], fallback: T) => T,
+): AuthSettings {
+  if (oneOf('auth', ['on', 'off'], 'on') === 'off') {
+    const given = SIGN_IN_KEYS.filter((key) => str(key) !== undefined);
+    if (given.length > 0) {
+      throw new Error(`Context ${given.join(', ')} configure sign-in, which auth=off turns off: remove them or the auth=off`);
+    }
+    return { mode: 'off' };
+  }
+
+  const days = str('sessionDays');
+  const sessionDays = days === undefined ? SESSION_DAYS.default : Number(days);
+  if (!Number.isInteger(sessionDays) || sessionDays < SESSION_DAYS.min || sessionDays > SESSION_DAYS.max) {
+    throw new Error(`Context sessionDays must be a whole number of days from ${SESSION_DAYS.min} to ${SESSION_DAYS.max}, got "${days}"`);
+  }
+
+  const email = str('adminEmail');
+  // The e-mail is the user name: Cognito's rules for user names apply (no spaces, at most 128).
+  if (email !== undefined && !(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email) && email.length <= USERNAME_MAX_LENGTH)) {
+    throw new Error(`Context adminEmail must be an e-mail address (at most ${USERNAME_MAX_LENGTH} characters), got "${email}"`);
+  }
+
+  return {
+    mode: 'cognito',
+    mfa: oneOf('mfa', MFA_MODES, 'optional'),
+    sessionDays,
+    threatProtection: oneOf('threatProtection', THREAT_PROTECTION_MODES, 'off'),
+    adminEmail: email === undefined ? undefined : userNameOf(email),
   };
 }
 
 /**
  * The app with the Clientela stack and the cdk-nag packs (AwsSolutions, Serverless) as
  * validation plugins: a synth with unacknowledged findings fails and writes
- * `<outdir>/validation-report.json`.
+ * `<outdir>/validation-report.json`. `overrides` replace props read from context (tests: another
+ * route table).
  */
-export function buildApp(props: AppProps = {}): { app: App; stack: ClientelaStack } {
+export function buildApp(
+  props: AppProps = {},
+  overrides: Partial<ClientelaStackProps> = {},
+): { app: App; stack: ClientelaStack } {
   const app = new App(props);
-  const stack = new ClientelaStack(app, STACK_NAME, stackPropsFromContext(app.node));
+  const stack = new ClientelaStack(app, STACK_NAME, { ...stackPropsFromContext(app.node), ...overrides });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
   return { app, stack };
 }

@@ -1,12 +1,22 @@
-import { CfnOutput, DefaultStackSynthesizer, Stack, Validations, type CfnElement, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, DefaultStackSynthesizer, Lazy, Stack, Validations, type CfnElement, type StackProps } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct, IConstruct } from 'constructs';
+import { PASSWORD_POLICY } from '../lambdas/contract/auth.ts';
 import type { RouteDef } from '../lambdas/routes.ts';
 import { Alarms } from './constructs/alarms.ts';
 import { Api } from './constructs/api.ts';
 import { Data } from './constructs/data.ts';
+import { Identity, type IdentitySettings } from './constructs/identity.ts';
 import { OriginVerify } from './constructs/origin-verify.ts';
 import { Site, type CustomDomain } from './constructs/site.ts';
+import type { WebConfig } from './local/auth-routes.ts';
+
+/** Sign-in with the Cognito user pool, or the spec's open mode (`-c auth=off`). */
+export type AuthSettings = ({ readonly mode: 'cognito' } & IdentitySettings) | { readonly mode: 'off' };
+
+/** What the stack says about the open mode, in an output and in SECURITY.md. */
+export const OPEN_ACCESS_WARNING =
+  'Sign-in is OFF (-c auth=off): anyone with the site URL can read, change and delete every record.';
 
 /** Everything the stack needs, resolved from context by infra/app.ts (nothing below reads context). */
 export interface ClientelaStackProps extends StackProps {
@@ -31,25 +41,38 @@ export interface ClientelaStackProps extends StackProps {
   readonly memorySize?: number;
   /** @default BUNDLE_AWS_SDK */
   readonly bundleAwsSdk?: boolean;
+  /** Sign-in (on by default) or the open mode. */
+  readonly auth: AuthSettings;
 }
 
-/** Clientela in one stack: table, API with its functions, site, alarms. */
+/** Clientela in one stack: table, user pool, API with its functions, site, alarms. */
 export class ClientelaStack extends Stack {
   readonly data: Data;
   readonly api: Api;
   readonly site: Site;
   readonly alarms: Alarms;
   readonly originVerify: OriginVerify;
+  /** The user pool; absent with `-c auth=off`. */
+  readonly identity?: Identity;
 
   constructor(scope: Construct, id: string, props: ClientelaStackProps) {
     super(scope, id, props);
     this.data = new Data(this, 'Data', { existingTableName: props.existingTableName, logRetention: props.logRetention });
     // CloudFront sends it, the functions require it: the execute-api URL alone gets 403.
     this.originVerify = new OriginVerify(this, 'OriginVerify');
+    if (props.auth.mode === 'cognito') {
+      const { mfa, sessionDays, threatProtection, adminEmail } = props.auth;
+      // The e-mails name the site, whose URL exists only once the Site below is built (the
+      // pool depends on the distribution, never the other way round).
+      const siteUrl = Lazy.string({ produce: () => this.site.url });
+      this.identity = new Identity(this, 'Identity', { mfa, sessionDays, threatProtection, adminEmail, siteUrl });
+    }
+    const identity = this.identity;
     this.api = new Api(this, 'Api', {
       table: this.data.table,
       originVerify: this.originVerify,
       routes: props.routes,
+      auth: identity && { userPool: identity.userPool, client: identity.client, issuer: identity.issuer },
       handlersDir: props.handlersDir,
       projectRoot: props.projectRoot,
       corsOrigins: props.corsOrigins,
@@ -63,6 +86,16 @@ export class ClientelaStack extends Stack {
     if (this.data.adoption) {
       for (const fn of this.api.functions.values()) fn.node.addDependency(this.data.adoption.resource);
     }
+    // The web's runtime configuration (/config.json): where to sign in, or the open mode.
+    const webConfig: WebConfig = identity
+      ? {
+          auth: 'cognito',
+          region: this.region,
+          userPoolId: identity.userPool.userPoolId,
+          clientId: identity.client.userPoolClientId,
+          cognitoEndpoint: `${identity.endpoint}/`,
+        }
+      : { auth: 'off' };
     // The site depends on the API (its origin), never the other way round (a cycle).
     this.site = new Site(this, 'Site', {
       apiDomainName: this.api.domainName,
@@ -70,6 +103,8 @@ export class ClientelaStack extends Stack {
       webDistPath: props.webDistPath,
       customDomain: props.customDomain,
       logRetention: props.logRetention,
+      webConfig,
+      connectSources: identity ? [identity.endpoint] : [],
     });
     this.alarms = new Alarms(this, 'Alarms', {
       stage: this.api.stage,
@@ -90,6 +125,21 @@ export class ClientelaStack extends Stack {
       description: 'Retained on destroy; adopt it again with -c existingTableName=<this>',
     });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn, description: 'Subscribe to get alarms' });
+    if (identity) {
+      new CfnOutput(this, 'UserPoolId', {
+        value: identity.userPool.userPoolId,
+        description: 'The users (Cognito user pool; retained on destroy)',
+      });
+      new CfnOutput(this, 'UserPoolClientId', { value: identity.client.userPoolClientId, description: 'The web app client' });
+      if (props.auth.mode === 'cognito' && props.auth.adminEmail !== undefined) {
+        new CfnOutput(this, 'AdminEmail', {
+          value: identity.admin!.username!,
+          description: `First administrator: Cognito e-mails it a temporary password (valid ${PASSWORD_POLICY.tempPasswordValidityDays} days)`,
+        });
+      }
+    } else {
+      new CfnOutput(this, 'OpenAccess', { value: OPEN_ACCESS_WARNING, description: 'Deployed with -c auth=off' });
+    }
 
     acknowledgeHelperFindings(this, this.site.bucket);
   }

@@ -18,9 +18,22 @@ export const CSP_DIRECTIVES: Readonly<Record<string, string>> = {
   'frame-ancestors': "'none'",
 };
 
-export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
-  .map(([k, v]) => `${k} ${v}`)
-  .join('; ');
+/**
+ * The policy with extra sources added to some directives. The deployed site adds Cognito's
+ * endpoint of its region to `connect-src` (the web signs in there); the local servers need no
+ * addition, because they proxy Cognito under their own origin (`/cognito/`).
+ */
+export function contentSecurityPolicy(extra: Readonly<Record<string, readonly string[]>> = {}): string {
+  for (const directive of Object.keys(extra)) {
+    if (!(directive in CSP_DIRECTIVES)) throw new Error(`Unknown CSP directive: ${directive}`);
+  }
+  return Object.entries(CSP_DIRECTIVES)
+    .map(([k, v]) => [k, v, ...(extra[k] ?? [])].join(' '))
+    .join('; ');
+}
+
+/** The policy without additions: the local preview's and dev server's (and the base of the cloud's). */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** Two years, the preload list's recommendation (at least one year is required). */
 export const HSTS_MAX_AGE_SECONDS = 2 * 365 * 24 * 60 * 60;

@@ -10,7 +10,9 @@ import {
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -42,14 +44,48 @@ export const STAGE_NAME = API_BASE_PATH.replace(/^\//, '');
 export const ESM_REQUIRE_BANNER =
   "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
+/** The user pool whose access tokens open the API (sign-in on). */
+export interface ApiAuth {
+  readonly userPool: IUserPool;
+  /** The web's app client: the only audience (`client_id`) the authorizer accepts. */
+  readonly client: IUserPoolClient;
+  /** The pool's token issuer (the HTTP layer checks `iss` against it too). */
+  readonly issuer: string;
+}
+
+/**
+ * The functions' sign-in environment (AUTH-DESIGN): with a pool, `AUTH_MODE=cognito` and what the
+ * HTTP layer checks the authorizer's claims against (and the users handlers call); without one,
+ * the spec's open mode.
+ */
+export function authEnvironment(auth: ApiAuth | undefined): Record<string, string> {
+  if (!auth) return { AUTH_MODE: 'off' };
+  return {
+    AUTH_MODE: 'cognito',
+    AUTH_ISSUER: auth.issuer,
+    AUTH_CLIENT_ID: auth.client.userPoolClientId,
+    USER_POOL_ID: auth.userPool.userPoolId,
+  };
+}
+
+/** Whether a row is served with sign-in off: rows that call the user pool exist only with one. */
+export function servedWithoutSignIn(route: RouteDef): boolean {
+  return (route.userPoolActions ?? []).length === 0;
+}
+
 /** Props of {@link Api}. */
 export interface ApiProps {
   /** The table every function reads and writes (grants are scoped to its ARN). */
   readonly table: ITable;
   /** The secret every function requires in CloudFront's origin header (in its environment). */
   readonly originVerify: Pick<OriginVerify, 'envName' | 'value'>;
-  /** THE route table: one function and one route per row. */
+  /**
+   * THE route table: one function and one route per row (with sign-in off, the rows that call the
+   * user pool are left out).
+   */
   readonly routes: readonly RouteDef[];
+  /** Sign-in: a JWT authorizer on every route. Absent: the spec's open mode (`-c auth=off`). */
+  readonly auth?: ApiAuth;
   /** Folder with `<handler>.ts` files (lambdas/handlers). */
   readonly handlersDir: string;
   /** The repository root (package.json + lock file) esbuild bundles from. */
@@ -85,6 +121,15 @@ export class Api extends Construct {
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Clientela REST API',
+      // Every route, `$default` included, needs an access token of the web's client: API Gateway
+      // checks its signature, issuer, audience and expiry before any function runs (401 otherwise).
+      // CORS preflight is answered by API Gateway itself, before any route or authorizer.
+      defaultAuthorizer: props.auth
+        ? new HttpUserPoolAuthorizer('Authorizer', props.auth.userPool, {
+            userPoolClients: [props.auth.client],
+            identitySource: ['$request.header.Authorization'],
+          })
+        : undefined,
       // One explicit stage `api` instead of `$default`, so paths keep their `/api` prefix.
       createDefaultStage: false,
       // Without an allow-list there is no CORS at all: the site calls its own origin. With one,
@@ -135,7 +180,7 @@ export class Api extends Construct {
     });
 
     const functions = new Map<string, NodejsFunction>();
-    for (const route of props.routes) {
+    for (const route of props.routes.filter((r) => props.auth !== undefined || servedWithoutSignIn(r))) {
       const fn = this.routeFunction(route, props);
       functions.set(route.name, fn);
       const integration = new HttpLambdaIntegration(`${route.name}Integration`, fn);
@@ -149,12 +194,14 @@ export class Api extends Construct {
       });
     }
     this.functions = functions;
-    Validations.of(this).acknowledge({
-      id: 'AwsSolutions-APIG4',
-      reason:
-        'The product has no users or login (SPEC: all screens are open), so neither has its API. ' +
-        'Abuse is capped by stage throttling; see the README for putting a login in front of it.',
-    });
+    if (!props.auth) {
+      Validations.of(this).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason:
+          'Deployed with -c auth=off, the spec\'s open mode the company chose: no sign-in, so anyone with the ' +
+          'URL can read and change the data (stack output OpenAccess, SECURITY.md). Only stage throttling caps abuse.',
+      });
+    }
     this.domainName = Fn.parseDomainName(this.httpApi.apiEndpoint);
   }
 
@@ -174,10 +221,15 @@ export class Api extends Construct {
     if (route.actions.length > 0) {
       role.addToPolicy(new PolicyStatement({ actions: [...route.actions], resources: [props.table.tableArn] }));
     }
+    const userPoolActions = route.userPoolActions ?? [];
+    if (userPoolActions.length > 0 && props.auth) {
+      role.addToPolicy(new PolicyStatement({ actions: [...userPoolActions], resources: [props.auth.userPool.userPoolArn] }));
+    }
     const bundleAwsSdk = props.bundleAwsSdk ?? BUNDLE_AWS_SDK;
     const environment: Record<string, string> = {
       TABLE_NAME: props.table.tableName,
       [props.originVerify.envName]: props.originVerify.value,
+      ...authEnvironment(props.auth),
     };
     if (props.corsOrigins.length > 0) environment.CORS_ORIGINS = props.corsOrigins.join(',');
 

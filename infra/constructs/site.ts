@@ -29,12 +29,8 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import {
-  CONTENT_SECURITY_POLICY,
-  FRAME_OPTIONS,
-  HSTS_MAX_AGE_SECONDS,
-  REFERRER_POLICY,
-} from '../security-headers.ts';
+import type { WebConfig } from '../local/auth-routes.ts';
+import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../security-headers.ts';
 import type { OriginVerify } from './origin-verify.ts';
 
 /** The CloudFront Function's source (viewer request: app routes → /index.html). */
@@ -45,6 +41,12 @@ export const ASSETS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const ROOT_CACHE_CONTROL = 'no-cache';
 /** Folder of Vite's hashed build output inside web/dist. */
 export const ASSETS_DIR = 'assets';
+/**
+ * The web's runtime configuration beside index.html (AUTH-DESIGN): the pool and client ids exist
+ * only once deployed, after `npm run build`, so the deployment writes them; the app fetches it at
+ * start (no inline script: the CSP forbids them). Served like index.html (no-cache).
+ */
+export const WEB_CONFIG_FILE = 'config.json';
 /** How long CloudFront and S3 access logs are kept (they hold IP addresses: personal data). */
 export const ACCESS_LOG_EXPIRY = Duration.days(90);
 /**
@@ -74,6 +76,10 @@ export interface SiteProps {
   readonly customDomain?: CustomDomain;
   /** Retention of the deployment helper's logs. */
   readonly logRetention: RetentionDays;
+  /** Written to `/config.json` (its values may be deploy-time tokens). */
+  readonly webConfig: WebConfig;
+  /** Origins the app may call besides its own (CSP `connect-src`): Cognito's endpoint with sign-in on. */
+  readonly connectSources: readonly string[];
 }
 
 /** The web app: a private S3 bucket behind CloudFront, which also routes `/api/*` to the API. */
@@ -125,7 +131,10 @@ export class Site extends Construct {
       responseHeadersPolicyName: `${Aws.STACK_NAME}-SecurityHeaders-${Aws.REGION}`,
       comment: 'Clientela security headers (infra/security-headers.ts)',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({ 'connect-src': props.connectSources }),
+          override: true,
+        },
         strictTransportSecurity: {
           accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
           includeSubdomains: true,
@@ -233,15 +242,18 @@ export class Site extends Construct {
       memoryLimit: 512,
       logGroup: deployLogs,
     });
-    // 2. Then index.html and the other root files, revalidated on every load, and an
-    //    invalidation so the edge serves the new index.html at once.
+    // 2. Then index.html, the other root files and config.json, revalidated on every load, and
+    //    an invalidation so the edge serves the new ones at once.
     const root = new BucketDeployment(this, 'DeployRoot', {
-      sources: [Source.asset(props.webDistPath, { exclude: [ASSETS_DIR, `${ASSETS_DIR}/**`] })],
+      sources: [
+        Source.asset(props.webDistPath, { exclude: [ASSETS_DIR, `${ASSETS_DIR}/**`, WEB_CONFIG_FILE] }),
+        Source.jsonData(WEB_CONFIG_FILE, props.webConfig),
+      ],
       destinationBucket: this.bucket,
       cacheControl: [CacheControl.fromString(ROOT_CACHE_CONTROL)],
       prune: false,
       distribution: this.distribution,
-      distributionPaths: ['/index.html', '/'],
+      distributionPaths: ['/index.html', '/', `/${WEB_CONFIG_FILE}`],
       memoryLimit: 512,
       logGroup: deployLogs,
     });

@@ -2,7 +2,9 @@
  * The deployable artefact: `cdk synth` through the real CLI (cdk.json → tsx infra/app.ts, real
  * esbuild bundling, no AWS credentials, no Docker) into a temporary folder, then each app
  * function's bundled index.mjs from the cloud assembly is imported in plain Node and called with
- * API Gateway payload v2 events against DynamoDB Local — the exact code Lambda would run.
+ * API Gateway payload v2 events against DynamoDB Local — the exact code Lambda would run, with
+ * the environment the template gives it (the origin-verify secret, the sign-in variables) and the
+ * events API Gateway passes after the JWT authorizer (an access token's claims).
  *
  * The same run derives the DynamoDB actions each handler really needs: a recording proxy in
  * front of DynamoDB Local notes every operation (a transaction's items as the item actions IAM
@@ -16,12 +18,14 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT, STACK_NAME } from '../../infra/app.ts';
 import { ensureTable } from '../../infra/local/table.ts';
-import { matchRoute, routes } from '../../lambdas/routes.ts';
+import { ADMIN_GROUP } from '../../lambdas/contract/auth.ts';
+import { MESSAGES } from '../../lambdas/contract/messages.ts';
+import { matchRoute, ORIGIN_VERIFY, routes, type RouteDef } from '../../lambdas/routes.ts';
 import { CLIENT_COUNT } from '../../lambdas/store/items.ts';
 import { NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
 import { MARSHALL_OPTIONS, PK } from '../../lambdas/store/table.ts';
@@ -117,11 +121,50 @@ function startProxy(upstream: string): Promise<string> {
   });
 }
 
+// --- the deployed functions' environment and callers ---------------------------------------------
+/** What CloudFront sends in the origin header (Secrets Manager generates 64 letters and digits). */
+const ORIGIN_SECRET = 'Bundle0Test0Origin0Secret0Value0Of0Letters0And0Digits0Only0x64xx';
+/** The user pool the functions trust (AUTH_* as the template sets them, with this pool's values). */
+const POOL = { id: 'us-east-1_Bundle1', clientId: 'bundletestclient0000000001', region: 'us-east-1' };
+const ISSUER = `https://cognito-idp.${POOL.region}.amazonaws.com/${POOL.id}`;
+/** The sign-in environment of every function (infra/constructs/api.ts authEnvironment). */
+const AUTH_ENV = { AUTH_MODE: 'cognito', AUTH_ISSUER: ISSUER, AUTH_CLIENT_ID: POOL.clientId, USER_POOL_ID: POOL.id };
+
+/**
+ * The claims API Gateway's JWT authorizer passes for a valid access token of an administrator:
+ * every claim a string, the groups as one `[a b]` string (AUTH-DESIGN).
+ */
+function accessTokenClaims(now: Date): Record<string, string> {
+  const seconds = Math.floor(now.getTime() / 1000);
+  return {
+    sub: '0b6e1c2a-9f3d-4c5b-8a7e-1d2c3b4a5f60',
+    username: 'ti@empresa.com.br',
+    'cognito:groups': `[${ADMIN_GROUP}]`,
+    client_id: POOL.clientId,
+    token_use: 'access',
+    iss: ISSUER,
+    scope: 'aws.cognito.signin.user.admin',
+    auth_time: String(seconds - 60),
+    iat: String(seconds - 60),
+    exp: String(seconds + 3540),
+    jti: 'bundle-test-jti',
+  };
+}
+
 // --- payload v2 events -------------------------------------------------------------------------
 let requestCounter = 0;
 
-/** The API Gateway HTTP API (payload 2.0) event for `METHOD /api<path>`, matched by the route table's own rule. */
-function apiEvent(method: string, apiPath: string, body?: unknown, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
+/**
+ * The API Gateway HTTP API (payload 2.0) event for `METHOD /api<path>`, matched by the route
+ * table's own rule, as it reaches a function behind the JWT authorizer. `headers` come from the
+ * caller (CloudFront's origin header is the caller's to add).
+ */
+function apiEvent(
+  method: string,
+  apiPath: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyEventV2WithJWTAuthorizer {
   const rawPath = `/api${apiPath}`;
   const { route: row, pathParameters } = matchRoute(method, apiPath)!;
   const now = new Date();
@@ -148,6 +191,7 @@ function apiEvent(method: string, apiPath: string, body?: unknown, headers: Reco
       stage: 'api',
       time: now.toISOString(),
       timeEpoch: now.getTime(),
+      authorizer: { jwt: { claims: accessTokenClaims(now), scopes: null } },
     },
     ...(pathParameters ? { pathParameters } : {}),
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -161,10 +205,18 @@ interface Answer {
   headers: Record<string, unknown>;
 }
 
-/** Calls the bundled handler of route `name` and records its DynamoDB calls under that route. */
-async function call(name: string, method: string, apiPath: string, body?: unknown, headers?: Record<string, string>): Promise<Answer> {
-  const event = apiEvent(method, apiPath, body, headers);
-  expect(routes.find((r) => r.name === name)!.routeKey, `${method} ${apiPath}`).toBe(event.routeKey);
+/**
+ * Calls the bundled handler of route `name` as CloudFront does (with the origin header), and
+ * records its DynamoDB calls under that route.
+ */
+function call(name: string, method: string, apiPath: string, body?: unknown, headers?: Record<string, string>): Promise<Answer> {
+  return invoke(name, apiEvent(method, apiPath, body, { [ORIGIN_VERIFY.header]: ORIGIN_SECRET, ...headers }));
+}
+
+/** Calls the bundled handler of route `name` with `event` (its DynamoDB calls recorded under that route). */
+async function invoke(name: string, event: APIGatewayProxyEventV2WithJWTAuthorizer): Promise<Answer> {
+  const { method, path: rawPath } = event.requestContext.http;
+  expect(routes.find((r) => r.name === name)!.routeKey, `${method} ${rawPath}`).toBe(event.routeKey);
   current = name;
   try {
     const result = (await toHost({ type: 'invoke', name, event })) as APIGatewayProxyStructuredResultV2;
@@ -210,6 +262,8 @@ beforeAll(async () => {
   const endpoint = inject('dynamoEndpoint');
   Object.assign(process.env, {
     TABLE_NAME: table,
+    [ORIGIN_VERIFY.env]: ORIGIN_SECRET,
+    ...AUTH_ENV,
     DYNAMODB_ENDPOINT: await startProxy(endpoint),
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
@@ -252,18 +306,21 @@ afterAll(async () => {
 
 // --- tests ------------------------------------------------------------------------------------
 describe('web deployment assets', () => {
-  it('ships assets/ in one deployment and the root files (no assets/) in the other', () => {
+  it('ships assets/ in one deployment and the root files (no assets/) and config.json in the other', () => {
+    /** The files of each source of a deployment. */
     const files = (id: string) => {
       const deployment = template.findResources('Custom::CDKBucketDeployment')[id]!;
-      const [key] = deployment.Properties.SourceObjectKeys as string[];
-      const folder = path.join(outdir, assetFolders[key!.replace(/\.zip$/, '')]!.source.path);
-      return fs.readdirSync(folder, { recursive: true }).map(String).sort();
+      return (deployment.Properties.SourceObjectKeys as string[]).map((key) => {
+        const folder = path.join(outdir, assetFolders[key.replace(/\.zip$/, '')]!.source.path);
+        return fs.readdirSync(folder, { recursive: true }).map(String).sort();
+      });
     };
     const deployments = Object.entries(template.findResources('Custom::CDKBucketDeployment'));
     const [assetsId] = deployments.find(([, d]) => d.Properties.DestinationBucketKeyPrefix === 'assets/')!;
     const [rootId] = deployments.find(([id]) => id !== assetsId)!;
-    expect(files(assetsId)).toEqual(['index-abc123.js']);
-    expect(files(rootId)).toEqual(['favicon.svg', 'index.html']);
+    expect(files(assetsId)).toEqual([['index-abc123.js']]);
+    // The built root files, then the runtime configuration written by the deployment (auth.test.ts).
+    expect(files(rootId)).toEqual([['favicon.svg', 'index.html'], ['config.json']]);
   });
 });
 
@@ -303,6 +360,38 @@ describe('bundled functions (cdk synth with esbuild)', () => {
       const ours = [...kept].filter((n) => declared.has(n));
       expect(ours.length, `${name}: names of lambdas/ kept`).toBeGreaterThan(3);
     }
+  });
+
+  it('runs with every variable the template gives the functions (sign-in on: AUTH_MODE=cognito)', () => {
+    for (const fn of Object.values(appFunctions(template))) {
+      const variables = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+      for (const name of Object.keys(variables)) expect(process.env[name], `${routeNameOf(fn)}: ${name}`).toBeDefined();
+      expect(variables.AUTH_MODE).toBe(AUTH_ENV.AUTH_MODE);
+    }
+  });
+
+  it('refuses (403) every request that did not come through CloudFront: no origin header, or another value', async () => {
+    /** A request each row's route key matches (the catch-all: an unknown path). */
+    const requestFor = (row: RouteDef) =>
+      row.routeKey === '$default'
+        ? { method: 'GET', path: '/nada/aqui' }
+        : { method: row.method, path: row.path.replace(/\{\w+\}/g, '1') };
+    for (const row of routes) {
+      const { method, path: apiPath } = requestFor(row);
+      const body = method === 'POST' || method === 'PUT' ? { descricao: 'Por fora', nome: 'Por fora', valorContrato: 1 } : undefined;
+      for (const [label, headers] of [
+        ['without the header', {}],
+        ['with another value', { [ORIGIN_VERIFY.header]: 'outro-valor' }],
+        ['with a prefix of it', { [ORIGIN_VERIFY.header]: ORIGIN_SECRET.slice(0, -1) }],
+      ] as const) {
+        const answer = await invoke(row.name, apiEvent(method, apiPath, body, headers));
+        expect(answer, `${row.name} ${label}`).toMatchObject({ status: 403, body: { mensagem: MESSAGES.origemNaoAutorizada } });
+      }
+      // Refused before the handler's logic: not one DynamoDB call.
+      expect(recorded.get(row.name)!.size, row.name).toBe(0);
+    }
+    // The same request with CloudFront's header is served.
+    expect((await call('ListCategorias', 'GET', '/categorias')).status).toBe(200);
   });
 
   it('serves the API: categories, clients, idempotent creates, conflicts, unique names, 404s, 405', async () => {

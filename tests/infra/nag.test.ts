@@ -1,28 +1,12 @@
 /**
  * cdk-nag wiring (cdk-nag 3: validation plugins added by infra/app.ts): it really checks the
  * stack, and every acknowledgement carries its reason. The "no unacknowledged finding" checks
- * run on the synths of stack.test.ts.
+ * run on the synths of stack.test.ts and auth.test.ts.
  */
-import { Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
-import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../infra/app.ts';
-import { cdkJsonContext, fakeWebDist, synth, tempDir } from './support.ts';
-
-/** Every acknowledgement in the tree: [construct path, rule id, reason]. */
-function acknowledgements(root: IConstruct): [string, string, string][] {
-  const found: [string, string, string][] = [];
-  for (const c of root.node.findAll()) {
-    for (const entry of c.node.metadata) {
-      if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
-      for (const [id, reason] of Object.entries(entry.data as Record<string, string>)) {
-        found.push([c.node.path, id.replace(/^annotation::/i, ''), reason]);
-      }
-    }
-  }
-  return found;
-}
+import { acknowledgements, cdkJsonContext, fakeWebDist, synth, tempDir } from './support.ts';
 
 describe('cdk-nag wiring', () => {
   it('is really checking: an unencrypted, unlogged bucket added to the stack fails the synth', () => {

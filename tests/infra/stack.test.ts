@@ -12,7 +12,7 @@ import { FUNCTION_RUNTIME } from '../../infra/constructs/api.ts';
 import { SPA_REWRITE_CODE_PATH } from '../../infra/constructs/site.ts';
 import { TABLE_ADOPTION_ACTIONS, TABLE_ADOPTION_TYPE } from '../../infra/constructs/table-adoption.ts';
 import {
-  CONTENT_SECURITY_POLICY,
+  contentSecurityPolicy,
   FRAME_OPTIONS,
   HSTS_MAX_AGE_SECONDS,
   REFERRER_POLICY,
@@ -23,6 +23,7 @@ import {
   actionsOf,
   appFunctions,
   dynamoActionsOf,
+  renderValue,
   resourcesOfType,
   roleStatements,
   routeNameOf,
@@ -104,7 +105,7 @@ describe('functions: one per route-table row', () => {
     }
   });
 
-  it('runs arm64, 512 MB, a 10 s timeout, index.handler, TABLE_NAME and no NODE_OPTIONS', () => {
+  it('runs arm64, 512 MB, a 10 s timeout, index.handler, TABLE_NAME, the sign-in variables and no NODE_OPTIONS', () => {
     for (const fn of Object.values(appFunctions(template))) {
       const p = fn.Properties!;
       expect(p.Architectures).toEqual(['arm64']);
@@ -113,8 +114,10 @@ describe('functions: one per route-table row', () => {
       expect(p.Handler).toBe('index.handler');
       const vars = (p.Environment as { Variables: Props }).Variables;
       expect(vars.TABLE_NAME).toEqual({ Ref: logicalIdOfType(template, 'AWS::DynamoDB::Table') });
-      // No CORS allow-list by default, and no source maps shipped.
-      expect(Object.keys(vars).sort()).toEqual([ORIGIN_VERIFY.env, 'TABLE_NAME']);
+      // No CORS allow-list by default, and no source maps shipped; sign-in's (auth.test.ts).
+      expect(Object.keys(vars).sort()).toEqual(
+        [ORIGIN_VERIFY.env, 'TABLE_NAME', 'AUTH_MODE', 'AUTH_ISSUER', 'AUTH_CLIENT_ID', 'USER_POOL_ID'].sort(),
+      );
     }
   });
 
@@ -412,8 +415,13 @@ describe('site', () => {
   it('applies the security headers of infra/security-headers.ts to both behaviours', () => {
     const [policyId, policy] = only(resourcesOfType(template, 'AWS::CloudFront::ResponseHeadersPolicy'));
     const headers = (policy.Properties!.ResponseHeadersPolicyConfig as Props).SecurityHeadersConfig as Record<string, Props>;
-    expect(headers.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true });
-    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
+    // The local servers' policy plus Cognito's endpoint of the stack's region (auth.test.ts).
+    const csp = headers.ContentSecurityPolicy as { ContentSecurityPolicy: unknown; Override: boolean };
+    expect(csp.Override).toBe(true);
+    expect(renderValue(csp.ContentSecurityPolicy)).toBe(
+      contentSecurityPolicy({ 'connect-src': ['https://cognito-idp.sa-east-1.amazonaws.com'] }),
+    );
+    expect(renderValue(csp.ContentSecurityPolicy)).toContain("script-src 'self';");
     expect(headers.StrictTransportSecurity).toEqual({
       AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS,
       IncludeSubdomains: true,
@@ -531,7 +539,7 @@ describe('site', () => {
     t.hasOutput('SiteUrl', { Value: 'https://clientes.example.com.br' });
   });
 
-  it('deploys hashed assets for a year, unpruned, then root files no-cache with an index.html invalidation', () => {
+  it('deploys hashed assets for a year, unpruned, then root files and config.json no-cache with an invalidation', () => {
     const deployments = resourcesOfType(template, 'Custom::CDKBucketDeployment');
     const entries = Object.entries(deployments);
     expect(entries).toHaveLength(2);
@@ -546,7 +554,7 @@ describe('site', () => {
       Prune: false,
       SystemMetadata: { 'cache-control': 'no-cache' },
       DistributionId: { Ref: logicalIdOfType(template, 'AWS::CloudFront::Distribution') },
-      DistributionPaths: ['/index.html', '/'],
+      DistributionPaths: ['/index.html', '/', '/config.json'],
     });
     expect(root.Properties!.DestinationBucketKeyPrefix).toBeUndefined();
     // index.html only after the chunks it references are there.
@@ -655,10 +663,17 @@ describe('alarms and outputs', () => {
     configured.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ti@example.com.br' });
   });
 
-  it('outputs the site URL, the table name, the distribution domain, the alarm topic, and not the execute-api URL', () => {
+  it('outputs the site URL, the table name, the distribution domain, the alarm topic, the user pool, and not the execute-api URL', () => {
     // The execute-api URL only answers 403 (no CloudFront origin header): not worth publishing.
     const outputs = template.toJSON().Outputs as Record<string, unknown>;
-    expect(Object.keys(outputs).sort()).toEqual(['AlarmTopicArn', 'DistributionDomainName', 'SiteUrl', 'TableName']);
+    expect(Object.keys(outputs).sort()).toEqual([
+      'AlarmTopicArn',
+      'DistributionDomainName',
+      'SiteUrl',
+      'TableName',
+      'UserPoolClientId',
+      'UserPoolId',
+    ]);
     expect(JSON.stringify(outputs)).not.toContain('ApiEndpoint');
     template.hasOutput('TableName', { Value: { Ref: logicalIdOfType(template, 'AWS::DynamoDB::Table') } });
     template.hasOutput('SiteUrl', {});

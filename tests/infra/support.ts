@@ -5,9 +5,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
 import { buildApp, PROJECT_ROOT } from '../../infra/app.ts';
-import type { ClientelaStack } from '../../infra/clientela-stack.ts';
+import type { ClientelaStack, ClientelaStackProps } from '../../infra/clientela-stack.ts';
+import type { RouteDef } from '../../lambdas/routes.ts';
 
 /** The `context` block of cdk.json, as `cdk synth` passes it to the app. */
 export function cdkJsonContext(): Record<string, unknown> {
@@ -67,11 +70,12 @@ export function validationFindings(outdir: string): string[] {
  * cdk.json's context plus `context`, a fake web/dist, and (unless `bundle`) esbuild bundling
  * skipped, into a temporary folder. cdk-nag findings fail the synth; they are returned (with
  * the template, written before validation) so a test can list them. `tamper` may add
- * constructs before synthesis. Call `remove` when done.
+ * constructs before synthesis; `overrides` replace stack props (e.g. a test route table). Call
+ * `remove` when done.
  */
 export function synth(
   context: Record<string, unknown> = {},
-  options: { bundle?: boolean; tamper?: (stack: ClientelaStack) => void } = {},
+  options: { bundle?: boolean; tamper?: (stack: ClientelaStack) => void; overrides?: Partial<ClientelaStackProps> } = {},
 ): Synthesized & { error: unknown } {
   const tmp = tempDir('clientela-synth-');
   const outdir = path.join(tmp.dir, 'cdk.out');
@@ -84,7 +88,7 @@ export function synth(
         ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
         ...context,
       },
-    });
+    }, options.overrides);
     options.tamper?.(stack);
     let error: unknown;
     try {
@@ -105,8 +109,11 @@ export function synth(
 }
 
 /** Synthesizes (bundling skipped) and removes the temporary folder: the template and the findings. */
-export function synthTemplate(context: Record<string, unknown> = {}): { template: Template; findings: string[] } {
-  const result = synth(context);
+export function synthTemplate(
+  context: Record<string, unknown> = {},
+  overrides?: Partial<ClientelaStackProps>,
+): { template: Template; findings: string[] } {
+  const result = synth(context, { overrides });
   result.remove();
   return { template: result.template, findings: result.findings };
 }
@@ -173,3 +180,90 @@ export function dynamoActionsOf(template: Template, fn: Resources[string]): stri
     .filter((a) => a.startsWith('dynamodb:'))
     .sort();
 }
+
+/** The fixture handlers (tests/support/fixtures/handlers), for a stack built from a test route table. */
+export const FIXTURE_HANDLERS_DIR = path.join(PROJECT_ROOT, 'tests', 'support', 'fixtures', 'handlers');
+
+const fixtureRow = (method: RouteDef['method'], routePath: string, name: string, extra: Partial<RouteDef> = {}): RouteDef => ({
+  routeKey: `${method} ${routePath}`,
+  method,
+  path: routePath,
+  handler: 'fixture/echo',
+  name,
+  actions: [],
+  ...extra,
+});
+
+/**
+ * A route table with users routes (rows naming the Cognito actions they call), a plain data
+ * route, a row with an empty action list and the catch-all, all served by the echo fixture.
+ */
+export const USERS_TEST_ROUTES: readonly RouteDef[] = [
+  fixtureRow('GET', '/categorias', 'ListCategorias', { actions: ['dynamodb:Query'] }),
+  fixtureRow('GET', '/usuarios', 'ListUsuarios', { userPoolActions: ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'] }),
+  fixtureRow('POST', '/usuarios', 'InviteUsuario', {
+    userPoolActions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup'],
+  }),
+  fixtureRow('DELETE', '/usuarios/{email}', 'RemoveUsuario', { userPoolActions: ['cognito-idp:AdminDeleteUser'] }),
+  fixtureRow('GET', '/sobre', 'Sobre', { userPoolActions: [] }),
+  { routeKey: '$default', method: 'ANY', path: '/{proxy+}', handler: 'fixture/echo', name: 'Fallback', actions: [] },
+];
+
+/** Stack props that build the stack from {@link USERS_TEST_ROUTES}. */
+export const USERS_TEST_OVERRIDES: Partial<ClientelaStackProps> = { routes: USERS_TEST_ROUTES, handlersDir: FIXTURE_HANDLERS_DIR };
+
+/**
+ * A CloudFormation value as text, with pseudo parameters given (`AWS::Region`) and other
+ * references written `${LogicalId}` / `${LogicalId.Attribute}`: `Fn::Join` of the template reads
+ * like the string it becomes.
+ */
+export function renderValue(value: unknown, pseudo: Record<string, string> = { 'AWS::Region': 'sa-east-1' }): string {
+  if (typeof value === 'string') return value;
+  const v = value as Record<string, unknown>;
+  if (typeof v.Ref === 'string') return pseudo[v.Ref] ?? `\${${v.Ref}}`;
+  if (Array.isArray(v['Fn::GetAtt'])) return `\${${(v['Fn::GetAtt'] as string[]).join('.')}}`;
+  if (Array.isArray(v['Fn::Join'])) {
+    const [separator, parts] = v['Fn::Join'] as [string, unknown[]];
+    return parts.map((p) => renderValue(p, pseudo)).join(separator);
+  }
+  throw new Error(`renderValue: unsupported ${JSON.stringify(value)}`);
+}
+
+/**
+ * The `/config.json` the site's root deployment writes: the jsonData asset of the cloud assembly
+ * with its deploy-time markers rendered by {@link renderValue}.
+ */
+export function deployedWebConfig(result: Synthesized): unknown {
+  const deployments = Object.values(resourcesOfType(result.template, 'Custom::CDKBucketDeployment'));
+  const root = deployments.find((d) => d.Properties!.DestinationBucketKeyPrefix === undefined)!;
+  const keys = root.Properties!.SourceObjectKeys as string[];
+  const markers = (root.Properties!.SourceMarkers ?? []) as Record<string, unknown>[];
+  const manifest = JSON.parse(fs.readFileSync(path.join(result.outdir, `${result.stack.artifactId}.assets.json`), 'utf8')) as {
+    files: Record<string, { source: { path: string } }>;
+  };
+  const found: unknown[] = [];
+  keys.forEach((key, i) => {
+    const file = path.resolve(result.outdir, manifest.files[key.replace(/\.zip$/, '')]!.source.path, 'config.json');
+    if (!fs.existsSync(file)) return;
+    let text = fs.readFileSync(file, 'utf8');
+    for (const [marker, value] of Object.entries(markers[i] ?? {})) text = text.replaceAll(marker, renderValue(value));
+    found.push(JSON.parse(text));
+  });
+  if (found.length !== 1) throw new Error(`expected one config.json source in the root deployment, found ${found.length}`);
+  return found[0];
+}
+
+/** Every acknowledgement in the tree: [construct path, rule id, reason]. */
+export function acknowledgements(root: IConstruct): [string, string, string][] {
+  const found: [string, string, string][] = [];
+  for (const c of root.node.findAll()) {
+    for (const entry of c.node.metadata) {
+      if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
+      for (const [id, reason] of Object.entries(entry.data as Record<string, string>)) {
+        found.push([c.node.path, id.replace(/^annotation::/i, ''), reason]);
+      }
+    }
+  }
+  return found;
+}
+

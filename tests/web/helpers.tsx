@@ -5,6 +5,7 @@ import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../../web/src/app/providers.tsx';
 import { AppRoutes } from '../../web/src/app/router.tsx';
+import { startSession, type AuthConfig } from '../../web/src/lib/session.ts';
 
 export interface Call {
   method: string;
@@ -91,18 +92,22 @@ function ToastProbe() {
   );
 }
 
-/** Renders the whole app (layout, lazy routes, Toaster) at `path`. */
-export function renderApp(path: string) {
+/**
+ * Renders the whole app (layout, lazy routes, Toaster) at `path`, with sign-in off (the spec's
+ * open mode) unless `auth` says otherwise. The session starts over for each render.
+ */
+export function renderApp(path: string, { auth = { auth: 'off' } }: { auth?: AuthConfig | Promise<AuthConfig> } = {}) {
+  void startSession(auth);
   return render(
-    // A fresh SWR cache (and dedupe state) per test.
-    <AppProviders extra={{ provider: () => new Map() }}>
-      <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[path]}>
+      {/* A fresh SWR cache (and dedupe state) per test. */}
+      <AppProviders extra={{ provider: () => new Map() }}>
         <AppRoutes />
         <LocationProbe />
         <BackProbe />
         <ToastProbe />
-      </MemoryRouter>
-    </AppProviders>,
+      </AppProviders>
+    </MemoryRouter>,
   );
 }
 

@@ -61,8 +61,12 @@ export function mockApi(routes: Record<string, Reply | Reply[]>) {
 
 /** Shows the current path, so tests can check navigation without waiting for the next page. */
 function LocationProbe() {
-  const { pathname } = useLocation();
-  return <output data-testid="location">{pathname}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <output data-testid="location" data-search={search}>
+      {pathname}
+    </output>
+  );
 }
 
 /** The browser's Back button, for history checks. */
@@ -113,6 +117,9 @@ export function renderApp(path: string, { auth = { auth: 'off' } }: { auth?: Aut
 
 /** The current path of the memory router. */
 export const currentPath = () => screen.getByTestId('location').textContent;
+
+/** The current query string of the memory router ('?destino=…'). */
+export const currentSearch = () => screen.getByTestId('location').dataset.search;
 
 /** The toasts currently visible (not dismissed), as probe rows. */
 export function visibleToasts() {

@@ -57,7 +57,7 @@ export function Navbar() {
   };
 
   return (
-    <header className="navbar">
+    <header className={session.status === 'signedIn' ? 'navbar has-user' : 'navbar'}>
       <nav ref={nav} className="navbar-inner" aria-label={T.nav.label} onBlur={onBlur}>
         <Link to={paths.home} className="brand" onClick={close}>
           <LogoMark />

@@ -7,7 +7,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../web/src/lib/api-client.ts';
-import { SESSION_STORAGE_KEY } from '../../web/src/config.ts';
+import { ADMIN_GROUP as CONTRACT_ADMIN_GROUP } from '@contract';
+import { ADMIN_GROUP, SESSION_STORAGE_KEY } from '../../web/src/config.ts';
 import { T } from '../../web/src/texts.ts';
 import { A } from '../../web/src/texts-auth.ts';
 import { CONFIG, fakeBackend, refused, tokens } from './auth-helpers.ts';
@@ -204,6 +205,10 @@ describe('Sair', () => {
 });
 
 describe('navbar and roles', () => {
+  it("the app shell's admin group is the contract's", () => {
+    expect(ADMIN_GROUP).toBe(CONTRACT_ADMIN_GROUP);
+  });
+
   it('shows an administrator "Usuários", the e-mail and Sair', async () => {
     sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
     fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { admin: true, refresh: null }) } });

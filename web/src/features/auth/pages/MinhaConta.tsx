@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { FormShell } from '../../../components/FormShell.tsx';
@@ -59,6 +59,11 @@ function Totp({ email }: { email: string }) {
   const form = useForm({ code: '' });
   const { busy: verifying, alert, run } = useStep();
   const state = status.data === undefined ? (status.error ? 'failed' : 'loading') : mode === 'view' ? (status.data ? 'on' : 'off') : mode;
+  // The question replaces the button that asked it: the focus goes to the safe answer.
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (state === 'confirmOff') cancel.current?.focus();
+  }, [state]);
 
   const start = async () => {
     setBusy(true);
@@ -138,8 +143,7 @@ function Totp({ email }: { email: string }) {
           </button>
         ) : (
           <>
-            {/* The question replaced the button that asked it: the focus goes to the safe answer. */}
-            <button type="button" className="btn btn-secondary" autoFocus onClick={() => setMode('view')}>
+            <button ref={cancel} type="button" className="btn btn-secondary" onClick={() => setMode('view')}>
               {A.common.cancel}
             </button>
             <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void disable()}>

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_POLICY } from '@contract';
 import { SESSION_STORAGE_KEY } from '../../web/src/config.ts';
 import { T } from '../../web/src/texts.ts';
-import { A } from '../../web/src/texts-auth.ts';
+import { A, DEV_TEXTS } from '../../web/src/texts-auth.ts';
 import { CONFIG, fakeBackend, refused, tokens } from './auth-helpers.ts';
 import { currentPath, json, renderApp, visibleToast } from './helpers.tsx';
 
@@ -71,6 +71,16 @@ describe('/entrar errors', () => {
     await waitFor(() => expect(email).toHaveFocus());
     expect(email).toHaveAccessibleDescription(T.form.required(A.common.email));
     expect(be.cognitoCalls).toEqual([]);
+  });
+
+  it("in the dev server only, shows config.json's demo credentials and fills them in", async () => {
+    expect(import.meta.env.DEV).toBe(true);
+    fakeBackend({});
+    renderApp('/entrar', { auth: { ...CONFIG, demo: { email: 'admin@clientela.local', password: 'Demo-Senha-123!' } } });
+    expect(await screen.findByText(DEV_TEXTS.demo, { exact: false })).toHaveTextContent('admin@clientela.local');
+    press(DEV_TEXTS.demoFill);
+    expect(screen.getByLabelText(A.common.email)).toHaveValue('admin@clientela.local');
+    expect(screen.getByLabelText(A.common.password)).toHaveValue('Demo-Senha-123!');
   });
 
   it("links 'Esqueci minha senha' with the e-mail typed", async () => {

@@ -204,6 +204,37 @@ describe('Sair', () => {
   });
 });
 
+describe('other tabs of a kept session', () => {
+  it('Sair in another tab signs this one out; a renewal there (the same token written again) does not', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { refresh: null }) }, api: { 'GET /api/produtos': json(200, [produto(1, 'Acme', 500)]) } });
+    renderApp('/clientes', { auth: CONFIG });
+    expect(await screen.findByText('Acme')).toBeInTheDocument();
+    const storageEvent = (newValue: string | null) =>
+      act(() => {
+        window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY, oldValue: 'kept-1', newValue, storageArea: localStorage }));
+      });
+    storageEvent('kept-2');
+    expect(screen.getByText('Acme')).toBeInTheDocument();
+    localStorage.removeItem(SESSION_STORAGE_KEY);
+    storageEvent(null);
+    expect(await screen.findByRole('heading', { level: 1, name: A.signIn.heading })).toBeInTheDocument();
+    expect(screen.queryByText('Acme')).toBeNull();
+  });
+
+  it('a renewal here rewrites the kept token without removing it first (which other tabs would read as Sair)', async () => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    localStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { refresh: null }) }, api: { 'GET /api/produtos': json(200, []) } });
+    renderApp('/clientes', { auth: CONFIG });
+    await settle();
+    const removed = vi.spyOn(Storage.prototype, 'removeItem');
+    await tick(55 * 60_000);
+    expect(removed.mock.contexts.filter((c) => c === localStorage)).toEqual([]);
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe('kept-1');
+  });
+});
+
 describe('navbar and roles', () => {
   it("the app shell's admin group is the contract's", () => {
     expect(ADMIN_GROUP).toBe(CONTRACT_ADMIN_GROUP);

@@ -79,12 +79,17 @@ export const useSessionGeneration = (): number => useSyncExternalStore(subscribe
 /** The user pool's configuration (undefined with sign-in off or before config.json arrived). */
 export const cognitoConfig = (): CognitoConfig | undefined => config;
 
-/** Keeps the refresh token where 'Manter conectado' says (and nowhere else); none: wipes it. */
+/**
+ * Keeps the refresh token where 'Manter conectado' says and nowhere else; none: wipes it. The
+ * kept copy is only ever replaced, never removed first: another tab of a kept session reads a
+ * removal as Sair.
+ */
 function keep(token: string | undefined): void {
   try {
-    localStorage.removeItem(SESSION_STORAGE_KEY);
-    sessionStorage.removeItem(SESSION_STORAGE_KEY);
-    if (token) (remember ? localStorage : sessionStorage).setItem(SESSION_STORAGE_KEY, token);
+    const [mine, other] = remember ? [localStorage, sessionStorage] : [sessionStorage, localStorage];
+    other.removeItem(SESSION_STORAGE_KEY);
+    if (token) mine.setItem(SESSION_STORAGE_KEY, token);
+    else mine.removeItem(SESSION_STORAGE_KEY);
   } catch {
     // Storage turned off: the session lasts as long as the page.
   }

@@ -19,8 +19,8 @@ export default defineConfig(({ isPreview }) => ({
     emptyOutDir: true,
     // The libraries in one chunk of their own: left to itself, Rolldown cuts them by which lazy
     // pages share them (an extra chunk and ~1 KB more initial JS), and a deploy that changes only
-    // the app leaves this chunk cached.
-    rolldownOptions: { output: { advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/]/ }] } } },
+    // the app leaves this chunk cached. The QR code library stays out: only the TOTP pages load it.
+    rolldownOptions: { output: { advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!uqr[\\/])/ }] } } },
   },
   server: { port: port ?? 5173, strictPort: true, host: 'localhost' },
   preview: { port: port ?? 4173, strictPort: true, host: 'localhost' },

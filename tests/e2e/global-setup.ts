@@ -1,7 +1,10 @@
 /**
  * Browser suite setup, once per run: build the production site, serve it with the API through
  * `vite preview` (the production security headers on, in-memory DynamoDB Local, no demo data) on
- * a free port, and start ONE Chromium (Debian's) that every test file connects to.
+ * a free port, and start ONE Chromium (Debian's) that every test file connects to. Two servers
+ * share the build: the first wave's suites run in the open mode (AUTH=off), the sign-in suite
+ * against a second one with sign-in on (cognito-local; its pool, client, administrator and
+ * outbox handed to the tests).
  *
  * Chromium missing: under CI=true the run fails; elsewhere the suite is skipped with a loud banner.
  */
@@ -14,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.ts';
-import type { E2eContext } from './support/env.ts';
+import type { E2eAuthContext, E2eContext } from './support/env.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VITE_BIN = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
@@ -95,22 +98,77 @@ async function stopTree(child: ChildProcess): Promise<void> {
   if (pids.some(alive)) signal('SIGKILL');
 }
 
-async function waitUntilReady(baseUrl: string, server: ChildProcess, log: () => string): Promise<void> {
+/**
+ * Waits until the server's API answers: 200, or (sign-in on, once the local authorizer checks
+ * tokens) 401 to a request without one. DynamoDB Local and the table are up by then.
+ */
+async function waitUntilReady(preview: Preview): Promise<void> {
+  const { baseUrl, server, output } = preview;
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let last = '';
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`vite preview exited (${server.exitCode}):\n${log()}`);
+    if (server.exitCode !== null) throw new Error(`vite preview exited (${server.exitCode}):\n${output()}`);
     try {
-      // The API answering means DynamoDB Local and the table are up too.
       const res = await fetch(`${baseUrl}/api/categorias`);
-      if (res.ok) return;
+      await res.arrayBuffer();
+      if (res.ok || res.status === 401) return;
       last = `HTTP ${res.status}`;
     } catch (e) {
       last = String(e);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`vite preview did not answer ${baseUrl}/api/categorias within ${READY_TIMEOUT_MS} ms (${last}):\n${log()}`);
+  throw new Error(`vite preview did not answer ${baseUrl}/api/categorias within ${READY_TIMEOUT_MS} ms (${last}):\n${output()}`);
+}
+
+interface Preview {
+  baseUrl: string;
+  server: ChildProcess;
+  output: () => string;
+}
+
+/** `vite preview` of the build in `outDir` on a free port, with `env` (DATA_DIR, AUTH, …). */
+async function startPreview(outDir: string, env: Record<string, string>): Promise<Preview> {
+  const port = await freePort();
+  let output = '';
+  const server = spawn(
+    process.execPath,
+    ['--import', DIE_WITH_PARENT, VITE_BIN, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    {
+      cwd: ROOT,
+      // Own process group: teardown signals the server and everything it started at once.
+      detached: true,
+      // stdin stays open for the server's life: its end tells the server this process is gone.
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // No demo data: each test creates its own uniquely named records.
+      env: { ...process.env, PORT: String(port), SEED: 'false', BROWSER: 'none', ...env },
+    },
+  );
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+  return { baseUrl: `http://127.0.0.1:${port}`, server, output: () => output };
+}
+
+/** What the sign-in suite needs of the auth-on server's local user pool (its data folder and log). */
+function authContext(preview: Preview, dataDir: string): E2eAuthContext {
+  const cognitoDir = path.join(dataDir, 'cognito');
+  const state = JSON.parse(readFileSync(path.join(cognitoDir, 'clientela.json'), 'utf8')) as {
+    userPoolId: string;
+    clientId: string;
+    admin: { email: string; password: string };
+  };
+  const endpoint = /local Cognito: (http:\/\/\S+?\/) /.exec(preview.output())?.[1];
+  if (!endpoint) throw new Error(`no cognito-local endpoint in the auth server's output:\n${preview.output()}`);
+  return {
+    enabled: true,
+    baseUrl: preview.baseUrl,
+    cognitoDir,
+    pool: { userPoolId: state.userPoolId, clientId: state.clientId, endpoint },
+    admin: { email: state.admin.email, password: state.admin.password },
+  };
 }
 
 const BANNER = [
@@ -143,42 +201,31 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     throw new Error(`vite build failed (${build.status}):\n${build.stdout}\n${build.stderr}`);
   }
 
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
-  const server = spawn(
-    process.execPath,
-    ['--import', DIE_WITH_PARENT, VITE_BIN, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
-    {
-      cwd: ROOT,
-      // Own process group: teardown signals the server and everything it started at once.
-      detached: true,
-      // stdin stays open for the server's life: its end tells the server this process is gone.
-      stdio: ['pipe', 'pipe', 'pipe'],
-      // No demo data: each test creates its own uniquely named records. The first wave's
-      // journeys run in the open mode (AUTH=off); sign-in has suites of its own.
-      env: { ...process.env, PORT: String(port), DATA_DIR: 'memory', SEED: 'false', BROWSER: 'none', AUTH: 'off' },
-    },
-  );
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  server.stdout?.on('data', keep);
-  server.stderr?.on('data', keep);
+  // The first wave's journeys run in the open mode (AUTH=off); sign-in has a server of its own,
+  // its data on disk in a folder of its own (the pool's state and outbox are read from there).
+  const authDataDir = mkdtempSync(path.join(tmpdir(), 'clientela-e2e-auth-'));
+  const [open, auth] = await Promise.all([
+    startPreview(outDir, { DATA_DIR: 'memory', AUTH: 'off' }),
+    startPreview(outDir, { DATA_DIR: authDataDir, AUTH: 'on' }),
+  ]);
 
   let browser: BrowserServer | undefined;
   const teardown = async () => {
     await browser?.close().catch(() => undefined);
-    await stopTree(server);
+    await Promise.all([stopTree(open.server), stopTree(auth.server)]);
     rmSync(outDir, { recursive: true, force: true });
+    rmSync(authDataDir, { recursive: true, force: true });
   };
+  let authCtx: E2eAuthContext;
   try {
-    await waitUntilReady(baseUrl, server, () => output);
+    await Promise.all([waitUntilReady(open), waitUntilReady(auth)]);
+    authCtx = authContext(auth, authDataDir);
     browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] });
   } catch (e) {
     await teardown();
     throw e;
   }
-  project.provide('e2e', { enabled: true, baseUrl, wsEndpoint: browser.wsEndpoint() } satisfies E2eContext);
+  const baseUrl = open.baseUrl;
+  project.provide('e2e', { enabled: true, baseUrl, wsEndpoint: browser.wsEndpoint(), auth: authCtx } satisfies E2eContext);
   return teardown;
 }

@@ -5,6 +5,7 @@ import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../../web/src/app/providers.tsx';
 import { AppRoutes } from '../../web/src/app/router.tsx';
+import { startSession, type AuthConfig } from '../../web/src/lib/session.ts';
 
 export interface Call {
   method: string;
@@ -60,8 +61,12 @@ export function mockApi(routes: Record<string, Reply | Reply[]>) {
 
 /** Shows the current path, so tests can check navigation without waiting for the next page. */
 function LocationProbe() {
-  const { pathname } = useLocation();
-  return <output data-testid="location">{pathname}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <output data-testid="location" data-search={search}>
+      {pathname}
+    </output>
+  );
 }
 
 /** The browser's Back button, for history checks. */
@@ -91,23 +96,30 @@ function ToastProbe() {
   );
 }
 
-/** Renders the whole app (layout, lazy routes, Toaster) at `path`. */
-export function renderApp(path: string) {
+/**
+ * Renders the whole app (layout, lazy routes, Toaster) at `path`, with sign-in off (the spec's
+ * open mode) unless `auth` says otherwise. The session starts over for each render.
+ */
+export function renderApp(path: string, { auth = { auth: 'off' } }: { auth?: AuthConfig | Promise<AuthConfig> } = {}) {
+  void startSession(auth);
   return render(
-    // A fresh SWR cache (and dedupe state) per test.
-    <AppProviders extra={{ provider: () => new Map() }}>
-      <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[path]}>
+      {/* A fresh SWR cache (and dedupe state) per test. */}
+      <AppProviders extra={{ provider: () => new Map() }}>
         <AppRoutes />
         <LocationProbe />
         <BackProbe />
         <ToastProbe />
-      </MemoryRouter>
-    </AppProviders>,
+      </AppProviders>
+    </MemoryRouter>,
   );
 }
 
 /** The current path of the memory router. */
 export const currentPath = () => screen.getByTestId('location').textContent;
+
+/** The current query string of the memory router ('?destino=…'). */
+export const currentSearch = () => screen.getByTestId('location').dataset.search;
 
 /** The toasts currently visible (not dismissed), as probe rows. */
 export function visibleToasts() {

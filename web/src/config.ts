@@ -27,3 +27,22 @@ export const LIST_CHUNK_SIZE = 12;
 
 /** How far below the viewport the next chunk starts rendering. */
 export const LIST_PRELOAD_MARGIN = '800px';
+
+/** The runtime configuration the deployment writes beside the site (sign-in on or off, the user pool). */
+export const CONFIG_URL = '/config.json';
+
+/** The access token is renewed this long before it expires (Cognito's tokens live 60 min). */
+export const TOKEN_RENEW_MARGIN = 5 * 60_000;
+
+/** After a renewal that found no network, the next try. */
+export const TOKEN_RENEW_RETRY = 30_000;
+
+/** Where the refresh token is kept: sessionStorage, or localStorage with 'Manter conectado'. */
+export const SESSION_STORAGE_KEY = 'clientela.sessao';
+
+/**
+ * The Cognito group of administrators: the contract's ADMIN_GROUP (a unit test holds them equal).
+ * The app shell keeps its own copy: importing the contract's would put the sign-in rules' module
+ * (password policy and all) into the initial JavaScript of every page.
+ */
+export const ADMIN_GROUP = 'admin';

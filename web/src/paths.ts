@@ -11,7 +11,23 @@ export const paths = {
   cadastrarCliente: '/cadastrarproduto',
   atualizarCliente: { pattern: '/atualizarproduto/:id', to: (id: number | string) => `/atualizarproduto/${id}` },
   deletarCliente: { pattern: '/deletarproduto/:id', to: (id: number | string) => `/deletarproduto/${id}` },
+  // Sign-in (issue 15): /entrar and the password page are public; the others need a user.
+  entrar: '/entrar',
+  esqueciSenha: '/esqueci-senha',
+  minhaConta: '/minha-conta',
+  usuarios: '/usuarios',
+  convidarUsuario: '/usuarios/convidar',
 } as const;
+
+/** /entrar, then back to `destino` (a path of this app, with its query string). */
+export const entrarPath = (destino?: string): string =>
+  destino && destino !== paths.entrar ? `${paths.entrar}?destino=${encodeURIComponent(destino)}` : paths.entrar;
+
+/** Where /entrar goes after signing in: its `destino` when it is a path of this app (never another site), else the client list. */
+export function destinoOf(search: string): string {
+  const d = new URLSearchParams(search).get('destino');
+  return d && d.startsWith('/') && !d.startsWith('//') && !d.startsWith('/\\') ? d : paths.clientes;
+}
 
 /** Old paths the spec navigated to without defining: they keep working as redirects. */
 export const redirects: readonly { from: string; to: string }[] = [

@@ -17,6 +17,11 @@ export const T = {
     createCategorias: 'Cadastrar categorias',
     /** The menu button's one name; its state is aria-expanded. */
     menu: 'Menu',
+    usuarios: 'Usuários',
+    signIn: 'Entrar',
+    signOut: 'Sair',
+    /** The signed-in user's link to "Minha conta": its text is the e-mail. */
+    account: 'Minha conta:',
   },
   footer: {
     social: 'Redes sociais',

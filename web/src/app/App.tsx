@@ -2,13 +2,13 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
 
-/** The whole app: providers and the router. */
+/** The whole app: the router, the providers (a data cache per session) and the routes. */
 export function App() {
   return (
-    <AppProviders>
-      <BrowserRouter>
+    <BrowserRouter>
+      <AppProviders>
         <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
+      </AppProviders>
+    </BrowserRouter>
   );
 }

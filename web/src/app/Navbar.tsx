@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { CloseIcon, LogoMark, MenuIcon } from '../components/icons.tsx';
+import { signOut, useSession } from '../lib/session.ts';
 import { paths } from '../paths.ts';
 import { T } from '../texts.ts';
 
@@ -20,6 +21,8 @@ export function Navbar() {
   const nav = useRef<HTMLElement>(null);
   const close = () => setOpen(false);
   const { pathname } = useLocation();
+  const session = useSession();
+  const navigate = useNavigate();
 
   // Close the menu whenever the page changes.
   const [lastPath, setLastPath] = useState(pathname);
@@ -54,7 +57,7 @@ export function Navbar() {
   };
 
   return (
-    <header className="navbar">
+    <header className={session.status === 'signedIn' ? 'navbar has-user' : 'navbar'}>
       <nav ref={nav} className="navbar-inner" aria-label={T.nav.label} onBlur={onBlur}>
         <Link to={paths.home} className="brand" onClick={close}>
           <LogoMark />
@@ -80,6 +83,42 @@ export function Navbar() {
               </NavLink>
             </li>
           ))}
+          {session.status === 'signedIn' ? (
+            <>
+              {session.user.admin ? (
+                <li>
+                  <NavLink to={paths.usuarios} className="nav-link" onClick={close}>
+                    {T.nav.usuarios}
+                  </NavLink>
+                </li>
+              ) : null}
+              <li>
+                <NavLink to={paths.minhaConta} end className="nav-link nav-account" onClick={close}>
+                  <span className="visually-hidden">{T.nav.account} </span>
+                  {session.user.email}
+                </NavLink>
+              </li>
+              <li>
+                {/* Sair: to /entrar, then the session ends (and with it every cached record). */}
+                <button
+                  type="button"
+                  className="nav-link nav-button"
+                  onClick={() => {
+                    navigate(paths.entrar);
+                    signOut();
+                  }}
+                >
+                  {T.nav.signOut}
+                </button>
+              </li>
+            </>
+          ) : session.status === 'anonymous' ? (
+            <li>
+              <NavLink to={paths.entrar} className="nav-link" onClick={close}>
+                {T.nav.signIn}
+              </NavLink>
+            </li>
+          ) : null}
         </ul>
       </nav>
     </header>

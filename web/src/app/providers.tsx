@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { fetcher } from '../lib/api-client.ts';
+import { useSessionGeneration } from '../lib/session.ts';
 
 /**
  * THE SWR configuration. Errors are not retried (the page offers 'Tentar novamente', and a
@@ -15,7 +16,17 @@ export const swrConfig: SWRConfiguration = {
   keepPreviousData: false,
 };
 
-/** App-wide providers. `extra` lets tests give each test its own cache. */
+/**
+ * App-wide providers, inside the router. Each session gets a cache of its own: when one ends
+ * (Sair, expired) the pages remount on a new, empty cache, so no record the previous user read
+ * stays in memory (a request still in flight lands in the old cache, which is dropped).
+ * `extra` lets tests give each test its own cache.
+ */
 export function AppProviders({ children, extra }: { children: ReactNode; extra?: SWRConfiguration }) {
-  return <SWRConfig value={{ ...swrConfig, ...extra }}>{children}</SWRConfig>;
+  const generation = useSessionGeneration();
+  return (
+    <SWRConfig key={generation} value={{ ...swrConfig, provider: () => new Map(), ...extra }}>
+      {children}
+    </SWRConfig>
+  );
 }

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { paths, redirects } from '../paths.ts';
+import { RequireUser, SignInPages } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 
 // One lazy chunk per page: the entry holds only the shell.
@@ -15,8 +16,16 @@ const ListaClientes = lazy(() => import('../features/clientes/pages/ListaCliente
 const CadastrarCliente = lazy(() => import('../features/clientes/pages/CadastrarCliente.tsx'));
 const AtualizarCliente = lazy(() => import('../features/clientes/pages/AtualizarCliente.tsx'));
 const DeletarCliente = lazy(() => import('../features/clientes/pages/DeletarCliente.tsx'));
+const Entrar = lazy(() => import('../features/auth/pages/Entrar.tsx'));
+const EsqueciSenha = lazy(() => import('../features/auth/pages/EsqueciSenha.tsx'));
+const MinhaConta = lazy(() => import('../features/auth/pages/MinhaConta.tsx'));
+const Usuarios = lazy(() => import('../features/usuarios/pages/Usuarios.tsx'));
+const ConvidarUsuario = lazy(() => import('../features/usuarios/pages/ConvidarUsuario.tsx'));
 
-/** Every route of the spec, the two old paths as redirects, and a not-found page. */
+/**
+ * Every route of the spec, the two old paths as redirects, and a not-found page. With sign-in on,
+ * only the home, about and sign-in pages are public.
+ */
 export function AppRoutes() {
   return (
     <Routes>
@@ -24,18 +33,29 @@ export function AppRoutes() {
         <Route path={paths.root} element={<Home />} />
         <Route path={paths.home} element={<Home />} />
         <Route path={paths.sobreNos} element={<SobreNos />} />
-        <Route path={paths.categorias} element={<ListaCategorias />} />
-        <Route path={paths.cadastrarCategoria} element={<CadastrarCategoria />} />
-        <Route path={paths.atualizarCategoria.pattern} element={<AtualizarCategoria />} />
-        <Route path={paths.deletarCategoria.pattern} element={<DeletarCategoria />} />
-        <Route path={paths.clientes} element={<ListaClientes />} />
-        <Route path={paths.cadastrarCliente} element={<CadastrarCliente />} />
-        <Route path={paths.atualizarCliente.pattern} element={<AtualizarCliente />} />
-        <Route path={paths.deletarCliente.pattern} element={<DeletarCliente />} />
-        {redirects.map((r) => (
-          <Route key={r.from} path={r.from} element={<Navigate to={r.to} replace />} />
-        ))}
-        <Route path="*" element={<NotFound />} />
+        <Route element={<SignInPages />}>
+          <Route path={paths.entrar} element={<Entrar />} />
+          <Route path={paths.esqueciSenha} element={<EsqueciSenha />} />
+        </Route>
+        <Route element={<RequireUser />}>
+          <Route path={paths.categorias} element={<ListaCategorias />} />
+          <Route path={paths.cadastrarCategoria} element={<CadastrarCategoria />} />
+          <Route path={paths.atualizarCategoria.pattern} element={<AtualizarCategoria />} />
+          <Route path={paths.deletarCategoria.pattern} element={<DeletarCategoria />} />
+          <Route path={paths.clientes} element={<ListaClientes />} />
+          <Route path={paths.cadastrarCliente} element={<CadastrarCliente />} />
+          <Route path={paths.atualizarCliente.pattern} element={<AtualizarCliente />} />
+          <Route path={paths.deletarCliente.pattern} element={<DeletarCliente />} />
+          <Route element={<SignInPages />}>
+            <Route path={paths.minhaConta} element={<MinhaConta />} />
+            <Route path={paths.usuarios} element={<Usuarios />} />
+            <Route path={paths.convidarUsuario} element={<ConvidarUsuario />} />
+          </Route>
+          {redirects.map((r) => (
+            <Route key={r.from} path={r.from} element={<Navigate to={r.to} replace />} />
+          ))}
+          <Route path="*" element={<NotFound />} />
+        </Route>
       </Route>
     </Routes>
   );

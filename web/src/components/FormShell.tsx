@@ -29,8 +29,9 @@ export function FormShell({
   onSubmit: () => void;
   submitLabel: string;
   submitting: boolean;
-  cancelTo: string;
-  cancelLabel: string;
+  /** The way back (a link), if the form has one. */
+  cancelTo?: string;
+  cancelLabel?: string;
   busy?: boolean;
   invalidAt?: number;
 }) {
@@ -65,9 +66,11 @@ export function FormShell({
           pressing.current = true;
         }}
       >
-        <Link className="btn btn-secondary" to={cancelTo}>
-          {cancelLabel}
-        </Link>
+        {cancelTo ? (
+          <Link className="btn btn-secondary" to={cancelTo}>
+            {cancelLabel}
+          </Link>
+        ) : null}
         <button type="submit" className="btn btn-primary" disabled={submitting || busy}>
           {submitting ? <ButtonSpinner /> : null}
           {submitLabel}

@@ -23,7 +23,7 @@ export interface ListTexts {
   listError: string;
 }
 
-export interface ListPageProps<R extends { id: number }> {
+export interface ListPageProps<R extends object> {
   /** The document title. */
   title: string;
   texts: ListTexts;
@@ -40,15 +40,17 @@ export interface ListPageProps<R extends { id: number }> {
   emptyIcon: ReactNode;
   /** The grid's accessible name. */
   gridLabel: string;
+  /** A record's key (module level: stable); default its `id`. */
+  getKey?: (item: R) => string | number;
 }
 
-const keyOf = (item: { id: number }) => item.id;
+const idOf = (item: object) => (item as { id: number }).id;
 
 /**
  * The list page every resource shares: the header with its create link, the filter ('Buscar'),
  * then a spinner, the load error with a retry, the empty state, or the result count and the grid.
  */
-export function ListPage<R extends { id: number }>(p: ListPageProps<R>) {
+export function ListPage<R extends object>(p: ListPageProps<R>) {
   const { data, error, isLoading, mutate } = p.list;
   const t = p.texts;
   const filter = useFoldedFilter(data, p.textOf);
@@ -62,7 +64,7 @@ export function ListPage<R extends { id: number }>(p: ListPageProps<R>) {
     body = (
       <>
         <ResultStatus shown={filtered.length} total={data.length} query={query} onClear={filter.clear} />
-        <ProgressiveGrid key={`${query}|${data.length}`} items={filtered} getKey={keyOf} renderItem={p.renderItem} label={p.gridLabel} />
+        <ProgressiveGrid key={`${query}|${data.length}`} items={filtered} getKey={p.getKey ?? idOf} renderItem={p.renderItem} label={p.gridLabel} />
       </>
     );
 

@@ -1,4 +1,5 @@
 import { API_BASE } from '../config.ts';
+import { accessToken, expire, tokenAfterRefusal } from './session.ts';
 
 /** A non-2xx answer from the API. `mensagem` is the API's own reason when it sent `{mensagem}`. */
 export class ApiRequestError extends Error {
@@ -51,21 +52,35 @@ async function readError(res: Response): Promise<{ mensagem?: string; detail?: s
 
 /**
  * The one API client: calls `${API_BASE}${path}` (relative, same origin), sends JSON, and
- * returns the parsed JSON body (undefined for 204 or an empty body).
+ * returns the parsed JSON body (undefined for 204 or an empty body). With sign-in on, every call
+ * carries the access token; a 401 gets one renewal and one retry, and a second 401 ends the
+ * session (/entrar says it expired).
  * @throws ApiRequestError on any non-2xx status, carrying the status and the API's `mensagem`.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, headers = {}, signal } = options;
-  const res = await fetch(`${API_BASE}${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
+  const json = body === undefined ? undefined : JSON.stringify(body);
+  const send = (token: string | undefined) =>
+    fetch(`${API_BASE}${path}`, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: json,
+      signal,
+    });
+  let token = await accessToken();
+  let res = await send(token);
+  if (res.status === 401 && token) {
+    token = await tokenAfterRefusal(token);
+    if (token) {
+      res = await send(token);
+      if (res.status === 401) expire();
+    }
+  }
   if (!res.ok) {
     const { mensagem, detail, campo } = await readError(res);
     throw new ApiRequestError(res.status, mensagem, detail, campo);

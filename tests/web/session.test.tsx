@@ -1,0 +1,283 @@
+/**
+ * The session (issue 15) in the whole app with a fake Cognito: where the refresh token is kept,
+ * the renewal timed on the token's expiry (fake timers), a 401 renewed and retried once and then
+ * /entrar, Sair (RevokeToken, storage wiped, a new data cache, Back shows nothing), the guard and
+ * its way back, the menu entries by role, and the open mode untouched.
+ */
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest } from '../../web/src/lib/api-client.ts';
+import { ADMIN_GROUP as CONTRACT_ADMIN_GROUP } from '@contract';
+import { ADMIN_GROUP, SESSION_STORAGE_KEY } from '../../web/src/config.ts';
+import { T } from '../../web/src/texts.ts';
+import { A } from '../../web/src/texts-auth.ts';
+import { CONFIG, fakeBackend, refused, tokens } from './auth-helpers.ts';
+import { currentPath, currentSearch, FAKE_TIMERS, goBack, json, produto, renderApp, settle, tick } from './helpers.tsx';
+
+const ANA = 'ana@empresa.com.br';
+const UNAUTHORIZED = json(401, { message: 'Unauthorized' });
+
+/** Fills /entrar and presses Entrar. */
+async function signInThroughPage(email: string, password: string, remember = false) {
+  fireEvent.change(await screen.findByLabelText(A.common.email), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(A.common.password), { target: { value: password } });
+  if (remember) fireEvent.click(screen.getByLabelText(A.signIn.remember));
+  fireEvent.click(screen.getByRole('button', { name: A.signIn.submit }));
+}
+
+const nav = () => screen.getByRole('navigation', { name: T.nav.label });
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('signing in', () => {
+  it('sends an anonymous visit to /entrar and, signed in, back to the page asked for (query included)', async () => {
+    const be = fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA) }, api: { 'GET /api/produtos': json(200, [produto(1, 'Acme', 500)]) } });
+    renderApp('/clientes?filtro=acme', { auth: CONFIG });
+    expect(await screen.findByRole('heading', { level: 1, name: A.signIn.heading })).toBeInTheDocument();
+    expect(currentPath()).toBe('/entrar');
+    expect(currentSearch()).toBe(`?destino=${encodeURIComponent('/clientes?filtro=acme')}`);
+    expect(be.apiCalls).toEqual([]);
+    await signInThroughPage('  Ana@Empresa.com.br ', 'Senha-Forte-123');
+    expect(await screen.findByText('Acme')).toBeInTheDocument();
+    expect(currentPath()).toBe('/clientes');
+    expect(currentSearch()).toBe('?filtro=acme');
+    const [call] = be.calls('InitiateAuth');
+    expect(call!.body).toEqual({ ClientId: CONFIG.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: ANA, PASSWORD: 'Senha-Forte-123' } });
+    expect(be.apiCalls[0]!.authorization).toMatch(/^Bearer ey/);
+  });
+
+  it('never goes back to another site: an outside destino lands on the client list', async () => {
+    fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA) }, api: { 'GET /api/produtos': json(200, []) } });
+    renderApp(`/entrar?destino=${encodeURIComponent('//evil.example/x')}`, { auth: CONFIG });
+    await signInThroughPage(ANA, 'Senha-Forte-123');
+    expect(await screen.findByRole('heading', { level: 1, name: T.clientes.heading })).toBeInTheDocument();
+    expect(currentPath()).toBe('/clientes');
+  });
+
+  it('keeps the refresh token in sessionStorage, or in localStorage with "Manter conectado"', async () => {
+    fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { refresh: 'r-1' }) }, api: { 'GET /api/produtos': json(200, []) } });
+    renderApp('/entrar', { auth: CONFIG });
+    await signInThroughPage(ANA, 'Senha-Forte-123');
+    await screen.findByRole('heading', { level: 1, name: T.clientes.heading });
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe('r-1');
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+
+    fireEvent.click(within(nav()).getByRole('button', { name: T.nav.signOut }));
+    await signInThroughPage(ANA, 'Senha-Forte-123', true);
+    await screen.findByRole('heading', { level: 1, name: T.clientes.heading });
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe('r-1');
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('resumes a kept session at start (REFRESH_TOKEN_AUTH) and keeps the refresh token, as the answer brings none', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    const be = fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { refresh: null }) }, api: { 'GET /api/produtos': json(200, [produto(1, 'Acme', 500)]) } });
+    renderApp('/clientes', { auth: CONFIG });
+    expect(await screen.findByText('Acme')).toBeInTheDocument();
+    expect(be.calls('InitiateAuth').map((c) => c.body)).toEqual([{ ClientId: CONFIG.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: 'kept-1' } }]);
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe('kept-1');
+    expect(within(nav()).getByRole('link', { name: new RegExp(ANA) })).toHaveAttribute('href', '/minha-conta');
+  });
+
+  it('a kept session Cognito refuses: /entrar says it expired, and the token is wiped', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, 'revoked');
+    fakeBackend({ cognito: { InitiateAuth: refused('NotAuthorizedException', 'Refresh Token has been revoked') } });
+    renderApp('/categorias', { auth: CONFIG });
+    expect(await screen.findByRole('alert')).toHaveTextContent(A.signIn.expired);
+    expect(currentPath()).toBe('/entrar');
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('tokens', () => {
+  it('renews the access token 5 minutes before it expires, and the API then gets the new one', async () => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    const be = fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { refresh: null }) }, api: { 'GET /api/produtos': json(200, []) } });
+    renderApp('/clientes', { auth: CONFIG });
+    await settle();
+    expect(screen.getByRole('heading', { level: 1, name: T.clientes.heading })).toBeInTheDocument();
+    expect(be.calls('InitiateAuth')).toHaveLength(1);
+    const first = be.apiCalls[0]!.authorization;
+
+    await tick(55 * 60_000 - 1);
+    expect(be.calls('InitiateAuth')).toHaveLength(1);
+    await tick(1);
+    expect(be.calls('InitiateAuth')).toHaveLength(2);
+    expect(be.calls('InitiateAuth')[1]!.body).toMatchObject({ AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: 'kept-1' } });
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe('kept-1');
+
+    await act(() => apiRequest('/produtos'));
+    const last = be.apiCalls.at(-1)!.authorization;
+    expect(last).toMatch(/^Bearer /);
+    expect(last).not.toBe(first);
+    // Nothing moved: same page, no sign-in.
+    expect(currentPath()).toBe('/clientes');
+  });
+
+  it('a 401 (API Gateway\'s {"message"}) gets one renewal and one retry, unseen by the user', async () => {
+    sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    const be = fakeBackend({
+      cognito: { InitiateAuth: () => tokens(ANA, { refresh: null }) },
+      api: { 'GET /api/produtos': [UNAUTHORIZED, json(200, [produto(1, 'Acme', 500)])] },
+    });
+    renderApp('/clientes', { auth: CONFIG });
+    expect(await screen.findByText('Acme')).toBeInTheDocument();
+    const [a, b] = be.apiCalls;
+    expect(a!.authorization).not.toBe(b!.authorization);
+    expect(be.calls('InitiateAuth')).toHaveLength(2);
+    expect(currentPath()).toBe('/clientes');
+  });
+
+  it('calls refused together share one renewal, each retried once', async () => {
+    sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    let good: string | undefined;
+    const be = fakeBackend({
+      cognito: { InitiateAuth: () => tokens(ANA, { refresh: null }) },
+      api: {
+        'GET /api/produtos': (_b, auth) => (good && auth === good ? json(200, []) : UNAUTHORIZED),
+        'GET /api/categorias': (_b, auth) => (good && auth === good ? json(200, []) : UNAUTHORIZED),
+      },
+    });
+    renderApp('/home', { auth: CONFIG });
+    await screen.findByRole('link', { name: new RegExp(ANA) });
+    expect(be.calls('InitiateAuth')).toHaveLength(1);
+    // From here on only the renewed token is accepted.
+    const renewal = be.fetchMock.getMockImplementation()!;
+    be.fetchMock.mockImplementation(async (input, init) => {
+      const res = await renewal(input, init);
+      if (String(init?.headers && (init.headers as Record<string, string>)['X-Amz-Target']).endsWith('InitiateAuth')) {
+        const clone = res.clone();
+        good = `Bearer ${((await clone.json()) as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken}`;
+      }
+      return res;
+    });
+    await act(() => Promise.all([apiRequest('/produtos'), apiRequest('/categorias')]));
+    expect(be.calls('InitiateAuth')).toHaveLength(2);
+    expect(be.apiCalls).toHaveLength(4);
+  });
+
+  it('a second 401 ends the session: /entrar with "Sua sessão expirou. Entre novamente." and the way back', async () => {
+    sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    const be = fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { refresh: null }) }, api: { 'GET /api/produtos': json(401, { mensagem: 'Sessão inválida.' }) } });
+    renderApp('/clientes', { auth: CONFIG });
+    expect(await screen.findByText(A.signIn.expired)).toBeInTheDocument();
+    expect(currentPath()).toBe('/entrar');
+    expect(currentSearch()).toBe('?destino=%2Fclientes');
+    expect(be.apiCalls).toHaveLength(2);
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(within(nav()).getByRole('link', { name: T.nav.signIn })).toBeInTheDocument();
+  });
+});
+
+describe('Sair', () => {
+  it('revokes the refresh token, wipes storage, drops every cached record; Back shows no client data', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    const be = fakeBackend({
+      cognito: { InitiateAuth: () => tokens(ANA, { refresh: null }), RevokeToken: json(200, {}) },
+      api: { 'GET /api/produtos': json(200, [produto(1, 'Acme Segredo', 500)]) },
+    });
+    renderApp('/clientes', { auth: CONFIG });
+    expect(await screen.findByText('Acme Segredo')).toBeInTheDocument();
+
+    fireEvent.click(within(nav()).getByRole('button', { name: T.nav.signOut }));
+    expect(await screen.findByRole('heading', { level: 1, name: A.signIn.heading })).toBeInTheDocument();
+    expect(currentPath()).toBe('/entrar');
+    expect(screen.queryByText('Acme Segredo')).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(be.calls('RevokeToken').map((c) => c.body)).toEqual([{ ClientId: CONFIG.clientId, Token: 'kept-1' }]);
+
+    goBack();
+    await act(async () => {});
+    expect(currentPath()).toBe('/entrar');
+    expect(screen.queryByText('Acme Segredo')).toBeNull();
+
+    // Signed in again, the list is read anew: nothing was kept from before.
+    be.cognitoCalls.length = 0;
+    fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA) }, api: { 'GET /api/produtos': json(200, [produto(1, 'Acme Segredo', 500)]) } });
+    await signInThroughPage(ANA, 'Senha-Forte-123');
+    expect(await screen.findByText('Acme Segredo')).toBeInTheDocument();
+  });
+});
+
+describe('other tabs of a kept session', () => {
+  it('Sair in another tab signs this one out; a renewal there (the same token written again) does not', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { refresh: null }) }, api: { 'GET /api/produtos': json(200, [produto(1, 'Acme', 500)]) } });
+    renderApp('/clientes', { auth: CONFIG });
+    expect(await screen.findByText('Acme')).toBeInTheDocument();
+    const storageEvent = (newValue: string | null) =>
+      act(() => {
+        window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY, oldValue: 'kept-1', newValue, storageArea: localStorage }));
+      });
+    storageEvent('kept-2');
+    expect(screen.getByText('Acme')).toBeInTheDocument();
+    localStorage.removeItem(SESSION_STORAGE_KEY);
+    storageEvent(null);
+    expect(await screen.findByRole('heading', { level: 1, name: A.signIn.heading })).toBeInTheDocument();
+    expect(screen.queryByText('Acme')).toBeNull();
+  });
+
+  it('a renewal here rewrites the kept token without removing it first (which other tabs would read as Sair)', async () => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    localStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { refresh: null }) }, api: { 'GET /api/produtos': json(200, []) } });
+    renderApp('/clientes', { auth: CONFIG });
+    await settle();
+    const removed = vi.spyOn(Storage.prototype, 'removeItem');
+    await tick(55 * 60_000);
+    expect(removed.mock.contexts.filter((c) => c === localStorage)).toEqual([]);
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe('kept-1');
+  });
+});
+
+describe('navbar and roles', () => {
+  it("the app shell's admin group is the contract's", () => {
+    expect(ADMIN_GROUP).toBe(CONTRACT_ADMIN_GROUP);
+  });
+
+  it('shows an administrator "Usuários", the e-mail and Sair', async () => {
+    sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { admin: true, refresh: null }) } });
+    renderApp('/home', { auth: CONFIG });
+    const link = await within(nav()).findByRole('link', { name: T.nav.usuarios });
+    expect(link).toHaveAttribute('href', '/usuarios');
+    expect(within(nav()).getByRole('button', { name: T.nav.signOut })).toBeInTheDocument();
+  });
+
+  it('a member sees no "Usuários", and typing /usuarios says it is for administrators only', async () => {
+    sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    const be = fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { refresh: null }) } });
+    renderApp('/usuarios', { auth: CONFIG });
+    expect(await screen.findByRole('heading', { level: 1, name: A.usuarios.adminOnlyHeading })).toBeInTheDocument();
+    expect(within(nav()).queryByRole('link', { name: T.nav.usuarios })).toBeNull();
+    expect(be.apiCalls).toEqual([]);
+  });
+
+  it('anonymous on a public page: the spec\'s links and Entrar; /sobre-nos needs no sign-in', async () => {
+    fakeBackend({});
+    renderApp('/sobre-nos', { auth: CONFIG });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sobre nós' })).toBeInTheDocument();
+    expect(within(nav()).getByRole('link', { name: T.nav.signIn })).toHaveAttribute('href', '/entrar');
+    expect(within(nav()).queryByRole('button', { name: T.nav.signOut })).toBeNull();
+  });
+
+  it('with sign-in off (the open mode): no Entrar, no Sair, and /entrar does not exist', async () => {
+    fakeBackend({});
+    renderApp('/entrar');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument();
+    expect(within(nav()).getAllByRole('link')).toHaveLength(6);
+    expect(within(nav()).queryByRole('button', { name: T.nav.signOut })).toBeNull();
+  });
+
+  it('config.json unreadable: a page that needs sign-in says so, with a way to reload', async () => {
+    fakeBackend({});
+    renderApp('/clientes', { auth: Promise.reject(new Error('offline')) });
+    expect(await screen.findByRole('heading', { level: 1, name: T.error.heading })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: T.error.reload })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,345 @@
+/**
+ * The sign-in pages with a fake Cognito: /entrar's errors and every challenge (a new password
+ * with the policy, a TOTP code, TOTP setup), the forgotten password, Minha conta, and /usuarios
+ * with a stubbed users API.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { PASSWORD_POLICY } from '@contract';
+import { SESSION_STORAGE_KEY } from '../../web/src/config.ts';
+import { T } from '../../web/src/texts.ts';
+import { A, DEV_TEXTS } from '../../web/src/texts-auth.ts';
+import { CONFIG, fakeBackend, refused, tokens } from './auth-helpers.ts';
+import { currentPath, json, renderApp, visibleToast } from './helpers.tsx';
+
+const ANA = 'ana@empresa.com.br';
+const GOOD = 'Nova-Senha-Forte-42';
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+
+async function submitCredentials(email = ANA, password = 'Temporaria-1') {
+  await screen.findByRole('heading', { level: 1, name: A.signIn.heading });
+  type(A.common.email, email);
+  type(A.common.password, password);
+  press(A.signIn.submit);
+}
+
+const challenge = (name: string, session = `s-${name}`) => json(200, { ChallengeName: name, Session: session, ChallengeParameters: {} });
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('/entrar errors', () => {
+  it.each([
+    ['a wrong e-mail or password, next to the password', refused('NotAuthorizedException', 'Incorrect username or password.'), A.errors.wrongCredentials, true],
+    ['a disabled user', refused('NotAuthorizedException', 'User is disabled.'), A.errors.disabled, false],
+    ['too many attempts', refused('NotAuthorizedException', 'Password attempts exceeded'), A.errors.tooMany, false],
+    ['throttling', refused('TooManyRequestsException', 'Rate exceeded'), A.errors.tooMany, false],
+    ['an expired temporary password', refused('NotAuthorizedException', 'Temporary password has expired and must be reset by an administrator.'), A.errors.temporaryExpired, false],
+    ['a password reset by an administrator', refused('PasswordResetRequiredException', 'Password reset required for the user'), A.errors.resetRequired, false],
+  ])('%s', async (_what, answer, message, nextToField) => {
+    fakeBackend({ cognito: { InitiateAuth: answer } });
+    renderApp('/entrar', { auth: CONFIG });
+    await submitCredentials();
+    if (nextToField) {
+      const password = screen.getByLabelText(A.common.password);
+      await waitFor(() => expect(password).toHaveAccessibleDescription(message));
+      expect(password).toHaveAttribute('aria-invalid', 'true');
+      expect(password).toHaveFocus();
+    } else {
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    }
+    expect(currentPath()).toBe('/entrar');
+  });
+
+  it('no network', async () => {
+    const be = fakeBackend({});
+    be.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderApp('/entrar', { auth: CONFIG });
+    await submitCredentials();
+    expect(await screen.findByRole('alert')).toHaveTextContent(A.errors.network);
+  });
+
+  it('empty fields are said next to them, and nothing is sent', async () => {
+    const be = fakeBackend({});
+    renderApp('/entrar', { auth: CONFIG });
+    await screen.findByRole('heading', { level: 1, name: A.signIn.heading });
+    press(A.signIn.submit);
+    const email = screen.getByLabelText(A.common.email);
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription(T.form.required(A.common.email));
+    expect(be.cognitoCalls).toEqual([]);
+  });
+
+  it("in the dev server only, shows config.json's demo credentials and fills them in", async () => {
+    expect(import.meta.env.DEV).toBe(true);
+    fakeBackend({});
+    renderApp('/entrar', { auth: { ...CONFIG, demo: { email: 'admin@clientela.local', password: 'Demo-Senha-123!' } } });
+    expect(await screen.findByText(DEV_TEXTS.demo, { exact: false })).toHaveTextContent('admin@clientela.local');
+    press(DEV_TEXTS.demoFill);
+    expect(screen.getByLabelText(A.common.email)).toHaveValue('admin@clientela.local');
+    expect(screen.getByLabelText(A.common.password)).toHaveValue('Demo-Senha-123!');
+  });
+
+  it("links 'Esqueci minha senha' with the e-mail typed", async () => {
+    fakeBackend({});
+    renderApp('/entrar', { auth: CONFIG });
+    await screen.findByRole('heading', { level: 1, name: A.signIn.heading });
+    type(A.common.email, ANA);
+    fireEvent.click(screen.getByRole('link', { name: A.signIn.forgot }));
+    expect(await screen.findByRole('heading', { level: 1, name: A.forgot.heading })).toBeInTheDocument();
+    expect(screen.getByLabelText(A.common.email)).toHaveValue(ANA);
+  });
+});
+
+describe('/entrar challenges', () => {
+  it('NEW_PASSWORD_REQUIRED: a new password with the policy shown, checked before sending, then signed in', async () => {
+    const be = fakeBackend({
+      cognito: { InitiateAuth: challenge('NEW_PASSWORD_REQUIRED'), RespondToAuthChallenge: () => tokens(ANA) },
+      api: { 'GET /api/produtos': json(200, []) },
+    });
+    renderApp('/entrar', { auth: CONFIG });
+    await submitCredentials();
+    expect(await screen.findByRole('heading', { level: 1, name: A.newPassword.heading })).toBeInTheDocument();
+    const password = screen.getByLabelText(A.common.newPassword);
+    const rule = (text: string) => within(password.parentElement!).getByText(text, { exact: false }).closest('li')!;
+    expect(rule(A.policy.length(PASSWORD_POLICY.minLength))).toHaveTextContent(A.policy.missing);
+    type(A.common.newPassword, 'curta');
+    expect(rule(A.policy.lowercase)).toHaveTextContent(A.policy.met);
+    expect(rule(A.policy.uppercase)).toHaveTextContent(A.policy.missing);
+    press(A.newPassword.submit);
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    type(A.common.newPassword, GOOD);
+    type(A.common.confirmPassword, `${GOOD}x`);
+    press(A.newPassword.submit);
+    await waitFor(() => expect(screen.getByLabelText(A.common.confirmPassword)).toHaveAccessibleDescription(A.common.mismatch));
+    expect(be.calls('RespondToAuthChallenge')).toEqual([]);
+
+    type(A.common.confirmPassword, GOOD);
+    press(A.newPassword.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: T.clientes.heading })).toBeInTheDocument();
+    expect(be.calls('RespondToAuthChallenge')[0]!.body).toEqual({
+      ClientId: CONFIG.clientId,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: 's-NEW_PASSWORD_REQUIRED',
+      ChallengeResponses: { USERNAME: ANA, NEW_PASSWORD: GOOD },
+    });
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe(`refresh-${ANA}`);
+  });
+
+  it('NEW_PASSWORD_REQUIRED whose session expired: back to the first step, saying so', async () => {
+    fakeBackend({ cognito: { InitiateAuth: challenge('NEW_PASSWORD_REQUIRED'), RespondToAuthChallenge: refused('NotAuthorizedException', 'Invalid session for the user, session is expired.') } });
+    renderApp('/entrar', { auth: CONFIG });
+    await submitCredentials();
+    await screen.findByRole('heading', { level: 1, name: A.newPassword.heading });
+    type(A.common.newPassword, GOOD);
+    type(A.common.confirmPassword, GOOD);
+    press(A.newPassword.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: A.signIn.heading })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(A.errors.challengeExpired);
+  });
+
+  it('SOFTWARE_TOKEN_MFA: the authenticator code; a wrong one is said next to the field', async () => {
+    const be = fakeBackend({
+      cognito: { InitiateAuth: challenge('SOFTWARE_TOKEN_MFA'), RespondToAuthChallenge: [refused('CodeMismatchException', 'Invalid code received for user'), tokens(ANA)] },
+      api: { 'GET /api/produtos': json(200, []) },
+    });
+    renderApp('/entrar', { auth: CONFIG });
+    await submitCredentials();
+    await screen.findByRole('heading', { level: 1, name: A.mfa.heading });
+    type(A.common.code, '12 34 5x6');
+    expect(screen.getByLabelText(A.common.code)).toHaveValue('123456');
+    press(A.mfa.submit);
+    await waitFor(() => expect(screen.getByLabelText(A.common.code)).toHaveAccessibleDescription(`${A.errors.codeMismatch} ${A.common.codeHelp}`));
+    type(A.common.code, '654321');
+    press(A.mfa.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: T.clientes.heading })).toBeInTheDocument();
+    expect(be.calls('RespondToAuthChallenge').map((c) => (c.body.ChallengeResponses as Record<string, string>).SOFTWARE_TOKEN_MFA_CODE)).toEqual(['123456', '654321']);
+  });
+
+  it('MFA_SETUP: the QR code and the secret, the first code verified, then signed in', async () => {
+    const be = fakeBackend({
+      cognito: {
+        InitiateAuth: challenge('MFA_SETUP', 's-1'),
+        AssociateSoftwareToken: json(200, { SecretCode: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', Session: 's-2' }),
+        VerifySoftwareToken: json(200, { Status: 'SUCCESS', Session: 's-3' }),
+        RespondToAuthChallenge: () => tokens(ANA),
+      },
+      api: { 'GET /api/produtos': json(200, []) },
+    });
+    renderApp('/entrar', { auth: CONFIG });
+    await submitCredentials();
+    await screen.findByRole('heading', { level: 1, name: A.mfaSetup.heading });
+    expect(await screen.findByRole('img', { name: A.mfaSetup.qr })).toBeInTheDocument();
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
+    type(A.common.code, '123456');
+    press(A.mfaSetup.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: T.clientes.heading })).toBeInTheDocument();
+    expect(be.calls('AssociateSoftwareToken')[0]!.body).toEqual({ Session: 's-1' });
+    expect(be.calls('VerifySoftwareToken')[0]!.body).toEqual({ Session: 's-2', UserCode: '123456', FriendlyDeviceName: 'Clientela' });
+    expect(be.calls('RespondToAuthChallenge')[0]!.body).toMatchObject({ ChallengeName: 'MFA_SETUP', Session: 's-3', ChallengeResponses: { USERNAME: ANA } });
+  });
+});
+
+describe('/esqueci-senha', () => {
+  it('sends the code, then sets the new password with it and goes back to /entrar', async () => {
+    const be = fakeBackend({
+      cognito: {
+        ForgotPassword: json(200, { CodeDeliveryDetails: { Destination: 'a***@empresa.com.br', DeliveryMedium: 'EMAIL' } }),
+        ConfirmForgotPassword: [refused('CodeMismatchException', 'Invalid verification code provided, please try again.'), json(200, {})],
+      },
+    });
+    renderApp('/esqueci-senha?destino=%2Fcategorias', { auth: CONFIG });
+    await screen.findByRole('heading', { level: 1, name: A.forgot.heading });
+    type(A.common.email, 'Ana@Empresa.com.br');
+    press(A.forgot.send);
+    expect(await screen.findByText(A.forgot.sent('a***@empresa.com.br'))).toBeInTheDocument();
+    expect(be.calls('ForgotPassword')[0]!.body).toEqual({ ClientId: CONFIG.clientId, Username: ANA });
+    type(A.forgot.codeLabel, '111111');
+    type(A.common.newPassword, GOOD);
+    type(A.common.confirmPassword, GOOD);
+    press(A.forgot.submit);
+    await waitFor(() => expect(screen.getByLabelText(A.forgot.codeLabel)).toHaveAttribute('aria-invalid', 'true'));
+    type(A.forgot.codeLabel, '222222');
+    press(A.forgot.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: A.signIn.heading })).toBeInTheDocument();
+    expect(visibleToast(A.forgot.done)).toBeDefined();
+    expect(be.calls('ConfirmForgotPassword')[1]!.body).toEqual({ ClientId: CONFIG.clientId, Username: ANA, ConfirmationCode: '222222', Password: GOOD });
+  });
+});
+
+describe('Minha conta', () => {
+  beforeEach(() => sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1'));
+
+  it('changes the password with the access token; a wrong current one is said next to it', async () => {
+    const be = fakeBackend({
+      cognito: {
+        InitiateAuth: () => tokens(ANA, { refresh: null }),
+        GetUser: json(200, { Username: ANA, UserMFASettingList: [] }),
+        ChangePassword: [refused('NotAuthorizedException', 'Incorrect username or password.'), json(200, {})],
+      },
+    });
+    renderApp('/minha-conta', { auth: CONFIG });
+    await screen.findByRole('heading', { level: 1, name: A.account.heading });
+    expect(await screen.findByText(A.account.mfaOff)).toBeInTheDocument();
+    type(A.account.current, 'Errada-123456');
+    type(A.common.newPassword, GOOD);
+    type(A.common.confirmPassword, GOOD);
+    press(A.account.changePassword);
+    await waitFor(() => expect(screen.getByLabelText(A.account.current)).toHaveAccessibleDescription(A.errors.wrongCurrent));
+    type(A.account.current, 'Certa-1234567');
+    press(A.account.changePassword);
+    await waitFor(() => expect(visibleToast(A.account.passwordChanged)).toBeDefined());
+    const call = be.calls('ChangePassword')[1]!.body;
+    expect(call).toMatchObject({ PreviousPassword: 'Certa-1234567', ProposedPassword: GOOD });
+    expect(call.AccessToken).toMatch(/^ey/);
+    expect(screen.getByLabelText(A.account.current)).toHaveValue('');
+  });
+
+  it('turns TOTP on (QR code, secret, first code) and off after a confirmation', async () => {
+    const be = fakeBackend({
+      cognito: {
+        InitiateAuth: () => tokens(ANA, { refresh: null }),
+        GetUser: json(200, { Username: ANA }),
+        AssociateSoftwareToken: json(200, { SecretCode: 'ABCDEFGHIJKLMNOP' }),
+        VerifySoftwareToken: json(200, { Status: 'SUCCESS' }),
+        SetUserMFAPreference: json(200, {}),
+      },
+    });
+    renderApp('/minha-conta', { auth: CONFIG });
+    await screen.findByText(A.account.mfaOff);
+    press(A.account.enable);
+    expect(await screen.findByRole('img', { name: A.mfaSetup.qr })).toBeInTheDocument();
+    expect(screen.getByText('ABCD EFGH IJKL MNOP')).toBeInTheDocument();
+    type(A.common.code, '123456');
+    press(A.account.enableSubmit);
+    expect(await screen.findByText(A.account.mfaOn)).toBeInTheDocument();
+    expect(be.calls('SetUserMFAPreference')[0]!.body).toMatchObject({ SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
+
+    press(A.account.disable);
+    expect(screen.getByText(A.account.confirmDisable)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: A.common.cancel })).toHaveFocus();
+    fireEvent.click(screen.getAllByRole('button', { name: A.account.disable }).at(-1)!);
+    expect(await screen.findByText(A.account.mfaOff)).toBeInTheDocument();
+    expect(be.calls('SetUserMFAPreference')[1]!.body).toMatchObject({ SoftwareTokenMfaSettings: { Enabled: false } });
+  });
+});
+
+describe('/usuarios (administrators)', () => {
+  const ADMIN = 'chefe@empresa.com.br';
+  const list = [
+    { email: ADMIN, status: 'CONFIRMED', ativo: true, admin: true, criadoEm: '2026-11-20T12:00:00Z' },
+    { email: ANA, status: 'FORCE_CHANGE_PASSWORD', ativo: true, admin: false, criadoEm: '2026-11-21T12:00:00Z' },
+    { email: 'bia@empresa.com.br', status: 'CONFIRMED', ativo: false, admin: false, criadoEm: '2026-11-22T12:00:00Z' },
+  ];
+  beforeEach(() => sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1'));
+  const cardOf = (email: string) => screen.getByRole('heading', { level: 2, name: new RegExp(email) }).closest('article')!;
+
+  it('lists e-mail, status in pt-BR, ativo, admin and the date; no way to take away one\'s own access', async () => {
+    fakeBackend({ cognito: { InitiateAuth: () => tokens(ADMIN, { admin: true, refresh: null }) }, api: { 'GET /api/usuarios': json(200, list) } });
+    renderApp('/usuarios', { auth: CONFIG });
+    await screen.findByRole('heading', { level: 2, name: new RegExp(ANA) });
+    const ana = within(cardOf(ANA));
+    expect(ana.getByText(A.usuarios.statuses.FORCE_CHANGE_PASSWORD!)).toBeInTheDocument();
+    expect(ana.getByText('21/11/2026')).toBeInTheDocument();
+    expect(ana.getByRole('button', { name: A.usuarios.actionLabel(A.usuarios.actions.resend, ANA) })).toBeInTheDocument();
+    const me = within(cardOf(ADMIN));
+    expect(me.getByText(`(${A.usuarios.you})`, { exact: false })).toBeInTheDocument();
+    expect(me.queryByRole('button', { name: new RegExp(A.usuarios.actions.remove) })).toBeNull();
+    expect(me.queryByRole('button', { name: new RegExp(A.usuarios.actions.disable) })).toBeNull();
+    expect(me.queryByRole('button', { name: new RegExp(A.usuarios.actions.unmakeAdmin) })).toBeNull();
+    expect(within(cardOf('bia@empresa.com.br')).getByRole('button', { name: new RegExp(A.usuarios.actions.enable) })).toBeInTheDocument();
+  });
+
+  it('asks before deleting, sends DELETE with the e-mail encoded, toasts and reads the list again', async () => {
+    const be = fakeBackend({
+      cognito: { InitiateAuth: () => tokens(ADMIN, { admin: true, refresh: null }) },
+      api: { 'GET /api/usuarios': [json(200, list), json(200, list.slice(0, 1))], [`DELETE /api/usuarios/${encodeURIComponent(ANA)}`]: new Response(null, { status: 204 }) },
+    });
+    renderApp('/usuarios', { auth: CONFIG });
+    await screen.findByRole('heading', { level: 2, name: new RegExp(ANA) });
+    fireEvent.click(within(cardOf(ANA)).getByRole('button', { name: A.usuarios.actionLabel(A.usuarios.actions.remove, ANA) }));
+    const question = within(cardOf(ANA)).getByText(A.usuarios.confirms.remove(ANA));
+    expect(question).toHaveFocus();
+    expect(be.apiCalls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    fireEvent.click(within(cardOf(ANA)).getByRole('button', { name: A.common.confirm }));
+    await waitFor(() => expect(visibleToast(A.usuarios.done.remove(ANA))).toBeDefined());
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: new RegExp(ANA) })).toBeNull());
+    expect(be.apiCalls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/api/usuarios/${encodeURIComponent(ANA)}`]);
+  });
+
+  it("disables after a confirmation; the API's mensagem is shown when it refuses", async () => {
+    const bia = 'bia@empresa.com.br';
+    const be = fakeBackend({
+      cognito: { InitiateAuth: () => tokens(ADMIN, { admin: true, refresh: null }) },
+      api: { 'GET /api/usuarios': json(200, list), [`PUT /api/usuarios/${encodeURIComponent(ANA)}/ativo`]: json(409, { mensagem: 'Não foi possível desativar.' }) },
+    });
+    renderApp('/usuarios', { auth: CONFIG });
+    await screen.findByRole('heading', { level: 2, name: new RegExp(bia) });
+    fireEvent.click(within(cardOf(ANA)).getByRole('button', { name: A.usuarios.actionLabel(A.usuarios.actions.disable, ANA) }));
+    fireEvent.click(within(cardOf(ANA)).getByRole('button', { name: A.common.confirm }));
+    await waitFor(() => expect(visibleToast(A.usuarios.failed.action)).toHaveTextContent('Não foi possível desativar.'));
+    expect(be.apiCalls.find((c) => c.method === 'PUT')!.body).toEqual({ ativo: false });
+  });
+
+  it('invites a user (optionally as administrator) from /usuarios/convidar', async () => {
+    const be = fakeBackend({
+      cognito: { InitiateAuth: () => tokens(ADMIN, { admin: true, refresh: null }) },
+      api: { 'GET /api/usuarios': json(200, list), 'POST /api/usuarios': json(201, { ...list[1], email: 'caio@empresa.com.br' }) },
+    });
+    renderApp('/usuarios', { auth: CONFIG });
+    fireEvent.click(await screen.findByRole('link', { name: A.usuarios.new }));
+    await screen.findByRole('heading', { level: 1, name: A.usuarios.invite.heading });
+    type(A.common.email, 'caio@');
+    press(A.usuarios.invite.submit);
+    await waitFor(() => expect(screen.getByLabelText(A.common.email)).toHaveAttribute('aria-invalid', 'true'));
+    type(A.common.email, ' Caio@Empresa.com.br ');
+    fireEvent.click(screen.getByLabelText(A.usuarios.invite.admin));
+    press(A.usuarios.invite.submit);
+    await waitFor(() => expect(visibleToast(A.usuarios.done.invited('caio@empresa.com.br'))).toBeDefined());
+    expect(be.apiCalls.find((c) => c.method === 'POST')!.body).toEqual({ email: 'caio@empresa.com.br', admin: true });
+    expect(await screen.findByRole('heading', { level: 1, name: A.usuarios.heading })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,53 @@
+import { lazy } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { AlertIcon, Badge } from '../components/icons.tsx';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { StatusPage } from '../components/StatusPage.tsx';
+import { useSession } from '../lib/session.ts';
+import { entrarPath } from '../paths.ts';
+import { T } from '../texts.ts';
+
+const NotFound = lazy(() => import('../pages/NotFound.tsx'));
+
+/** config.json could not be read: a page that needs sign-in cannot be shown (reloading tries again). */
+function SessionFailed() {
+  return (
+    <StatusPage
+      mark={<Badge className="status-icon" icon={<AlertIcon size={32} />} />}
+      heading={<PageHeading title={T.titles.error}>{T.error.heading}</PageHeading>}
+      text={T.error.text}
+      actions={
+        <button type="button" className="btn btn-secondary" onClick={() => window.location.reload()}>
+          {T.error.reload}
+        </button>
+      }
+    />
+  );
+}
+
+/**
+ * The routes that need a signed-in user (with sign-in off, the spec's open mode: everyone). An
+ * anonymous visit goes to /entrar, which comes back here (path and query) after signing in.
+ */
+export function RequireUser() {
+  const session = useSession();
+  const { pathname, search } = useLocation();
+  switch (session.status) {
+    case 'off':
+    case 'signedIn':
+      return <Outlet />;
+    case 'anonymous':
+      return <Navigate to={entrarPath(pathname + search)} replace />;
+    case 'failed':
+      return <SessionFailed />;
+    default:
+      return <Spinner />;
+  }
+}
+
+/** The pages of sign-in itself: with sign-in off they do not exist (the spec's open mode, as before). */
+export function SignInPages() {
+  const { status } = useSession();
+  return status === 'off' ? <NotFound /> : status === 'loading' ? <Spinner /> : <Outlet />;
+}

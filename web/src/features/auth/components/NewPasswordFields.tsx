@@ -1,0 +1,47 @@
+import { passwordProblems } from '@contract';
+import { InputField } from '../../../components/InputField.tsx';
+import type { FieldErrors, Form } from '../../../lib/form.ts';
+import { T } from '../../../texts.ts';
+import { A } from '../../../texts-auth.ts';
+import { PasswordRules } from './PasswordRules.tsx';
+
+/** A new password typed twice. */
+export interface NewPassword {
+  password: string;
+  confirm: string;
+}
+
+/** What is wrong with a new password before it is sent: empty, against the policy, or the two differ. */
+export function newPasswordErrors<F extends NewPassword>(f: F): FieldErrors<NewPassword> {
+  if (!f.password) return { password: T.form.required(A.common.newPassword) };
+  if (passwordProblems(f.password).length) return { password: A.policy.refused };
+  return f.confirm === f.password ? {} : { confirm: A.common.mismatch };
+}
+
+/** 'Nova senha' with the policy's checklist under it, and 'Confirme a nova senha'. */
+export function NewPasswordFields<F extends NewPassword>({ form }: { form: Form<F> }) {
+  const { values, errors } = form;
+  return (
+    <>
+      <InputField
+        label={A.common.newPassword}
+        name="new-password"
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        error={errors.password}
+        onChange={(password) => form.change({ password } as Partial<F>)}
+        extra={<PasswordRules password={values.password} />}
+      />
+      <InputField
+        label={A.common.confirmPassword}
+        name="confirm-password"
+        type="password"
+        autoComplete="new-password"
+        value={values.confirm}
+        error={errors.confirm}
+        onChange={(confirm) => form.change({ confirm } as Partial<F>)}
+      />
+    </>
+  );
+}

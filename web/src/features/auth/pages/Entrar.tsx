@@ -1,0 +1,183 @@
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { FormShell } from '../../../components/FormShell.tsx';
+import { CheckboxField, InputField } from '../../../components/InputField.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { hasErrors, useForm, type FieldErrors } from '../../../lib/form.ts';
+import { cognitoConfig, useSession, type CognitoConfig } from '../../../lib/session.ts';
+import { destinoOf, paths } from '../../../paths.ts';
+import { T } from '../../../texts.ts';
+import { A, DEV_TEXTS } from '../../../texts-auth.ts';
+import { associateForChallenge, respond, signIn, verifyForChallenge, type Challenge } from '../cognito.ts';
+import { NewPasswordFields, newPasswordErrors, type NewPassword } from '../components/NewPasswordFields.tsx';
+import { codeError, codeOf, TotpSetup } from '../components/TotpSetup.tsx';
+import { authMessage, isWrongCode, isWrongPassword, useStep } from '../errors.ts';
+
+/** The step after a challenge, or back to the first step with a message (its session expired). */
+interface StepProps {
+  challenge: Challenge;
+  onNext: (next: Challenge | undefined) => void;
+  onRestart: (message: string) => void;
+}
+
+/** The dev server's local administrator (config.json `demo`); a production build has none of this. */
+function DemoCredentials({ demo, onFill }: { demo: NonNullable<CognitoConfig['demo']>; onFill: () => void }) {
+  return (
+    <p className="form-note">
+      {DEV_TEXTS.demo} <code>{demo.email}</code> {DEV_TEXTS.demoPassword} <code>{demo.password}</code>{' '}
+      <button type="button" className="btn btn-secondary btn-sm" onClick={onFill}>
+        {DEV_TEXTS.demoFill}
+      </button>
+    </p>
+  );
+}
+
+function SignInStep({ onNext, restartMessage }: { onNext: (c: Challenge | undefined) => void; restartMessage: string | undefined }) {
+  const session = useSession();
+  const { search } = useLocation();
+  const form = useForm({ email: '', password: '' });
+  const [remember, setRemember] = useState(false);
+  const { busy, alert, run } = useStep();
+  const { values, errors } = form;
+  const reason = session.status === 'anonymous' ? session.reason : undefined;
+  const notice = restartMessage ?? (reason === 'expired' ? A.signIn.expired : reason === 'network' ? A.signIn.resumeFailed : undefined);
+  const demo = cognitoConfig()?.demo;
+
+  const submit = async () => {
+    const refused: FieldErrors<typeof values> = {
+      ...(values.email.trim() ? {} : { email: T.form.required(A.common.email) }),
+      ...(values.password ? {} : { password: T.form.required(A.common.password) }),
+    };
+    if (hasErrors(refused)) return form.fail(refused);
+    const wrong = await run(async () => onNext(await signIn(values.email, values.password, remember)), isWrongPassword);
+    if (wrong) form.fail({ password: wrong });
+  };
+
+  return (
+    <>
+      <PageHeader title={A.titles.entrar} heading={A.signIn.heading} subtitle={A.signIn.subheading} />
+      <FormAlert>{alert ?? notice}</FormAlert>
+      {import.meta.env.DEV && demo ? <DemoCredentials demo={demo} onFill={() => form.change({ email: demo.email, password: demo.password })} /> : null}
+      <FormShell onSubmit={() => void submit()} submitLabel={A.signIn.submit} submitting={busy} invalidAt={form.invalidAt}>
+        <InputField label={A.common.email} name="email" type="email" inputMode="email" autoComplete="username" value={values.email} error={errors.email} onChange={(email) => form.change({ email })} />
+        <InputField label={A.common.password} name="password" type="password" autoComplete="current-password" value={values.password} error={errors.password} onChange={(password) => form.change({ password })} />
+        <CheckboxField label={A.signIn.remember} name="remember" checked={remember} onChange={setRemember} help={A.signIn.rememberHelp} />
+        <p className="form-link">
+          <Link to={`${paths.esqueciSenha}${search}`} state={{ email: values.email }}>
+            {A.signIn.forgot}
+          </Link>
+        </p>
+      </FormShell>
+    </>
+  );
+}
+
+/** First sign-in with a temporary password: a password of one's own, with the policy shown. */
+function NewPasswordStep({ challenge, onNext, onRestart }: StepProps) {
+  const form = useForm<NewPassword>({ password: '', confirm: '' });
+  const { busy, alert, run } = useStep(onRestart);
+  const submit = async () => {
+    const refused = newPasswordErrors(form.values);
+    if (hasErrors(refused)) return form.fail(refused);
+    const wrong = await run(async () => onNext(await respond(challenge, { NEW_PASSWORD: form.values.password })), (e) => authMessage(e) === A.policy.refused);
+    if (wrong) form.fail({ password: wrong });
+  };
+  return (
+    <>
+      <PageHeader title={A.titles.entrar} heading={A.newPassword.heading} subtitle={A.newPassword.text} />
+      <FormAlert>{alert}</FormAlert>
+      <FormShell onSubmit={() => void submit()} submitLabel={A.newPassword.submit} submitting={busy} invalidAt={form.invalidAt}>
+        <input type="email" name="email" autoComplete="username" value={challenge.username} readOnly hidden />
+        <NewPasswordFields form={form} />
+      </FormShell>
+    </>
+  );
+}
+
+/** The code of the user's authenticator (SOFTWARE_TOKEN_MFA). */
+function MfaStep({ challenge, onNext, onRestart }: StepProps) {
+  const form = useForm({ code: '' });
+  const { busy, alert, run } = useStep(onRestart);
+  const submit = async () => {
+    const problem = codeError(form.values.code);
+    if (problem) return form.fail({ code: problem });
+    const wrong = await run(async () => onNext(await respond(challenge, { SOFTWARE_TOKEN_MFA_CODE: form.values.code })), isWrongCode);
+    if (wrong) form.fail({ code: wrong });
+  };
+  return (
+    <>
+      <PageHeader title={A.titles.entrar} heading={A.mfa.heading} subtitle={A.mfa.text} />
+      <FormAlert>{alert}</FormAlert>
+      <FormShell onSubmit={() => void submit()} submitLabel={A.mfa.submit} submitting={busy} invalidAt={form.invalidAt}>
+        <InputField label={A.common.code} name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={form.values.code} error={form.errors.code} help={A.common.codeHelp} onChange={(v) => form.change({ code: codeOf(v) })} />
+      </FormShell>
+    </>
+  );
+}
+
+/** A pool that requires MFA, and a user without it yet (MFA_SETUP): TOTP is set up before signing in. */
+function MfaSetupStep({ challenge, onNext, onRestart }: StepProps) {
+  const form = useForm({ code: '' });
+  const { busy, alert, run } = useStep(onRestart);
+  const [setup, setSetup] = useState<{ SecretCode: string; Session: string }>();
+  useEffect(() => {
+    void run(async () => setSetup(await associateForChallenge(challenge)), () => false);
+    // Once per challenge.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [challenge]);
+  const submit = async () => {
+    const problem = codeError(form.values.code);
+    if (problem) return form.fail({ code: problem });
+    if (!setup) return;
+    const wrong = await run(async () => onNext(await verifyForChallenge(challenge, setup.Session, form.values.code)), isWrongCode);
+    if (wrong) form.fail({ code: wrong });
+  };
+  return (
+    <>
+      <PageHeader title={A.titles.entrar} heading={A.mfaSetup.heading} subtitle={A.mfaSetup.required} />
+      <FormAlert>{alert}</FormAlert>
+      <FormShell onSubmit={() => void submit()} submitLabel={A.mfaSetup.submit} submitting={busy} busy={!setup} invalidAt={form.invalidAt}>
+        <TotpSetup secret={setup?.SecretCode} email={challenge.username} code={form.values.code} error={form.errors.code} onCode={(code) => form.change({ code })} />
+      </FormShell>
+    </>
+  );
+}
+
+const STEPS = { NEW_PASSWORD_REQUIRED: NewPasswordStep, SOFTWARE_TOKEN_MFA: MfaStep, MFA_SETUP: MfaSetupStep } as const;
+
+/**
+ * /entrar: e-mail and password, then whatever Cognito asks (a new password, a TOTP code, TOTP
+ * setup). Signed in: on to the page first asked for (`destino`), or the client list.
+ */
+export default function Entrar() {
+  const session = useSession();
+  const { search } = useLocation();
+  const [challenge, setChallenge] = useState<Challenge>();
+  const [restart, setRestart] = useState<string>();
+  if (session.status === 'signedIn') return <Navigate to={destinoOf(search)} replace />;
+  const Step = challenge ? STEPS[challenge.name] : undefined;
+  return (
+    <div className="page page-narrow page-auth">
+      {Step && challenge ? (
+        <Step
+          key={challenge.session}
+          challenge={challenge}
+          onNext={setChallenge}
+          onRestart={(message) => {
+            setRestart(message);
+            setChallenge(undefined);
+          }}
+        />
+      ) : (
+        <SignInStep
+          onNext={(c) => {
+            setRestart(undefined);
+            setChallenge(c);
+          }}
+          restartMessage={restart}
+        />
+      )}
+    </div>
+  );
+}

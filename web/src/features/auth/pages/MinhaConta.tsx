@@ -1,0 +1,184 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import useSWR from 'swr';
+import { FormAlert } from '../../../components/FormAlert.tsx';
+import { FormShell } from '../../../components/FormShell.tsx';
+import { InputField } from '../../../components/InputField.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ButtonSpinner, Spinner } from '../../../components/Spinner.tsx';
+import { hasErrors, useForm } from '../../../lib/form.ts';
+import { useSession } from '../../../lib/session.ts';
+import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
+import { T } from '../../../texts.ts';
+import { A } from '../../../texts-auth.ts';
+import { associateTotp, changePassword, disableTotp, enableTotp, totpEnabled } from '../cognito.ts';
+import { NewPasswordFields, newPasswordErrors } from '../components/NewPasswordFields.tsx';
+import { codeError, TotpSetup } from '../components/TotpSetup.tsx';
+import { authMessage, isWrongCode, isWrongPassword, useStep } from '../errors.ts';
+
+const EMPTY = { current: '', password: '', confirm: '' };
+
+/** The password, changed with the current one (ChangePassword). */
+function ChangePassword({ email }: { email: string }) {
+  const form = useForm(EMPTY);
+  const { busy, alert, run } = useStep();
+  const { values, errors } = form;
+  const submit = async () => {
+    const refused = { ...(values.current ? {} : { current: T.form.required(A.account.current) }), ...newPasswordErrors(values) };
+    if (hasErrors(refused)) return form.fail(refused);
+    const wrong = await run(
+      async () => {
+        await changePassword(values.current, values.password);
+        notifySuccess(A.account.passwordChanged);
+        form.reset(EMPTY);
+      },
+      (e) => isWrongPassword(e) || authMessage(e) === A.policy.refused,
+    );
+    if (wrong) form.fail(wrong === A.policy.refused ? { password: wrong } : { current: A.errors.wrongCurrent });
+  };
+  return (
+    <>
+      <FormAlert>{alert}</FormAlert>
+      <FormShell onSubmit={() => void submit()} submitLabel={A.account.changePassword} submitting={busy} invalidAt={form.invalidAt}>
+        <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+        <InputField label={A.account.current} name="current-password" type="password" autoComplete="current-password" value={values.current} error={errors.current} onChange={(current) => form.change({ current })} />
+        <NewPasswordFields form={form} />
+      </FormShell>
+    </>
+  );
+}
+
+/** The SWR key of whether TOTP is on (the session's cache: it goes with the session). */
+const TOTP_KEY = 'cognito:totp';
+
+/** TOTP on (a QR code and the secret, then a first code) or off (after a confirmation). */
+function Totp({ email }: { email: string }) {
+  const status = useSWR(TOTP_KEY, totpEnabled);
+  const [mode, setMode] = useState<'view' | 'setup' | 'confirmOff'>('view');
+  const [secret, setSecret] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ code: '' });
+  const { busy: verifying, alert, run } = useStep();
+  const state = status.data === undefined ? (status.error ? 'failed' : 'loading') : mode === 'view' ? (status.data ? 'on' : 'off') : mode;
+  // The question replaces the button that asked it: the focus goes to the safe answer.
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (state === 'confirmOff') cancel.current?.focus();
+  }, [state]);
+
+  const start = async () => {
+    setBusy(true);
+    setSecret(undefined);
+    try {
+      const s = await associateTotp();
+      setSecret(s);
+      setMode('setup');
+    } catch (err) {
+      notifyError(A.account.mfaFailed, authMessage(err));
+    }
+    setBusy(false);
+  };
+
+  const enable = async () => {
+    const problem = codeError(form.values.code);
+    if (problem) return form.fail({ code: problem });
+    const wrong = await run(async () => {
+      await enableTotp(form.values.code);
+      notifySuccess(A.account.enabled);
+      form.reset({ code: '' });
+      await status.mutate(true, { revalidate: false });
+      setMode('view');
+    }, isWrongCode);
+    if (wrong) form.fail({ code: wrong });
+  };
+
+  const disable = async () => {
+    setBusy(true);
+    try {
+      await disableTotp();
+      notifySuccess(A.account.disabled);
+      await status.mutate(false, { revalidate: false });
+      setMode('view');
+    } catch (err) {
+      notifyError(A.account.mfaFailed, authMessage(err));
+    }
+    setBusy(false);
+  };
+
+  if (state === 'loading') return <Spinner label={A.account.mfaLoading} size="sm" />;
+  if (state === 'failed')
+    return (
+      <div className="card account-card">
+        <p>{A.account.mfaLoadFailed}</p>
+        <button type="button" className="btn btn-secondary" onClick={() => void status.mutate()}>
+          {A.account.retry}
+        </button>
+      </div>
+    );
+  if (state === 'setup')
+    return (
+      <>
+        <FormAlert>{alert}</FormAlert>
+        <FormShell onSubmit={() => void enable()} submitLabel={A.account.enableSubmit} submitting={verifying} invalidAt={form.invalidAt}>
+          <TotpSetup secret={secret} email={email} code={form.values.code} error={form.errors.code} onCode={(code) => form.change({ code })} />
+          <p className="form-link">
+            <button type="button" className="btn-link" onClick={() => setMode('view')}>
+              {A.common.cancel}
+            </button>
+          </p>
+        </FormShell>
+      </>
+    );
+  return (
+    <div className="card account-card">
+      <p role="status">{state === 'off' ? A.account.mfaOff : state === 'confirmOff' ? A.account.confirmDisable : A.account.mfaOn}</p>
+      <div className="form-actions">
+        {state === 'off' ? (
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void start()}>
+            {busy ? <ButtonSpinner /> : null}
+            {A.account.enable}
+          </button>
+        ) : state === 'on' ? (
+          <button type="button" className="btn btn-secondary" onClick={() => setMode('confirmOff')}>
+            {A.account.disable}
+          </button>
+        ) : (
+          <>
+            <button ref={cancel} type="button" className="btn btn-secondary" onClick={() => setMode('view')}>
+              {A.common.cancel}
+            </button>
+            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void disable()}>
+              {busy ? <ButtonSpinner /> : null}
+              {A.account.disable}
+            </button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** /minha-conta: who is signed in, the password, and the second factor (TOTP). */
+export default function MinhaConta() {
+  const session = useSession();
+  const passwordId = useId();
+  const mfaId = useId();
+  if (session.status !== 'signedIn') return <Spinner />;
+  const { email, admin } = session.user;
+  return (
+    <div className="page page-narrow page-auth">
+      <PageHeader title={A.titles.minhaConta} heading={A.account.heading} subtitle={`${A.account.signedInAs} ${email} · ${admin ? A.account.admin : A.account.member}`} />
+      <section className="account-section" aria-labelledby={passwordId}>
+        <h2 id={passwordId} className="section-title">
+          {A.account.passwordHeading}
+        </h2>
+        <ChangePassword email={email} />
+      </section>
+      <section className="account-section" aria-labelledby={mfaId}>
+        <h2 id={mfaId} className="section-title">
+          {A.account.mfaHeading}
+        </h2>
+        <Totp email={email} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FormShell } from '../../../components/FormShell.tsx';
+import { CheckboxField, InputField } from '../../../components/InputField.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ApiRequestError, reasonOf } from '../../../lib/api-client.ts';
+import { useForm } from '../../../lib/form.ts';
+import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
+import { paths } from '../../../paths.ts';
+import { T } from '../../../texts.ts';
+import { A } from '../../../texts-auth.ts';
+import { useUsuarioActions } from '../api.ts';
+import { AdminOnly } from '../components/AdminOnly.tsx';
+
+const I = A.usuarios.invite;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function InviteForm() {
+  const actions = useUsuarioActions();
+  const navigate = useNavigate();
+  const form = useForm({ email: '', admin: false });
+  const [submitting, setSubmitting] = useState(false);
+  const { values, errors } = form;
+  const submit = async () => {
+    const email = values.email.trim();
+    if (!EMAIL.test(email)) return form.fail({ email: email ? I.invalidEmail : T.form.required(A.common.email) });
+    setSubmitting(true);
+    try {
+      await actions.invite(email, values.admin);
+      notifySuccess(A.usuarios.done.invited(email.toLowerCase()));
+      navigate(paths.usuarios);
+    } catch (err) {
+      notifyError(A.usuarios.failed.invite, reasonOf(err));
+      setSubmitting(false);
+      if (err instanceof ApiRequestError && err.campo === 'email') form.fail({ email: err.mensagem ?? I.invalidEmail });
+    }
+  };
+  return (
+    <FormShell onSubmit={() => void submit()} submitLabel={I.submit} submitting={submitting} cancelTo={paths.usuarios} cancelLabel={A.common.cancel} invalidAt={form.invalidAt}>
+      <InputField label={A.common.email} name="email" type="email" inputMode="email" autoComplete="off" value={values.email} error={errors.email} help={I.help} onChange={(email) => form.change({ email })} />
+      <CheckboxField label={I.admin} name="admin" checked={values.admin} help={I.adminHelp} onChange={(admin) => form.change({ admin })} />
+    </FormShell>
+  );
+}
+
+/** /usuarios/convidar (administrators): an e-mail, optionally as administrator; Cognito e-mails the temporary password. */
+export default function ConvidarUsuario() {
+  return (
+    <AdminOnly>
+      <div className="page page-narrow">
+        <PageHeader title={A.titles.convidar} heading={I.heading} />
+        <InviteForm />
+      </div>
+    </AdminOnly>
+  );
+}

@@ -8,10 +8,12 @@
  * tested with the cloud's answers in usuarios.mock.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import type { Usuario } from '../../lambdas/contract/types.ts';
 import { createOpenApiValidator } from '../contract/openapi-validator.ts';
 import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
+import { routes } from '../../lambdas/routes.ts';
 import { readOutbox, startLocalCognito, waitForMessage, type LocalIdentity } from '../../infra/local/cognito.ts';
 import { callCognito, firstSignIn, signIn, type Tokens } from '../support/cognito.ts';
 import { call, startApi, type TestApi } from './helpers.ts';
@@ -20,7 +22,10 @@ let identity: LocalIdentity;
 let api: TestApi;
 let proxy: string;
 let admin: Tokens;
-const validator = createOpenApiValidator(buildOpenApiDocument());
+const doc = buildOpenApiDocument();
+const validator = createOpenApiValidator(doc);
+/** `METHOD /template STATUS` of every validated answer. */
+const reached = new Set<string>();
 
 beforeAll(async () => {
   identity = await startLocalCognito({ dataDir: 'memory', log: () => undefined });
@@ -33,11 +38,15 @@ afterAll(async () => {
   await identity?.stop();
 });
 
-/** A call to the users API as `tokens` (the administrator by default), its answer checked against the OpenAPI document. */
-async function users(method: string, path: string, body?: unknown, tokens: Tokens = admin, headers: Record<string, string> = {}) {
-  const res = await call(api, method, path, body, { authorization: `Bearer ${tokens.AccessToken}`, ...headers });
+/**
+ * A call to the users API as `tokens` (the administrator by default; null: no token), its
+ * answer checked against the OpenAPI document.
+ */
+async function users(method: string, path: string, body?: unknown, tokens: Tokens | null = admin, headers: Record<string, string> = {}) {
+  const res = await call(api, method, path, body, { ...(tokens ? { authorization: `Bearer ${tokens.AccessToken}` } : {}), ...headers });
   const template = path.replace(/^\/usuarios\/[^/]+/, '/usuarios/{email}');
   expect(validator.checkResponse(method, template, res.status, res.body), `${method} ${path} → ${res.status} ${res.text}`).toEqual([]);
+  reached.add(`${method} ${template} ${res.status}`);
   return res;
 }
 const at = (email: string) => `/usuarios/${encodeURIComponent(email)}`;
@@ -233,5 +242,37 @@ describe('locally simulated: resend the invitation and reset the password (infra
     expect((await users('PUT', `${at(email)}/ativo`, { ativo: false })).status).toBe(200);
     expect(await users('POST', `${at(email)}/senha`)).toMatchObject({ status: 409 });
     expect(readOutbox(identity.dir).filter((m) => m.to === email)).toHaveLength(2);
+  });
+});
+
+describe('the published contract', () => {
+  it('reaches every documented status of every users route a signed-in server can produce', async () => {
+    const temporary = await invite('contrato@empresa.com.br');
+    const member = await firstSignIn(proxy, identity.clientId, 'contrato@empresa.com.br', temporary, 'Contrato-Senha-2024!');
+    const big = { email: 'x@empresa.com.br', pad: 'x'.repeat(LIMITS.bodyBytes) };
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const route of routes.filter((r) => r.path.startsWith('/usuarios'))) {
+      const path = route.path.replace('{email}', encodeURIComponent('contrato@empresa.com.br'));
+      const body = route.path.endsWith('/ativo') ? { ativo: true } : route.path.endsWith('/admin') ? { admin: false } : route.method === 'POST' && !route.path.includes('{email}') ? { email: 'novo@empresa.com.br' } : undefined;
+      // No token: API Gateway's own 401; a member: 403.
+      expect((await users(route.method, path, body, null)).body).toEqual({ message: 'Unauthorized' });
+      expect((await users(route.method, path, body, member)).status).toBe(403);
+      if (route.path.includes('{email}')) expect((await users(route.method, route.path.replace('{email}', 'nao-e-email'), body)).status).toBe(400);
+      if (body) {
+        expect((await users(route.method, path, big)).status).toBe(413);
+        expect((await users(route.method, path, 'x=1', admin, form)).status).toBe(415);
+      }
+    }
+    // An ID token: the API's own 401.
+    expect((await users('GET', '/usuarios', undefined, { ...admin, AccessToken: admin.IdToken })).body).toEqual({ mensagem: MESSAGES.tokenNaoDeAcesso });
+    // 429 is API Gateway's, 500 and 503 need faults (usuarios.mock.test.ts); the 404 of the routes
+    // that name no user is the open mode's (openapi-responses.test.ts).
+    const elsewhere = new Set(['429', '500', '503']);
+    const expected = routes
+      .filter((r) => r.path.startsWith('/usuarios'))
+      .flatMap((r) => Object.keys(doc.paths[r.path]![r.method.toLowerCase()]!.responses).filter((s) => !elsewhere.has(s)).map((s) => `${r.routeKey} ${s}`))
+      .filter((k) => k !== 'GET /usuarios 404' && k !== 'POST /usuarios 404');
+    expect([...reached].sort()).toEqual(expect.arrayContaining(expected.sort()));
+    expect(expected.length).toBeGreaterThan(40);
   });
 });

@@ -7,7 +7,13 @@
  * The same run derives the DynamoDB actions each handler really needs: a recording proxy in
  * front of DynamoDB Local notes every operation (a transaction's items as the item actions IAM
  * checks for them) while that handler runs, through success and failure paths; the result must
- * equal the actions of the function's synthesized role exactly.
+ * equal the actions of the function's synthesized role exactly. Likewise for the user pool: a
+ * recording proxy in front of cognito-local (through the local shim of the calls it lacks) notes
+ * every Cognito call of the users functions; it must equal the route table's `userPoolActions`,
+ * which the stack grants on the pool's ARN (and nothing when the stack has no pool).
+ *
+ * The functions run with sign-in on (AUTH_MODE=cognito), each event carrying the claims API
+ * Gateway's JWT authorizer passes for the local administrator's real access token.
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -21,11 +27,14 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT, STACK_NAME } from '../../infra/app.ts';
 import { ensureTable } from '../../infra/local/table.ts';
+import { createJwtAuthorizer, localAuthorizerConfig, type JwtAuthorizerContext } from '../../infra/local/authorizer.ts';
+import { localAuthEnv, startLocalCognito, type LocalIdentity } from '../../infra/local/cognito.ts';
+import { signIn } from '../support/cognito.ts';
 import { matchRoute, routes } from '../../lambdas/routes.ts';
 import { CLIENT_COUNT } from '../../lambdas/store/items.ts';
 import { NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
 import { MARSHALL_OPTIONS, PK } from '../../lambdas/store/table.ts';
-import { appFunctions, dynamoActionsOf, fakeWebDist, routeNameOf, tempDir } from './support.ts';
+import { actionsOf, appFunctions, dynamoActionsOf, fakeWebDist, roleStatements, routeNameOf, tempDir } from './support.ts';
 
 /** The most a function's bundle may weigh (cold start grows with it). */
 const MAX_BUNDLE_BYTES = 600 * 1024;
@@ -68,7 +77,7 @@ const bundles = new Map<string, Bundle>();
 const recorded = new Map<string, Set<string>>(routes.map((r) => [r.name, new Set<string>()]));
 const unattributed: string[] = [];
 let current: string | undefined;
-let proxy: http.Server;
+const proxies: http.Server[] = [];
 
 const TRANSACT_ITEM_ACTIONS: Record<string, string> = {
   Put: 'PutItem',
@@ -87,15 +96,16 @@ function iamActions(operation: string, body: string): string[] {
   return [`dynamodb:${operation}`];
 }
 
-function startProxy(upstream: string): Promise<string> {
+/** A recording proxy in front of `upstream`: every call's IAM actions go to the route running now. */
+function startProxy(upstream: string, actionsOfCall: (operation: string, body: string) => string[] = iamActions): Promise<string> {
   const target = new URL(upstream);
-  proxy = http.createServer((req, res) => {
+  const proxy = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? `HTTP ${req.method} ${req.url}`;
-      const actions = iamActions(operation, body.toString('utf8'));
+      const actions = actionsOfCall(operation, body.toString('utf8'));
       if (current) for (const a of actions) recorded.get(current)!.add(a);
       else unattributed.push(...actions);
       const forward = http.request(
@@ -112,6 +122,7 @@ function startProxy(upstream: string): Promise<string> {
       forward.end(body);
     });
   });
+  proxies.push(proxy);
   return new Promise((resolve) => {
     proxy.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`));
   });
@@ -119,6 +130,8 @@ function startProxy(upstream: string): Promise<string> {
 
 // --- payload v2 events -------------------------------------------------------------------------
 let requestCounter = 0;
+/** What API Gateway's JWT authorizer passes for the signed-in administrator. */
+let authorizer: JwtAuthorizerContext;
 
 /** The API Gateway HTTP API (payload 2.0) event for `METHOD /api<path>`, matched by the route table's own rule. */
 function apiEvent(method: string, apiPath: string, body?: unknown, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
@@ -145,6 +158,7 @@ function apiEvent(method: string, apiPath: string, body?: unknown, headers: Reco
       http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '198.51.100.7', userAgent: 'vitest' },
       requestId: `req-${requestCounter}`,
       routeKey: row.routeKey,
+      ...{ authorizer },
       stage: 'api',
       time: now.toISOString(),
       timeEpoch: now.getTime(),
@@ -180,6 +194,7 @@ const savedEnv = { ...process.env };
 /** The table reached directly (not through the recording proxy), to arrange stored data. */
 let direct: DynamoDBDocumentClient;
 let table: string;
+let identity: LocalIdentity;
 
 beforeAll(async () => {
   // 1. The real CLI, offline: no AWS credentials or profile, no Docker, no network notices.
@@ -218,6 +233,15 @@ beforeAll(async () => {
     LOG_LEVEL: 'error',
   });
   delete process.env.CORS_ORIGINS;
+  // Sign-in on: the local pool, its Cognito calls through a recording proxy (COGNITO_ENDPOINT).
+  identity = await startLocalCognito({ dataDir: 'memory', log: () => undefined });
+  Object.assign(process.env, localAuthEnv(identity), {
+    COGNITO_ENDPOINT: await startProxy(identity.adminEndpoint, (operation) => [`cognito-idp:${operation}`]),
+  });
+  const tokens = await signIn(identity.endpoint, identity.clientId, identity.admin.email, identity.admin.password);
+  const authorized = await createJwtAuthorizer(localAuthorizerConfig(identity))(`Bearer ${tokens.AccessToken}`);
+  if (!authorized.ok) throw new Error(`the local authorizer refused the administrator: ${authorized.reason}`);
+  authorizer = authorized.authorizer;
   startHost();
   for (const fn of Object.values(appFunctions(template))) {
     const key = (fn.Properties!.Code as { S3Key: string }).S3Key.replace(/\.zip$/, '');
@@ -243,8 +267,11 @@ afterAll(async () => {
     host.disconnect();
     await exited;
   }
-  await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
-  proxy?.closeAllConnections();
+  for (const proxy of proxies) {
+    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    proxy.closeAllConnections();
+  }
+  await identity?.stop();
   for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
   Object.assign(process.env, savedEnv);
   tmp.remove();
@@ -422,17 +449,54 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     expect(String(wrongMethod.headers.allow ?? wrongMethod.headers.Allow)).toContain('GET');
   });
 
-  it('grants each function exactly the DynamoDB actions its handler was seen to need', () => {
+  it('serves the users API with the real Cognito calls (sign-in on: the claims of a real access token)', async () => {
+    const ana = encodeURIComponent('ana@empresa.com.br');
+    expect(await call('InviteUsuario', 'POST', '/usuarios', { email: 'Ana@Empresa.com.br', admin: true })).toMatchObject({
+      status: 201,
+      body: { email: 'ana@empresa.com.br', status: 'FORCE_CHANGE_PASSWORD', ativo: true, admin: true },
+    });
+    expect(await call('InviteUsuario', 'POST', '/usuarios', { email: 'ana@empresa.com.br' })).toMatchObject({ status: 409 });
+    const users = await call('ListUsuarios', 'GET', '/usuarios');
+    expect((users.body as { email: string; admin: boolean }[]).map((u) => [u.email, u.admin])).toEqual([
+      [identity.admin.email, true],
+      ['ana@empresa.com.br', true],
+    ]);
+    expect((await call('ResendConvite', 'POST', `/usuarios/${ana}/convite`)).status).toBe(204);
+    expect((await call('ResetSenha', 'POST', `/usuarios/${ana}/senha`)).status).toBe(409); // still on the invitation
+    expect(await call('SetUsuarioAdmin', 'PUT', `/usuarios/${ana}/admin`, { admin: false })).toMatchObject({ status: 200, body: { admin: false } });
+    expect(await call('SetUsuarioAdmin', 'PUT', `/usuarios/${ana}/admin`, { admin: true })).toMatchObject({ status: 200, body: { admin: true } });
+    expect(await call('SetUsuarioAtivo', 'PUT', `/usuarios/${ana}/ativo`, { ativo: false })).toMatchObject({ status: 200, body: { ativo: false } });
+    expect(await call('SetUsuarioAtivo', 'PUT', `/usuarios/${ana}/ativo`, { ativo: true })).toMatchObject({ status: 200, body: { ativo: true } });
+    expect((await call('RemoveUsuario', 'DELETE', `/usuarios/${ana}`)).status).toBe(204);
+    expect((await call('RemoveUsuario', 'DELETE', `/usuarios/${ana}`)).status).toBe(404);
+    // Self-protection answers before any call.
+    expect((await call('RemoveUsuario', 'DELETE', `/usuarios/${encodeURIComponent(identity.admin.email)}`)).status).toBe(409);
+  });
+
+  it('grants each function exactly the DynamoDB and user pool actions its handler was seen to need', () => {
     expect(unattributed).toEqual([]);
     const fns = Object.values(appFunctions(template));
+    // Sign-in's resources come with the stack's user pool (none with -c auth=off).
+    const hasPool = Object.keys(template.findResources('AWS::Cognito::UserPool')).length > 0;
     const report: string[] = [];
     for (const fn of fns) {
       const name = routeNameOf(fn);
-      const needed = [...recorded.get(name)!].sort();
+      const seen = [...recorded.get(name)!].sort();
+      const needed = seen.filter((a) => a.startsWith('dynamodb:'));
       const granted = dynamoActionsOf(template, fn);
       report.push(`${name}: needed [${needed.join(', ')}] granted [${granted.join(', ')}]`);
       expect(granted, name).toEqual(needed);
       expect(granted).not.toContain('dynamodb:TransactWriteItems');
+      // The Cognito calls the handler made are exactly its row's userPoolActions, which the stack
+      // grants on the pool's ARN.
+      const calls = seen.filter((a) => a.startsWith('cognito-idp:'));
+      const row = routes.find((r) => r.name === name)!;
+      expect([...(row.userPoolActions ?? [])].sort(), `${name}: userPoolActions`).toEqual(calls);
+      const roleId = (fn.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const grantedPool = roleStatements(template, roleId).flatMap(actionsOf).filter((a) => a.startsWith('cognito-idp:')).sort();
+      expect(grantedPool, `${name}: cognito-idp grants`).toEqual(hasPool ? calls : []);
+      if (calls.length) report.push(`${name}: user pool calls [${calls.join(', ')}] granted [${grantedPool.join(', ')}]`);
+      expect(seen.filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('cognito-idp:')), name).toEqual([]);
     }
     console.log(`IAM comparison:\n${report.join('\n')}`);
     // The fallback never touches the table.

@@ -3,6 +3,12 @@
  * (infra/local/authorizer.ts): the actor of each AUTH_MODE, the HTTP layer's own refusals (an ID
  * token, another pool or client, no claims), the groups string, and a token signed with the key
  * cognito-local ships refused by a deployed handler even if no authorizer stood in front of it.
+ *
+ * The cloud fixture (tests/support/fixtures/cloud-jwt-authorizer.json) is the
+ * `requestContext.authorizer` of a real HTTP API event for a Cognito access token, as published
+ * with DefinitelyTyped PR #75458 (claims all strings, `scopes: null`), in this app's shape: the
+ * e-mail as `username`, and `cognito:groups` as API Gateway renders an array (`"[admin]"`,
+ * measured against real API Gateway in floci PR #2011).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

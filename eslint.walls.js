@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 /** One forbidden import: a regex on the specifier (or a package group) and the reason. */
 const no = (pattern, why) => (typeof pattern === 'string' ? { group: [pattern], message: why } : { regex: pattern.source, message: why });
 
-const AWS_SDK = no('@aws-sdk/*', 'Only lambdas/store/ talks to DynamoDB: go through the store.');
+const AWS_SDK = no('@aws-sdk/*', 'Only lambdas/store/ talks to AWS (DynamoDB, the user pool): go through the store.');
 
 const areas = [
   {

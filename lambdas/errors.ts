@@ -33,5 +33,10 @@ export class PayloadTooLargeError extends ApiError {}
 export class UnsupportedMediaTypeError extends ApiError {}
 /** An idempotency key reused with another body: 422. */
 export class UnprocessableError extends ApiError {}
-/** A request that did not come through the site's CloudFront (origin check): 403. */
+/**
+ * A request that did not come through the site's CloudFront (origin check), or a signed-in
+ * person who may not do this (a member on the users API): 403.
+ */
 export class ForbiddenError extends ApiError {}
+/** A token the HTTP layer refuses (no claims, an ID token, another pool or client): 401. */
+export class UnauthorizedError extends ApiError {}

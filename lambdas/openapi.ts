@@ -5,8 +5,17 @@
  * Server/tooling only (imports zod).
  */
 import { z } from 'zod';
+import { ADMIN_GROUP, EMAIL_MAX_LENGTH } from './contract/auth.ts';
 import { DECIMAL_STRING_PATTERN, ID_PATTERN, IDEMPOTENCY_KEY_PATTERN, LIMITS } from './contract/limits.ts';
-import { categoriaInputSchema, categoriaUpdateSchema, clienteInputSchema, clienteUpdateSchema } from './contract/schemas.ts';
+import {
+  categoriaInputSchema,
+  categoriaUpdateSchema,
+  clienteInputSchema,
+  clienteUpdateSchema,
+  usuarioAdminSchema,
+  usuarioAtivoSchema,
+  usuarioInputSchema,
+} from './contract/schemas.ts';
 import { API_BASE_PATH, ORIGIN_VERIFY, routes, type RouteDef } from './routes.ts';
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) as plain data. */
@@ -17,6 +26,8 @@ export interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string; description: string };
   servers: { url: string; description: string }[];
+  /** Every operation needs a Cognito access token (unless the deployment is in the open mode). */
+  security: Record<string, string[]>[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
   components: {
@@ -24,6 +35,7 @@ export interface OpenApiDocument {
     parameters: Record<string, JsonSchema>;
     headers: Record<string, JsonSchema>;
     responses: Record<string, JsonSchema>;
+    securitySchemes: Record<string, JsonSchema>;
   };
 }
 
@@ -38,7 +50,7 @@ export interface OpenApiOperation {
 }
 
 /** The version of the API contract (bump on any change of the wire format). */
-export const API_VERSION = '1.0.0';
+export const API_VERSION = '1.1.0';
 
 const ref = (kind: keyof OpenApiDocument['components'], name: string) => ({
   $ref: `#/components/${kind}/${name}`,
@@ -72,6 +84,11 @@ const FIELD_DOCS: Record<string, string> = {
   categoria:
     'The category of the client: `{ "id": n }` of an existing category (400 otherwise), or null / ' +
     'absent for none. Only `categoria.id` counts; any other field in it (e.g. `descricao`) is ignored.',
+  email:
+    `The person's e-mail, which they sign in with: trimmed and lower-cased, then at most ${EMAIL_MAX_LENGTH} ` +
+    'characters, one `@`, a domain of two labels or more, no white space.',
+  admin: `\`true\`: an administrator (in the \`${ADMIN_GROUP}\` group); \`false\` (or, on an invitation, absent): a member.`,
+  ativo: '`false` disables the user (they cannot sign in, and are signed out everywhere); `true` enables them again.',
 };
 
 /**
@@ -176,6 +193,42 @@ function buildSchemas(): Record<string, JsonSchema> {
       'ProdutoUpdate',
       'The body of PUT /produtos: replaces every editable field (an absent optional field becomes empty / none).',
     ),
+    Usuario: {
+      title: 'Usuario',
+      description: 'A person who may sign in, as an administrator sees them (a Cognito user of the pool).',
+      type: 'object',
+      properties: {
+        email: {
+          type: 'string',
+          maxLength: EMAIL_MAX_LENGTH,
+          description: 'The e-mail, lower case: the Cognito user name, and the `{email}` of the paths.',
+        },
+        status: {
+          type: 'string',
+          description:
+            "Cognito's UserStatus: `FORCE_CHANGE_PASSWORD` (invited, never signed in), `CONFIRMED`, `RESET_REQUIRED` " +
+            '(an administrator reset the password), …',
+        },
+        ativo: { type: 'boolean', description: 'False once an administrator disabled the user.' },
+        admin: { type: 'boolean', description: `A member of the \`${ADMIN_GROUP}\` group.` },
+        criadoEm: {
+          type: 'string',
+          pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$',
+          description: 'When the user was invited (ISO 8601, UTC).',
+        },
+      },
+      required: ['email', 'status', 'ativo', 'admin', 'criadoEm'],
+      additionalProperties: false,
+    },
+    UsuarioList: {
+      title: 'UsuarioList',
+      description: 'Every user of the pool, sorted by e-mail.',
+      type: 'array',
+      items: ref('schemas', 'Usuario'),
+    },
+    UsuarioInput: requestSchema(usuarioInputSchema, 'UsuarioInput', 'The body of POST /usuarios: whom to invite.'),
+    UsuarioAtivo: requestSchema(usuarioAtivoSchema, 'UsuarioAtivo', 'The body of PUT /usuarios/{email}/ativo.'),
+    UsuarioAdmin: requestSchema(usuarioAdminSchema, 'UsuarioAdmin', 'The body of PUT /usuarios/{email}/admin.'),
     Erro: {
       title: 'Erro',
       description: 'Every error the API itself returns: a message in Brazilian Portuguese saying what is wrong.',
@@ -196,7 +249,8 @@ function buildSchemas(): Record<string, JsonSchema> {
     ErroGateway: {
       title: 'ErroGateway',
       description:
-        'Errors answered by API Gateway itself, before any handler runs (e.g. 429 when the stage throttles).',
+        'Errors answered by API Gateway itself, before any handler runs: 401 `{"message": "Unauthorized"}` from the ' +
+        'JWT authorizer, 429 when the stage throttles.',
       type: 'object',
       properties: { message: { type: 'string' } },
       required: ['message'],
@@ -219,20 +273,34 @@ function buildResponses(): Record<string, JsonSchema> {
       `Bad input: malformed JSON, a body that is not a JSON object or nests deeper than ${LIMITS.bodyDepth} levels, ` +
         'a failed validation (the message ' +
         'names the field and the limit, `campo` its path), an id that is not `^[1-9][0-9]{0,15}$`, a category that does ' +
-        'not exist, or an invalid Idempotency-Key.',
+        'not exist, an invalid Idempotency-Key, or (users API) a path or body e-mail that is not one.',
     ),
+    Unauthorized: {
+      description:
+        'No valid access token. API Gateway\'s JWT authorizer answers `{"message": "Unauthorized"}` itself (no token, ' +
+        'a bad signature, another issuer or app client, expired or not yet valid); the API answers `{"mensagem"}` for a ' +
+        'token the authorizer lets through but the API does not take (an ID token instead of the access token). Either ' +
+        'way: refresh the session once, then sign in again. Never in the open mode (`-c auth=off`, `AUTH=off`).',
+      content: jsonContent({ anyOf: [ref('schemas', 'ErroGateway'), ref('schemas', 'Erro')] }),
+    },
     Forbidden: error(
       `The request did not come through the site's CloudFront distribution: in the cloud every request must carry ` +
-        `the secret \`${ORIGIN_VERIFY.header}\` header CloudFront adds (so the execute-api URL can't bypass it). Never locally.`,
+        `the secret \`${ORIGIN_VERIFY.header}\` header CloudFront adds (so the execute-api URL can't bypass it); never ` +
+        'locally. On the users API (`/usuarios`), also: the signed-in person is not an administrator.',
     ),
-    NotFound: error('No such record (or, for any other path, no such route).'),
+    NotFound: error(
+      'No such record or user (or, for any other path, no such route). On the users API, locally with AUTH=off: ' +
+        '`{"mensagem": "O login está desativado."}`.',
+    ),
     MethodNotAllowed: error('A known path with a method it does not have (answered by the catch-all route).', {
       Allow: ref('headers', 'Allow'),
     }),
     Conflict: error(
       'A conflict: the `versao` sent is no longer current, a category still has clients, another category ' +
         'already has the name (compared ignoring case, accents and repeated spaces; `campo` is `descricao`), a ' +
-        'request with the same Idempotency-Key is still running, or a transaction kept conflicting after retries.',
+        'request with the same Idempotency-Key is still running, or a transaction kept conflicting after retries. ' +
+        'On the users API: the user exists, the invitation was already accepted, the password cannot be reset in the ' +
+        "user's state, or an administrator acting on their own admin role, activation or account.",
     ),
     PayloadTooLarge: error(`The request body is larger than ${maxKb} KB (${LIMITS.bodyBytes} bytes).`),
     UnsupportedMediaType: error(
@@ -255,9 +323,27 @@ function buildResponses(): Record<string, JsonSchema> {
   };
 }
 
-/** What a route does: its summary, the description of its success answer, and what it does. */
-type Op = { summary: string; answer: string; description: string };
+/**
+ * What a route does: its summary, the description of its success answer, and what it does. The
+ * records' routes derive their statuses and schemas from their shape; a users route names them
+ * (`shape`).
+ */
+type Op = { summary: string; answer: string; description: string; shape?: UsersShape };
 const op = (summary: string, answer: string, description: string): Op => ({ summary, answer, description });
+
+/** A users route's success status, its schemas and its error statuses. */
+interface UsersShape {
+  status: '200' | '201' | '204';
+  response?: string;
+  body?: string;
+  errors: string[];
+}
+const usersOp = (summary: string, answer: string, description: string, shape: UsersShape): Op => ({
+  summary,
+  answer,
+  description: `${description} ${USERS_NOTE}`,
+  shape,
+});
 
 /** The schemas of a resource's records (`Categoria`, `Produto`: the wire's names), by path. */
 const RECORD_SCHEMA: Record<string, string> = { categorias: 'Categoria', produtos: 'Produto' };
@@ -276,6 +362,12 @@ function errorsOf(route: RouteDef): string[] {
   if (route.method === 'DELETE') return [...byId, '409'];
   return route.method === 'POST' ? ['400', '409', '413', '415', '422'] : ['400', '404', '409', '413', '415'];
 }
+
+const USERS_NOTE =
+  'Administrators only (403 for anyone else, before the request is validated). Only with sign-in: not deployed in ' +
+  'the open mode, and 404 `{"mensagem": "O login está desativado."}` locally with AUTH=off.';
+const SELF =
+  'An administrator cannot remove their own admin role, disable or delete themselves (409): another administrator must.';
 
 const VERSAO_PUT =
   'Send the `versao` you loaded to be protected from lost updates: if the record changed since, the ' +
@@ -326,6 +418,49 @@ const OPERATIONS: Record<string, Op> = {
       `none); never creates. Moving it to another category adjusts both counts in the same transaction. ${VERSAO_PUT}`,
   ),
   'DELETE /produtos/{id}': op('Delete a client', 'Deleted; no body.', 'Deletes a client and uncounts it from its category in the same transaction.'),
+  'GET /usuarios': usersOp('List the users', 'The users.', 'Every user of the user pool, sorted by e-mail, with their status.', {
+    status: '200',
+    response: 'UsuarioList',
+    errors: ['404'],
+  }),
+  'POST /usuarios': usersOp(
+    'Invite a user',
+    'The invited user (status `FORCE_CHANGE_PASSWORD`).',
+    'Creates the user with the e-mail as user name; Cognito e-mails the invitation with a temporary password, which ' +
+      `the person changes at the first sign-in. \`admin: true\` also makes them an administrator. 409 when a user ` +
+      'with that e-mail exists (`campo` is `email`).',
+    { status: '201', response: 'Usuario', body: 'UsuarioInput', errors: ['400', '404', '409', '413', '415'] },
+  ),
+  'POST /usuarios/{email}/convite': usersOp(
+    'Resend the invitation',
+    'Sent; no body.',
+    'E-mails the invitation again with a new temporary password (the previous one stops working). 409 once the ' +
+      'user has signed in and set a password: reset the password instead.',
+    { status: '204', errors: ['400', '404', '409'] },
+  ),
+  'POST /usuarios/{email}/senha': usersOp(
+    'Reset the password',
+    'Reset; no body.',
+    'The current password stops working and Cognito e-mails a code; the person sets a new password with it ' +
+      '(“Esqueci minha senha” on the sign-in page). 409 while the user is still on the invitation (resend it instead) or disabled.',
+    { status: '204', errors: ['400', '404', '409'] },
+  ),
+  'PUT /usuarios/{email}/ativo': usersOp(
+    'Enable or disable a user',
+    'The user as it is now.',
+    `A disabled user cannot sign in or refresh a session, and is signed out everywhere. ${SELF}`,
+    { status: '200', response: 'Usuario', body: 'UsuarioAtivo', errors: ['400', '404', '409', '413', '415'] },
+  ),
+  'PUT /usuarios/{email}/admin': usersOp(
+    'Make or unmake an administrator',
+    'The user as it is now.',
+    `Puts the user in the \`${ADMIN_GROUP}\` group or takes them out; it shows in their next session (or token refresh). ${SELF}`,
+    { status: '200', response: 'Usuario', body: 'UsuarioAdmin', errors: ['400', '404', '409', '413', '415'] },
+  ),
+  'DELETE /usuarios/{email}': usersOp('Delete a user', 'Deleted; no body.', `Deletes the user from the pool. ${SELF}`, {
+    status: '204',
+    errors: ['400', '404', '409'],
+  }),
 };
 
 const ERROR_RESPONSES: Record<string, string> = {
@@ -343,20 +478,28 @@ export const openApiPath = (route: RouteDef): string => route.path;
 /** The route table's rows that are real paths (the `$default` catch-all is not one). */
 export const documentedRoutes = (): RouteDef[] => routes.filter((r) => r.routeKey !== '$default');
 
+/** A records route's shape: a record, a list of them, the body of a create or an update, by method and path. */
+function recordShape(route: RouteDef): UsersShape {
+  const record = RECORD_SCHEMA[route.path.split('/')[1]!]!;
+  const response = route.method === 'DELETE' ? undefined : route.method === 'GET' && !route.path.includes('{id}') ? `${record}List` : record;
+  const body = route.method === 'POST' ? `${record}Input` : route.method === 'PUT' ? `${record}Update` : undefined;
+  return { status: SUCCESS_STATUS[route.method] as UsersShape['status'], response, body, errors: errorsOf(route) };
+}
+
 function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
   const parameters: { $ref: string }[] = [];
   if (route.path.includes('{id}')) parameters.push(ref('parameters', 'Id'));
-  if (route.method === 'POST') parameters.push(ref('parameters', 'IdempotencyKey'));
-  // The schemas follow the route: a record, a list of them, the body of a create or an update.
-  const record = RECORD_SCHEMA[route.path.split('/')[1]!]!;
-  const schema = route.method === 'DELETE' ? undefined : route.method === 'GET' && !route.path.includes('{id}') ? `${record}List` : record;
-  const body = route.method === 'POST' ? `${record}Input` : route.method === 'PUT' ? `${record}Update` : undefined;
+  if (route.path.includes('{email}')) parameters.push(ref('parameters', 'Email'));
+  // An idempotent create: the records' POSTs (an invitation is refused with 409 when repeated).
+  if (route.method === 'POST' && !op.shape) parameters.push(ref('parameters', 'IdempotencyKey'));
+  const shape = op.shape ?? recordShape(route);
   const responses: Record<string, JsonSchema> = {
-    [SUCCESS_STATUS[route.method]!]: schema
-      ? { description: op.answer, content: jsonContent(ref('schemas', schema)) }
+    [shape.status]: shape.response
+      ? { description: op.answer, content: jsonContent(ref('schemas', shape.response)) }
       : { description: op.answer },
   };
-  for (const status of errorsOf(route)) responses[status] = ref('responses', ERROR_RESPONSES[status] as string);
+  for (const status of shape.errors) responses[status] = ref('responses', ERROR_RESPONSES[status] as string);
+  responses['401'] = ref('responses', 'Unauthorized');
   responses['403'] = ref('responses', 'Forbidden');
   responses['429'] = ref('responses', 'GatewayThrottled');
   responses['500'] = ref('responses', 'InternalError');
@@ -367,7 +510,7 @@ function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
     summary: op.summary,
     description: op.description,
     ...(parameters.length ? { parameters } : {}),
-    ...(body ? { requestBody: { required: true, content: jsonContent(ref('schemas', body)) } } : {}),
+    ...(shape.body ? { requestBody: { required: true, content: jsonContent(ref('schemas', shape.body)) } } : {}),
     responses,
   };
 }
@@ -391,7 +534,10 @@ const DESCRIPTION = [
   '- `Idempotency-Key` on both POSTs: same key + same body within 24 h returns the first result; ' +
     'same key + other body is 422.',
   `- Responses over ${LIMITS.compressAboveBytes} bytes are compressed (gzip or br) following \`Accept-Encoding\`.`,
-  '- No authentication: the spec has no login. See SECURITY.md before exposing a deployment.',
+  '- Sign-in (Amazon Cognito): every request carries the signed-in person\'s access token, `Authorization: Bearer ' +
+    '<access token>`; without a valid one the answer is 401 (see the Unauthorized response). The users API is for ' +
+    'administrators only. In the open mode (`-c auth=off` in the cloud, `AUTH=off` locally) nothing is checked: ' +
+    'anyone with the URL can read and change the data (see SECURITY.md).',
 ].join('\n');
 
 /**
@@ -417,14 +563,23 @@ export function buildOpenApiDocument(): OpenApiDocument {
     servers: [
       { url: API_BASE_PATH, description: 'Same origin as the site (CloudFront in the cloud, Vite or `npm run api` locally).' },
     ],
+    security: [{ cognito: [] }],
     tags: [
       { name: 'categorias', description: 'Categories of clients.' },
       { name: 'produtos', description: 'Clients (called "produtos" in the API).' },
+      { name: 'usuarios', description: 'The people who may sign in (administrators only).' },
     ],
     paths,
     components: {
       schemas: buildSchemas(),
       parameters: {
+        Email: {
+          name: 'email',
+          in: 'path',
+          required: true,
+          description: "A user's e-mail (their Cognito user name), URL-encoded (`ana%40empresa.com.br`); 400 when it is not an e-mail.",
+          schema: { type: 'string', minLength: 1 },
+        },
         Id: {
           name: 'id',
           in: 'path',
@@ -462,6 +617,16 @@ export function buildOpenApiDocument(): OpenApiDocument {
         },
       },
       responses: buildResponses(),
+      securitySchemes: {
+        cognito: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            "The access token of the Cognito user pool's app client (not the ID token), as `InitiateAuth` returns it. " +
+            "Checked by API Gateway's JWT authorizer (signature, issuer, client, expiry) and by the API (an access token).",
+        },
+      },
     },
   };
 }

@@ -58,6 +58,15 @@ const route = (
   actions: readonly DynamoAction[],
 ): RouteDef => ({ routeKey: `${method} ${path}`, method, path, handler, name, actions });
 
+/** A users route: no table, the Cognito actions its handler calls on the pool (AUTH-DESIGN's table). */
+const usersRoute = (
+  method: HttpMethod,
+  path: string,
+  handler: string,
+  name: string,
+  userPoolActions: readonly CognitoAction[],
+): RouteDef => ({ ...route(method, path, handler, name, []), userPoolActions });
+
 const GET = 'dynamodb:GetItem';
 const QUERY = 'dynamodb:Query';
 const PUT = 'dynamodb:PutItem';
@@ -79,6 +88,25 @@ export const routes: readonly RouteDef[] = [
   route('POST', '/produtos', 'clientes/create', 'CreateProduto', [GET, PUT, UPDATE]),
   route('PUT', '/produtos', 'clientes/update', 'UpdateProduto', [GET, UPDATE]),
   route('DELETE', '/produtos/{id}', 'clientes/remove', 'RemoveProduto', [GET, DELETE, UPDATE]),
+  // The users API (administrators; sign-in only: not deployed with -c auth=off, 404 locally with
+  // AUTH=off). `{email}` is the URL-encoded e-mail, the Cognito user name.
+  usersRoute('GET', '/usuarios', 'usuarios/list', 'ListUsuarios', ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup']),
+  usersRoute('POST', '/usuarios', 'usuarios/invite', 'InviteUsuario', ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup']),
+  usersRoute('POST', '/usuarios/{email}/convite', 'usuarios/resend', 'ResendConvite', ['cognito-idp:AdminCreateUser']),
+  usersRoute('POST', '/usuarios/{email}/senha', 'usuarios/reset', 'ResetSenha', ['cognito-idp:AdminResetUserPassword']),
+  usersRoute('PUT', '/usuarios/{email}/ativo', 'usuarios/ativo', 'SetUsuarioAtivo', [
+    'cognito-idp:AdminGetUser',
+    'cognito-idp:AdminDisableUser',
+    'cognito-idp:AdminUserGlobalSignOut',
+    'cognito-idp:AdminEnableUser',
+    'cognito-idp:AdminListGroupsForUser',
+  ]),
+  usersRoute('PUT', '/usuarios/{email}/admin', 'usuarios/admin', 'SetUsuarioAdmin', [
+    'cognito-idp:AdminGetUser',
+    'cognito-idp:AdminAddUserToGroup',
+    'cognito-idp:AdminRemoveUserFromGroup',
+  ]),
+  usersRoute('DELETE', '/usuarios/{email}', 'usuarios/remove', 'RemoveUsuario', ['cognito-idp:AdminDeleteUser']),
   // Everything else: 404 JSON, or 405 JSON for a known path with another method.
   { routeKey: '$default', method: 'ANY', path: '/{proxy+}', handler: 'fallback', name: 'Fallback', actions: [] },
 ];
@@ -102,7 +130,7 @@ export const ORIGIN_VERIFY = { header: 'x-clientela-origin', env: 'ORIGIN_VERIFY
  */
 export const CORS = {
   allowMethods: [...new Set(routes.filter((r) => r.method !== 'ANY').map((r) => r.method)), 'OPTIONS'],
-  allowHeaders: ['content-type', 'idempotency-key'],
+  allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
   exposeHeaders: ['retry-after'],
   maxAgeSeconds: 600,
 } as const;

@@ -1,7 +1,8 @@
 /**
  * The laptop's API Gateway: turns a Node HTTP request under `/api` into the API Gateway HTTP API
- * payload v2 event AWS builds, calls the very handler Lambda calls (found through the one route
- * table, lambdas/routes.ts), and writes its result back as API Gateway does.
+ * payload v2 event AWS builds, runs the JWT authorizer when sign-in is on (authorizer.ts), calls
+ * the very handler Lambda calls (found through the one route table, lambdas/routes.ts), and
+ * writes its result back as API Gateway does.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -16,6 +17,7 @@ import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { API_RESPONSE_HEADERS, resultBytes } from '../../lambdas/http/response.ts';
 import { API_BASE_PATH, matchRoute, type RouteDef, type RouteMatch } from '../../lambdas/routes.ts';
+import { createJwtAuthorizer, UNAUTHORIZED, wwwAuthenticate, type JwtAuthorizerConfig } from './authorizer.ts';
 
 /**
  * The `handler` a handler file exports, as Lambda sees it: any function of the event and the
@@ -170,9 +172,9 @@ export interface GatewayResponse {
 }
 
 /** The gateway's own JSON errors (never cached, as every API answer). */
-function jsonError(statusCode: number, body: Record<string, string>, requestId: string): GatewayResponse {
+function jsonError(statusCode: number, body: Record<string, string>, requestId: string, extra: Record<string, string> = {}): GatewayResponse {
   const headers: Record<string, string[]> = { 'content-type': ['application/json; charset=utf-8'], 'apigw-requestid': [requestId] };
-  for (const [name, value] of Object.entries(API_RESPONSE_HEADERS)) headers[name] = [value];
+  for (const [name, value] of Object.entries({ ...API_RESPONSE_HEADERS, ...extra })) headers[name] = [value];
   return { statusCode, headers, body: Buffer.from(JSON.stringify(body)) };
 }
 
@@ -302,6 +304,11 @@ export interface ApiMiddlewareOptions {
   loadHandler?: HandlerLoader;
   /** Where failures are logged (default: console.error). */
   logError?: (line: string) => void;
+  /**
+   * Sign-in on: the JWT authorizer's issuer and audience (authorizer.ts), run on every route but
+   * an OPTIONS preflight. Absent: no authorizer (AUTH=off, the spec's open mode).
+   */
+  jwtAuthorizer?: JwtAuthorizerConfig;
 }
 
 export type ConnectMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -346,6 +353,7 @@ export function isApiPath(url: string): boolean {
 export function createApiMiddleware(options: ApiMiddlewareOptions = {}): ConnectMiddleware {
   const loadHandler = options.loadHandler ?? defaultHandlerLoader();
   const logError = options.logError ?? ((line: string) => console.error(line));
+  const authorize = options.jwtAuthorizer && createJwtAuthorizer(options.jwtAuthorizer);
 
   return (req, res, next) => {
     const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
@@ -381,6 +389,15 @@ export function createApiMiddleware(options: ApiMiddlewareOptions = {}): Connect
           localPort: req.socket.localPort,
           protocol: `HTTP/${req.httpVersion}`,
         });
+        if (authorize && method !== 'OPTIONS') {
+          // API Gateway answers a refused token itself: no function runs.
+          const authorization = await authorize(event.headers.authorization);
+          if (!authorization.ok) {
+            send(res, jsonError(UNAUTHORIZED.status, UNAUTHORIZED.body, requestId, { 'www-authenticate': wwwAuthenticate(authorization.reason) }));
+            return;
+          }
+          (event.requestContext as { authorizer?: unknown }).authorizer = authorization.authorizer;
+        }
         let result: GatewayResponse;
         try {
           const handler = await loadHandler(route.route.handler);

@@ -11,9 +11,9 @@
  */
 import { randomInt } from 'node:crypto';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -28,6 +28,7 @@ import {
   type CognitoIdentityProviderClientConfig,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP, PASSWORD_POLICY, PASSWORD_SYMBOLS, passwordProblems, TOKEN_VALIDITY } from '../../lambdas/contract/auth.ts';
+import { startCognitoShim, type CognitoShim } from './cognito-shim.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './dynamodb.ts';
 import { findFreePort, isAlive, ownsListeningPort, sleep, spawnTied, type TiedProcess } from './tied-process.ts';
 
@@ -54,6 +55,11 @@ export interface LocalIdentity {
   readonly clientId: string;
   /** `http://127.0.0.1:PORT/`: Cognito's JSON API (the SDK's endpoint, the proxy's target). */
   readonly endpoint: string;
+  /**
+   * `http://127.0.0.1:PORT/`: the users handlers' COGNITO_ENDPOINT, cognito-local behind the
+   * local-only shim of the three admin calls it lacks (cognito-shim.ts).
+   */
+  readonly adminEndpoint: string;
   /** `${issuer}/.well-known/jwks.json` */
   readonly jwksUrl: string;
   readonly port: number;
@@ -103,7 +109,7 @@ export function localAuthEnv(identity: LocalIdentity | undefined): Record<string
     AUTH_ISSUER: identity.issuer,
     AUTH_CLIENT_ID: identity.clientId,
     USER_POOL_ID: identity.userPoolId,
-    COGNITO_ENDPOINT: identity.endpoint,
+    COGNITO_ENDPOINT: identity.adminEndpoint,
   };
 }
 
@@ -199,10 +205,9 @@ export function createMessageParser(emit: (message: Omit<OutboxMessage, 'at'>) =
 /** The one line a person running `npm start` reads for a message. */
 export function describeMessage(m: OutboxMessage): string {
   const medium = m.to.includes('@') ? 'E-mail' : 'SMS';
-  const what =
-    m.kind === 'invitation'
-      ? `invitation, temporary password ${m.code ?? '(none)'}`
-      : `${m.kind.replace('-', ' ')}, code ${m.code ?? '(none)'}`;
+  // The local shim's password reset sends a temporary password, not a code (cognito-shim.ts).
+  const temporary = m.kind === 'invitation' || m.source.startsWith('AdminResetUserPassword');
+  const what = `${m.kind.replace('-', ' ')}, ${temporary ? 'temporary password' : 'code'} ${m.code ?? '(none)'}`;
   return `${medium} to ${m.to} (${what})`;
 }
 
@@ -253,10 +258,12 @@ interface LocalPoolState {
   admin: { email: string; password: string };
 }
 
-/** cognito-local's entry point inside its package. */
+/**
+ * How cognito-local is started: its own start script with the log written synchronously
+ * (cognito-local-start.mjs), so a message is in the outbox as soon as its call answers.
+ */
 function cognitoLocalBin(): string {
-  const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve('cognito-local/package.json')), 'lib', 'bin', 'start.js');
+  return fileURLToPath(new URL('./cognito-local-start.mjs', import.meta.url));
 }
 
 /** A password that meets PASSWORD_POLICY: 20 characters, every class, no quote or space. */
@@ -460,7 +467,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   // CreateUserPool says. An empty list keeps the e-mail as the user name itself.
   writeFileSync(path.join(dir, '.cognito', 'config.json'), `${JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }, null, 2)}\n`);
 
-  const parse = createMessageParser((m) => {
+  const deliver = (m: Omit<OutboxMessage, 'at'>) => {
     const message: OutboxMessage = { at: new Date().toISOString(), ...m };
     try {
       appendFileSync(path.join(dir, OUTBOX_FILE), `${JSON.stringify(message)}\n`);
@@ -469,7 +476,8 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     }
     log(describeMessage(message));
     onMessage?.(message);
-  });
+  };
+  const parse = createMessageParser(deliver);
   const onLine = (line: string) => {
     parse(line);
     onOutput?.(line);
@@ -483,9 +491,11 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     throw err;
   }
   const { proc, port } = launched;
+  let shim: CognitoShim | undefined;
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      await shim?.stop();
       await proc.stop();
       removeTemp();
       process.off('exit', removeTemp);
@@ -503,6 +513,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       writeFileSync(path.join(dir, STATE_FILE), `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
     }
     const admin = created ? { exists: true, passwordWorks: true } : await adminState(client, state);
+    shim = await startCognitoShim({ upstream: endpoint, newPassword: () => generatePassword(), deliver });
     proc.detach();
     const issuer = `http://127.0.0.1:${port}/${state.userPoolId}`;
     return {
@@ -510,6 +521,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       userPoolId: state.userPoolId,
       clientId: state.clientId,
       endpoint,
+      adminEndpoint: shim.endpoint,
       jwksUrl: `${issuer}/.well-known/jwks.json`,
       port,
       dir,

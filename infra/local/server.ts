@@ -8,13 +8,17 @@ import type { AddressInfo } from 'node:net';
 import { API_BASE_PATH } from '../../lambdas/routes.ts';
 import { createApiMiddleware, type ApiMiddlewareOptions } from './adapter.ts';
 import { createAuthRoutes, type AuthRoutesOptions } from './auth-routes.ts';
+import { localAuthorizerConfig } from './authorizer.ts';
 
 export interface LocalApiOptions extends ApiMiddlewareOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1: a laptop API is not for the network. */
   host?: string;
-  /** The local user pool for `/config.json` and `/cognito/`; absent: sign-in off (`{"auth":"off"}`). */
+  /**
+   * The local user pool for `/config.json`, `/cognito/` and the JWT authorizer of every API route;
+   * absent: sign-in off (`{"auth":"off"}`, no authorizer).
+   */
   auth?: AuthRoutesOptions;
 }
 
@@ -30,7 +34,10 @@ export interface LocalApi {
 /** Starts the local API server; resolves once it listens. */
 export async function startLocalApi(options: LocalApiOptions = {}): Promise<LocalApi> {
   const { port = 0, host = '127.0.0.1', auth = {}, ...middlewareOptions } = options;
-  const api = createApiMiddleware(middlewareOptions);
+  const api = createApiMiddleware({
+    ...middlewareOptions,
+    ...(auth.identity ? { jwtAuthorizer: localAuthorizerConfig(auth.identity) } : {}),
+  });
   const authRoutes = createAuthRoutes(auth);
   const server = http.createServer((req, res) => {
     const notFound = (err?: unknown) => {

@@ -13,6 +13,7 @@ import type { Connect, Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { SECURITY_HEADERS } from '../security-headers.ts';
 import { createApiMiddleware, HANDLERS_DIR, isApiPath, type HandlerLoader, type HandlerExport } from './adapter.ts';
 import { COGNITO_PROXY_PATH, createAuthRoutes } from './auth-routes.ts';
+import { localAuthorizerConfig } from './authorizer.ts';
 import { describeIdentity } from './cognito.ts';
 import {
   assertPortAvailable,
@@ -182,7 +183,8 @@ async function mountApi(server: ViteDevServer | PreviewServer, command: string):
   // The dev server shows the seeded administrator on /entrar (config.json `demo`); a production
   // build, as preview serves it, never does.
   server.middlewares.use(createAuthRoutes({ identity, demo: dev !== undefined }));
-  server.middlewares.use(createApiMiddleware({ loadHandler }));
+  // With sign-in on, every API route is behind the JWT authorizer, as in the cloud.
+  server.middlewares.use(createApiMiddleware({ loadHandler, ...(identity ? { jwtAuthorizer: localAuthorizerConfig(identity) } : {}) }));
 }
 
 /**

@@ -56,3 +56,18 @@ export const ADMIN_GROUP = 'admin';
 export function userNameOf(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/** The longest e-mail accepted: it is the Cognito user name, at most 128 characters. */
+export const EMAIL_MAX_LENGTH = 128;
+
+/**
+ * An e-mail as the users API accepts it (once trimmed): one `@`, a domain of at least two
+ * labels, no white space or control character anywhere (Cognito user names allow neither).
+ */
+export const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@.\p{Cc}]+(?:\.[^\s@.\p{Cc}]+)+$/u;
+
+/** True when `email` (trimmed) is one the users API accepts. */
+export function isEmail(email: string): boolean {
+  const name = userNameOf(email);
+  return name.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(name);
+}

@@ -27,6 +27,19 @@ export const MESSAGES = {
   idempotenciaChaveInvalida: (max: number) =>
     `A 'Idempotency-Key' deve ter de 1 a ${max} caracteres visíveis.`,
   origemNaoAutorizada: 'Acesso não autorizado: use o endereço do site.',
+  // Sign-in (401/403) and the users API
+  sessaoInvalida: 'Sua sessão não é válida. Entre novamente.',
+  tokenNaoDeAcesso: 'Envie o token de acesso da sessão (access token), não o token de identidade.',
+  somenteAdministradores: 'Somente administradores podem gerenciar usuários.',
+  loginDesativado: 'O login está desativado.',
+  usuarioNaoEncontrado: 'Usuário não encontrado.',
+  usuarioJaExiste: (email: string) => `Já existe um usuário com o e-mail ${email}.`,
+  emailInvalido: 'Informe um e-mail válido.',
+  proprioAdmin: 'Você não pode remover o seu próprio papel de administrador.',
+  proprioDesativar: 'Você não pode desativar o seu próprio usuário.',
+  proprioExcluir: 'Você não pode excluir o seu próprio usuário.',
+  conviteJaAceito: 'Este usuário já definiu a senha: o convite não pode ser reenviado. Use “Redefinir senha”.',
+  senhaNaoRedefinivel: 'A senha deste usuário não pode ser redefinida agora: reenvie o convite se ele ainda não entrou, ou ative-o antes.',
   servicoIndisponivel: 'O serviço está sobrecarregado. Tente novamente em instantes.',
   erroInterno: 'Erro interno do servidor. Tente novamente mais tarde.',
   // Field validation
@@ -44,4 +57,5 @@ export const MESSAGES = {
   campoDecimais: (campo: string, decimals: number) =>
     `O campo '${campo}' aceita no máximo ${decimals} casas decimais.`,
   campoObjeto: (campo: string) => `O campo '${campo}' deve ser um objeto com 'id' ou null.`,
+  campoBooleano: (campo: string) => `O campo '${campo}' deve ser true ou false.`,
 } as const;

@@ -48,3 +48,39 @@ export interface ClienteInput {
 
 /** PUT bodies: the input plus the id, and optionally the version the editor loaded. */
 export type Update<T> = T & { id: number; versao?: number };
+
+/**
+ * Who is calling, as the HTTP layer reads it from the authorizer's claims (AUTH_MODE=cognito) and
+ * passes it to every service. In the open mode (AUTH_MODE=off) everyone is the anonymous actor.
+ */
+export interface Actor {
+  /** The Cognito user's `sub` (stable across e-mail changes); `anonimo` in the open mode. */
+  sub: string;
+  /** The e-mail the person signs in with (the Cognito user name); `anônimo` in the open mode. */
+  email: string;
+  /** A member of the `admin` group (everyone, in the open mode). */
+  admin: boolean;
+}
+
+/** A person who may sign in (GET /usuarios): the Cognito user as an administrator sees it. */
+export interface Usuario {
+  /** The e-mail, lower case: also the Cognito user name and the path's `{email}`. */
+  email: string;
+  /**
+   * Cognito's UserStatus: `FORCE_CHANGE_PASSWORD` (invited, never signed in), `CONFIRMED`,
+   * `RESET_REQUIRED` (an administrator reset the password), …
+   */
+  status: string;
+  /** False once an administrator disabled the user (they cannot sign in). */
+  ativo: boolean;
+  /** A member of the `admin` group. */
+  admin: boolean;
+  /** When the user was invited (ISO 8601). */
+  criadoEm: string;
+}
+
+/** POST /usuarios: the e-mail to invite, optionally as an administrator. */
+export interface UsuarioInput {
+  email: string;
+  admin: boolean;
+}

@@ -8,6 +8,7 @@ import {
   MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
+  UnauthorizedError,
   UnprocessableError,
   UnsupportedMediaTypeError,
 } from '../errors.ts';
@@ -16,9 +17,15 @@ import { json, type Reply } from './response.ts';
 /** Seconds a throttled caller is asked to wait. */
 export const RETRY_AFTER_SECONDS = 1;
 
-const THROTTLING_ERRORS = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']);
+const THROTTLING_ERRORS = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  // Cognito's (the users API): over the pool's request quota.
+  'TooManyRequestsException',
+]);
 
-/** True for DynamoDB throttling, including a transaction cancelled for throttling. */
+/** True for DynamoDB or Cognito throttling, including a transaction cancelled for throttling. */
 export function isThrottling(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   if (THROTTLING_ERRORS.has(err.name)) return true;
@@ -28,6 +35,7 @@ export function isThrottling(err: unknown): boolean {
 
 const STATUS_OF: readonly [abstract new (...args: never[]) => ApiError, number][] = [
   [BadRequestError, 400],
+  [UnauthorizedError, 401],
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [MethodNotAllowedError, 405],

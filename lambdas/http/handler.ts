@@ -1,12 +1,14 @@
 /**
- * The wrapper of every handler: the origin check, OPTIONS preflight, thrown errors → replies,
- * rendering, Lambda's response cap, and the one log line.
+ * The wrapper of every handler: the origin check, OPTIONS preflight, the actor (who is calling),
+ * thrown errors → replies, rendering, Lambda's response cap, and the one log line.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { LIMITS } from '../contract/limits.ts';
 import { MESSAGES } from '../contract/messages.ts';
+import type { Actor } from '../contract/types.ts';
 import { ForbiddenError } from '../errors.ts';
 import { ORIGIN_VERIFY } from '../routes.ts';
+import { actorOf, requireSignInMode } from './actor.ts';
 import { preflight } from './cors.ts';
 import { errorReply } from './errors.ts';
 import { logRequest } from './log.ts';
@@ -30,12 +32,21 @@ function checkOrigin(event: HttpEvent): void {
   if (sent === undefined || !timingSafeEqual(digest(sent), digest(expected))) throw new ForbiddenError(MESSAGES.origemNaoAutorizada);
 }
 
+/** What a handler's logic gets: the event, and who is calling (to pass to its service). */
+export type HandlerLogic = (event: HttpEvent, actor: Actor) => Promise<Reply>;
+
+export interface HandlerOptions {
+  /** The route exists only with sign-in (the users API): 404 `{"mensagem"}` in the open mode. */
+  signInOnly?: boolean;
+}
+
 /**
- * Wraps a handler's logic: checks the origin, answers OPTIONS preflight, maps thrown errors to
- * replies, renders JSON with compression and CORS, enforces Lambda's response cap and logs one
- * line.
+ * Wraps a handler's logic: checks the origin, answers OPTIONS preflight, reads the actor from
+ * the authorizer's claims (401 when they are not an access token of this pool), maps thrown
+ * errors to replies, renders JSON with compression and CORS, enforces Lambda's response cap and
+ * logs one line.
  */
-export function httpHandler(logic: (event: HttpEvent) => Promise<Reply>): LambdaHandler {
+export function httpHandler(logic: HandlerLogic, options: HandlerOptions = {}): LambdaHandler {
   return async (event) => {
     const started = performance.now();
     const method = event.requestContext?.http?.method ?? 'UNKNOWN';
@@ -43,7 +54,12 @@ export function httpHandler(logic: (event: HttpEvent) => Promise<Reply>): Lambda
     let cause: unknown;
     try {
       checkOrigin(event);
-      reply = method === 'OPTIONS' ? preflight(event) : await logic(event);
+      if (method === 'OPTIONS') reply = preflight(event);
+      else {
+        const actor = actorOf(event);
+        if (options.signInOnly) requireSignInMode();
+        reply = await logic(event, actor);
+      }
     } catch (err) {
       reply = errorReply(err);
       cause = err;

@@ -2,6 +2,7 @@
 import { IDEMPOTENCY_KEY_PATTERN, LIMITS } from '../contract/limits.ts';
 import { MESSAGES } from '../contract/messages.ts';
 import type { ParseResult } from '../contract/schemas.ts';
+import type { Actor } from '../contract/types.ts';
 import { BadRequestError } from '../errors.ts';
 import { httpHandler, type LambdaHandler } from './handler.ts';
 import { readJsonBody, validOr400, header, type HttpEvent } from './request.ts';
@@ -19,17 +20,17 @@ export function idempotencyKeyOf(event: HttpEvent): string | undefined {
 
 /**
  * The handler of a POST that creates: the optional `Idempotency-Key` (checked before the body),
- * the validated body, then `create` with the key scoped to the route; answers what it returns
- * (201, or a replayed first answer).
+ * the validated body, then `create` for the actor with the key scoped to the route; answers what
+ * it returns (201, or a replayed first answer).
  */
 export function creating<I, T>(
   parse: (body: unknown) => ParseResult<I>,
-  create: (input: I, idempotency?: { routeKey: string; key: string }) => Promise<{ status: number; body: T }>,
+  create: (actor: Actor, input: I, idempotency?: { routeKey: string; key: string }) => Promise<{ status: number; body: T }>,
 ): LambdaHandler {
-  return httpHandler(async (event) => {
+  return httpHandler(async (event, actor) => {
     const key = idempotencyKeyOf(event);
     const input = validOr400(parse(readJsonBody(event)));
-    const answer = await create(input, key === undefined ? undefined : { routeKey: event.routeKey, key });
+    const answer = await create(actor, input, key === undefined ? undefined : { routeKey: event.routeKey, key });
     return json(answer.status, answer.body);
   });
 }

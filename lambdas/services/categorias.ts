@@ -1,10 +1,11 @@
 /**
  * Category rules: listing, reads, creation with an id from the counter and a unique name,
- * renames, and deletes only while no client uses it.
+ * renames, and deletes only while no client uses it. Every rule gets the actor (who is calling;
+ * every signed-in person may use them): the next step records it on each write.
  */
 import { MESSAGES } from '../contract/messages.ts';
 import { foldName } from '../contract/text.ts';
-import type { Categoria, CategoriaInput, Update } from '../contract/types.ts';
+import type { Actor, Categoria, CategoriaInput, Update } from '../contract/types.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import * as store from '../store/categorias.ts';
 import { claimIdempotencyKey } from '../store/idempotency.ts';
@@ -17,10 +18,10 @@ import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
 const NOT_FOUND = { notFound: MESSAGES.categoriaNaoEncontrada };
 
 /** Every category, sorted by id. */
-export const listCategorias = (): Promise<Categoria[]> => store.listCategorias();
+export const listCategorias = (_actor: Actor): Promise<Categoria[]> => store.listCategorias();
 
 /** One category (404 when missing). */
-export async function getCategoria(id: number): Promise<Categoria> {
+export async function getCategoria(_actor: Actor, id: number): Promise<Categoria> {
   const categoria = await store.readCategoria(id);
   if (!categoria) throw new NotFoundError(MESSAGES.categoriaNaoEncontrada);
   return categoria;
@@ -41,7 +42,7 @@ async function nameTaken(outcome: Extract<Outcome, { kind: 'nameTaken' }>): Prom
  * has it). With an Idempotency-Key, the key is claimed in the same write; a live key replays
  * its first answer (or 422 for another body).
  */
-export async function createCategoria(input: CategoriaInput, idempotency?: IdempotencyKey): Promise<Answer<Categoria>> {
+export async function createCategoria(_actor: Actor, input: CategoriaInput, idempotency?: IdempotencyKey): Promise<Answer<Categoria>> {
   const claim = idempotency && idempotencyClaim(idempotency, input);
   await ensureNameClaims();
   return readThenWrite(async () => {
@@ -62,10 +63,10 @@ export async function createCategoria(input: CategoriaInput, idempotency?: Idemp
  * current (409 otherwise); without, last writer wins. A new name must be free (409); a change of
  * case or accents of its own name is not a new name.
  */
-export async function updateCategoria(input: Update<CategoriaInput>): Promise<Categoria> {
+export async function updateCategoria(actor: Actor, input: Update<CategoriaInput>): Promise<Categoria> {
   await ensureNameClaims();
   return readThenWrite(async () => {
-    const before = await getCategoria(input.id);
+    const before = await getCategoria(actor, input.id);
     if (input.versao !== undefined && before.versao !== input.versao) throw new ConflictError(MESSAGES.conflitoVersao);
     // Only a new name (once folded) changes claims: then read who holds the old one.
     const renamed = foldName(input.descricao) !== foldName(before.descricao);
@@ -80,10 +81,10 @@ export async function updateCategoria(input: Update<CategoriaInput>): Promise<Ca
 }
 
 /** Deletes a category only while no client uses it (409), freeing its name; 404 when missing. */
-export async function removeCategoria(id: number): Promise<void> {
+export async function removeCategoria(actor: Actor, id: number): Promise<void> {
   await ensureNameClaims();
   return readThenWrite(async () => {
-    const before = await getCategoria(id);
+    const before = await getCategoria(actor, id);
     const holders = await readNameHolders(before.descricao);
     const written = await commit(store.deleteCategoria(before, holders));
     if (written.ok) return undefined;

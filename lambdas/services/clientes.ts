@@ -1,10 +1,11 @@
 /**
  * Client rules (a "produto" on the wire): joins with the categories, and writes that keep every
  * category's client count exact whatever the interleaving (the store writes the client and the
- * counts in one write, conditioned on the client as read and on the categories existing).
+ * counts in one write, conditioned on the client as read and on the categories existing). Every
+ * rule gets the actor (who is calling): the next step records it on each write.
  */
 import { MESSAGES } from '../contract/messages.ts';
-import type { CategoriaRef, Cliente, ClienteInput, Update } from '../contract/types.ts';
+import type { Actor, CategoriaRef, Cliente, ClienteInput, Update } from '../contract/types.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import { categoriaRefs, readCategoriaRef } from '../store/categorias.ts';
 import * as store from '../store/clientes.ts';
@@ -26,7 +27,7 @@ async function categoriaOf(id: number | null): Promise<CategoriaRef | null> {
 }
 
 /** Every client, sorted by id, each with its category as it is now (categories read once). */
-export async function listClientes(): Promise<Cliente[]> {
+export async function listClientes(_actor: Actor): Promise<Cliente[]> {
   const [refs, records] = await Promise.all([categoriaRefs(), store.listClientes()]);
   let categorias = refs;
   // A category created after the parallel category read may already hold a client: read once more.
@@ -35,7 +36,7 @@ export async function listClientes(): Promise<Cliente[]> {
 }
 
 /** One client with its category embedded (404 when missing). */
-export async function getCliente(id: number): Promise<Cliente> {
+export async function getCliente(_actor: Actor, id: number): Promise<Cliente> {
   const record = await store.readCliente(id);
   if (!record) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);
   return toCliente(record, record.categoriaId === null ? null : ((await readCategoriaRef(record.categoriaId)) ?? null));
@@ -46,7 +47,7 @@ export async function getCliente(id: number): Promise<Cliente> {
  * category does not exist). An Idempotency-Key is claimed in the same write and replays the
  * first answer.
  */
-export async function createCliente(input: ClienteInput, idempotency?: IdempotencyKey): Promise<Answer<Cliente>> {
+export async function createCliente(_actor: Actor, input: ClienteInput, idempotency?: IdempotencyKey): Promise<Answer<Cliente>> {
   const claim = idempotency && idempotencyClaim(idempotency, input);
   let ref: CategoriaRef | null = null;
   if (input.categoriaId !== null) {
@@ -67,7 +68,7 @@ export async function createCliente(input: ClienteInput, idempotency?: Idempoten
  * current (409 otherwise). A move between categories adjusts both counts in the same write; a
  * client that changed between the read and the write is read again and retried.
  */
-export async function updateCliente(input: Update<ClienteInput>): Promise<Cliente> {
+export async function updateCliente(_actor: Actor, input: Update<ClienteInput>): Promise<Cliente> {
   const { versao, ...fields } = input;
   return readThenWrite(async () => {
     const before = await store.readCliente(input.id);
@@ -84,7 +85,7 @@ export async function updateCliente(input: Update<ClienteInput>): Promise<Client
 }
 
 /** Deletes a client, counted out of its category in the same write; 404 when missing. */
-export async function removeCliente(id: number): Promise<void> {
+export async function removeCliente(_actor: Actor, id: number): Promise<void> {
   return readThenWrite(async () => {
     const before = await store.readCliente(id);
     if (!before) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);

@@ -253,7 +253,8 @@ describe('sign-in through the local server', () => {
       AUTH_ISSUER: identity.issuer,
       AUTH_CLIENT_ID: identity.clientId,
       USER_POOL_ID: identity.userPoolId,
-      COGNITO_ENDPOINT: identity.endpoint,
+      // The users handlers reach cognito-local through the local shim of the calls it lacks.
+      COGNITO_ENDPOINT: identity.adminEndpoint,
     });
   });
 

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { findFreePort } from '../../infra/local/dynamodb.ts';
 import { eventually, javaProcessesMentioning, runTs, type RunningCommand } from '../support/processes.ts';
+import { signIn } from '../support/cognito.ts';
 
 /** What `vite` in package.json's scripts runs. */
 const VITE = 'node_modules/vite/bin/vite.js';
@@ -72,9 +73,11 @@ describe('one line with the way out, no stack trace', () => {
     expect(await again.exited).toBe(1);
     expect(linesOf(again)).toEqual([`Clientela is already running at ${url} (\`npm start\`, pid ${start.child.pid}): use that one, or stop it first.`]);
 
-    // Neither started a second JVM; the first one still serves.
+    // Neither started a second JVM; the first one still serves (its dev config.json names the administrator).
     expect(javaProcessesMentioning(dataDir)).toHaveLength(1);
-    expect((await fetch(`${url}api/categorias`)).status).toBe(200);
+    const config = (await (await fetch(`${url}config.json`)).json()) as { clientId: string; demo: { email: string; password: string } };
+    const tokens = await signIn(`${url}cognito/`, config.clientId, config.demo.email, config.demo.password);
+    expect((await fetch(`${url}api/categorias`, { headers: { authorization: `Bearer ${tokens.AccessToken}` } })).status).toBe(200);
     start.child.kill('SIGTERM');
     await start.exited;
     await eventually(() => javaProcessesMentioning(dataDir).length === 0, 15_000, 'npm start’s JVM gone');

@@ -3,7 +3,8 @@
  * its printed URL, data (and the user pool, its administrator's password printed at each start)
  * survives a restart, a second process on the same DATA_DIR is refused with a clear message
  * (seeding then goes through the running JVM with DYNAMODB_ENDPOINT), and SIGTERM stops
- * everything (no JVM nor cognito-local left, lock released). AUTH=off starts no cognito-local.
+ * everything (no JVM nor cognito-local left, lock released). With sign-in on, the API answers
+ * only the printed administrator's token. AUTH=off starts no cognito-local.
  */
 import { afterAll, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import {
   runTs,
   type RunningCommand,
 } from '../support/processes.ts';
+import { signIn } from '../support/cognito.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clientela-cmd-'));
 const started: RunningCommand[] = [];
@@ -37,6 +39,12 @@ async function startApi(env: Record<string, string> = {}): Promise<{ cmd: Runnin
   expect(url).toBe(`http://127.0.0.1:${port}/api`);
   await cmd.waitFor(/Ctrl-C stops it/);
   return { cmd, url: url! };
+}
+
+/** The `authorization` header of the printed administrator, signed in through the command's /cognito/ proxy. */
+async function signedIn(url: string, clientId: string, password: string): Promise<{ authorization: string }> {
+  const tokens = await signIn(new URL('/cognito/', url).href, clientId, 'admin@clientela.local', password);
+  return { authorization: `Bearer ${tokens.AccessToken}` };
 }
 
 /** The administrator's password as the command printed it. */
@@ -62,9 +70,12 @@ it('serves the API, refuses a second process on its DATA_DIR, keeps data across 
   const config = (await (await fetch(new URL('/config.json', first.url))).json()) as { auth: string; clientId: string };
   expect(config).toMatchObject({ auth: 'cognito', cognitoEndpoint: '/cognito/' });
   expect(config).not.toHaveProperty('demo');
+  // The API is behind the JWT authorizer: the printed credentials open it.
+  expect(await (await fetch(`${first.url}/categorias`)).json()).toEqual({ message: 'Unauthorized' });
+  const auth = await signedIn(first.url, config.clientId, password!);
   const created = await fetch(`${first.url}/categorias`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...auth },
     body: JSON.stringify({ descricao: 'Persistente' }),
   });
   expect(created.status).toBe(201);
@@ -98,10 +109,12 @@ it('serves the API, refuses a second process on its DATA_DIR, keeps data across 
   // Same pool, same administrator.
   expect(printedPassword(second.cmd)).toBe(password);
   expect(await (await fetch(new URL('/config.json', second.url))).json()).toMatchObject({ clientId: config.clientId });
-  const categorias = (await (await fetch(`${second.url}/categorias`)).json()) as { id: number; descricao: string }[];
+  // A new cognito-local port, so a new issuer: sign in again.
+  const again = await signedIn(second.url, config.clientId, password!);
+  const categorias = (await (await fetch(`${second.url}/categorias`, { headers: again })).json()) as { id: number; descricao: string }[];
   expect(categorias.map((c) => c.descricao)[0]).toBe('Persistente');
   expect(categorias).toHaveLength(3);
-  const produtos = (await (await fetch(`${second.url}/produtos`)).json()) as unknown[];
+  const produtos = (await (await fetch(`${second.url}/produtos`, { headers: again })).json()) as unknown[];
   expect(produtos).toHaveLength(30);
   await stop(second.cmd);
   // Two JVM starts and four Node processes on 2 shared cores.

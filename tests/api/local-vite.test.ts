@@ -2,8 +2,9 @@
  * The Vite plugin through Vite's own servers, as `npm start` and `npm run preview` run it: the
  * API and the sign-in routes (/config.json, the /cognito/ proxy) on the site's origin before the
  * SPA fallback, one JVM and one cognito-local across restarts, the demo data loaded once, the
- * administrator's credentials in the dev server's config.json only, and preview answering like
- * CloudFront (security headers, SPA rewrite, cache rules).
+ * administrator's credentials in the dev server's config.json only, the API behind the JWT
+ * authorizer (the printed administrator's token opens it), and preview answering like CloudFront
+ * (security headers, SPA rewrite, cache rules).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -58,21 +59,6 @@ describe('npm start (vite dev) and npm run preview', () => {
     await dev.listen();
     const base = `http://127.0.0.1:${port}`;
 
-    // The URL is useful as soon as Vite listens: the API and the demo data are ready.
-    const categorias = (await (await fetch(`${base}/api/categorias`)).json()) as { descricao: string }[];
-    expect(categorias.map((c) => c.descricao)).toEqual(['Varejo', 'Saúde', 'Educação', 'Logística', 'Tecnologia']);
-    expect(JSON.parse(readFileSync(path.join(dataDir, 'demo-seed.json'), 'utf8')).state).toBe('done');
-
-    const app = await fetch(`${base}/clientes`, { headers: { accept: 'text/html' } });
-    expect(app.status).toBe(200);
-    expect(app.headers.get('content-type')).toMatch(/text\/html/);
-
-    // /api/* never falls back to the SPA shell.
-    const missing = await fetch(`${base}/api/nada`, { headers: { accept: 'text/html' } });
-    expect(missing.status).toBe(404);
-    expect(missing.headers.get('content-type')).toMatch(/application\/json/);
-    expect(javaProcessesMentioning(dataDir)).toHaveLength(1);
-
     // Sign-in is on; the dev server (only) shows the seeded administrator on /entrar.
     const config = (await (await fetch(`${base}/config.json`)).json()) as {
       auth: string;
@@ -81,15 +67,32 @@ describe('npm start (vite dev) and npm run preview', () => {
     };
     expect(config).toMatchObject({ auth: 'cognito', cognitoEndpoint: '/cognito/', demo: { email: 'admin@clientela.local' } });
     expect(config.demo.password).toBe(JSON.parse(readFileSync(path.join(dataDir, 'cognito', 'clientela.json'), 'utf8')).admin.password);
-    await signIn(`${base}/cognito/`, config.clientId, config.demo.email, config.demo.password);
+    const tokens = await signIn(`${base}/cognito/`, config.clientId, config.demo.email, config.demo.password);
+    const auth = { authorization: `Bearer ${tokens.AccessToken}` };
     expect(cognitoLocalProcessesIn(dataDir)).toHaveLength(1);
     expect(process.env.AUTH_MODE).toBe('cognito');
+
+    // The URL is useful as soon as Vite listens: the API (behind the authorizer) and the demo data are ready.
+    expect(await (await fetch(`${base}/api/categorias`)).json()).toEqual({ message: 'Unauthorized' });
+    const categorias = (await (await fetch(`${base}/api/categorias`, { headers: auth })).json()) as { descricao: string }[];
+    expect(categorias.map((c) => c.descricao)).toEqual(['Varejo', 'Saúde', 'Educação', 'Logística', 'Tecnologia']);
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'demo-seed.json'), 'utf8')).state).toBe('done');
+
+    const app = await fetch(`${base}/clientes`, { headers: { accept: 'text/html' } });
+    expect(app.status).toBe(200);
+    expect(app.headers.get('content-type')).toMatch(/text\/html/);
+
+    // /api/* never falls back to the SPA shell.
+    const missing = await fetch(`${base}/api/nada`, { headers: { accept: 'text/html', ...auth } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/application\/json/);
+    expect(javaProcessesMentioning(dataDir)).toHaveLength(1);
 
     // A config reload re-runs the plugin: same JVM, same cognito-local, same data.
     await dev.restart();
     expect(javaProcessesMentioning(dataDir)).toHaveLength(1);
     expect(cognitoLocalProcessesIn(dataDir)).toHaveLength(1);
-    const again = (await (await fetch(`${base}/api/categorias`)).json()) as unknown[];
+    const again = (await (await fetch(`${base}/api/categorias`, { headers: auth })).json()) as unknown[];
     expect(again).toHaveLength(5);
     await dev.close();
     dev = undefined;
@@ -125,6 +128,7 @@ describe('npm start (vite dev) and npm run preview', () => {
       AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password },
     });
     expect(signedIn.status).toBe(200);
+    const auth = { authorization: `Bearer ${(signedIn.body as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken}` };
     expect(signedIn.headers.get('cache-control')).toBe('no-store');
     expect(signedIn.headers.get('content-security-policy')).toBe(SECURITY_HEADERS['content-security-policy']);
 
@@ -140,10 +144,11 @@ describe('npm start (vite dev) and npm run preview', () => {
     // A missing file is a 404, not the app shell (the rewrite spares paths with an extension).
     expect((await fetch(`${base}/assets/nope.js`)).status).toBe(404);
 
-    const api = await fetch(`${base}/api/nada`, { headers: { accept: 'text/html' } });
+    const api = await fetch(`${base}/api/nada`, { headers: { accept: 'text/html', ...auth } });
     expect(api.status).toBe(404);
     expect(await api.json()).toHaveProperty('mensagem');
-    expect(((await (await fetch(`${base}/api/categorias`)).json()) as unknown[]).length).toBe(5);
+    expect(((await (await fetch(`${base}/api/categorias`, { headers: auth })).json()) as unknown[]).length).toBe(5);
+    expect((await fetch(`${base}/api/categorias`)).status).toBe(401);
     // Same process, same database: still one JVM and one cognito-local.
     expect(javaProcessesMentioning(dataDir)).toHaveLength(1);
     expect(cognitoLocalProcessesIn(dataDir)).toHaveLength(1);

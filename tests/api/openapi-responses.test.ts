@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
+import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { buildOpenApiDocument, type JsonSchema } from '../../lambdas/openapi.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
@@ -152,14 +153,24 @@ describe('real responses match the OpenAPI schemas', () => {
     await callUnknown('DELETE', '/categorias', 405, 'MethodNotAllowed');
   });
 
+  it('the users API answers 404 {mensagem} in the open mode (AUTH=off), as documented', async () => {
+    for (const route of routes.filter((r) => r.path.startsWith('/usuarios'))) {
+      const path = route.path.replace('{email}', encodeURIComponent('ana@empresa.com.br'));
+      const body = route.method === 'GET' || route.method === 'DELETE' || route.path.endsWith('convite') || route.path.endsWith('senha') ? undefined : {};
+      const res = await call(route.routeKey, path, 404, body);
+      expect(res.body).toEqual({ mensagem: MESSAGES.loginDesativado });
+    }
+  });
+
   it('reached every documented status a real server can produce', () => {
     // Only faults produce these (validated in faults-*.mock.test.ts): 500, 503; 429 is API Gateway's;
-    // 403 needs the origin secret set (origin-verify.test.ts); 409 on POST /produtos (a duplicate
-    // still running) and on DELETE /produtos (a conflict outliving retries).
-    const faultOnly = new Set(['403', '429', '500', '503']);
+    // 403 needs the origin secret set (origin-verify.test.ts); 401 needs sign-in (auth.test.ts);
+    // 409 on POST /produtos (a duplicate still running) and on DELETE /produtos (a conflict
+    // outliving retries). The users API's other statuses need sign-in (usuarios.test.ts).
+    const faultOnly = new Set(['401', '403', '429', '500', '503']);
     const conflictOnly = new Set(['POST /produtos 409', 'DELETE /produtos/{id} 409']);
     const expected = routes
-      .filter((r) => r.routeKey !== '$default')
+      .filter((r) => r.routeKey !== '$default' && !r.path.startsWith('/usuarios'))
       .flatMap((r) =>
         Object.keys(doc.paths[r.path]![r.method.toLowerCase()]!.responses)
           .filter((s) => !faultOnly.has(s))

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
+import { routes } from '../../lambdas/routes.ts';
 import { parseCategoriaInput, parseClienteInput } from '../../lambdas/contract/schemas.ts';
 import { foldName } from '../../lambdas/contract/text.ts';
 import type { ClienteRecord } from '../../lambdas/store/items.ts';
@@ -150,7 +151,8 @@ export type Op =
   | { kind: 'unknownPath'; method: string; path: string }
   | { kind: 'wrongMethod'; method: string; path: string }
   | { kind: 'options'; path: string }
-  | { kind: 'exactSize'; body: Json };
+  | { kind: 'exactSize'; body: Json }
+  | { kind: 'usuarios'; routeKey: string; email: string; body: Json | undefined };
 
 const target: fc.Arbitrary<Target> = fc.record({
   pick: fc.nat(),
@@ -329,7 +331,7 @@ const badIdRaw = fc.oneof(
 const UNKNOWN_PATHS = ['', '/', '/clientes', '/categoria', '/CATEGORIAS', '/categorias/', '/categorias/1/', '/categorias/1/produtos', '//categorias', '/produtos//1', '/categorias.json', '/api/categorias', '/produtos/1/2/3', '/sobre-nos', '/categorias%2F1'];
 const unknownPath = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...UNKNOWN_PATHS) },
-  { weight: 1, arbitrary: fc.stringMatching(/^\/[a-z]{1,12}(\/[a-z0-9]{1,6})?$/).filter((p) => !/^\/(categorias|produtos)(\/|$)/.test(p)) },
+  { weight: 1, arbitrary: fc.stringMatching(/^\/[a-z]{1,12}(\/[a-z0-9]{1,6})?$/).filter((p) => !/^\/(categorias|produtos|usuarios)(\/|$)/.test(p)) },
 );
 const wrongMethod = fc.oneof(
   fc.record({ method: fc.constantFrom('PATCH', 'DELETE'), path: fc.constantFrom('/categorias', '/produtos') }),
@@ -339,6 +341,29 @@ const badKey = fc.oneof(
   fc.constantFrom('', 'a b', 'chave\u00e7', '\t', 'x'.repeat(LIMITS.idempotencyKeyMaxLength + 1), 'ab\u00ff'),
   fc.string({ minLength: LIMITS.idempotencyKeyMaxLength + 1, maxLength: 400, unit: 'binary-ascii' }).map((s) => s.replace(/[^\x21-\x7e]/g, 'k')),
 );
+
+/**
+ * The users API, in the open mode the fuzz suite runs in (AUTH=off): every request, valid or not,
+ * is 404 `{"mensagem": "O login está desativado."}` before anything is read. Its behaviour with
+ * sign-in needs a user pool: cognito-local keeps one JSON file per pool and answers one request
+ * at a time, so fuzzing it would test cognito-local; usuarios.test.ts and usuarios.mock.test.ts
+ * cover those routes instead.
+ */
+const USERS_ROUTES = routes.filter((r) => r.path.startsWith('/usuarios')).map((r) => r.routeKey);
+const usuariosOp: fc.Arbitrary<Op> = fc.record({
+  kind: fc.constant('usuarios' as const),
+  routeKey: fc.constantFrom(...USERS_ROUTES),
+  email: fc.oneof(fc.constantFrom('ana@empresa.com.br', 'Ana@Empresa.com.br', 'nao-e-email', '%40', 'a%2Fb@x.com'), fc.emailAddress()),
+  body: fc.option(
+    fc.oneof(
+      arbitraryFromSchema(doc, S.UsuarioInput!) as fc.Arbitrary<Json>,
+      arbitraryFromSchema(doc, S.UsuarioAtivo!) as fc.Arbitrary<Json>,
+      arbitraryFromSchema(doc, S.UsuarioAdmin!) as fc.Arbitrary<Json>,
+      fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+    ),
+    { nil: undefined },
+  ),
+});
 
 /** One operation; the weights give about 45% valid writes, 15% reads, 40% invalid requests. */
 export const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -367,6 +392,7 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: wrongMethod.map((m) => ({ kind: 'wrongMethod' as const, ...m })) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('options' as const), path: fc.constantFrom('/categorias', '/produtos/3', '/nada') }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('exactSize' as const), body: categoriaInput }) },
+  { weight: 1, arbitrary: usuariosOp },
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -673,6 +699,20 @@ export function plan(op: Op, model: Model): Planned {
       return { label: `${op.method} ${op.path} (wrong method)`, method: op.method, path: op.path, headers: {}, expect: [405], touches: [] };
     case 'options':
       return { label: `OPTIONS ${op.path}`, method: 'OPTIONS', path: op.path, headers: {}, expect: [204], touches: [] };
+    case 'usuarios': {
+      const [method, template] = op.routeKey.split(' ') as [string, string];
+      const path = template.replace('{email}', encodeURIComponent(op.email));
+      return {
+        label: `${method} ${path} (open mode)`,
+        method,
+        path,
+        routeKey: op.routeKey,
+        ...(op.body === undefined || method === 'GET' ? {} : { body: JSON.stringify(op.body) }),
+        headers: {},
+        expect: [404],
+        touches: [],
+      };
+    }
     case 'exactSize': {
       // A body of exactly the limit (an ignored pad field): accepted.
       const base = JSON.stringify({ ...op.body, pad: '' });

@@ -1,7 +1,7 @@
 /**
  * fast-check arbitraries generated from the OpenAPI document: values that satisfy a schema
  * (the "valid" side of the property-based suite). Supports the JSON Schema subset the document
- * uses (object, string, integer, number, null, anyOf, array, $ref).
+ * uses (object, string, integer, number, boolean, null, a list of types, anyOf, array, $ref).
  */
 import fc from 'fast-check';
 import type { JsonSchema, OpenApiDocument } from '../../lambdas/openapi.ts';
@@ -22,6 +22,10 @@ export const textChar: fc.Arbitrary<string> = fc.oneof(
 function stringArb(schema: JsonSchema): fc.Arbitrary<string> {
   const min = (schema.minLength as number | undefined) ?? 0;
   const max = (schema.maxLength as number | undefined) ?? 200;
+  if (typeof schema.pattern === 'string' && schema.pattern !== '\\S') {
+    // A value of its own shape (an e-mail): strings the pattern matches, within the lengths.
+    return fc.stringMatching(new RegExp(schema.pattern, 'u')).filter((s) => s.length >= min && s.length <= max);
+  }
   const nonBlank = schema.pattern === '\\S';
   const build = fc.array(textChar, { minLength: min, maxLength: max }).map((chars) => chars.join(''));
   // At the limit, in one-unit and in two-unit characters.
@@ -71,6 +75,9 @@ export function arbitraryFromSchema(doc: OpenApiDocument, input: JsonSchema): fc
     return fc.oneof(
       ...branches.map((b) => (number && b.type === 'string' && b.pattern !== undefined ? decimalText(number) : arbitraryFromSchema(doc, b))),
     );
+  }
+  if (Array.isArray(schema.type)) {
+    return fc.oneof(...(schema.type as string[]).map((type) => arbitraryFromSchema(doc, { ...schema, type })));
   }
   switch (schema.type) {
     case 'null':

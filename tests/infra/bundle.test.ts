@@ -2,14 +2,19 @@
  * The deployable artefact: `cdk synth` through the real CLI (cdk.json → tsx infra/app.ts, real
  * esbuild bundling, no AWS credentials, no Docker) into a temporary folder, then each app
  * function's bundled index.mjs from the cloud assembly is imported in plain Node and called with
- * API Gateway payload v2 events against DynamoDB Local — the exact code Lambda would run, with
- * the environment the template gives it (the origin-verify secret, the sign-in variables) and the
- * events API Gateway passes after the JWT authorizer (an access token's claims).
+ * API Gateway payload v2 events against DynamoDB Local — the exact code Lambda would run.
  *
  * The same run derives the DynamoDB actions each handler really needs: a recording proxy in
  * front of DynamoDB Local notes every operation (a transaction's items as the item actions IAM
  * checks for them) while that handler runs, through success and failure paths; the result must
- * equal the actions of the function's synthesized role exactly.
+ * equal the actions of the function's synthesized role exactly. Likewise for the user pool: a
+ * recording proxy in front of cognito-local (through the local shim of the calls it lacks) notes
+ * every Cognito call of the users functions; it must equal the route table's `userPoolActions`,
+ * which the stack grants on the pool's ARN (and nothing when the stack has no pool).
+ *
+ * The functions run with the environment the template gives them (the origin-verify secret, sign-in
+ * on: AUTH_MODE=cognito), each event carrying CloudFront's origin header and the claims API
+ * Gateway's JWT authorizer passes for the local administrator's real access token.
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -18,18 +23,20 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT, STACK_NAME } from '../../infra/app.ts';
 import { ensureTable } from '../../infra/local/table.ts';
-import { ADMIN_GROUP } from '../../lambdas/contract/auth.ts';
+import { createJwtAuthorizer, localAuthorizerConfig, type JwtAuthorizerContext } from '../../infra/local/authorizer.ts';
+import { localAuthEnv, startLocalCognito, type LocalIdentity } from '../../infra/local/cognito.ts';
+import { signIn } from '../support/cognito.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { matchRoute, ORIGIN_VERIFY, routes, type RouteDef } from '../../lambdas/routes.ts';
 import { CLIENT_COUNT } from '../../lambdas/store/items.ts';
 import { NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
 import { MARSHALL_OPTIONS, PK } from '../../lambdas/store/table.ts';
-import { appFunctions, dynamoActionsOf, fakeWebDist, routeNameOf, tempDir } from './support.ts';
+import { actionsOf, appFunctions, dynamoActionsOf, fakeWebDist, roleStatements, routeNameOf, tempDir } from './support.ts';
 
 /** The most a function's bundle may weigh (cold start grows with it). */
 const MAX_BUNDLE_BYTES = 600 * 1024;
@@ -72,7 +79,7 @@ const bundles = new Map<string, Bundle>();
 const recorded = new Map<string, Set<string>>(routes.map((r) => [r.name, new Set<string>()]));
 const unattributed: string[] = [];
 let current: string | undefined;
-let proxy: http.Server;
+const proxies: http.Server[] = [];
 
 const TRANSACT_ITEM_ACTIONS: Record<string, string> = {
   Put: 'PutItem',
@@ -91,15 +98,16 @@ function iamActions(operation: string, body: string): string[] {
   return [`dynamodb:${operation}`];
 }
 
-function startProxy(upstream: string): Promise<string> {
+/** A recording proxy in front of `upstream`: every call's IAM actions go to the route running now. */
+function startProxy(upstream: string, actionsOfCall: (operation: string, body: string) => string[] = iamActions): Promise<string> {
   const target = new URL(upstream);
-  proxy = http.createServer((req, res) => {
+  const proxy = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? `HTTP ${req.method} ${req.url}`;
-      const actions = iamActions(operation, body.toString('utf8'));
+      const actions = actionsOfCall(operation, body.toString('utf8'));
       if (current) for (const a of actions) recorded.get(current)!.add(a);
       else unattributed.push(...actions);
       const forward = http.request(
@@ -116,6 +124,7 @@ function startProxy(upstream: string): Promise<string> {
       forward.end(body);
     });
   });
+  proxies.push(proxy);
   return new Promise((resolve) => {
     proxy.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`));
   });
@@ -124,47 +133,14 @@ function startProxy(upstream: string): Promise<string> {
 // --- the deployed functions' environment and callers ---------------------------------------------
 /** What CloudFront sends in the origin header (Secrets Manager generates 64 letters and digits). */
 const ORIGIN_SECRET = 'Bundle0Test0Origin0Secret0Value0Of0Letters0And0Digits0Only0x64xx';
-/** The user pool the functions trust (AUTH_* as the template sets them, with this pool's values). */
-const POOL = { id: 'us-east-1_Bundle1', clientId: 'bundletestclient0000000001', region: 'us-east-1' };
-const ISSUER = `https://cognito-idp.${POOL.region}.amazonaws.com/${POOL.id}`;
-/** The sign-in environment of every function (infra/constructs/api.ts authEnvironment). */
-const AUTH_ENV = { AUTH_MODE: 'cognito', AUTH_ISSUER: ISSUER, AUTH_CLIENT_ID: POOL.clientId, USER_POOL_ID: POOL.id };
-
-/**
- * The claims API Gateway's JWT authorizer passes for a valid access token of an administrator:
- * every claim a string, the groups as one `[a b]` string (AUTH-DESIGN).
- */
-function accessTokenClaims(now: Date): Record<string, string> {
-  const seconds = Math.floor(now.getTime() / 1000);
-  return {
-    sub: '0b6e1c2a-9f3d-4c5b-8a7e-1d2c3b4a5f60',
-    username: 'ti@empresa.com.br',
-    'cognito:groups': `[${ADMIN_GROUP}]`,
-    client_id: POOL.clientId,
-    token_use: 'access',
-    iss: ISSUER,
-    scope: 'aws.cognito.signin.user.admin',
-    auth_time: String(seconds - 60),
-    iat: String(seconds - 60),
-    exp: String(seconds + 3540),
-    jti: 'bundle-test-jti',
-  };
-}
 
 // --- payload v2 events -------------------------------------------------------------------------
 let requestCounter = 0;
+/** What API Gateway's JWT authorizer passes for the signed-in administrator. */
+let authorizer: JwtAuthorizerContext;
 
-/**
- * The API Gateway HTTP API (payload 2.0) event for `METHOD /api<path>`, matched by the route
- * table's own rule, as it reaches a function behind the JWT authorizer. `headers` come from the
- * caller (CloudFront's origin header is the caller's to add).
- */
-function apiEvent(
-  method: string,
-  apiPath: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): APIGatewayProxyEventV2WithJWTAuthorizer {
+/** The API Gateway HTTP API (payload 2.0) event for `METHOD /api<path>`, matched by the route table's own rule. */
+function apiEvent(method: string, apiPath: string, body?: unknown, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
   const rawPath = `/api${apiPath}`;
   const { route: row, pathParameters } = matchRoute(method, apiPath)!;
   const now = new Date();
@@ -188,10 +164,10 @@ function apiEvent(
       http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '198.51.100.7', userAgent: 'vitest' },
       requestId: `req-${requestCounter}`,
       routeKey: row.routeKey,
+      ...{ authorizer },
       stage: 'api',
       time: now.toISOString(),
       timeEpoch: now.getTime(),
-      authorizer: { jwt: { claims: accessTokenClaims(now), scopes: null } },
     },
     ...(pathParameters ? { pathParameters } : {}),
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -214,7 +190,7 @@ function call(name: string, method: string, apiPath: string, body?: unknown, hea
 }
 
 /** Calls the bundled handler of route `name` with `event` (its DynamoDB calls recorded under that route). */
-async function invoke(name: string, event: APIGatewayProxyEventV2WithJWTAuthorizer): Promise<Answer> {
+async function invoke(name: string, event: APIGatewayProxyEventV2): Promise<Answer> {
   const { method, path: rawPath } = event.requestContext.http;
   expect(routes.find((r) => r.name === name)!.routeKey, `${method} ${rawPath}`).toBe(event.routeKey);
   current = name;
@@ -232,6 +208,7 @@ const savedEnv = { ...process.env };
 /** The table reached directly (not through the recording proxy), to arrange stored data. */
 let direct: DynamoDBDocumentClient;
 let table: string;
+let identity: LocalIdentity;
 
 beforeAll(async () => {
   // 1. The real CLI, offline: no AWS credentials or profile, no Docker, no network notices.
@@ -262,16 +239,24 @@ beforeAll(async () => {
   const endpoint = inject('dynamoEndpoint');
   Object.assign(process.env, {
     TABLE_NAME: table,
-    [ORIGIN_VERIFY.env]: ORIGIN_SECRET,
-    ...AUTH_ENV,
     DYNAMODB_ENDPOINT: await startProxy(endpoint),
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     LOG_LEVEL: 'error',
+    [ORIGIN_VERIFY.env]: ORIGIN_SECRET,
   });
   delete process.env.CORS_ORIGINS;
+  // Sign-in on: the local pool, its Cognito calls through a recording proxy (COGNITO_ENDPOINT).
+  identity = await startLocalCognito({ dataDir: 'memory', log: () => undefined });
+  Object.assign(process.env, localAuthEnv(identity), {
+    COGNITO_ENDPOINT: await startProxy(identity.adminEndpoint, (operation) => [`cognito-idp:${operation}`]),
+  });
+  const tokens = await signIn(identity.endpoint, identity.clientId, identity.admin.email, identity.admin.password);
+  const authorized = await createJwtAuthorizer(localAuthorizerConfig(identity))(`Bearer ${tokens.AccessToken}`);
+  if (!authorized.ok) throw new Error(`the local authorizer refused the administrator: ${authorized.reason}`);
+  authorizer = authorized.authorizer;
   startHost();
   for (const fn of Object.values(appFunctions(template))) {
     const key = (fn.Properties!.Code as { S3Key: string }).S3Key.replace(/\.zip$/, '');
@@ -297,8 +282,11 @@ afterAll(async () => {
     host.disconnect();
     await exited;
   }
-  await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
-  proxy?.closeAllConnections();
+  for (const proxy of proxies) {
+    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    proxy.closeAllConnections();
+  }
+  await identity?.stop();
   for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
   Object.assign(process.env, savedEnv);
   tmp.remove();
@@ -366,7 +354,7 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     for (const fn of Object.values(appFunctions(template))) {
       const variables = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
       for (const name of Object.keys(variables)) expect(process.env[name], `${routeNameOf(fn)}: ${name}`).toBeDefined();
-      expect(variables.AUTH_MODE).toBe(AUTH_ENV.AUTH_MODE);
+      expect(variables.AUTH_MODE).toBe('cognito');
     }
   });
 
@@ -511,17 +499,54 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     expect(String(wrongMethod.headers.allow ?? wrongMethod.headers.Allow)).toContain('GET');
   });
 
-  it('grants each function exactly the DynamoDB actions its handler was seen to need', () => {
+  it('serves the users API with the real Cognito calls (sign-in on: the claims of a real access token)', async () => {
+    const ana = encodeURIComponent('ana@empresa.com.br');
+    expect(await call('InviteUsuario', 'POST', '/usuarios', { email: 'Ana@Empresa.com.br', admin: true })).toMatchObject({
+      status: 201,
+      body: { email: 'ana@empresa.com.br', status: 'FORCE_CHANGE_PASSWORD', ativo: true, admin: true },
+    });
+    expect(await call('InviteUsuario', 'POST', '/usuarios', { email: 'ana@empresa.com.br' })).toMatchObject({ status: 409 });
+    const users = await call('ListUsuarios', 'GET', '/usuarios');
+    expect((users.body as { email: string; admin: boolean }[]).map((u) => [u.email, u.admin])).toEqual([
+      [identity.admin.email, true],
+      ['ana@empresa.com.br', true],
+    ]);
+    expect((await call('ResendConvite', 'POST', `/usuarios/${ana}/convite`)).status).toBe(204);
+    expect((await call('ResetSenha', 'POST', `/usuarios/${ana}/senha`)).status).toBe(409); // still on the invitation
+    expect(await call('SetUsuarioAdmin', 'PUT', `/usuarios/${ana}/admin`, { admin: false })).toMatchObject({ status: 200, body: { admin: false } });
+    expect(await call('SetUsuarioAdmin', 'PUT', `/usuarios/${ana}/admin`, { admin: true })).toMatchObject({ status: 200, body: { admin: true } });
+    expect(await call('SetUsuarioAtivo', 'PUT', `/usuarios/${ana}/ativo`, { ativo: false })).toMatchObject({ status: 200, body: { ativo: false } });
+    expect(await call('SetUsuarioAtivo', 'PUT', `/usuarios/${ana}/ativo`, { ativo: true })).toMatchObject({ status: 200, body: { ativo: true } });
+    expect((await call('RemoveUsuario', 'DELETE', `/usuarios/${ana}`)).status).toBe(204);
+    expect((await call('RemoveUsuario', 'DELETE', `/usuarios/${ana}`)).status).toBe(404);
+    // Self-protection answers before any call.
+    expect((await call('RemoveUsuario', 'DELETE', `/usuarios/${encodeURIComponent(identity.admin.email)}`)).status).toBe(409);
+  });
+
+  it('grants each function exactly the DynamoDB and user pool actions its handler was seen to need', () => {
     expect(unattributed).toEqual([]);
     const fns = Object.values(appFunctions(template));
+    // Sign-in's resources come with the stack's user pool (none with -c auth=off).
+    const hasPool = Object.keys(template.findResources('AWS::Cognito::UserPool')).length > 0;
     const report: string[] = [];
     for (const fn of fns) {
       const name = routeNameOf(fn);
-      const needed = [...recorded.get(name)!].sort();
+      const seen = [...recorded.get(name)!].sort();
+      const needed = seen.filter((a) => a.startsWith('dynamodb:'));
       const granted = dynamoActionsOf(template, fn);
       report.push(`${name}: needed [${needed.join(', ')}] granted [${granted.join(', ')}]`);
       expect(granted, name).toEqual(needed);
       expect(granted).not.toContain('dynamodb:TransactWriteItems');
+      // The Cognito calls the handler made are exactly its row's userPoolActions, which the stack
+      // grants on the pool's ARN.
+      const calls = seen.filter((a) => a.startsWith('cognito-idp:'));
+      const row = routes.find((r) => r.name === name)!;
+      expect([...(row.userPoolActions ?? [])].sort(), `${name}: userPoolActions`).toEqual(calls);
+      const roleId = (fn.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const grantedPool = roleStatements(template, roleId).flatMap(actionsOf).filter((a) => a.startsWith('cognito-idp:')).sort();
+      expect(grantedPool, `${name}: cognito-idp grants`).toEqual(hasPool ? calls : []);
+      if (calls.length) report.push(`${name}: user pool calls [${calls.join(', ')}] granted [${grantedPool.join(', ')}]`);
+      expect(seen.filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('cognito-idp:')), name).toEqual([]);
     }
     console.log(`IAM comparison:\n${report.join('\n')}`);
     // The fallback never touches the table.

@@ -198,7 +198,7 @@ describe('HTTP API', () => {
     const cors = api.Properties!.CorsConfiguration as Record<string, unknown>;
     expect(cors).toEqual({
       AllowOrigins: origins,
-      AllowHeaders: ['content-type', 'idempotency-key'],
+      AllowHeaders: ['authorization', 'content-type', 'idempotency-key'],
       AllowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       ExposeHeaders: ['retry-after'],
       MaxAge: 600,

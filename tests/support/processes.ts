@@ -42,7 +42,7 @@ function liveProcesses(): LiveProcess[] {
 
 const isJava = (args: string[]) => !!args[0]?.endsWith('java');
 const isCognitoLocal = (args: string[]) =>
-  !!args[0]?.endsWith('node') && args.some((a) => a.endsWith('cognito-local/lib/bin/start.js'));
+  !!args[0]?.endsWith('node') && args.some((a) => a.endsWith('cognito-local/lib/bin/start.js') || a.endsWith('infra/local/cognito-local-start.mjs'));
 
 /** Pids of live java processes whose command line mentions `needle` (e.g. a unique DATA_DIR). */
 export function javaProcessesMentioning(needle: string): number[] {

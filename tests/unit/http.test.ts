@@ -268,7 +268,8 @@ describe('CORS', () => {
     const r = preflight(event({ method: 'OPTIONS', routeKey: '$default', path: '/api/categorias/5', headers: { origin: 'https://a.example' } }));
     expect(CORS).toEqual({
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['content-type', 'idempotency-key'],
+      // authorization: the access token a cross-origin caller sends.
+      allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
       exposeHeaders: ['retry-after'],
       maxAgeSeconds: 600,
     });
@@ -277,7 +278,7 @@ describe('CORS', () => {
       headers: {
         allow: 'GET, DELETE, OPTIONS',
         'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
-        'access-control-allow-headers': 'content-type, idempotency-key',
+        'access-control-allow-headers': 'authorization, content-type, idempotency-key',
         'access-control-max-age': '600',
       },
     });

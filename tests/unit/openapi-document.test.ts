@@ -44,7 +44,7 @@ describe('OpenAPI document', () => {
     const documented = operations().map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort();
     const table = routes.filter((r) => r.routeKey !== '$default').map((r) => r.routeKey).sort();
     expect(documented).toEqual(table);
-    expect(table).toHaveLength(10);
+    expect(table).toHaveLength(17);
     expect(Object.keys(doc.paths).some((p) => p.includes('proxy'))).toBe(false);
   });
 
@@ -109,7 +109,7 @@ describe('OpenAPI document', () => {
   });
 
   it('closes every response object schema (additionalProperties: false)', () => {
-    const responseSchemas = ['Categoria', 'CategoriaRef', 'Produto', 'Erro', 'ErroGateway'];
+    const responseSchemas = ['Categoria', 'CategoriaRef', 'Produto', 'Usuario', 'Erro', 'ErroGateway'];
     for (const name of responseSchemas) {
       expect(doc.components.schemas[name]!.additionalProperties, name).toBe(false);
     }
@@ -135,6 +135,39 @@ describe('OpenAPI document', () => {
     for (const { op } of operations()) expect(op.responses).toHaveProperty('403');
   });
 
+  it('documents sign-in: a bearer access token on every operation, 401 in both shapes', () => {
+    expect(doc.security).toEqual([{ cognito: [] }]);
+    expect(doc.components.securitySchemes.cognito).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    const v = createOpenApiValidator(doc);
+    for (const { method, path, op } of operations()) {
+      expect(op.responses['401'], `${method} ${path}`).toEqual({ $ref: '#/components/responses/Unauthorized' });
+      // API Gateway's own body, and the API's when it refuses an ID token.
+      expect(v.checkResponse(method, path, 401, { message: 'Unauthorized' })).toEqual([]);
+      expect(v.checkResponse(method, path, 401, { mensagem: 'Sua sessão não é válida. Entre novamente.' })).toEqual([]);
+      expect(v.checkResponse(method, path, 401, { error: 'x' })).not.toEqual([]);
+    }
+    expect(doc.info.description).not.toMatch(/No authentication/);
+  });
+
+  it('documents the users API: Usuario, the bodies, the {email} parameter, 204 for a resend and a reset', () => {
+    const v = createOpenApiValidator(doc);
+    const usuario = { email: 'ana@empresa.com.br', status: 'CONFIRMED', ativo: true, admin: false, criadoEm: '2026-05-01T12:00:00.000Z' };
+    expect(v.checkResponse('GET', '/usuarios', 200, [usuario])).toEqual([]);
+    expect(v.checkResponse('POST', '/usuarios', 201, { ...usuario, status: 'FORCE_CHANGE_PASSWORD' })).toEqual([]);
+    expect(v.checkResponse('PUT', '/usuarios/{email}/admin', 200, { ...usuario, sub: 'x' })).not.toEqual([]);
+    expect(v.checkResponse('PUT', '/usuarios/{email}/ativo', 200, { ...usuario, criadoEm: 'ontem' })).not.toEqual([]);
+    expect(Object.keys(doc.paths['/usuarios/{email}/convite']!.post!.responses)).toContain('204');
+    expect(Object.keys(doc.paths['/usuarios/{email}/senha']!.post!.responses)).toContain('204');
+    expect(doc.paths['/usuarios/{email}']!.delete!.parameters).toEqual([{ $ref: '#/components/parameters/Email' }]);
+    const input = v.compile(doc.components.schemas.UsuarioInput!);
+    expect(input({ email: 'ana@empresa.com.br' })).toBe(true);
+    expect(input({ email: 'ana@empresa.com.br', admin: true })).toBe(true);
+    expect(input({ email: 'ana empresa' })).toBe(false);
+    expect(input({ admin: true })).toBe(false);
+    expect(v.compile(doc.components.schemas.UsuarioAtivo!)({ ativo: 'sim' })).toBe(false);
+    expect(v.compile(doc.components.schemas.UsuarioAdmin!)({ admin: false })).toBe(true);
+  });
+
   it('documents errors as {mensagem}, Retry-After on 503, Idempotency-Key on both POSTs, versao on PUTs', () => {
     for (const { method, path, op } of operations()) {
       for (const status of ['500', '503']) {
@@ -145,7 +178,8 @@ describe('OpenAPI document', () => {
       }
       expect(deref<JsonSchema>(doc, op.responses['503']).headers).toHaveProperty('Retry-After');
       const headerParams = (op.parameters ?? []).map((p) => deref<JsonSchema>(doc, p)).filter((p) => p.in === 'header');
-      if (method === 'post') {
+      // The records' creates are idempotent; an invitation or a resend is not a create to replay.
+      if (method === 'post' && !path.startsWith('/usuarios')) {
         expect(headerParams.map((p) => p.name)).toEqual(['Idempotency-Key']);
         expect(headerParams[0]!.schema).toMatchObject({ minLength: 1, maxLength: LIMITS.idempotencyKeyMaxLength });
         expect(op.responses).toHaveProperty('422');
@@ -153,7 +187,7 @@ describe('OpenAPI document', () => {
       } else {
         expect(headerParams).toEqual([]);
       }
-      if (method === 'put') {
+      if (method === 'put' && !path.startsWith('/usuarios')) {
         expect(op.description).toContain('versao');
         expect(op.responses).toHaveProperty('409');
       }

@@ -2,4 +2,4 @@ import { httpHandler, json } from '../../http/index.ts';
 import { listCategorias } from '../../services/categorias.ts';
 
 /** GET /categorias: every record, sorted by id. */
-export const handler = httpHandler(async () => json(200, await listCategorias()));
+export const handler = httpHandler(async (_event, actor) => json(200, await listCategorias(actor)));

@@ -3,4 +3,6 @@ import { httpHandler, json, pathId } from '../../http/index.ts';
 import { getCliente } from '../../services/clientes.ts';
 
 /** GET /produtos/{id}: one client (400 for an invalid id, 404 when missing). */
-export const handler = httpHandler(async (event) => json(200, await getCliente(pathId(event, MESSAGES.produtoNaoEncontrado))));
+export const handler = httpHandler(async (event, actor) =>
+  json(200, await getCliente(actor, pathId(event, MESSAGES.produtoNaoEncontrado))),
+);

@@ -2,4 +2,4 @@ import { httpHandler, json } from '../../http/index.ts';
 import { listClientes } from '../../services/clientes.ts';
 
 /** GET /produtos: every client, sorted by id. */
-export const handler = httpHandler(async () => json(200, await listClientes()));
+export const handler = httpHandler(async (_event, actor) => json(200, await listClientes(actor)));

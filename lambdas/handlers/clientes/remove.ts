@@ -3,7 +3,7 @@ import { httpHandler, noContent, pathId } from '../../http/index.ts';
 import { removeCliente } from '../../services/clientes.ts';
 
 /** DELETE /produtos/{id}: 204 with no body (404 when missing). */
-export const handler = httpHandler(async (event) => {
-  await removeCliente(pathId(event, MESSAGES.produtoNaoEncontrado));
+export const handler = httpHandler(async (event, actor) => {
+  await removeCliente(actor, pathId(event, MESSAGES.produtoNaoEncontrado));
   return noContent();
 });

@@ -1,0 +1,193 @@
+/**
+ * LOCAL ONLY, never deployed: the Cognito endpoint the users handlers call on a laptop
+ * (COGNITO_ENDPOINT). cognito-local 5.3.0 lacks three calls the users API makes in the cloud;
+ * this loopback server passes every call through to cognito-local unchanged, and answers those
+ * three with the nearest thing cognito-local can do, so that a person clicking the buttons of
+ * /usuarios locally gets something sensible:
+ *
+ * | call (cloud)                        | here                                                        |
+ * |-------------------------------------|-------------------------------------------------------------|
+ * | AdminCreateUser `MessageAction: RESEND` (a new temporary password, e-mailed) | a new temporary password set with AdminSetUserPassword (`Permanent: false`) and written to the outbox as an invitation |
+ * | AdminResetUserPassword (the password stops working; a code is e-mailed; the person sets a new password with it) | a temporary password set with AdminSetUserPassword (`Permanent: false`) and written to the outbox: the person signs in with it and chooses a new one (NEW_PASSWORD_REQUIRED) |
+ * | AdminUserGlobalSignOut (refresh tokens revoked) | nothing (the user must exist): the local /cognito/ proxy already refuses a disabled user's refresh, the only case the API signs a user out |
+ *
+ * Their refusals follow the cloud's exception names, which the handlers map to answers: an
+ * unknown user (UserNotFoundException), a RESEND to someone who already set a password
+ * (UnsupportedUserStateException), a reset of a disabled user or one still on the invitation
+ * (NotAuthorizedException). The handlers themselves make the real calls (lambdas/store/userpool.ts),
+ * tested with the cloud's answers (aws-sdk-client-mock); this file only stands in for the cloud.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+const AMZ_JSON = 'application/x-amz-json-1.1';
+
+/** What the shim writes to the outbox (infra/local/cognito.ts delivers it). */
+export interface ShimMessage {
+  to: string;
+  username: string;
+  kind: 'invitation' | 'password-reset';
+  source: string;
+  code: string;
+  subject: string;
+  message: string;
+}
+
+export interface CognitoShimOptions {
+  /** cognito-local's endpoint (`http://127.0.0.1:PORT/`). */
+  upstream: string;
+  /** A temporary password that meets the pool's policy. */
+  newPassword: () => string;
+  /** Delivers a message: the outbox line and the one-line notice. */
+  deliver: (message: ShimMessage) => void;
+}
+
+export interface CognitoShim {
+  /** `http://127.0.0.1:PORT/`: the users handlers' COGNITO_ENDPOINT. */
+  readonly endpoint: string;
+  stop(): Promise<void>;
+}
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const error = (type: string, message: string): Answer => ({ status: 400, body: { __type: type, message } });
+
+interface StoredUser {
+  Username: string;
+  UserAttributes?: { Name: string; Value: string }[];
+  UserCreateDate?: number;
+  UserLastModifiedDate?: number;
+  Enabled?: boolean;
+  UserStatus?: string;
+}
+
+/** Starts the shim on a free port of 127.0.0.1. */
+export async function startCognitoShim(options: CognitoShimOptions): Promise<CognitoShim> {
+  const { upstream, newPassword, deliver } = options;
+
+  const call = async (op: string, body: unknown): Promise<Answer> => {
+    const res = await fetch(upstream, {
+      method: 'POST',
+      headers: { 'content-type': AMZ_JSON, 'x-amz-target': `${TARGET_PREFIX}${op}` },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await res.text();
+    return { status: res.status, body: JSON.parse(text || '{}') as Record<string, unknown> };
+  };
+
+  /** The user, or cognito-local's answer (UserNotFoundException) to pass on. */
+  const getUser = async (poolId: unknown, username: unknown): Promise<StoredUser | Answer> => {
+    const got = await call('AdminGetUser', { UserPoolId: poolId, Username: username });
+    return got.status === 200 ? (got.body as unknown as StoredUser) : got;
+  };
+  const isAnswer = (v: StoredUser | Answer): v is Answer => 'status' in v;
+  const emailOf = (u: StoredUser) => u.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? u.Username;
+
+  /** A new temporary password: the user must choose a new one at the next sign-in. */
+  const temporaryPassword = async (poolId: unknown, user: StoredUser): Promise<string | Answer> => {
+    const password = newPassword();
+    const set = await call('AdminSetUserPassword', { UserPoolId: poolId, Username: user.Username, Password: password, Permanent: false });
+    return set.status === 200 ? password : set;
+  };
+
+  const SHIMS: Record<string, (body: Record<string, unknown>) => Promise<Answer | undefined>> = {
+    async AdminCreateUser(body) {
+      if (body.MessageAction !== 'RESEND') return undefined; // cognito-local does the rest
+      const user = await getUser(body.UserPoolId, body.Username);
+      if (isAnswer(user)) return user;
+      if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') {
+        return error('UnsupportedUserStateException', 'User is not in FORCE_CHANGE_PASSWORD state.');
+      }
+      const password = await temporaryPassword(body.UserPoolId, user);
+      if (typeof password !== 'string') return password;
+      deliver({
+        to: emailOf(user),
+        username: user.Username,
+        kind: 'invitation',
+        source: 'AdminCreateUser RESEND (local shim)',
+        code: password,
+        subject: 'Convite para o Clientela (reenviado)',
+        message: `Seu usuário é ${user.Username} e a senha temporária é ${password}`,
+      });
+      const { UserAttributes, ...rest } = user;
+      return { status: 200, body: { User: { ...rest, Attributes: UserAttributes } } };
+    },
+    async AdminResetUserPassword(body) {
+      const user = await getUser(body.UserPoolId, body.Username);
+      if (isAnswer(user)) return user;
+      if (user.Enabled === false) return error('NotAuthorizedException', 'User is disabled.');
+      if (user.UserStatus === 'FORCE_CHANGE_PASSWORD') {
+        return error('NotAuthorizedException', 'User password cannot be reset in the current state.');
+      }
+      const password = await temporaryPassword(body.UserPoolId, user);
+      if (typeof password !== 'string') return password;
+      deliver({
+        to: emailOf(user),
+        username: user.Username,
+        kind: 'password-reset',
+        source: 'AdminResetUserPassword (local shim)',
+        code: password,
+        subject: 'Redefinição de senha do Clientela',
+        message: `Entre com a senha temporária ${password} e escolha uma nova senha.`,
+      });
+      return { status: 200, body: {} };
+    },
+    async AdminUserGlobalSignOut(body) {
+      const user = await getUser(body.UserPoolId, body.Username);
+      return isAnswer(user) ? user : { status: 200, body: {} };
+    },
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const raw = Buffer.concat(chunks);
+        const target = String(req.headers['x-amz-target'] ?? '');
+        const op = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+        let answer: Answer | undefined;
+        const shim = SHIMS[op];
+        if (shim) answer = await shim(JSON.parse(raw.toString('utf8') || '{}') as Record<string, unknown>);
+        if (!answer) {
+          // Everything else: cognito-local itself, unchanged.
+          const up = await fetch(upstream, {
+            method: 'POST',
+            headers: { 'content-type': String(req.headers['content-type'] ?? AMZ_JSON), 'x-amz-target': target },
+            body: raw,
+            signal: AbortSignal.timeout(10_000),
+          });
+          res.writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? AMZ_JSON });
+          res.end(Buffer.from(await up.arrayBuffer()));
+          return;
+        }
+        res.writeHead(answer.status, { 'content-type': AMZ_JSON });
+        res.end(JSON.stringify(answer.body));
+      })().catch((err: unknown) => {
+        if (res.headersSent) return void res.destroy();
+        res.writeHead(500, { 'content-type': AMZ_JSON });
+        res.end(JSON.stringify({ __type: 'InternalErrorException', message: `local Cognito shim: ${(err as Error).message}` }));
+      });
+    });
+  });
+  server.keepAliveTimeout = 2_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  let stopped: Promise<void> | undefined;
+  return {
+    endpoint: `http://127.0.0.1:${port}/`,
+    stop: () =>
+      (stopped ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      })),
+  };
+}

@@ -1,0 +1,10 @@
+import { httpHandler, noContent } from '../../http/index.ts';
+import { pathEmail, SIGN_IN_ONLY } from '../../http/users.ts';
+import { usuariosFor } from '../../services/usuarios.ts';
+
+/** DELETE /usuarios/{email}: deletes the user; 204. */
+export const handler = httpHandler(async (event, actor) => {
+  const usuarios = usuariosFor(actor);
+  await usuarios.remove(pathEmail(event));
+  return noContent();
+}, SIGN_IN_ONLY);

@@ -1,0 +1,90 @@
+/**
+ * The users API's rules: only administrators manage users (403 for anyone else, checked from the
+ * actor before anything else, the request's own validation included), and an administrator can't
+ * lock themselves out (remove their own admin role, disable or delete themselves: 409). User
+ * names are the e-mail lower-cased, as the handlers pass them (userNameOf).
+ */
+import { userNameOf } from '../contract/auth.ts';
+import { MESSAGES } from '../contract/messages.ts';
+import type { Actor, Usuario, UsuarioInput } from '../contract/types.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
+import * as pool from '../store/userpool.ts';
+import type { PoolOutcome, PoolResult, PoolUser } from '../store/userpool.ts';
+
+const toUsuario = (u: PoolUser, admin: boolean): Usuario => ({
+  email: u.username,
+  status: u.status,
+  ativo: u.enabled,
+  admin,
+  criadoEm: u.createdAt.toISOString(),
+});
+
+/** The value of a pool call, or the API error of its outcome (`errors` names the call's own). */
+function valueOf<T>(result: PoolResult<T>, errors: Partial<Record<PoolOutcome, () => Error>> = {}): T {
+  if (result.ok) return result.value;
+  const error = errors[result.outcome]?.() ?? (result.outcome === 'notFound' ? new NotFoundError(MESSAGES.usuarioNaoEncontrado) : undefined);
+  if (error) throw error;
+  throw new Error(`Unexpected user pool outcome: ${result.outcome}`);
+}
+
+/** What an administrator may do with users. */
+export interface UsuariosApi {
+  /** Every user, sorted by e-mail, with whether each is an administrator. */
+  list(): Promise<Usuario[]>;
+  /** Invites a person (Cognito e-mails a temporary password); `admin` also puts them in the admin group. 409 when the user exists. */
+  invite(input: UsuarioInput): Promise<Usuario>;
+  /** Sends the invitation again with a new temporary password (409 once they have signed in). */
+  resendInvitation(username: string): Promise<void>;
+  /** Resets the password: Cognito e-mails a code to set a new one (409 when the user's state forbids it). */
+  resetPassword(username: string): Promise<void>;
+  /** Enables or disables a user (disabling signs them out everywhere); never oneself. */
+  setAtivo(username: string, ativo: boolean): Promise<Usuario>;
+  /** Makes a user an administrator or a member; never removes one's own admin role. */
+  setAdmin(username: string, admin: boolean): Promise<Usuario>;
+  /** Deletes a user; never oneself. */
+  remove(username: string): Promise<void>;
+}
+
+/** The users API for `actor`: 403 `{"mensagem"}` unless they are an administrator. */
+export function usuariosFor(actor: Actor): UsuariosApi {
+  if (!actor.admin) throw new ForbiddenError(MESSAGES.somenteAdministradores);
+  const isSelf = (username: string) => userNameOf(actor.email) === username;
+  return {
+    async list() {
+      const [users, admins] = await Promise.all([pool.listUsers(), pool.listAdmins()]);
+      return users
+        .map((u) => toUsuario(u, admins.has(u.username)))
+        .sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+    },
+    async invite(input) {
+      const user = valueOf(await pool.createUser(input.email), {
+        exists: () => new ConflictError(MESSAGES.usuarioJaExiste(input.email), 'email'),
+      });
+      if (input.admin) valueOf(await pool.setAdmin(user.username, true));
+      return toUsuario(user, input.admin);
+    },
+    async resendInvitation(username) {
+      valueOf(await pool.resendInvitation(username), { notPending: () => new ConflictError(MESSAGES.conviteJaAceito) });
+    },
+    async resetPassword(username) {
+      valueOf(await pool.resetPassword(username), { cannotReset: () => new ConflictError(MESSAGES.senhaNaoRedefinivel) });
+    },
+    async setAtivo(username, ativo) {
+      if (!ativo && isSelf(username)) throw new ConflictError(MESSAGES.proprioDesativar, 'ativo');
+      const user = valueOf(await pool.getUser(username));
+      valueOf(await pool.setEnabled(username, ativo));
+      const admin = valueOf(await pool.isAdmin(username));
+      return toUsuario({ ...user, enabled: ativo }, admin);
+    },
+    async setAdmin(username, admin) {
+      if (!admin && isSelf(username)) throw new ConflictError(MESSAGES.proprioAdmin, 'admin');
+      const user = valueOf(await pool.getUser(username));
+      valueOf(await pool.setAdmin(username, admin));
+      return toUsuario(user, admin);
+    },
+    async remove(username) {
+      if (isSelf(username)) throw new ConflictError(MESSAGES.proprioExcluir);
+      valueOf(await pool.deleteUser(username));
+    },
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * Sign-in at the API, through the real local server with sign-in on (cognito-local, the local JWT
+ * authorizer, the real handlers): every token API Gateway's authorizer refuses is a 401 with its
+ * own body before any function runs, an ID token is refused by the HTTP layer with a `mensagem`,
+ * the claims reach the handlers in the cloud's shape, and a member manages clients with their
+ * token. The first wave's suites keep running in the open mode (their default).
+ */
+import { generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../lambdas/contract/messages.ts';
+import { actorOf } from '../../lambdas/http/actor.ts';
+import { startLocalCognito, waitForMessage, type LocalIdentity } from '../../infra/local/cognito.ts';
+import cloud from '../support/fixtures/cloud-jwt-authorizer.json' with { type: 'json' };
+import { accessClaims, claimsOf, firstSignIn, forgeToken, signIn, unsignedToken, type Tokens } from '../support/cognito.ts';
+import { call, startApi, type TestApi } from './helpers.ts';
+
+let identity: LocalIdentity;
+let api: TestApi;
+/** `http://127.0.0.1:PORT/cognito/`: the proxy the web signs in through. */
+let proxy: string;
+let admin: Tokens;
+let member: Tokens;
+const MEMBER = 'membro@empresa.com.br';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+beforeAll(async () => {
+  identity = await startLocalCognito({ dataDir: 'memory', log: () => undefined });
+  api = await startApi({ identity });
+  proxy = `${new URL(api.baseUrl).origin}/cognito/`;
+  admin = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password);
+  // A member, invited through the users API, signs in for the first time.
+  const since = Date.now();
+  expect((await call(api, 'POST', '/usuarios', { email: MEMBER }, bearer(admin.AccessToken))).status).toBe(201);
+  const invitation = await waitForMessage(identity.dir, MEMBER, since);
+  member = await firstSignIn(proxy, identity.clientId, MEMBER, invitation.code!, 'Membro-Senha-2024!');
+});
+afterAll(async () => {
+  await api?.close();
+  await identity?.stop();
+});
+
+/** API Gateway's own 401: its body, no function ran. */
+function expectGateway401(res: { status: number; body: unknown; headers: Headers }): void {
+  expect(res.status).toBe(401);
+  expect(res.body).toEqual({ message: 'Unauthorized' });
+  expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  expect(res.headers.get('cache-control')).toBe('no-store');
+}
+
+describe('the local JWT authorizer answers as API Gateway does', () => {
+  it('lets a signed-in access token through, bare or after Bearer, on every kind of route', async () => {
+    expect((await call(api, 'GET', '/produtos', undefined, bearer(member.AccessToken))).status).toBe(200);
+    expect((await call(api, 'GET', '/categorias', undefined, { authorization: member.AccessToken })).status).toBe(200);
+    expect((await call(api, 'GET', '/categorias', undefined, { authorization: `bearer ${member.AccessToken}` })).status).toBe(200);
+    // The catch-all is behind it too: a known 404 only for those signed in.
+    expect((await call(api, 'GET', '/nada', undefined, bearer(member.AccessToken))).status).toBe(404);
+    expectGateway401(await call(api, 'GET', '/nada'));
+  });
+
+  it('answers an OPTIONS preflight without a token (as API Gateway with CORS)', async () => {
+    const res = await call(api, 'OPTIONS', '/produtos');
+    expect(res.status).toBe(204);
+  });
+
+  it('refuses no token, an empty one and garbage with 401 {"message":"Unauthorized"}', async () => {
+    expectGateway401(await call(api, 'GET', '/produtos'));
+    expectGateway401(await call(api, 'GET', '/produtos', undefined, { authorization: 'Bearer ' }));
+    expectGateway401(await call(api, 'GET', '/produtos', undefined, { authorization: 'Bearer abc.def.ghi' }));
+    expectGateway401(await call(api, 'POST', '/produtos', { nome: 'X', valorContrato: 1 }, { authorization: 'Basic YTpi' }));
+  });
+
+  it('refuses expired, not yet valid and issued-in-the-future tokens', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = accessClaims(identity, MEMBER);
+    expectGateway401(await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken({ ...claims, iat: now - 7200, exp: now - 1 }))));
+    expectGateway401(await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken({ ...claims, nbf: now + 600 }))));
+    expectGateway401(await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken({ ...claims, iat: now + 600 }))));
+    expectGateway401(await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken({ ...claims, exp: undefined }))));
+    // The same claims with a valid time pass: only the time was wrong.
+    expect((await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken(claims)))).status).toBe(200);
+  });
+
+  it('refuses a token signed by another key, unsigned (alg none), HS256, or with no kid', async () => {
+    const claims = accessClaims(identity, MEMBER, ['admin']);
+    const other = await generateKeyPair('RS256');
+    expectGateway401(await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken(claims, { key: other.privateKey }))));
+    expectGateway401(await call(api, 'GET', '/produtos', undefined, bearer(unsignedToken(claims))));
+    // HS256 (a shared secret): refused whatever the secret, only RS256 is taken.
+    const secret = new TextEncoder().encode(JSON.stringify(claims));
+    expectGateway401(await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken(claims, { alg: 'HS256', key: secret }))));
+    expectGateway401(await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken(claims, { kid: null }))));
+    expectGateway401(await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken(claims, { kid: 'OutraChave' }))));
+  });
+
+  it("refuses another pool's and another client's tokens", async () => {
+    const claims = accessClaims(identity, MEMBER);
+    const otherPool = { ...claims, iss: `${new URL(identity.issuer).origin}/us-east-1_OutroPool` };
+    expectGateway401(await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken(otherPool))));
+    const cloudPool = { ...claims, iss: cloud.jwt.claims.iss };
+    expectGateway401(await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken(cloudPool))));
+    expectGateway401(await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken({ ...claims, client_id: 'outro-cliente' }))));
+    // With an `aud`, API Gateway checks it instead of client_id (an ID token's shape).
+    expectGateway401(await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken({ ...claims, aud: 'outro-cliente' }))));
+  });
+
+  it('lets an ID token through (API Gateway checks no token_use), and the HTTP layer refuses it with a mensagem', async () => {
+    const res = await call(api, 'GET', '/produtos', undefined, bearer(member.IdToken));
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ mensagem: MESSAGES.tokenNaoDeAcesso });
+    expect(res.headers.get('www-authenticate')).toBeNull();
+    // Also when it is an administrator's, on the users API.
+    expect(await call(api, 'GET', '/usuarios', undefined, bearer(admin.IdToken))).toMatchObject({
+      status: 401,
+      body: { mensagem: MESSAGES.tokenNaoDeAcesso },
+    });
+  });
+});
+
+describe('the claims reach the handlers in the cloud shape', () => {
+  it('a real cognito-local access token gives the claims a cloud event carries, every one a string', async () => {
+    const { createJwtAuthorizer, localAuthorizerConfig } = await import('../../infra/local/authorizer.ts');
+    const authorize = createJwtAuthorizer(localAuthorizerConfig(identity));
+    const local = await authorize(`Bearer ${admin.AccessToken}`);
+    if (!local.ok) throw new Error(local.reason);
+    const localClaims = local.authorizer.jwt.claims;
+    const cloudClaims: Record<string, string> = cloud.jwt.claims;
+    expect(local.authorizer.jwt.scopes).toBe(cloud.jwt.scopes);
+    for (const value of Object.values(localClaims)) expect(typeof value).toBe('string');
+    // The same claim names; only what cognito-local never sets is cloud-only.
+    const CLOUD_ONLY = ['origin_jti', 'version'];
+    expect(Object.keys(localClaims).sort()).toEqual(Object.keys(cloudClaims).filter((k) => !CLOUD_ONLY.includes(k)).sort());
+    // The same form, claim by claim.
+    const form = (v: string) => (/^\d+$/.test(v) ? 'integer' : /^\[.*\]$/.test(v) ? 'groups' : v.includes('@') ? 'e-mail' : 'text');
+    for (const name of Object.keys(localClaims)) expect(form(localClaims[name]!), name).toBe(form(cloudClaims[name]!));
+    expect(localClaims['cognito:groups']).toBe('[admin]');
+    expect(localClaims).toMatchObject({ token_use: 'access', username: identity.admin.email, client_id: identity.clientId, iss: identity.issuer });
+    // One reader for both: the actor of each.
+    const withAuth = (issuer: string, clientId: string, authorizer: unknown) => {
+      Object.assign(process.env, { AUTH_MODE: 'cognito', AUTH_ISSUER: issuer, AUTH_CLIENT_ID: clientId });
+      return actorOf({ requestContext: { authorizer } } as never);
+    };
+    expect(withAuth(identity.issuer, identity.clientId, local.authorizer)).toEqual({
+      sub: claimsOf(admin.AccessToken).sub,
+      email: identity.admin.email,
+      admin: true,
+    });
+    expect(withAuth(cloudClaims.iss!, cloudClaims.client_id!, cloud)).toEqual({ sub: cloudClaims.sub, email: cloudClaims.username, admin: true });
+    // Back to this file's local pool.
+    Object.assign(process.env, { AUTH_ISSUER: identity.issuer, AUTH_CLIENT_ID: identity.clientId });
+  });
+});
+
+describe('a member, signed in', () => {
+  it('creates, lists, edits and deletes a client with their token', async () => {
+    const auth = bearer(member.AccessToken);
+    const categoria = await call(api, 'POST', '/categorias', { descricao: 'Varejo' }, auth);
+    expect(categoria.status).toBe(201);
+    const created = await call(api, 'POST', '/produtos', { nome: 'Padaria', valorContrato: 1500, categoria: { id: categoria.body.id } }, auth);
+    expect(created).toMatchObject({ status: 201, body: { nome: 'Padaria', versao: 1 } });
+    const listed = await call(api, 'GET', '/produtos', undefined, auth);
+    expect(listed.body).toEqual([created.body]);
+    const edited = await call(api, 'PUT', '/produtos', { ...created.body, nome: 'Padaria Pão Quente', categoria: null, versao: 1 }, auth);
+    expect(edited).toMatchObject({ status: 200, body: { nome: 'Padaria Pão Quente', versao: 2 } });
+    expect((await call(api, 'GET', `/produtos/${created.body.id}`, undefined, auth)).body.nome).toBe('Padaria Pão Quente');
+    expect((await call(api, 'DELETE', `/produtos/${created.body.id}`, undefined, auth)).status).toBe(204);
+    expect((await call(api, 'GET', '/produtos', undefined, auth)).body).toEqual([]);
+    // Without the token, none of it.
+    expectGateway401(await call(api, 'GET', `/categorias/${categoria.body.id}`));
+  });
+
+  it('is refused the users API with 403 {mensagem}, before anything is read or validated', async () => {
+    const auth = bearer(member.AccessToken);
+    const forbidden = { status: 403, body: { mensagem: MESSAGES.somenteAdministradores } };
+    expect(await call(api, 'GET', '/usuarios', undefined, auth)).toMatchObject(forbidden);
+    expect(await call(api, 'POST', '/usuarios', { email: 'outro@empresa.com.br', admin: true }, auth)).toMatchObject(forbidden);
+    expect(await call(api, 'POST', '/usuarios', '{"email":', auth)).toMatchObject(forbidden);
+    expect(await call(api, 'PUT', `/usuarios/${encodeURIComponent(MEMBER)}/admin`, { admin: true }, auth)).toMatchObject(forbidden);
+    expect(await call(api, 'PUT', `/usuarios/${encodeURIComponent(identity.admin.email)}/ativo`, { ativo: false }, auth)).toMatchObject(forbidden);
+    expect(await call(api, 'POST', '/usuarios/nao-e-email/senha', undefined, auth)).toMatchObject(forbidden);
+    expect(await call(api, 'DELETE', `/usuarios/${encodeURIComponent(identity.admin.email)}`, undefined, auth)).toMatchObject(forbidden);
+    // Still a member, and the administrator still one.
+    const users = await call(api, 'GET', '/usuarios', undefined, bearer(admin.AccessToken));
+    expect(users.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ email: MEMBER, admin: false }),
+        expect.objectContaining({ email: identity.admin.email, admin: true, ativo: true }),
+      ]),
+    );
+  });
+});

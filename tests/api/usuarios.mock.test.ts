@@ -1,0 +1,204 @@
+/**
+ * The users handlers with Cognito's own answers (aws-sdk-client-mock), for what cognito-local
+ * can't do or show: the calls it lacks (AdminCreateUser RESEND, AdminResetUserPassword,
+ * AdminUserGlobalSignOut) made exactly as the cloud takes them and their refusals mapped, pages
+ * of ListUsers / ListUsersInGroup, and Cognito's throttling and failures (503 / 500, no
+ * internals). Every answer is checked against the OpenAPI document.
+ */
+import {
+  AdminCreateUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminResetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+  InternalErrorException,
+  InvalidParameterException,
+  ListUsersCommand,
+  ListUsersInGroupCommand,
+  NotAuthorizedException,
+  TooManyRequestsException,
+  UnsupportedUserStateException,
+  UserNotFoundException,
+  type UserType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../lambdas/contract/messages.ts';
+import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
+import { createOpenApiValidator } from '../contract/openapi-validator.ts';
+import cloud from '../support/fixtures/cloud-jwt-authorizer.json' with { type: 'json' };
+import { decodeBody, eventFor } from './events.ts';
+
+const cognito = mockClient(CognitoIdentityProviderClient);
+const validator = createOpenApiValidator(buildOpenApiDocument());
+const POOL = 'us-east-1_HblcSIjTD';
+const $metadata = { httpStatusCode: 400, requestId: 'req-cognito' };
+const SECRET = `arn:aws:cognito-idp:us-east-1:123456789012:userpool/${POOL}`;
+
+beforeAll(() => {
+  Object.assign(process.env, {
+    AUTH_MODE: 'cognito',
+    AUTH_ISSUER: cloud.jwt.claims.iss,
+    AUTH_CLIENT_ID: cloud.jwt.claims.client_id,
+    USER_POOL_ID: POOL,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'test',
+    AWS_SECRET_ACCESS_KEY: 'test',
+    LOG_LEVEL: 'silent',
+  });
+  delete process.env.COGNITO_ENDPOINT;
+});
+beforeEach(() => cognito.reset());
+afterAll(() => cognito.restore());
+
+/** Calls a users handler as API Gateway does, the administrator of the cloud fixture signed in. */
+async function invoke(method: string, path: string, body?: unknown) {
+  const { route, event } = eventFor(method, path, body === undefined ? {} : { body });
+  (event.requestContext as { authorizer?: unknown }).authorizer = cloud;
+  const { handler } = (await import(/* @vite-ignore */ new URL(`../../lambdas/handlers/${route.route.handler}.ts`, import.meta.url).href)) as {
+    handler: (e: typeof event) => Promise<{ statusCode?: number; headers?: Record<string, string>; body?: string; isBase64Encoded?: boolean }>;
+  };
+  const result = await handler(event);
+  const json = decodeBody(result);
+  expect(validator.checkResponse(method, route.route.path, result.statusCode!, json)).toEqual([]);
+  return { status: result.statusCode!, headers: result.headers ?? {}, body: json, text: result.body ?? '' };
+}
+
+const user = (Username: string, extra: Partial<UserType> = {}): UserType => ({
+  Username,
+  UserStatus: 'CONFIRMED',
+  Enabled: true,
+  UserCreateDate: new Date('2026-03-01T12:00:00Z'),
+  ...extra,
+});
+
+describe('resend the invitation (AdminCreateUser RESEND: cognito-local lacks it)', () => {
+  it('sends AdminCreateUser with MessageAction RESEND and e-mail delivery for the lower-cased user name: 204', async () => {
+    cognito.on(AdminCreateUserCommand).resolves({ User: user('ana@empresa.com.br', { UserStatus: 'FORCE_CHANGE_PASSWORD' }) });
+    const res = await invoke('POST', `/usuarios/${encodeURIComponent('Ana@Empresa.com.br')}/convite`);
+    expect(res.status).toBe(204);
+    expect(cognito.commandCalls(AdminCreateUserCommand).map((c) => c.args[0].input)).toEqual([
+      { UserPoolId: POOL, Username: 'ana@empresa.com.br', MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] },
+    ]);
+    expect(cognito.calls()).toHaveLength(1);
+  });
+
+  it('maps the refusals: unknown user 404, already signed in (UnsupportedUserStateException) 409', async () => {
+    cognito.on(AdminCreateUserCommand).rejects(new UserNotFoundException({ message: 'User does not exist.', $metadata }));
+    expect(await invoke('POST', '/usuarios/ana%40empresa.com.br/convite')).toMatchObject({ status: 404, body: { mensagem: MESSAGES.usuarioNaoEncontrado } });
+    cognito.on(AdminCreateUserCommand).rejects(new UnsupportedUserStateException({ message: 'User is not in FORCE_CHANGE_PASSWORD state.', $metadata }));
+    expect(await invoke('POST', '/usuarios/ana%40empresa.com.br/convite')).toMatchObject({ status: 409, body: { mensagem: MESSAGES.conviteJaAceito } });
+  });
+});
+
+describe('reset the password (AdminResetUserPassword: cognito-local lacks it)', () => {
+  it('sends AdminResetUserPassword for the user: 204', async () => {
+    cognito.on(AdminResetUserPasswordCommand).resolves({});
+    expect((await invoke('POST', '/usuarios/ana%40empresa.com.br/senha')).status).toBe(204);
+    expect(cognito.commandCalls(AdminResetUserPasswordCommand).map((c) => c.args[0].input)).toEqual([{ UserPoolId: POOL, Username: 'ana@empresa.com.br' }]);
+    expect(cognito.calls()).toHaveLength(1);
+  });
+
+  it.each([
+    ['a user still on the invitation or disabled (NotAuthorizedException)', new NotAuthorizedException({ message: 'User password cannot be reset in the current state.', $metadata }), 409],
+    ['no verified e-mail (InvalidParameterException)', new InvalidParameterException({ message: 'Cannot reset password for the user as there is no registered/verified email or phone_number', $metadata }), 409],
+    ['an unknown user', new UserNotFoundException({ message: 'User does not exist.', $metadata }), 404],
+  ])('maps %s', async (_label, error, status) => {
+    cognito.on(AdminResetUserPasswordCommand).rejects(error);
+    const res = await invoke('POST', '/usuarios/ana%40empresa.com.br/senha');
+    expect(res).toMatchObject({ status, body: { mensagem: status === 404 ? MESSAGES.usuarioNaoEncontrado : MESSAGES.senhaNaoRedefinivel } });
+  });
+});
+
+describe('disable signs the user out everywhere (AdminUserGlobalSignOut: cognito-local lacks it)', () => {
+  // The fixture's administrator is ana@empresa.com.br: she acts on Bruno.
+  it('disables, then signs out, then answers the user as it is now', async () => {
+    cognito.on(AdminGetUserCommand).resolves(user('bruno@empresa.com.br'));
+    cognito.on(AdminDisableUserCommand).resolves({});
+    cognito.on(AdminUserGlobalSignOutCommand).resolves({});
+    cognito.on(AdminListGroupsForUserCommand).resolves({ Groups: [{ GroupName: 'vendas' }] });
+    const res = await invoke('PUT', '/usuarios/bruno%40empresa.com.br/ativo', { ativo: false });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { email: 'bruno@empresa.com.br', status: 'CONFIRMED', ativo: false, admin: false, criadoEm: '2026-03-01T12:00:00.000Z' },
+    });
+    expect(cognito.calls().map((c) => c.args[0].constructor.name)).toEqual([
+      'AdminGetUserCommand',
+      'AdminDisableUserCommand',
+      'AdminUserGlobalSignOutCommand',
+      'AdminListGroupsForUserCommand',
+    ]);
+    expect(cognito.commandCalls(AdminUserGlobalSignOutCommand)[0]!.args[0].input).toEqual({ UserPoolId: POOL, Username: 'bruno@empresa.com.br' });
+  });
+
+  it('enabling signs no one out', async () => {
+    cognito.on(AdminGetUserCommand).resolves(user('bruno@empresa.com.br', { Enabled: false }));
+    cognito.on(AdminEnableUserCommand).resolves({});
+    cognito.on(AdminListGroupsForUserCommand).resolvesOnce({ Groups: [{ GroupName: 'vendas' }], NextToken: 'p2' }).resolves({ Groups: [{ GroupName: 'admin' }] });
+    const res = await invoke('PUT', '/usuarios/bruno%40empresa.com.br/ativo', { ativo: true });
+    // The admin group on the second page of groups.
+    expect(res).toMatchObject({ status: 200, body: { ativo: true, admin: true } });
+    expect(cognito.commandCalls(AdminUserGlobalSignOutCommand)).toEqual([]);
+    expect(cognito.commandCalls(AdminListGroupsForUserCommand).map((c) => c.args[0].input.NextToken)).toEqual([undefined, 'p2']);
+  });
+
+  it('a user deleted meanwhile is 404', async () => {
+    cognito.on(AdminGetUserCommand).resolves(user('bruno@empresa.com.br'));
+    cognito.on(AdminDisableUserCommand).resolves({});
+    cognito.on(AdminUserGlobalSignOutCommand).rejects(new UserNotFoundException({ message: 'User does not exist.', $metadata }));
+    expect(await invoke('PUT', '/usuarios/bruno%40empresa.com.br/ativo', { ativo: false })).toMatchObject({ status: 404 });
+  });
+});
+
+describe('the list reads every page', () => {
+  it('follows ListUsers and ListUsersInGroup tokens (cognito-local answers in one page)', async () => {
+    cognito
+      .on(ListUsersCommand)
+      .resolvesOnce({ Users: [user('zeca@x.com'), user('ana@x.com')], PaginationToken: 'u2' })
+      .resolves({ Users: [user('bia@x.com', { UserStatus: 'FORCE_CHANGE_PASSWORD' })] });
+    cognito.on(ListUsersInGroupCommand).resolvesOnce({ Users: [user('zeca@x.com')], NextToken: 'g2' }).resolves({ Users: [user('bia@x.com')] });
+    const res = await invoke('GET', '/usuarios');
+    expect(res.status).toBe(200);
+    expect(res.body.map((u: { email: string; admin: boolean }) => [u.email, u.admin])).toEqual([
+      ['ana@x.com', false],
+      ['bia@x.com', true],
+      ['zeca@x.com', true],
+    ]);
+    expect(cognito.commandCalls(ListUsersCommand).map((c) => c.args[0].input)).toEqual([
+      { UserPoolId: POOL, Limit: 60, PaginationToken: undefined },
+      { UserPoolId: POOL, Limit: 60, PaginationToken: 'u2' },
+    ]);
+    expect(cognito.commandCalls(ListUsersInGroupCommand).map((c) => c.args[0].input)).toEqual([
+      { UserPoolId: POOL, GroupName: 'admin', Limit: 60, NextToken: undefined },
+      { UserPoolId: POOL, GroupName: 'admin', Limit: 60, NextToken: 'g2' },
+    ]);
+  });
+});
+
+describe("Cognito's throttling and failures", () => {
+  it('TooManyRequestsException is 503 with Retry-After; anything else 500; no internals either way', async () => {
+    cognito.on(ListUsersCommand).rejects(new TooManyRequestsException({ message: `Too many requests for ${SECRET}`, $metadata }));
+    const throttled = await invoke('GET', '/usuarios');
+    expect(throttled).toMatchObject({ status: 503, body: { mensagem: MESSAGES.servicoIndisponivel } });
+    expect(throttled.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    cognito.on(AdminResetUserPasswordCommand).rejects(new InternalErrorException({ message: `Internal error at ${SECRET}`, $metadata }));
+    const failed = await invoke('POST', '/usuarios/ana%40empresa.com.br/senha');
+    expect(failed).toMatchObject({ status: 500, body: { mensagem: MESSAGES.erroInterno } });
+    for (const res of [throttled, failed]) for (const leak of [SECRET, 'arn:aws', 'Exception', 'at ']) expect(res.text).not.toContain(leak);
+  });
+
+  it('a member never reaches Cognito: 403 before any call', async () => {
+    const { route, event } = eventFor('GET', '/usuarios');
+    const { 'cognito:groups': _groups, ...member } = cloud.jwt.claims;
+    (event.requestContext as { authorizer?: unknown }).authorizer = { jwt: { claims: member, scopes: null } };
+    const { handler } = await import('../../lambdas/handlers/usuarios/list.ts');
+    const result = await handler(event);
+    expect(result.statusCode).toBe(403);
+    expect(JSON.parse(result.body!)).toEqual({ mensagem: MESSAGES.somenteAdministradores });
+    expect(route.route.routeKey).toBe('GET /usuarios');
+    expect(cognito.calls()).toEqual([]);
+  });
+});

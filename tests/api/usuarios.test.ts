@@ -1,0 +1,278 @@
+/**
+ * The users API against cognito-local, through the real local server with sign-in on: an
+ * administrator's whole user lifecycle (invite → the outbox has the temporary password → the
+ * invitee signs in and chooses a password → listed CONFIRMED → admin → member → disabled, sign-in
+ * refused → enabled → deleted), validation, 404s, 409s, and self-protection. The calls
+ * cognito-local lacks (resend, reset, global sign-out) are answered locally by the shim
+ * (infra/local/cognito-shim.ts), tested here for its local behaviour; their cloud behaviour is
+ * tested with the cloud's answers in usuarios.mock.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../lambdas/contract/limits.ts';
+import { MESSAGES } from '../../lambdas/contract/messages.ts';
+import type { Usuario } from '../../lambdas/contract/types.ts';
+import { createOpenApiValidator } from '../contract/openapi-validator.ts';
+import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
+import { routes } from '../../lambdas/routes.ts';
+import { readOutbox, startLocalCognito, waitForMessage, type LocalIdentity } from '../../infra/local/cognito.ts';
+import { callCognito, firstSignIn, signIn, type Tokens } from '../support/cognito.ts';
+import { call, startApi, type TestApi } from './helpers.ts';
+
+let identity: LocalIdentity;
+let api: TestApi;
+let proxy: string;
+let admin: Tokens;
+const doc = buildOpenApiDocument();
+const validator = createOpenApiValidator(doc);
+/** `METHOD /template STATUS` of every validated answer. */
+const reached = new Set<string>();
+
+beforeAll(async () => {
+  identity = await startLocalCognito({ dataDir: 'memory', log: () => undefined });
+  api = await startApi({ identity });
+  proxy = `${new URL(api.baseUrl).origin}/cognito/`;
+  admin = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password);
+});
+afterAll(async () => {
+  await api?.close();
+  await identity?.stop();
+});
+
+/**
+ * A call to the users API as `tokens` (the administrator by default; null: no token), its
+ * answer checked against the OpenAPI document.
+ */
+async function users(method: string, path: string, body?: unknown, tokens: Tokens | null = admin, headers: Record<string, string> = {}) {
+  const res = await call(api, method, path, body, { ...(tokens ? { authorization: `Bearer ${tokens.AccessToken}` } : {}), ...headers });
+  const template = path.replace(/^\/usuarios\/[^/]+/, '/usuarios/{email}');
+  expect(validator.checkResponse(method, template, res.status, res.body), `${method} ${path} → ${res.status} ${res.text}`).toEqual([]);
+  reached.add(`${method} ${template} ${res.status}`);
+  return res;
+}
+const at = (email: string) => `/usuarios/${encodeURIComponent(email)}`;
+const listed = async (email: string) => ((await users('GET', '/usuarios')).body as Usuario[]).find((u) => u.email === email);
+
+/** Signs in through the web's proxy; the Cognito error type when refused. */
+async function trySignIn(email: string, password: string): Promise<{ ok: true; tokens: Tokens } | { ok: false; type?: string; message?: string }> {
+  const res = await callCognito<{ AuthenticationResult?: Tokens; ChallengeName?: string }>(proxy, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: identity.clientId,
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
+  if (res.body.AuthenticationResult) return { ok: true, tokens: res.body.AuthenticationResult };
+  return { ok: false, type: res.body.__type ?? res.body.ChallengeName, message: res.body.message };
+}
+
+/** Invites `email` through the API and returns the temporary password the outbox received. */
+async function invite(email: string, asAdmin?: boolean): Promise<string> {
+  const since = Date.now();
+  const res = await users('POST', '/usuarios', asAdmin === undefined ? { email } : { email, admin: asAdmin });
+  expect(res.status).toBe(201);
+  return (await waitForMessage(identity.dir, email.trim().toLowerCase(), since)).code!;
+}
+
+describe("an administrator's user lifecycle", () => {
+  it('invite → first sign-in → CONFIRMED → admin → member → disabled → enabled → deleted', async () => {
+    // Invited with the e-mail as typed: stored and answered lower case.
+    const since = Date.now();
+    const invited = await users('POST', '/usuarios', { email: '  Ana.Souza@Empresa.com.br ' });
+    const email = 'ana.souza@empresa.com.br';
+    expect(invited.status).toBe(201);
+    expect(invited.body).toEqual({ email, status: 'FORCE_CHANGE_PASSWORD', ativo: true, admin: false, criadoEm: expect.any(String) });
+    expect(Math.abs(Date.parse(invited.body.criadoEm) - Date.now())).toBeLessThan(60_000);
+    const invitation = await waitForMessage(identity.dir, email, since);
+    expect(invitation).toMatchObject({ to: email, username: email, kind: 'invitation', source: 'AdminCreateUser' });
+    expect(await listed(email)).toMatchObject({ status: 'FORCE_CHANGE_PASSWORD', ativo: true, admin: false });
+
+    // The invitee signs in with the temporary password and must choose one.
+    expect(await trySignIn(email, invitation.code!)).toMatchObject({ ok: false, type: 'NEW_PASSWORD_REQUIRED' });
+    const password = 'Ana-Senha-Forte-1';
+    let ana = await firstSignIn(proxy, identity.clientId, email, invitation.code!, password);
+    expect(await listed(email)).toMatchObject({ status: 'CONFIRMED', ativo: true, admin: false });
+    expect((await users('GET', '/usuarios', undefined, ana)).status).toBe(403);
+
+    // Made an administrator: her next session carries the group.
+    expect(await users('PUT', `${at(email)}/admin`, { admin: true })).toMatchObject({
+      status: 200,
+      body: { email, status: 'CONFIRMED', ativo: true, admin: true },
+    });
+    expect((await listed(email))!.admin).toBe(true);
+    ana = (await trySignIn(email, password) as { tokens: Tokens }).tokens;
+    expect((await users('GET', '/usuarios', undefined, ana)).status).toBe(200);
+    // And back to a member.
+    expect(await users('PUT', `${at(email)}/admin`, { admin: false })).toMatchObject({ status: 200, body: { admin: false } });
+    expect((await listed(email))!.admin).toBe(false);
+
+    // Disabled: no sign-in, no refresh.
+    expect(await users('PUT', `${at(email)}/ativo`, { ativo: false })).toMatchObject({
+      status: 200,
+      body: { email, ativo: false, admin: false, status: 'CONFIRMED' },
+    });
+    expect((await listed(email))!.ativo).toBe(false);
+    expect(await trySignIn(email, password)).toEqual({ ok: false, type: 'NotAuthorizedException', message: 'User is disabled.' });
+    const refresh = await callCognito(proxy, 'InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: identity.clientId,
+      AuthParameters: { REFRESH_TOKEN: ana.RefreshToken },
+    });
+    expect(refresh.body.__type).toBe('NotAuthorizedException');
+
+    // Enabled again.
+    expect(await users('PUT', `${at(email)}/ativo`, { ativo: true })).toMatchObject({ status: 200, body: { ativo: true } });
+    expect((await trySignIn(email, password)).ok).toBe(true);
+
+    // Deleted: gone from the list, no sign-in, a second delete is 404.
+    expect((await users('DELETE', at(email))).status).toBe(204);
+    expect(await listed(email)).toBeUndefined();
+    expect((await trySignIn(email, password)).ok).toBe(false);
+    expect(await users('DELETE', at(email))).toMatchObject({ status: 404, body: { mensagem: MESSAGES.usuarioNaoEncontrado } });
+  });
+
+  it('invites an administrator directly; an existing e-mail, in any case, is 409', async () => {
+    const temporary = await invite('chefe@empresa.com.br', true);
+    expect(await listed('chefe@empresa.com.br')).toMatchObject({ admin: true, status: 'FORCE_CHANGE_PASSWORD' });
+    const chefe = await firstSignIn(proxy, identity.clientId, 'chefe@empresa.com.br', temporary, 'Chefe-Senha-2024!');
+    expect((await users('GET', '/usuarios', undefined, chefe)).status).toBe(200);
+    expect(await users('POST', '/usuarios', { email: 'CHEFE@empresa.com.br' })).toMatchObject({
+      status: 409,
+      body: { mensagem: MESSAGES.usuarioJaExiste('chefe@empresa.com.br'), campo: 'email' },
+    });
+  });
+
+  it('lists every user sorted by e-mail', async () => {
+    await invite('zeca@empresa.com.br');
+    await invite('bia@empresa.com.br');
+    const emails = ((await users('GET', '/usuarios')).body as Usuario[]).map((u) => u.email);
+    expect(emails).toEqual([...emails].sort());
+    expect(emails).toEqual(expect.arrayContaining(['bia@empresa.com.br', 'zeca@empresa.com.br', identity.admin.email]));
+  });
+});
+
+describe('validation and missing users', () => {
+  it('refuses an invalid e-mail or body with 400 and the field', async () => {
+    for (const email of ['', 'ana', 'ana@', '@empresa.com', 'ana@empresa', 'ana maria@empresa.com', `${'a'.repeat(120)}@empresa.com.br`]) {
+      expect(await users('POST', '/usuarios', { email }), email).toMatchObject({ status: 400, body: { mensagem: MESSAGES.emailInvalido, campo: 'email' } });
+    }
+    expect(await users('POST', '/usuarios', {})).toMatchObject({ status: 400, body: { mensagem: MESSAGES.campoObrigatorio('email'), campo: 'email' } });
+    expect(await users('POST', '/usuarios', { email: 7 })).toMatchObject({ status: 400, body: { campo: 'email' } });
+    expect(await users('POST', '/usuarios', { email: 'ok@empresa.com', admin: 'sim' })).toMatchObject({
+      status: 400,
+      body: { mensagem: MESSAGES.campoBooleano('admin'), campo: 'admin' },
+    });
+    expect(await users('PUT', `${at(identity.admin.email)}/ativo`, {})).toMatchObject({
+      status: 400,
+      body: { mensagem: MESSAGES.campoObrigatorio('ativo'), campo: 'ativo' },
+    });
+    expect(await users('PUT', `${at(identity.admin.email)}/admin`, { admin: 1 })).toMatchObject({ status: 400, body: { campo: 'admin' } });
+    expect((await users('POST', '/usuarios', 'email=a@b.com', admin, { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415);
+    expect(await users('DELETE', '/usuarios/nao-e-email')).toMatchObject({ status: 400, body: { mensagem: MESSAGES.emailInvalido } });
+    expect((await users('POST', '/usuarios/a%20b%40c.com/senha')).status).toBe(400);
+  });
+
+  it('answers 404 for a user that does not exist, on every route that names one', async () => {
+    const nobody = at('ninguem@empresa.com.br');
+    const notFound = { status: 404, body: { mensagem: MESSAGES.usuarioNaoEncontrado } };
+    expect(await users('PUT', `${nobody}/ativo`, { ativo: false })).toMatchObject(notFound);
+    expect(await users('PUT', `${nobody}/admin`, { admin: true })).toMatchObject(notFound);
+    expect(await users('DELETE', nobody)).toMatchObject(notFound);
+    expect(await users('POST', `${nobody}/convite`)).toMatchObject(notFound);
+    expect(await users('POST', `${nobody}/senha`)).toMatchObject(notFound);
+  });
+
+  it('finds a user by its e-mail in any case in the path', async () => {
+    await invite('caso@empresa.com.br');
+    expect(await users('PUT', `${at('Caso@Empresa.COM.br')}/admin`, { admin: true })).toMatchObject({
+      status: 200,
+      body: { email: 'caso@empresa.com.br', admin: true },
+    });
+  });
+});
+
+describe('an administrator cannot lock themselves out', () => {
+  it('refuses removing their own admin role, disabling or deleting themselves (409), and changes nothing', async () => {
+    const me = at(identity.admin.email);
+    expect(await users('PUT', `${me}/admin`, { admin: false })).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioAdmin, campo: 'admin' } });
+    expect(await users('PUT', `${me}/ativo`, { ativo: false })).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioDesativar, campo: 'ativo' } });
+    expect(await users('DELETE', me)).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioExcluir } });
+    // The same in another case of the e-mail.
+    expect((await users('DELETE', at(identity.admin.email.toUpperCase()))).status).toBe(409);
+    expect(await listed(identity.admin.email)).toMatchObject({ admin: true, ativo: true, status: 'CONFIRMED' });
+    // What keeps them in is allowed.
+    expect(await users('PUT', `${me}/admin`, { admin: true })).toMatchObject({ status: 200, body: { admin: true } });
+    expect(await users('PUT', `${me}/ativo`, { ativo: true })).toMatchObject({ status: 200, body: { ativo: true } });
+    expect((await trySignIn(identity.admin.email, identity.admin.password)).ok).toBe(true);
+  });
+
+  it('another administrator may do it', async () => {
+    const temporary = await invite('segundo@empresa.com.br', true);
+    const segundo = await firstSignIn(proxy, identity.clientId, 'segundo@empresa.com.br', temporary, 'Segundo-Senha-2024!');
+    const bruno = await invite('bruno@empresa.com.br', true);
+    expect(bruno).toBeTruthy();
+    expect(await users('PUT', `${at('bruno@empresa.com.br')}/admin`, { admin: false }, segundo)).toMatchObject({ status: 200, body: { admin: false } });
+    expect((await users('DELETE', at('bruno@empresa.com.br'), undefined, segundo)).status).toBe(204);
+  });
+});
+
+describe('locally simulated: resend the invitation and reset the password (infra/local/cognito-shim.ts)', () => {
+  it('a resent invitation carries a new temporary password; the old one stops working; 409 once accepted', async () => {
+    const email = 'reenvio@empresa.com.br';
+    const first = await invite(email);
+    const since = Date.now();
+    expect((await users('POST', `${at(email)}/convite`)).status).toBe(204);
+    const resent = await waitForMessage(identity.dir, email, since);
+    expect(resent).toMatchObject({ kind: 'invitation', source: 'AdminCreateUser RESEND (local shim)' });
+    expect(resent.code).not.toBe(first);
+    expect(await trySignIn(email, first)).toMatchObject({ ok: false, type: 'NotAuthorizedException' });
+    await firstSignIn(proxy, identity.clientId, email, resent.code!, 'Reenvio-Senha-2024!');
+    expect(await users('POST', `${at(email)}/convite`)).toMatchObject({ status: 409, body: { mensagem: MESSAGES.conviteJaAceito } });
+  });
+
+  it('a reset password stops working and a temporary one arrives; 409 while invited or disabled', async () => {
+    const email = 'reset@empresa.com.br';
+    const temporary = await invite(email);
+    expect(await users('POST', `${at(email)}/senha`)).toMatchObject({ status: 409, body: { mensagem: MESSAGES.senhaNaoRedefinivel } });
+    const old = 'Reset-Senha-Antiga-1';
+    await firstSignIn(proxy, identity.clientId, email, temporary, old);
+    const since = Date.now();
+    expect((await users('POST', `${at(email)}/senha`)).status).toBe(204);
+    const reset = await waitForMessage(identity.dir, email, since);
+    expect(reset).toMatchObject({ kind: 'password-reset', source: 'AdminResetUserPassword (local shim)' });
+    expect((await trySignIn(email, old)).ok).toBe(false);
+    await firstSignIn(proxy, identity.clientId, email, reset.code!, 'Reset-Senha-Nova-2');
+    expect((await users('PUT', `${at(email)}/ativo`, { ativo: false })).status).toBe(200);
+    expect(await users('POST', `${at(email)}/senha`)).toMatchObject({ status: 409 });
+    expect(readOutbox(identity.dir).filter((m) => m.to === email)).toHaveLength(2);
+  });
+});
+
+describe('the published contract', () => {
+  it('reaches every documented status of every users route a signed-in server can produce', async () => {
+    const temporary = await invite('contrato@empresa.com.br');
+    const member = await firstSignIn(proxy, identity.clientId, 'contrato@empresa.com.br', temporary, 'Contrato-Senha-2024!');
+    const big = { email: 'x@empresa.com.br', pad: 'x'.repeat(LIMITS.bodyBytes) };
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const route of routes.filter((r) => r.path.startsWith('/usuarios'))) {
+      const path = route.path.replace('{email}', encodeURIComponent('contrato@empresa.com.br'));
+      const body = route.path.endsWith('/ativo') ? { ativo: true } : route.path.endsWith('/admin') ? { admin: false } : route.method === 'POST' && !route.path.includes('{email}') ? { email: 'novo@empresa.com.br' } : undefined;
+      // No token: API Gateway's own 401; a member: 403.
+      expect((await users(route.method, path, body, null)).body).toEqual({ message: 'Unauthorized' });
+      expect((await users(route.method, path, body, member)).status).toBe(403);
+      if (route.path.includes('{email}')) expect((await users(route.method, route.path.replace('{email}', 'nao-e-email'), body)).status).toBe(400);
+      if (body) {
+        expect((await users(route.method, path, big)).status).toBe(413);
+        expect((await users(route.method, path, 'x=1', admin, form)).status).toBe(415);
+      }
+    }
+    // An ID token: the API's own 401.
+    expect((await users('GET', '/usuarios', undefined, { ...admin, AccessToken: admin.IdToken })).body).toEqual({ mensagem: MESSAGES.tokenNaoDeAcesso });
+    // 429 is API Gateway's, 500 and 503 need faults (usuarios.mock.test.ts); the 404 of the routes
+    // that name no user is the open mode's (openapi-responses.test.ts).
+    const elsewhere = new Set(['429', '500', '503']);
+    const expected = routes
+      .filter((r) => r.path.startsWith('/usuarios'))
+      .flatMap((r) => Object.keys(doc.paths[r.path]![r.method.toLowerCase()]!.responses).filter((s) => !elsewhere.has(s)).map((s) => `${r.routeKey} ${s}`))
+      .filter((k) => k !== 'GET /usuarios 404' && k !== 'POST /usuarios 404');
+    expect([...reached].sort()).toEqual(expect.arrayContaining(expected.sort()));
+    expect(expected.length).toBeGreaterThan(40);
+  });
+});

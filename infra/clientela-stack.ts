@@ -9,7 +9,7 @@ import { Data } from './constructs/data.ts';
 import { Identity, type IdentitySettings } from './constructs/identity.ts';
 import { OriginVerify } from './constructs/origin-verify.ts';
 import { Site, type CustomDomain } from './constructs/site.ts';
-import type { WebConfig } from './local/auth-routes.ts';
+import type { WebConfig } from '../lambdas/contract/auth.ts';
 
 /** Sign-in with the Cognito user pool, or the spec's open mode (`-c auth=off`). */
 export type AuthSettings = ({ readonly mode: 'cognito' } & IdentitySettings) | { readonly mode: 'off' };

@@ -182,10 +182,18 @@ export function matchRoute(method: string, path: string): RouteMatch | undefined
   return DEFAULT_ROUTE && { route: DEFAULT_ROUTE };
 }
 
+/** The rows the route table declares for a path (relative to the base path), in table order. */
+export function routesForPath(path: string): RouteDef[] {
+  return routes.filter((r) => r.method !== 'ANY' && fit(r.path, path) !== undefined);
+}
+
 /** The methods the route table declares for a path (relative to the base path), in table order. */
 export function methodsForPath(path: string): string[] {
-  return routes.filter((r) => r.method !== 'ANY' && fit(r.path, path) !== undefined).map((r) => r.method);
+  return routesForPath(path).map((r) => r.method);
 }
+
+/** A route that exists only with sign-in (the users API: it calls the user pool); not deployed with `-c auth=off`. */
+export const isSignInOnly = (route: RouteDef): boolean => (route.userPoolActions?.length ?? 0) > 0;
 
 /** The path template of a route key such as `GET /categorias/{id}` (undefined for `$default`). */
 export function pathOfRouteKey(routeKey: string): string | undefined {

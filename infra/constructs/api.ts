@@ -19,7 +19,7 @@ import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_BASE_PATH, CORS, type RouteDef } from '../../lambdas/routes.ts';
+import { API_BASE_PATH, CORS, isSignInOnly, type RouteDef } from '../../lambdas/routes.ts';
 import type { OriginVerify } from './origin-verify.ts';
 
 /** The newest Node.js runtime this aws-cdk-lib offers (arm64 + Node 24: lowest cost per ms). */
@@ -66,11 +66,6 @@ export function authEnvironment(auth: ApiAuth | undefined): Record<string, strin
     AUTH_CLIENT_ID: auth.client.userPoolClientId,
     USER_POOL_ID: auth.userPool.userPoolId,
   };
-}
-
-/** Whether a row is served with sign-in off: rows that call the user pool exist only with one. */
-export function servedWithoutSignIn(route: RouteDef): boolean {
-  return (route.userPoolActions ?? []).length === 0;
 }
 
 /** Props of {@link Api}. */
@@ -180,7 +175,7 @@ export class Api extends Construct {
     });
 
     const functions = new Map<string, NodejsFunction>();
-    for (const route of props.routes.filter((r) => props.auth !== undefined || servedWithoutSignIn(r))) {
+    for (const route of props.routes.filter((r) => props.auth !== undefined || !isSignInOnly(r))) {
       const fn = this.routeFunction(route, props);
       functions.set(route.name, fn);
       const integration = new HttpLambdaIntegration(`${route.name}Integration`, fn);

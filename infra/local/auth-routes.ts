@@ -12,24 +12,12 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { passwordProblems, userNameOf, type PasswordProblem } from '../../lambdas/contract/auth.ts';
+import type { WebConfig } from '../../lambdas/contract/auth.ts';
 import type { LocalIdentity } from './cognito.ts';
 import { LOCAL_REGION } from './dynamodb.ts';
 
 export const CONFIG_PATH = '/config.json';
 export const COGNITO_PROXY_PATH = '/cognito/';
-
-/** The web's runtime configuration (`/config.json`). */
-export type WebConfig =
-  | { auth: 'off' }
-  | {
-      auth: 'cognito';
-      region: string;
-      userPoolId: string;
-      clientId: string;
-      cognitoEndpoint: string;
-      /** Dev server only: the seeded administrator, shown on /entrar. */
-      demo?: { email: string; password: string };
-    };
 
 export interface AuthRoutesOptions {
   /** The local user pool; absent: sign-in is off (AUTH=off). */

@@ -71,3 +71,21 @@ export function isEmail(email: string): boolean {
   const name = userNameOf(email);
   return name.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(name);
 }
+
+/** `/config.json` with sign-in on: where the app finds the company's user pool. */
+export interface CognitoWebConfig {
+  auth: 'cognito';
+  region: string;
+  userPoolId: string;
+  clientId: string;
+  /** Cognito's JSON API (locally the server's same-origin proxy, `/cognito/`). */
+  cognitoEndpoint: string;
+  /** The dev server's local administrator, shown on /entrar (never in a production build). */
+  demo?: { email: string; password: string };
+}
+
+/**
+ * The web's runtime configuration, `/config.json`: written beside the site by the deployment,
+ * served by the local server; `{auth: 'off'}` is the spec's open mode.
+ */
+export type WebConfig = { auth: 'off' } | CognitoWebConfig;

@@ -4,3 +4,4 @@ export { creating } from './idempotency.ts';
 export { pathId, readJsonBody, requestPath, validOr400, type HttpEvent } from './request.ts';
 export { json, noContent, type HttpResult, type Reply } from './response.ts';
 export type { Actor } from '../contract/types.ts';
+export { requireSignInMode } from './actor.ts';

@@ -3,32 +3,19 @@
  * (cognito-local behind the same-origin /cognito/ proxy, the production CSP): landing on the page
  * first asked for, a wrong password, a first sign-in with the invitation's temporary password, a
  * forgotten password with the e-mailed code, a member without "Usuários", a token renewed while
- * the app is open (page.clock), and Sair then Back showing nothing. The invitation through the
- * users page runs once the users API answers (it comes with the API side of issue 15).
+ * the app is open (page.clock), Sair then Back showing nothing, and an administrator inviting a
+ * person through the users page who then signs in.
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API_BASE_PATH } from '../../lambdas/routes.ts';
 import { token } from './support/api.ts';
-import { adminToken, AUTH, createCliente, invite, mailTo, member, newEmail, signInOnPage, strongPassword } from './support/auth.ts';
-import { card, describeBrowser, E2E, expectPath, heading, search, toast, useBrowser, visible } from './support/harness.ts';
+import { AUTH, createCliente, invite, mailTo, member, newEmail, signInOnPage, strongPassword } from './support/auth.ts';
+import { card, describeBrowser, expectPath, heading, search, toast, useBrowser, visible } from './support/harness.ts';
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' });
 const STORAGE_KEY = 'clientela.sessao';
 const kept = (page: Page) => page.evaluate((k) => [localStorage.getItem(k), sessionStorage.getItem(k)], STORAGE_KEY);
-
-/** Whether this server has the users API yet (it comes with issue 15's API side). */
-async function usersApiAnswers(): Promise<boolean> {
-  if (!E2E.enabled || !AUTH) return false;
-  const res = await fetch(`${AUTH.baseUrl}${API_BASE_PATH}/usuarios`, { headers: { authorization: `Bearer ${await adminToken()}` } });
-  await res.arrayBuffer();
-  return res.status === 200;
-}
-const USERS_API = await usersApiAnswers();
-if (E2E.enabled && !USERS_API) {
-  console.warn('\n!!! [e2e] sign-in.test.ts › "an administrator invites a user who then signs in" is PENDING: GET /api/usuarios does not answer on this branch (the users API of issue 15). It runs by itself once the API is there. !!!\n');
-}
 
 describeBrowser('sign-in (sign-in on)', () => {
   const { open } = useBrowser();
@@ -168,8 +155,7 @@ describeBrowser('sign-in (sign-in on)', () => {
     expect(await kept(page)).toEqual([null, null]);
   });
 
-  // Pending the users API (issue 15's API side): runs by itself once GET /api/usuarios answers.
-  it.runIf(USERS_API)('an administrator invites a user who then signs in', async () => {
+  it('an administrator invites a user who then signs in', async () => {
     const email = newEmail('convite');
     const admin = await session();
     await admin.page.goto('/entrar');

@@ -12,6 +12,7 @@ import { CONFIG_PATH } from '../../infra/local/auth-routes.ts';
 import { WEB_CONFIG_FILE } from '../../infra/constructs/site.ts';
 import { contentSecurityPolicy, CONTENT_SECURITY_POLICY } from '../../infra/security-headers.ts';
 import { ADMIN_GROUP, PASSWORD_POLICY, TOKEN_VALIDITY } from '../../lambdas/contract/auth.ts';
+import { isSignInOnly, routes } from '../../lambdas/routes.ts';
 import {
   acknowledgements,
   actionsOf,
@@ -55,15 +56,18 @@ let strict: Synthesized & { error: unknown };
 let loose: Synthesized & { error: unknown };
 /** `-c auth=off`, the test route table. */
 let off: Synthesized & { error: unknown };
+/** `-c auth=off`, the real route table (the users API included). */
+let offReal: Synthesized & { error: unknown };
 
 beforeAll(() => {
   on = synth({ adminEmail: ADMIN, corsOrigins: 'https://app.example.com.br' }, { overrides: USERS_TEST_OVERRIDES });
   strict = synth({ mfa: 'required', sessionDays: 90, threatProtection: 'enforced' });
   loose = synth({ mfa: 'off', threatProtection: 'audit' });
   off = synth({ auth: 'off' }, { overrides: USERS_TEST_OVERRIDES });
+  offReal = synth({ auth: 'off' });
 });
 afterAll(() => {
-  for (const s of [on, strict, loose, off]) s?.remove();
+  for (const s of [on, strict, loose, off, offReal]) s?.remove();
 });
 
 describe('cdk-nag with sign-in options', () => {
@@ -371,6 +375,32 @@ describe('the web: CSP and /config.json', () => {
     on.template.hasOutput('UserPoolId', { Value: { Ref: poolId } });
     on.template.hasOutput('UserPoolClientId', { Value: { Ref: clientId } });
     expect(Object.keys(on.template.toJSON().Outputs as Props)).not.toContain('OpenAccess');
+  });
+});
+
+describe('the real route table (lambdas/routes.ts)', () => {
+  it('has users routes, each granted exactly its row’s Cognito actions on this pool’s ARN', () => {
+    const signInOnly = routes.filter(isSignInOnly);
+    expect(signInOnly.map((r) => r.name).sort()).toEqual(
+      ['InviteUsuario', 'ListUsuarios', 'RemoveUsuario', 'ResendConvite', 'ResetSenha', 'SetUsuarioAdmin', 'SetUsuarioAtivo'].sort(),
+    );
+    const [poolId] = only(resourcesOfType(strict.template, 'AWS::Cognito::UserPool'));
+    const fns = Object.values(appFunctions(strict.template));
+    expect(fns.map(routeNameOf).sort()).toEqual(routes.map((r) => r.name).sort());
+    for (const fn of fns) {
+      const row = routes.find((r) => r.name === routeNameOf(fn))!;
+      const statements = cognitoStatements(strict, fn);
+      const granted = statements.flatMap(actionsOf).sort();
+      expect(granted, row.name).toEqual([...(row.userPoolActions ?? [])].sort());
+      for (const st of statements) expect(JSON.stringify(st.Resource), row.name).toBe(JSON.stringify({ 'Fn::GetAtt': [poolId, 'Arn'] }));
+    }
+  });
+
+  it('with -c auth=off deploys none of the users routes, and every other one', () => {
+    const served = routes.filter((r) => !isSignInOnly(r));
+    const routeKeys = Object.values(resourcesOfType(offReal.template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties!.RouteKey);
+    expect(routeKeys.sort()).toEqual(served.map((r) => r.routeKey).sort());
+    expect(Object.values(appFunctions(offReal.template)).map(routeNameOf).sort()).toEqual(served.map((r) => r.name).sort());
   });
 });
 

@@ -5,23 +5,13 @@
  * (lazy) call `establish` with the tokens they obtain.
  */
 import { useSyncExternalStore } from 'react';
+import type { CognitoWebConfig, WebConfig } from '@contract';
 import { ADMIN_GROUP, CONFIG_URL, SESSION_STORAGE_KEY, TOKEN_RENEW_MARGIN, TOKEN_RENEW_RETRY } from '../config.ts';
 import { cognitoCall, CognitoError, type AuthAnswer, type AuthResult } from './cognito.ts';
 
-/** `/config.json` with sign-in on (AUTH-DESIGN). */
-export interface CognitoConfig {
-  auth: 'cognito';
-  region: string;
-  userPoolId: string;
-  clientId: string;
-  /** Cognito's JSON API (locally the server's same-origin proxy, `/cognito/`). */
-  cognitoEndpoint: string;
-  /** The dev server's local administrator, shown on /entrar (never in a production build). */
-  demo?: { email: string; password: string };
-}
-
-/** `/config.json`: sign-in off is the spec's open mode. */
-export type AuthConfig = { auth: 'off' } | CognitoConfig;
+/** `/config.json` (the contract's WebConfig): with sign-in on, and either way. */
+export type CognitoConfig = CognitoWebConfig;
+export type AuthConfig = WebConfig;
 
 /** Who is signed in: the access token's `username` (the e-mail) and whether they are in the admin group. */
 export interface User {

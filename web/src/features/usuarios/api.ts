@@ -4,17 +4,10 @@
  */
 import { useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { userNameOf } from '@contract';
-import { apiRequest, type RequestOptions } from '../../lib/api-client.ts';
+import { userNameOf, type Usuario } from '@contract';
 
-/** A user as `GET /usuarios` lists it (`status`: Cognito's UserStatus). */
-export interface Usuario {
-  email: string;
-  status: string;
-  ativo: boolean;
-  admin: boolean;
-  criadoEm: string;
-}
+export type { Usuario };
+import { apiRequest, type RequestOptions } from '../../lib/api-client.ts';
 
 export const USUARIOS_PATH = '/usuarios';
 const one = (email: string) => `${USUARIOS_PATH}/${encodeURIComponent(email)}`;

@@ -110,6 +110,9 @@ export function descendantsOf(pid: number): number[] {
   return out;
 }
 
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
 export interface RunningCommand {
   child: ChildProcess;
   /** Everything printed so far (stdout and stderr). */
@@ -138,14 +141,17 @@ export function runTs(script: string, args: string[], env: Record<string, string
   const exited = new Promise<number>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1))),
   );
+  // Under CI=true, vite's colours switch on: tests read the text, not the escapes
+  // (stripped from the whole output, since an escape may straddle two chunks).
+  const text = () => out.replace(ANSI, '');
   return {
     child,
-    output: () => out,
+    output: text,
     exited,
     waitFor: (re, timeoutMs = 60_000) =>
       new Promise((resolve, reject) => {
         const check = () => {
-          const m = out.match(re);
+          const m = text().match(re);
           if (m) {
             listeners.delete(check);
             clearTimeout(timer);
@@ -154,14 +160,14 @@ export function runTs(script: string, args: string[], env: Record<string, string
         };
         const timer = setTimeout(() => {
           listeners.delete(check);
-          reject(new Error(`timed out waiting for ${re}; output:\n${out}`));
+          reject(new Error(`timed out waiting for ${re}; output:\n${text()}`));
         }, timeoutMs);
         listeners.add(check);
         void exited.then((code) => {
           if (!listeners.has(check)) return;
           listeners.delete(check);
           clearTimeout(timer);
-          reject(new Error(`exited (${code}) before printing ${re}; output:\n${out}`));
+          reject(new Error(`exited (${code}) before printing ${re}; output:\n${text()}`));
         });
         check();
       }),

@@ -164,6 +164,8 @@ describeBrowser('accessibility', () => {
     await audit('edit conflict panel');
     await load.click();
     await visible(page.getByRole('button', { name: `Usar a sua versão de ${TEXT.nomeCategoria}` }));
+    // The conflict toast may be leaving now (on a loaded machine): measure once it is still.
+    await toastsSettled(page);
     await audit('edit conflict panel, current version loaded');
     expect(found, found.join('\n\n')).toEqual([]);
   });

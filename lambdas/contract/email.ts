@@ -18,7 +18,7 @@ const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?';
  * `name@domain`: the name at most 64 characters of atoms joined by single dots; the domain two
  * labels or more, its last one letters (`.br`, `.com`) or punycode (`.xn--p1ai`).
  */
-const EMAIL = new RegExp(`^(?=[^@]{1,64}@)${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+(?:\\p{L}{2,63}|xn--[a-z0-9-]{1,59})$`, 'u');
+const EMAIL = /* @__PURE__ */ new RegExp(`^(?=[^@]{1,64}@)${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+(?:\\p{L}{2,63}|xn--[a-z0-9-]{1,59})$`, 'u');
 
 /**
  * Reads a contact e-mail: trimmed, in Unicode NFC, the domain in lower case (it is

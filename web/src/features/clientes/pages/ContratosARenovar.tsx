@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { daysBetween, todayIso, type Cliente } from '@contract';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -39,7 +39,18 @@ export default function ContratosARenovar() {
   // The window lives in the address (a link keeps it); useSearchParams would add to every page's router code.
   const { search } = useLocation();
   const navigate = useNavigate();
-  const dias = windowOf(new URLSearchParams(search).get('dias'));
+  const asked = windowOf(new URLSearchParams(search).get('dias'));
+  // The choice shows at once (the address follows in a transition); Back or a link sets it again.
+  const [dias, setDias] = useState(asked);
+  const [lastAsked, setLastAsked] = useState(asked);
+  if (asked !== lastAsked) {
+    setLastAsked(asked);
+    setDias(asked);
+  }
+  const choose = (n: number) => {
+    setDias(n);
+    void navigate({ search: n === RENEWAL_WINDOWS[0] ? '' : `?dias=${n}` }, { replace: true });
+  };
   const due = useMemo(() => (data ? renewalsWithin(data, dias, todayIso()) : []), [data, dias]);
   const t = C.renovacoes;
 
@@ -63,7 +74,7 @@ export default function ContratosARenovar() {
         <legend>{t.windowLabel}</legend>
         {RENEWAL_WINDOWS.map((n) => (
           <label key={n}>
-            <input type="radio" name="dias" value={n} checked={n === dias} onChange={() => navigate({ search: n === RENEWAL_WINDOWS[0] ? '' : `?dias=${n}` }, { replace: true })} />
+            <input type="radio" name="dias" value={n} checked={n === dias} onChange={() => choose(n)} />
             {t.window(n)}
           </label>
         ))}

@@ -230,7 +230,7 @@ describe('OpenAPI document', () => {
 
   it('states the contact and contract fields (issue 17): formats, limits, kept when absent from a PUT, no observacoes in the list', () => {
     const s = doc.components.schemas;
-    const props = (name: string) => s[name]!.properties as Record<string, JsonSchema>;
+    const props = (name: string) => s[name]!.properties as Record<string, JsonSchema & { anyOf?: JsonSchema[] }>;
     for (const body of ['ProdutoInput', 'ProdutoUpdate']) {
       expect(props(body).telefone!.anyOf).toEqual([
         { type: 'string', format: 'telefone-br', maxLength: LIMITS.telefone.maxInput },

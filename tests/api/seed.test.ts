@@ -7,6 +7,7 @@ import { PK } from '../../lambdas/store/table.ts';
 import { seedDatabase, seedDemo } from '../../tools/seed.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { call, createCategoria, startApi, type TestApi } from './helpers.ts';
+import type { ClienteContato } from '../../lambdas/contract/types.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-type Cliente = { id: number; nome: string; valorContrato: number; categoria: { id: number } | null; versao: number };
+type Cliente = { id: number; nome: string; valorContrato: number; categoria: { id: number } | null; versao: number } & ClienteContato;
 
 async function storedCounts(): Promise<Map<number, number>> {
   const out = await api.doc.send(

@@ -15,13 +15,13 @@
  * Numbers made of one repeated digit pass the arithmetic but are never issued: refused.
  */
 
+import { LIMITS } from './limits.ts';
+
 /** Why a text is not a documento: nothing, not the shape of one, or wrong check digits. */
 export type DocumentoProblem = 'empty' | 'invalid' | 'cpf' | 'cnpj';
 
 export type DocumentoReading = { ok: true; value: string; tipo: 'cpf' | 'cnpj' } | { ok: false; problem: DocumentoProblem };
 
-/** Longest text read as a documento (a CNPJ with punctuation is 18; spaces around are allowed). */
-export const DOCUMENTO_MAX_INPUT = 30;
 
 /** What a documento may be written with besides its characters: dots, slash, hyphen, spaces. */
 const PUNCTUATION = /[\s./-]/g;
@@ -72,7 +72,7 @@ export const isDocumento = (v: string): boolean => isCpf(v) || isCnpj(v);
 export function readDocumento(text: string): DocumentoReading {
   const t = text.trim();
   if (t === '') return { ok: false, problem: 'empty' };
-  if (t.length > DOCUMENTO_MAX_INPUT || !/^[0-9A-Za-z\s./-]+$/.test(t)) return { ok: false, problem: 'invalid' };
+  if (t.length > LIMITS.documento.maxInput || !/^[0-9A-Za-z\s./-]+$/.test(t)) return { ok: false, problem: 'invalid' };
   const v = stripDocumento(t);
   if (/^\d{11}$/.test(v)) return isCpf(v) ? { ok: true, value: v, tipo: 'cpf' } : { ok: false, problem: 'cpf' };
   if (/^[0-9A-Z]{12}\d{2}$/.test(v)) return isCnpj(v) ? { ok: true, value: v, tipo: 'cnpj' } : { ok: false, problem: 'cnpj' };

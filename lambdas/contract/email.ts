@@ -5,10 +5,10 @@
  * them: `contato@açaí.com.br`).
  */
 
+import { LIMITS } from './limits.ts';
+
 export type EmailReading = { ok: true; value: string } | { ok: false; problem: 'empty' | 'invalid' };
 
-/** The longest address SMTP carries (RFC 5321: a 256-octet path minus the angle brackets). */
-export const EMAIL_CONTATO_MAX_LENGTH = 254;
 
 /** The characters of a name's dot-separated part (RFC 5322's atext, and letters of any script). */
 const ATOM = "[\\p{L}\\p{N}!#$%&'*+/=?^_`{|}~-]+";
@@ -27,7 +27,7 @@ const EMAIL = /* @__PURE__ */ new RegExp(`^(?=[^@]{1,64}@)${ATOM}(?:\\.${ATOM})*
 export function readEmail(text: string): EmailReading {
   const t = text.trim().normalize('NFC');
   if (t === '') return { ok: false, problem: 'empty' };
-  if ([...t].length > EMAIL_CONTATO_MAX_LENGTH || !EMAIL.test(t)) return { ok: false, problem: 'invalid' };
+  if ([...t].length > LIMITS.email.max || !EMAIL.test(t)) return { ok: false, problem: 'invalid' };
   const at = t.lastIndexOf('@');
   return { ok: true, value: t.slice(0, at + 1) + t.slice(at + 1).toLowerCase() };
 }

@@ -7,6 +7,7 @@ export const LIMITS = {
   valorContrato: { min: 0, max: 1_000_000_000_000, decimals: 2 },
   // The client record's contact and contract fields (all optional). Texts read as a phone number
   // or a CPF/CNPJ may be written with punctuation: `maxInput` bounds what is read.
+  /** The longest address SMTP carries (RFC 5321: a 256-octet path minus the angle brackets). */
   email: { max: 254 },
   telefone: { maxInput: 30 },
   documento: { maxInput: 30 },

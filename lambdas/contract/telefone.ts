@@ -9,12 +9,12 @@
  * numbers, extensions, and mobiles without their ninth digit (gone since 2016).
  */
 
+import { LIMITS } from './limits.ts';
+
 export type TelefoneProblem = 'empty' | 'invalid' | 'ddd';
 
 export type TelefoneReading = { ok: true; value: string } | { ok: false; problem: 'empty' | 'invalid' } | { ok: false; problem: 'ddd'; ddd: string };
 
-/** Longest text read as a phone number. */
-export const TELEFONE_MAX_INPUT = 30;
 
 /** The area codes in use (Anatel's plan), space-separated. */
 const DDDS =
@@ -46,7 +46,7 @@ function nationalDigits(t: string): string | undefined {
 export function readTelefone(text: string): TelefoneReading {
   const t = text.trim();
   if (t === '') return { ok: false, problem: 'empty' };
-  if (t.length > TELEFONE_MAX_INPUT || !/^\+?[\d\s().-]+$/.test(t)) return { ok: false, problem: 'invalid' };
+  if (t.length > LIMITS.telefone.maxInput || !/^\+?[\d\s().-]+$/.test(t)) return { ok: false, problem: 'invalid' };
   const national = nationalDigits(t);
   if (national === undefined || !/^\d{10,11}$/.test(national)) return { ok: false, problem: 'invalid' };
   const ddd = national.slice(0, 2);

@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { ADMIN_GROUP, EMAIL_MAX_LENGTH } from './contract/auth.ts';
+import { CONTATO_FIELDS, type ContatoField } from './contract/cliente.ts';
+import { ISO_DATE_PATTERN } from './contract/datas.ts';
 import { DECIMAL_STRING_PATTERN, ID_PATTERN, IDEMPOTENCY_KEY_PATTERN, LIMITS } from './contract/limits.ts';
 import {
   categoriaInputSchema,
@@ -50,7 +52,7 @@ export interface OpenApiOperation {
 }
 
 /** The version of the API contract (bump on any change of the wire format). */
-export const API_VERSION = '1.1.0';
+export const API_VERSION = '1.2.0';
 
 const ref = (kind: keyof OpenApiDocument['components'], name: string) => ({
   $ref: `#/components/${kind}/${name}`,
@@ -62,6 +64,63 @@ const LENGTH_NOTE =
   'trimmed and the text is stored in Unicode NFC before the checks; lengths count code points of that ' +
   'text (an emoji counts 1), as `maxLength` does. Control characters other than white space, and ' +
   'U+FFFD (the mark of a wrong decoding), are refused with 400.';
+
+const isContatoField = (name: string): name is ContatoField => (CONTATO_FIELDS as readonly string[]).includes(name);
+
+/**
+ * The contact and contract fields as a request may write them. Formats beyond JSON Schema's own
+ * (`telefone-br`, `cpf-cnpj`) are described in the field's description; `email` and `date` are
+ * read as described there too (the validator of the tests implements all four with the contract's readers).
+ */
+const CONTATO_REQUEST: Record<ContatoField, JsonSchema> = {
+  email: { type: 'string', format: 'email', maxLength: LIMITS.email.max },
+  telefone: { type: 'string', format: 'telefone-br', maxLength: LIMITS.telefone.maxInput },
+  documento: { type: 'string', format: 'cpf-cnpj', maxLength: LIMITS.documento.maxInput },
+  observacoes: { type: 'string', maxLength: LIMITS.observacoes.max },
+  inicioContrato: { type: 'string', format: 'date', pattern: ISO_DATE_PATTERN.source },
+  fimContrato: { type: 'string', format: 'date', pattern: ISO_DATE_PATTERN.source },
+};
+
+/** The contact and contract fields as stored and returned (absent when not set). */
+const CONTATO_RESPONSE: Record<ContatoField, JsonSchema> = {
+  email: { type: 'string', minLength: 3, maxLength: LIMITS.email.max, pattern: '^[^@\\s]+@[^@\\s]+$', description: 'Contact e-mail, its domain in lower case.' },
+  telefone: { type: 'string', pattern: '^\\+55[1-9][0-9](9[0-9]{8}|[2-5][0-9]{7})$', description: 'E.164: `+5511987654321` (a mobile) or `+551134567890`.' },
+  documento: {
+    type: 'string',
+    pattern: '^([0-9]{11}|[0-9A-Z]{12}[0-9]{2})$',
+    description: 'CPF (11 digits) or CNPJ (14: 12 digits or upper-case letters, then 2 check digits), no punctuation.',
+  },
+  observacoes: { type: 'string', minLength: 1, maxLength: LIMITS.observacoes.max, description: 'Notes; never in `GET /produtos`.' },
+  inicioContrato: { type: 'string', pattern: ISO_DATE_PATTERN.source, description: 'ISO date `YYYY-MM-DD`.' },
+  fimContrato: { type: 'string', pattern: ISO_DATE_PATTERN.source, description: 'ISO date `YYYY-MM-DD`, not before `inicioContrato`.' },
+};
+
+const KEEP_OR_CLEAR =
+  'Optional. In a PUT, a field absent from the body is kept as stored (a client that does not know it never erases ' +
+  'it); `null` or `""` clears it. Absent from answers when not set.';
+
+/** The docs of the contact and contract fields (issue 17). */
+function contatoDocs(): Record<ContatoField, string> {
+  const { data } = LIMITS;
+  return {
+    email: `The client's contact e-mail: \`name@domain\`, at most ${LIMITS.email.max} characters; stored with the domain in lower case. ${KEEP_OR_CLEAR}`,
+    telefone:
+      'A Brazilian phone number with its area code (DDD), a mobile (9 digits starting with 9) or a landline (8 digits ' +
+      'starting with 2–5), written in any common way (`(11) 98765-4321`, `11987654321`, `+55 11 98765-4321`, ' +
+      `\`011 98765-4321\`); an area code not in use is refused. Stored and returned in E.164, \`+5511987654321\`. ${KEEP_OR_CLEAR}`,
+    documento:
+      'The client\'s CPF or CNPJ, with or without punctuation (`123.456.789-09`, `12.345.678/0001-95`), including the ' +
+      'alphanumeric CNPJ issued from July 2026 (`12.ABC.345/01DE-35`, letters in any case); the check digits are verified ' +
+      '(400 otherwise). Stored and returned without punctuation, letters in upper case. Unique among the clients: one that ' +
+      'another client has is 409 `{"mensagem": "O documento … já está cadastrado para o cliente “…”.", "campo": "documento"}`. ' +
+      KEEP_OR_CLEAR,
+    observacoes: `Free notes, up to ${LIMITS.observacoes.max} characters (line breaks kept as \`\\n\`). ${LENGTH_NOTE} ${KEEP_OR_CLEAR}`,
+    inicioContrato: `Contract start, an ISO date \`YYYY-MM-DD\` from ${data.min} to ${data.max}. ${KEEP_OR_CLEAR}`,
+    fimContrato:
+      `Contract end, an ISO date \`YYYY-MM-DD\` from ${data.min} to ${data.max}, not before \`inicioContrato\` (the one sent, ` +
+      `or in a PUT the one kept; 400 otherwise). ${KEEP_OR_CLEAR}`,
+  };
+}
 
 const FIELD_DOCS: Record<string, string> = {
   id: 'The record id (an integer ≥ 1 assigned by the server). In a POST body it is ignored.',
@@ -84,9 +143,17 @@ const FIELD_DOCS: Record<string, string> = {
   categoria:
     'The category of the client: `{ "id": n }` of an existing category (400 otherwise), or null / ' +
     'absent for none. Only `categoria.id` counts; any other field in it (e.g. `descricao`) is ignored.',
-  email:
+  // The client's contact and contract fields (issue 17); the users API's `email` is USUARIO_EMAIL_DOC.
+  ...contatoDocs(),
+};
+
+/** The users API's `email` (a client's `email` is a contact address: FIELD_DOCS.email). */
+const USUARIO_EMAIL_DOC =
     `The person's e-mail, which they sign in with: trimmed and lower-cased, then at most ${EMAIL_MAX_LENGTH} ` +
-    'characters, one `@`, a domain of two labels or more, no white space.',
+    'characters, one `@`, a domain of two labels or more, no white space.';
+
+const USUARIO_FIELD_DOCS: Record<string, string> = {
+  email: USUARIO_EMAIL_DOC,
   admin: `\`true\`: an administrator (in the \`${ADMIN_GROUP}\` group); \`false\` (or, on an invitation, absent): a member.`,
   ativo: '`false` disables the user (they cannot sign in, and are signed out everywhere); `true` enables them again.',
 };
@@ -95,11 +162,16 @@ const FIELD_DOCS: Record<string, string> = {
  * Converts a zod request schema to its JSON Schema (the input side: what a client may send) and
  * adds what JSON Schema can say but zod's converter does not (decimals, non-blank, docs).
  */
-function requestSchema(schema: z.ZodType, title: string, description: string): JsonSchema {
+function requestSchema(schema: z.ZodType, title: string, description: string, docs = FIELD_DOCS): JsonSchema {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }) as JsonSchema;
   const properties = json.properties as Record<string, JsonSchema>;
   for (const [name, prop] of Object.entries(properties)) {
-    prop.description = FIELD_DOCS[name];
+    if (docs === FIELD_DOCS && isContatoField(name)) {
+      // As written (punctuation allowed), blank, or null; a format names what the server reads.
+      properties[name] = { anyOf: [CONTATO_REQUEST[name], { type: 'string', maxLength: 0 }, { type: 'null' }], description: docs[name] };
+      continue;
+    }
+    prop.description = docs[name];
     if (name === 'descricao' || name === 'nome') prop.pattern = '\\S'; // not blank after trimming
     if (name === 'valorContrato') {
       // The range and decimals apply to the number, also when it comes as a string.
@@ -164,6 +236,24 @@ function buildSchemas(): Record<string, JsonSchema> {
         pontoFocal: { type: 'string', maxLength: LIMITS.pontoFocal.max },
         valorContrato: { type: 'number', ...moneyRange },
         categoria: { anyOf: [ref('schemas', 'CategoriaRef'), { type: 'null' }] },
+        ...CONTATO_RESPONSE,
+        versao: versaoSchema,
+      },
+      required: ['id', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoria', 'versao'],
+      additionalProperties: false,
+    },
+    ProdutoResumo: {
+      title: 'ProdutoResumo',
+      description: 'A client as the list returns it: every field of Produto but `observacoes` (read it with GET /produtos/{id}).',
+      type: 'object',
+      properties: {
+        id: idSchema,
+        nome: { type: 'string', minLength: LIMITS.nome.min, maxLength: LIMITS.nome.max },
+        segmento: { type: 'string', maxLength: LIMITS.segmento.max },
+        pontoFocal: { type: 'string', maxLength: LIMITS.pontoFocal.max },
+        valorContrato: { type: 'number', ...moneyRange },
+        categoria: { anyOf: [ref('schemas', 'CategoriaRef'), { type: 'null' }] },
+        ...Object.fromEntries(Object.entries(CONTATO_RESPONSE).filter(([name]) => name !== 'observacoes')),
         versao: versaoSchema,
       },
       required: ['id', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoria', 'versao'],
@@ -177,9 +267,9 @@ function buildSchemas(): Record<string, JsonSchema> {
     },
     ProdutoList: {
       title: 'ProdutoList',
-      description: 'Every client, sorted by id, each with its category embedded as it is now.',
+      description: 'Every client, sorted by id, each with its category embedded as it is now (without `observacoes`).',
       type: 'array',
-      items: ref('schemas', 'Produto'),
+      items: ref('schemas', 'ProdutoResumo'),
     },
     CategoriaInput: requestSchema(categoriaInputSchema, 'CategoriaInput', 'The body of POST /categorias.'),
     CategoriaUpdate: requestSchema(
@@ -191,7 +281,8 @@ function buildSchemas(): Record<string, JsonSchema> {
     ProdutoUpdate: requestSchema(
       clienteUpdateSchema,
       'ProdutoUpdate',
-      'The body of PUT /produtos: replaces every editable field (an absent optional field becomes empty / none).',
+      'The body of PUT /produtos: replaces the editable fields of the spec (an absent `segmento`, `pontoFocal` or ' +
+        '`categoria` becomes empty / none); a contact or contract field absent from the body is kept, `null` or `""` clears it.',
     ),
     Usuario: {
       title: 'Usuario',
@@ -226,9 +317,9 @@ function buildSchemas(): Record<string, JsonSchema> {
       type: 'array',
       items: ref('schemas', 'Usuario'),
     },
-    UsuarioInput: requestSchema(usuarioInputSchema, 'UsuarioInput', 'The body of POST /usuarios: whom to invite.'),
-    UsuarioAtivo: requestSchema(usuarioAtivoSchema, 'UsuarioAtivo', 'The body of PUT /usuarios/{email}/ativo.'),
-    UsuarioAdmin: requestSchema(usuarioAdminSchema, 'UsuarioAdmin', 'The body of PUT /usuarios/{email}/admin.'),
+    UsuarioInput: requestSchema(usuarioInputSchema, 'UsuarioInput', 'The body of POST /usuarios: whom to invite.', USUARIO_FIELD_DOCS),
+    UsuarioAtivo: requestSchema(usuarioAtivoSchema, 'UsuarioAtivo', 'The body of PUT /usuarios/{email}/ativo.', USUARIO_FIELD_DOCS),
+    UsuarioAdmin: requestSchema(usuarioAdminSchema, 'UsuarioAdmin', 'The body of PUT /usuarios/{email}/admin.', USUARIO_FIELD_DOCS),
     Erro: {
       title: 'Erro',
       description: 'Every error the API itself returns: a message in Brazilian Portuguese saying what is wrong.',
@@ -297,7 +388,8 @@ function buildResponses(): Record<string, JsonSchema> {
     }),
     Conflict: error(
       'A conflict: the `versao` sent is no longer current, a category still has clients, another category ' +
-        'already has the name (compared ignoring case, accents and repeated spaces; `campo` is `descricao`), a ' +
+        'already has the name (compared ignoring case, accents and repeated spaces; `campo` is `descricao`), another ' +
+        'client already has the CPF/CNPJ (`campo` is `documento`), a ' +
         'request with the same Idempotency-Key is still running, or a transaction kept conflicting after retries. ' +
         'On the users API: the user exists, the invitation was already accepted, the password cannot be reset in the ' +
         "user's state, or an administrator acting on their own admin role, activation or account.",
@@ -375,6 +467,9 @@ const VERSAO_PUT =
 const UNIQUE_NAME =
   'Category names are unique ignoring case, accents and repeated spaces: a name another category has is ' +
   '409 `{"mensagem": "Já existe uma categoria chamada “…”.", "campo": "descricao"}`, naming that category as stored.';
+const UNIQUE_DOCUMENTO =
+  'A `documento` (CPF/CNPJ) is unique among the clients, claimed in the same transaction as the write: one another ' +
+  'client has is 409 `{"mensagem": "O documento … já está cadastrado para o cliente “…”.", "campo": "documento"}`.';
 const IDEMPOTENT_POST =
   'Send an `Idempotency-Key` to make retries safe: the same key with the same body within ' +
   `${LIMITS.idempotencyTtlSeconds / 3600} hours returns the first result (same id, same status) ` +
@@ -401,21 +496,25 @@ const OPERATIONS: Record<string, Op> = {
   'GET /produtos': op(
     'List the clients',
     'The clients.',
-    'Every client, sorted by id, with its category embedded as it is now; read strongly consistently. ' +
-      'Large lists come back whole (compressed when the client accepts gzip or br).',
+    'Every client, sorted by id, with its category embedded as it is now and without `observacoes` (read one client for ' +
+      'them); read strongly consistently. Large lists come back whole (compressed when the client accepts gzip or br).',
   ),
   'GET /produtos/{id}': op('Read one client', 'The client.', 'One client by id, with its category embedded as it is now.'),
   'POST /produtos': op(
     'Create a client',
     'The created client.',
     'Creates a client with a new id and `versao` 1, and counts it in its category in the same transaction ' +
-      `(400 if the category does not exist). ${IDEMPOTENT_POST}`,
+      `(400 if the category does not exist). ${UNIQUE_DOCUMENTO} ${IDEMPOTENT_POST}`,
   ),
   'PUT /produtos': op(
     'Update a client',
     'The updated client.',
-    'Replaces every editable field of the client whose `id` is in the body (an absent optional field becomes empty / ' +
-      `none); never creates. Moving it to another category adjusts both counts in the same transaction. ${VERSAO_PUT}`,
+    'Replaces the editable fields of the spec of the client whose `id` is in the body (an absent `segmento`, `pontoFocal` ' +
+      'or `categoria` becomes empty / none); never creates. The contact and contract fields (`email`, `telefone`, ' +
+      '`documento`, `observacoes`, `inicioContrato`, `fimContrato`) follow another rule, so that a client that does not ' +
+      'know them (the original ClientFlow client, the spec\'s payload) never erases them: absent from the body, kept; ' +
+      '`null` or `""`, cleared; a value, replaced. Moving it to another category adjusts both counts in the same ' +
+      `transaction. ${UNIQUE_DOCUMENTO} ${VERSAO_PUT}`,
   ),
   'DELETE /produtos/{id}': op('Delete a client', 'Deleted; no body.', 'Deletes a client and uncounts it from its category in the same transaction.'),
   'GET /usuarios': usersOp('List the users', 'The users.', 'Every user of the user pool, sorted by e-mail, with their status.', {

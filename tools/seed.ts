@@ -4,12 +4,13 @@
  * the same atomic counters the API uses, and new category names are made unique against the
  * stored ones, so seeding a table that already holds data never collides with it.
  */
+import { cnpjCheckDigits, cpfCheckDigits } from '../lambdas/contract/documento.ts';
 import { foldName } from '../lambdas/contract/text.ts';
 import { batchPut } from '../lambdas/store/batch.ts';
 import type { Db } from '../lambdas/store/client.ts';
 import { reserveIds } from '../lambdas/store/ids.ts';
 import { categoriaItem, clienteItem, type CategoriaRecord, type ClienteRecord } from '../lambdas/store/items.ts';
-import { foldedNamesInUse, nameClaimItem } from '../lambdas/store/names.ts';
+import { documentoClaimItem, documentosClaimed, foldedNamesInUse, nameClaimItem } from '../lambdas/store/names.ts';
 
 /** What a seeding call wrote. */
 export interface SeedResult {
@@ -72,11 +73,17 @@ function uniqueNames(names: readonly string[], taken: Set<string>): string[] {
   });
 }
 
-/** Writes the categories (with their name claims) and the clients. */
-async function write(db: Db, categorias: readonly CategoriaRecord[], clientes: readonly ClienteRecord[]): Promise<SeedResult> {
+/**
+ * Writes the categories (with their name claims) and the clients (with their documento claims;
+ * a documento some client already has is left out, so a seed never takes one).
+ */
+async function write(db: Db, categorias: readonly CategoriaRecord[], seeded: readonly ClienteRecord[]): Promise<SeedResult> {
+  const wanted = seeded.flatMap((c) => (c.documento ? [c.documento] : []));
+  const held = wanted.length ? await documentosClaimed(db, wanted) : new Set<string>();
+  const clientes: ClienteRecord[] = seeded.map(({ documento, ...c }) => (documento && !held.has(documento) ? { ...c, documento } : c));
   await batchPut(db, [
     ...categorias.flatMap((c) => [categoriaItem(c), nameClaimItem(c.descricao, [c.id])]),
-    ...clientes.map(clienteItem),
+    ...clientes.flatMap((c) => [clienteItem(c), ...(c.documento ? [documentoClaimItem(c.documento, c.id)] : [])]),
   ]);
   return {
     categorias: categorias.length,
@@ -86,10 +93,35 @@ async function write(db: Db, categorias: readonly CategoriaRecord[], clientes: r
   };
 }
 
+const DDDS = ['11', '21', '31', '41', '47', '51', '61', '71', '81', '85', '92'];
+const NOTAS = [
+  'Prefere contato por WhatsApp, de manhã.',
+  'Pagamento todo dia 10; nota fiscal por e-mail.',
+  'Renovação costuma ser negociada com a diretoria financeira.\nPedir proposta com 60 dias de antecedência.',
+  'Cliente desde a abertura da empresa. Atenção ao reajuste anual pelo IPCA.',
+];
+
+/** A CNPJ (most) or CPF made from a client id: unique per id, check digits right. */
+function documentoOf(id: number): string {
+  if (id % 5 === 0) {
+    const base = String(100_000_000 + (id % 899_999_999)).slice(-9);
+    return base + cpfCheckDigits(base);
+  }
+  const base = `${String(id % 100_000_000).padStart(8, '0')}0001`;
+  return base + cnpjCheckDigits(base);
+}
+
+/** An ISO date `days` after `iso`. */
+const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Today's ISO date (UTC). */
+const today = () => new Date().toISOString().slice(0, 10);
+
 /**
  * Fills the table with `categorias` categories and `clientes` clients: clients spread over the
  * new categories (about one in ten without any), contract values below and above the VIP
- * threshold with cents, realistic Portuguese names. Deterministic for a given table state.
+ * threshold with cents, realistic Portuguese names; most with a contact e-mail and phone, a
+ * CNPJ/CPF, contract dates and some notes (issue 17). Deterministic for a given table state.
  */
 export async function seedDatabase(db: Db, counts: { categorias: number; clientes: number }): Promise<SeedResult> {
   const nCat = Math.max(0, Math.floor(counts.categorias));
@@ -122,14 +154,23 @@ export async function seedDatabase(db: Db, counts: { categorias: number; cliente
     const valorContrato =
       roll < 0.02 ? 10000 : roll < 0.5 ? Math.round(random() * 1_000_000) / 100 : Math.round(1_000_001 + random() * 500_000_000) / 100;
     const nome = `${pick(NEGOCIOS)} ${pick(NOMES)} ${pick(SUFIXOS)}`.trim();
+    const id = firstCli + i;
+    const inicio = random() < 0.6 ? addDays('2024-01-01', Math.floor(random() * 1000)) : undefined;
+    const mobile = random() < 0.7;
+    const subscriber = String(Math.floor(random() * 1e8)).padStart(8, '0');
     return {
-      id: firstCli + i,
+      id,
       nome,
       segmento: pick(SEGMENTOS),
       pontoFocal: random() < 0.05 ? '' : `${pick(PESSOAS)} ${pick(SOBRENOMES)}`,
       valorContrato,
       categoriaId: categoria?.id ?? null,
       versao: 1,
+      ...(random() < 0.7 ? { email: `contato${id}@${pick(NEGOCIOS).toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')}.com.br` } : {}),
+      ...(random() < 0.7 ? { telefone: `+55${pick(DDDS)}${mobile ? `9${subscriber}` : `3${subscriber.slice(1)}`}` } : {}),
+      ...(random() < 0.6 ? { documento: documentoOf(id) } : {}),
+      ...(random() < 0.3 ? { observacoes: pick(NOTAS) } : {}),
+      ...(inicio ? { inicioContrato: inicio, fimContrato: addDays(inicio, 365) } : {}),
     };
   });
   return write(db, categorias, clientes);
@@ -144,24 +185,27 @@ const DEMO_CLIENTES: readonly {
   pontoFocal: string;
   valorContrato: number;
   categoria: DemoCategoria | null;
+  /** Issue 17: contact fields, and the contract's end as days from today (so the renewals view has some). */
+  contato?: { email?: string; telefone?: string; documento?: string; observacoes?: string; fimEmDias?: number };
 }[] = [
-  { nome: 'Padaria Pão de Açúcar', segmento: 'Panificação', pontoFocal: 'Maria José Conceição', valorContrato: 4500, categoria: 'Varejo' },
-  { nome: 'Supermercado Boa Esperança', segmento: 'Varejo alimentar', pontoFocal: 'João Araújo', valorContrato: 85000, categoria: 'Varejo' },
+  { nome: 'Padaria Pão de Açúcar', segmento: 'Panificação', pontoFocal: 'Maria José Conceição', valorContrato: 4500, categoria: 'Varejo', contato: { email: 'compras@padariapaodeacucar.com.br', telefone: '+5511987654321', documento: '11222333000181', fimEmDias: 12 } },
+  { nome: 'Supermercado Boa Esperança', segmento: 'Varejo alimentar', pontoFocal: 'João Araújo', valorContrato: 85000, categoria: 'Varejo', contato: { email: 'joao.araujo@boaesperanca.com.br', telefone: '+551134567890', documento: '11444777000161', fimEmDias: 45, observacoes: 'Renovação negociada com a diretoria financeira.\nPedir proposta com 60 dias de antecedência.' } },
   { nome: 'Ótica Visão Clara', segmento: 'Óptica', pontoFocal: 'Letícia Simões', valorContrato: 10000, categoria: 'Varejo' },
-  { nome: 'Clínica São Lucas', segmento: 'Saúde suplementar', pontoFocal: 'Dra. Inês Magalhães', valorContrato: 125000.5, categoria: 'Saúde' },
+  { nome: 'Clínica São Lucas', segmento: 'Saúde suplementar', pontoFocal: 'Dra. Inês Magalhães', valorContrato: 125000.5, categoria: 'Saúde', contato: { email: 'contato@clinicasaolucas.med.br', telefone: '+5521998765432', documento: '12ABC34501DE35', fimEmDias: 3 } },
   { nome: 'Farmácia Três Corações', segmento: 'Farmácia', pontoFocal: 'Sérgio Gonçalves', valorContrato: 9999.99, categoria: 'Saúde' },
-  { nome: 'Escola Ipê Amarelo', segmento: 'Ensino fundamental', pontoFocal: 'Cláudia Brandão', valorContrato: 32000, categoria: 'Educação' },
+  { nome: 'Escola Ipê Amarelo', segmento: 'Ensino fundamental', pontoFocal: 'Cláudia Brandão', valorContrato: 32000, categoria: 'Educação', contato: { telefone: '+553132109876', fimEmDias: -5 } },
   { nome: 'Colégio Estrela do Saber', segmento: 'Ensino médio', pontoFocal: 'Márcio Guimarães', valorContrato: 7800.75, categoria: 'Educação' },
-  { nome: 'Transportadora Rio Grande', segmento: 'Transporte rodoviário', pontoFocal: 'Antônio Falcão', valorContrato: 250000, categoria: 'Logística' },
+  { nome: 'Transportadora Rio Grande', segmento: 'Transporte rodoviário', pontoFocal: 'Antônio Falcão', valorContrato: 250000, categoria: 'Logística', contato: { email: 'falcao@transriogrande.com.br', documento: '33000167000101', fimEmDias: 80 } },
   { nome: 'Distribuidora Beija-Flor', segmento: 'Atacado', pontoFocal: 'Bárbara Lopes', valorContrato: 15999.9, categoria: 'Logística' },
   { nome: 'Software Fênix Ltda.', segmento: 'Software', pontoFocal: 'Vinícius Romão', valorContrato: 48000, categoria: 'Tecnologia' },
-  { nome: 'Açougue do Sertão', segmento: 'Alimentação', pontoFocal: '', valorContrato: 1200.35, categoria: null },
+  { nome: 'Açougue do Sertão', segmento: 'Alimentação', pontoFocal: '', valorContrato: 1200.35, categoria: null, contato: { telefone: '+5585991234567', documento: '52998224725' } },
   { nome: 'Oficina Mecânica Assunção', segmento: '', pontoFocal: 'Rogério Peçanha', valorContrato: 3000, categoria: null },
 ];
 
 /**
  * Writes a small hand-written demo set in Portuguese (5 categories, 12 clients: some VIP, one at
- * exactly 10000, some with cents, two without category). It always adds records (a name already
+ * exactly 10000, some with cents, two without category; contacts, CNPJs/CPFs and contracts ending
+ * soon, so "Contratos a renovar" has some). It always adds records (a name already
  * in use gets a number).
  */
 export async function seedDemo(db: Db): Promise<SeedResult> {
@@ -176,11 +220,13 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     clientes: DEMO_CLIENTES.filter((c) => c.categoria === DEMO_CATEGORIAS[i]).length,
     versao: 1,
   }));
-  const clientes: ClienteRecord[] = DEMO_CLIENTES.map(({ categoria, ...c }, i) => ({
+  const clientes: ClienteRecord[] = DEMO_CLIENTES.map(({ categoria, contato: { fimEmDias, ...contato } = {}, ...c }, i) => ({
     id: firstCli + i,
     ...c,
     categoriaId: categoria ? firstCat + DEMO_CATEGORIAS.indexOf(categoria) : null,
     versao: 1,
+    ...contato,
+    ...(fimEmDias !== undefined ? { inicioContrato: addDays(today(), fimEmDias - 365), fimContrato: addDays(today(), fimEmDias) } : {}),
   }));
   return write(db, categorias, clientes);
 }

@@ -5,6 +5,15 @@ export const LIMITS = {
   segmento: { max: 120 },
   pontoFocal: { max: 120 },
   valorContrato: { min: 0, max: 1_000_000_000_000, decimals: 2 },
+  // The client record's contact and contract fields (all optional). Texts read as a phone number
+  // or a CPF/CNPJ may be written with punctuation: `maxInput` bounds what is read.
+  /** The longest address SMTP carries (RFC 5321: a 256-octet path minus the angle brackets). */
+  email: { max: 254 },
+  telefone: { maxInput: 30 },
+  documento: { maxInput: 30 },
+  observacoes: { max: 2_000 },
+  /** Contract dates (`inicioContrato`, `fimContrato`): ISO, within these. */
+  data: { min: '1900-01-01', max: '2199-12-31' },
   /** Largest request body accepted, in bytes (413 above). */
   bodyBytes: 16 * 1024,
   /** Deepest nesting of arrays/objects accepted in a body (400 above); real bodies nest 2. */

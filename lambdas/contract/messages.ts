@@ -58,4 +58,19 @@ export const MESSAGES = {
     `O campo '${campo}' aceita no máximo ${decimals} casas decimais.`,
   campoObjeto: (campo: string) => `O campo '${campo}' deve ser um objeto com 'id' ou null.`,
   campoBooleano: (campo: string) => `O campo '${campo}' deve ser true ou false.`,
+  // The client record's contact and contract fields (issue 17)
+  campoEmail: (campo: string) => `O campo '${campo}' deve ser um e-mail válido, como contato@empresa.com.br.`,
+  campoTelefone: (campo: string) =>
+    `O campo '${campo}' deve ser um telefone brasileiro com DDD, como (11) 98765-4321 ou (11) 3456-7890.`,
+  campoTelefoneDdd: (campo: string, ddd: string) => `O campo '${campo}' tem um DDD que não existe no Brasil: ${ddd}.`,
+  campoDocumento: (campo: string) =>
+    `O campo '${campo}' deve ser um CPF (11 dígitos) ou um CNPJ (14 caracteres), com ou sem pontuação.`,
+  campoCpf: (campo: string) => `O campo '${campo}' não é um CPF válido: confira os dígitos.`,
+  campoCnpj: (campo: string) => `O campo '${campo}' não é um CNPJ válido: confira os dígitos.`,
+  /** `exemplo`: a date as the sender writes it (`2026-12-31` to the API, `31/12/2026` in the web). */
+  campoData: (campo: string, exemplo: string) => `O campo '${campo}' deve ser uma data válida, como ${exemplo}.`,
+  campoDataFaixa: (campo: string, de: string, ate: string) => `O campo '${campo}' deve ser uma data entre ${de} e ${ate}.`,
+  fimAntesDoInicio: (fim: string, inicio: string) => `O campo '${fim}' não pode ser anterior ao campo '${inicio}'.`,
+  /** `documento` formatted (`12.345.678/0001-95`); `nome`: the client that has it. */
+  documentoDuplicado: (documento: string, nome: string) => `O documento ${documento} já está cadastrado para o cliente “${nome}”.`,
 } as const;

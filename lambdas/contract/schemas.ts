@@ -4,6 +4,7 @@
  */
 import * as z from 'zod'; // the namespace import lets esbuild drop unused zod parts (~450 KB → ~90 KB)
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, userNameOf } from './auth.ts';
+import { checkContato, CONTATO_FIELDS, datasProblem, type ContatoField } from './cliente.ts';
 import { DECIMAL_STRING_PATTERN, LIMITS } from './limits.ts';
 import { MESSAGES as M } from './messages.ts';
 import { cleanText, isWellFormedText } from './text.ts';
@@ -89,6 +90,23 @@ export const categoriaInputSchema = /* @__PURE__ */ (() =>
 
 export const categoriaUpdateSchema = /* @__PURE__ */ (() => categoriaInputSchema.extend({ id: id('id'), versao }))();
 
+/**
+ * A contact or contract field (issue 17), checked by the contract (contract/cliente.ts): absent
+ * stays undefined (a PUT keeps the stored value), null or blank becomes null (none; a PUT clears
+ * it), anything else its normalized value or the contract's message.
+ */
+const contato = (campo: ContatoField) =>
+  z
+    .string({ error: M.campoTexto(campo) })
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null) return v;
+      const r = checkContato(campo, v);
+      if (r.ok) return r.value;
+      ctx.issues.push({ code: 'custom', message: r.mensagem, input: v });
+      return z.NEVER;
+    });
+
 /** The fields of a client body (a create, and with `id` and `versao` an update). */
 const clienteFields = /* @__PURE__ */ (() => ({
   nome: requiredText('nome', LIMITS.nome.max),
@@ -96,15 +114,22 @@ const clienteFields = /* @__PURE__ */ (() => ({
   pontoFocal: optionalText('pontoFocal', LIMITS.pontoFocal.max),
   valorContrato: money('valorContrato'),
   categoria: categoriaRef,
+  ...(Object.fromEntries(CONTATO_FIELDS.map((f) => [f, contato(f)])) as Record<ContatoField, ReturnType<typeof contato>>),
 }))();
+
+/** Both contract dates in one body: the end may not come before the start. */
+const datesInOrder = (body: { inicioContrato?: string | null; fimContrato?: string | null }, ctx: z.RefinementCtx) => {
+  const problem = datasProblem(body.inicioContrato, body.fimContrato);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['fimContrato'] });
+};
 
 /** Only the id of an embedded `categoria` counts: it becomes `categoriaId`. */
 const toClienteInput = <T extends { categoria: number | null }>({ categoria, ...rest }: T) => ({ ...rest, categoriaId: categoria });
 
-export const clienteInputSchema = /* @__PURE__ */ (() => z.object(clienteFields, objectError).transform(toClienteInput))();
+export const clienteInputSchema = /* @__PURE__ */ (() => z.object(clienteFields, objectError).superRefine(datesInOrder).transform(toClienteInput))();
 
 export const clienteUpdateSchema = /* @__PURE__ */ (() =>
-  z.object({ id: id('id'), versao, ...clienteFields }, objectError).transform(toClienteInput))();
+  z.object({ id: id('id'), versao, ...clienteFields }, objectError).superRefine(datesInOrder).transform(toClienteInput))();
 
 /** A true or false, required. */
 const flag = (campo: string) =>

@@ -12,8 +12,33 @@ export interface CategoriaRef {
   descricao: string;
 }
 
+/**
+ * The client record's optional contact and contract fields (issue 17), as stored and returned:
+ * absent when not set. Their names, in order: CONTATO_FIELDS (contract/cliente.ts).
+ */
+export interface ClienteContato {
+  /** Contact e-mail (the domain in lower case). */
+  email?: string;
+  /** A Brazilian number in E.164: `+5511987654321`. */
+  telefone?: string;
+  /** CPF (11 digits) or CNPJ (14 characters, digits or A–Z then 2 digits), no punctuation. */
+  documento?: string;
+  /** Free notes, up to 2,000 characters: in `GET /produtos/{id}`, never in the list. */
+  observacoes?: string;
+  /** ISO date (`2026-01-31`). */
+  inicioContrato?: string;
+  /** ISO date, not before `inicioContrato`. */
+  fimContrato?: string;
+}
+
+/**
+ * The contact fields of a request, validated: absent (undefined) leaves a stored value as it is
+ * (a PUT from a client that does not know them), null clears it (`null` or `""` in the body).
+ */
+export type ClienteContatoInput = { [K in keyof ClienteContato]?: string | null };
+
 /** A client record (a "produto" on the wire: path `/produtos`). */
-export interface Cliente {
+export interface Cliente extends ClienteContato {
   id: number;
   nome: string;
   segmento: string;
@@ -37,7 +62,7 @@ export interface CategoriaInput {
   descricao: string;
 }
 
-export interface ClienteInput {
+export interface ClienteInput extends ClienteContatoInput {
   nome: string;
   segmento: string;
   pontoFocal: string;

@@ -1,18 +1,21 @@
 /**
  * Client rules (a "produto" on the wire): joins with the categories, and writes that keep every
- * category's client count exact whatever the interleaving (the store writes the client and the
- * counts in one write, conditioned on the client as read and on the categories existing). Every
- * rule gets the actor (who is calling): the next step records it on each write.
+ * category's client count exact and every documento unique whatever the interleaving (the store
+ * writes the client, the counts and the documento claims in one write, conditioned on the client
+ * as read, on the categories existing and on the documento being free). Every rule gets the
+ * actor (who is calling): the next step records it on each write.
  */
+import { CONTATO_FIELDS, datasProblem } from '../contract/cliente.ts';
+import { formatDocumento } from '../contract/formatos.ts';
 import { MESSAGES } from '../contract/messages.ts';
-import type { Actor, CategoriaRef, Cliente, ClienteInput, Update } from '../contract/types.ts';
+import type { Actor, CategoriaRef, Cliente, ClienteContato, ClienteInput, Update } from '../contract/types.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import { categoriaRefs, readCategoriaRef } from '../store/categorias.ts';
 import * as store from '../store/clientes.ts';
 import { claimIdempotencyKey } from '../store/idempotency.ts';
 import { nextId } from '../store/ids.ts';
 import { toCliente, type ClienteRecord } from '../store/items.ts';
-import { commit } from '../store/write.ts';
+import { commit, type Outcome } from '../store/write.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
 import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
 
@@ -24,6 +27,36 @@ async function categoriaOf(id: number | null): Promise<CategoriaRef | null> {
   const ref = await readCategoriaRef(id);
   if (!ref) throw new BadRequestError(MESSAGES.categoriaInexistente(id), 'categoria.id');
   return ref;
+}
+
+/**
+ * The 409 for a documento another client has, naming it; AGAIN when it is gone meanwhile (its
+ * delete freed the documento).
+ */
+async function documentoTaken(outcome: Extract<Outcome, { kind: 'documentoTaken' }>): Promise<typeof AGAIN> {
+  const holder = await store.readCliente(outcome.holder);
+  if (!holder?.documento) return AGAIN;
+  throw new ConflictError(MESSAGES.documentoDuplicado(formatDocumento(holder.documento), holder.nome), 'documento');
+}
+
+/** The contact fields a create sets (null, "none", is left out: the record has no such attribute). */
+function contatoSet(input: ClienteInput): ClienteInput {
+  const out = { ...input };
+  for (const f of CONTATO_FIELDS) if (out[f] === null) delete out[f];
+  return out;
+}
+
+/**
+ * A PUT's contact fields applied to the stored ones: a field absent from the body is kept (a
+ * client that does not know it never erases it), null clears it, a value replaces it.
+ */
+function mergeContato(before: ClienteContato, patch: ClienteInput): ClienteContato {
+  const out: ClienteContato = {};
+  for (const f of CONTATO_FIELDS) {
+    const value = patch[f] === undefined ? before[f] : (patch[f] ?? undefined);
+    if (value !== undefined) out[f] = value;
+  }
+  return out;
 }
 
 /** Every client, sorted by id, each with its category as it is now (categories read once). */
@@ -44,42 +77,52 @@ export async function getCliente(_actor: Actor, id: number): Promise<Cliente> {
 
 /**
  * Creates a client with versao 1, counted in its category in the same write (400 when the
- * category does not exist). An Idempotency-Key is claimed in the same write and replays the
- * first answer.
+ * category does not exist), its documento claimed (409 naming the client that has it). An
+ * Idempotency-Key is claimed in the same write and replays the first answer.
  */
-export async function createCliente(_actor: Actor, input: ClienteInput, idempotency?: IdempotencyKey): Promise<Answer<Cliente>> {
+export async function createCliente(_actor: Actor, body: ClienteInput, idempotency?: IdempotencyKey): Promise<Answer<Cliente>> {
+  const input = contatoSet(body);
   const claim = idempotency && idempotencyClaim(idempotency, input);
   let ref: CategoriaRef | null = null;
   if (input.categoriaId !== null) {
     // Without a key, refuse before spending an id; with one, the write decides (it may replay).
     ref = claim ? ((await readCategoriaRef(input.categoriaId)) ?? { id: input.categoriaId, descricao: '' }) : await categoriaOf(input.categoriaId);
   }
-  const record: ClienteRecord = { id: await nextId('cliente'), ...input, versao: 1 };
-  const created: Answer<Cliente> = { status: 201, body: toCliente(record, ref) };
-  const written = await commit([...store.createCliente(record), claim && claimIdempotencyKey(claim, created)]);
-  if (written.ok) return created;
-  const { outcome } = written;
-  if (outcome.kind === 'keyReplayed') return { status: outcome.status, body: outcome.body as Cliente };
-  throw errorFor(outcome, { ...NOT_FOUND, idempotent: claim !== undefined });
+  return readThenWrite(async () => {
+    const record: ClienteRecord = { ...(input as ClienteRecord), id: await nextId('cliente'), versao: 1 };
+    const created: Answer<Cliente> = { status: 201, body: toCliente(record, ref) };
+    const written = await commit([...store.createCliente(record), claim && claimIdempotencyKey(claim, created)]);
+    if (written.ok) return created;
+    const { outcome } = written;
+    if (outcome.kind === 'keyReplayed') return { status: outcome.status, body: outcome.body as Cliente };
+    if (outcome.kind === 'documentoTaken') return documentoTaken(outcome);
+    throw errorFor(outcome, { ...NOT_FOUND, idempotent: claim !== undefined });
+  });
 }
 
 /**
- * Replaces every editable field of a client (never creates). With `versao`, only while it is
- * current (409 otherwise). A move between categories adjusts both counts in the same write; a
- * client that changed between the read and the write is read again and retried.
+ * Replaces the spec's editable fields of a client (never creates); the contact fields follow
+ * mergeContato (absent: kept). With `versao`, only while it is current (409 otherwise). A move
+ * between categories adjusts both counts, and a new documento is claimed (409 naming the client
+ * that has it) and the old one freed, in the same write; a client that changed between the read
+ * and the write is read again and retried.
  */
 export async function updateCliente(_actor: Actor, input: Update<ClienteInput>): Promise<Cliente> {
-  const { versao, ...fields } = input;
+  const { versao, id, nome, segmento, pontoFocal, valorContrato, categoriaId } = input;
   return readThenWrite(async () => {
-    const before = await store.readCliente(input.id);
+    const before = await store.readCliente(id);
     if (!before) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);
     if (versao !== undefined && before.versao !== versao) throw new ConflictError(MESSAGES.conflitoVersao);
-    const ref = await categoriaOf(fields.categoriaId);
-    const after: ClienteRecord = { ...fields, versao: before.versao + 1 };
+    const after: ClienteRecord = { id, nome, segmento, pontoFocal, valorContrato, categoriaId, ...mergeContato(before, input), versao: before.versao + 1 };
+    // The dates of the body with the kept ones: said about the date the body sent.
+    const problem = datasProblem(after.inicioContrato, after.fimContrato);
+    if (problem) throw new BadRequestError(problem, input.fimContrato === undefined ? 'inicioContrato' : 'fimContrato');
+    const ref = await categoriaOf(categoriaId);
     const written = await commit(store.replaceCliente(before, after));
     if (written.ok) return toCliente(after, ref);
     const { outcome } = written;
-    if (outcome.kind === 'staleVersao' && versao === undefined) return AGAIN;
+    if (outcome.kind === 'changed' || (outcome.kind === 'staleVersao' && versao === undefined)) return AGAIN;
+    if (outcome.kind === 'documentoTaken') return documentoTaken(outcome);
     throw errorFor(outcome, NOT_FOUND);
   });
 }
@@ -91,7 +134,7 @@ export async function removeCliente(_actor: Actor, id: number): Promise<void> {
     if (!before) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);
     const written = await commit(store.deleteCliente(before));
     if (written.ok) return undefined;
-    if (written.outcome.kind === 'staleVersao') return AGAIN;
+    if (written.outcome.kind === 'staleVersao' || written.outcome.kind === 'changed') return AGAIN;
     throw errorFor(written.outcome, NOT_FOUND);
   });
 }

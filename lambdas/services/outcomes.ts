@@ -45,6 +45,7 @@ export function errorFor(outcome: Outcome, context: { notFound: string; idempote
       return new ConflictError(context.idempotent ? MESSAGES.idempotenciaEmAndamento : MESSAGES.conflitoConcorrente);
     case 'changed':
     case 'nameTaken':
+    case 'documentoTaken':
     case 'keyReplayed':
       // Handled by the caller (retry, message naming the holder, replay); reaching here is a bug.
       throw new Error(`Outcome ${outcome.kind} must be handled by the service`);

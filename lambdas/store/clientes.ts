@@ -1,10 +1,12 @@
 /**
  * Clients in storage: reads, and the writes a service composes ("create a client in category
  * C", "replace it, moving it from C1 to C2", "delete it"), each keeping every category's client
- * count exact in the same write.
+ * count exact and the client's documento claimed in the same write.
  */
+import { CONTATO_FIELDS } from '../contract/cliente.ts';
 import { tableName } from './client.ts';
 import {
+  CLIENTE_LIST_PROJECTION,
   CLIENTE_PROJECTION,
   clienteItem,
   clienteKey,
@@ -13,13 +15,14 @@ import {
   type Stored,
 } from './items.ts';
 import { countClientes } from './categorias.ts';
+import { claimDocumento, documentoClaim, documentoRelease, releaseDocumento } from './names.ts';
 import { getItem, queryAll } from './reads.ts';
 import { PK } from './table.ts';
 import type { Op } from './write.ts';
 
-/** Every stored client, sorted by id. */
+/** Every stored client, sorted by id, without its `observacoes` (a list would grow by 2,000 characters a client). */
 export async function listClientes(): Promise<ClienteRecord[]> {
-  return (await queryAll(PK.cliente, CLIENTE_PROJECTION)).map(toClienteRecord);
+  return (await queryAll(PK.cliente, CLIENTE_LIST_PROJECTION)).map(toClienteRecord);
 }
 
 /** One client; undefined when missing. */
@@ -31,21 +34,26 @@ export async function readCliente(id: number): Promise<ClienteRecord | undefined
 /** The client's write failed: gone, or changed since it was read. */
 const clienteFailed = (old: Stored | undefined) => ({ kind: old ? 'staleVersao' : 'notFound' }) as const;
 
-/** A new client (fresh id), counted in its category (which must exist). */
+/** A new client (fresh id), counted in its category (which must exist), its documento claimed. */
 export function createCliente(c: ClienteRecord): Op[] {
+  const claim = documentoClaim(c);
   return [
     { name: 'cliente.put', item: { Put: { TableName: tableName(), Item: clienteItem(c), ConditionExpression: 'attribute_not_exists(pk)' } } },
     ...(c.categoriaId !== null ? [countClientes(c.categoriaId, 1)] : []),
+    ...(claim ? [claim] : []),
   ];
 }
 
 /**
- * Replaces a client read as `before` by `after` (conditioned on the versao read); a move counts
- * it out of the old category and into the new one, a stay touches no count.
+ * Replaces a client read as `before` by `after` (conditioned on the versao read): every field of
+ * `after` is written, and an attribute it lacks (no category, a contact field not set) removed.
+ * A move counts it out of the old category and into the new one, a stay touches no count; a new
+ * documento is claimed and the old one freed.
  */
 export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op[] {
-  const { pk: _pk, sk: _sk, categoriaId, ...fields } = clienteItem(after);
+  const { pk: _pk, sk: _sk, ...fields } = clienteItem(after);
   const names = Object.keys(fields);
+  const removed = ['categoriaId', ...CONTATO_FIELDS].filter((n) => !(n in fields));
   const ops: Op[] = [
     {
       name: 'cliente.replace',
@@ -54,13 +62,11 @@ export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op[
           TableName: tableName(),
           Key: clienteKey(before.id),
           UpdateExpression:
-            `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}` +
-            (categoriaId !== undefined ? ', categoriaId = :categoriaId' : ' REMOVE categoriaId'),
+            `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}` + (removed.length ? ` REMOVE ${removed.map((n) => `#${n}`).join(', ')}` : ''),
           ConditionExpression: 'attribute_exists(pk) AND versao = :read',
-          ExpressionAttributeNames: Object.fromEntries(names.map((n) => [`#${n}`, n])),
+          ExpressionAttributeNames: Object.fromEntries([...names, ...removed].map((n) => [`#${n}`, n])),
           ExpressionAttributeValues: {
             ...Object.fromEntries(Object.entries(fields).map(([n, v]) => [`:${n}`, v])),
-            ...(categoriaId !== undefined ? { ':categoriaId': categoriaId } : {}),
             ':read': before.versao,
           },
         },
@@ -72,11 +78,16 @@ export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op[
     if (before.categoriaId !== null) ops.push(countClientes(before.categoriaId, -1));
     if (after.categoriaId !== null) ops.push(countClientes(after.categoriaId, 1));
   }
+  if (before.documento !== after.documento) {
+    if (before.documento !== undefined) ops.push(releaseDocumento(before.documento, before.id));
+    if (after.documento !== undefined) ops.push(claimDocumento(after.documento, before.id));
+  }
   return ops;
 }
 
-/** Deletes a client read as `before` (conditioned on its versao), counted out of its category. */
+/** Deletes a client read as `before` (conditioned on its versao), counted out of its category, its documento freed. */
 export function deleteCliente(before: ClienteRecord): Op[] {
+  const release = documentoRelease(before);
   return [
     {
       name: 'cliente.delete',
@@ -91,5 +102,6 @@ export function deleteCliente(before: ClienteRecord): Op[] {
       onFailed: clienteFailed,
     },
     ...(before.categoriaId !== null ? [countClientes(before.categoriaId, -1)] : []),
+    ...(release ? [release] : []),
   ];
 }

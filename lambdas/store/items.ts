@@ -3,7 +3,8 @@
  * place that knows attribute names, so no storage attribute (pk, sk, the client count,
  * categoriaId, expiresAt) can leak into a response.
  */
-import type { Categoria, CategoriaRef, Cliente } from '../contract/types.ts';
+import { CONTATO_FIELDS } from '../contract/cliente.ts';
+import type { Categoria, CategoriaRef, Cliente, ClienteContato } from '../contract/types.ts';
 import { PK } from './table.ts';
 
 /**
@@ -26,7 +27,8 @@ export type CategoriaItem = {
   versao: number;
 };
 
-export type ClienteItem = {
+/** The contact and contract fields (issue 17) are attributes of their own, absent when not set. */
+export type ClienteItem = { [K in keyof ClienteContato]?: string } & {
   pk: typeof PK.cliente;
   sk: number;
   nome: string;
@@ -47,7 +49,7 @@ export interface CategoriaRecord {
 }
 
 /** A client as code handles it: no key attributes, the category by id (null: none). */
-export interface ClienteRecord {
+export interface ClienteRecord extends ClienteContato {
   id: number;
   nome: string;
   segmento: string;
@@ -70,16 +72,22 @@ export const categoriaItem = (c: CategoriaRecord): CategoriaItem => ({
   versao: c.versao,
 });
 
-/** The stored form of a client (no category: no `categoriaId` attribute at all). */
+/**
+ * The stored form of a client (no category: no `categoriaId` attribute at all; a contact field
+ * not set: no attribute either).
+ */
 export function clienteItem(c: ClienteRecord): ClienteItem {
   const { id, categoriaId, ...fields } = c;
+  for (const f of CONTATO_FIELDS) if (fields[f] === undefined) delete fields[f];
   return { ...clienteKey(id), ...fields, ...(categoriaId !== null ? { categoriaId } : {}) };
 }
 
 /** Attributes a category read needs (the count is storage only). */
 export const CATEGORIA_PROJECTION = 'sk, descricao, versao';
+/** Attributes a client list needs: every field but `observacoes` (up to 2,000 characters each, only in a single read). */
+export const CLIENTE_LIST_PROJECTION = `sk, nome, segmento, pontoFocal, valorContrato, categoriaId, versao, ${CONTATO_FIELDS.filter((f) => f !== 'observacoes').join(', ')}`;
 /** Attributes a client read needs. */
-export const CLIENTE_PROJECTION = 'sk, nome, segmento, pontoFocal, valorContrato, categoriaId, versao';
+export const CLIENTE_PROJECTION = `${CLIENTE_LIST_PROJECTION}, observacoes`;
 /** Attributes of a category as embedded in a client. */
 export const REF_PROJECTION = 'sk, descricao';
 
@@ -109,12 +117,30 @@ export function toClienteRecord(stored: object): ClienteRecord {
     valorContrato: Number(item.valorContrato),
     categoriaId: typeof item.categoriaId === 'number' ? item.categoriaId : null,
     versao: Number(item.versao),
+    ...contatoOf(item),
   };
 }
 
-/** A client as the API returns it, with its category embedded as it is now. */
+/** The contact fields an item or record has (only those set). */
+export function contatoOf(source: object): ClienteContato {
+  const item = source as Stored;
+  const out: ClienteContato = {};
+  for (const f of CONTATO_FIELDS) if (typeof item[f] === 'string') out[f] = item[f];
+  return out;
+}
+
+/** A client as the API returns it, with its category embedded as it is now (contact fields only when set). */
 export function toCliente(c: ClienteRecord, categoria: CategoriaRef | null): Cliente {
-  return { id: c.id, nome: c.nome, segmento: c.segmento, pontoFocal: c.pontoFocal, valorContrato: c.valorContrato, categoria, versao: c.versao };
+  return {
+    id: c.id,
+    nome: c.nome,
+    segmento: c.segmento,
+    pontoFocal: c.pontoFocal,
+    valorContrato: c.valorContrato,
+    categoria,
+    ...contatoOf(c),
+    versao: c.versao,
+  };
 }
 
 /**

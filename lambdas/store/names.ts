@@ -1,4 +1,6 @@
 /**
+ * Uniqueness claims: category names, and clients' documentos (CPF/CNPJ, at the end).
+ *
  * Category names are unique once folded (case, accents, repeated spaces: contract/text.ts). Each
  * folded name in use has a claim item, `UNICO#categoria#<folded>`, holding the ids of the
  * categories with that name: one for every category written since claims exist; possibly
@@ -11,6 +13,7 @@
  * rename or delete makes it read again) and then writes a marker. Every category write waits for
  * the marker, so from then on a category's membership can only change through its own writes.
  */
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { foldName } from '../contract/text.ts';
 import { tableName, type Db } from './client.ts';
 import { categoriaKey, type Stored } from './items.ts';
@@ -153,4 +156,77 @@ function unchangedCategoria(id: number, versao: number): Op {
 /** The folded names of every stored category (tools that write categories in bulk keep them unique). */
 export async function foldedNamesInUse(db: Db): Promise<Set<string>> {
   return new Set((await queryAll(PK.categoria, 'descricao', db)).map((c) => foldName(String(c.descricao))));
+}
+
+// ---- Documentos (issue 17) ----------------------------------------------------------------------
+// A client's documento (CPF or CNPJ, as stored) is unique among live clients: the claim item
+// `UNICO#documento#<documento>` holds the id of the client that has it. It is taken, freed and
+// moved in the same write as the client (create, an update that changes it, delete; a restore
+// takes it again), so two clients can never hold one documento whatever the interleaving. No
+// backfill: no client had a documento before claims existed.
+
+const DOCUMENTO_PREFIX = `${PK.unico}#documento`;
+
+/** The key of the claim of a documento (as stored: no punctuation, upper case). */
+export const documentoClaimKey = (documento: string) => ({ pk: `${DOCUMENTO_PREFIX}#${documento}`, sk: 0 });
+
+/** The stored form of a documento's claim by client `id`. */
+export const documentoClaimItem = (documento: string, id: number) => ({ ...documentoClaimKey(documento), id });
+
+/** Client `id` takes a free documento; a taken one fails with `documentoTaken` naming its holder. */
+export function claimDocumento(documento: string, id: number): Op {
+  return {
+    name: 'documento.claim',
+    item: { Put: { TableName: tableName(), Item: documentoClaimItem(documento, id), ConditionExpression: 'attribute_not_exists(pk)' } },
+    onFailed: (old) => ({ kind: 'documentoTaken', holder: Number(old?.id) }),
+  };
+}
+
+/**
+ * Client `id` lets its documento go. Conditioned on the claim being its own (or already gone):
+ * anything else means the data changed since it was read (`changed`: read again).
+ */
+export function releaseDocumento(documento: string, id: number): Op {
+  return {
+    name: 'documento.release',
+    item: {
+      Delete: {
+        TableName: tableName(),
+        Key: documentoClaimKey(documento),
+        ConditionExpression: 'attribute_not_exists(pk) OR #id = :id',
+        ExpressionAttributeNames: { '#id': 'id' },
+        ExpressionAttributeValues: { ':id': id },
+      },
+    },
+    onFailed: () => ({ kind: 'changed' }),
+  };
+}
+
+/**
+ * The claim a client record takes (created, or restored from the trash), if it has a documento:
+ * the one place that says which uniqueness claims a client holds.
+ */
+export const documentoClaim = (c: { id: number; documento?: string | undefined }): Op | undefined =>
+  c.documento === undefined ? undefined : claimDocumento(c.documento, c.id);
+
+/** The claim a client record frees (deleted), if it has a documento. */
+export const documentoRelease = (c: { id: number; documento?: string | undefined }): Op | undefined =>
+  c.documento === undefined ? undefined : releaseDocumento(c.documento, c.id);
+
+/**
+ * Of `documentos`, those some record has claimed (tools that write clients in bulk skip them, so
+ * a seed never takes a documento a client already has). BatchGetItem, 100 keys at a time.
+ */
+export async function documentosClaimed(db: Db, documentos: readonly string[]): Promise<Set<string>> {
+  const held = new Set<string>();
+  for (let i = 0; i < documentos.length; i += 100) {
+    let keys: Record<string, unknown>[] | undefined = documentos.slice(i, i + 100).map(documentoClaimKey);
+    for (let round = 0; keys && keys.length > 0; round++) {
+      if (round > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** round)));
+      const out = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: keys, ProjectionExpression: 'pk' } } }));
+      for (const item of out.Responses?.[db.tableName] ?? []) held.add(String(item.pk).slice(DOCUMENTO_PREFIX.length + 1));
+      keys = out.UnprocessedKeys?.[db.tableName]?.Keys as Record<string, unknown>[] | undefined;
+    }
+  }
+  return held;
 }

@@ -28,7 +28,8 @@ export const PK = {
   idempotencia: 'IDEMPOTENCIA',
   /**
    * Prefix of uniqueness claims: `UNICO#categoria#<folded name>` holds the ids of the categories
-   * with that name; `UNICO#categoria` alone marks that every stored category has its claim.
+   * with that name; `UNICO#categoria` alone marks that every stored category has its claim;
+   * `UNICO#documento#<CPF/CNPJ as stored>` holds the id of the live client with that documento.
    */
   unico: 'UNICO',
 } as const;

@@ -32,6 +32,8 @@ export type Outcome =
   | { kind: 'changed' }
   /** The name is held by these categories (ids). */
   | { kind: 'nameTaken'; holders: number[] }
+  /** The documento (CPF/CNPJ) is held by this client (id). */
+  | { kind: 'documentoTaken'; holder: number }
   /** The idempotency key is live with the same body: its first answer. */
   | { kind: 'keyReplayed'; status: number; body: unknown }
   /** The idempotency key is live with another body. */

@@ -116,6 +116,17 @@ describe('real responses match the OpenAPI schemas', () => {
     await call('POST /produtos', '/produtos', 201, { nome: 'K', valorContrato: 2 }, { 'idempotency-key': 'openapi-p' });
     await call('POST /produtos', '/produtos', 422, { nome: 'K', valorContrato: 3 }, { 'idempotency-key': 'openapi-p' });
     await call('POST /produtos', '/produtos', 201, { nome: 'X', valorContrato: '5.50' });
+    // Issue 17: every contact and contract field, in the answer and the list; the documento's 409.
+    const contato = {
+      email: 'Ana@Padaria.com.br', telefone: '(11) 98765-4321', documento: '12.abc.345/01de-35',
+      observacoes: 'Nota\r\ncom linhas', inicioContrato: '2026-01-01', fimContrato: '2026-12-31',
+    };
+    const comContato = (await call('POST /produtos', '/produtos', 201, { nome: 'Contato', valorContrato: 1, ...contato })).body as { id: number };
+    await call('POST /produtos', '/produtos', 409, { nome: 'Outro', valorContrato: 1, documento: '12ABC34501DE35' });
+    await call('POST /produtos', '/produtos', 400, { nome: 'Outro', valorContrato: 1, documento: '12ABC34501DE36' });
+    await call('GET /produtos/{id}', `/produtos/${comContato.id}`, 200);
+    await call('PUT /produtos', '/produtos', 200, { id: comContato.id, nome: 'Contato', valorContrato: 1, email: null });
+    await call('PUT /produtos', '/produtos', 400, { id: comContato.id, nome: 'Contato', valorContrato: 1, fimContrato: '2025-01-01' });
     await call('POST /produtos', '/produtos', 400, { nome: 'X', valorContrato: '5,50' });
     await call('POST /produtos', '/produtos', 400, { nome: 'X', valorContrato: 1, categoria: { id: 999999 } });
     await call('POST /produtos', '/produtos', 400, [1, 2]);

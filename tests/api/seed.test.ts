@@ -7,6 +7,7 @@ import { PK } from '../../lambdas/store/table.ts';
 import { seedDatabase, seedDemo } from '../../tools/seed.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { call, createCategoria, startApi, type TestApi } from './helpers.ts';
+import type { ClienteContato } from '../../lambdas/contract/types.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-type Cliente = { id: number; nome: string; valorContrato: number; categoria: { id: number } | null; versao: number };
+type Cliente = { id: number; nome: string; valorContrato: number; categoria: { id: number } | null; versao: number } & ClienteContato;
 
 async function storedCounts(): Promise<Map<number, number>> {
   const out = await api.doc.send(
@@ -43,6 +44,11 @@ describe('seeding', () => {
       result.categoriaIds.includes(c.id),
     );
     expect(categorias.map((c) => c.descricao)).toEqual(['Varejo', 'Saúde', 'Educação', 'Logística', 'Tecnologia']);
+    // Issue 17: contacts, CNPJs/CPFs (claimed) and contracts, some ending soon and one ended.
+    expect(clientes.filter((p) => p.documento).length).toBeGreaterThan(3);
+    expect(clientes.some((p) => p.documento === '12ABC34501DE35')).toBe(true);
+    expect(clientes.some((p) => p.fimContrato && p.fimContrato < new Date().toISOString().slice(0, 10))).toBe(true);
+    expect(await call(api, 'POST', '/produtos', { nome: 'Cópia', valorContrato: 1, documento: '11.222.333/0001-81' })).toMatchObject({ status: 409, body: { campo: 'documento' } });
     expectCountsMatch(await storedCounts(), (await call(api, 'GET', '/produtos')).body as Cliente[]);
     expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
     // Their names are claimed: the API refuses a duplicate.
@@ -69,6 +75,9 @@ describe('seeding', () => {
     expect(clientes.some((p) => p.valorContrato <= 10000)).toBe(true);
     expect(clientes.some((p) => !Number.isInteger(p.valorContrato))).toBe(true);
     expect(clientes.some((p) => /[áàâãéêíóôõúç]/i.test(p.nome))).toBe(true);
+    // Issue 17: most with contacts, a CNPJ/CPF and contract dates; the list leaves the notes out.
+    for (const f of ['email', 'telefone', 'documento', 'fimContrato'] as const) expect(clientes.filter((p) => p[f]).length).toBeGreaterThan(250);
+    expect(clientes.some((p) => 'observacoes' in p)).toBe(false);
     expectCountsMatch(await storedCounts(), all);
 
     // "Varejo" and "Saúde" were taken by the demo set: the seed numbered its own.

@@ -8,9 +8,11 @@ import fc from 'fast-check';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
 import { routes } from '../../lambdas/routes.ts';
-import { parseCategoriaInput, parseClienteInput } from '../../lambdas/contract/schemas.ts';
+import { CONTATO_FIELDS } from '../../lambdas/contract/cliente.ts';
+import { endsBeforeStart } from '../../lambdas/contract/datas.ts';
+import { parseCategoriaInput, parseClienteInput, parseClienteUpdate } from '../../lambdas/contract/schemas.ts';
 import { foldName } from '../../lambdas/contract/text.ts';
-import type { ClienteRecord } from '../../lambdas/store/items.ts';
+import { contatoOf, type ClienteRecord } from '../../lambdas/store/items.ts';
 import { arbitraryFromSchema } from './openapi-arbitraries.ts';
 
 export const doc = buildOpenApiDocument();
@@ -44,6 +46,13 @@ export class Model {
   nameHolder(descricao: string, except?: number): ModelCategoria | undefined {
     const folded = foldName(descricao);
     for (const c of this.categorias.values()) if (c.id !== except && foldName(c.descricao) === folded) return c;
+    return undefined;
+  }
+
+  /** Issue 17: the client other than `except` that has `documento` (documentos are unique). */
+  documentoHolder(documento: string | null | undefined, except?: number): ModelCliente | undefined {
+    if (!documento) return undefined;
+    for (const c of this.clientes.values()) if (c.id !== except && c.documento === documento) return c;
     return undefined;
   }
 
@@ -87,6 +96,8 @@ export class Model {
         valorContrato: body.valorContrato as number,
         categoriaId: categoria ? categoria.id : null,
         versao: body.versao as number,
+        // Issue 17: the contact and contract fields the answer has.
+        ...contatoOf(body),
       });
     }
   }
@@ -475,7 +486,10 @@ export function plan(op: Op, model: Model): Planned {
       const previous = key ? model.keys.get(`${route}#${key}`) : undefined;
       const name = entity === 'categoria' ? (parsed.value as { descricao: string }).descricao : undefined;
       const taken = name !== undefined && model.nameHolder(name) !== undefined;
-      const expect = previous ? (previous.validated === validated ? [201] : [422]) : !exists ? [400] : taken ? [409] : [201];
+      // Issue 17: a documento another client has is a 409.
+      const documento = entity === 'cliente' ? (parsed.value as { documento?: string | null }).documento : undefined;
+      const documentoTaken = model.documentoHolder(documento) !== undefined;
+      const expect = previous ? (previous.validated === validated ? [201] : [422]) : !exists ? [400] : taken || documentoTaken ? [409] : [201];
       return {
         label: `${route}${key ? ` key=${key}` : ''}`,
         method: 'POST',
@@ -484,7 +498,12 @@ export function plan(op: Op, model: Model): Planned {
         body: JSON.stringify(body),
         headers: { 'content-type': op.contentType, ...(key ? { 'idempotency-key': key } : {}) },
         expect,
-        touches: [...(catId !== null ? [`C${catId}`] : []), ...(key ? [`K${route}#${key}`] : []), ...(name !== undefined ? [`N${foldName(name)}`] : [])],
+        touches: [
+          ...(catId !== null ? [`C${catId}`] : []),
+          ...(key ? [`K${route}#${key}`] : []),
+          ...(name !== undefined ? [`N${foldName(name)}`] : []),
+          ...(documento ? [`D${documento}`] : []),
+        ],
         apply: (status, res, m) => {
           if (status !== 201) return;
           const kind = m.applyCreated(entity, res as Json);
@@ -528,7 +547,21 @@ export function plan(op: Op, model: Model): Planned {
         const current = model.categorias.get(id);
         if (current) touches.push(`N${foldName(current.descricao)}`);
       }
-      const expect = !record ? [404] : stale || taken ? [409] : catExists ? [200] : [400];
+      // Issue 17: the contact fields after the PUT (absent: kept; null or "": cleared); dates out
+      // of order with the kept ones are a 400, a documento another client has a 409.
+      let datesOutOfOrder = false;
+      if (op.kind === 'updateCliente') {
+        const parsed = parseClienteUpdate(body);
+        if (!parsed.ok) throw new Error(`generated body is invalid: ${parsed.mensagem} ${JSON.stringify(body)}`);
+        const current = model.clientes.get(id);
+        const after = (f: (typeof CONTATO_FIELDS)[number]) => (parsed.value[f] === undefined ? current?.[f] : parsed.value[f]);
+        datesOutOfOrder = endsBeforeStart(after('inicioContrato'), after('fimContrato'));
+        const documento = after('documento');
+        taken = model.documentoHolder(documento, id) !== undefined;
+        if (documento) touches.push(`D${documento}`);
+        if (current?.documento) touches.push(`D${current.documento}`);
+      }
+      const expect = !record ? [404] : stale ? [409] : datesOutOfOrder || !catExists ? [400] : taken ? [409] : [200];
       const route = entity === 'categoria' ? 'PUT /categorias' : 'PUT /produtos';
       return {
         label: `${route} id=${id} versao=${op.versao}`,
@@ -561,6 +594,9 @@ export function plan(op: Op, model: Model): Planned {
       // Deleting a category frees its name.
       const named = op.kind === 'remove' && op.entity === 'categoria' ? model.categorias.get(id) : undefined;
       if (named) touches.push(`N${foldName(named.descricao)}`);
+      // Deleting a client frees its documento (issue 17).
+      const documento = op.kind === 'remove' && op.entity === 'cliente' ? model.clientes.get(id)?.documento : undefined;
+      if (documento) touches.push(`D${documento}`);
       let expect = exists ? [op.kind === 'get' ? 200 : 204] : [404];
       if (op.kind === 'remove' && op.entity === 'categoria' && exists && model.count(id) > 0) expect = [409];
       return {

@@ -4,6 +4,8 @@
  * uses (object, string, integer, number, boolean, null, a list of types, anyOf, array, $ref).
  */
 import fc from 'fast-check';
+import { cnpjCheckDigits, cpfCheckDigits } from '../../lambdas/contract/documento.ts';
+import { formatDocumento } from '../../lambdas/contract/formatos.ts';
 import type { JsonSchema, OpenApiDocument } from '../../lambdas/openapi.ts';
 import { deref } from './openapi-validator.ts';
 
@@ -15,6 +17,32 @@ export const textChar: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(' ', '\t', '\n', '\u2003') },
 );
 
+const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''));
+
+/**
+ * Values of the formats the client's contact fields declare, written as people write them (the
+ * server normalizes them; the model reads the same value back with the contract's readers).
+ */
+const FORMATS: Record<string, fc.Arbitrary<string>> = {
+  email: fc
+    .tuple(fc.stringMatching(/^[a-z0-9]{1,12}(\.[a-z0-9]{1,6})?$/), fc.constantFrom('empresa.com.br', 'Loja.COM', 'açaí.com.br', 'x.io'), fc.constantFrom('', ' '))
+    .map(([name, domain, pad]) => `${pad}${name}@${domain}${pad}`),
+  'telefone-br': fc
+    .tuple(fc.constantFrom('11', '21', '31', '47', '55', '61', '71', '85', '92', '99'), fc.boolean(), digits(8), fc.constantFrom('br', 'digits', 'e164', 'trunk'))
+    .map(([ddd, mobile, rest, style]) => {
+      const sub = mobile ? `9${rest}` : `${2 + (Number(rest[0]) % 4)}${rest.slice(1)}`;
+      const split = `${sub.slice(0, -4)}-${sub.slice(-4)}`;
+      return style === 'br' ? `(${ddd}) ${split}` : style === 'digits' ? `${ddd}${sub}` : style === 'e164' ? `+55${ddd}${sub}` : `0${ddd} ${split}`;
+    }),
+  'cpf-cnpj': fc
+    .tuple(fc.oneof(digits(9).map((b) => b + cpfCheckDigits(b)), fc.stringMatching(/^[0-9A-Z]{12}$/).map((b) => b + cnpjCheckDigits(b))), fc.boolean())
+    .filter(([d]) => !/^(.)\1*$/.test(d))
+    .map(([d, masked]) => (masked ? formatDocumento(d) : d)),
+  date: fc
+    .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2040-12-31T00:00:00Z'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
+};
+
 /**
  * A string of minLength..maxLength code points (what JSON Schema and the server count); with
  * the `\S` pattern it is not blank after trimming.
@@ -22,6 +50,11 @@ export const textChar: fc.Arbitrary<string> = fc.oneof(
 function stringArb(schema: JsonSchema): fc.Arbitrary<string> {
   const min = (schema.minLength as number | undefined) ?? 0;
   const max = (schema.maxLength as number | undefined) ?? 200;
+  if (typeof schema.format === 'string') {
+    const arb = FORMATS[schema.format];
+    if (!arb) throw new Error(`No arbitrary for format ${schema.format}`);
+    return arb;
+  }
   if (typeof schema.pattern === 'string' && schema.pattern !== '\\S') {
     // A value of its own shape (an e-mail): strings the pattern matches, within the lengths.
     return fc.stringMatching(new RegExp(schema.pattern, 'u')).filter((s) => s.length >= min && s.length <= max);
@@ -66,6 +99,19 @@ function numberArb(schema: JsonSchema): fc.Arbitrary<number> {
  */
 const decimalText = (numberSchema: JsonSchema) => numberArb(numberSchema).map((n) => String(n));
 
+/** Fields the server keeps in order (a rule across fields JSON Schema can't state): swapped when out of order. */
+const ORDERED: readonly (readonly [string, string])[] = [['inicioContrato', 'fimContrato']];
+
+function inOrder(value: Record<string, unknown>): Record<string, unknown> {
+  for (const [first, second] of ORDERED) {
+    const [a, b] = [value[first], value[second]];
+    if (typeof a === 'string' && typeof b === 'string' && a.trim() !== '' && b.trim() !== '' && b.trim() < a.trim()) {
+      value = { ...value, [first]: b, [second]: a };
+    }
+  }
+  return value;
+}
+
 /** An arbitrary of values valid for `schema` (refs resolved in `doc`). */
 export function arbitraryFromSchema(doc: OpenApiDocument, input: JsonSchema): fc.Arbitrary<unknown> {
   const schema = deref(doc, input);
@@ -97,7 +143,7 @@ export function arbitraryFromSchema(doc: OpenApiDocument, input: JsonSchema): fc
       const required = (schema.required ?? []) as string[];
       const model: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [name, prop] of Object.entries(properties)) model[name] = arbitraryFromSchema(doc, prop);
-      return fc.record(model, { requiredKeys: required });
+      return fc.record(model, { requiredKeys: required }).map(inOrder);
     }
     default:
       throw new Error(`No arbitrary for schema ${JSON.stringify(schema).slice(0, 200)}`);

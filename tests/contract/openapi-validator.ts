@@ -4,7 +4,11 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { JsonSchema, OpenApiDocument } from '../../lambdas/openapi.ts';
+import { readIsoDate } from '../../lambdas/contract/datas.ts';
+import { readDocumento } from '../../lambdas/contract/documento.ts';
+import { readEmail } from '../../lambdas/contract/email.ts';
 import { hasAtMostDecimals } from '../../lambdas/contract/schemas.ts';
+import { readTelefone } from '../../lambdas/contract/telefone.ts';
 
 const SCHEMA_ID = 'https://clientela.invalid/openapi.json';
 
@@ -65,6 +69,11 @@ export function createOpenApiValidator(doc: OpenApiDocument): OpenApiValidator {
     errors: false,
     validate: (step: number, value: number) => hasAtMostDecimals(value, Math.round(-Math.log10(step))),
   });
+  // The formats of the client's contact fields, read as the server reads them (the contract's readers).
+  ajv.addFormat('email', (v: string) => readEmail(v).ok);
+  ajv.addFormat('telefone-br', (v: string) => readTelefone(v).ok);
+  ajv.addFormat('cpf-cnpj', (v: string) => readDocumento(v).ok);
+  ajv.addFormat('date', (v: string) => readIsoDate(v).ok);
   ajv.addSchema({ $id: SCHEMA_ID, $defs: rewriteRefs(doc.components.schemas) });
   const cache = new Map<JsonSchema, ValidateFunction>();
   const compile = (schema: JsonSchema): ValidateFunction => {

@@ -2,12 +2,15 @@
  * Reads a whole test table and checks the data invariants the API promises: each category's
  * client count equals its real number of clients, no client references a missing category,
  * ids unique and below the counters, idempotency claims only beside their record, each category
- * name held by exactly its claim (once the stored names are claimed), no stray item.
+ * name held by exactly its claim (once the stored names are claimed), no stray item; (issue 17)
+ * each client's contact fields as the contract stores them, and each documento held by exactly
+ * its client's claim.
  */
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { CONTATO_FIELDS, checkContato } from '../../lambdas/contract/cliente.ts';
 import { foldName } from '../../lambdas/contract/text.ts';
 import { CLIENT_COUNT, COUNTER_ATTRIBUTE, toClienteRecord, type ClienteRecord } from '../../lambdas/store/items.ts';
-import { NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
+import { documentoClaimKey, NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
 import { PK, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 
 export interface StoredCategoria {
@@ -37,6 +40,8 @@ export interface Snapshot {
   names: Map<string, number[]>;
   /** Whether the marker says every stored category has its claim. */
   namesClaimed: boolean;
+  /** Documento claims (issue 17): documento → the id of the client holding it. */
+  documentos: Map<string, number>;
   /** Items whose pk is none of the known partitions. */
   stray: Record<string, unknown>[];
   /** Attributes no item of that kind should have (e.g. an unknown request field stored). */
@@ -46,12 +51,13 @@ export interface Snapshot {
 /** The attributes each kind of item may have: anything else was stored by mistake. */
 const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
   [PK.categoria]: ['pk', 'sk', 'descricao', CLIENT_COUNT, 'versao'],
-  [PK.cliente]: ['pk', 'sk', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoriaId', 'versao'],
+  [PK.cliente]: ['pk', 'sk', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoriaId', 'versao', ...CONTATO_FIELDS],
   [PK.sequencia]: ['pk', 'sk', ...Object.values(COUNTER_ATTRIBUTE)],
   [PK.idempotencia]: ['pk', 'sk', 'bodyHash', 'responseStatus', 'responseBody', TTL_ATTRIBUTE],
-  [PK.unico]: ['pk', 'sk', 'ids', 'at'],
+  [PK.unico]: ['pk', 'sk', 'ids', 'at', 'id'],
 };
 const NAME_PREFIX = `${NAME_CLAIMS_MARKER.pk}#`;
+const DOCUMENTO_PREFIX = documentoClaimKey('').pk;
 
 /** Every item of the table (a consistent Scan, every page): test tables are small. */
 export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): Promise<Snapshot> {
@@ -62,6 +68,7 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
     counters: { categoria: 0, cliente: 0 },
     names: new Map(),
     namesClaimed: false,
+    documentos: new Map(),
     stray: [],
     unknownAttributes: [],
   };
@@ -93,6 +100,8 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
         });
       } else if (pk === NAME_CLAIMS_MARKER.pk) {
         s.namesClaimed = true;
+      } else if (pk.startsWith(DOCUMENTO_PREFIX)) {
+        s.documentos.set(pk.slice(DOCUMENTO_PREFIX.length), Number(item.id));
       } else if (pk.startsWith(NAME_PREFIX)) {
         s.names.set(pk.slice(NAME_PREFIX.length), [...((item.ids as Set<number> | undefined) ?? [])].sort((a, b) => a - b));
       } else {
@@ -144,7 +153,37 @@ export function invariantViolations(s: Snapshot): string[] {
       if (ids.some((id) => !held.includes(id))) out.push(`name "${name}" of categories [${ids}] is held by [${held}]`);
     }
   }
+  out.push(...contatoViolations(s));
   for (const item of s.stray) out.push(`stray item ${JSON.stringify(item).slice(0, 200)}`);
   for (const a of s.unknownAttributes) out.push(`unknown attribute stored: ${a}`);
+  return out;
+}
+
+/**
+ * Issue 17: every stored contact field is what the contract stores for it (a value read again
+ * gives itself: E.164, a documento without punctuation, an ISO date, the e-mail's domain in lower
+ * case), the contract never ends before it starts, and each documento is held by exactly its
+ * client's claim (one client per documento).
+ */
+function contatoViolations(s: Snapshot): string[] {
+  const out: string[] = [];
+  const holders = new Map<string, number[]>();
+  for (const c of s.clientes.values()) {
+    for (const f of CONTATO_FIELDS) {
+      const v = c[f];
+      if (v === undefined) continue;
+      const again = checkContato(f, v);
+      if (!again.ok || again.value !== v) out.push(`cliente ${c.id} stores ${f}=${JSON.stringify(v)}, not as the contract stores it`);
+    }
+    if (c.inicioContrato && c.fimContrato && c.fimContrato < c.inicioContrato) out.push(`cliente ${c.id} ends ${c.fimContrato} before ${c.inicioContrato}`);
+    if (c.documento) holders.set(c.documento, [...(holders.get(c.documento) ?? []), c.id]);
+  }
+  for (const [documento, ids] of holders) {
+    if (ids.length > 1) out.push(`documento ${documento} held by clientes [${ids}]`);
+    if (s.documentos.get(documento) !== ids[0]) out.push(`documento ${documento} of cliente ${ids[0]} claimed by ${s.documentos.get(documento)}`);
+  }
+  for (const [documento, id] of s.documentos) {
+    if (s.clientes.get(id)?.documento !== documento) out.push(`documento claim ${documento} held by cliente ${id}, which does not have it`);
+  }
   return out;
 }

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { createCategoria, createProduto, isGone, listCategorias, token } from './support/api.ts';
 import { card, describeBrowser, DESKTOP, expectPath, heading, loaded, MOBILE, toast, toastsSettled, useBrowser, visible } from './support/harness.ts';
 import { ROUTES, TEXT, TOAST } from './support/spec.ts';
+import { cnpjCheckDigits } from '../../lambdas/contract/documento.ts';
 
 /** Runs axe and returns the serious and critical violations, printed for a failure message. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -62,7 +63,11 @@ describeBrowser('accessibility', () => {
     const { page } = s;
     const tok = token();
     const cat = await createCategoria(`Acessível ${tok}`);
-    const p = await createProduto({ nome: `Acessível ${tok}`, categoria: cat, valorContrato: 25000 });
+    // With issue 17's contact fields and a contract ending soon (links, CNPJ, the renewal badge).
+    const base = `${String(Date.now() % 100_000_000).padStart(8, '0')}0001`;
+    const fimContrato = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const contato = { email: 'acessivel@empresa.com.br', telefone: '+5511987654321', documento: base + cnpjCheckDigits(base), fimContrato };
+    const p = await createProduto({ nome: `Acessível ${tok}`, categoria: cat, valorContrato: 25000, contato });
     await createProduto({ nome: `Acessível Padrão ${tok}`, categoria: cat, valorContrato: 900 });
     const found: string[] = [];
     const audit = async (where: string) => {
@@ -80,6 +85,7 @@ describeBrowser('accessibility', () => {
       ROUTES.cadastrarCliente,
       ROUTES.atualizarCliente(p.id),
       ROUTES.deletarCliente(p.id),
+      '/contratos-a-renovar',
       '/nao-existe',
     ];
     // Every route at desktop width; on a phone the pages whose layout changes most (the same
@@ -90,7 +96,7 @@ describeBrowser('accessibility', () => {
       await loaded(page);
       if (r === ROUTES.atualizarCategoria(cat.id)) await expect.poll(() => page.getByLabel(TEXT.nomeCategoria).inputValue()).toBe(cat.descricao);
       if (r === ROUTES.atualizarCliente(p.id)) await expect.poll(() => page.getByLabel(TEXT.nome, { exact: true }).inputValue()).toBe(p.nome);
-      if (r === ROUTES.categorias || r === ROUTES.clientes) await visible(page.locator('main').getByRole('article'));
+      if (r === ROUTES.categorias || r === ROUTES.clientes || r === '/contratos-a-renovar') await visible(page.locator('main').getByRole('article').first());
       await audit(r);
     }
     // The error page (a page whose code cannot be fetched).

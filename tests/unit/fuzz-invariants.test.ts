@@ -8,7 +8,7 @@ const healthy = (): Snapshot => ({
     [2, { id: 2, descricao: 'Bé', clientes: 0, versao: 3 }],
   ]),
   clientes: new Map([
-    [1, { id: 1, nome: 'x', segmento: '', pontoFocal: '', valorContrato: 1, categoriaId: 1, versao: 1 }],
+    [1, { id: 1, nome: 'x', segmento: '', pontoFocal: '', valorContrato: 1, categoriaId: 1, versao: 1, documento: '11222333000181', telefone: '+5511987654321', fimContrato: '2026-12-31' }],
     [2, { id: 2, nome: 'y', segmento: '', pontoFocal: '', valorContrato: 2, categoriaId: null, versao: 2 }],
   ]),
   idempotency: [
@@ -20,6 +20,7 @@ const healthy = (): Snapshot => ({
     ['be', [2]],
   ]),
   namesClaimed: true,
+  documentos: new Map([['11222333000181', 1]]),
   stray: [],
   unknownAttributes: [],
 });
@@ -53,6 +54,16 @@ describe('invariantViolations', () => {
     ['a name claim left behind', (s: Snapshot) => void s.names.set('old', [2]), /name claim "old" holds \[2\]/],
     ['a category without its name claim', (s: Snapshot) => void s.names.delete('be'), /name "be" of categories \[2\] is held by \[\]/],
     ['stray item', (s: Snapshot) => void s.stray.push({ pk: 'X', sk: 1 }), /stray item/],
+    // Issue 17's fields and documento claims.
+    ['a phone not stored in E.164', (s: Snapshot) => void (s.clientes.get(1)!.telefone = '(11) 98765-4321'), /stores telefone="\(11\) 98765-4321"/],
+    ['a contract ending before it starts', (s: Snapshot) => void (s.clientes.get(1)!.inicioContrato = '2027-01-01'), /ends 2026-12-31 before 2027-01-01/],
+    [
+      'two clients with one documento',
+      (s: Snapshot) => void (s.clientes.get(2)!.documento = '11222333000181'),
+      /documento 11222333000181 held by clientes \[1,2\]/,
+    ],
+    ['a documento claim left behind', (s: Snapshot) => void s.documentos.set('52998224725', 2), /claim 52998224725 held by cliente 2, which does not have it/],
+    ['a documento without its claim', (s: Snapshot) => void s.documentos.delete('11222333000181'), /of cliente 1 claimed by undefined/],
     ['unknown attribute stored', (s: Snapshot) => void s.unknownAttributes.push('PRODUTO/1.admin'), /unknown attribute stored/],
   ])('reports %s', (_name, corrupt, message) => {
     const s = healthy();

@@ -228,6 +228,38 @@ describe('OpenAPI document', () => {
     expect(s.ProdutoInput!.required).toEqual(['nome', 'valorContrato']);
   });
 
+  it('states the contact and contract fields (issue 17): formats, limits, kept when absent from a PUT, no observacoes in the list', () => {
+    const s = doc.components.schemas;
+    const props = (name: string) => s[name]!.properties as Record<string, JsonSchema & { anyOf?: JsonSchema[] }>;
+    for (const body of ['ProdutoInput', 'ProdutoUpdate']) {
+      expect(props(body).telefone!.anyOf).toEqual([
+        { type: 'string', format: 'telefone-br', maxLength: LIMITS.telefone.maxInput },
+        { type: 'string', maxLength: 0 },
+        { type: 'null' },
+      ]);
+      expect(props(body).documento!.anyOf![0]).toMatchObject({ format: 'cpf-cnpj' });
+      expect(props(body).email!.anyOf![0]).toMatchObject({ format: 'email', maxLength: LIMITS.email.max });
+      expect(props(body).observacoes!.anyOf![0]).toEqual({ type: 'string', maxLength: LIMITS.observacoes.max });
+      expect(props(body).fimContrato!.anyOf![0]).toMatchObject({ format: 'date' });
+      expect(props(body).documento!.description).toMatch(/check digits are verified/);
+      expect(props(body).email!.description).toMatch(/absent from the body is kept/);
+    }
+    expect(s.ProdutoInput!.required).toEqual(['nome', 'valorContrato']);
+    expect(doc.paths['/produtos']!.put!.description).toMatch(/absent from the body, kept; `null` or `""`, cleared/);
+    const v = createOpenApiValidator(doc);
+    const cliente = {
+      id: 2, nome: 'n', segmento: '', pontoFocal: '', valorContrato: 1, categoria: null, versao: 1,
+      email: 'ana@empresa.com.br', telefone: '+5511987654321', documento: '12ABC34501DE35', inicioContrato: '2026-01-01', fimContrato: '2026-12-31',
+    };
+    expect(v.checkResponse('GET', '/produtos/{id}', 200, { ...cliente, observacoes: 'nota' })).toEqual([]);
+    expect(v.checkResponse('GET', '/produtos', 200, [cliente])).toEqual([]);
+    expect(v.checkResponse('GET', '/produtos', 200, [{ ...cliente, observacoes: 'nota' }])).not.toEqual([]);
+    expect(v.checkResponse('GET', '/produtos/{id}', 200, { ...cliente, telefone: '(11) 98765-4321' })).not.toEqual([]);
+    expect(v.checkResponse('GET', '/produtos/{id}', 200, { ...cliente, documento: '12.345.678/0001-95' })).not.toEqual([]);
+    // The users API's e-mail keeps its own description.
+    expect(props('UsuarioInput').email!.description).toMatch(/sign in/);
+  });
+
   it('is committed as docs/openapi.json exactly as `npm run openapi` writes it', () => {
     expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(renderOpenApi());
   });

@@ -254,6 +254,13 @@ describe('/atualizarproduto/:id', () => {
       pontoFocal: 'Maria',
       valorContrato: 1500.5,
       categoria: { id: 2, descricao: 'Serviços' },
+      // Issue 17: the edit form shows every contact field; blank ones are sent as null (cleared).
+      email: null,
+      telefone: null,
+      documento: null,
+      observacoes: null,
+      inicioContrato: null,
+      fimContrato: null,
     });
     expect(visibleToast('O produto foi atualizado com sucesso!')).toBeDefined();
   });

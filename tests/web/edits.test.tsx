@@ -55,7 +55,9 @@ describe('a failed edit keeps the typed values (deviation: issue 13)', () => {
     await waitFor(() => expect(currentPath()).toBe('/clientes'));
     const puts = api.callsTo('PUT', '/api/produtos').map((c) => c.body);
     expect(puts).toHaveLength(2);
-    expect(puts[1]).toEqual({ id: 2, versao: 4, nome: 'Maria Clara', segmento: 'Varejo', pontoFocal: 'Maria', valorContrato: 2500, categoria: { id: 2, descricao: 'Serviços' } });
+    // The blank contact fields of issue 17 are sent as null (an edit clears what it shows empty).
+    const blank = { email: null, telefone: null, documento: null, observacoes: null, inicioContrato: null, fimContrato: null };
+    expect(puts[1]).toEqual({ id: 2, versao: 4, nome: 'Maria Clara', segmento: 'Varejo', pontoFocal: 'Maria', valorContrato: 2500, categoria: { id: 2, descricao: 'Serviços' }, ...blank });
     expect(visibleToast('O produto foi atualizado com sucesso!')).toBeDefined();
   });
 

@@ -65,6 +65,8 @@ describe('layout', () => {
       ['Cadastrar clientes', '/cadastrarproduto'],
       ['Listar categorias', '/categorias'],
       ['Cadastrar categorias', '/cadastrarcategorias'],
+      // Issue 17's view, after the spec's links.
+      ['Contratos a renovar', '/contratos-a-renovar'],
     ];
     const links = within(nav).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(expected);

@@ -46,3 +46,9 @@ export const SESSION_STORAGE_KEY = 'clientela.sessao';
  * (password policy and all) into the initial JavaScript of every page.
  */
 export const ADMIN_GROUP = 'admin';
+
+/** A client card shows "Renova em N dias" when its contract ends within this many days (issue 17). */
+export const RENEWAL_BADGE_DAYS = 30;
+
+/** The windows of "Contratos a renovar", in days; the first is the default. */
+export const RENEWAL_WINDOWS = [30, 60, 90] as const;

@@ -11,6 +11,8 @@ export const paths = {
   cadastrarCliente: '/cadastrarproduto',
   atualizarCliente: { pattern: '/atualizarproduto/:id', to: (id: number | string) => `/atualizarproduto/${id}` },
   deletarCliente: { pattern: '/deletarproduto/:id', to: (id: number | string) => `/deletarproduto/${id}` },
+  /** Clients whose contract ends soon (issue 17); `?dias=60` picks the window. */
+  renovacoes: '/contratos-a-renovar',
   // Sign-in (issue 15): /entrar and the password page are public; the others need a user.
   entrar: '/entrar',
   esqueciSenha: '/esqueci-senha',

@@ -15,6 +15,7 @@ export const T = {
     createClientes: 'Cadastrar clientes',
     listCategorias: 'Listar categorias',
     createCategorias: 'Cadastrar categorias',
+    renovacoes: 'Contratos a renovar',
     /** The menu button's one name; its state is aria-expanded. */
     menu: 'Menu',
     usuarios: 'Usuários',
@@ -153,8 +154,8 @@ export const T = {
   },
   clientes: {
     heading: 'Busque seus clientes',
-    subheading: 'Encontre clientes pelo nome e acompanhe seus contratos.',
-    filterLabel: 'Filtrar por nome do cliente',
+    subheading: 'Encontre clientes pelo nome, e-mail ou CNPJ/CPF e acompanhe seus contratos.',
+    filterLabel: 'Filtrar por nome, e-mail ou CNPJ/CPF do cliente',
     filterPlaceholder: 'Ex.: João',
     new: 'Novo cliente',
     emptyTitle: 'Nenhum cliente cadastrado',
@@ -178,6 +179,20 @@ export const T = {
     noCategoria: 'Sem categoria',
     vip: 'Cliente VIP',
     standard: 'Cliente padrão',
+    // The card's contact, document and contract (issue 17); the form's texts: texts-contato.ts
+    /** Which document it is, before the number on a card. */
+    tipoDocumento: { CPF: 'CPF', CNPJ: 'CNPJ' },
+    emailLabel: (email: string) => `Enviar e-mail para ${email}`,
+    telefoneLabel: (telefone: string) => `Ligar para ${telefone}`,
+    whatsapp: 'WhatsApp',
+    whatsappLabel: (telefone: string) => `Conversar no WhatsApp com ${telefone}`,
+    contrato: 'Contrato',
+    /** The contract's dates as a card shows them (dd/mm/aaaa; either may be missing). */
+    periodo: (inicio: string | undefined, fim: string | undefined) =>
+      inicio && fim ? `${inicio} a ${fim}` : fim ? `até ${fim}` : `desde ${inicio ?? ''}`,
+    /** `dias` from today to the contract's end (0 is today). */
+    renovaEm: (dias: number) => (dias === 0 ? 'Renova hoje' : dias === 1 ? 'Renova em 1 dia' : `Renova em ${dias} dias`),
+    vencido: 'Vencido',
     deleteHeading: 'Deletar produto',
     deleteQuestion: 'Você tem certeza de que deseja deletar o produto a seguir?',
     no: 'Não',

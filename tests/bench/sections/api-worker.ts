@@ -235,7 +235,8 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
     'DELETE /produtos/{id}': (i) => call(base, 'DELETE', `/produtos/${createdClientes[i]}`, undefined, 204),
     $default: () => call(base, 'GET', '/nao-existe', undefined, 404),
   };
-  const missing = routes.filter((r) => !plans[r.routeKey]).map((r) => r.routeKey);
+  // The users API (issue 15) calls the user pool, not the table: not part of this figure.
+  const missing = routes.filter((r) => !plans[r.routeKey] && !r.path.startsWith('/usuarios')).map((r) => r.routeKey);
   if (missing.length > 0) throw new Error(`the bench has no plan for route(s): ${missing.join(', ')}`);
   const order = [
     'GET /categorias', 'GET /categorias/{id}', 'POST /categorias', 'PUT /categorias', 'DELETE /categorias/{id}',

@@ -34,8 +34,11 @@ export const createProduto = (p: {
   pontoFocal?: string;
   valorContrato?: number;
   categoria?: Categoria | null;
+  /** Issue 17's contact and contract fields (email, telefone, documento, observacoes, inicioContrato, fimContrato). */
+  contato?: Record<string, string>;
 }) =>
   call<Cliente>('POST', '/produtos', {
+    ...p.contato,
     nome: p.nome,
     segmento: p.segmento ?? 'Varejo',
     pontoFocal: p.pontoFocal ?? 'Maria Souza',

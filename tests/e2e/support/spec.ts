@@ -16,13 +16,15 @@ export const ROUTES = {
   deletarCliente: (id: number) => `/deletarproduto/${id}`,
 } as const;
 
-/** The six navbar links: label → path (SPEC section 2). */
+/** The navbar links: label → path (SPEC section 2, then issue 17's view). */
 export const NAV_LINKS: readonly { name: string; path: string }[] = [
   { name: 'Sobre nós', path: '/sobre-nos' },
   { name: 'Listar clientes', path: '/clientes' },
   { name: 'Cadastrar clientes', path: '/cadastrarproduto' },
   { name: 'Listar categorias', path: '/categorias' },
   { name: 'Cadastrar categorias', path: '/cadastrarcategorias' },
+  // Issue 17: the renewals view, after the spec's links.
+  { name: 'Contratos a renovar', path: '/contratos-a-renovar' },
 ];
 
 export const TEXT = {

@@ -11,6 +11,8 @@ const links = [
   { to: paths.cadastrarCliente, label: T.nav.createClientes },
   { to: paths.categorias, label: T.nav.listCategorias },
   { to: paths.cadastrarCategoria, label: T.nav.createCategorias },
+  // Issue 17's view, after the spec's links.
+  { to: paths.renovacoes, label: T.nav.renovacoes },
 ] as const;
 
 /** Fixed top navigation: brand → /home, the spec's links; a menu button on narrow screens. */

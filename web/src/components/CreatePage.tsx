@@ -32,7 +32,7 @@ export interface CreatePageProps<R extends Versioned, F, B> {
  * failed create stays, its field marked.
  */
 export function CreatePage<R extends Versioned, F, B>(p: CreatePageProps<R, F, B>) {
-  const { resource, listPath, fields, toForm, toBody } = p.model;
+  const { resource, listPath, fields, toForm, toBody, toCreateBody = toBody } = p.model;
   const actions = resource.useActions();
   const form = useForm<F>(p.initial);
   const [submitting, setSubmitting] = useState(false);
@@ -49,7 +49,7 @@ export function CreatePage<R extends Versioned, F, B>(p: CreatePageProps<R, F, B
     setSubmitting(true);
     try {
       // One key per submission: a retried request never creates a second record.
-      const created = await actions.create(toBody(form.values), newIdempotencyKey());
+      const created = await actions.create(toCreateBody(form.values), newIdempotencyKey());
       // The API's answer replaces the form state (the spec): the record as stored.
       form.reset(toForm(created));
       notifySuccess(p.toasts.created);

@@ -35,6 +35,8 @@ export interface ListPageProps<R extends object> {
   holding?: boolean;
   /** The text the filter searches (module level: stable). */
   textOf: (item: R) => string;
+  /** A query with digits also matches without its punctuation (document numbers). */
+  compactDigits?: boolean;
   /** One card (module level: stable, the grid is memoised). */
   renderItem: (item: R) => ReactNode;
   emptyIcon: ReactNode;
@@ -53,7 +55,7 @@ const idOf = (item: object) => (item as { id: number }).id;
 export function ListPage<R extends object>(p: ListPageProps<R>) {
   const { data, error, isLoading, mutate } = p.list;
   const t = p.texts;
-  const filter = useFoldedFilter(data, p.textOf);
+  const filter = useFoldedFilter(data, p.textOf, p.compactDigits);
   const { query, filtered } = filter;
 
   let body;

@@ -17,6 +17,8 @@ export interface FormModel<R extends Versioned, F, B> {
   toForm: (record: R) => F;
   /** The body of a create or an update (call it on a form its page validated). */
   toBody: (form: F) => B;
+  /** The body of a create, when it differs (e.g. leaves out fields left blank); default `toBody`. */
+  toCreateBody?: (form: F) => B;
 }
 
 /** A form field as its users know it. */

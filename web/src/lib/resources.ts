@@ -1,8 +1,8 @@
-import type { Categoria, CategoriaInput, CategoriaRef, Cliente } from '@contract';
+import type { Categoria, CategoriaInput, CategoriaRef, Cliente, ClienteContatoInput } from '@contract';
 import { defineResource } from './resource.ts';
 
-/** What the web sends for a client: the spec's shape, its category embedded (or null). */
-export interface ClienteBody {
+/** What the web sends for a client: the spec's shape, its category embedded (or null), and the contact fields (null: none). */
+export interface ClienteBody extends ClienteContatoInput {
   nome: string;
   segmento: string;
   pontoFocal: string;

@@ -1,14 +1,53 @@
-import type { Cliente } from '@contract';
+import { daysBetween, formatData, formatDocumento, formatTelefone, isCelular, telUrl, tipoDocumento, todayIso, whatsappUrl, type Cliente } from '@contract';
 import { CardActions } from '../../../components/CardActions.tsx';
 import { CrownIcon, DiamondIcon } from '../../../components/icons.tsx';
+import { RENEWAL_BADGE_DAYS } from '../../../config.ts';
 import { formatMoney, isVip } from '../../../lib/format.ts';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
 
-/** A client card: VIP crown or standard diamond, the client's fields, and optionally its actions. */
+/** "Renova em 12 dias" when the contract ends within RENEWAL_BADGE_DAYS, "Vencido" once it ended; nothing otherwise. */
+export function RenewalBadge({ fim }: { fim: string | undefined }) {
+  if (!fim) return null;
+  const dias = daysBetween(todayIso(), fim);
+  if (dias > RENEWAL_BADGE_DAYS) return null;
+  return <span className={`badge-renewal${dias < 0 ? ' is-overdue' : ''}`}>{dias < 0 ? T.clientes.vencido : T.clientes.renovaEm(dias)}</span>;
+}
+
+/** The client's e-mail and phone as links (mail, call, and WhatsApp for a mobile). */
+function Contact({ cliente }: { cliente: Cliente }) {
+  const { email, telefone } = cliente;
+  if (!email && !telefone) return null;
+  const shown = telefone && formatTelefone(telefone);
+  return (
+    <p className="card-contact">
+      {email ? (
+        <a href={`mailto:${email}`} aria-label={T.clientes.emailLabel(email)}>
+          {email}
+        </a>
+      ) : null}
+      {telefone && shown ? (
+        <a href={telUrl(telefone)} aria-label={T.clientes.telefoneLabel(shown)}>
+          {shown}
+        </a>
+      ) : null}
+      {telefone && shown && isCelular(telefone) ? (
+        <a href={whatsappUrl(telefone)} target="_blank" rel="noopener noreferrer" aria-label={T.clientes.whatsappLabel(shown)}>
+          {T.clientes.whatsapp}
+        </a>
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * A client card: VIP crown or standard diamond, the client's fields, its contact and what tells
+ * it apart (CNPJ/CPF, contract dates with the renewal badge), and optionally its actions.
+ */
 export function ClienteCard({ cliente, actions = true, headingLevel = 2 }: { cliente: Cliente; actions?: boolean; headingLevel?: 2 | 3 }) {
   const vip = isVip(cliente.valorContrato);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { documento, inicioContrato, fimContrato } = cliente;
   return (
     <article className={`card cliente-card${vip ? ' is-vip' : ''}`}>
       <div className="card-head">
@@ -16,7 +55,9 @@ export function ClienteCard({ cliente, actions = true, headingLevel = 2 }: { cli
           {vip ? <CrownIcon label={T.clientes.vip} size={20} /> : <DiamondIcon label={T.clientes.standard} size={20} />}
         </span>
         <Heading className="card-title">{cliente.nome}</Heading>
+        <RenewalBadge fim={fimContrato} />
       </div>
+      <Contact cliente={cliente} />
       <dl className="card-fields">
         <div className="field-money">
           <dt>{T.clientes.valorContrato}</dt>
@@ -30,6 +71,18 @@ export function ClienteCard({ cliente, actions = true, headingLevel = 2 }: { cli
           <dt>{T.clientes.pontoFocal}</dt>
           <dd>{cliente.pontoFocal || T.clientes.noValue}</dd>
         </div>
+        {documento ? (
+          <div>
+            <dt>{T.clientes.tipoDocumento[tipoDocumento(documento)]}</dt>
+            <dd>{formatDocumento(documento)}</dd>
+          </div>
+        ) : null}
+        {inicioContrato || fimContrato ? (
+          <div>
+            <dt>{T.clientes.contrato}</dt>
+            <dd>{T.clientes.periodo(inicioContrato && formatData(inicioContrato), fimContrato && formatData(fimContrato))}</dd>
+          </div>
+        ) : null}
         <div className="field-full">
           <dt>{T.clientes.categoria}</dt>
           <dd>

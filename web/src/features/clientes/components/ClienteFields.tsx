@@ -11,6 +11,7 @@ import { useCategorias } from '../../../lib/resources.ts';
 import { notifyError } from '../../../lib/toast.tsx';
 import { T } from '../../../texts.ts';
 import type { ClienteForm } from '../model.ts';
+import { ContatoFields } from './ContatoFields.tsx';
 
 /** The categories for the dropdown; the spec's toast once if they fail to load on this page. */
 function useCategoriaOptions(): readonly CategoriaRef[] {
@@ -26,7 +27,7 @@ function useCategoriaOptions(): readonly CategoriaRef[] {
   return data ?? [];
 }
 
-/** Nome, Segmento, Ponto focal, Valor do contrato and the Categoria dropdown. */
+/** Nome, Segmento, Ponto focal, Valor do contrato and the Categoria dropdown; then "Contato e contrato". */
 export function ClienteFields({ form }: { form: Form<ClienteForm> }) {
   const categorias = useCategoriaOptions();
   const { values, errors, change } = form;
@@ -45,37 +46,40 @@ export function ClienteFields({ form }: { form: Form<ClienteForm> }) {
     />
   );
   return (
-    <div className="field-grid">
-      {text('nome', 'field field-wide')}
-      {text('segmento')}
-      {text('pontoFocal')}
-      <MoneyField
-        label={T.clientes.valorContrato}
-        name="valorContrato"
-        value={values.valorContrato}
-        prefix={T.clientes.currencyPrefix}
-        error={errors.valorContrato}
-        help={T.clientes.valorContratoHelp(formatMoney(VIP_THRESHOLD))}
-        onChange={(valorContrato) => change({ valorContrato })}
-        onCheck={(message) => form.setError('valorContrato', message)}
-      />
-      <FieldFrame label={T.clientes.categoria} error={errors.categoria}>
-        {(a11y) => (
-          <select
-            {...a11y}
-            name="categoria"
-            value={chosen ? String(chosen.id) : ''}
-            onChange={(e) => change({ categoria: options.find((c) => String(c.id) === e.target.value) ?? null })}
-          >
-            <option value="">{T.clientes.categoriaPlaceholder}</option>
-            {options.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.descricao}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldFrame>
-    </div>
+    <>
+      <div className="field-grid">
+        {text('nome', 'field field-wide')}
+        {text('segmento')}
+        {text('pontoFocal')}
+        <MoneyField
+          label={T.clientes.valorContrato}
+          name="valorContrato"
+          value={values.valorContrato}
+          prefix={T.clientes.currencyPrefix}
+          error={errors.valorContrato}
+          help={T.clientes.valorContratoHelp(formatMoney(VIP_THRESHOLD))}
+          onChange={(valorContrato) => change({ valorContrato })}
+          onCheck={(message) => form.setError('valorContrato', message)}
+        />
+        <FieldFrame label={T.clientes.categoria} error={errors.categoria}>
+          {(a11y) => (
+            <select
+              {...a11y}
+              name="categoria"
+              value={chosen ? String(chosen.id) : ''}
+              onChange={(e) => change({ categoria: options.find((c) => String(c.id) === e.target.value) ?? null })}
+            >
+              <option value="">{T.clientes.categoriaPlaceholder}</option>
+              {options.map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {c.descricao}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
+      </div>
+      <ContatoFields form={form} />
+    </>
   );
 }

@@ -6,11 +6,15 @@ import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
 
-const nomeOf = (c: Cliente) => c.nome;
+/**
+ * What the filter searches: the name (the spec), and the e-mail and CNPJ/CPF (issue 17; a line
+ * break between them, so a query never spans two).
+ */
+const searchedText = (c: Cliente) => `${c.nome}\n${c.email ?? ''}\n${c.documento ?? ''}`;
 const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
 
-/** /clientes: the client list ('Busque seus clientes'), shown as soon as the data arrives. */
+/** /clientes: the client list ('Busque seus clientes'), shown as soon as the data arrives; the filter also finds e-mails and CNPJ/CPF digits. */
 export default function ListaClientes() {
   const list = useClientes();
-  return <ListPage title={T.titles.clientes} texts={T.clientes} createTo={paths.cadastrarCliente} list={list} textOf={nomeOf} renderItem={renderCard} emptyIcon={<UsersIcon size={32} />} gridLabel={T.titles.clientes} />;
+  return <ListPage title={T.titles.clientes} texts={T.clientes} createTo={paths.cadastrarCliente} list={list} textOf={searchedText} compactDigits renderItem={renderCard} emptyIcon={<UsersIcon size={32} />} gridLabel={T.titles.clientes} />;
 }

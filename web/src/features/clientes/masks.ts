@@ -1,0 +1,61 @@
+/**
+ * Input masks of the contact and contract fields (issue 17). While a person types, digits get
+ * their punctuation as they come (`11987` → `(11) 987`); a paste or leaving the field reads the
+ * whole text with the contract's readers, so any common written form (`+55 11 98765-4321`,
+ * `2026-12-31`, a CNPJ with letters) becomes the shown form. Text a mask does not understand is
+ * left as typed: the field's check says what is wrong with it.
+ */
+import { formatData, formatDocumento, formatTelefone, readData, readDocumento, readTelefone } from '@contract';
+
+/** Puts `digits` into `pattern` (`#` one character each), stopping where the digits end. */
+function fill(pattern: string, chars: string): string {
+  let out = '';
+  let i = 0;
+  for (const p of pattern) {
+    if (i >= chars.length) break;
+    if (p === '#') out += chars[i++];
+    else out += p;
+  }
+  return out;
+}
+
+/** A phone number as typed: `(11) 9876-5432` up to 10 digits, `(11) 98765-4321` at 11. */
+export function maskTelefone(text: string): string {
+  // A country code or a trunk prefix: left to the full reading (paste, blur).
+  if (!/^[\d\s().-]*$/.test(text) || /^\s*0/.test(text)) return text;
+  const d = text.replace(/\D/g, '');
+  if (d.length > 11) return text;
+  if (d.length <= 2) return d.length ? `(${d}` : '';
+  return fill(d.length <= 10 ? '(##) ####-####' : '(##) #####-####', d);
+}
+
+/** A CPF as typed up to 11 digits (`123.456.789-09`); past that, or with a letter, a CNPJ (`12.ABC.345/01DE-35`). */
+export function maskDocumento(text: string): string {
+  if (!/^[\dA-Za-z\s./-]*$/.test(text)) return text;
+  const c = text.replace(/[\s./-]/g, '').toUpperCase();
+  if (c.length > 14) return text;
+  return /^\d{0,11}$/.test(c) ? fill('###.###.###-##', c) : fill('##.###.###/####-##', c);
+}
+
+/** A date as typed, day first: `31/12/2026`. */
+export function maskData(text: string): string {
+  if (!/^[\d/]*$/.test(text)) return text;
+  const d = text.replace(/\D/g, '');
+  return d.length > 8 ? text : fill('##/##/####', d);
+}
+
+/** The whole text read as the field's value and shown its way; unreadable text as it is. */
+export const NORMALIZE = {
+  telefone: (text: string) => {
+    const r = readTelefone(text);
+    return r.ok ? formatTelefone(r.value) : text;
+  },
+  documento: (text: string) => {
+    const r = readDocumento(text);
+    return r.ok ? formatDocumento(r.value) : text;
+  },
+  data: (text: string) => {
+    const r = readData(text);
+    return r.ok ? formatData(r.value) : text;
+  },
+};

@@ -1,0 +1,85 @@
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { daysBetween, todayIso, type Cliente } from '@contract';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ProgressiveGrid } from '../../../components/ProgressiveGrid.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { LoadError } from '../../../components/States.tsx';
+import { RENEWAL_WINDOWS } from '../../../config.ts';
+import { useClientes } from '../../../lib/resources.ts';
+import { C } from '../../../texts-contato.ts';
+import { ClienteCard } from '../components/ClienteCard.tsx';
+
+const idOf = (c: Cliente) => c.id;
+const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
+
+/** The window asked for in `?dias=` when it is one of RENEWAL_WINDOWS, else the first. */
+function windowOf(param: string | null): number {
+  const n = Number(param);
+  return (RENEWAL_WINDOWS as readonly number[]).includes(n) ? n : RENEWAL_WINDOWS[0];
+}
+
+/**
+ * The clients whose contract ends from today to `dias` days ahead, soonest first (then by name).
+ * Exported for the tests: `today` is the person's date (ISO).
+ */
+export function renewalsWithin(clientes: readonly Cliente[], dias: number, today: string): Cliente[] {
+  return clientes
+    .filter((c) => {
+      if (!c.fimContrato) return false;
+      const left = daysBetween(today, c.fimContrato);
+      return left >= 0 && left <= dias;
+    })
+    .sort((a, b) => (a.fimContrato! < b.fimContrato! ? -1 : a.fimContrato! > b.fimContrato! ? 1 : a.nome.localeCompare(b.nome, 'pt-BR')));
+}
+
+/** /contratos-a-renovar: contracts ending in the next 30, 60 or 90 days, soonest first (issue 17). */
+export default function ContratosARenovar() {
+  const { data, error, isLoading, mutate } = useClientes();
+  // The window lives in the address (a link keeps it); useSearchParams would add to every page's router code.
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const asked = windowOf(new URLSearchParams(search).get('dias'));
+  // The choice shows at once (the address follows in a transition); Back or a link sets it again.
+  const [dias, setDias] = useState(asked);
+  const [lastAsked, setLastAsked] = useState(asked);
+  if (asked !== lastAsked) {
+    setLastAsked(asked);
+    setDias(asked);
+  }
+  const choose = (n: number) => {
+    setDias(n);
+    void navigate({ search: n === RENEWAL_WINDOWS[0] ? '' : `?dias=${n}` }, { replace: true });
+  };
+  const due = useMemo(() => (data ? renewalsWithin(data, dias, todayIso()) : []), [data, dias]);
+  const t = C.renovacoes;
+
+  let body;
+  if (isLoading && !data) body = <Spinner />;
+  else if (error && !data) body = <LoadError message={t.listError} onRetry={() => void mutate()} />;
+  else
+    body = (
+      <>
+        <p className="result-count" role="status">
+          {t.count(due.length, dias)}
+          {due.length === 0 ? ` ${t.emptyHint}` : ''}
+        </p>
+        <ProgressiveGrid key={dias} items={due} getKey={idOf} renderItem={renderCard} label={t.heading} />
+      </>
+    );
+  return (
+    <div className="page">
+      <PageHeader title={t.title} heading={t.heading} subtitle={t.subheading} />
+      <fieldset className="window-choice">
+        <legend>{t.windowLabel}</legend>
+        {RENEWAL_WINDOWS.map((n) => (
+          <label key={n}>
+            <input type="radio" name="dias" value={n} checked={n === dias} onChange={() => choose(n)} />
+            {t.window(n)}
+          </label>
+        ))}
+      </fieldset>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The UI texts of the client form's "Contato e contrato" section and of "Contratos a renovar"
+ * (issue 17), in Brazilian Portuguese. They live beside texts.ts (which holds what the client
+ * card and the navbar say) because only the forms' and the view's lazy chunks load them: in
+ * texts.ts they would weigh on the initial JavaScript of every page.
+ */
+export const C = {
+  section: 'Contato e contrato',
+  /** The labels of the fields, by wire name. */
+  labels: {
+    email: 'E-mail',
+    telefone: 'Telefone',
+    documento: 'CNPJ ou CPF',
+    observacoes: 'Observações',
+    inicioContrato: 'Início do contrato',
+    fimContrato: 'Fim do contrato',
+  },
+  telefoneHelp: 'Com DDD, como (11) 98765-4321.',
+  documentoHelp: 'Com ou sem pontuação; aceita o CNPJ com letras.',
+  dataHelp: 'dd/mm/aaaa',
+  renovacoes: {
+    title: 'Contratos a renovar',
+    heading: 'Contratos a renovar',
+    subheading: 'Clientes cujo contrato termina em breve, do mais próximo ao mais distante.',
+    windowLabel: 'Contratos que terminam nos próximos',
+    window: (dias: number) => `${dias} dias`,
+    count: (n: number, dias: number) =>
+      n === 0 ? `Nenhum contrato termina nos próximos ${dias} dias.` : `${n} ${n === 1 ? 'contrato termina' : 'contratos terminam'} nos próximos ${dias} dias.`,
+    emptyHint: 'Preencha o fim do contrato dos clientes para acompanhá-los aqui.',
+    listError: 'Não foi possível carregar os clientes.',
+  },
+} as const;

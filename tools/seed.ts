@@ -1,6 +1,7 @@
 /**
  * Seeding for demos, tests and benchmarks: writes records in the exact storage format (category
- * counts right, names claimed, versao 1) with the store's batch writer. Ids are reserved from
+ * counts right, names claimed, versao 1; no history or audit fields, as bulk-loaded data) with the
+ * store's batch writer. Ids are reserved from
  * the same atomic counters the API uses, and new category names are made unique against the
  * stored ones, so seeding a table that already holds data never collides with it.
  */
@@ -112,6 +113,7 @@ export async function seedDatabase(db: Db, counts: { categorias: number; cliente
     descricao,
     clientes: 0,
     versao: 1,
+    historico: 0,
   }));
 
   const clientes: ClienteRecord[] = Array.from({ length: nCli }, (_, i) => {
@@ -130,6 +132,7 @@ export async function seedDatabase(db: Db, counts: { categorias: number; cliente
       valorContrato,
       categoriaId: categoria?.id ?? null,
       versao: 1,
+      historico: 0,
     };
   });
   return write(db, categorias, clientes);
@@ -175,12 +178,14 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     descricao,
     clientes: DEMO_CLIENTES.filter((c) => c.categoria === DEMO_CATEGORIAS[i]).length,
     versao: 1,
+    historico: 0,
   }));
   const clientes: ClienteRecord[] = DEMO_CLIENTES.map(({ categoria, ...c }, i) => ({
     id: firstCli + i,
     ...c,
     categoriaId: categoria ? firstCat + DEMO_CATEGORIAS.indexOf(categoria) : null,
     versao: 1,
+    historico: 0,
   }));
   return write(db, categorias, clientes);
 }

@@ -1,6 +1,7 @@
 // The contract as the web sees it: zod-free (the web must not bundle zod). The request schemas
 // are server-side only: import them from './schemas.ts'.
 export * from './auth.ts';
+export * from './fields.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './money.ts';

@@ -13,6 +13,7 @@ import {
   type Stored,
 } from './items.ts';
 import { countClientes } from './categorias.ts';
+import { uniqueClaimsOf } from './claims.ts';
 import { getItem, queryAll } from './reads.ts';
 import { PK } from './table.ts';
 import type { Op } from './write.ts';
@@ -31,11 +32,20 @@ export async function readCliente(id: number): Promise<ClienteRecord | undefined
 /** The client's write failed: gone, or changed since it was read. */
 const clienteFailed = (old: Stored | undefined) => ({ kind: old ? 'staleVersao' : 'notFound' }) as const;
 
-/** A new client (fresh id), counted in its category (which must exist). */
+/**
+ * A client stored anew (fresh id, or the same id back from the trash), counted in its category
+ * (which must exist: `categoriaMissing`), its uniqueness claims taken; its key taken already means
+ * another write put it there first (`changed`).
+ */
 export function createCliente(c: ClienteRecord): Op[] {
   return [
-    { name: 'cliente.put', item: { Put: { TableName: tableName(), Item: clienteItem(c), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    {
+      name: 'cliente.put',
+      item: { Put: { TableName: tableName(), Item: clienteItem(c), ConditionExpression: 'attribute_not_exists(pk)' } },
+      onFailed: () => ({ kind: 'changed' }),
+    },
     ...(c.categoriaId !== null ? [countClientes(c.categoriaId, 1)] : []),
+    ...uniqueClaimsOf('cliente', c).map((claim) => claim.take()),
   ];
 }
 
@@ -75,7 +85,10 @@ export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op[
   return ops;
 }
 
-/** Deletes a client read as `before` (conditioned on its versao), counted out of its category. */
+/**
+ * Deletes a client read as `before` (conditioned on its versao), counted out of its category. The
+ * service adds what goes with it: the freed claims, the trash copy, the history entry.
+ */
 export function deleteCliente(before: ClienteRecord): Op[] {
   return [
     {

@@ -17,6 +17,19 @@ export const CLIENT_COUNT = 'produtos';
 export const COUNTER_ATTRIBUTE = { categoria: 'categoria', cliente: 'produto' } as const;
 export type Counter = keyof typeof COUNTER_ATTRIBUTE;
 
+/**
+ * Who created a record and who changed it last (contract's Auditoria): stored under the wire's
+ * names, absent on records stored before them.
+ */
+export const AUDIT_ATTRIBUTES = ['criadoEm', 'criadoPor', 'atualizadoEm', 'atualizadoPor'] as const;
+export type AuditAttributes = { [K in (typeof AUDIT_ATTRIBUTES)[number]]?: string };
+
+/**
+ * A record's history counter: the sequence of its last history entry (the entry's sk), bumped in
+ * the same write as the entry. Absent (0) on records stored before the history.
+ */
+export const HISTORY_COUNTER = 'historico';
+
 export type CategoriaItem = {
   pk: typeof PK.categoria;
   sk: number;
@@ -24,7 +37,8 @@ export type CategoriaItem = {
   /** How many clients use this category. */
   [CLIENT_COUNT]: number;
   versao: number;
-};
+  [HISTORY_COUNTER]?: number;
+} & AuditAttributes;
 
 export type ClienteItem = {
   pk: typeof PK.cliente;
@@ -36,18 +50,21 @@ export type ClienteItem = {
   /** Absent when the client has no category. */
   categoriaId?: number;
   versao: number;
-};
+  [HISTORY_COUNTER]?: number;
+} & AuditAttributes;
 
 /** A category as code handles it: the count under its code name. */
-export interface CategoriaRecord {
+export interface CategoriaRecord extends AuditAttributes {
   id: number;
   descricao: string;
   clientes: number;
   versao: number;
+  /** The sequence of its last history entry (0: none yet). */
+  historico: number;
 }
 
 /** A client as code handles it: no key attributes, the category by id (null: none). */
-export interface ClienteRecord {
+export interface ClienteRecord extends AuditAttributes {
   id: number;
   nome: string;
   segmento: string;
@@ -55,6 +72,8 @@ export interface ClienteRecord {
   valorContrato: number;
   categoriaId: number | null;
   versao: number;
+  /** The sequence of its last history entry (0: none yet). */
+  historico: number;
 }
 
 export const categoriaKey = (id: number) => ({ pk: PK.categoria, sk: id });
@@ -62,34 +81,69 @@ export const clienteKey = (id: number) => ({ pk: PK.cliente, sk: id });
 /** Key of the id counters item. */
 export const SEQUENCIA_KEY = { pk: PK.sequencia, sk: 0 } as const;
 
+/** The audit attributes that are set (an absent one is never stored as undefined). */
+const auditOf = (r: AuditAttributes): AuditAttributes =>
+  Object.fromEntries(AUDIT_ATTRIBUTES.filter((a) => r[a] !== undefined).map((a) => [a, r[a]]));
+
+/** The history counter as stored: absent while 0 (records stored before keep their shape). */
+const counterOf = (historico: number) => (historico > 0 ? { [HISTORY_COUNTER]: historico } : {});
+
 /** The stored form of a category. */
 export const categoriaItem = (c: CategoriaRecord): CategoriaItem => ({
   ...categoriaKey(c.id),
   descricao: c.descricao,
   [CLIENT_COUNT]: c.clientes,
   versao: c.versao,
+  ...counterOf(c.historico),
+  ...auditOf(c),
 });
 
 /** The stored form of a client (no category: no `categoriaId` attribute at all). */
 export function clienteItem(c: ClienteRecord): ClienteItem {
-  const { id, categoriaId, ...fields } = c;
-  return { ...clienteKey(id), ...fields, ...(categoriaId !== null ? { categoriaId } : {}) };
+  const { id, categoriaId, historico, criadoEm: _a, criadoPor: _b, atualizadoEm: _c, atualizadoPor: _d, ...fields } = c;
+  return { ...clienteKey(id), ...fields, ...(categoriaId !== null ? { categoriaId } : {}), ...counterOf(historico), ...auditOf(c) };
 }
 
+const AUDIT_PROJECTION = `${AUDIT_ATTRIBUTES.join(', ')}, ${HISTORY_COUNTER}`;
 /** Attributes a category read needs (the count is storage only). */
-export const CATEGORIA_PROJECTION = 'sk, descricao, versao';
+export const CATEGORIA_PROJECTION = `sk, descricao, versao, ${AUDIT_PROJECTION}`;
 /** Attributes a client read needs. */
-export const CLIENTE_PROJECTION = 'sk, nome, segmento, pontoFocal, valorContrato, categoriaId, versao';
+export const CLIENTE_PROJECTION = `sk, nome, segmento, pontoFocal, valorContrato, categoriaId, versao, ${AUDIT_PROJECTION}`;
 /** Attributes of a category as embedded in a client. */
 export const REF_PROJECTION = 'sk, descricao';
 
 /** An item as DynamoDB returns it. */
 export type Stored = Record<string, unknown>;
 
+/** The audit attributes of a stored item that are set (strings). */
+function storedAudit(item: Stored): AuditAttributes {
+  const out: AuditAttributes = {};
+  for (const a of AUDIT_ATTRIBUTES) if (typeof item[a] === 'string') out[a] = item[a];
+  return out;
+}
+
+/** A stored category as code handles it. */
+export function toCategoriaRecord(stored: object): CategoriaRecord {
+  const item = stored as Stored;
+  return {
+    id: Number(item.sk),
+    descricao: String(item.descricao),
+    clientes: Number(item[CLIENT_COUNT] ?? 0),
+    versao: Number(item.versao),
+    historico: Number(item[HISTORY_COUNTER] ?? 0),
+    ...storedAudit(item),
+  };
+}
+
+/** A category as the API returns it (the audit fields when it has them). */
+export function categoriaWire(c: Omit<CategoriaRecord, 'clientes' | 'historico'>): Categoria {
+  return { id: c.id, descricao: c.descricao, versao: c.versao, ...auditOf(c) };
+}
+
 /** A stored category as the API returns it. */
 export function toCategoria(stored: object): Categoria {
   const item = stored as Stored;
-  return { id: Number(item.sk), descricao: String(item.descricao), versao: Number(item.versao) };
+  return { id: Number(item.sk), descricao: String(item.descricao), versao: Number(item.versao), ...storedAudit(item) };
 }
 
 /** A stored category as embedded in a client. */
@@ -109,12 +163,23 @@ export function toClienteRecord(stored: object): ClienteRecord {
     valorContrato: Number(item.valorContrato),
     categoriaId: typeof item.categoriaId === 'number' ? item.categoriaId : null,
     versao: Number(item.versao),
+    historico: Number(item[HISTORY_COUNTER] ?? 0),
+    ...storedAudit(item),
   };
 }
 
-/** A client as the API returns it, with its category embedded as it is now. */
+/** A client as the API returns it, with its category embedded as it is now (and the audit fields it has). */
 export function toCliente(c: ClienteRecord, categoria: CategoriaRef | null): Cliente {
-  return { id: c.id, nome: c.nome, segmento: c.segmento, pontoFocal: c.pontoFocal, valorContrato: c.valorContrato, categoria, versao: c.versao };
+  return {
+    id: c.id,
+    nome: c.nome,
+    segmento: c.segmento,
+    pontoFocal: c.pontoFocal,
+    valorContrato: c.valorContrato,
+    categoria,
+    versao: c.versao,
+    ...auditOf(c),
+  };
 }
 
 /**

@@ -10,7 +10,8 @@ import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { parseCategoriaInput, parseClienteInput } from '../../lambdas/contract/schemas.ts';
 import { foldName } from '../../lambdas/contract/text.ts';
-import type { ClienteRecord } from '../../lambdas/store/items.ts';
+import type { AUDIT_ATTRIBUTES, ClienteRecord } from '../../lambdas/store/items.ts';
+type AuditField = (typeof AUDIT_ATTRIBUTES)[number];
 import { arbitraryFromSchema } from './openapi-arbitraries.ts';
 
 export const doc = buildOpenApiDocument();
@@ -29,7 +30,8 @@ export interface ModelCategoria {
   versao: number;
 }
 /** A client as the API answered it, its category by id. */
-export type ModelCliente = ClienteRecord;
+/** The model's client: what the API returns of it (the history counter and audit stamps are storage/extra). */
+export type ModelCliente = Omit<ClienteRecord, 'historico' | AuditField>;
 
 /** What succeeded so far: the records the API created and not deleted, as its answers said. */
 export class Model {

@@ -6,7 +6,7 @@
  */
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { foldName } from '../../lambdas/contract/text.ts';
-import { CLIENT_COUNT, COUNTER_ATTRIBUTE, toClienteRecord, type ClienteRecord } from '../../lambdas/store/items.ts';
+import { CLIENT_COUNT, COUNTER_ATTRIBUTE, toClienteRecord, type AUDIT_ATTRIBUTES, type ClienteRecord } from '../../lambdas/store/items.ts';
 import { NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
 import { PK, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 
@@ -19,7 +19,7 @@ export interface StoredCategoria {
 }
 
 /** A stored client, as code handles it. */
-export type StoredCliente = ClienteRecord;
+export type StoredCliente = Omit<ClienteRecord, 'historico' | (typeof AUDIT_ATTRIBUTES)[number]>;
 
 export interface StoredIdempotency {
   pk: string;

@@ -8,6 +8,7 @@ import { foldName } from '../contract/text.ts';
 import { tableName } from './client.ts';
 import { uniqueClaimsOf } from './claims.ts';
 import {
+  CATEGORIA_LIST_PROJECTION,
   CATEGORIA_PROJECTION,
   CLIENT_COUNT,
   REF_PROJECTION,
@@ -25,7 +26,7 @@ import type { Op } from './write.ts';
 
 /** Every category, sorted by id. */
 export async function listCategorias(): Promise<Categoria[]> {
-  return (await queryAll(PK.categoria, CATEGORIA_PROJECTION)).map(toCategoria);
+  return (await queryAll(PK.categoria, CATEGORIA_LIST_PROJECTION)).map(toCategoria);
 }
 
 /** Every category as embedded in a client, by id. */

@@ -5,6 +5,7 @@
  */
 import { tableName } from './client.ts';
 import {
+  CLIENTE_LIST_PROJECTION,
   CLIENTE_PROJECTION,
   clienteItem,
   clienteKey,
@@ -20,7 +21,7 @@ import type { Op } from './write.ts';
 
 /** Every stored client, sorted by id. */
 export async function listClientes(): Promise<ClienteRecord[]> {
-  return (await queryAll(PK.cliente, CLIENTE_PROJECTION)).map(toClienteRecord);
+  return (await queryAll(PK.cliente, CLIENTE_LIST_PROJECTION)).map(toClienteRecord);
 }
 
 /** One client; undefined when missing. */

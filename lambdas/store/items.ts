@@ -105,10 +105,17 @@ export function clienteItem(c: ClienteRecord): ClienteItem {
 }
 
 const AUDIT_PROJECTION = `${AUDIT_ATTRIBUTES.join(', ')}, ${HISTORY_COUNTER}`;
-/** Attributes a category read needs (the count is storage only). */
-export const CATEGORIA_PROJECTION = `sk, descricao, versao, ${AUDIT_PROJECTION}`;
-/** Attributes a client read needs. */
-export const CLIENTE_PROJECTION = `sk, nome, segmento, pontoFocal, valorContrato, categoriaId, versao, ${AUDIT_PROJECTION}`;
+/**
+ * Attributes a category list needs (the count is storage only). Lists leave out the audit
+ * fields: the list pages don't show them, and they would double a big list's size.
+ */
+export const CATEGORIA_LIST_PROJECTION = 'sk, descricao, versao';
+/** Attributes a category read needs: the list's, the audit fields and the history counter. */
+export const CATEGORIA_PROJECTION = `${CATEGORIA_LIST_PROJECTION}, ${AUDIT_PROJECTION}`;
+/** Attributes a client list needs. */
+export const CLIENTE_LIST_PROJECTION = 'sk, nome, segmento, pontoFocal, valorContrato, categoriaId, versao';
+/** Attributes a client read needs: the list's, the audit fields and the history counter. */
+export const CLIENTE_PROJECTION = `${CLIENTE_LIST_PROJECTION}, ${AUDIT_PROJECTION}`;
 /** Attributes of a category as embedded in a client. */
 export const REF_PROJECTION = 'sk, descricao';
 

@@ -11,6 +11,8 @@ export const paths = {
   cadastrarCliente: '/cadastrarproduto',
   atualizarCliente: { pattern: '/atualizarproduto/:id', to: (id: number | string) => `/atualizarproduto/${id}` },
   deletarCliente: { pattern: '/deletarproduto/:id', to: (id: number | string) => `/deletarproduto/${id}` },
+  // The trash (issue 16): deleted records, restored or (administrators) deleted for good.
+  lixeira: '/lixeira',
   // Sign-in (issue 15): /entrar and the password page are public; the others need a user.
   entrar: '/entrar',
   esqueciSenha: '/esqueci-senha',

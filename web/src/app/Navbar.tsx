@@ -11,6 +11,7 @@ const links = [
   { to: paths.cadastrarCliente, label: T.nav.createClientes },
   { to: paths.categorias, label: T.nav.listCategorias },
   { to: paths.cadastrarCategoria, label: T.nav.createCategorias },
+  { to: paths.lixeira, label: T.nav.lixeira },
 ] as const;
 
 /** Fixed top navigation: brand → /home, the spec's links; a menu button on narrow screens. */

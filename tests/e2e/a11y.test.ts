@@ -80,6 +80,7 @@ describeBrowser('accessibility', () => {
       ROUTES.cadastrarCliente,
       ROUTES.atualizarCliente(p.id),
       ROUTES.deletarCliente(p.id),
+      '/lixeira',
       '/nao-existe',
     ];
     // Every route at desktop width; on a phone the pages whose layout changes most (the same

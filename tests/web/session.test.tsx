@@ -270,7 +270,7 @@ describe('navbar and roles', () => {
     fakeBackend({});
     renderApp('/entrar');
     expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument();
-    expect(within(nav()).getAllByRole('link')).toHaveLength(6);
+    expect(within(nav()).getAllByRole('link')).toHaveLength(7);
     expect(within(nav()).queryByRole('button', { name: T.nav.signOut })).toBeNull();
   });
 

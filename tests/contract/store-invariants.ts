@@ -100,7 +100,9 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
       if (pk === PK.categoria) {
         s.categorias.set(sk, { id: sk, descricao: item.descricao, clientes: Number(item[CLIENT_COUNT] ?? 0), versao: Number(item.versao) });
       } else if (pk === PK.cliente) {
-        s.clientes.set(sk, toClienteRecord(item));
+        // As the model compares it: the history counter and audit stamps are kept apart.
+        const { historico: _h, criadoEm: _a, criadoPor: _b, atualizadoEm: _c, atualizadoPor: _d, ...cliente } = toClienteRecord(item);
+        s.clientes.set(sk, cliente);
       } else if (pk === PK.sequencia) {
         s.counters = {
           categoria: Number(item[COUNTER_ATTRIBUTE.categoria] ?? 0),

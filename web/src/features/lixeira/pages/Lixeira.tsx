@@ -36,7 +36,7 @@ export default function Lixeira() {
   const loadingMore = size > 0 && data !== undefined && data[size - 1] === undefined;
   // A record restored or purged leaves the pages at once; the server's pages are read again after.
   const drop = (item: ItemLixeira) =>
-    void mutate((pages) => pages?.map((p) => ({ ...p, itens: p.itens.filter((i) => i !== item && !(i.tipo === item.tipo && i.id === item.id)) })), {
+    void mutate((pages) => pages?.map((p) => ({ ...p, itens: p.itens.filter((i) => !(i.tipo === item.tipo && i.id === item.id)) })), {
       revalidate: true,
     });
 

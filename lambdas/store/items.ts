@@ -81,9 +81,17 @@ export const clienteKey = (id: number) => ({ pk: PK.cliente, sk: id });
 /** Key of the id counters item. */
 export const SEQUENCIA_KEY = { pk: PK.sequencia, sk: 0 } as const;
 
+/** None: records stored before the audit fields, and lists (which don't read them). */
+const NO_AUDIT: AuditAttributes = Object.freeze({});
+
 /** The audit attributes that are set (an absent one is never stored as undefined). */
-const auditOf = (r: AuditAttributes): AuditAttributes =>
-  Object.fromEntries(AUDIT_ATTRIBUTES.filter((a) => r[a] !== undefined).map((a) => [a, r[a]]));
+function auditOf(r: AuditAttributes): AuditAttributes {
+  // Lists map thousands of records without them: skip the work.
+  if (r.criadoEm === undefined && r.atualizadoEm === undefined) return NO_AUDIT;
+  const out: AuditAttributes = {};
+  for (const a of AUDIT_ATTRIBUTES) if (r[a] !== undefined) out[a] = r[a];
+  return out;
+}
 
 /** The history counter as stored: absent while 0 (records stored before keep their shape). */
 const counterOf = (historico: number) => (historico > 0 ? { [HISTORY_COUNTER]: historico } : {});
@@ -124,6 +132,7 @@ export type Stored = Record<string, unknown>;
 
 /** The audit attributes of a stored item that are set (strings). */
 function storedAudit(item: Stored): AuditAttributes {
+  if (item.criadoEm === undefined && item.atualizadoEm === undefined) return NO_AUDIT;
   const out: AuditAttributes = {};
   for (const a of AUDIT_ATTRIBUTES) if (typeof item[a] === 'string') out[a] = item[a];
   return out;

@@ -46,8 +46,8 @@ const areas = [
     ignores: ['infra/local/**'],
     walls: [
       no(
-        /(^|\/)lambdas\/(?!routes\.ts$|store\/table\.ts$|contract\/auth\.ts$)/,
-        'The cloud knows the lambdas by their route table (lambdas/routes.ts), the table’s shape (lambdas/store/table.ts) and the sign-in rules (lambdas/contract/auth.ts) only.',
+        /(^|\/)lambdas\/(?!routes\.ts$|store\/table\.ts$|contract\/auth\.ts$|contract\/limits\.ts$)/,
+        'The cloud knows the lambdas by their route table (lambdas/routes.ts), the table’s shape (lambdas/store/table.ts), the sign-in rules (lambdas/contract/auth.ts) and the API’s limits (lambdas/contract/limits.ts: the trash’s days) only.',
       ),
       no(/(^|\/)tools\//, 'The cloud does not run the tools.'),
     ],

@@ -18,6 +18,7 @@
  *   mfa                 off | optional (default) | required: TOTP with an authenticator app
  *   sessionDays         days a sign-in lasts without the password (refresh token, 30)
  *   threatProtection    off (default, Lite plan) | audit | enforced (Plus plan, billed per user)
+ *   trashDays           days a deleted record stays in the trash before TTL drops it (30)
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -27,6 +28,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import type { Node } from 'constructs';
 import { userNameOf } from '../lambdas/contract/auth.ts';
+import { LIMITS } from '../lambdas/contract/limits.ts';
 import { routes } from '../lambdas/routes.ts';
 import { ClientelaStack, type AuthSettings, type ClientelaStackProps } from './clientela-stack.ts';
 import { MFA_MODES, SESSION_DAYS, THREAT_PROTECTION_MODES, USERNAME_MAX_LENGTH } from './constructs/identity.ts';
@@ -99,6 +101,12 @@ export function stackPropsFromContext(node: Node): ClientelaStackProps {
 
   const auth = authFromContext(str, oneOf);
 
+  const trash = str('trashDays');
+  const trashDays = trash === undefined ? LIMITS.trashDays.default : Number(trash);
+  if (!Number.isInteger(trashDays) || trashDays < LIMITS.trashDays.min || trashDays > LIMITS.trashDays.max) {
+    throw new Error(`Context trashDays must be a whole number of days from ${LIMITS.trashDays.min} to ${LIMITS.trashDays.max}, got "${trash}"`);
+  }
+
   return {
     stackName: STACK_NAME,
     description: 'Clientela: client management (CloudFront + S3 site, HTTP API, Lambda, DynamoDB)',
@@ -118,6 +126,7 @@ export function stackPropsFromContext(node: Node): ClientelaStackProps {
     memorySize,
     bundleAwsSdk: bool('bundleAwsSdk'),
     auth,
+    trashDays,
   };
 }
 

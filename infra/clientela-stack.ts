@@ -43,6 +43,8 @@ export interface ClientelaStackProps extends StackProps {
   readonly bundleAwsSdk?: boolean;
   /** Sign-in (on by default) or the open mode. */
   readonly auth: AuthSettings;
+  /** Days a deleted record stays in the trash (the functions' TRASH_DAYS). @default LIMITS.trashDays.default */
+  readonly trashDays?: number;
 }
 
 /** Clientela in one stack: table, user pool, API with its functions, site, alarms. */
@@ -81,6 +83,7 @@ export class ClientelaStack extends Stack {
       logRetention: props.logRetention,
       memorySize: props.memorySize,
       bundleAwsSdk: props.bundleAwsSdk,
+      trashDays: props.trashDays,
     });
     // An adopted table is verified (and protected) before any function can serve a request.
     if (this.data.adoption) {

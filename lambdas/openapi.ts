@@ -196,20 +196,60 @@ const idSchema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER
 const versaoSchema = {
   type: 'integer',
   minimum: 1,
-  description: 'Optimistic-lock version: 1 on create, +1 on each update of this record.',
+  description: 'Optimistic-lock version: 1 on create, +1 on each update of this record (and on a restore from the trash).',
 };
+/** An instant as the API writes it: ISO 8601, UTC. */
+const isoInstant = (description: string) => ({
+  type: 'string',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$',
+  description: `${description} (ISO 8601, UTC).`,
+});
+/** Who did something: the signed-in person's e-mail, `anônimo` in the open mode. */
+const actorSchema = (description: string) => ({
+  type: 'string',
+  minLength: 1,
+  maxLength: EMAIL_MAX_LENGTH,
+  description: `${description}: the signed-in person's e-mail (\`anônimo\` in the open mode).`,
+});
+/** The server-set who and when of every record (absent on records stored before them). */
+const AUDIT_PROPERTIES = {
+  criadoEm: isoInstant('When the record was created'),
+  criadoPor: actorSchema('Who created it'),
+  atualizadoEm: isoInstant('When it last changed (an update that changes nothing leaves it; a restore sets it)'),
+  atualizadoPor: actorSchema('Who changed it last'),
+};
+const AUDIT_NOTE =
+  ' `criadoEm`, `criadoPor`, `atualizadoEm` and `atualizadoPor` are set by the server only (ignored in a body), ' +
+  'and absent on records stored before they existed.';
+const TIPO_SCHEMA = { type: 'string', enum: ['produto', 'categoria'], description: 'The kind of record: a client (`produto`) or a category.' };
+/** A page of a list read newest first. */
+const pageOf = (title: string, item: string, description: string) => ({
+  title,
+  description,
+  type: 'object',
+  properties: {
+    itens: { type: 'array', items: ref('schemas', item) },
+    cursor: {
+      anyOf: [{ type: 'string', minLength: 1 }, { type: 'null' }],
+      description: 'Pass it as `?cursor=` for the next page; null on the last page.',
+    },
+  },
+  required: ['itens', 'cursor'],
+  additionalProperties: false,
+});
 
 function buildSchemas(): Record<string, JsonSchema> {
   return {
     Categoria: {
       title: 'Categoria',
       description:
-        "A category. `versao` does not change when the number of clients using it changes.",
+        `A category. \`versao\` does not change when the number of clients using it changes.${AUDIT_NOTE}`,
       type: 'object',
       properties: {
         id: idSchema,
         descricao: { type: 'string', minLength: LIMITS.descricao.min, maxLength: LIMITS.descricao.max },
         versao: versaoSchema,
+        ...AUDIT_PROPERTIES,
       },
       required: ['id', 'descricao', 'versao'],
       additionalProperties: false,
@@ -227,7 +267,7 @@ function buildSchemas(): Record<string, JsonSchema> {
     },
     Produto: {
       title: 'Produto',
-      description: 'A client record (called "produto" in the API).',
+      description: `A client record (called "produto" in the API).${AUDIT_NOTE}`,
       type: 'object',
       properties: {
         id: idSchema,
@@ -238,6 +278,7 @@ function buildSchemas(): Record<string, JsonSchema> {
         categoria: { anyOf: [ref('schemas', 'CategoriaRef'), { type: 'null' }] },
         ...CONTATO_RESPONSE,
         versao: versaoSchema,
+        ...AUDIT_PROPERTIES,
       },
       required: ['id', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoria', 'versao'],
       additionalProperties: false,
@@ -255,6 +296,7 @@ function buildSchemas(): Record<string, JsonSchema> {
         categoria: { anyOf: [ref('schemas', 'CategoriaRef'), { type: 'null' }] },
         ...Object.fromEntries(Object.entries(CONTATO_RESPONSE).filter(([name]) => name !== 'observacoes')),
         versao: versaoSchema,
+        ...AUDIT_PROPERTIES,
       },
       required: ['id', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoria', 'versao'],
       additionalProperties: false,
@@ -320,6 +362,67 @@ function buildSchemas(): Record<string, JsonSchema> {
     UsuarioInput: requestSchema(usuarioInputSchema, 'UsuarioInput', 'The body of POST /usuarios: whom to invite.', USUARIO_FIELD_DOCS),
     UsuarioAtivo: requestSchema(usuarioAtivoSchema, 'UsuarioAtivo', 'The body of PUT /usuarios/{email}/ativo.', USUARIO_FIELD_DOCS),
     UsuarioAdmin: requestSchema(usuarioAdminSchema, 'UsuarioAdmin', 'The body of PUT /usuarios/{email}/admin.', USUARIO_FIELD_DOCS),
+    Alteracao: {
+      title: 'Alteracao',
+      description:
+        'One field an update changed, by its wire name, with its values before and after (`null`: empty or none). ' +
+        '`categoria` is recorded as `{id, descricao}` with the name it had then, or null.',
+      type: 'object',
+      properties: { campo: { type: 'string', minLength: 1 }, antes: {}, depois: {} },
+      required: ['campo', 'antes', 'depois'],
+      additionalProperties: false,
+    },
+    EntradaHistorico: {
+      title: 'EntradaHistorico',
+      description: 'One change of a record: what, when and who; an update lists the fields it changed.',
+      type: 'object',
+      properties: {
+        acao: { type: 'string', enum: ['criado', 'alterado', 'excluido', 'restaurado'] },
+        em: isoInstant('When'),
+        por: actorSchema('Who'),
+        alteracoes: {
+          type: 'array',
+          minItems: 1,
+          items: ref('schemas', 'Alteracao'),
+          description: 'The fields an update changed (a restore lists the category it had to drop).',
+        },
+      },
+      required: ['acao', 'em', 'por'],
+      additionalProperties: false,
+    },
+    HistoricoPagina: pageOf('HistoricoPagina', 'EntradaHistorico', "A page of a record's history, newest first."),
+    ItemLixeira: {
+      title: 'ItemLixeira',
+      description: 'A deleted record in the trash.',
+      type: 'object',
+      properties: {
+        tipo: TIPO_SCHEMA,
+        id: idSchema,
+        nome: { type: 'string', description: "The client's `nome` or the category's `descricao` when it was deleted." },
+        excluidoEm: isoInstant('When it was deleted'),
+        excluidoPor: actorSchema('Who deleted it'),
+        expiraEm: isoInstant(`When the trash drops it for good (${LIMITS.trashDays.default} days after the delete unless the deployment says otherwise)`),
+      },
+      required: ['tipo', 'id', 'nome', 'excluidoEm', 'excluidoPor', 'expiraEm'],
+      additionalProperties: false,
+    },
+    LixeiraPagina: pageOf('LixeiraPagina', 'ItemLixeira', 'A page of the trash, most recently deleted first.'),
+    Restaurado: {
+      title: 'Restaurado',
+      description: 'A record restored from the trash: the record as GET returns it, with its id and a new `versao`.',
+      type: 'object',
+      properties: {
+        tipo: TIPO_SCHEMA,
+        registro: { anyOf: [ref('schemas', 'Produto'), ref('schemas', 'Categoria')] },
+        aviso: {
+          type: 'string',
+          minLength: 1,
+          description: 'Present when the record came back changed: a client whose category no longer exists comes back without one.',
+        },
+      },
+      required: ['tipo', 'registro'],
+      additionalProperties: false,
+    },
     Erro: {
       title: 'Erro',
       description: 'Every error the API itself returns: a message in Brazilian Portuguese saying what is wrong.',
@@ -364,7 +467,8 @@ function buildResponses(): Record<string, JsonSchema> {
       `Bad input: malformed JSON, a body that is not a JSON object or nests deeper than ${LIMITS.bodyDepth} levels, ` +
         'a failed validation (the message ' +
         'names the field and the limit, `campo` its path), an id that is not `^[1-9][0-9]{0,15}$`, a category that does ' +
-        'not exist, an invalid Idempotency-Key, or (users API) a path or body e-mail that is not one.',
+        'not exist, an invalid Idempotency-Key, a `limit` or `cursor` of a paged list that is not one, a `{tipo}` other ' +
+        'than `produto` or `categoria`, or (users API) a path or body e-mail that is not one.',
     ),
     Unauthorized: {
       description:
@@ -377,10 +481,12 @@ function buildResponses(): Record<string, JsonSchema> {
     Forbidden: error(
       `The request did not come through the site's CloudFront distribution: in the cloud every request must carry ` +
         `the secret \`${ORIGIN_VERIFY.header}\` header CloudFront adds (so the execute-api URL can't bypass it); never ` +
-        'locally. On the users API (`/usuarios`), also: the signed-in person is not an administrator.',
+        'locally. On the users API (`/usuarios`) and the trash\'s purge (`DELETE /lixeira/{tipo}/{id}`), also: the ' +
+        'signed-in person is not an administrator.',
     ),
     NotFound: error(
-      'No such record or user (or, for any other path, no such route). On the users API, locally with AUTH=off: ' +
+      'No such record or user (or, for any other path, no such route); on the trash\'s routes, no such record in the ' +
+        'trash (never deleted, restored or purged already, or expired). On the users API, locally with AUTH=off: ' +
         '`{"mensagem": "O login está desativado."}`.',
     ),
     MethodNotAllowed: error('A known path with a method it does not have (answered by the catch-all route).', {
@@ -390,7 +496,8 @@ function buildResponses(): Record<string, JsonSchema> {
       'A conflict: the `versao` sent is no longer current, a category still has clients, another category ' +
         'already has the name (compared ignoring case, accents and repeated spaces; `campo` is `descricao`), another ' +
         'client already has the CPF/CNPJ (`campo` is `documento`), a ' +
-        'request with the same Idempotency-Key is still running, or a transaction kept conflicting after retries. ' +
+        'request with the same Idempotency-Key is still running, a record restored from the trash whose name or CPF/CNPJ another ' +
+        'record took meanwhile (the message names it, `campo` is the field), or a transaction kept conflicting after retries. ' +
         'On the users API: the user exists, the invitation was already accepted, the password cannot be reset in the ' +
         "user's state, or an administrator acting on their own admin role, activation or account.",
     ),
@@ -437,6 +544,9 @@ const usersOp = (summary: string, answer: string, description: string, shape: Us
   shape,
 });
 
+/** A route whose statuses and schemas are named (not derived from the records' shape). */
+const shapedOp = (summary: string, answer: string, description: string, shape: UsersShape): Op => ({ summary, answer, description, shape });
+
 /** The schemas of a resource's records (`Categoria`, `Produto`: the wire's names), by path. */
 const RECORD_SCHEMA: Record<string, string> = { categorias: 'Categoria', produtos: 'Produto' };
 
@@ -454,6 +564,18 @@ function errorsOf(route: RouteDef): string[] {
   if (route.method === 'DELETE') return [...byId, '409'];
   return route.method === 'POST' ? ['400', '409', '413', '415', '422'] : ['400', '404', '409', '413', '415'];
 }
+
+const PAGED =
+  `Paged: \`?limit=\` (1–${LIMITS.page.max}, default ${LIMITS.page.default}) items per page; the answer's \`cursor\`, ` +
+  'passed as `?cursor=`, reads the next page (null: the last one).';
+const HISTORY =
+  'Every create, update (with the fields it changed, before and after), delete and restore of the record, written ' +
+  'in the same transaction as the change; an update that changes nothing has no entry. A category rename is in the ' +
+  `category's history only. Readable after the record is deleted, until it is purged. ${PAGED} 404 when the record ` +
+  'never existed.';
+const TO_TRASH =
+  'The record moves to the trash (`GET /lixeira`) in the same transaction, with its history entry; ' +
+  '`POST /lixeira/{tipo}/{id}/restaurar` brings it back. Its unique name is freed meanwhile.';
 
 const USERS_NOTE =
   'Administrators only (403 for anyone else, before the request is validated). Only with sign-in: not deployed in ' +
@@ -492,7 +614,16 @@ const OPERATIONS: Record<string, Op> = {
     `Replaces the \`descricao\` of the category whose \`id\` is in the body; never creates. ${UNIQUE_NAME} ` +
       `Changing only the case, accents or spacing of its own name is allowed. ${VERSAO_PUT}`,
   ),
-  'DELETE /categorias/{id}': op('Delete a category', 'Deleted; no body.', 'Deletes a category that no client uses (409 while any client uses it).'),
+  'DELETE /categorias/{id}': op(
+    'Delete a category',
+    'Deleted; no body.',
+    `Deletes a category that no client uses (409 while any client uses it; clients in the trash don't count). ${TO_TRASH}`,
+  ),
+  'GET /categorias/{id}/historico': shapedOp('Read a category\'s history', 'The history, newest first.', HISTORY, {
+    status: '200',
+    response: 'HistoricoPagina',
+    errors: ['400', '404'],
+  }),
   'GET /produtos': op(
     'List the clients',
     'The clients.',
@@ -516,7 +647,41 @@ const OPERATIONS: Record<string, Op> = {
       '`null` or `""`, cleared; a value, replaced. Moving it to another category adjusts both counts in the same ' +
       `transaction. ${UNIQUE_DOCUMENTO} ${VERSAO_PUT}`,
   ),
-  'DELETE /produtos/{id}': op('Delete a client', 'Deleted; no body.', 'Deletes a client and uncounts it from its category in the same transaction.'),
+  'DELETE /produtos/{id}': op(
+    'Delete a client',
+    'Deleted; no body.',
+    `Deletes a client and uncounts it from its category in the same transaction. ${TO_TRASH}`,
+  ),
+  'GET /produtos/{id}/historico': shapedOp('Read a client\'s history', 'The history, newest first.', HISTORY, {
+    status: '200',
+    response: 'HistoricoPagina',
+    errors: ['400', '404'],
+  }),
+  'GET /lixeira': shapedOp(
+    'List the trash',
+    'The deleted records, most recent first.',
+    `The records deleted in the last \`TRASH_DAYS\` days (${LIMITS.trashDays.default} unless the deployment says otherwise), ` +
+      `most recently deleted first. ${PAGED} Expired entries are never listed.`,
+    { status: '200', response: 'LixeiraPagina', errors: ['400'] },
+  ),
+  'POST /lixeira/{tipo}/{id}/restaurar': shapedOp(
+    'Restore a record from the trash',
+    'The record, back with its id.',
+    'Puts the record back with the same id and `versao` + 1 in one transaction: its copy leaves the trash, its ' +
+      'unique name is claimed again (409 naming the record that holds it now, with `campo`), a client is counted in ' +
+      'its category again, and the history records the restore. A client whose category no longer exists comes back ' +
+      'without category, and `aviso` says so. 404 when the record is not in the trash (never deleted, restored already ' +
+      '— a second restore —, purged, or expired).',
+    { status: '200', response: 'Restaurado', errors: ['400', '404', '409'] },
+  ),
+  'DELETE /lixeira/{tipo}/{id}': shapedOp(
+    'Delete a record for good',
+    'Removed; no body.',
+    'Administrators only (403 for anyone else, before the request is validated). Removes the record\'s copy from the ' +
+      'trash and its whole history (its personal data goes with it); it can\'t be restored after. A restore racing ' +
+      'it is refused. Its id is never given to another record. 404 when it is not in the trash.',
+    { status: '204', errors: ['400', '404'] },
+  ),
   'GET /usuarios': usersOp('List the users', 'The users.', 'Every user of the user pool, sorted by e-mail, with their status.', {
     status: '200',
     response: 'UsuarioList',
@@ -587,11 +752,14 @@ function recordShape(route: RouteDef): UsersShape {
 
 function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
   const parameters: { $ref: string }[] = [];
+  if (route.path.includes('{tipo}')) parameters.push(ref('parameters', 'Tipo'));
   if (route.path.includes('{id}')) parameters.push(ref('parameters', 'Id'));
   if (route.path.includes('{email}')) parameters.push(ref('parameters', 'Email'));
   // An idempotent create: the records' POSTs (an invitation is refused with 409 when repeated).
   if (route.method === 'POST' && !op.shape) parameters.push(ref('parameters', 'IdempotencyKey'));
   const shape = op.shape ?? recordShape(route);
+  // A paged list: `?limit=&cursor=`.
+  if (shape.response?.endsWith('Pagina')) parameters.push(ref('parameters', 'Limit'), ref('parameters', 'Cursor'));
   const responses: Record<string, JsonSchema> = {
     [shape.status]: shape.response
       ? { description: op.answer, content: jsonContent(ref('schemas', shape.response)) }
@@ -628,6 +796,10 @@ const DESCRIPTION = [
     '(a catch-all route, not listed as a path here).',
   '- 503 (database throttling) carries `Retry-After` and is safe to retry; 500 never carries internals.',
   '- Every answer carries `Cache-Control: no-store`.',
+  '- Every record carries `criadoEm`, `criadoPor`, `atualizadoEm` and `atualizadoPor` (server-set; absent on records ' +
+    'stored before them). Every create, update, delete and restore writes a history entry in the same transaction ' +
+    '(`GET /produtos/{id}/historico`, `GET /categorias/{id}/historico`); a DELETE moves the record to the trash ' +
+    '(`GET /lixeira`), from which it can be restored with its id or, by an administrator, removed for good.',
   '- `versao` (optimistic locking): 1 on create, +1 on each update of that record. A PUT that sends it ' +
     'succeeds only if it is still current (else 409); without it the last writer wins.',
   '- `Idempotency-Key` on both POSTs: same key + same body within 24 h returns the first result; ' +
@@ -667,6 +839,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       { name: 'categorias', description: 'Categories of clients.' },
       { name: 'produtos', description: 'Clients (called "produtos" in the API).' },
       { name: 'usuarios', description: 'The people who may sign in (administrators only).' },
+      { name: 'lixeira', description: 'The trash: deleted clients and categories, restored or purged.' },
     ],
     paths,
     components: {
@@ -677,6 +850,21 @@ export function buildOpenApiDocument(): OpenApiDocument {
           in: 'path',
           required: true,
           description: "A user's e-mail (their Cognito user name), URL-encoded (`ana%40empresa.com.br`); 400 when it is not an e-mail.",
+          schema: { type: 'string', minLength: 1 },
+        },
+        Tipo: { name: 'tipo', in: 'path', required: true, description: 'The kind of record (400 otherwise).', schema: TIPO_SCHEMA },
+        Limit: {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          description: `Items per page, 1 to ${LIMITS.page.max} (default ${LIMITS.page.default}; 400 otherwise).`,
+          schema: { type: 'string', pattern: '^[1-9][0-9]{0,2}$' },
+        },
+        Cursor: {
+          name: 'cursor',
+          in: 'query',
+          required: false,
+          description: "The previous page's `cursor`, to read the next page (400 for a cursor the API did not give out).",
           schema: { type: 'string', minLength: 1 },
         },
         Id: {

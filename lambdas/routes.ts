@@ -48,7 +48,8 @@ export type DynamoAction =
   | 'dynamodb:PutItem'
   | 'dynamodb:UpdateItem'
   | 'dynamodb:DeleteItem'
-  | 'dynamodb:ConditionCheckItem';
+  | 'dynamodb:ConditionCheckItem'
+  | 'dynamodb:BatchWriteItem';
 
 const route = (
   method: HttpMethod,
@@ -73,21 +74,31 @@ const PUT = 'dynamodb:PutItem';
 const UPDATE = 'dynamodb:UpdateItem';
 const DELETE = 'dynamodb:DeleteItem';
 const CHECK = 'dynamodb:ConditionCheckItem';
+const BATCH_WRITE = 'dynamodb:BatchWriteItem';
 /** Every category write first makes sure the stored names are claimed (store/names.ts). */
 const NAME_CLAIMS = [GET, QUERY, PUT, CHECK] as const;
 
 // `name`s are CloudFormation logical ids: stable across deploys, so they keep the wire's word.
 export const routes: readonly RouteDef[] = [
+  // Every write also puts its history entry (PutItem); a delete also puts the trash copy and index entry.
   route('GET', '/categorias', 'categorias/list', 'ListCategorias', [QUERY]),
   route('GET', '/categorias/{id}', 'categorias/get', 'GetCategoria', [GET]),
   route('POST', '/categorias', 'categorias/create', 'CreateCategoria', [...NAME_CLAIMS, UPDATE]),
   route('PUT', '/categorias', 'categorias/update', 'UpdateCategoria', [...NAME_CLAIMS, UPDATE, DELETE]),
   route('DELETE', '/categorias/{id}', 'categorias/remove', 'RemoveCategoria', [...NAME_CLAIMS, UPDATE, DELETE]),
+  route('GET', '/categorias/{id}/historico', 'categorias/historico', 'HistoricoCategoria', [GET, QUERY]),
   route('GET', '/produtos', 'clientes/list', 'ListProdutos', [QUERY]),
   route('GET', '/produtos/{id}', 'clientes/get', 'GetProduto', [GET]),
   route('POST', '/produtos', 'clientes/create', 'CreateProduto', [GET, PUT, UPDATE]),
-  route('PUT', '/produtos', 'clientes/update', 'UpdateProduto', [GET, UPDATE]),
-  route('DELETE', '/produtos/{id}', 'clientes/remove', 'RemoveProduto', [GET, DELETE, UPDATE]),
+  route('PUT', '/produtos', 'clientes/update', 'UpdateProduto', [GET, PUT, UPDATE]),
+  route('DELETE', '/produtos/{id}', 'clientes/remove', 'RemoveProduto', [GET, PUT, DELETE, UPDATE]),
+  route('GET', '/produtos/{id}/historico', 'clientes/historico', 'HistoricoProduto', [GET, QUERY]),
+  // The trash (issue 16): `{tipo}` is `produto` or `categoria`. A restore of a category first
+  // makes sure the stored names are claimed, like every category write; a purge deletes the
+  // record's history in batches.
+  route('GET', '/lixeira', 'lixeira/list', 'ListLixeira', [QUERY]),
+  route('POST', '/lixeira/{tipo}/{id}/restaurar', 'lixeira/restore', 'RestoreLixeira', [...NAME_CLAIMS, UPDATE, DELETE]),
+  route('DELETE', '/lixeira/{tipo}/{id}', 'lixeira/purge', 'PurgeLixeira', [GET, QUERY, UPDATE, DELETE, BATCH_WRITE]),
   // The users API (administrators; sign-in only: not deployed with -c auth=off, 404 locally with
   // AUTH=off). `{email}` is the URL-encoded e-mail, the Cognito user name.
   usersRoute('GET', '/usuarios', 'usuarios/list', 'ListUsuarios', ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup']),

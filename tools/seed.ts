@@ -1,6 +1,7 @@
 /**
  * Seeding for demos, tests and benchmarks: writes records in the exact storage format (category
- * counts right, names claimed, versao 1) with the store's batch writer. Ids are reserved from
+ * counts right, names claimed, versao 1; no history or audit fields, as bulk-loaded data) with the
+ * store's batch writer. Ids are reserved from
  * the same atomic counters the API uses, and new category names are made unique against the
  * stored ones, so seeding a table that already holds data never collides with it.
  */
@@ -144,6 +145,7 @@ export async function seedDatabase(db: Db, counts: { categorias: number; cliente
     descricao,
     clientes: 0,
     versao: 1,
+    historico: 0,
   }));
 
   const clientes: ClienteRecord[] = Array.from({ length: nCli }, (_, i) => {
@@ -171,6 +173,7 @@ export async function seedDatabase(db: Db, counts: { categorias: number; cliente
       ...(random() < 0.6 ? { documento: documentoOf(id) } : {}),
       ...(random() < 0.3 ? { observacoes: pick(NOTAS) } : {}),
       ...(inicio ? { inicioContrato: inicio, fimContrato: addDays(inicio, 365) } : {}),
+      historico: 0,
     };
   });
   return write(db, categorias, clientes);
@@ -219,6 +222,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     descricao,
     clientes: DEMO_CLIENTES.filter((c) => c.categoria === DEMO_CATEGORIAS[i]).length,
     versao: 1,
+    historico: 0,
   }));
   const clientes: ClienteRecord[] = DEMO_CLIENTES.map(({ categoria, contato: { fimEmDias, ...contato } = {}, ...c }, i) => ({
     id: firstCli + i,
@@ -227,6 +231,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     versao: 1,
     ...contato,
     ...(fimEmDias !== undefined ? { inicioContrato: addDays(today(), fimEmDias - 365), fimContrato: addDays(today(), fimEmDias) } : {}),
+    historico: 0,
   }));
   return write(db, categorias, clientes);
 }

@@ -19,6 +19,7 @@ import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { API_BASE_PATH, CORS, isSignInOnly, type RouteDef } from '../../lambdas/routes.ts';
 import type { OriginVerify } from './origin-verify.ts';
 
@@ -97,6 +98,8 @@ export interface ApiProps {
   readonly memorySize?: number;
   /** @default BUNDLE_AWS_SDK */
   readonly bundleAwsSdk?: boolean;
+  /** Days a deleted record stays in the trash (TRASH_DAYS of every function). @default LIMITS.trashDays.default */
+  readonly trashDays?: number;
 }
 
 /** The HTTP API (stage `api`) with one Lambda function per row of the route table. */
@@ -225,6 +228,8 @@ export class Api extends Construct {
       TABLE_NAME: props.table.tableName,
       [props.originVerify.envName]: props.originVerify.value,
       ...authEnvironment(props.auth),
+      // A delete stamps its trash entry's TTL from it (lambdas/store/lixeira.ts).
+      TRASH_DAYS: String(props.trashDays ?? LIMITS.trashDays.default),
     };
     if (props.corsOrigins.length > 0) environment.CORS_ORIGINS = props.corsOrigins.join(',');
 

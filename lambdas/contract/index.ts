@@ -6,6 +6,7 @@ export * from './datas.ts';
 export * from './documento.ts';
 export * from './email.ts';
 export * from './formatos.ts';
+export * from './fields.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './money.ts';

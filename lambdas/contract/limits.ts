@@ -25,6 +25,10 @@ export const LIMITS = {
   /** Idempotency keys are remembered this long. */
   idempotencyTtlSeconds: 24 * 60 * 60,
   idempotencyKeyMaxLength: 255,
+  /** `?limit=` of the paged lists (history, trash): the default and the most per page. */
+  page: { default: 20, max: 100 },
+  /** Days a deleted record stays in the trash (`TRASH_DAYS`, `-c trashDays`): the default and the range. */
+  trashDays: { default: 30, min: 1, max: 3650 },
 } as const;
 
 /** A path id: a positive integer of at most 16 digits, no sign, exponent, hex or leading zero. */

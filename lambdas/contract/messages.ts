@@ -26,6 +26,16 @@ export const MESSAGES = {
     "Uma requisição com esta 'Idempotency-Key' ainda está em andamento. Tente de novo.",
   idempotenciaChaveInvalida: (max: number) =>
     `A 'Idempotency-Key' deve ter de 1 a ${max} caracteres visíveis.`,
+  // History and trash (issue 16)
+  limiteInvalido: (max: number) => `O parâmetro 'limit' deve ser um número inteiro de 1 a ${max}.`,
+  cursorInvalido: "O parâmetro 'cursor' é inválido: use o valor de 'cursor' da página anterior.",
+  tipoInvalido: "O tipo deve ser 'produto' ou 'categoria'.",
+  naoEstaNaLixeira: 'Registro não encontrado na lixeira.',
+  somenteAdministradoresExcluir: 'Somente administradores podem excluir registros definitivamente.',
+  restauradoSemCategoria: (descricao?: string) =>
+    descricao === undefined
+      ? 'O cliente voltou sem categoria: a categoria dele não existe mais.'
+      : `O cliente voltou sem categoria: a categoria “${descricao}” está na lixeira.`,
   origemNaoAutorizada: 'Acesso não autorizado: use o endereço do site.',
   // Sign-in (401/403) and the users API
   sessaoInvalida: 'Sua sessão não é válida. Entre novamente.',

@@ -1,5 +1,18 @@
 /** Wire types of the API (what responses carry). Type-only: safe to import from the web. */
-export interface Categoria {
+
+/**
+ * Who created a record and who changed it last, and when: set by the server only (ISO 8601 UTC;
+ * the actor's e-mail, `anônimo` in the open mode). Absent on records stored before issue 16.
+ * An update that changes nothing leaves `atualizadoEm`/`atualizadoPor` as they were.
+ */
+export interface Auditoria {
+  criadoEm?: string;
+  criadoPor?: string;
+  atualizadoEm?: string;
+  atualizadoPor?: string;
+}
+
+export interface Categoria extends Auditoria {
   id: number;
   descricao: string;
   /** Optimistic-lock version: 1 on create, +1 on each update of this record. */
@@ -38,7 +51,7 @@ export interface ClienteContato {
 export type ClienteContatoInput = { [K in keyof ClienteContato]?: string | null };
 
 /** A client record (a "produto" on the wire: path `/produtos`). */
-export interface Cliente extends ClienteContato {
+export interface Cliente extends ClienteContato, Auditoria {
   id: number;
   nome: string;
   segmento: string;
@@ -46,6 +59,72 @@ export interface Cliente extends ClienteContato {
   valorContrato: number;
   categoria: CategoriaRef | null;
   versao: number;
+}
+
+/** The kinds of record the history and the trash name (the wire's words: a client is a `produto`). */
+export type Tipo = 'produto' | 'categoria';
+
+/** What a history entry records. */
+export type Acao = 'criado' | 'alterado' | 'excluido' | 'restaurado';
+
+/**
+ * One field an update changed: its wire name and its values before and after (`null`: empty /
+ * none). `categoria` is recorded as `{id, descricao}` (the name it had then) or `null`.
+ */
+export interface Alteracao {
+  campo: string;
+  antes: unknown;
+  depois: unknown;
+}
+
+/** One change of a record (GET /produtos/{id}/historico, GET /categorias/{id}/historico). */
+export interface EntradaHistorico {
+  acao: Acao;
+  /** When (ISO 8601 UTC). */
+  em: string;
+  /** Who: the actor's e-mail (`anônimo` in the open mode). */
+  por: string;
+  /** The fields an update changed (also a restore that had to drop the category). */
+  alteracoes?: Alteracao[];
+}
+
+/** One recent change of any record (the activity feed, newest first): what the dashboard lists. */
+export interface Atividade {
+  tipo: Tipo;
+  id: number;
+  /** The client's `nome` / the category's `descricao` after the change. */
+  nome: string;
+  acao: Acao;
+  em: string;
+  por: string;
+  /** The wire names of the fields an update changed. */
+  alteracoes?: string[];
+}
+
+/** A page of a list read newest first; `cursor` asks for the next page (null: this is the last). */
+export interface Pagina<T> {
+  itens: T[];
+  cursor: string | null;
+}
+
+/** A deleted record in the trash (GET /lixeira). */
+export interface ItemLixeira {
+  tipo: Tipo;
+  id: number;
+  /** The client's `nome` or the category's `descricao`. */
+  nome: string;
+  excluidoEm: string;
+  excluidoPor: string;
+  /** When the trash drops it for good (ISO 8601 UTC): `TRASH_DAYS` after the delete. */
+  expiraEm: string;
+}
+
+/** The answer of a restore: the record as GET returns it, and a warning when it came back changed. */
+export interface Restaurado {
+  tipo: Tipo;
+  registro: Cliente | Categoria;
+  /** E.g. the client came back without its category, which no longer exists. */
+  aviso?: string;
 }
 
 /** Every error body the API itself returns. */

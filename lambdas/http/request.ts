@@ -1,8 +1,10 @@
 /** Reading a request: headers, the JSON body, path ids, the Idempotency-Key, the path. */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { TIPOS } from '../contract/fields.ts';
 import { ID_PATTERN, LIMITS } from '../contract/limits.ts';
 import { MESSAGES } from '../contract/messages.ts';
 import type { ParseResult } from '../contract/schemas.ts';
+import type { Tipo } from '../contract/types.ts';
 import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
@@ -107,6 +109,34 @@ export function parseId(raw: string | undefined, notFound: string): number {
 
 /** The `{id}` path parameter as a number (400 when invalid; 404 with `notFound` when out of range). */
 export const pathId = (event: HttpEvent, notFound: string): number => parseId(event.pathParameters?.id, notFound);
+
+/** A query string parameter (API Gateway decodes them; a repeated one arrives comma-joined). */
+export const queryParam = (event: HttpEvent, name: string): string | undefined => event.queryStringParameters?.[name];
+
+/** The `?limit` of a paged list: 1 to LIMITS.page.max (400 otherwise), LIMITS.page.default when absent. */
+const LIMIT_PATTERN = /^[1-9][0-9]{0,2}$/;
+
+/**
+ * `?limit=&cursor=` of a paged list. The limit is checked here; the cursor is opaque and passed
+ * on as sent (the service refuses one the API did not give out). An empty cursor is no cursor.
+ */
+export function pageOf(event: HttpEvent): { limit: number; cursor?: string } {
+  const raw = queryParam(event, 'limit');
+  let limit: number = LIMITS.page.default;
+  if (raw !== undefined) {
+    if (!LIMIT_PATTERN.test(raw) || Number(raw) > LIMITS.page.max) throw new BadRequestError(MESSAGES.limiteInvalido(LIMITS.page.max));
+    limit = Number(raw);
+  }
+  const cursor = queryParam(event, 'cursor');
+  return cursor ? { limit, cursor } : { limit };
+}
+
+/** The `{tipo}` path parameter: `produto` or `categoria` (400 otherwise). */
+export function pathTipo(event: HttpEvent): Tipo {
+  const tipo = event.pathParameters?.tipo;
+  if (!(TIPOS as readonly (string | undefined)[]).includes(tipo)) throw new BadRequestError(MESSAGES.tipoInvalido);
+  return tipo as Tipo;
+}
 
 /**
  * The request path relative to the base path. Only the `$default` route needs it (it has no

@@ -2,24 +2,31 @@
  * Client rules (a "produto" on the wire): joins with the categories, and writes that keep every
  * category's client count exact and every documento unique whatever the interleaving (the store
  * writes the client, the counts and the documento claims in one write, conditioned on the client
- * as read, on the categories existing and on the documento being free). Every rule gets the
- * actor (who is calling): the next step records it on each write.
+ * as read, on the categories existing and on the documento being free). Every write stamps who
+ * and when (the actor) and writes its history entry in the same transaction; a delete moves the
+ * client to the trash (services/lixeira.ts restores it).
  */
-import { CONTATO_FIELDS, datasProblem } from '../contract/cliente.ts';
+import { CLIENTE_FIELDS, CONTATO_FIELDS, datasProblem } from '../contract/cliente.ts';
 import { formatDocumento } from '../contract/formatos.ts';
 import { MESSAGES } from '../contract/messages.ts';
-import type { Actor, CategoriaRef, Cliente, ClienteContato, ClienteInput, Update } from '../contract/types.ts';
+import type { Actor, CategoriaRef, Cliente, ClienteContato, ClienteInput, EntradaHistorico, Pagina, Update } from '../contract/types.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import { categoriaRefs, readCategoriaRef } from '../store/categorias.ts';
+import { releaseClaims, uniqueClaimsOf } from '../store/claims.ts';
 import * as store from '../store/clientes.ts';
+import { historyOps } from '../store/historico.ts';
 import { claimIdempotencyKey } from '../store/idempotency.ts';
 import { nextId } from '../store/ids.ts';
-import { toCliente, type ClienteRecord } from '../store/items.ts';
+import { clienteItem, toCliente, type ClienteRecord } from '../store/items.ts';
+import { newIndexSk, putInTrash, trashExpiry } from '../store/lixeira.ts';
+import { RECORD_KIND } from '../store/table.ts';
 import { commit, type Outcome } from '../store/write.ts';
+import { changesOf, historicoOf, stampOf, type PageRequest } from './historico.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
 import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
 
 const NOT_FOUND = { notFound: MESSAGES.produtoNaoEncontrado };
+const KIND = RECORD_KIND.cliente;
 
 /** The category a client names, as it is now: 400 when it does not exist. */
 async function categoriaOf(id: number | null): Promise<CategoriaRef | null> {
@@ -33,7 +40,7 @@ async function categoriaOf(id: number | null): Promise<CategoriaRef | null> {
  * The 409 for a documento another client has, naming it; AGAIN when it is gone meanwhile (its
  * delete freed the documento).
  */
-async function documentoTaken(outcome: Extract<Outcome, { kind: 'documentoTaken' }>): Promise<typeof AGAIN> {
+export async function documentoTaken(outcome: Extract<Outcome, { kind: 'documentoTaken' }>): Promise<typeof AGAIN> {
   const holder = await store.readCliente(outcome.holder);
   if (!holder?.documento) return AGAIN;
   throw new ConflictError(MESSAGES.documentoDuplicado(formatDocumento(holder.documento), holder.nome), 'documento');
@@ -58,6 +65,8 @@ function mergeContato(before: ClienteContato, patch: ClienteInput): ClienteConta
   }
   return out;
 }
+/** A client as its history compares it: the wire's editable fields, the category embedded. */
+const wireView = (c: ClienteRecord, categoria: CategoriaRef | null): Record<string, unknown> => ({ ...c, categoria });
 
 /** Every client, sorted by id, each with its category as it is now (categories read once). */
 export async function listClientes(_actor: Actor): Promise<Cliente[]> {
@@ -77,10 +86,11 @@ export async function getCliente(_actor: Actor, id: number): Promise<Cliente> {
 
 /**
  * Creates a client with versao 1, counted in its category in the same write (400 when the
- * category does not exist), its documento claimed (409 naming the client that has it). An
- * Idempotency-Key is claimed in the same write and replays the first answer.
+ * category does not exist), its documento claimed (409 naming the client that has it), with its
+ * `criado` history entry. An Idempotency-Key is claimed in the same write and replays the first
+ * answer.
  */
-export async function createCliente(_actor: Actor, body: ClienteInput, idempotency?: IdempotencyKey): Promise<Answer<Cliente>> {
+export async function createCliente(actor: Actor, body: ClienteInput, idempotency?: IdempotencyKey): Promise<Answer<Cliente>> {
   const input = contatoSet(body);
   const claim = idempotency && idempotencyClaim(idempotency, input);
   let ref: CategoriaRef | null = null;
@@ -88,13 +98,20 @@ export async function createCliente(_actor: Actor, body: ClienteInput, idempoten
     // Without a key, refuse before spending an id; with one, the write decides (it may replay).
     ref = claim ? ((await readCategoriaRef(input.categoriaId)) ?? { id: input.categoriaId, descricao: '' }) : await categoriaOf(input.categoriaId);
   }
+  // Retried only when the feed's time key clashed (`changed`): a new id, nothing was written.
   return readThenWrite(async () => {
-    const record: ClienteRecord = { ...(input as ClienteRecord), id: await nextId('cliente'), versao: 1 };
+    const { em, por } = stampOf(actor);
+    const record: ClienteRecord = { id: await nextId('cliente'), ...(input as Omit<ClienteRecord, 'id' | 'versao' | 'historico'>), versao: 1, historico: 1, criadoEm: em, criadoPor: por, atualizadoEm: em, atualizadoPor: por };
     const created: Answer<Cliente> = { status: 201, body: toCliente(record, ref) };
-    const written = await commit([...store.createCliente(record), claim && claimIdempotencyKey(claim, created)]);
+    const written = await commit([
+      ...store.createCliente(record),
+      ...historyOps({ kind: KIND, id: record.id, nome: record.nome, seq: 1, entry: { acao: 'criado', em, por } }),
+      claim && claimIdempotencyKey(claim, created),
+    ]);
     if (written.ok) return created;
     const { outcome } = written;
     if (outcome.kind === 'keyReplayed') return { status: outcome.status, body: outcome.body as Cliente };
+    if (outcome.kind === 'changed') return AGAIN;
     if (outcome.kind === 'documentoTaken') return documentoTaken(outcome);
     throw errorFor(outcome, { ...NOT_FOUND, idempotent: claim !== undefined });
   });
@@ -105,20 +122,35 @@ export async function createCliente(_actor: Actor, body: ClienteInput, idempoten
  * mergeContato (absent: kept). With `versao`, only while it is current (409 otherwise). A move
  * between categories adjusts both counts, and a new documento is claimed (409 naming the client
  * that has it) and the old one freed, in the same write; a client that changed between the read
- * and the write is read again and retried.
+ * and the write is read again and retried. The fields that really changed are stamped and
+ * recorded in its history (none: no entry, the stamp stays).
  */
-export async function updateCliente(_actor: Actor, input: Update<ClienteInput>): Promise<Cliente> {
+export async function updateCliente(actor: Actor, input: Update<ClienteInput>): Promise<Cliente> {
   const { versao, id, nome, segmento, pontoFocal, valorContrato, categoriaId } = input;
   return readThenWrite(async () => {
     const before = await store.readCliente(id);
     if (!before) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);
     if (versao !== undefined && before.versao !== versao) throw new ConflictError(MESSAGES.conflitoVersao);
-    const after: ClienteRecord = { id, nome, segmento, pontoFocal, valorContrato, categoriaId, ...mergeContato(before, input), versao: before.versao + 1 };
+    const moved = before.categoriaId !== categoriaId;
+    const [ref, beforeRef] = await Promise.all([
+      categoriaOf(categoriaId),
+      moved && before.categoriaId !== null ? readCategoriaRef(before.categoriaId) : undefined,
+    ]);
+    const kept: ClienteRecord = { ...before };
+    for (const f of CONTATO_FIELDS) delete kept[f];
+    const next: ClienteRecord = { ...kept, id, nome, segmento, pontoFocal, valorContrato, categoriaId, ...mergeContato(before, input), versao: before.versao + 1 };
     // The dates of the body with the kept ones: said about the date the body sent.
-    const problem = datasProblem(after.inicioContrato, after.fimContrato);
+    const problem = datasProblem(next.inicioContrato, next.fimContrato);
     if (problem) throw new BadRequestError(problem, input.fimContrato === undefined ? 'inicioContrato' : 'fimContrato');
-    const ref = await categoriaOf(categoriaId);
-    const written = await commit(store.replaceCliente(before, after));
+    const { em, por } = stampOf(actor);
+    const changes = changesOf(CLIENTE_FIELDS, wireView(before, moved ? (beforeRef ?? null) : ref), wireView(next, ref));
+    const after: ClienteRecord = changes.length > 0 ? { ...next, historico: before.historico + 1, atualizadoEm: em, atualizadoPor: por } : next;
+    const written = await commit([
+      ...store.replaceCliente(before, after),
+      ...(changes.length > 0
+        ? historyOps({ kind: KIND, id: before.id, nome: after.nome, seq: after.historico, entry: { acao: 'alterado', em, por, alteracoes: changes } })
+        : []),
+    ]);
     if (written.ok) return toCliente(after, ref);
     const { outcome } = written;
     if (outcome.kind === 'changed' || (outcome.kind === 'staleVersao' && versao === undefined)) return AGAIN;
@@ -127,14 +159,36 @@ export async function updateCliente(_actor: Actor, input: Update<ClienteInput>):
   });
 }
 
-/** Deletes a client, counted out of its category in the same write; 404 when missing. */
-export async function removeCliente(_actor: Actor, id: number): Promise<void> {
+/**
+ * Deletes a client, moving it to the trash in the same write: counted out of its category, its
+ * uniqueness claims freed, its copy and index entry in the trash, its `excluido` history entry.
+ * 404 when missing.
+ */
+export async function removeCliente(actor: Actor, id: number): Promise<void> {
   return readThenWrite(async () => {
     const before = await store.readCliente(id);
     if (!before) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);
-    const written = await commit(store.deleteCliente(before));
+    const released = await releaseClaims(uniqueClaimsOf('cliente', before));
+    const { em, por, ms } = stampOf(actor);
+    const seq = before.historico + 1;
+    const written = await commit([
+      ...store.deleteCliente(before),
+      ...released,
+      ...putInTrash(KIND, clienteItem({ ...before, historico: seq }), {
+        nome: before.nome,
+        excluidoEm: em,
+        excluidoPor: por,
+        indice: newIndexSk(ms),
+        expiresAt: trashExpiry(ms),
+      }),
+      ...historyOps({ kind: KIND, id, nome: before.nome, seq, entry: { acao: 'excluido', em, por } }),
+    ]);
     if (written.ok) return undefined;
     if (written.outcome.kind === 'staleVersao' || written.outcome.kind === 'changed') return AGAIN;
     throw errorFor(written.outcome, NOT_FOUND);
   });
 }
+
+/** A client's history, newest first (404 when it never existed). */
+export const historicoCliente = (actor: Actor, id: number, page: PageRequest): Promise<Pagina<EntradaHistorico>> =>
+  historicoOf(actor, KIND, id, page, MESSAGES.produtoNaoEncontrado);

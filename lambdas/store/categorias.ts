@@ -6,13 +6,16 @@
 import type { Categoria, CategoriaRef } from '../contract/types.ts';
 import { foldName } from '../contract/text.ts';
 import { tableName } from './client.ts';
+import { uniqueClaimsOf } from './claims.ts';
 import {
+  CATEGORIA_LIST_PROJECTION,
   CATEGORIA_PROJECTION,
   CLIENT_COUNT,
   REF_PROJECTION,
   categoriaItem,
   categoriaKey,
   toCategoria,
+  toCategoriaRecord,
   toCategoriaRef,
   type CategoriaRecord,
 } from './items.ts';
@@ -23,7 +26,7 @@ import type { Op } from './write.ts';
 
 /** Every category, sorted by id. */
 export async function listCategorias(): Promise<Categoria[]> {
-  return (await queryAll(PK.categoria, CATEGORIA_PROJECTION)).map(toCategoria);
+  return (await queryAll(PK.categoria, CATEGORIA_LIST_PROJECTION)).map(toCategoria);
 }
 
 /** Every category as embedded in a client, by id. */
@@ -31,10 +34,10 @@ export async function categoriaRefs(): Promise<Map<number, CategoriaRef>> {
   return new Map((await queryAll(PK.categoria, REF_PROJECTION)).map((c) => [Number(c.sk), toCategoriaRef(c)]));
 }
 
-/** One category; undefined when missing. */
-export async function readCategoria(id: number): Promise<Categoria | undefined> {
+/** One category as code handles it (the audit fields and history counter included); undefined when missing. */
+export async function readCategoria(id: number): Promise<CategoriaRecord | undefined> {
   const item = await getItem(categoriaKey(id), CATEGORIA_PROJECTION);
-  return item && toCategoria(item);
+  return item && toCategoriaRecord(item);
 }
 
 /** One category as embedded in a client; undefined when missing. */
@@ -43,22 +46,29 @@ export async function readCategoriaRef(id: number): Promise<CategoriaRef | undef
   return item && toCategoriaRef(item);
 }
 
-/** A new category (fresh id) with its name claimed. */
+/**
+ * A category stored anew (fresh id, or the same id back from the trash) with its uniqueness
+ * claims taken; its key taken already means another write put it there first (`changed`).
+ */
 export function createCategoria(c: CategoriaRecord): Op[] {
   return [
     {
       name: 'categoria.put',
       item: { Put: { TableName: tableName(), Item: categoriaItem(c), ConditionExpression: 'attribute_not_exists(pk)' } },
+      onFailed: () => ({ kind: 'changed' }),
     },
-    claimName(c.descricao, [c.id]),
+    ...uniqueClaimsOf('categoria', c).map((claim) => claim.take()),
   ];
 }
 
 /**
- * Renames a category read as `before` (conditioned on its versao; +1). A new folded name is
- * claimed and the old one left (`holders`: the old name's holders as read).
+ * Updates a category read as `before` to `after` (conditioned on the versao read): its name,
+ * versao, and the audit fields and history counter `after` carries. A new folded name is claimed
+ * and the old one left (`holders`: the old name's holders as read).
  */
-export function renameCategoria(before: Categoria, descricao: string, holders: readonly number[]): Op[] {
+export function renameCategoria(before: CategoriaRecord, after: CategoriaRecord, holders: readonly number[]): Op[] {
+  const { pk: _pk, sk: _sk, [CLIENT_COUNT]: _count, ...fields } = categoriaItem(after);
+  const names = Object.keys(fields);
   const ops: Op[] = [
     {
       name: 'categoria.rename',
@@ -66,16 +76,17 @@ export function renameCategoria(before: Categoria, descricao: string, holders: r
         Update: {
           TableName: tableName(),
           Key: categoriaKey(before.id),
-          UpdateExpression: 'SET descricao = :d, versao = :next',
+          UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
           ConditionExpression: 'attribute_exists(pk) AND versao = :read',
-          ExpressionAttributeValues: { ':d': descricao, ':next': before.versao + 1, ':read': before.versao },
+          ExpressionAttributeNames: Object.fromEntries(names.map((n) => [`#${n}`, n])),
+          ExpressionAttributeValues: { ...Object.fromEntries(Object.entries(fields).map(([n, v]) => [`:${n}`, v])), ':read': before.versao },
         },
       },
       onFailed: (old) => ({ kind: old ? 'staleVersao' : 'notFound' }),
     },
   ];
-  if (foldName(descricao) !== foldName(before.descricao)) {
-    ops.push(claimName(descricao, [before.id]));
+  if (foldName(after.descricao) !== foldName(before.descricao)) {
+    ops.push(claimName(after.descricao, [before.id]));
     const release = releaseName(before.descricao, before.id, holders);
     if (release) ops.push(release);
   }
@@ -84,29 +95,26 @@ export function renameCategoria(before: Categoria, descricao: string, holders: r
 
 /**
  * Deletes a category read as `before`, only while no client uses it (`hasClientes`) and it is
- * unchanged (`staleVersao`: a rename changes which name it frees), freeing its name.
+ * unchanged (`staleVersao`: a rename changes which name it frees). The service adds what goes
+ * with it: the freed claims, the trash copy, the history entry.
  */
-export function deleteCategoria(before: Categoria, holders: readonly number[]): Op[] {
-  const ops: (Op | undefined)[] = [
-    {
-      name: 'categoria.delete',
-      item: {
-        Delete: {
-          TableName: tableName(),
-          Key: categoriaKey(before.id),
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#count) OR #count = :zero) AND versao = :read',
-          ExpressionAttributeNames: { '#count': CLIENT_COUNT },
-          ExpressionAttributeValues: { ':zero': 0, ':read': before.versao },
-        },
-      },
-      onFailed: (old) => {
-        if (!old) return { kind: 'notFound' };
-        return Number(old[CLIENT_COUNT] ?? 0) > 0 ? { kind: 'hasClientes' } : { kind: 'staleVersao' };
+export function deleteCategoria(before: CategoriaRecord): Op {
+  return {
+    name: 'categoria.delete',
+    item: {
+      Delete: {
+        TableName: tableName(),
+        Key: categoriaKey(before.id),
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#count) OR #count = :zero) AND versao = :read',
+        ExpressionAttributeNames: { '#count': CLIENT_COUNT },
+        ExpressionAttributeValues: { ':zero': 0, ':read': before.versao },
       },
     },
-    releaseName(before.descricao, before.id, holders),
-  ];
-  return ops.filter((op) => op !== undefined);
+    onFailed: (old) => {
+      if (!old) return { kind: 'notFound' };
+      return Number(old[CLIENT_COUNT] ?? 0) > 0 ? { kind: 'hasClientes' } : { kind: 'staleVersao' };
+    },
+  };
 }
 
 /** Counts a client into (+1) or out of (-1) a category, which must exist (`categoriaMissing`). */

@@ -15,7 +15,8 @@ import {
   type Stored,
 } from './items.ts';
 import { countClientes } from './categorias.ts';
-import { claimDocumento, documentoClaim, documentoRelease, releaseDocumento } from './names.ts';
+import { uniqueClaimsOf } from './claims.ts';
+import { claimDocumento, releaseDocumento } from './names.ts';
 import { getItem, queryAll } from './reads.ts';
 import { PK } from './table.ts';
 import type { Op } from './write.ts';
@@ -34,13 +35,20 @@ export async function readCliente(id: number): Promise<ClienteRecord | undefined
 /** The client's write failed: gone, or changed since it was read. */
 const clienteFailed = (old: Stored | undefined) => ({ kind: old ? 'staleVersao' : 'notFound' }) as const;
 
-/** A new client (fresh id), counted in its category (which must exist), its documento claimed. */
+/**
+ * A client stored anew (fresh id, or the same id back from the trash), counted in its category
+ * (which must exist: `categoriaMissing`), its uniqueness claims (the documento) taken; its key
+ * taken already means another write put it there first (`changed`).
+ */
 export function createCliente(c: ClienteRecord): Op[] {
-  const claim = documentoClaim(c);
   return [
-    { name: 'cliente.put', item: { Put: { TableName: tableName(), Item: clienteItem(c), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    {
+      name: 'cliente.put',
+      item: { Put: { TableName: tableName(), Item: clienteItem(c), ConditionExpression: 'attribute_not_exists(pk)' } },
+      onFailed: () => ({ kind: 'changed' }),
+    },
     ...(c.categoriaId !== null ? [countClientes(c.categoriaId, 1)] : []),
-    ...(claim ? [claim] : []),
+    ...uniqueClaimsOf('cliente', c).map((claim) => claim.take()),
   ];
 }
 
@@ -85,9 +93,11 @@ export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op[
   return ops;
 }
 
-/** Deletes a client read as `before` (conditioned on its versao), counted out of its category, its documento freed. */
+/**
+ * Deletes a client read as `before` (conditioned on its versao), counted out of its category. The
+ * service adds what goes with it: the freed claims (the documento), the trash copy, the history entry.
+ */
 export function deleteCliente(before: ClienteRecord): Op[] {
-  const release = documentoRelease(before);
   return [
     {
       name: 'cliente.delete',
@@ -102,6 +112,5 @@ export function deleteCliente(before: ClienteRecord): Op[] {
       onFailed: clienteFailed,
     },
     ...(before.categoriaId !== null ? [countClientes(before.categoriaId, -1)] : []),
-    ...(release ? [release] : []),
   ];
 }

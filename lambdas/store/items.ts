@@ -18,6 +18,19 @@ export const CLIENT_COUNT = 'produtos';
 export const COUNTER_ATTRIBUTE = { categoria: 'categoria', cliente: 'produto' } as const;
 export type Counter = keyof typeof COUNTER_ATTRIBUTE;
 
+/**
+ * Who created a record and who changed it last (contract's Auditoria): stored under the wire's
+ * names, absent on records stored before them.
+ */
+export const AUDIT_ATTRIBUTES = ['criadoEm', 'criadoPor', 'atualizadoEm', 'atualizadoPor'] as const;
+export type AuditAttributes = { [K in (typeof AUDIT_ATTRIBUTES)[number]]?: string };
+
+/**
+ * A record's history counter: the sequence of its last history entry (the entry's sk), bumped in
+ * the same write as the entry. Absent (0) on records stored before the history.
+ */
+export const HISTORY_COUNTER = 'historico';
+
 export type CategoriaItem = {
   pk: typeof PK.categoria;
   sk: number;
@@ -25,7 +38,8 @@ export type CategoriaItem = {
   /** How many clients use this category. */
   [CLIENT_COUNT]: number;
   versao: number;
-};
+  [HISTORY_COUNTER]?: number;
+} & AuditAttributes;
 
 /** The contact and contract fields (issue 17) are attributes of their own, absent when not set. */
 export type ClienteItem = { [K in keyof ClienteContato]?: string } & {
@@ -38,18 +52,21 @@ export type ClienteItem = { [K in keyof ClienteContato]?: string } & {
   /** Absent when the client has no category. */
   categoriaId?: number;
   versao: number;
-};
+  [HISTORY_COUNTER]?: number;
+} & AuditAttributes;
 
 /** A category as code handles it: the count under its code name. */
-export interface CategoriaRecord {
+export interface CategoriaRecord extends AuditAttributes {
   id: number;
   descricao: string;
   clientes: number;
   versao: number;
+  /** The sequence of its last history entry (0: none yet). */
+  historico: number;
 }
 
 /** A client as code handles it: no key attributes, the category by id (null: none). */
-export interface ClienteRecord extends ClienteContato {
+export interface ClienteRecord extends ClienteContato, AuditAttributes {
   id: number;
   nome: string;
   segmento: string;
@@ -57,6 +74,8 @@ export interface ClienteRecord extends ClienteContato {
   valorContrato: number;
   categoriaId: number | null;
   versao: number;
+  /** The sequence of its last history entry (0: none yet). */
+  historico: number;
 }
 
 export const categoriaKey = (id: number) => ({ pk: PK.categoria, sk: id });
@@ -64,12 +83,29 @@ export const clienteKey = (id: number) => ({ pk: PK.cliente, sk: id });
 /** Key of the id counters item. */
 export const SEQUENCIA_KEY = { pk: PK.sequencia, sk: 0 } as const;
 
+/** None: records stored before the audit fields, and lists (which don't read them). */
+const NO_AUDIT: AuditAttributes = Object.freeze({});
+
+/** The audit attributes that are set (an absent one is never stored as undefined). */
+function auditOf(r: AuditAttributes): AuditAttributes {
+  // Lists map thousands of records without them: skip the work.
+  if (r.criadoEm === undefined && r.atualizadoEm === undefined) return NO_AUDIT;
+  const out: AuditAttributes = {};
+  for (const a of AUDIT_ATTRIBUTES) if (r[a] !== undefined) out[a] = r[a];
+  return out;
+}
+
+/** The history counter as stored: absent while 0 (records stored before keep their shape). */
+const counterOf = (historico: number) => (historico > 0 ? { [HISTORY_COUNTER]: historico } : {});
+
 /** The stored form of a category. */
 export const categoriaItem = (c: CategoriaRecord): CategoriaItem => ({
   ...categoriaKey(c.id),
   descricao: c.descricao,
   [CLIENT_COUNT]: c.clientes,
   versao: c.versao,
+  ...counterOf(c.historico),
+  ...auditOf(c),
 });
 
 /**
@@ -77,27 +113,59 @@ export const categoriaItem = (c: CategoriaRecord): CategoriaItem => ({
  * not set: no attribute either).
  */
 export function clienteItem(c: ClienteRecord): ClienteItem {
-  const { id, categoriaId, ...fields } = c;
+  const { id, categoriaId, historico, criadoEm: _a, criadoPor: _b, atualizadoEm: _c, atualizadoPor: _d, ...fields } = c;
   for (const f of CONTATO_FIELDS) if (fields[f] === undefined) delete fields[f];
-  return { ...clienteKey(id), ...fields, ...(categoriaId !== null ? { categoriaId } : {}) };
+  return { ...clienteKey(id), ...fields, ...(categoriaId !== null ? { categoriaId } : {}), ...counterOf(historico), ...auditOf(c) };
 }
 
-/** Attributes a category read needs (the count is storage only). */
-export const CATEGORIA_PROJECTION = 'sk, descricao, versao';
-/** Attributes a client list needs: every field but `observacoes` (up to 2,000 characters each, only in a single read). */
+const AUDIT_PROJECTION = `${AUDIT_ATTRIBUTES.join(', ')}, ${HISTORY_COUNTER}`;
+/**
+ * Attributes a category list needs (the count is storage only). Lists leave out the audit
+ * fields: the list pages don't show them, and they would double a big list's size.
+ */
+export const CATEGORIA_LIST_PROJECTION = 'sk, descricao, versao';
+/** Attributes a category read needs: the list's, the audit fields and the history counter. */
+export const CATEGORIA_PROJECTION = `${CATEGORIA_LIST_PROJECTION}, ${AUDIT_PROJECTION}`;
+/** Attributes a client list needs: every field but `observacoes` (up to 2,000 characters each, only in a single read) and the audit fields. */
 export const CLIENTE_LIST_PROJECTION = `sk, nome, segmento, pontoFocal, valorContrato, categoriaId, versao, ${CONTATO_FIELDS.filter((f) => f !== 'observacoes').join(', ')}`;
-/** Attributes a client read needs. */
-export const CLIENTE_PROJECTION = `${CLIENTE_LIST_PROJECTION}, observacoes`;
+/** Attributes a client read needs: the list's, `observacoes`, the audit fields and the history counter. */
+export const CLIENTE_PROJECTION = `${CLIENTE_LIST_PROJECTION}, observacoes, ${AUDIT_PROJECTION}`;
 /** Attributes of a category as embedded in a client. */
 export const REF_PROJECTION = 'sk, descricao';
 
 /** An item as DynamoDB returns it. */
 export type Stored = Record<string, unknown>;
 
+/** The audit attributes of a stored item that are set (strings). */
+function storedAudit(item: Stored): AuditAttributes {
+  if (item.criadoEm === undefined && item.atualizadoEm === undefined) return NO_AUDIT;
+  const out: AuditAttributes = {};
+  for (const a of AUDIT_ATTRIBUTES) if (typeof item[a] === 'string') out[a] = item[a];
+  return out;
+}
+
+/** A stored category as code handles it. */
+export function toCategoriaRecord(stored: object): CategoriaRecord {
+  const item = stored as Stored;
+  return {
+    id: Number(item.sk),
+    descricao: String(item.descricao),
+    clientes: Number(item[CLIENT_COUNT] ?? 0),
+    versao: Number(item.versao),
+    historico: Number(item[HISTORY_COUNTER] ?? 0),
+    ...storedAudit(item),
+  };
+}
+
+/** A category as the API returns it (the audit fields when it has them). */
+export function categoriaWire(c: Omit<CategoriaRecord, 'clientes' | 'historico'>): Categoria {
+  return { id: c.id, descricao: c.descricao, versao: c.versao, ...auditOf(c) };
+}
+
 /** A stored category as the API returns it. */
 export function toCategoria(stored: object): Categoria {
   const item = stored as Stored;
-  return { id: Number(item.sk), descricao: String(item.descricao), versao: Number(item.versao) };
+  return { id: Number(item.sk), descricao: String(item.descricao), versao: Number(item.versao), ...storedAudit(item) };
 }
 
 /** A stored category as embedded in a client. */
@@ -118,6 +186,8 @@ export function toClienteRecord(stored: object): ClienteRecord {
     categoriaId: typeof item.categoriaId === 'number' ? item.categoriaId : null,
     versao: Number(item.versao),
     ...contatoOf(item),
+    historico: Number(item[HISTORY_COUNTER] ?? 0),
+    ...storedAudit(item),
   };
 }
 
@@ -129,7 +199,7 @@ export function contatoOf(source: object): ClienteContato {
   return out;
 }
 
-/** A client as the API returns it, with its category embedded as it is now (contact fields only when set). */
+/** A client as the API returns it, with its category embedded as it is now (contact and audit fields only when set). */
 export function toCliente(c: ClienteRecord, categoria: CategoriaRef | null): Cliente {
   return {
     id: c.id,
@@ -140,6 +210,7 @@ export function toCliente(c: ClienteRecord, categoria: CategoriaRef | null): Cli
     categoria,
     ...contatoOf(c),
     versao: c.versao,
+    ...auditOf(c),
   };
 }
 

@@ -48,7 +48,7 @@ export function claimName(descricao: string, ids: readonly number[]): Op {
   return {
     name: 'name.claim',
     item: { Put: { TableName: tableName(), Item: nameClaimItem(descricao, ids), ConditionExpression: 'attribute_not_exists(pk)' } },
-    onFailed: (old) => ({ kind: 'nameTaken', holders: holdersOf(old) }),
+    onFailed: (old) => ({ kind: 'nameTaken', holders: holdersOf(old), campo: 'descricao' }),
   };
 }
 

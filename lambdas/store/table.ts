@@ -13,7 +13,7 @@ export const TABLE_KEY = {
  */
 export const MARSHALL_OPTIONS = { removeUndefinedValues: true } as const;
 
-/** Epoch-seconds attribute that DynamoDB TTL deletes (idempotency records). */
+/** Epoch-seconds attribute that DynamoDB TTL deletes (idempotency records, trash entries). */
 export const TTL_ATTRIBUTE = 'expiresAt';
 
 /**
@@ -32,4 +32,23 @@ export const PK = {
    * `UNICO#documento#<CPF/CNPJ as stored>` holds the id of the live client with that documento.
    */
   unico: 'UNICO',
+  /** Prefix of a record's history: `HISTORICO#produto#<id>`, `HISTORICO#categoria#<id>`; sk = its sequence. */
+  historico: 'HISTORICO',
+  /**
+   * The trash: `LIXEIRA#produto` / `LIXEIRA#categoria` hold the deleted records' copies (sk = id);
+   * `LIXEIRA` alone is its index, newest first (sk = time in ms × 1000 + a random 0–999).
+   */
+  lixeira: 'LIXEIRA',
+  /**
+   * The activity feed: one item per history entry of any record, newest first (sk = time in ms ×
+   * 1000 + a random 0–999), each expiring after FEED_DAYS so the partition stays small.
+   */
+  atividade: 'ATIVIDADE',
 } as const;
+
+/**
+ * The kind of a record in the keys of its history and trash items: stored data, spelled as the
+ * wire's `tipo` (the client keeps the first release's word, `produto`).
+ */
+export const RECORD_KIND = { categoria: 'categoria', cliente: 'produto' } as const;
+export type RecordKind = (typeof RECORD_KIND)[keyof typeof RECORD_KIND];

@@ -30,8 +30,8 @@ export type Outcome =
   | { kind: 'staleVersao' }
   /** Another item the write relied on changed since it was read: read again and retry. */
   | { kind: 'changed' }
-  /** The name is held by these categories (ids). */
-  | { kind: 'nameTaken'; holders: number[] }
+  /** A unique value is held by these records (ids): a category name (`campo` descricao). */
+  | { kind: 'nameTaken'; holders: number[]; campo?: string }
   /** The documento (CPF/CNPJ) is held by this client (id). */
   | { kind: 'documentoTaken'; holder: number }
   /** The idempotency key is live with the same body: its first answer. */

@@ -12,7 +12,7 @@ import { actorOf } from '../../lambdas/http/actor.ts';
 import { startLocalCognito, waitForMessage, type LocalIdentity } from '../../infra/local/cognito.ts';
 import cloud from '../support/fixtures/cloud-jwt-authorizer.json' with { type: 'json' };
 import { accessClaims, claimsOf, firstSignIn, forgeToken, signIn, unsignedToken, type Tokens } from '../support/cognito.ts';
-import { call, startApi, type TestApi } from './helpers.ts';
+import { auditBy, call, listed as withoutAudit, startApi, type TestApi } from './helpers.ts';
 
 let identity: LocalIdentity;
 let api: TestApi;
@@ -158,8 +158,10 @@ describe('a member, signed in', () => {
     expect(categoria.status).toBe(201);
     const created = await call(api, 'POST', '/produtos', { nome: 'Padaria', valorContrato: 1500, categoria: { id: categoria.body.id } }, auth);
     expect(created).toMatchObject({ status: 201, body: { nome: 'Padaria', versao: 1 } });
+    // Who created it is the member's e-mail (lists leave the audit fields out).
+    expect(created.body).toMatchObject(auditBy(MEMBER));
     const listed = await call(api, 'GET', '/produtos', undefined, auth);
-    expect(listed.body).toEqual([created.body]);
+    expect(listed.body).toEqual([withoutAudit(created.body)]);
     const edited = await call(api, 'PUT', '/produtos', { ...created.body, nome: 'Padaria Pão Quente', categoria: null, versao: 1 }, auth);
     expect(edited).toMatchObject({ status: 200, body: { nome: 'Padaria Pão Quente', versao: 2 } });
     expect((await call(api, 'GET', `/produtos/${created.body.id}`, undefined, auth)).body.nome).toBe('Padaria Pão Quente');
@@ -167,6 +169,24 @@ describe('a member, signed in', () => {
     expect((await call(api, 'GET', '/produtos', undefined, auth)).body).toEqual([]);
     // Without the token, none of it.
     expectGateway401(await call(api, 'GET', `/categorias/${categoria.body.id}`));
+  });
+
+  it('restores from the trash, but only an administrator deletes for good (issue 16): 403 {mensagem} for a member', async () => {
+    const auth = bearer(member.AccessToken);
+    const p = await call(api, 'POST', '/produtos', { nome: 'Na lixeira', valorContrato: 1 }, auth);
+    expect((await call(api, 'DELETE', `/produtos/${p.body.id}`, undefined, auth)).status).toBe(204);
+    const trash = await call(api, 'GET', '/lixeira', undefined, auth);
+    expect(trash.body.itens[0]).toMatchObject({ tipo: 'produto', id: p.body.id, excluidoPor: MEMBER });
+    const forbidden = { status: 403, body: { mensagem: MESSAGES.somenteAdministradoresExcluir } };
+    expect(await call(api, 'DELETE', `/lixeira/produto/${p.body.id}`, undefined, auth)).toMatchObject(forbidden);
+    // Refused before validation, too.
+    expect(await call(api, 'DELETE', `/lixeira/nada/${p.body.id}`, undefined, auth)).toMatchObject(forbidden);
+    const restored = await call(api, 'POST', `/lixeira/produto/${p.body.id}/restaurar`, undefined, auth);
+    expect(restored.body.registro).toMatchObject({ id: p.body.id, versao: 2, ...auditBy(MEMBER) });
+    expect((await call(api, 'DELETE', `/produtos/${p.body.id}`, undefined, bearer(admin.AccessToken))).status).toBe(204);
+    expect((await call(api, 'DELETE', `/lixeira/produto/${p.body.id}`, undefined, bearer(admin.AccessToken))).status).toBe(204);
+    const entries = await call(api, 'GET', `/produtos/${p.body.id}/historico`, undefined, auth);
+    expect(entries.status).toBe(404);
   });
 
   it('is refused the users API with 403 {mensagem}, before anything is read or validated', async () => {

@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { call, createCategoria, createCliente, expectDeletedOnce, startApi, type TestApi } from './helpers.ts';
+import { auditBy, call, createCategoria, createCliente, expectDeletedOnce, listed, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -19,10 +19,11 @@ describe('POST /categorias', () => {
     const r = await call(api, 'POST', '/categorias', { descricao: '  Saúde  ', id: 999, produtos: 7, extra: 'x' });
     expect(r.status).toBe(201);
     expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(Object.keys(r.body).sort()).toEqual(['descricao', 'id', 'versao']);
+    expect(Object.keys(r.body).sort()).toEqual(['atualizadoEm', 'atualizadoPor', 'criadoEm', 'criadoPor', 'descricao', 'id', 'versao']);
+    expect(r.body).toMatchObject(auditBy());
     expect(r.body).toMatchObject({ descricao: 'Saúde', versao: 1 });
     expect(r.body.id).not.toBe(999);
-    expect(await stored(r.body.id)).toEqual({ pk: PK.categoria, sk: r.body.id, descricao: 'Saúde', produtos: 0, versao: 1 });
+    expect(await stored(r.body.id)).toEqual({ pk: PK.categoria, sk: r.body.id, descricao: 'Saúde', produtos: 0, versao: 1, historico: 1, ...auditBy() });
   });
 
   it.each([
@@ -59,8 +60,8 @@ describe('GET /categorias and /categorias/{id}', () => {
     expect(r.status).toBe(200);
     const ids = r.body.map((c: { id: number }) => c.id);
     expect(ids).toEqual([...ids].sort((x: number, y: number) => x - y));
-    expect(r.body).toContainEqual(a);
-    expect(r.body).toContainEqual(b);
+    expect(r.body).toContainEqual(listed(a));
+    expect(r.body).toContainEqual(listed(b));
     for (const c of r.body) expect(Object.keys(c).sort()).toEqual(['descricao', 'id', 'versao']);
   });
 
@@ -89,7 +90,7 @@ describe('PUT /categorias', () => {
     const c = await createCategoria(api, 'Antiga');
     const r = await call(api, 'PUT', '/categorias', { id: c.id, descricao: ' Nova ', versao: 1, produtos: 50 });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ id: c.id, descricao: 'Nova', versao: 2 });
+    expect(r.body).toEqual({ id: c.id, descricao: 'Nova', versao: 2, ...auditBy() });
     expect(await stored(c.id)).toMatchObject({ descricao: 'Nova', produtos: 0, versao: 2 });
 
     const missing = await call(api, 'PUT', '/categorias', { id: 987654321, descricao: 'X' });
@@ -102,7 +103,7 @@ describe('PUT /categorias', () => {
     expect((await call(api, 'PUT', '/categorias', { id: c.id, descricao: 'V2' })).body.versao).toBe(2);
     const stale = await call(api, 'PUT', '/categorias', { id: c.id, descricao: 'V3', versao: 1 });
     expect(stale).toMatchObject({ status: 409, body: { mensagem: MESSAGES.conflitoVersao } });
-    expect((await call(api, 'GET', `/categorias/${c.id}`)).body).toEqual({ id: c.id, descricao: 'V2', versao: 2 });
+    expect((await call(api, 'GET', `/categorias/${c.id}`)).body).toEqual({ id: c.id, descricao: 'V2', versao: 2, ...auditBy() });
   });
 
   it('lets exactly one of 20 concurrent PUTs with the same versao win', async () => {

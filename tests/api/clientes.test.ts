@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { call, createCategoria, createCliente, expectDeletedOnce, startApi, type TestApi } from './helpers.ts';
+import { auditBy, call, createCategoria, createCliente, expectDeletedOnce, listed, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('POST /produtos', () => {
       produtos: 9,
     });
     expect(r.status).toBe(201);
-    expect(r.body).toEqual({ ...valid, id: r.body.id, categoria: { id: cat.id, descricao: 'Varejo' }, versao: 1 });
+    expect(r.body).toEqual({ ...valid, id: r.body.id, categoria: { id: cat.id, descricao: 'Varejo' }, versao: 1, ...auditBy() });
     expect(r.body.id).not.toBe(12345);
     expect(await storedCliente(r.body.id)).toEqual({
       pk: PK.cliente,
@@ -39,6 +39,8 @@ describe('POST /produtos', () => {
       ...valid,
       categoriaId: cat.id,
       versao: 1,
+      historico: 1,
+      ...auditBy(),
     });
     expect(await count(cat.id)).toBe(1);
   });
@@ -127,8 +129,8 @@ describe('GET /produtos and /produtos/{id}', () => {
     expect(list.status).toBe(200);
     const ids = list.body.map((p: { id: number }) => p.id);
     expect(ids).toEqual([...ids].sort((x: number, y: number) => x - y));
-    expect(list.body).toContainEqual({ ...a, categoria: { id: cat.id, descricao: 'Depois' } });
-    expect(list.body).toContainEqual(b);
+    expect(list.body).toContainEqual({ ...listed(a), categoria: { id: cat.id, descricao: 'Depois' } });
+    expect(list.body).toContainEqual(listed(b));
     for (const p of list.body) {
       expect(Object.keys(p).sort()).toEqual(['categoria', 'id', 'nome', 'pontoFocal', 'segmento', 'valorContrato', 'versao']);
     }
@@ -160,6 +162,7 @@ describe('PUT /produtos', () => {
       valorContrato: 10000,
       categoria: null,
       versao: 2,
+      ...auditBy(),
     });
     expect(await storedCliente(p.id)).not.toHaveProperty('categoriaId');
     expect(await count(cat.id)).toBe(0);

@@ -3,7 +3,6 @@
  * on every route that writes in a transaction (retried with backoff, then 409), and a record
  * that changes between a handler's read and its conditional write (re-read and retried, then 409).
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,21 +113,20 @@ describe('TransactionConflict is retried with backoff, then answered 409', () =>
 /** A client as DynamoDB returns it in a condition failure (raw AttributeValues): it exists, at another versao. */
 const changedClient = { pk: { S: PK.cliente }, sk: { N: '1' }, nome: { S: 'Cliente 1' }, versao: { N: '2' } };
 
-/** The error DynamoDB returns when a single-item write's condition fails, with the item as it is. */
-const conditionFailed = () =>
-  new ConditionalCheckFailedException({ message: `The conditional request failed (${SECRET})`, $metadata: {}, Item: changedClient });
-
 describe('a record that changes between the read and the conditional write is read again', () => {
   const sameCategory = request('update cliente, same category');
   const { versao: _versao, ...withoutVersao } = sameCategory.body as Record<string, unknown>;
-  const cases: { req: RouteRequest; write: string }[] = [
-    { req: { ...sameCategory, label: 'update cliente without versao, same category', body: withoutVersao }, write: 'UpdateCommand' },
-    { req: request('remove cliente without category'), write: 'DeleteCommand' },
+  // With its history entry, each is one transaction whose first item is the client's own write.
+  const write = 'TransactWriteCommand';
+  const cases: { req: RouteRequest }[] = [
+    { req: { ...sameCategory, label: 'update cliente without versao, same category', body: withoutVersao } },
+    { req: request('remove cliente without category') },
   ];
-  for (const { req, write } of cases) {
+  const clientChanged = (call: SentCall) => transactionCanceled('ConditionalCheckFailed', itemCount(call), changedClient);
+  for (const { req } of cases) {
     it(`${req.label}: keeps changing → ${WRITE_ATTEMPTS} read+write rounds, then 409`, async () => {
       const sent = arrangeWorld(ddb, (call) =>
-        call.command === write && call.input.Key?.pk === PK.cliente ? conditionFailed() : undefined,
+        call.command === write ? clientChanged(call as SentCall) : undefined,
       );
       const res = await invoke(req);
       expect(res.status, res.text).toBe(409);
@@ -144,7 +142,7 @@ describe('a record that changes between the read and the conditional write is re
 
     it(`${req.label}: changed once → read again and ${req.ok}`, async () => {
       const sent = arrangeWorld(ddb, (call, before) =>
-        call.command === write && before.every((c) => c.command !== write) ? conditionFailed() : undefined,
+        call.command === write && before.every((c) => c.command !== write) ? clientChanged(call as SentCall) : undefined,
       );
       const res = await invoke(req);
       expect(res.status, res.text).toBe(req.ok);
@@ -153,10 +151,10 @@ describe('a record that changes between the read and the conditional write is re
   }
 
   it('update cliente with versao: changed meanwhile → 409 stale versao at once (the sender must reload)', async () => {
-    const sent = arrangeWorld(ddb, (call) => (call.command === 'UpdateCommand' && call.input.Key?.pk === PK.cliente ? conditionFailed() : undefined));
+    const sent = arrangeWorld(ddb, (call) => (call.command === write ? clientChanged(call as SentCall) : undefined));
     const res = await invoke(sameCategory);
     expect(res).toMatchObject({ status: 409, body: { mensagem: MESSAGES.conflitoVersao } });
-    expect(sent.filter((c) => c.command === 'UpdateCommand')).toHaveLength(1);
+    expect(sent.filter((c) => c.command === write)).toHaveLength(1);
   });
 
   it('remove cliente in a category: its client changed category meanwhile → re-read, retried in a new transaction', async () => {

@@ -84,6 +84,10 @@ const same = (s: Snapshot) => ({
   categorias: [...s.categorias.values()],
   clientes: [...s.clientes.values()],
   idempotency: s.idempotency.map((k) => k.pk).sort(),
+  // Issue 16: no history entry, feed item or trash item without its write.
+  history: [...(s.history ?? new Map()).entries()].sort(),
+  trash: [...(s.trash ?? new Map()).keys()].sort(),
+  feedItems: s.feedItems,
 });
 
 beforeAll(async () => {
@@ -175,10 +179,10 @@ describe('a failure in the middle of a multi-step operation leaves nothing parti
     expect(final.clientes.get(p.id)!.versao).toBe(p.versao + 1);
   });
 
-  it('PUT /produtos in the same category: the read succeeds, the update fails → 500; client unchanged', async () => {
+  it('PUT /produtos in the same category: the read succeeds, the update with its history entry fails → 500; client unchanged, no entry', async () => {
     const p = (await post('/produtos', { nome: 'Loja', valorContrato: 5 })).body as { id: number; versao: number };
     const before = await store();
-    arm({ command: 'UpdateItemCommand', when: 'before', error: internal });
+    arm({ command: 'TransactWriteItemsCommand', when: 'before', error: internal });
     const res = await send(api.baseUrl, 'PUT', '/produtos', { id: p.id, nome: 'Loja 2', valorContrato: 7, versao: p.versao });
     expect(res.status).toBe(500);
     expect(same(await expectConsistent())).toEqual(same(before));
@@ -206,9 +210,13 @@ describe('a failure in the middle of a multi-step operation leaves nothing parti
     expect(same(after)).toEqual(same(before));
     expect(after.names).toEqual(before.names);
     expect(after.categorias.get(c.id)!.versao).toBe(c.versao);
-    // A rename within its own name (case only) is one UpdateItem: it fails alone too.
-    arm({ command: 'UpdateItemCommand', when: 'before', error: throttled });
+    // A rename within its own name (case only) writes no claim, still with its history entry: one transaction.
+    arm({ command: 'TransactWriteItemsCommand', when: 'before', error: throttled });
     expect((await send(api.baseUrl, 'PUT', '/categorias', { id: c.id, descricao: 'd', versao: c.versao })).status).toBe(503);
+    expect(same(await expectConsistent())).toEqual(same(before));
+    // A PUT that changes nothing writes no entry: one UpdateItem (versao + 1), which fails alone too.
+    arm({ command: 'UpdateItemCommand', when: 'before', error: throttled });
+    expect((await send(api.baseUrl, 'PUT', '/categorias', { id: c.id, descricao: 'D', versao: c.versao })).status).toBe(503);
     expect(same(await expectConsistent())).toEqual(same(before));
   });
 

@@ -88,6 +88,19 @@ async function checkStore(): Promise<void> {
   const modelProds = [...model.clientes.values()].sort((a, b) => a.id - b.id);
   expect(storedProds).toEqual(modelProds);
   for (const c of s.categorias.values()) expect(c.clientes).toBe(model.count(c.id));
+  // Issue 16: exactly the records the model deleted and did not restore are in the trash, and
+  // every record has at least the history entries of its creates, deletes and restores.
+  const trashed = [...(s.trash?.keys() ?? [])].sort();
+  const modelTrash = [
+    ...[...model.trash.categoria.keys()].map((id) => `categoria#${id}`),
+    ...[...model.trash.cliente.keys()].map((id) => `produto#${id}`),
+  ].sort();
+  expect(trashed).toEqual(modelTrash);
+  for (const [key, writes] of model.writes) {
+    const record = `${key.startsWith('C') ? 'categoria' : 'produto'}#${key.slice(1)}`;
+    const entries = s.history?.get(record)?.length ?? 0;
+    if (entries < writes) throw new Error(`history of ${record}: ${entries} entries for ${writes} writes`);
+  }
   // versao never goes backwards.
   for (const [key, rec] of [...[...s.categorias.values()].map((c) => [`C${c.id}`, c] as const), ...[...s.clientes.values()].map((p) => [`P${p.id}`, p] as const)]) {
     const before = lastVersao.get(key);

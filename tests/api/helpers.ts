@@ -39,11 +39,28 @@ export async function call<T = any>( // eslint-disable-line @typescript-eslint/n
   return { status: res.status, headers: res.headers, body: (text === '' ? undefined : JSON.parse(text)) as T, text };
 }
 
+/** How the API writes an instant: ISO 8601 UTC with milliseconds. */
+export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** The server-set audit fields of a record created and last changed by `por` (issue 16; the open mode's actor by default). */
+export const auditBy = (por = 'anônimo', criadoPor = por) => ({
+  criadoEm: expect.stringMatching(ISO_UTC),
+  criadoPor,
+  atualizadoEm: expect.stringMatching(ISO_UTC),
+  atualizadoPor: por,
+});
+
+/** A record as lists return it: without the audit fields. */
+export function listed<T extends object>(record: T): Omit<T, 'criadoEm' | 'criadoPor' | 'atualizadoEm' | 'atualizadoPor'> {
+  const { criadoEm: _a, criadoPor: _b, atualizadoEm: _c, atualizadoPor: _d, ...rest } = record as Record<string, unknown>;
+  return rest as Omit<T, 'criadoEm' | 'criadoPor' | 'atualizadoEm' | 'atualizadoPor'>;
+}
+
 /** Creates a category through the API and returns it. */
 export async function createCategoria(api: TestApi, descricao: string) {
   const r = await call(api, 'POST', '/categorias', { descricao });
   if (r.status !== 201) throw new Error(`create categoria: ${r.status} ${r.text}`);
-  return r.body as { id: number; descricao: string; versao: number };
+  return r.body as { id: number; descricao: string; versao: number; criadoEm?: string; atualizadoEm?: string };
 }
 
 /** Creates a client through the API and returns it. */
@@ -58,6 +75,10 @@ export async function createCliente(api: TestApi, fields: Record<string, unknown
     valorContrato: number;
     categoria: { id: number; descricao: string } | null;
     versao: number;
+    criadoEm?: string;
+    criadoPor?: string;
+    atualizadoEm?: string;
+    atualizadoPor?: string;
   };
 }
 

@@ -178,6 +178,7 @@ describe('a client list larger than 1 MB', () => {
       valorContrato: 10000 + i / 100,
       categoriaId: i % 4 === 3 ? null : cats[i % 4]!.id,
       versao: 1,
+      historico: 0,
     }));
     await batchPut(api, clientes.map(clienteItem));
     // Planted around the API: count them in their categories as the API would.

@@ -155,6 +155,36 @@ describe('real responses match the OpenAPI schemas', () => {
     await call('DELETE /produtos/{id}', '/produtos/-1', 400);
   });
 
+  it('history and trash (issue 16): every status of every route', async () => {
+    const cat = (await call('POST /categorias', '/categorias', 201, { descricao: 'Histórica' })).body as { id: number };
+    const p = (await call('POST /produtos', '/produtos', 201, { nome: 'Com história', valorContrato: 10, categoria: { id: cat.id } })).body as { id: number };
+    await call('PUT /produtos', '/produtos', 200, { id: p.id, nome: 'Com história', valorContrato: 20000, categoria: { id: cat.id } });
+    await call('PUT /categorias', '/categorias', 200, { id: cat.id, descricao: 'Histórica 2' });
+    await call('GET /produtos/{id}/historico', `/produtos/${p.id}/historico`, 200);
+    const page = (await call('GET /produtos/{id}/historico', `/produtos/${p.id}/historico?limit=1`, 200)).body as { cursor: string };
+    await call('GET /produtos/{id}/historico', `/produtos/${p.id}/historico?limit=1&cursor=${page.cursor}`, 200);
+    await call('GET /produtos/{id}/historico', `/produtos/${p.id}/historico?limit=101`, 400);
+    await call('GET /produtos/{id}/historico', '/produtos/999999/historico', 404);
+    await call('GET /categorias/{id}/historico', `/categorias/${cat.id}/historico`, 200);
+    await call('GET /categorias/{id}/historico', `/categorias/${cat.id}/historico?cursor=nao-e-um-cursor`, 400);
+    await call('GET /categorias/{id}/historico', '/categorias/999999/historico', 404);
+    await call('DELETE /produtos/{id}', `/produtos/${p.id}`, 204);
+    await call('DELETE /categorias/{id}', `/categorias/${cat.id}`, 204);
+    await call('GET /lixeira', '/lixeira', 200);
+    await call('GET /lixeira', '/lixeira?limit=1', 200);
+    await call('GET /lixeira', '/lixeira?limit=0', 400);
+    // The client comes back without its category (aviso), the category's name is taken meanwhile (409).
+    await call('POST /lixeira/{tipo}/{id}/restaurar', `/lixeira/produto/${p.id}/restaurar`, 200);
+    await call('POST /lixeira/{tipo}/{id}/restaurar', `/lixeira/produto/${p.id}/restaurar`, 404);
+    await call('POST /lixeira/{tipo}/{id}/restaurar', `/lixeira/cliente/${p.id}/restaurar`, 400);
+    await call('POST /categorias', '/categorias', 201, { descricao: 'HISTÓRICA 2' });
+    await call('POST /lixeira/{tipo}/{id}/restaurar', `/lixeira/categoria/${cat.id}/restaurar`, 409);
+    await call('DELETE /lixeira/{tipo}/{id}', `/lixeira/categoria/${cat.id}`, 204);
+    await call('DELETE /lixeira/{tipo}/{id}', `/lixeira/categoria/${cat.id}`, 404);
+    await call('DELETE /lixeira/{tipo}/{id}', `/lixeira/x/${cat.id}`, 400);
+    await call('GET /categorias/{id}/historico', `/categorias/${cat.id}/historico`, 404);
+  });
+
   it('the catch-all: unknown paths 404 and other methods 405 (with Allow), as {mensagem}', async () => {
     await callUnknown('GET', '/nada', 404, 'NotFound');
     await callUnknown('GET', '/categorias/1/extra', 404, 'NotFound');

@@ -12,8 +12,13 @@ import { CONTATO_FIELDS } from '../../lambdas/contract/cliente.ts';
 import { endsBeforeStart } from '../../lambdas/contract/datas.ts';
 import { parseCategoriaInput, parseClienteInput, parseClienteUpdate } from '../../lambdas/contract/schemas.ts';
 import { foldName } from '../../lambdas/contract/text.ts';
-import { contatoOf, type ClienteRecord } from '../../lambdas/store/items.ts';
+import { AUDIT_ATTRIBUTES, contatoOf, type ClienteRecord } from '../../lambdas/store/items.ts';
 import { arbitraryFromSchema } from './openapi-arbitraries.ts';
+
+type AuditField = (typeof AUDIT_ATTRIBUTES)[number];
+/** A record as the model compares it: without the server-set audit fields (issue 16). */
+export const withoutAudit = (record: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(record).filter(([k]) => !(AUDIT_ATTRIBUTES as readonly string[]).includes(k)));
 
 export const doc = buildOpenApiDocument();
 const S = doc.components.schemas;
@@ -31,7 +36,8 @@ export interface ModelCategoria {
   versao: number;
 }
 /** A client as the API answered it, its category by id. */
-export type ModelCliente = ClienteRecord;
+/** The model's client: what the API returns of it (the history counter and audit stamps are storage/extra). */
+export type ModelCliente = Omit<ClienteRecord, 'historico' | AuditField>;
 
 /** What succeeded so far: the records the API created and not deleted, as its answers said. */
 export class Model {
@@ -41,6 +47,18 @@ export class Model {
   created = { categoria: new Set<number>(), cliente: new Set<number>() };
   /** `route#key` → the validated body (canonical JSON) and the first answer. */
   keys = new Map<string, { validated: string; response: unknown }>();
+  /** Issue 16: the deleted records, in the trash until restored. */
+  trash = { categoria: new Map<number, ModelCategoria>(), cliente: new Map<number, ModelCliente>() };
+  /**
+   * Issue 16: per record (`C1`, `P7`), the writes that always leave a history entry (create,
+   * delete, restore); an update that changes something adds one more, so entries ≥ this.
+   */
+  writes = new Map<string, number>();
+
+  private wrote(entity: Entity, id: number): void {
+    const key = `${entity === 'categoria' ? 'C' : 'P'}${id}`;
+    this.writes.set(key, (this.writes.get(key) ?? 0) + 1);
+  }
 
   /** The category other than `except` whose name folds like `descricao` (names are unique). */
   nameHolder(descricao: string, except?: number): ModelCategoria | undefined {
@@ -69,6 +87,7 @@ export class Model {
     if (this.created[entity].has(id)) return 'replay';
     this.created[entity].add(id);
     this.put(entity, body);
+    this.wrote(entity, id);
     return 'new';
   }
 
@@ -79,8 +98,25 @@ export class Model {
     if (current && (body.versao as number) > current.versao) this.put(entity, body);
   }
 
+  /** A delete moves the record to the trash (issue 16). */
   applyDeleted(entity: Entity, id: number): void {
-    (entity === 'categoria' ? this.categorias : this.clientes).delete(id);
+    if (entity === 'categoria') {
+      const c = this.categorias.get(id);
+      if (c) this.trash.categoria.set(id, c);
+      this.categorias.delete(id);
+    } else {
+      const p = this.clientes.get(id);
+      if (p) this.trash.cliente.set(id, p);
+      this.clientes.delete(id);
+    }
+    this.wrote(entity, id);
+  }
+
+  /** A restore: the record back as the answer says (same id, new versao, maybe without its category). */
+  applyRestored(entity: Entity, body: Json): void {
+    this.trash[entity].delete(body.id as number);
+    this.put(entity, body);
+    this.wrote(entity, body.id as number);
   }
 
   private put(entity: Entity, body: Json): void {
@@ -163,7 +199,10 @@ export type Op =
   | { kind: 'wrongMethod'; method: string; path: string }
   | { kind: 'options'; path: string }
   | { kind: 'exactSize'; body: Json }
-  | { kind: 'usuarios'; routeKey: string; email: string; body: Json | undefined };
+  | { kind: 'usuarios'; routeKey: string; email: string; body: Json | undefined }
+  // Issue 16: restores from the trash and history reads.
+  | { kind: 'restore'; entity: Entity; target: Target }
+  | { kind: 'historico'; entity: Entity; target: Target; limit: number | undefined };
 
 const target: fc.Arbitrary<Target> = fc.record({
   pick: fc.nat(),
@@ -404,6 +443,16 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('options' as const), path: fc.constantFrom('/categorias', '/produtos/3', '/nada') }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('exactSize' as const), body: categoriaInput }) },
   { weight: 1, arbitrary: usuariosOp },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('restore' as const), entity: fc.constantFrom<Entity>('categoria', 'cliente'), target }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('historico' as const),
+      entity: fc.constantFrom<Entity>('categoria', 'cliente'),
+      target,
+      limit: fc.option(fc.integer({ min: 1, max: LIMITS.page.max }), { nil: undefined }),
+    }),
+  },
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -613,7 +662,7 @@ export function plan(op: Op, model: Model): Planned {
         check: (res, m) => {
           if (op.kind !== 'get') return;
           const expected = op.entity === 'categoria' ? m.categorias.get(id) : m.clientes.get(id);
-          const got = res as Json;
+          const got = withoutAudit(res as Json);
           const comparable = op.entity === 'cliente' ? { ...got, categoriaId: (got.categoria as { id: number } | null)?.id ?? null, categoria: undefined } : got;
           if (canonical(comparable) !== canonical(expected)) throw new Error(`GET ${id}: ${canonical(comparable)} vs model ${canonical(expected)}`);
         },
@@ -747,6 +796,62 @@ export function plan(op: Op, model: Model): Planned {
         headers: {},
         expect: [404],
         touches: [],
+      };
+    }
+    case 'restore': {
+      const trashed = sortedIds(model.trash[op.entity]);
+      const id = resolveTarget(op.target, trashed, missing(op.entity));
+      const tipo = op.entity === 'categoria' ? 'categoria' : 'produto';
+      const copy = op.entity === 'categoria' ? model.trash.categoria.get(id) : undefined;
+      const client = op.entity === 'cliente' ? model.trash.cliente.get(id) : undefined;
+      const touches = [`${op.entity === 'categoria' ? 'C' : 'P'}${id}`];
+      if (copy) touches.push(`N${foldName(copy.descricao)}`);
+      if (client?.categoriaId != null) touches.push(`C${client.categoriaId}`);
+      const inTrash = trashed.includes(id);
+      return {
+        label: `POST /lixeira/${tipo}/${id}/restaurar`,
+        method: 'POST',
+        path: `/lixeira/${tipo}/${id}/restaurar`,
+        routeKey: 'POST /lixeira/{tipo}/{id}/restaurar',
+        headers: {},
+        expect: !inTrash ? [404] : copy && model.nameHolder(copy.descricao) ? [409] : [200],
+        touches,
+        apply: (status, res, m) => {
+          if (status === 200) m.applyRestored(op.entity, (res as { registro: Json }).registro);
+        },
+        check: (res) => {
+          const r = res as { registro: Json; aviso?: string };
+          const before = client ?? copy;
+          if (r.registro.id !== id || r.registro.versao !== before!.versao + 1) throw new Error(`restore ${id}: ${canonical(r)}`);
+          // A client whose category is gone comes back without it, and the answer says so.
+          const gone = client?.categoriaId != null && !model.categorias.has(client.categoriaId);
+          if (gone !== (r.aviso !== undefined) || (gone && r.registro.categoria !== null)) throw new Error(`restore ${id} (category gone: ${gone}): ${canonical(r)}`);
+        },
+      };
+    }
+    case 'historico': {
+      const live = sortedIds(op.entity === 'categoria' ? model.categorias : model.clientes);
+      const ids = [...live, ...sortedIds(model.trash[op.entity])];
+      const id = resolveTarget(op.target, ids, missing(op.entity));
+      const segment = op.entity === 'categoria' ? 'categorias' : 'produtos';
+      const key = `${op.entity === 'categoria' ? 'C' : 'P'}${id}`;
+      const limit = op.limit ?? LIMITS.page.default;
+      return {
+        label: `GET /${segment}/${id}/historico?limit=${limit}`,
+        method: 'GET',
+        path: `/${segment}/${id}/historico${op.limit === undefined ? '' : `?limit=${op.limit}`}`,
+        routeKey: `GET /${segment}/{id}/historico`,
+        headers: {},
+        expect: ids.includes(id) ? [200] : [404],
+        touches: [key],
+        check: (res, m) => {
+          const page = res as { itens: { acao: string }[]; cursor: string | null };
+          const writes = m.writes.get(key) ?? 0;
+          // A full page has a cursor; the entries (one page) are at least the writes that always leave one.
+          if (page.itens.length > limit || (page.cursor === null && page.itens.length < writes)) {
+            throw new Error(`history of ${key}: ${page.itens.length} entries (cursor ${page.cursor}) for ${writes} writes`);
+          }
+        },
       };
     }
     case 'exactSize': {

@@ -4,14 +4,15 @@
  * ids unique and below the counters, idempotency claims only beside their record, each category
  * name held by exactly its claim (once the stored names are claimed), no stray item; (issue 17)
  * each client's contact fields as the contract stores them, and each documento held by exactly
- * its client's claim.
+ * its client's claim. Issue 16: no record both live and in the trash, each trash copy with its
+ * index entry, a record's history entries numbered 1..its counter, one feed item per history entry.
  */
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CONTATO_FIELDS, checkContato } from '../../lambdas/contract/cliente.ts';
 import { foldName } from '../../lambdas/contract/text.ts';
-import { CLIENT_COUNT, COUNTER_ATTRIBUTE, toClienteRecord, type ClienteRecord } from '../../lambdas/store/items.ts';
+import { AUDIT_ATTRIBUTES, CLIENT_COUNT, COUNTER_ATTRIBUTE, HISTORY_COUNTER, toClienteRecord, type ClienteRecord } from '../../lambdas/store/items.ts';
 import { documentoClaimKey, NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
-import { PK, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+import { PK, RECORD_KIND, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 
 export interface StoredCategoria {
   id: number;
@@ -22,7 +23,7 @@ export interface StoredCategoria {
 }
 
 /** A stored client, as code handles it. */
-export type StoredCliente = ClienteRecord;
+export type StoredCliente = Omit<ClienteRecord, 'historico' | (typeof AUDIT_ATTRIBUTES)[number]>;
 
 export interface StoredIdempotency {
   pk: string;
@@ -46,12 +47,24 @@ export interface Snapshot {
   stray: Record<string, unknown>[];
   /** Attributes no item of that kind should have (e.g. an unknown request field stored). */
   unknownAttributes: string[];
+  /** Issue 16: the history counters of live records, `produto#1` → counter (0: none yet). */
+  historyCounters?: Map<string, number>;
+  /** Issue 16: the history entries' sks of each record, `produto#1` → [1, 2, …]. */
+  history?: Map<string, number[]>;
+  /** Issue 16: the trash copies, `produto#1` → the index sk they name. */
+  trash?: Map<string, number>;
+  /** Issue 16: the trash index entries, sk → `produto#1`. */
+  trashIndex?: Map<number, string>;
+  /** Issue 16: how many activity feed items there are. */
+  feedItems?: number;
 }
 
 /** The attributes each kind of item may have: anything else was stored by mistake. */
 const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
-  [PK.categoria]: ['pk', 'sk', 'descricao', CLIENT_COUNT, 'versao'],
-  [PK.cliente]: ['pk', 'sk', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoriaId', 'versao', ...CONTATO_FIELDS],
+  [PK.categoria]: ['pk', 'sk', 'descricao', CLIENT_COUNT, 'versao', HISTORY_COUNTER, ...AUDIT_ATTRIBUTES],
+  [PK.cliente]: ['pk', 'sk', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoriaId', 'versao', ...CONTATO_FIELDS, HISTORY_COUNTER, ...AUDIT_ATTRIBUTES],
+  [PK.historico]: ['pk', 'sk', 'acao', 'em', 'por', 'alteracoes'],
+  [PK.atividade]: ['pk', 'sk', 'tipo', 'id', 'nome', 'acao', 'em', 'por', 'alteracoes', TTL_ATTRIBUTE],
   [PK.sequencia]: ['pk', 'sk', ...Object.values(COUNTER_ATTRIBUTE)],
   [PK.idempotencia]: ['pk', 'sk', 'bodyHash', 'responseStatus', 'responseBody', TTL_ATTRIBUTE],
   [PK.unico]: ['pk', 'sk', 'ids', 'at', 'id'],
@@ -71,6 +84,11 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
     documentos: new Map(),
     stray: [],
     unknownAttributes: [],
+    historyCounters: new Map(),
+    history: new Map(),
+    trash: new Map(),
+    trashIndex: new Map(),
+    feedItems: 0,
   };
   let start: Record<string, unknown> | undefined;
   do {
@@ -82,10 +100,15 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
       for (const name of Object.keys(item)) {
         if (allowed && !allowed.includes(name)) s.unknownAttributes.push(`${pk}/${sk}.${name}`);
       }
+      if (pk === PK.categoria || pk === PK.cliente) {
+        s.historyCounters!.set(`${pk === PK.categoria ? RECORD_KIND.categoria : RECORD_KIND.cliente}#${sk}`, Number(item[HISTORY_COUNTER] ?? 0));
+      }
       if (pk === PK.categoria) {
         s.categorias.set(sk, { id: sk, descricao: item.descricao, clientes: Number(item[CLIENT_COUNT] ?? 0), versao: Number(item.versao) });
       } else if (pk === PK.cliente) {
-        s.clientes.set(sk, toClienteRecord(item));
+        // As the model compares it: the history counter and audit stamps are kept apart.
+        const { historico: _h, criadoEm: _a, criadoPor: _b, atualizadoEm: _c, atualizadoPor: _d, ...cliente } = toClienteRecord(item);
+        s.clientes.set(sk, cliente);
       } else if (pk === PK.sequencia) {
         s.counters = {
           categoria: Number(item[COUNTER_ATTRIBUTE.categoria] ?? 0),
@@ -104,6 +127,15 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
         s.documentos.set(pk.slice(DOCUMENTO_PREFIX.length), Number(item.id));
       } else if (pk.startsWith(NAME_PREFIX)) {
         s.names.set(pk.slice(NAME_PREFIX.length), [...((item.ids as Set<number> | undefined) ?? [])].sort((a, b) => a - b));
+      } else if (pk.startsWith(`${PK.historico}#`)) {
+        const record = pk.slice(PK.historico.length + 1);
+        s.history!.set(record, [...(s.history!.get(record) ?? []), sk]);
+      } else if (pk === PK.lixeira) {
+        s.trashIndex!.set(sk, `${String(item.tipo)}#${Number(item.id)}`);
+      } else if (pk.startsWith(`${PK.lixeira}#`)) {
+        s.trash!.set(`${pk.slice(PK.lixeira.length + 1)}#${sk}`, Number(item.indice));
+      } else if (pk === PK.atividade) {
+        s.feedItems!++;
       } else {
         s.stray.push(item);
       }
@@ -154,6 +186,7 @@ export function invariantViolations(s: Snapshot): string[] {
     }
   }
   out.push(...contatoViolations(s));
+  out.push(...historyAndTrashViolations(s));
   for (const item of s.stray) out.push(`stray item ${JSON.stringify(item).slice(0, 200)}`);
   for (const a of s.unknownAttributes) out.push(`unknown attribute stored: ${a}`);
   return out;
@@ -185,5 +218,35 @@ function contatoViolations(s: Snapshot): string[] {
   for (const [documento, id] of s.documentos) {
     if (s.clientes.get(id)?.documento !== documento) out.push(`documento claim ${documento} held by cliente ${id}, which does not have it`);
   }
+  return out;
+}
+
+/**
+ * Issue 16's invariants: no record both live and in the trash; each trash copy with exactly its
+ * index entry; a record's history entries are 1..n with n its counter (live records; a trashed
+ * copy keeps its counter too), so no write went without its entry; one feed item per entry.
+ */
+function historyAndTrashViolations(s: Snapshot): string[] {
+  const out: string[] = [];
+  const live = (record: string) => {
+    const [kind, id] = record.split('#');
+    return (kind === RECORD_KIND.categoria ? s.categorias : s.clientes).has(Number(id));
+  };
+  for (const [record, indice] of s.trash ?? []) {
+    if (live(record)) out.push(`${record} is both live and in the trash`);
+    if (s.trashIndex?.get(indice) !== record) out.push(`trash copy ${record} without its index entry ${indice}`);
+  }
+  for (const [indice, record] of s.trashIndex ?? []) {
+    if (s.trash?.get(record) !== indice) out.push(`trash index ${indice} names ${record}, which has no copy there`);
+  }
+  for (const [record, counter] of s.historyCounters ?? []) {
+    const sks = [...(s.history?.get(record) ?? [])].sort((a, b) => a - b);
+    if (counter > 0 && (sks.length !== counter || sks.some((sk, i) => sk !== i + 1))) {
+      out.push(`history of ${record}: counter ${counter}, entries [${sks}]`);
+    }
+  }
+  let entries = 0;
+  for (const sks of s.history?.values() ?? []) entries += sks.length;
+  if (s.feedItems !== undefined && s.feedItems !== entries) out.push(`${s.feedItems} feed items for ${entries} history entries`);
   return out;
 }

@@ -86,6 +86,7 @@ describeBrowser('accessibility', () => {
       ROUTES.atualizarCliente(p.id),
       ROUTES.deletarCliente(p.id),
       '/contratos-a-renovar',
+      '/lixeira',
       '/nao-existe',
     ];
     // Every route at desktop width; on a phone the pages whose layout changes most (the same

@@ -317,6 +317,7 @@ describeBrowser('journeys', () => {
       { name: 'Cadastrar clientes', path: ROUTES.cadastrarCliente },
       { name: 'Listar categorias', path: ROUTES.categorias },
       { name: 'Cadastrar categorias', path: ROUTES.cadastrarCategoria },
+      { name: 'Lixeira', path: '/lixeira' },
     ]) {
       await nav.getByRole('link', { name: link.name, exact: true }).click();
       await expectPath(page, link.path);
@@ -328,7 +329,7 @@ describeBrowser('journeys', () => {
       await expect.poll(() => page.title()).toMatch(/Clientela/);
       titles.add(await page.title());
     }
-    expect(titles.size, [...titles].join(' | ')).toBe(5);
+    expect(titles.size, [...titles].join(' | ')).toBe(6);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
     expect(await page.locator('footer').innerText()).toContain(`© ${new Date().getFullYear()} Clientela`);
     await nav.getByRole('link', { name: /Clientela/ }).first().click();

@@ -246,6 +246,8 @@ beforeAll(async () => {
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     LOG_LEVEL: 'error',
     [ORIGIN_VERIFY.env]: ORIGIN_SECRET,
+    // The trash's days, as the template gives them (stack.test.ts checks the value).
+    TRASH_DAYS: '30',
   });
   delete process.env.CORS_ORIGINS;
   // Sign-in on: the local pool, its Cognito calls through a recording proxy (COGNITO_ENDPOINT).
@@ -497,6 +499,37 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     const wrongMethod = await call('Fallback', 'PATCH', '/categorias');
     expect(wrongMethod.status).toBe(405);
     expect(String(wrongMethod.headers.allow ?? wrongMethod.headers.Allow)).toContain('GET');
+  });
+
+  it('serves the history and the trash (issue 16): reads, restores of both kinds, a purge', async () => {
+    const forgetClaimsMarker = () => direct.send(new DeleteCommand({ TableName: table, Key: NAME_CLAIMS_MARKER }));
+    const cat = await call('CreateCategoria', 'POST', '/categorias', { descricao: 'Histórica' });
+    const catId = (cat.body as { id: number }).id;
+    const cli = await call('CreateProduto', 'POST', '/produtos', { nome: 'Com história', valorContrato: 5, categoria: { id: catId } });
+    const cliId = (cli.body as { id: number }).id;
+    expect(await call('HistoricoProduto', 'GET', `/produtos/${cliId}/historico`)).toMatchObject({ status: 200, body: { itens: [{ acao: 'criado' }] } });
+    expect((await call('HistoricoProduto', 'GET', '/produtos/999999/historico')).status).toBe(404);
+    expect((await call('HistoricoCategoria', 'GET', `/categorias/${catId}/historico`)).status).toBe(200);
+    expect((await call('HistoricoCategoria', 'GET', '/categorias/999999/historico')).status).toBe(404);
+    expect((await call('RemoveProduto', 'DELETE', `/produtos/${cliId}`)).status).toBe(204);
+    expect((await call('RemoveCategoria', 'DELETE', `/categorias/${catId}`)).status).toBe(204);
+    // Newest first (the deletes of the test above are further down).
+    const trash = await call('ListLixeira', 'GET', '/lixeira');
+    expect(trash.status).toBe(200);
+    expect((trash.body as { itens: unknown[] }).itens.slice(0, 2)).toMatchObject([{ tipo: 'categoria', id: catId }, { tipo: 'produto', id: cliId }]);
+    // The category back (its name claimed again, the stored names first), then its client into it.
+    await forgetClaimsMarker();
+    expect(await call('RestoreLixeira', 'POST', `/lixeira/categoria/${catId}/restaurar`)).toMatchObject({ status: 200, body: { registro: { id: catId, versao: 2 } } });
+    expect(await call('RestoreLixeira', 'POST', `/lixeira/produto/${cliId}/restaurar`)).toMatchObject({
+      status: 200,
+      body: { registro: { id: cliId, categoria: { id: catId } } },
+    });
+    expect((await call('RestoreLixeira', 'POST', `/lixeira/produto/${cliId}/restaurar`)).status).toBe(404);
+    // A purge: the client out again, then gone for good with its history.
+    expect((await call('RemoveProduto', 'DELETE', `/produtos/${cliId}`)).status).toBe(204);
+    expect((await call('PurgeLixeira', 'DELETE', `/lixeira/produto/${cliId}`)).status).toBe(204);
+    expect((await call('PurgeLixeira', 'DELETE', `/lixeira/produto/${cliId}`)).status).toBe(404);
+    expect((await call('HistoricoProduto', 'GET', `/produtos/${cliId}/historico`)).status).toBe(404);
   });
 
   it('serves the users API with the real Cognito calls (sign-in on: the claims of a real access token)', async () => {

@@ -27,6 +27,7 @@ import {
   resourcesOfType,
   roleStatements,
   routeNameOf,
+  synth,
   synthTemplate,
   tempDir,
   type Resources,
@@ -62,6 +63,7 @@ const CONFIGURED = {
   certificateArn: CERTIFICATE_ARN,
   alarmEmail: 'ti@example.com.br',
   memorySize: 1024,
+  trashDays: 7,
 };
 
 /** The stack as cdk.json's defaults make it. */
@@ -116,8 +118,19 @@ describe('functions: one per route-table row', () => {
       expect(vars.TABLE_NAME).toEqual({ Ref: logicalIdOfType(template, 'AWS::DynamoDB::Table') });
       // No CORS allow-list by default, and no source maps shipped; sign-in's (auth.test.ts).
       expect(Object.keys(vars).sort()).toEqual(
-        [ORIGIN_VERIFY.env, 'TABLE_NAME', 'AUTH_MODE', 'AUTH_ISSUER', 'AUTH_CLIENT_ID', 'USER_POOL_ID'].sort(),
+        [ORIGIN_VERIFY.env, 'TABLE_NAME', 'AUTH_MODE', 'AUTH_ISSUER', 'AUTH_CLIENT_ID', 'USER_POOL_ID', 'TRASH_DAYS'].sort(),
       );
+      // Issue 16: the trash keeps deleted records 30 days by default.
+      expect(vars.TRASH_DAYS).toBe('30');
+    }
+  });
+
+  it('passes -c trashDays to every function as TRASH_DAYS, and refuses a value that is not whole days from 1 to 3650', () => {
+    for (const fn of Object.values(appFunctions(configured))) {
+      expect((fn.Properties!.Environment as { Variables: Props }).Variables.TRASH_DAYS).toBe('7');
+    }
+    for (const trashDays of [0, 3651, 1.5, 'trinta']) {
+      expect(() => synth({ trashDays }).remove(), String(trashDays)).toThrow(/trashDays must be a whole number of days from 1 to 3650/);
     }
   });
 

@@ -53,7 +53,7 @@ describe('routes', () => {
 });
 
 describe('layout', () => {
-  it('has the navbar links of the spec, aria-current on the current one, and the brand to /home', async () => {
+  it('has the navbar links of the spec (and the Lixeira, issue 16), aria-current on the current one, and the brand to /home', async () => {
     mockApi({ 'GET /api/categorias': json(200, []) });
     renderApp('/categorias');
     await screen.findByRole('heading', { level: 1, name: 'Categorias' });
@@ -67,6 +67,7 @@ describe('layout', () => {
       ['Cadastrar categorias', '/cadastrarcategorias'],
       // Issue 17's view, after the spec's links.
       ['Contratos a renovar', '/contratos-a-renovar'],
+      ['Lixeira', '/lixeira'],
     ];
     const links = within(nav).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(expected);

@@ -270,8 +270,8 @@ describe('navbar and roles', () => {
     fakeBackend({});
     renderApp('/entrar');
     expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument();
-    // The brand, the spec's five links and Contratos a renovar (issue 17).
-    expect(within(nav()).getAllByRole('link')).toHaveLength(7);
+    // The brand, the spec's five links, Contratos a renovar (issue 17) and Lixeira (issue 16).
+    expect(within(nav()).getAllByRole('link')).toHaveLength(8);
     expect(within(nav()).queryByRole('button', { name: T.nav.signOut })).toBeNull();
   });
 

@@ -13,6 +13,8 @@ export const paths = {
   deletarCliente: { pattern: '/deletarproduto/:id', to: (id: number | string) => `/deletarproduto/${id}` },
   /** Clients whose contract ends soon (issue 17); `?dias=60` picks the window. */
   renovacoes: '/contratos-a-renovar',
+  // The trash (issue 16): deleted records, restored or (administrators) deleted for good.
+  lixeira: '/lixeira',
   // Sign-in (issue 15): /entrar and the password page are public; the others need a user.
   entrar: '/entrar',
   esqueciSenha: '/esqueci-senha',

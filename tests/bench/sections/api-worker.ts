@@ -14,11 +14,38 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { startLocalApi } from '../../../infra/local/server.ts';
 import type { HandlerExport } from '../../../infra/local/adapter.ts';
-import { routes } from '../../../lambdas/routes.ts';
+import { isSignInOnly, routes } from '../../../lambdas/routes.ts';
+import { createCliente, deleteCliente, readCliente, replaceCliente } from '../../../lambdas/store/clientes.ts';
+import { historyOps } from '../../../lambdas/store/historico.ts';
+import { clienteItem } from '../../../lambdas/store/items.ts';
+import { newIndexSk, putInTrash, trashExpiry } from '../../../lambdas/store/lixeira.ts';
+import { RECORD_KIND } from '../../../lambdas/store/table.ts';
+import { commit } from '../../../lambdas/store/write.ts';
 
 export interface WorkerJob {
   warm: { table: string; calls: number; warmup: number; categoriaIds: number[]; clienteIds: number[] };
   scale: { table: string; clientes: number; runs: number }[];
+  /** Issue 16: a client of the warm table with `entries` history entries, read page by page. */
+  history: { table: string; clienteId: number; entries: number; pageSize: number; runs: number };
+  /** Issue 16: a write's own DynamoDB cost with its history items and without them (as before), interleaved. */
+  writeCost: { table: string; categoriaId: number; calls: number };
+}
+
+/** Issue 16's figures: each write measured with and without the items issue 16 adds. */
+export interface WriteCostResult {
+  /** Same-category update: one UpdateItem before; with the history entry and feed item, one transaction of 3. */
+  update: { before: number[]; after: number[] };
+  /** Delete in a category: the client and its count before; with the trash copy, index, history and feed, 6 items. */
+  remove: { before: number[]; after: number[] };
+}
+
+export interface HistoryResult {
+  /** Each page's round trip, every run. */
+  pageMs: number[];
+  /** Walking every page, per run. */
+  walkMs: number[];
+  pages: number;
+  entries: number;
 }
 
 /** One handler invocation as measured inside the process. */
@@ -56,6 +83,8 @@ export interface ScaleResult {
 export interface WorkerResult {
   warm: RouteResult[];
   scale: ScaleResult[];
+  history: HistoryResult;
+  writeCost: WriteCostResult;
 }
 
 // --- DynamoDB call timing -------------------------------------------------------------------
@@ -209,7 +238,11 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
       return r;
     },
     'PUT /categorias': (i) => call(base, 'PUT', '/categorias', { id: pick(createdCategorias, i), descricao: `Categoria medida ${i}` }, 200),
+    'GET /categorias/{id}/historico': (i) => call(base, 'GET', `/categorias/${pick(createdCategorias, i)}/historico`, undefined, 200),
     'DELETE /categorias/{id}': (i) => call(base, 'DELETE', `/categorias/${createdCategorias[i]}`, undefined, 204),
+    'GET /lixeira': () => call(base, 'GET', '/lixeira', undefined, 200),
+    // Purges the categories deleted above (each with its history).
+    'DELETE /lixeira/{tipo}/{id}': (i) => call(base, 'DELETE', `/lixeira/categoria/${createdCategorias[i]}`, undefined, 204),
     'GET /produtos': () => call(base, 'GET', '/produtos', undefined, 200),
     'GET /produtos/{id}': (i) => call(base, 'GET', `/produtos/${pick(job.clienteIds, i)}`, undefined, 200),
     'POST /produtos': async (i) => {
@@ -232,15 +265,20 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
         { id: pick(createdClientes, i), nome: `Cliente medido ${i}`, segmento: 'Saúde', pontoFocal: 'João Lima', valorContrato: 999.5, categoria: { id: pick(job.categoriaIds, i + 1) } },
         200,
       ),
+    'GET /produtos/{id}/historico': (i) => call(base, 'GET', `/produtos/${pick(createdClientes, i)}/historico`, undefined, 200),
     'DELETE /produtos/{id}': (i) => call(base, 'DELETE', `/produtos/${createdClientes[i]}`, undefined, 204),
+    // Restores the clients deleted above, into their categories.
+    'POST /lixeira/{tipo}/{id}/restaurar': (i) => call(base, 'POST', `/lixeira/produto/${createdClientes[i]}/restaurar`, undefined, 200),
     $default: () => call(base, 'GET', '/nao-existe', undefined, 404),
   };
-  // The users API (issue 15) calls the user pool, not the table: not part of this figure.
-  const missing = routes.filter((r) => !plans[r.routeKey] && !r.path.startsWith('/usuarios')).map((r) => r.routeKey);
+  // The users API is not served in the open mode the bench runs in (404 before any logic).
+  const missing = routes.filter((r) => !plans[r.routeKey] && !isSignInOnly(r)).map((r) => r.routeKey);
   if (missing.length > 0) throw new Error(`the bench has no plan for route(s): ${missing.join(', ')}`);
   const order = [
-    'GET /categorias', 'GET /categorias/{id}', 'POST /categorias', 'PUT /categorias', 'DELETE /categorias/{id}',
-    'GET /produtos', 'GET /produtos/{id}', 'POST /produtos', 'PUT /produtos', 'DELETE /produtos/{id}', '$default',
+    'GET /categorias', 'GET /categorias/{id}', 'POST /categorias', 'PUT /categorias', 'GET /categorias/{id}/historico',
+    'DELETE /categorias/{id}', 'GET /lixeira', 'DELETE /lixeira/{tipo}/{id}',
+    'GET /produtos', 'GET /produtos/{id}', 'POST /produtos', 'PUT /produtos', 'GET /produtos/{id}/historico',
+    'DELETE /produtos/{id}', 'POST /lixeira/{tipo}/{id}/restaurar', '$default',
   ];
   const results: RouteResult[] = [];
   for (const routeKey of order) {
@@ -291,12 +329,91 @@ async function listAtScale(base: string, jobs: WorkerJob['scale']): Promise<Scal
   return results;
 }
 
+/** A record's 1,000-entry history read page by page (`?limit=` pageSize, the cursor followed), `runs` times. */
+async function historyPaging(base: string, job: WorkerJob['history']): Promise<HistoryResult> {
+  process.env.TABLE_NAME = job.table;
+  const out: HistoryResult = { pageMs: [], walkMs: [], pages: 0, entries: 0 };
+  for (let run = -1; run < job.runs; run++) {
+    let cursor: string | null = null;
+    let pages = 0;
+    let entries = 0;
+    const started = performance.now();
+    do {
+      const query: string = `?limit=${job.pageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const { sample, res } = await call(base, 'GET', `/produtos/${job.clienteId}/historico${query}`, undefined, 200);
+      const page = json(res) as { itens: unknown[]; cursor: string | null };
+      if (run >= 0) out.pageMs.push(sample.rttMs);
+      cursor = page.cursor;
+      pages++;
+      entries += page.itens.length;
+    } while (cursor);
+    if (run < 0) continue;
+    out.walkMs.push(performance.now() - started);
+    if (entries !== job.entries) throw new Error(`the history had ${entries} entries, expected ${job.entries}`);
+    out.pages = pages;
+    out.entries = entries;
+  }
+  return out;
+}
+
+/**
+ * A write's own DynamoDB cost with issue 16's items and without them (the write as it was
+ * before), interleaved call by call on the same machine load: the store's commit timed alone.
+ */
+async function writeCost(job: WorkerJob['writeCost']): Promise<WriteCostResult> {
+  process.env.TABLE_NAME = job.table;
+  const out: WriteCostResult = { update: { before: [], after: [] }, remove: { before: [], after: [] } };
+  const em = () => new Date().toISOString();
+  const kind = RECORD_KIND.cliente;
+  // Clients to write: made unmeasured, with ids far above the seeded ones.
+  const ids = Array.from({ length: 2 * job.calls }, (_, i) => 800_000_000 + i);
+  for (const id of ids) {
+    const written = await commit(createCliente({ id, nome: `Custo ${id}`, segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 100, categoriaId: job.categoriaId, versao: 1, historico: 0 }));
+    if (!written.ok) throw new Error(`write cost: create ${id} failed (${written.outcome.kind})`);
+  }
+  const timed = async (ops: Parameters<typeof commit>[0]) => {
+    const t = performance.now();
+    const written = await commit(ops);
+    if (!written.ok) throw new Error(`write cost: ${written.outcome.kind}`);
+    return performance.now() - t;
+  };
+  for (const [i, id] of ids.entries()) {
+    const withHistory = i % 2 === 1;
+    const before = (await readCliente(id))!;
+    const after = { ...before, valorContrato: before.valorContrato + 1, versao: before.versao + 1, historico: before.historico + 1, atualizadoEm: em(), atualizadoPor: 'bench' };
+    const alteracoes = [{ campo: 'valorContrato', antes: before.valorContrato, depois: after.valorContrato }];
+    const entry = { acao: 'alterado' as const, em: after.atualizadoEm, por: 'bench', alteracoes };
+    out.update[withHistory ? 'after' : 'before'].push(
+      await timed([...replaceCliente(before, after), ...(withHistory ? historyOps({ kind, id, nome: before.nome, seq: after.historico, entry }) : [])]),
+    );
+  }
+  for (const [i, id] of ids.entries()) {
+    const withTrash = i % 2 === 1;
+    const before = (await readCliente(id))!;
+    const ms = Date.now();
+    const seq = before.historico + 1;
+    const extra = withTrash
+      ? [
+          ...putInTrash(kind, clienteItem({ ...before, historico: seq }), { nome: before.nome, excluidoEm: em(), excluidoPor: 'bench', indice: newIndexSk(ms), expiresAt: trashExpiry(ms) }),
+          ...historyOps({ kind, id, nome: before.nome, seq, entry: { acao: 'excluido', em: em(), por: 'bench' } }),
+        ]
+      : [];
+    out.remove[withTrash ? 'after' : 'before'].push(await timed([...deleteCliente(before), ...extra]));
+  }
+  return out;
+}
+
 const [outFile, jobFile] = process.argv.slice(2);
 if (!outFile || !jobFile) throw new Error('usage: api-worker.ts <output.json> <job.json>');
 const job = JSON.parse(readFileSync(jobFile, 'utf8')) as WorkerJob;
 const api = await startLocalApi({ loadHandler: timedLoader() });
 try {
-  const result: WorkerResult = { warm: await warmRoutes(api.url, job.warm), scale: await listAtScale(api.url, job.scale) };
+  const result: WorkerResult = {
+    warm: await warmRoutes(api.url, job.warm),
+    scale: await listAtScale(api.url, job.scale),
+    history: await historyPaging(api.url, job.history),
+    writeCost: await writeCost(job.writeCost),
+  };
   writeFileSync(outFile, JSON.stringify(result));
 } finally {
   agent.destroy();

@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedDatabase } from '../../../tools/seed.ts';
+import { batchPut } from '../../../lambdas/store/batch.ts';
+import { historyPk } from '../../../lambdas/store/historico.ts';
+import { RECORD_KIND } from '../../../lambdas/store/table.ts';
 import { ensureTable } from '../../../infra/local/table.ts';
 import { dataSet, type BenchDb } from '../lib/db.ts';
 import { judged, kb, mb, ms, reported, type Figure } from '../lib/figures.ts';
@@ -29,6 +32,14 @@ export const MAX_10K_MS = 1_500;
 export const LAMBDA_RESPONSE_CAP = 6 * 1024 * 1024;
 /** "Linear": the time per 1,000 clients may not grow by more than this factor from one size to the next. */
 export const MAX_PER_1K_GROWTH = 1.5;
+/** Issue 16: a record's history of this many entries, read in pages of HISTORY_PAGE… */
+export const HISTORY_ENTRIES = 1_000;
+export const HISTORY_PAGE = 100;
+export const HISTORY_RUNS = 5;
+/** …each page within this (median). */
+export const MAX_HISTORY_PAGE_MS = 100;
+/** Issue 16: writes timed with and without their history items, each. */
+export const WRITE_COST_CALLS = 200;
 
 const share = (s: CallSample) => s.handlerMs - s.dynamoMs;
 const totalRequests = (s: CallSample) => Object.values(s.requests).reduce((a, b) => a + b, 0);
@@ -55,7 +66,22 @@ export async function apiFigures(db: BenchDb, log: (line: string) => void): Prom
       clienteIds: Array.from({ length: seeded.clientes }, (_, i) => seeded.clienteIds.first + i),
     },
     scale: SCALE_SIZES.map((n) => ({ table: dataSet(n).table, clientes: n, runs: SCALE_RUNS })),
+    history: { table: warmTable, clienteId: seeded.clienteIds.first, entries: HISTORY_ENTRIES, pageSize: HISTORY_PAGE, runs: HISTORY_RUNS },
+    writeCost: { table: warmTable, categoriaId: seeded.categoriaIds[0]!, calls: WRITE_COST_CALLS },
   };
+  // A client with a long history (issue 16): entries as the API writes them, planted in bulk.
+  const when = Date.now() - HISTORY_ENTRIES * 60_000;
+  await batchPut(
+    { doc: db.doc, tableName: warmTable },
+    Array.from({ length: HISTORY_ENTRIES }, (_, i) => ({
+      pk: historyPk(RECORD_KIND.cliente, seeded.clienteIds.first),
+      sk: i + 1,
+      acao: i === 0 ? 'criado' : 'alterado',
+      em: new Date(when + i * 60_000).toISOString(),
+      por: 'maria@empresa.com.br',
+      ...(i === 0 ? {} : { alteracoes: [{ campo: 'valorContrato', antes: 1000 + i - 1, depois: 1000 + i }] }),
+    })),
+  );
   const dir = await mkdtemp(join(tmpdir(), 'clientela-bench-api-'));
   const logFile = join(RESULTS, 'api-handlers.log');
   const fd = openSync(logFile, 'w');
@@ -135,6 +161,35 @@ export async function apiFigures(db: BenchDb, log: (line: string) => void): Prom
         : reported('List at scale', `${label} bytes`, s.plainBytes, 'bytes', bytesText),
     );
   }
+  // Issue 16: the long history, page by page; and a write's own cost with its history items.
+  const h = result.history;
+  const pageMedian = median(h.pageMs);
+  figures.push(
+    judged(
+      'History',
+      `${HISTORY_ENTRIES.toLocaleString('en-US')} entries, pages of ${HISTORY_PAGE}`,
+      pageMedian,
+      'ms',
+      `page median ${ms(pageMedian)}, p99 ${ms(percentile(h.pageMs, 99))}; all ${h.pages} pages ${ms(median(h.walkMs))} (median of ${h.walkMs.length})`,
+      `≤ ${ms(MAX_HISTORY_PAGE_MS)} a page`,
+      pageMedian <= MAX_HISTORY_PAGE_MS,
+      h,
+    ),
+  );
+  const cost = (label: string, c: { before: number[]; after: number[] }, before: string, after: string) =>
+    reported(
+      'History',
+      `${label}: own DynamoDB cost`,
+      median(c.after),
+      'ms',
+      `${after}: median ${ms(median(c.after))}, p99 ${ms(percentile(c.after, 99))}; before (${before}): median ${ms(median(c.before))}, p99 ${ms(percentile(c.before, 99))} (${c.after.length} each, interleaved)`,
+      c,
+    );
+  figures.push(
+    cost('Update, same category', result.writeCost.update, '1 UpdateItem', 'with the history entry and feed item, a transaction of 3'),
+    cost('Delete in a category', result.writeCost.remove, 'a transaction of 2', 'with the trash copy, index, history and feed, a transaction of 6'),
+  );
+
   // Growth judged on paired samples: the sizes ran interleaved, so round r of every size saw the
   // same machine load; the median over rounds of each round's ratio is robust to load drift.
   const scale = result.scale;

@@ -13,6 +13,7 @@ const links = [
   { to: paths.cadastrarCategoria, label: T.nav.createCategorias },
   // Issue 17's view, after the spec's links.
   { to: paths.renovacoes, label: T.nav.renovacoes },
+  { to: paths.lixeira, label: T.nav.lixeira },
 ] as const;
 
 /** Fixed top navigation: brand → /home, the spec's links; a menu button on narrow screens. */

@@ -17,6 +17,7 @@ const CadastrarCliente = lazy(() => import('../features/clientes/pages/Cadastrar
 const AtualizarCliente = lazy(() => import('../features/clientes/pages/AtualizarCliente.tsx'));
 const DeletarCliente = lazy(() => import('../features/clientes/pages/DeletarCliente.tsx'));
 const ContratosARenovar = lazy(() => import('../features/clientes/pages/ContratosARenovar.tsx'));
+const Lixeira = lazy(() => import('../features/lixeira/pages/Lixeira.tsx'));
 const Entrar = lazy(() => import('../features/auth/pages/Entrar.tsx'));
 const EsqueciSenha = lazy(() => import('../features/auth/pages/EsqueciSenha.tsx'));
 const MinhaConta = lazy(() => import('../features/auth/pages/MinhaConta.tsx'));
@@ -48,6 +49,7 @@ export function AppRoutes() {
           <Route path={paths.atualizarCliente.pattern} element={<AtualizarCliente />} />
           <Route path={paths.deletarCliente.pattern} element={<DeletarCliente />} />
           <Route path={paths.renovacoes} element={<ContratosARenovar />} />
+          <Route path={paths.lixeira} element={<Lixeira />} />
           <Route element={<SignInPages />}>
             <Route path={paths.minhaConta} element={<MinhaConta />} />
             <Route path={paths.usuarios} element={<Usuarios />} />

@@ -27,6 +27,8 @@ export interface DeletePageProps<R extends Versioned> {
   /** What the page shows of the record. */
   describe: (record: R) => ReactNode;
   toasts: { loadFailed: string; deleted: ToastSpec; failed: ToastSpec };
+  /** The navigation state a successful delete leaves for the list page (its 'Desfazer' bar). */
+  deletedState?: (record: R) => unknown;
 }
 
 /**
@@ -46,14 +48,16 @@ export function DeletePage<R extends Versioned>(p: DeletePageProps<R>) {
   const confirm = async () => {
     if (!data) return;
     setSubmitting(true);
+    let state: unknown;
     try {
       await actions.remove(data.id);
       notifySuccess(p.toasts.deleted.message, p.toasts.deleted.duration);
+      state = p.deletedState?.(data);
     } catch (err) {
       notifyError(p.toasts.failed.message, reasonOf(err), p.toasts.failed.duration);
       actions.refresh();
     }
-    navigate(listPath, { replace: true });
+    navigate(listPath, { replace: true, state });
   };
 
   const body = data ? (

@@ -22,6 +22,10 @@ export interface EditPageProps<R extends Versioned, F, B> {
   validate?: (form: F) => FieldErrors<F>;
   /** The form's fields, for the record as loaded. */
   children: (form: Form<F>, record: R) => ReactNode;
+  /** Shown under the heading for the record as loaded (e.g. "Atualizado por … em …"). */
+  meta?: (record: R) => ReactNode;
+  /** Shown after the form (e.g. the record's history). */
+  aside?: (record: R) => ReactNode;
 }
 
 /**
@@ -42,7 +46,15 @@ export function EditPage<R extends Versioned, F, B>(props: EditPageProps<R, F, B
   return (
     <div className="page page-narrow">
       <PageHeader title={props.title} heading={props.heading} />
-      {loaded ? <EditForm {...props} loaded={loaded} /> : <Spinner />}
+      {loaded ? (
+        <>
+          {props.meta?.(loaded)}
+          <EditForm {...props} loaded={loaded} />
+          {props.aside?.(loaded)}
+        </>
+      ) : (
+        <Spinner />
+      )}
     </div>
   );
 }

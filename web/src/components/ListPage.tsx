@@ -44,6 +44,8 @@ export interface ListPageProps<R extends object> {
   gridLabel: string;
   /** A record's key (module level: stable); default its `id`. */
   getKey?: (item: R) => string | number;
+  /** Shown above the results (e.g. the 'Desfazer' bar after a delete). */
+  notice?: ReactNode;
 }
 
 const idOf = (item: object) => (item as { id: number }).id;
@@ -80,6 +82,7 @@ export function ListPage<R extends object>(p: ListPageProps<R>) {
     <div className="page">
       <PageHeader title={p.title} heading={t.heading} subtitle={t.subheading} action={action} />
       <SearchForm label={t.filterLabel} placeholder={t.filterPlaceholder} filter={filter} />
+      {p.notice}
       {body}
     </div>
   );

@@ -1,5 +1,7 @@
 import { EditPage } from '../../../components/EditPage.tsx';
 import { T } from '../../../texts.ts';
+import { categorias } from '../../../lib/resources.ts';
+import { AuditLine, Historico } from '../../../components/Historico.tsx';
 import { CategoriaFields } from '../components/CategoriaFields.tsx';
 import { CATEGORIA_MODEL } from '../model.ts';
 
@@ -8,7 +10,7 @@ const TOASTS = { loadFailed: T.toast.categoriaLoadFailed, updated: T.toast.categ
 /** /categorias/atualizar/:id: edit a category (no check before sending: the API validates it). */
 export default function AtualizarCategoria() {
   return (
-    <EditPage model={CATEGORIA_MODEL} title={T.titles.updateCategoria} heading={T.categorias.updateHeading} toasts={TOASTS}>
+    <EditPage model={CATEGORIA_MODEL} title={T.titles.updateCategoria} heading={T.categorias.updateHeading} toasts={TOASTS} meta={(c) => <AuditLine record={c} />} aside={(c) => <Historico path={categorias.recordPath(c.id)} />}>
       {(form, categoria) => <CategoriaFields form={form} self={categoria.id} />}
     </EditPage>
   );

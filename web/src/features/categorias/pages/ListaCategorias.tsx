@@ -6,6 +6,7 @@ import { useFirstLoadHold } from '../../../lib/hooks.ts';
 import { useCategorias } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
+import { UndoBar } from '../../../components/UndoBar.tsx';
 import { CategoriaCard } from '../components/CategoriaCard.tsx';
 
 const descricaoOf = (c: Categoria) => c.descricao;
@@ -17,6 +18,6 @@ export default function ListaCategorias() {
   const list = useCategorias();
   const holding = useFirstLoadHold(paths.categorias, FIRST_LOAD_HOLD);
   return (
-    <ListPage title={T.titles.categorias} texts={T.categorias} createTo={paths.cadastrarCategoria} list={list} holding={holding} textOf={descricaoOf} renderItem={renderCard} emptyIcon={<FolderIcon size={32} />} gridLabel={T.categorias.heading} />
+    <ListPage title={T.titles.categorias} texts={T.categorias} createTo={paths.cadastrarCategoria} list={list} holding={holding} textOf={descricaoOf} renderItem={renderCard} emptyIcon={<FolderIcon size={32} />} gridLabel={T.categorias.heading} notice={<UndoBar />} />
   );
 }

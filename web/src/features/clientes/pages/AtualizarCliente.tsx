@@ -1,5 +1,7 @@
 import { EditPage } from '../../../components/EditPage.tsx';
 import { T } from '../../../texts.ts';
+import { clientes } from '../../../lib/resources.ts';
+import { AuditLine, Historico } from '../../../components/Historico.tsx';
 import { ClienteFields } from '../components/ClienteFields.tsx';
 import { CLIENTE_MODEL, validateUpdate } from '../model.ts';
 
@@ -8,7 +10,7 @@ const TOASTS = { loadFailed: T.toast.clienteLoadFailed, updated: T.toast.cliente
 /** /atualizarproduto/:id: edit a client (the value is checked before sending; the API checks the rest). */
 export default function AtualizarCliente() {
   return (
-    <EditPage model={CLIENTE_MODEL} title={T.titles.updateCliente} heading={T.clientes.updateHeading} toasts={TOASTS} validate={validateUpdate}>
+    <EditPage model={CLIENTE_MODEL} title={T.titles.updateCliente} heading={T.clientes.updateHeading} toasts={TOASTS} validate={validateUpdate} meta={(c) => <AuditLine record={c} />} aside={(c) => <Historico path={clientes.recordPath(c.id)} />}>
       {(form) => <ClienteFields form={form} />}
     </EditPage>
   );

@@ -4,6 +4,7 @@ import { ListPage } from '../../../components/ListPage.tsx';
 import { useClientes } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
+import { UndoBar } from '../../../components/UndoBar.tsx';
 import { ClienteCard } from '../components/ClienteCard.tsx';
 
 /**
@@ -16,5 +17,5 @@ const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
 /** /clientes: the client list ('Busque seus clientes'), shown as soon as the data arrives; the filter also finds e-mails and CNPJ/CPF digits. */
 export default function ListaClientes() {
   const list = useClientes();
-  return <ListPage title={T.titles.clientes} texts={T.clientes} createTo={paths.cadastrarCliente} list={list} textOf={searchedText} compactDigits renderItem={renderCard} emptyIcon={<UsersIcon size={32} />} gridLabel={T.titles.clientes} />;
+  return <ListPage title={T.titles.clientes} texts={T.clientes} createTo={paths.cadastrarCliente} list={list} textOf={searchedText} compactDigits renderItem={renderCard} emptyIcon={<UsersIcon size={32} />} gridLabel={T.titles.clientes} notice={<UndoBar />} />;
 }

@@ -1,0 +1,133 @@
+/**
+ * Trash rules: the list of deleted records (newest first, expired ones never shown), restoring a
+ * record with the same id and a new versao (its uniqueness claims taken again, a client whose
+ * category is gone comes back without it), and the administrators' purge, which removes the
+ * copy and the record's history for good. Ids are never reused: the counters never go back.
+ */
+import { MESSAGES } from '../contract/messages.ts';
+import type { Actor, Alteracao, CategoriaRef, ItemLixeira, Pagina, Restaurado, Tipo } from '../contract/types.ts';
+import { ForbiddenError, NotFoundError } from '../errors.ts';
+import { createCategoria, readCategoria, readCategoriaRef } from '../store/categorias.ts';
+import { createCliente, readCliente } from '../store/clientes.ts';
+import { deleteActivityOf, deleteHistory, historyOps } from '../store/historico.ts';
+import { categoriaWire, toCategoriaRecord, toClienteRecord, toCliente, type CategoriaRecord, type ClienteRecord } from '../store/items.ts';
+import { dropFromTrash, isExpired, listTrash, markPurging, readTrash, takeFromTrash, type TrashCopy } from '../store/lixeira.ts';
+import { ensureNameClaims } from '../store/names.ts';
+import { RECORD_KIND, type RecordKind } from '../store/table.ts';
+import { commit, type Op, type Outcome } from '../store/write.ts';
+import { nameTaken } from './categorias.ts';
+import { cursorOf, nextCursor, stampOf, type PageRequest } from './historico.ts';
+import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
+
+const NOT_IN_TRASH = { notFound: MESSAGES.naoEstaNaLixeira };
+/** The stored kind of each wire `tipo` (the same words: the wire's are the stored ones). */
+const KIND_OF: Record<Tipo, RecordKind> = { produto: RECORD_KIND.cliente, categoria: RECORD_KIND.categoria };
+
+/** The deleted records, newest first, paged; expired ones never appear. */
+export async function listLixeira(_actor: Actor, page: PageRequest): Promise<Pagina<ItemLixeira>> {
+  const { items, next } = await listTrash(page.limit, cursorOf(page), Math.floor(Date.now() / 1000));
+  return { itens: items, cursor: nextCursor(next) };
+}
+
+/** The copy of a record in the trash that a restore may take: not expired, not being purged (404 otherwise). */
+async function restorable(kind: RecordKind, id: number, nowSeconds: number): Promise<TrashCopy> {
+  const copy = await readTrash(kind, id);
+  if (!copy || copy.purging || isExpired(copy, nowSeconds)) throw new NotFoundError(MESSAGES.naoEstaNaLixeira);
+  return copy;
+}
+
+/** The 409 for a uniqueness claim another record took meanwhile (AGAIN when that holder is gone). */
+function claimTaken(outcome: Extract<Outcome, { kind: 'nameTaken' }>): Promise<typeof AGAIN> {
+  // Categories' names (issue 17 adds the client's documento here).
+  return nameTaken(outcome);
+}
+
+/** The name of a category the client pointed to, when it is in the trash now (for the warning). */
+async function trashedCategoriaName(id: number): Promise<string | undefined> {
+  const copy = await readTrash(RECORD_KIND.categoria, id);
+  return copy && !copy.purging && !isExpired(copy, Math.floor(Date.now() / 1000)) ? String(copy.item.descricao) : undefined;
+}
+
+/**
+ * Restores a record from the trash with the same id and versao + 1, in one write: the copy and
+ * its index entry out (a second restore finds nothing: 404), the record back, its uniqueness
+ * claims taken again (409 naming the record that holds one now), a client counted in its
+ * category again, and the `restaurado` history entry. A client whose category no longer exists
+ * comes back without category, and the answer's `aviso` says so.
+ */
+export async function restaurar(actor: Actor, tipo: Tipo, id: number): Promise<Restaurado> {
+  const kind = KIND_OF[tipo];
+  if (kind === RECORD_KIND.categoria) await ensureNameClaims();
+  return readThenWrite(async () => {
+    const stamp = stampOf(actor);
+    const nowSeconds = Math.floor(stamp.ms / 1000);
+    const copy = await restorable(kind, id, nowSeconds);
+    const seq = Number(copy.item.historico ?? 0) + 1;
+    const audit = { historico: seq, atualizadoEm: stamp.em, atualizadoPor: stamp.por };
+    let ops: Op[];
+    let answer: Restaurado;
+    if (kind === RECORD_KIND.categoria) {
+      const old = toCategoriaRecord(copy.item);
+      const record: CategoriaRecord = { ...old, clientes: 0, versao: old.versao + 1, ...audit };
+      ops = [...createCategoria(record), ...historyOps({ kind, id, nome: record.descricao, seq, entry: { acao: 'restaurado', em: stamp.em, por: stamp.por } })];
+      answer = { tipo, registro: categoriaWire(record) };
+    } else {
+      const old = toClienteRecord(copy.item);
+      let ref: CategoriaRef | null = null;
+      const alteracoes: Alteracao[] = [];
+      let aviso: string | undefined;
+      if (old.categoriaId !== null) {
+        ref = (await readCategoriaRef(old.categoriaId)) ?? null;
+        if (!ref) {
+          const descricao = await trashedCategoriaName(old.categoriaId);
+          aviso = MESSAGES.restauradoSemCategoria(descricao);
+          alteracoes.push({ campo: 'categoria', antes: { id: old.categoriaId, descricao: descricao ?? '' }, depois: null });
+        }
+      }
+      const record: ClienteRecord = { ...old, categoriaId: ref ? ref.id : null, versao: old.versao + 1, ...audit };
+      ops = [...createCliente(record), ...historyOps({ kind, id, nome: record.nome, seq, entry: { acao: 'restaurado', em: stamp.em, por: stamp.por, alteracoes } })];
+      answer = { tipo, registro: toCliente(record, ref), ...(aviso ? { aviso } : {}) };
+    }
+    // The copy first: a restore that lost the race reads `notFound`, whatever else failed with it.
+    const written = await commit([...takeFromTrash(copy, nowSeconds), ...ops]);
+    if (written.ok) return answer;
+    const { outcome } = written;
+    // The category went away meanwhile (read again: the client comes back without it), or another write raced.
+    if (outcome.kind === 'categoriaMissing' || outcome.kind === 'changed') return AGAIN;
+    if (outcome.kind === 'nameTaken') return claimTaken(outcome);
+    throw errorFor(outcome, NOT_IN_TRASH);
+  });
+}
+
+/** True while the record itself is live (a record can't be both live and in the trash). */
+async function isLive(kind: RecordKind, id: number): Promise<boolean> {
+  return (kind === RECORD_KIND.categoria ? await readCategoria(id) : await readCliente(id)) !== undefined;
+}
+
+/**
+ * Removes a record from the trash for good, with its whole history (its personal data goes with
+ * it); administrators only (403). The copy is marked first, so a restore racing it is refused;
+ * a purge that fails half-way can be run again. A record whose trash entry already expired but
+ * whose history is still stored gets that history removed. 404 when there is nothing to remove.
+ * Returns the purge for an administrator; 403 for anyone else.
+ */
+export function purgeFor(actor: Actor): (tipo: Tipo, id: number) => Promise<void> {
+  // Checked before anything else, the request's own validation included (as the users API).
+  if (!actor.admin) throw new ForbiddenError(MESSAGES.somenteAdministradoresExcluir);
+  return purge;
+}
+
+async function purge(tipo: Tipo, id: number): Promise<void> {
+  const kind = KIND_OF[tipo];
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  const copy = await readTrash(kind, id);
+  if (copy && !isExpired(copy, nowSeconds)) {
+    const marked = await commit([markPurging(copy, nowSeconds)]);
+    if (!marked.ok) throw errorFor(marked.outcome, NOT_IN_TRASH);
+  } else if (!copy && (await isLive(kind, id))) {
+    throw new NotFoundError(MESSAGES.naoEstaNaLixeira);
+  }
+  const [removed] = await Promise.all([deleteHistory(kind, id), deleteActivityOf(kind, id)]);
+  if (copy) await commit(dropFromTrash(copy));
+  else if (removed === 0) throw new NotFoundError(MESSAGES.naoEstaNaLixeira);
+}

@@ -1,0 +1,199 @@
+/**
+ * The trash: a delete moves the record here in the same write (its copy under
+ * `LIXEIRA#<kind>`, sk = id, plus an index entry under `LIXEIRA`, sk = time in ms × 1000 + a
+ * random 0–999, which GET /lixeira reads newest first). Both expire through DynamoDB TTL
+ * (`expiresAt`, TRASH_DAYS after the delete); TTL deletes late, so every read here treats an
+ * expired item as absent. A restore takes the copy and the index entry out in the same write as
+ * the record; a purge first marks the copy (`purgando`: a restore then refuses it), removes the
+ * record's history in batches, then the copy and the index entry.
+ */
+import { LIMITS } from '../contract/limits.ts';
+import type { ItemLixeira, Tipo } from '../contract/types.ts';
+import { tableName } from './client.ts';
+import type { Stored } from './items.ts';
+import { queryPage, timeSk } from './paging.ts';
+import { getItem } from './reads.ts';
+import { PK, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
+import type { Op } from './write.ts';
+
+/** The attribute that marks a copy being purged. */
+const PURGING = 'purgando';
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** Days a deleted record stays in the trash: `TRASH_DAYS` (read on every use), else the default; a bad value fails the request. */
+export function trashDays(): number {
+  const text = process.env.TRASH_DAYS?.trim();
+  if (!text) return LIMITS.trashDays.default;
+  const days = Number(text);
+  if (!Number.isInteger(days) || days < LIMITS.trashDays.min || days > LIMITS.trashDays.max) {
+    throw new Error(`TRASH_DAYS must be a whole number of days from ${LIMITS.trashDays.min} to ${LIMITS.trashDays.max}, not "${text}"`);
+  }
+  return days;
+}
+
+/** The key of a record's copy in the trash. */
+export const trashKey = (kind: RecordKind, id: number) => ({ pk: `${PK.lixeira}#${kind}`, sk: id });
+/** The key of an index entry. */
+export const trashIndexKey = (indice: number) => ({ pk: PK.lixeira, sk: indice });
+/** A fresh index sort key: newest first by time (a clash fails the write, which retries). */
+export const newIndexSk = timeSk;
+
+/** Who deleted the record, when, and what the index lists. */
+export interface TrashMeta {
+  nome: string;
+  excluidoEm: string;
+  excluidoPor: string;
+  /** The index entry's sort key (newIndexSk). */
+  indice: number;
+  /** Epoch seconds when TTL may drop it. */
+  expiresAt: number;
+}
+
+/** The trash's TTL for a delete made at `nowMs`. */
+export const trashExpiry = (nowMs: number): number => Math.floor(nowMs / 1000) + trashDays() * DAY_SECONDS;
+
+/**
+ * Puts a record (its stored item, the history counter at the delete's entry) in the trash: the
+ * copy and the index entry, each conditioned on its key being free (`changed` otherwise).
+ */
+export function putInTrash(kind: RecordKind, item: Record<string, unknown>, meta: TrashMeta): Op[] {
+  const { pk: _pk, sk, ...attributes } = item;
+  const id = Number(sk);
+  const { nome, ...who } = meta;
+  const changed = () => ({ kind: 'changed' }) as const;
+  return [
+    {
+      name: 'lixeira.put',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...trashKey(kind, id), ...attributes, ...who, [TTL_ATTRIBUTE]: meta.expiresAt },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      onFailed: changed,
+    },
+    {
+      name: 'lixeira.index',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...trashIndexKey(meta.indice),
+            tipo: kind,
+            id,
+            nome,
+            excluidoEm: meta.excluidoEm,
+            excluidoPor: meta.excluidoPor,
+            [TTL_ATTRIBUTE]: meta.expiresAt,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      onFailed: changed,
+    },
+  ];
+}
+
+/** A record's copy in the trash as read. */
+export interface TrashCopy {
+  kind: RecordKind;
+  id: number;
+  /** The stored attributes (the record's, read with the record's own mappers). */
+  item: Stored;
+  excluidoEm: string;
+  excluidoPor: string;
+  indice: number;
+  expiresAt: number;
+  /** A purge has started on it. */
+  purging: boolean;
+}
+
+/** True once TTL may drop it: it reads as absent from then on. */
+export const isExpired = (copy: { expiresAt: number }, nowSeconds: number): boolean => copy.expiresAt <= nowSeconds;
+
+/** The record's copy in the trash, expired or not; undefined when there is none. */
+export async function readTrash(kind: RecordKind, id: number): Promise<TrashCopy | undefined> {
+  const item = await getItem(trashKey(kind, id));
+  if (!item) return undefined;
+  return {
+    kind,
+    id,
+    item,
+    excluidoEm: String(item.excluidoEm),
+    excluidoPor: String(item.excluidoPor),
+    indice: Number(item.indice),
+    expiresAt: Number(item[TTL_ATTRIBUTE]),
+    purging: item[PURGING] !== undefined,
+  };
+}
+
+/**
+ * Takes a record out of the trash (a restore): deletes the copy, only while it is still the one
+ * read, unexpired and not being purged (`notFound` otherwise: restored or purged meanwhile,
+ * expired), and its index entry.
+ */
+export function takeFromTrash(copy: TrashCopy, nowSeconds: number): Op[] {
+  return [
+    {
+      name: 'lixeira.restore',
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: trashKey(copy.kind, copy.id),
+          ConditionExpression: 'indice = :indice AND #exp > :now AND attribute_not_exists(#purging)',
+          ExpressionAttributeNames: { '#exp': TTL_ATTRIBUTE, '#purging': PURGING },
+          ExpressionAttributeValues: { ':indice': copy.indice, ':now': nowSeconds },
+        },
+      },
+      onFailed: () => ({ kind: 'notFound' }),
+    },
+    { name: 'lixeira.unindex', item: { Delete: { TableName: tableName(), Key: trashIndexKey(copy.indice) } } },
+  ];
+}
+
+/** Marks the copy read as being purged (a restore refuses it from then on); `notFound` when it is gone. */
+export function markPurging(copy: TrashCopy, nowSeconds: number): Op {
+  return {
+    name: 'lixeira.purging',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: trashKey(copy.kind, copy.id),
+        UpdateExpression: 'SET #purging = :now',
+        ConditionExpression: 'indice = :indice',
+        ExpressionAttributeNames: { '#purging': PURGING },
+        ExpressionAttributeValues: { ':now': nowSeconds, ':indice': copy.indice },
+      },
+    },
+    onFailed: () => ({ kind: 'notFound' }),
+  };
+}
+
+/** Removes the copy and its index entry for good (the end of a purge). */
+export function dropFromTrash(copy: TrashCopy): Op[] {
+  return [
+    { name: 'lixeira.drop', item: { Delete: { TableName: tableName(), Key: trashKey(copy.kind, copy.id) } } },
+    { name: 'lixeira.unindex', item: { Delete: { TableName: tableName(), Key: trashIndexKey(copy.indice) } } },
+  ];
+}
+
+/** A page of the trash, newest first, after sort key `after`; expired entries are never listed. */
+export async function listTrash(limit: number, after: number | undefined, nowSeconds: number): Promise<{ items: ItemLixeira[]; next: number | undefined }> {
+  const page = await queryPage(PK.lixeira, limit, after, {
+    expression: '#exp > :now',
+    names: { '#exp': TTL_ATTRIBUTE },
+    values: { ':now': nowSeconds },
+  });
+  return {
+    items: page.items.map((item) => ({
+      tipo: item.tipo as Tipo,
+      id: Number(item.id),
+      nome: String(item.nome),
+      excluidoEm: String(item.excluidoEm),
+      excluidoPor: String(item.excluidoPor),
+      expiraEm: new Date(Number(item[TTL_ATTRIBUTE]) * 1000).toISOString(),
+    })),
+    next: page.next,
+  };
+}

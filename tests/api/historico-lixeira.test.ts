@@ -1,0 +1,391 @@
+/**
+ * Issue 16 through the real local server and DynamoDB Local: each write's history entry (and its
+ * activity feed item), a failed write leaving none, delete → trash → restore with the same id and
+ * counts exact, restore races, TTL expiry as the read path sees it, history after a delete, the
+ * purge, and every paging and validation answer. The open mode: the actor is "anônimo", an
+ * administrator (member vs administrator on the purge: tests/api/auth.test.ts).
+ */
+import { InternalServerError } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
+import type { EntradaHistorico, ItemLixeira } from '../../lambdas/contract/types.ts';
+import { documentClient } from '../../lambdas/store/client.ts';
+import { FEED_DAYS, historyPk, recentActivity } from '../../lambdas/store/historico.ts';
+import { trashKey } from '../../lambdas/store/lixeira.ts';
+import { PK, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+import { startTestApi } from '../support/api-server.ts';
+import { loadHandlerInTestGraph } from '../support/handlers.ts';
+import { holdWrites, openAllGates, writing } from '../support/write-gate.ts';
+import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
+import { auditBy, call, createCategoria, createCliente, ISO_UTC, type TestApi } from './helpers.ts';
+
+let api: TestApi;
+/** A TransactWriteItems of the handlers fails before it reaches DynamoDB (once armed). */
+let failNextTransaction = false;
+const FAULT = 'clientela-historico-fault';
+
+beforeAll(async () => {
+  // Handlers in this file's module graph: the write gate and the fault middleware reach them.
+  api = await startTestApi({ loadHandler: loadHandlerInTestGraph, env: { LOG_LEVEL: 'silent' } });
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (failNextTransaction && context.commandName === 'TransactWriteItemsCommand') {
+        failNextTransaction = false;
+        throw new InternalServerError({ message: 'Internal server error (injected)', $metadata: {} });
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: FAULT },
+  );
+});
+afterEach(async () => {
+  openAllGates();
+  failNextTransaction = false;
+  expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
+});
+afterAll(async () => {
+  documentClient().middlewareStack.remove(FAULT);
+  await api?.close();
+});
+
+type Page<T> = { itens: T[]; cursor: string | null };
+const history = async (tipo: 'produtos' | 'categorias', id: number, query = '') =>
+  (await call<Page<EntradaHistorico>>(api, 'GET', `/${tipo}/${id}/historico${query}`)).body;
+const trashList = async (query = '') => (await call<Page<ItemLixeira>>(api, 'GET', `/lixeira${query}`)).body;
+const inTrash = async (tipo: string, id: number) => (await trashList('?limit=100')).itens.some((i) => i.tipo === tipo && i.id === id);
+const storedCount = async (id: number) =>
+  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: id } }))).Item?.produtos;
+const feedOf = async (tipo: string, id: number) => (await recentActivity(100)).filter((a) => a.tipo === tipo && a.id === id);
+
+const entry = (acao: string, extra: object = {}) => ({ acao, em: expect.stringMatching(ISO_UTC), por: 'anônimo', ...extra });
+
+describe('history of every write', () => {
+  it('a client: criado, alterado with the fields before and after, nothing for a no-op update, excluido, restaurado; each with its feed item', async () => {
+    const a = await createCategoria(api, 'Hist A');
+    const b = await createCategoria(api, 'Hist B');
+    const p = await createCliente(api, { nome: 'Maria Ltda', valorContrato: 1500, categoria: { id: a.id } });
+    expect(p).toMatchObject(auditBy());
+    expect(await history('produtos', p.id)).toEqual({ itens: [entry('criado')], cursor: null });
+
+    const put = await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Maria Ltda', valorContrato: 15000, segmento: 'Varejo', categoria: { id: b.id } });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ versao: 2, ...auditBy() });
+    // The same fields again: versao moves on as before, but no entry and the stamp stays.
+    const again = await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Maria Ltda', valorContrato: 15000, segmento: 'Varejo', categoria: { id: b.id } });
+    expect(again.body.versao).toBe(3);
+    expect(again.body.atualizadoEm).toBe(put.body.atualizadoEm);
+
+    const h = await history('produtos', p.id);
+    expect(h.itens).toEqual([
+      entry('alterado', {
+        alteracoes: [
+          { campo: 'segmento', antes: '', depois: 'Varejo' },
+          { campo: 'valorContrato', antes: 1500, depois: 15000 },
+          { campo: 'categoria', antes: { id: a.id, descricao: 'Hist A' }, depois: { id: b.id, descricao: 'Hist B' } },
+        ],
+      }),
+      entry('criado'),
+    ]);
+
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    expect((await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).status).toBe(200);
+    expect((await history('produtos', p.id)).itens.map((e) => e.acao)).toEqual(['restaurado', 'excluido', 'alterado', 'criado']);
+
+    const feed = await feedOf('produto', p.id);
+    expect(feed.map((f) => f.acao)).toEqual(['restaurado', 'excluido', 'alterado', 'criado']);
+    expect(feed[2]).toEqual({ tipo: 'produto', id: p.id, nome: 'Maria Ltda', acao: 'alterado', em: put.body.atualizadoEm, por: 'anônimo', alteracoes: ['segmento', 'valorContrato', 'categoria'] });
+    // The feed keeps FEED_DAYS; its items expire through the table's TTL attribute.
+    const raw = await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: historyPk('produto', p.id), sk: 2 } }));
+    expect(raw.Item).toMatchObject({ acao: 'alterado' });
+    expect(FEED_DAYS).toBe(90);
+  });
+
+  it('a category rename is in its own history only, not in its clients’', async () => {
+    const c = await createCategoria(api, 'Renomeável');
+    const p = await createCliente(api, { nome: 'Cliente R', categoria: { id: c.id } });
+    expect((await call(api, 'PUT', '/categorias', { id: c.id, descricao: 'Renomeada' })).status).toBe(200);
+    expect((await history('categorias', c.id)).itens).toEqual([
+      entry('alterado', { alteracoes: [{ campo: 'descricao', antes: 'Renomeável', depois: 'Renomeada' }] }),
+      entry('criado'),
+    ]);
+    expect((await history('produtos', p.id)).itens).toEqual([entry('criado')]);
+    // The same name again changes nothing: no entry.
+    expect((await call(api, 'PUT', '/categorias', { id: c.id, descricao: 'Renomeada' })).status).toBe(200);
+    expect((await history('categorias', c.id)).itens).toHaveLength(2);
+  });
+
+  it('a failed write leaves no history entry, no feed item and no trash item (the transaction fails mid-way)', async () => {
+    const c = await createCategoria(api, 'Falha');
+    const p = await createCliente(api, { nome: 'Falha Ltda', valorContrato: 10, categoria: { id: c.id } });
+    const feed = (await recentActivity(100)).length;
+
+    failNextTransaction = true;
+    expect((await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Outro', valorContrato: 11 })).status).toBe(500);
+    failNextTransaction = true;
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(500);
+    failNextTransaction = true;
+    expect((await call(api, 'POST', '/produtos', { nome: 'Nunca', valorContrato: 1 })).status).toBe(500);
+
+    expect((await history('produtos', p.id)).itens).toEqual([entry('criado')]);
+    expect(await inTrash('produto', p.id)).toBe(false);
+    expect((await call(api, 'GET', `/produtos/${p.id}`)).body).toMatchObject({ nome: 'Falha Ltda', versao: 1 });
+    expect((await recentActivity(100)).length).toBe(feed);
+
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    failNextTransaction = true;
+    expect((await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).status).toBe(500);
+    expect(await inTrash('produto', p.id)).toBe(true);
+    expect((await history('produtos', p.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
+    expect(await storedCount(c.id)).toBe(0);
+  });
+});
+
+describe('reading a history', () => {
+  it('is paged newest first with an opaque cursor, and readable after the record is deleted', async () => {
+    const p = await createCliente(api, { nome: 'Paginado', valorContrato: 1 });
+    for (let v = 2; v <= 6; v++) expect((await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Paginado', valorContrato: v })).status).toBe(200);
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    expect((await call(api, 'GET', `/produtos/${p.id}`)).status).toBe(404);
+
+    const seen: EntradaHistorico[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: Page<EntradaHistorico> = await history('produtos', p.id, `?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(page.itens.length).toBeLessThanOrEqual(3);
+      seen.push(...page.itens);
+      cursor = page.cursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen.map((e) => e.acao)).toEqual(['excluido', 'alterado', 'alterado', 'alterado', 'alterado', 'alterado', 'criado']);
+    expect(seen.slice(1, 6).map((e) => e.alteracoes![0]!.depois)).toEqual([6, 5, 4, 3, 2]);
+    // The default page size.
+    expect((await history('produtos', p.id)).itens).toHaveLength(7);
+  });
+
+  it('answers 404 for a record that never existed, 400 for a bad limit, cursor or id', async () => {
+    expect(await call(api, 'GET', '/produtos/987654/historico')).toMatchObject({ status: 404, body: { mensagem: MESSAGES.produtoNaoEncontrado } });
+    expect(await call(api, 'GET', '/categorias/987654/historico')).toMatchObject({ status: 404, body: { mensagem: MESSAGES.categoriaNaoEncontrada } });
+    const c = await createCategoria(api, 'Limites');
+    for (const limit of ['0', '101', 'abc', '1.5', '-1', '01']) {
+      expect(await call(api, 'GET', `/categorias/${c.id}/historico?limit=${limit}`), limit).toMatchObject({
+        status: 400,
+        body: { mensagem: MESSAGES.limiteInvalido(LIMITS.page.max) },
+      });
+    }
+    expect((await call(api, 'GET', `/categorias/${c.id}/historico?limit=100`)).status).toBe(200);
+    for (const cursor of ['x', 'eyJzayI6LTF9', '%7B%7D']) {
+      expect(await call(api, 'GET', `/categorias/${c.id}/historico?cursor=${cursor}`), cursor).toMatchObject({
+        status: 400,
+        body: { mensagem: MESSAGES.cursorInvalido },
+      });
+    }
+    expect((await call(api, 'GET', '/categorias/0/historico')).status).toBe(400);
+    expect((await call(api, 'GET', '/lixeira?limit=0')).status).toBe(400);
+  });
+
+  it('a client and a category with the same id keep separate histories', async () => {
+    // Advance whichever counter is behind until a client and a category share an id.
+    let c = await createCategoria(api, 'Mesmo id 0');
+    let q = await createCliente(api, { nome: 'Mesmo id' });
+    for (let n = 1; c.id !== q.id; n++) {
+      if (c.id < q.id) c = await createCategoria(api, `Mesmo id ${n}`);
+      else q = await createCliente(api, { nome: 'Mesmo id' });
+    }
+    expect((await history('produtos', q.id)).itens).toEqual([entry('criado')]);
+    expect((await history('categorias', c.id)).itens).toEqual([entry('criado')]);
+    expect((await call(api, 'DELETE', `/categorias/${c.id}`)).status).toBe(204);
+    expect((await call(api, 'DELETE', `/produtos/${q.id}`)).status).toBe(204);
+    const kinds = (await trashList('?limit=100')).itens.filter((i) => i.id === c.id).map((i) => i.tipo).sort();
+    expect(kinds).toEqual(['categoria', 'produto']);
+    expect((await call(api, 'POST', `/lixeira/categoria/${c.id}/restaurar`)).status).toBe(200);
+    expect(await inTrash('produto', q.id)).toBe(true);
+    expect((await history('produtos', q.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
+    expect((await history('categorias', c.id)).itens.map((e) => e.acao)).toEqual(['restaurado', 'excluido', 'criado']);
+  });
+});
+
+describe('the trash', () => {
+  it('delete → listed with who and when → restore: same id, versao + 1, counted again, out of the trash', async () => {
+    const c = await createCategoria(api, 'Lixo');
+    const p = await createCliente(api, { nome: 'Restaurável', valorContrato: 20000, categoria: { id: c.id } });
+    expect(await storedCount(c.id)).toBe(1);
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    expect(await storedCount(c.id)).toBe(0);
+
+    const first = (await trashList()).itens[0];
+    expect(first).toEqual({
+      tipo: 'produto',
+      id: p.id,
+      nome: 'Restaurável',
+      excluidoEm: expect.stringMatching(ISO_UTC),
+      excluidoPor: 'anônimo',
+      expiraEm: expect.stringMatching(/Z$/),
+    });
+    // TTL: the copy and the index entry carry expiresAt, TRASH_DAYS (30) after the delete.
+    const copy = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: trashKey('produto', p.id) }))).Item!;
+    const days = (Number(copy[TTL_ATTRIBUTE]) - Date.parse(first!.excluidoEm) / 1000) / 86400;
+    expect(days).toBeGreaterThan(29.99);
+    expect(days).toBeLessThan(30.01);
+
+    // A category with only trashed clients can be deleted… and its client then comes back without it.
+    const r = await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      tipo: 'produto',
+      registro: { ...p, versao: 2, ...auditBy(), criadoEm: p.criadoEm },
+    });
+    expect(r.body.registro.atualizadoEm >= p.atualizadoEm!).toBe(true);
+    expect((await call(api, 'GET', `/produtos/${p.id}`)).body).toEqual(r.body.registro);
+    expect(await storedCount(c.id)).toBe(1);
+    expect(await inTrash('produto', p.id)).toBe(false);
+    // Restoring twice, or something never deleted → 404.
+    expect(await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).toMatchObject({ status: 404, body: { mensagem: MESSAGES.naoEstaNaLixeira } });
+    expect((await call(api, 'POST', '/lixeira/produto/987654/restaurar')).status).toBe(404);
+    expect(await call(api, 'POST', `/lixeira/cliente/${p.id}/restaurar`)).toMatchObject({ status: 400, body: { mensagem: MESSAGES.tipoInvalido } });
+  });
+
+  it('clients in the trash don’t count: the category is deleted; the client comes back without it, and the answer and history say so', async () => {
+    const c = await createCategoria(api, 'Vai embora');
+    const p = await createCliente(api, { nome: 'Órfão', categoria: { id: c.id } });
+    expect((await call(api, 'DELETE', `/categorias/${c.id}`)).status).toBe(409);
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    expect((await call(api, 'DELETE', `/categorias/${c.id}`)).status).toBe(204);
+
+    const r = await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`);
+    expect(r.status).toBe(200);
+    expect(r.body.registro).toMatchObject({ id: p.id, categoria: null, versao: 2 });
+    expect(r.body.aviso).toBe(MESSAGES.restauradoSemCategoria('Vai embora'));
+    expect((await history('produtos', p.id)).itens[0]).toEqual(
+      entry('restaurado', { alteracoes: [{ campo: 'categoria', antes: { id: c.id, descricao: 'Vai embora' }, depois: null }] }),
+    );
+    // The category restored later has no client: the client stayed without it.
+    const back = await call(api, 'POST', `/lixeira/categoria/${c.id}/restaurar`);
+    expect(back.body).toEqual({ tipo: 'categoria', registro: { id: c.id, descricao: 'Vai embora', versao: 2, ...auditBy() } });
+    expect(await storedCount(c.id)).toBe(0);
+  });
+
+  it('a restore re-takes the name or answers 409 naming the record that holds it now', async () => {
+    const c = await createCategoria(api, 'Nome disputado');
+    expect((await call(api, 'DELETE', `/categorias/${c.id}`)).status).toBe(204);
+    // Deleting freed the name.
+    const other = await createCategoria(api, 'nome DISPUTADO');
+    expect(await call(api, 'POST', `/lixeira/categoria/${c.id}/restaurar`)).toMatchObject({
+      status: 409,
+      body: { mensagem: MESSAGES.categoriaDuplicada('nome DISPUTADO'), campo: 'descricao' },
+    });
+    expect(await inTrash('categoria', c.id)).toBe(true);
+    expect((await call(api, 'PUT', '/categorias', { id: other.id, descricao: 'Outro nome' })).status).toBe(200);
+    expect((await call(api, 'POST', `/lixeira/categoria/${c.id}/restaurar`)).status).toBe(200);
+    // The name is held again: a new category with it is refused.
+    expect((await call(api, 'POST', '/categorias', { descricao: 'Nome Disputado' })).status).toBe(409);
+  });
+
+  it('an expired entry reads as absent before TTL removes it: not listed, not restorable', async () => {
+    const p = await createCliente(api, { nome: 'Expira' });
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    const copy = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: trashKey('produto', p.id) }))).Item!;
+    const past = Math.floor(Date.now() / 1000) - 1;
+    for (const Key of [trashKey('produto', p.id), { pk: PK.lixeira, sk: Number(copy.indice) }]) {
+      await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key, UpdateExpression: 'SET #e = :p', ExpressionAttributeNames: { '#e': TTL_ATTRIBUTE }, ExpressionAttributeValues: { ':p': past } }));
+    }
+    expect(await inTrash('produto', p.id)).toBe(false);
+    expect((await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).status).toBe(404);
+    // Its history is still there (the partition has no TTL).
+    expect((await history('produtos', p.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
+  });
+
+  it('is paged newest first', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const p = await createCliente(api, { nome: `Página ${i}` });
+      expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+      ids.push(p.id);
+    }
+    const one = await trashList('?limit=2');
+    expect(one.itens.map((i) => i.id)).toEqual([ids[2], ids[1]]);
+    const two = await trashList(`?limit=2&cursor=${one.cursor}`);
+    expect(two.itens[0]!.id).toBe(ids[0]);
+  });
+});
+
+describe('restore races', () => {
+  it('two restores at once: one 200, one 404, the record once', async () => {
+    const c = await createCategoria(api, 'Corrida');
+    const p = await createCliente(api, { nome: 'Duas vezes', categoria: { id: c.id } });
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    const gate = holdWrites(writing('lixeira.restore'), 2);
+    const both = Promise.all([1, 2].map(() => call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)));
+    await gate.reached(2);
+    gate.releaseAll();
+    const statuses = (await both).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 404]);
+    expect(await storedCount(c.id)).toBe(1);
+    expect((await history('produtos', p.id)).itens.filter((e) => e.acao === 'restaurado')).toHaveLength(1);
+  });
+
+  it('a restore racing its category’s delete never leaves an orphan: the client comes back without it', async () => {
+    const c = await createCategoria(api, 'Some no meio');
+    const p = await createCliente(api, { nome: 'Quase órfão', categoria: { id: c.id } });
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    // The restore read the category; it is deleted before the restore writes.
+    const gate = holdWrites(writing('lixeira.restore'), 1);
+    const restore = call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`);
+    await gate.reached();
+    expect((await call(api, 'DELETE', `/categorias/${c.id}`)).status).toBe(204);
+    gate.releaseAll();
+    const r = await restore;
+    expect(r.status).toBe(200);
+    expect(r.body.registro.categoria).toBeNull();
+    expect(r.body.aviso).toBe(MESSAGES.restauradoSemCategoria('Some no meio'));
+  });
+
+  it('a category delete racing a restore of its client is refused (409) once the client is back', async () => {
+    const c = await createCategoria(api, 'Fica');
+    const p = await createCliente(api, { nome: 'Volta', categoria: { id: c.id } });
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    const gate = holdWrites(writing('categoria.delete'), 1);
+    const del = call(api, 'DELETE', `/categorias/${c.id}`);
+    await gate.reached();
+    expect((await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).status).toBe(200);
+    gate.releaseAll();
+    expect((await del).status).toBe(409);
+    expect(await storedCount(c.id)).toBe(1);
+  });
+});
+
+describe('the purge', () => {
+  it('removes the copy, the history and the feed items for good; ids are never reused', async () => {
+    const p = await createCliente(api, { nome: 'Dados pessoais' });
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    // A live record or one never deleted is not in the trash.
+    const live = await createCliente(api, { nome: 'Vivo' });
+    expect((await call(api, 'DELETE', `/lixeira/produto/${live.id}`)).status).toBe(404);
+    expect((await call(api, 'DELETE', '/lixeira/produto/987654')).status).toBe(404);
+
+    const r = await call(api, 'DELETE', `/lixeira/produto/${p.id}`);
+    expect(r.status).toBe(204);
+    expect(r.text).toBe('');
+    expect(await inTrash('produto', p.id)).toBe(false);
+    expect((await call(api, 'GET', `/produtos/${p.id}/historico`)).status).toBe(404);
+    expect(await feedOf('produto', p.id)).toEqual([]);
+    expect((await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).status).toBe(404);
+    expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(404);
+    const next = await createCliente(api, { nome: 'Novo' });
+    expect(next.id).toBeGreaterThan(live.id);
+  });
+
+  it('a restore racing a purge is refused once the purge has marked the copy', async () => {
+    const c = await createCategoria(api, 'Expurgo');
+    expect((await call(api, 'DELETE', `/categorias/${c.id}`)).status).toBe(204);
+    const gate = holdWrites(writing('lixeira.restore'), 1);
+    const restore = call(api, 'POST', `/lixeira/categoria/${c.id}/restaurar`);
+    await gate.reached();
+    expect((await call(api, 'DELETE', `/lixeira/categoria/${c.id}`)).status).toBe(204);
+    gate.releaseAll();
+    expect((await restore).status).toBe(404);
+    expect((await call(api, 'GET', `/categorias/${c.id}`)).status).toBe(404);
+  });
+});

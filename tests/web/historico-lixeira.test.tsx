@@ -1,0 +1,160 @@
+/**
+ * Issue 16 in the web, with a stubbed API: the 'Desfazer' bar after a delete, the Lixeira page
+ * (restore, the purge after a confirmation, the empty state) and the edit page's "Atualizado por"
+ * and history timeline in pt-BR.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SESSION_STORAGE_KEY } from '../../web/src/config.ts';
+import { T } from '../../web/src/texts.ts';
+import { CONFIG, fakeBackend, tokens } from './auth-helpers.ts';
+import { categoria, currentPath, json, mockApi, produto, renderApp, visibleToast } from './helpers.tsx';
+
+const NBSP = '\u00a0';
+const CAT = categoria(1, 'Varejo');
+const AUDIT = { criadoEm: '2026-11-20T12:00:00.000Z', criadoPor: 'ana@empresa.com.br', atualizadoEm: '2026-11-23T17:05:00.000Z', atualizadoPor: 'maria@empresa.com.br' };
+const when = (iso: string) => {
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
+};
+
+describe("the 'Desfazer' bar after a delete", () => {
+  it('shows after the spec toast, restores on one click (toast), puts the card back and goes away', async () => {
+    const user = userEvent.setup();
+    const p = produto(5, 'Padaria', 1500, { id: 1, descricao: 'Varejo' });
+    const api = mockApi({
+      'GET /api/produtos/5': json(200, p),
+      'DELETE /api/produtos/5': new Response(null, { status: 204 }),
+      'GET /api/produtos': json(200, []),
+      'POST /api/lixeira/produto/5/restaurar': json(200, { tipo: 'produto', registro: { ...p, versao: 2 } }),
+    });
+    renderApp('/deletarproduto/5');
+    await user.click(await screen.findByRole('button', { name: T.clientes.yes }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    // The spec's toast, as it is.
+    await waitFor(() => expect(visibleToast(T.toast.clienteDeleted)?.dataset.duration).toBe('2000'));
+    const bar = await screen.findByText(T.undo.cliente);
+    expect(bar.closest('.undo-bar')).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: T.undo.actionLabel('Padaria') }));
+    await waitFor(() => expect(visibleToast(T.toast.restored)).toBeDefined());
+    expect(api.callsTo('POST', '/api/lixeira/produto/5/restaurar')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText(T.undo.cliente)).toBeNull());
+    // The card is back in the list (the list cache got the restored record: no reload needed).
+    expect((await screen.findByRole('heading', { name: 'Padaria' })).closest('article')).not.toBeNull();
+    expect(api.callsTo('GET', '/api/produtos')).toHaveLength(1);
+  });
+
+  it('is dismissed with its close button, restoring nothing', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/categorias/3': json(200, categoria(3, 'Serviços')),
+      'DELETE /api/categorias/3': new Response(null, { status: 204 }),
+      'GET /api/categorias': json(200, [CAT]),
+    });
+    renderApp('/deletarcategorias/3');
+    await user.click(await screen.findByRole('button', { name: T.categorias.confirm }));
+    await screen.findByText(T.undo.categoria);
+    await user.click(screen.getByRole('button', { name: T.undo.dismiss }));
+    await waitFor(() => expect(screen.queryByText(T.undo.categoria)).toBeNull());
+    expect(api.calls.some((c) => c.path.startsWith('/api/lixeira'))).toBe(false);
+  });
+});
+
+describe('the Lixeira page', () => {
+  const item = (tipo: 'produto' | 'categoria', id: number, nome: string) => ({
+    tipo,
+    id,
+    nome,
+    excluidoEm: '2026-11-23T17:05:00.000Z',
+    excluidoPor: 'maria@empresa.com.br',
+    expiraEm: '2026-12-23T17:05:00.000Z',
+  });
+
+  it('lists who deleted what and when; restores; purges after a confirmation (administrator)', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/lixeira': [
+        json(200, { itens: [item('produto', 5, 'Padaria'), item('categoria', 3, 'Serviços')], cursor: null }),
+        json(200, { itens: [item('categoria', 3, 'Serviços')], cursor: null }),
+        json(200, { itens: [], cursor: null }),
+      ],
+      'POST /api/lixeira/produto/5/restaurar': json(200, { tipo: 'produto', registro: produto(5, 'Padaria', 10, null, 2) }),
+      'DELETE /api/lixeira/categoria/3': new Response(null, { status: 204 }),
+    });
+    renderApp('/lixeira');
+    const padaria = await screen.findByRole('article', { name: 'Cliente: Padaria' });
+    expect(padaria.textContent).toContain(`Excluído por maria@empresa.com.br em ${when('2026-11-23T17:05:00.000Z')}`);
+    await user.click(within(padaria).getByRole('button', { name: T.lixeira.restoreLabel('Padaria') }));
+    await waitFor(() => expect(visibleToast(T.toast.restored)).toBeDefined());
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Cliente: Padaria' })).toBeNull());
+
+    const servicos = screen.getByRole('article', { name: 'Categoria: Serviços' });
+    await user.click(within(servicos).getByRole('button', { name: T.lixeira.purgeLabel('Serviços') }));
+    expect(within(servicos).getByText(T.lixeira.purgeQuestion('Serviços'))).toBeDefined();
+    expect(api.callsTo('DELETE', '/api/lixeira/categoria/3')).toHaveLength(0);
+    await user.click(within(servicos).getByRole('button', { name: T.lixeira.confirm }));
+    await waitFor(() => expect(visibleToast(T.lixeira.purged)).toBeDefined());
+    expect(api.callsTo('DELETE', '/api/lixeira/categoria/3')).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: T.lixeira.emptyTitle })).toBeDefined();
+  });
+
+  it('offers a member Restaurar but no purge (sign-in on)', async () => {
+    sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    fakeBackend({
+      cognito: { InitiateAuth: () => tokens('membro@empresa.com.br', { refresh: null }) },
+      api: { 'GET /api/lixeira': json(200, { itens: [item('produto', 5, 'Padaria')], cursor: null }) },
+    });
+    renderApp('/lixeira', { auth: CONFIG });
+    const card = await screen.findByRole('article', { name: 'Cliente: Padaria' });
+    expect(within(card).getByRole('button', { name: T.lixeira.restoreLabel('Padaria') })).toBeDefined();
+    expect(within(card).queryByRole('button', { name: T.lixeira.purgeLabel('Padaria') })).toBeNull();
+    sessionStorage.clear();
+  });
+});
+
+describe('the edit page: "Atualizado por" and the history', () => {
+  it('shows the timeline in pt-BR, newest first, with money, categories and empties formatted, and pages on', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/produtos/7': json(200, { ...produto(7, 'Maria Ltda', 15000, { id: 1, descricao: 'Varejo' }, 3), ...AUDIT }),
+      'GET /api/categorias': json(200, [CAT]),
+      'GET /api/produtos/7/historico': [
+        json(200, {
+          itens: [
+            {
+              acao: 'alterado',
+              em: '2026-11-23T17:05:00.000Z',
+              por: 'maria@empresa.com.br',
+              alteracoes: [{ campo: 'valorContrato', antes: 1500, depois: 15000 }],
+            },
+            {
+              acao: 'alterado',
+              em: '2026-11-22T10:00:00.000Z',
+              por: 'anônimo',
+              alteracoes: [
+                { campo: 'segmento', antes: null, depois: 'Padaria' },
+                { campo: 'categoria', antes: null, depois: { id: 1, descricao: 'Varejo' } },
+              ],
+            },
+          ],
+          cursor: 'c2',
+        }),
+        json(200, { itens: [{ acao: 'criado', em: '2026-11-20T12:00:00.000Z', por: 'ana@empresa.com.br' }], cursor: null }),
+      ],
+    });
+    renderApp('/atualizarproduto/7');
+    expect(await screen.findByText(`Atualizado por maria@empresa.com.br em ${when(AUDIT.atualizadoEm)}`)).toBeDefined();
+    const history = await screen.findByRole('region', { name: T.historico.heading });
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
+    const lines = within(history).getAllByRole('listitem').map((li) => li.textContent);
+    expect(lines[0]).toBe(`maria@empresa.com.br alterou Valor do contrato de R$${NBSP}1.500,00 para R$${NBSP}15.000,00 — ${when('2026-11-23T17:05:00.000Z')}`);
+    expect(lines[1]).toBe(`Anônimo alterou Segmento de (vazio) para “Padaria”; Categoria de Sem categoria para “Varejo” — ${when('2026-11-22T10:00:00.000Z')}`);
+    await user.click(within(history).getByRole('button', { name: T.common.showMore }));
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(history).getAllByRole('listitem')[2]!.textContent).toBe(`ana@empresa.com.br criou o registro — ${when('2026-11-20T12:00:00.000Z')}`);
+    expect(within(history).queryByRole('button', { name: T.common.showMore })).toBeNull();
+    expect(api.callsTo('GET', '/api/produtos/7/historico')).toHaveLength(2);
+  });
+});

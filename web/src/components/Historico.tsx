@@ -1,0 +1,103 @@
+import useSWRInfinite from 'swr/infinite';
+import type { Alteracao, Auditoria, EntradaHistorico, Pagina } from '@contract';
+import { ButtonSpinner, Spinner } from './Spinner.tsx';
+import { LoadError } from './States.tsx';
+import { formatDate, formatDateTime, formatMoney } from '../lib/format.ts';
+import { T } from '../texts.ts';
+
+const H = T.historico;
+/** Entries per page of the timeline. */
+const PAGE_SIZE = 10;
+
+/**
+ * The labels of the fields a history names, by wire name (the API's CLIENTE_FIELDS and
+ * CATEGORIA_FIELDS); a field without one shows its wire name.
+ */
+const LABELS: Record<string, string> = {
+  nome: T.clientes.nome,
+  segmento: T.clientes.segmento,
+  pontoFocal: T.clientes.pontoFocal,
+  valorContrato: T.clientes.valorContrato,
+  categoria: T.clientes.categoria,
+  descricao: T.categorias.descricao,
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A value as the rest of the app shows it: money, a category's name, a date, a quoted text; empty says so. */
+function shownValue(campo: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return campo === 'categoria' ? T.clientes.noCategoria : H.empty;
+  if (campo === 'valorContrato' && typeof value === 'number') return formatMoney(value);
+  if (typeof value === 'object' && 'descricao' in value) return `“${String((value as { descricao: unknown }).descricao)}”`;
+  if (typeof value === 'string') return ISO_DATE.test(value) ? formatDate(value) : `“${value}”`;
+  return String(value);
+}
+
+const who = (por: string) => (por === 'anônimo' ? H.anonymous : por);
+const change = (a: Alteracao) => H.change(LABELS[a.campo] ?? a.campo, shownValue(a.campo, a.antes), shownValue(a.campo, a.depois));
+
+/** One entry as a sentence: "Maria alterou Valor do contrato de R$ 1.500,00 para R$ 15.000,00". */
+function sentence(e: EntradaHistorico): string {
+  const changes = e.alteracoes ?? [];
+  if (e.acao === 'alterado') return `${who(e.por)} ${H.acao.alterado} ${changes.map(change).join('; ')}`;
+  const restoredWithout = e.acao === 'restaurado' && changes.some((a) => a.campo === 'categoria' && a.depois === null);
+  return `${who(e.por)} ${H.acao[e.acao]}${restoredWithout ? ` ${H.restoredWithout}` : ''}`;
+}
+
+/** "Atualizado por … em …" (or who created it, when it never changed); nothing for records stored before these fields. */
+export function AuditLine({ record }: { record: Auditoria }) {
+  const text =
+    record.atualizadoEm && record.atualizadoPor
+      ? H.updatedBy(who(record.atualizadoPor), formatDateTime(record.atualizadoEm))
+      : record.criadoEm && record.criadoPor
+        ? H.createdBy(who(record.criadoPor), formatDateTime(record.criadoEm))
+        : undefined;
+  return text ? <p className="audit-line">{text}</p> : null;
+}
+
+/**
+ * The timeline of a record's changes, newest first, paged ('Mostrar mais'). `path` is the
+ * record's API path (`/produtos/7`); its history is at `${path}/historico`.
+ */
+export function Historico({ path }: { path: string }) {
+  const key = (index: number, previous: Pagina<EntradaHistorico> | null) => {
+    if (previous && previous.cursor === null) return null;
+    const base = `${path}/historico?limit=${PAGE_SIZE}`;
+    return index === 0 || !previous ? base : `${base}&cursor=${encodeURIComponent(previous.cursor!)}`;
+  };
+  const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<Pagina<EntradaHistorico>>(key, { revalidateFirstPage: false });
+  const entries = data?.flatMap((p) => p.itens) ?? [];
+  const more = data !== undefined && data.at(-1)?.cursor != null;
+  const loadingMore = size > 0 && data !== undefined && data[size - 1] === undefined;
+
+  let body;
+  if (isLoading && !data) body = <Spinner />;
+  else if (error && !data) body = <LoadError message={H.loadError} onRetry={() => void mutate()} />;
+  else if (entries.length === 0) body = <p className="card-meta">{H.none}</p>;
+  else
+    body = (
+      <>
+        <ol className="timeline">
+          {entries.map((e, i) => (
+            <li key={`${e.em}#${i}`} className="timeline-item">
+              <span>{sentence(e)}</span> <span className="timeline-when">— {formatDateTime(e.em)}</span>
+            </li>
+          ))}
+        </ol>
+        {more ? (
+          <button type="button" className="btn btn-secondary btn-sm" disabled={loadingMore} onClick={() => void setSize(size + 1)}>
+            {loadingMore ? <ButtonSpinner /> : null}
+            {T.common.showMore}
+          </button>
+        ) : null}
+      </>
+    );
+  return (
+    <section className="card historico" aria-labelledby="historico-title">
+      <h2 id="historico-title" className="section-title">
+        {H.heading}
+      </h2>
+      {body}
+    </section>
+  );
+}

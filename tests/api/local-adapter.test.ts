@@ -119,13 +119,17 @@ describe('request → API Gateway payload v2 event', () => {
 
   it('routes every row of the route table to its handler with its routeKey', async () => {
     for (const row of routes.filter((r) => r.routeKey !== '$default')) {
-      const path = `/api${row.path.replace('{id}', '7').replace('{email}', 'ana%40empresa.com.br')}`;
+      const path = `/api${row.path.replace('{tipo}', 'produto').replace('{id}', '7').replace('{email}', 'ana%40empresa.com.br')}`;
       await raw(row.method, path);
       const event = events.at(-1)!;
       expect(event.routeKey).toBe(row.routeKey);
       expect(loaded.at(-1)).toBe(row.handler);
-      // Decoded, as API Gateway passes path parameters.
-      const params = row.path.includes('{id}') ? { id: '7' } : row.path.includes('{email}') ? { email: 'ana@empresa.com.br' } : undefined;
+      // Decoded, as API Gateway passes path parameters (the trash's routes have two).
+      const params = row.path.includes('{email}')
+        ? { email: 'ana@empresa.com.br' }
+        : row.path.includes('{id}')
+          ? { ...(row.path.includes('{tipo}') ? { tipo: 'produto' } : {}), id: '7' }
+          : undefined;
       expect(event.pathParameters).toEqual(params);
     }
   });

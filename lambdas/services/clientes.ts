@@ -37,13 +37,13 @@ async function categoriaOf(id: number | null): Promise<CategoriaRef | null> {
 }
 
 /**
- * The 409 for a documento another client has, naming it; AGAIN when it is gone meanwhile (its
- * delete freed the documento).
+ * The 409 for a documento another client has, naming it; AGAIN when that client no longer has it
+ * (deleted, or its documento changed meanwhile: the claim is free or moved).
  */
-export async function documentoTaken(outcome: Extract<Outcome, { kind: 'documentoTaken' }>): Promise<typeof AGAIN> {
+export async function documentoTaken(outcome: Extract<Outcome, { kind: 'documentoTaken' }>, documento: string | undefined): Promise<typeof AGAIN> {
   const holder = await store.readCliente(outcome.holder);
-  if (!holder?.documento) return AGAIN;
-  throw new ConflictError(MESSAGES.documentoDuplicado(formatDocumento(holder.documento), holder.nome), 'documento');
+  if (!documento || holder?.documento !== documento) return AGAIN;
+  throw new ConflictError(MESSAGES.documentoDuplicado(formatDocumento(documento), holder.nome), 'documento');
 }
 
 /** The contact fields a create sets (null, "none", is left out: the record has no such attribute). */
@@ -112,7 +112,7 @@ export async function createCliente(actor: Actor, body: ClienteInput, idempotenc
     const { outcome } = written;
     if (outcome.kind === 'keyReplayed') return { status: outcome.status, body: outcome.body as Cliente };
     if (outcome.kind === 'changed') return AGAIN;
-    if (outcome.kind === 'documentoTaken') return documentoTaken(outcome);
+    if (outcome.kind === 'documentoTaken') return documentoTaken(outcome, record.documento);
     throw errorFor(outcome, { ...NOT_FOUND, idempotent: claim !== undefined });
   });
 }
@@ -154,7 +154,7 @@ export async function updateCliente(actor: Actor, input: Update<ClienteInput>): 
     if (written.ok) return toCliente(after, ref);
     const { outcome } = written;
     if (outcome.kind === 'changed' || (outcome.kind === 'staleVersao' && versao === undefined)) return AGAIN;
-    if (outcome.kind === 'documentoTaken') return documentoTaken(outcome);
+    if (outcome.kind === 'documentoTaken') return documentoTaken(outcome, after.documento);
     throw errorFor(outcome, NOT_FOUND);
   });
 }

@@ -16,6 +16,7 @@ import { ensureNameClaims } from '../store/names.ts';
 import { RECORD_KIND, type RecordKind } from '../store/table.ts';
 import { commit, type Op, type Outcome } from '../store/write.ts';
 import { nameTaken } from './categorias.ts';
+import { documentoTaken } from './clientes.ts';
 import { cursorOf, nextCursor, stampOf, type PageRequest } from './historico.ts';
 import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
 
@@ -37,9 +38,9 @@ async function restorable(kind: RecordKind, id: number, nowSeconds: number): Pro
 }
 
 /** The 409 for a uniqueness claim another record took meanwhile (AGAIN when that holder is gone). */
-function claimTaken(outcome: Extract<Outcome, { kind: 'nameTaken' }>): Promise<typeof AGAIN> {
-  // Categories' names (issue 17 adds the client's documento here).
-  return nameTaken(outcome);
+function claimTaken(outcome: Extract<Outcome, { kind: 'nameTaken' | 'documentoTaken' }>, copy: TrashCopy): Promise<typeof AGAIN> {
+  if (outcome.kind === 'nameTaken') return nameTaken(outcome);
+  return documentoTaken(outcome, typeof copy.item.documento === 'string' ? copy.item.documento : undefined);
 }
 
 /** The name of a category the client pointed to, when it is in the trash now (for the warning). */
@@ -94,7 +95,7 @@ export async function restaurar(actor: Actor, tipo: Tipo, id: number): Promise<R
     const { outcome } = written;
     // The category went away meanwhile (read again: the client comes back without it), or another write raced.
     if (outcome.kind === 'categoriaMissing' || outcome.kind === 'changed') return AGAIN;
-    if (outcome.kind === 'nameTaken') return claimTaken(outcome);
+    if (outcome.kind === 'nameTaken' || outcome.kind === 'documentoTaken') return claimTaken(outcome, copy);
     throw errorFor(outcome, NOT_IN_TRASH);
   });
 }

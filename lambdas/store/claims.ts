@@ -1,10 +1,9 @@
 /**
  * A record's uniqueness claims, from ONE function per kind: a create takes them, a delete frees
  * them (the trash holds no claim), a restore takes them again, each in the same write as the
- * record. Categories: the folded name (store/names.ts). Clients: none yet (issue 17 adds the
- * `documento` claim here, so create, delete and restore keep it without further changes).
+ * record. Categories: the folded name; clients: the documento (both in store/names.ts).
  */
-import { claimName, nameClaimKey, readNameHolders, releaseName } from './names.ts';
+import { claimDocumento, claimName, documentoClaimKey, nameClaimKey, readDocumentoHolder, readNameHolders, releaseDocumento, releaseName } from './names.ts';
 import type { CategoriaRecord, ClienteRecord } from './items.ts';
 import type { Op } from './write.ts';
 
@@ -35,9 +34,22 @@ function categoriaClaims(c: Pick<CategoriaRecord, 'id' | 'descricao'>): UniqueCl
   ];
 }
 
-/** A client's claims: none yet (issue 17: the documento). */
-function clienteClaims(_c: ClienteRecord): UniqueClaim[] {
-  return [];
+/** A client's claims: its documento (CPF/CNPJ), when it has one. */
+function clienteClaims(c: ClienteRecord): UniqueClaim[] {
+  const { documento } = c;
+  if (documento === undefined) return [];
+  return [
+    {
+      campo: 'documento',
+      key: documentoClaimKey(documento),
+      holders: async () => {
+        const holder = await readDocumentoHolder(documento);
+        return holder === undefined ? [] : [holder];
+      },
+      take: () => claimDocumento(documento, c.id),
+      release: (holders) => (holders.includes(c.id) ? releaseDocumento(documento, c.id) : undefined),
+    },
+  ];
 }
 
 /** The uniqueness claims a record holds while it is live. */

@@ -162,7 +162,7 @@ export async function foldedNamesInUse(db: Db): Promise<Set<string>> {
 // A client's documento (CPF or CNPJ, as stored) is unique among live clients: the claim item
 // `UNICO#documento#<documento>` holds the id of the client that has it. It is taken, freed and
 // moved in the same write as the client (create, an update that changes it, delete; a restore
-// takes it again), so two clients can never hold one documento whatever the interleaving. No
+// takes it again; store/claims.ts says a client holds it), so two clients can never hold one documento whatever the interleaving. No
 // backfill: no client had a documento before claims existed.
 
 const DOCUMENTO_PREFIX = `${PK.unico}#documento`;
@@ -172,6 +172,12 @@ export const documentoClaimKey = (documento: string) => ({ pk: `${DOCUMENTO_PREF
 
 /** The stored form of a documento's claim by client `id`. */
 export const documentoClaimItem = (documento: string, id: number) => ({ ...documentoClaimKey(documento), id });
+
+/** The id of the client holding a documento (undefined: free). */
+export async function readDocumentoHolder(documento: string): Promise<number | undefined> {
+  const stored = await getItem(documentoClaimKey(documento));
+  return stored ? Number(stored.id) : undefined;
+}
 
 /** Client `id` takes a free documento; a taken one fails with `documentoTaken` naming its holder. */
 export function claimDocumento(documento: string, id: number): Op {
@@ -201,17 +207,6 @@ export function releaseDocumento(documento: string, id: number): Op {
     onFailed: () => ({ kind: 'changed' }),
   };
 }
-
-/**
- * The claim a client record takes (created, or restored from the trash), if it has a documento:
- * the one place that says which uniqueness claims a client holds.
- */
-export const documentoClaim = (c: { id: number; documento?: string | undefined }): Op | undefined =>
-  c.documento === undefined ? undefined : claimDocumento(c.documento, c.id);
-
-/** The claim a client record frees (deleted), if it has a documento. */
-export const documentoRelease = (c: { id: number; documento?: string | undefined }): Op | undefined =>
-  c.documento === undefined ? undefined : releaseDocumento(c.documento, c.id);
 
 /**
  * Of `documentos`, those some record has claimed (tools that write clients in bulk skip them, so

@@ -185,9 +185,11 @@ describe('reads', () => {
     // Each page starts where the previous one stopped, with exactly its LastEvaluatedKey.
     expect(of(PK.categoria).map((q) => q.ExclusiveStartKey)).toEqual([undefined, { pk: PK.categoria, sk: 1 }]);
     expect(of(PK.cliente).map((q) => q.ExclusiveStartKey)).toEqual([undefined, { pk: PK.cliente, sk: 2 }, { pk: PK.cliente, sk: 3 }]);
-    // Strongly consistent, and only the attributes the answer needs (never the count or the keys' pk).
+    // Strongly consistent, and only the attributes the answer needs (never the count or the keys'
+    // pk; the list never the clients' observacoes, issue 17).
     for (const q of of(PK.categoria)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: REF_PROJECTION });
     for (const q of of(PK.cliente)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: CLIENTE_LIST_PROJECTION });
+    expect(CLIENTE_LIST_PROJECTION).not.toMatch(/observacoes/);
     expect(ddb.commandCalls(GetCommand)).toHaveLength(0);
   });
 });

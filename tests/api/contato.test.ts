@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import { documentoClaimKey } from '../../lambdas/store/names.ts';
 import { PK } from '../../lambdas/store/table.ts';
+import { withoutAudit } from '../contract/fuzz.ts';
+import { AUDIT_ATTRIBUTES, HISTORY_COUNTER } from '../../lambdas/store/items.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { DOCUMENTOS, TELEFONES } from '../support/contato-forms.ts';
 import { call, createCategoria, createCliente, startApi, type TestApi } from './helpers.ts';
@@ -58,7 +60,7 @@ describe('POST /produtos with the contact and contract fields', () => {
   it('stores and returns them normalized (E.164, no punctuation, the domain in lower case, \\n line breaks)', async () => {
     const r = await call(api, 'POST', '/produtos', { nome: 'Padaria', valorContrato: 100, ...contato });
     expect(r.status).toBe(201);
-    expect(r.body).toEqual({ id: r.body.id, nome: 'Padaria', segmento: '', pontoFocal: '', valorContrato: 100, categoria: null, versao: 1, ...stored });
+    expect(withoutAudit(r.body)).toEqual({ id: r.body.id, nome: 'Padaria', segmento: '', pontoFocal: '', valorContrato: 100, categoria: null, versao: 1, ...stored });
     expect(await storedCliente(r.body.id)).toMatchObject(stored);
     expect(await claimOf(stored.documento)).toEqual({ ...documentoClaimKey(stored.documento), id: r.body.id });
     expect((await call(api, 'GET', `/produtos/${r.body.id}`)).body).toEqual(r.body);
@@ -76,8 +78,9 @@ describe('POST /produtos with the contact and contract fields', () => {
   it('stores nothing for a field absent, null or blank (no attribute)', async () => {
     const r = await call(api, 'POST', '/produtos', { nome: 'Vazio', valorContrato: 1, email: '', telefone: null, documento: '   ', observacoes: '\u200b' });
     expect(r.status).toBe(201);
-    expect(Object.keys(r.body).sort()).toEqual(['categoria', 'id', 'nome', 'pontoFocal', 'segmento', 'valorContrato', 'versao']);
-    expect(Object.keys((await storedCliente(r.body.id))!).sort()).toEqual(['nome', 'pk', 'pontoFocal', 'segmento', 'sk', 'valorContrato', 'versao']);
+    // The record's own fields and who/when (issue 16), no contact attribute.
+    expect(Object.keys(withoutAudit(r.body)).sort()).toEqual(['categoria', 'id', 'nome', 'pontoFocal', 'segmento', 'valorContrato', 'versao']);
+    expect(Object.keys((await storedCliente(r.body.id))!).sort()).toEqual([...AUDIT_ATTRIBUTES, HISTORY_COUNTER, 'nome', 'pk', 'pontoFocal', 'segmento', 'sk', 'valorContrato', 'versao'].sort());
   });
 
   it.each(TELEFONES)('telefone %j → %s', async (written, e164) => {
@@ -170,7 +173,7 @@ describe('PUT /produtos: absent kept, null or "" cleared', () => {
     const { p, all } = await withContato('Limpar');
     const r = await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Limpar', valorContrato: 1, email: null, telefone: '', documento: null, observacoes: '  ' });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ id: p.id, nome: 'Limpar', segmento: '', pontoFocal: '', valorContrato: 1, categoria: null, versao: 2, inicioContrato: all.inicioContrato, fimContrato: all.fimContrato });
+    expect(withoutAudit(r.body)).toEqual({ id: p.id, nome: 'Limpar', segmento: '', pontoFocal: '', valorContrato: 1, categoria: null, versao: 2, inicioContrato: all.inicioContrato, fimContrato: all.fimContrato });
     const item = (await storedCliente(p.id))!;
     for (const f of ['email', 'telefone', 'documento', 'observacoes']) expect(item).not.toHaveProperty(f);
     expect(await claimOf(all.documento)).toBeUndefined();

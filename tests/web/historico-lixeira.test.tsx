@@ -136,6 +136,10 @@ describe('the edit page: "Atualizado por" and the history', () => {
               alteracoes: [
                 { campo: 'segmento', antes: null, depois: 'Padaria' },
                 { campo: 'categoria', antes: null, depois: { id: 1, descricao: 'Varejo' } },
+                // Issue 17's fields, labelled and shown as the forms show them.
+                { campo: 'telefone', antes: null, depois: '+5511987654321' },
+                { campo: 'documento', antes: '11222333000181', depois: null },
+                { campo: 'fimContrato', antes: null, depois: '2026-12-31' },
               ],
             },
           ],
@@ -150,7 +154,7 @@ describe('the edit page: "Atualizado por" and the history', () => {
     await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
     const lines = within(history).getAllByRole('listitem').map((li) => li.textContent);
     expect(lines[0]).toBe(`maria@empresa.com.br alterou Valor do contrato de R$${NBSP}1.500,00 para R$${NBSP}15.000,00 — ${when('2026-11-23T17:05:00.000Z')}`);
-    expect(lines[1]).toBe(`Anônimo alterou Segmento de (vazio) para “Padaria”; Categoria de Sem categoria para “Varejo” — ${when('2026-11-22T10:00:00.000Z')}`);
+    expect(lines[1]).toBe(`Anônimo alterou Segmento de (vazio) para “Padaria”; Categoria de Sem categoria para “Varejo”; Telefone de (vazio) para (11) 98765-4321; CNPJ ou CPF de 11.222.333/0001-81 para (vazio); Fim do contrato de (vazio) para 31/12/2026 — ${when('2026-11-22T10:00:00.000Z')}`);
     await user.click(within(history).getByRole('button', { name: T.common.showMore }));
     await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(3));
     expect(within(history).getAllByRole('listitem')[2]!.textContent).toBe(`ana@empresa.com.br criou o registro — ${when('2026-11-20T12:00:00.000Z')}`);

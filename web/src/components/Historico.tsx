@@ -1,9 +1,11 @@
 import useSWRInfinite from 'swr/infinite';
+import { formatDocumento, formatTelefone } from '@contract';
 import type { Alteracao, Auditoria, EntradaHistorico, Pagina } from '@contract';
 import { ButtonSpinner, Spinner } from './Spinner.tsx';
 import { LoadError } from './States.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../lib/format.ts';
 import { T } from '../texts.ts';
+import { C } from '../texts-contato.ts';
 
 const H = T.historico;
 /** Entries per page of the timeline. */
@@ -19,6 +21,7 @@ const LABELS: Record<string, string> = {
   pontoFocal: T.clientes.pontoFocal,
   valorContrato: T.clientes.valorContrato,
   categoria: T.clientes.categoria,
+  ...C.labels,
   descricao: T.categorias.descricao,
 };
 
@@ -28,6 +31,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 function shownValue(campo: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return campo === 'categoria' ? T.clientes.noCategoria : H.empty;
   if (campo === 'valorContrato' && typeof value === 'number') return formatMoney(value);
+  if (campo === 'telefone' && typeof value === 'string') return formatTelefone(value);
+  if (campo === 'documento' && typeof value === 'string') return formatDocumento(value);
   if (typeof value === 'object' && 'descricao' in value) return `“${String((value as { descricao: unknown }).descricao)}”`;
   if (typeof value === 'string') return ISO_DATE.test(value) ? formatDate(value) : `“${value}”`;
   return String(value);

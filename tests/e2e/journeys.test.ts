@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { SECURITY_HEADERS } from '../../infra/security-headers.ts';
 import { createCategoria, createProduto, getCategoria, getProduto, isGone, listProdutos, token } from './support/api.ts';
 import { card, describeBrowser, expectPath, heading, loaded, search, toast, useBrowser, visible } from './support/harness.ts';
-import { ROUTES, TEXT, TOAST } from './support/spec.ts';
+import { NAV_LINKS, ROUTES, TEXT, TOAST } from './support/spec.ts';
 
 const NBSP = '\u00a0';
 
@@ -311,14 +311,7 @@ describeBrowser('journeys', () => {
     await page.goto('/');
     const nav = page.getByRole('navigation').first();
     const titles = new Set<string>();
-    for (const link of [
-      { name: 'Sobre nós', path: ROUTES.sobreNos },
-      { name: 'Listar clientes', path: ROUTES.clientes },
-      { name: 'Cadastrar clientes', path: ROUTES.cadastrarCliente },
-      { name: 'Listar categorias', path: ROUTES.categorias },
-      { name: 'Cadastrar categorias', path: ROUTES.cadastrarCategoria },
-      { name: 'Lixeira', path: '/lixeira' },
-    ]) {
+    for (const link of NAV_LINKS) {
       await nav.getByRole('link', { name: link.name, exact: true }).click();
       await expectPath(page, link.path);
       // The link is marked once the new page is in (the old one can still show while its chunk loads).
@@ -329,7 +322,7 @@ describeBrowser('journeys', () => {
       await expect.poll(() => page.title()).toMatch(/Clientela/);
       titles.add(await page.title());
     }
-    expect(titles.size, [...titles].join(' | ')).toBe(6);
+    expect(titles.size, [...titles].join(' | ')).toBe(NAV_LINKS.length);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
     expect(await page.locator('footer').innerText()).toContain(`© ${new Date().getFullYear()} Clientela`);
     await nav.getByRole('link', { name: /Clientela/ }).first().click();

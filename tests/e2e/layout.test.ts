@@ -48,6 +48,22 @@ describeBrowser('layout', () => {
     }
   });
 
+  it('at 1440 px every navbar link shows on one line, inside the window', async () => {
+    const { page } = await open({ viewport: DESKTOP });
+    await page.goto(ROUTES.home);
+    await visible(heading(page));
+    const nav = page.getByRole('navigation').first();
+    const boxes = [];
+    for (const { name } of NAV_LINKS) {
+      const link = nav.getByRole('link', { name, exact: true });
+      expect(await link.isVisible(), name).toBe(true);
+      boxes.push({ name, box: (await link.boundingBox())! });
+    }
+    for (const { name, box } of boxes) expect(box.x + box.width, name).toBeLessThanOrEqual(DESKTOP.width);
+    // One line: some horizontal line crosses every link.
+    expect(Math.max(...boxes.map(({ box }) => box.y))).toBeLessThan(Math.min(...boxes.map(({ box }) => box.y + box.height)));
+  });
+
   it('the menu button opens and closes the links with the mouse and the keyboard on a narrow screen', async () => {
     const { page } = await open({ viewport: MOBILE });
     await page.goto(ROUTES.home);

@@ -32,6 +32,12 @@ describeBrowser('sign-in (sign-in on)', () => {
     expect(new URL(page.url()).search).toBe('?ordem=nome');
     await visible(nav(page).getByRole('button', { name: 'Sair' }));
     await visible(nav(page).getByRole('link', { name: new RegExp(AUTH.admin.email) }));
+    // Signed in, the bar holds more: every entry it shows stays inside the window, on one line.
+    const width = page.viewportSize()!.width;
+    const boxes = await nav(page).locator('a:visible, button:visible').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    for (const b of boxes) expect(b.right, JSON.stringify(b)).toBeLessThanOrEqual(width);
+    // One line: some horizontal line crosses every entry.
+    expect(Math.max(...boxes.map((b) => b.top))).toBeLessThan(Math.min(...boxes.map((b) => b.bottom)));
   });
 
   it('a wrong password is said next to the field, and nobody is signed in', async () => {

@@ -25,6 +25,8 @@ export const NAV_LINKS: readonly { name: string; path: string }[] = [
   { name: 'Cadastrar categorias', path: '/cadastrarcategorias' },
   // Issue 17: the renewals view, after the spec's links.
   { name: 'Contratos a renovar', path: '/contratos-a-renovar' },
+  // Issue 16: the trash.
+  { name: 'Lixeira', path: '/lixeira' },
 ];
 
 export const TEXT = {

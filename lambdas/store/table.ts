@@ -31,4 +31,9 @@ export const PK = {
    * with that name; `UNICO#categoria` alone marks that every stored category has its claim.
    */
   unico: 'UNICO',
+  /**
+   * CSV imports: the job is `IMPORTACAO` / id; the records it created are listed under
+   * `IMPORTACAO#<id>` / client id (what its undo deletes).
+   */
+  importacao: 'IMPORTACAO',
 } as const;

@@ -1,0 +1,199 @@
+/**
+ * CSV import rules (issue 18): an import job, batches of rows created with the integrity of
+ * single creates, and its undo.
+ *
+ * - Each row is validated with the very schema of POST /produtos and written with the op-list of a
+ *   single create (store/clientes.ts `createCliente`): whatever a create writes beside the record
+ *   (counts, aggregates, history, uniqueness claims) comes along. A row's record is listed under
+ *   its import in the same transaction.
+ * - Rows are packed into transactions sized from those op-lists (100 items, every item counted:
+ *   each row's own items, one folded update per category, the job's count, the idempotency claim).
+ * - A cancelled transaction is written again without the rows its cancellation reasons name;
+ *   those rows fail with the reason (a category that no longer exists, a `documento` in use…).
+ * - Every transaction claims `<import>/<Idempotency-Key>#<n>` with its answer: a batch sent again
+ *   (a retry after a network error, or resuming an interrupted import) replays instead of
+ *   creating twice.
+ * - The undo deletes the records through the very delete of DELETE /produtos/{id}, in steps the
+ *   page drives; only the import's author or an administrator may run it.
+ */
+import { LIMITS } from '../contract/limits.ts';
+import { MESSAGES } from '../contract/messages.ts';
+import { parseClienteInput } from '../contract/schemas.ts';
+import type {
+  Actor,
+  ClienteInput,
+  Importacao,
+  ImportacaoDesfazerResultado,
+  ImportacaoLinha,
+  ImportacaoLoteResultado,
+} from '../contract/types.ts';
+import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError, type ApiError } from '../errors.ts';
+import * as clientesStore from '../store/clientes.ts';
+import { claimIdempotencyKey } from '../store/idempotency.ts';
+import { nextId, reserveIds } from '../store/ids.ts';
+import * as store from '../store/importacoes.ts';
+import type { ClienteRecord } from '../store/items.ts';
+import { commit, commitEach, type Op, type Outcome } from '../store/write.ts';
+import { removeCliente } from './clientes.ts';
+import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
+import { errorFor } from './outcomes.ts';
+
+/** Days an import may be undone (the trash period: TRASH_DAYS, 30 by default). */
+const undoDays = (): number => Number(process.env.TRASH_DAYS) || 30;
+/** Records deleted at once during an undo step (each is its own small transaction). */
+const UNDO_PARALLEL = 4;
+
+/** Starts an import for the actor (who may later undo it). */
+export async function createImportacao(
+  actor: Actor,
+  input: { total: number; arquivo: string },
+  idempotency?: IdempotencyKey,
+): Promise<Answer<Importacao>> {
+  const claim = idempotency && idempotencyClaim(idempotency, input);
+  const importacao: Importacao = {
+    id: await nextId('importacao'),
+    autor: actor.email,
+    criadoEm: new Date().toISOString(),
+    estado: 'importando',
+    total: input.total,
+    criados: 0,
+    arquivo: input.arquivo,
+  };
+  const created = { status: 201, body: importacao };
+  const written = await commit([store.createImportacao({ importacao, autorSub: actor.sub }), claim && claimIdempotencyKey(claim, created)]);
+  if (written.ok) return created;
+  if (written.outcome.kind === 'keyReplayed') return { status: written.outcome.status, body: written.outcome.body as Importacao };
+  throw errorFor(written.outcome, { notFound: MESSAGES.importacaoNaoEncontrada, idempotent: claim !== undefined });
+}
+
+/** The job, when the actor may act on it: its author or an administrator (403 otherwise; 404 when missing). */
+async function ownImportacao(actor: Actor, id: number): Promise<Importacao> {
+  const found = await store.readImportacao(id);
+  if (!found) throw new NotFoundError(MESSAGES.importacaoNaoEncontrada);
+  if (!actor.admin && actor.sub !== found.autorSub) throw new ForbiddenError(MESSAGES.importacaoSomenteAutor);
+  return found.importacao;
+}
+
+/**
+ * Why a row failed, in the API's own words: the outcome of its failed item. The hook for new
+ * outcomes of a create (e.g. a `documento` already in use).
+ */
+function rowFailure(outcome: Outcome): { mensagem: string; campo?: string } {
+  let error: ApiError | undefined;
+  try {
+    error = errorFor(outcome, { notFound: MESSAGES.importacaoLinhaFalhou });
+  } catch {
+    error = undefined;
+  }
+  if (!error || outcome.kind === 'notFound' || outcome.kind === 'busy') return { mensagem: MESSAGES.importacaoLinhaFalhou };
+  return { mensagem: error.mensagem, ...(error.campo ? { campo: error.campo } : {}) };
+}
+
+type Row = { linha: number; input: ClienteInput };
+
+/** The op-list of a row: a single create's, plus the item listing the record under its import. */
+const rowOps = (importacaoId: number, row: Row, id: number): Op[] => [
+  ...clientesStore.createCliente({ id, ...row.input, versao: 1 } satisfies ClienteRecord),
+  store.listImportado(importacaoId, id, row.linha),
+];
+
+/**
+ * Creates a batch of rows of an import (see the module comment). Invalid rows fail with the
+ * validation message of POST /produtos; the others are created or fail with their reason.
+ */
+export async function importLote(
+  actor: Actor,
+  importacaoId: number,
+  linhas: readonly ImportacaoLinha[],
+  idempotency: IdempotencyKey,
+): Promise<ImportacaoLoteResultado> {
+  const importacao = await ownImportacao(actor, importacaoId);
+  if (importacao.estado === 'desfeita') throw new ConflictError(MESSAGES.importacaoDesfeita);
+  const result: ImportacaoLoteResultado = { criados: [], falhas: [] };
+  const rows: Row[] = [];
+  for (const { linha, cliente } of linhas) {
+    const parsed = parseClienteInput(cliente);
+    if (parsed.ok) rows.push({ linha, input: parsed.value });
+    else result.falhas.push({ linha, mensagem: parsed.mensagem, ...(parsed.campo ? { campo: parsed.campo } : {}) });
+  }
+  // Sized from the rows' real op-lists (the ids do not change their shape): + the claim and the job's count.
+  const chunks = store.chunkRows(
+    rows.map((row) => store.splitRowOps(rowOps(importacaoId, row, 0))),
+    2,
+  );
+  for (const [n, chunk] of chunks.entries()) {
+    const answer = await writeChunk(importacaoId, chunk.map((r) => rows[r]!), { ...idempotency, key: `${importacaoId}/${idempotency.key}#${n}` });
+    result.criados.push(...answer.criados);
+    result.falhas.push(...answer.falhas);
+  }
+  result.criados.sort((a, b) => a.linha - b.linha);
+  result.falhas.sort((a, b) => a.linha - b.linha);
+  return result;
+}
+
+/** Writes one transaction's rows, again without the rows whose items failed, until it commits. */
+async function writeChunk(importacaoId: number, rows: readonly Row[], key: IdempotencyKey): Promise<ImportacaoLoteResultado> {
+  const claim = idempotencyClaim(key, rows);
+  const firstId = await reserveIds('cliente', rows.length);
+  let alive = rows.map((row, i) => ({ row, id: firstId + i }));
+  const falhas: ImportacaoLoteResultado['falhas'] = [];
+  for (;;) {
+    const answer: Answer<ImportacaoLoteResultado> = {
+      status: 200,
+      body: { criados: alive.map(({ row, id }) => ({ linha: row.linha, id })), falhas: [...falhas] },
+    };
+    const packed = store.pack(
+      alive.map(({ row, id }) => store.splitRowOps(rowOps(importacaoId, row, id))),
+      [claimIdempotencyKey(claim, answer), ...(alive.length > 0 ? [store.countImportados(importacaoId, alive.length)] : [])],
+    );
+    const written = await commitEach(packed.ops);
+    if (written.ok) return answer.body;
+    if (written.busy) throw new ConflictError(MESSAGES.idempotenciaEmAndamento);
+    const outcomes = [...written.failed.values()];
+    const replayed = outcomes.find((o) => o.kind === 'keyReplayed');
+    if (replayed) return replayed.body as ImportacaoLoteResultado;
+    if (outcomes.some((o) => o.kind === 'keyReused')) throw new UnprocessableError(MESSAGES.idempotenciaCorpoDiferente);
+    const dropped = new Set<number>();
+    for (const [i, outcome] of written.failed) {
+      const owners = packed.rowsOf[i]!;
+      // The job's count: it was undone, or is gone.
+      if (owners.length === 0) throw outcome.kind === 'notFound' ? new NotFoundError(MESSAGES.importacaoNaoEncontrada) : new ConflictError(MESSAGES.importacaoDesfeita);
+      for (const r of owners) {
+        if (dropped.has(r)) continue;
+        dropped.add(r);
+        falhas.push({ linha: alive[r]!.row.linha, ...rowFailure(outcome) });
+      }
+    }
+    alive = alive.filter((_, r) => !dropped.has(r));
+  }
+}
+
+/**
+ * One step of an undo: deletes up to LIMITS.importacao.desfazerPorChamada of the records the
+ * import created, each through the delete of DELETE /produtos/{id} (a record deleted meanwhile
+ * is skipped), and says how many are left. The first step marks the import undone (no batch is
+ * accepted after it). Only within the trash period.
+ */
+export async function desfazerImportacao(actor: Actor, id: number): Promise<ImportacaoDesfazerResultado> {
+  const importacao = await ownImportacao(actor, id);
+  if (Date.now() - Date.parse(importacao.criadoEm) > undoDays() * 86_400_000) throw new ConflictError(MESSAGES.importacaoPrazoEncerrado(undoDays()));
+  if (importacao.estado !== 'desfeita') {
+    const marked = await commit([store.markDesfeita(id)]);
+    if (!marked.ok) throw new NotFoundError(MESSAGES.importacaoNaoEncontrada);
+  }
+  const ids = await store.importados(id, LIMITS.importacao.desfazerPorChamada);
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const clienteId = ids[next++]!;
+      try {
+        await removeCliente(actor, clienteId);
+      } catch (err) {
+        if (!(err instanceof NotFoundError)) throw err;
+      }
+      await commit([store.forgetImportado(id, clienteId)]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(UNDO_PARALLEL, ids.length) }, worker));
+  return { excluidos: ids.length, restantes: await store.countImportadosRestantes(id), estado: 'desfeita' };
+}

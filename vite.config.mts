@@ -19,9 +19,12 @@ export default defineConfig(({ isPreview }) => ({
     emptyOutDir: true,
     // The libraries in one chunk of their own: left to itself, Rolldown cuts them by which lazy
     // pages share them (an extra chunk and ~1 KB more initial JS), and a deploy that changes only
-    // the app leaves this chunk cached. The QR code library stays out: only the TOTP pages load it.
-    rolldownOptions: { output: { advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!uqr[\\/])/ }] } } },
+    // the app leaves this chunk cached. The QR code library and papaparse stay out: only the TOTP
+    // pages and the CSV import worker load them.
+    rolldownOptions: { output: { advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!uqr[\\/]|papaparse[\\/])/ }] } } },
   },
+  // The CSV import's worker is a module worker of its own origin (the CSP forbids blob: workers).
+  worker: { format: 'es' },
   server: { port: port ?? 5173, strictPort: true, host: 'localhost' },
   preview: { port: port ?? 4173, strictPort: true, host: 'localhost' },
 }));

@@ -183,6 +183,12 @@ export const T = {
     no: 'Não',
     yes: 'Sim',
   },
+  /** The lists' CSV actions (the import pages' own texts are in texts-csv.ts). */
+  csv: {
+    exportar: 'Exportar',
+    importar: 'Importar',
+    exportFailed: 'Não foi possível exportar. Tente de novo.',
+  },
   notFound: {
     code: '404',
     heading: 'Página não encontrada',

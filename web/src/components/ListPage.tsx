@@ -42,6 +42,8 @@ export interface ListPageProps<R extends object> {
   gridLabel: string;
   /** A record's key (module level: stable); default its `id`. */
   getKey?: (item: R) => string | number;
+  /** More actions beside the create link (Exportar, Importar), given what the list shows now. */
+  tools?: (shown: readonly R[]) => ReactNode;
 }
 
 const idOf = (item: object) => (item as { id: number }).id;
@@ -68,11 +70,19 @@ export function ListPage<R extends object>(p: ListPageProps<R>) {
       </>
     );
 
-  const action = (
+  const create = (
     <Link className="btn btn-primary" to={p.createTo}>
       <PlusIcon size={18} />
       {t.new}
     </Link>
+  );
+  const action = p.tools ? (
+    <div className="page-actions">
+      {p.tools(filtered)}
+      {create}
+    </div>
+  ) : (
+    create
   );
   return (
     <div className="page">

@@ -4,9 +4,12 @@
  * are made here, byte for byte as each program writes them; the stored records are checked through
  * the API.
  */
-import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { LIMITS } from '../../lambdas/contract/index.ts';
 import { CLIENTE_COLUMNS } from '../../web/src/lib/csv/columns.ts';
 import { parseBytes } from '../../web/src/lib/csv/decode.ts';
@@ -21,6 +24,17 @@ const BATCH = LIMITS.importacao.linhasPorLote;
 const cp1252 = (text: string) => Buffer.from(text, 'latin1');
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 const withBom = (text: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8(text)]);
+
+/** The bytes of a download (the browser runs remotely: saved to a local copy first). */
+async function bytesOf(download: Download): Promise<Buffer> {
+  const file = join(tmpdir(), `clientela-csv-${randomUUID()}.csv`);
+  await download.saveAs(file);
+  try {
+    return await readFile(file);
+  } finally {
+    await rm(file, { force: true });
+  }
+}
 
 /** Chooses the file on the import page and waits for the preview. */
 async function choose(page: Page, name: string, buffer: Buffer): Promise<void> {
@@ -104,7 +118,7 @@ describeBrowser('CSV import: the files people really have', () => {
     await importAll(page);
 
     await choose(page, 'sem-cabecalho.csv', utf8(`Sem Cabeçalho ${tok};Serviços;Bia;3000\r\nOutro Sem ${tok};Serviços;Caio;4.000,10\r\n`));
-    await expect(page.getByLabel('A primeira linha é o cabeçalho')).not.toBeChecked();
+    expect(await page.getByLabel('A primeira linha é o cabeçalho').isChecked()).toBe(false);
     // Positional: Nome, Segmento, Ponto focal, Valor do contrato. The user moves Ponto focal off.
     await page.getByLabel('Campo da coluna Coluna 3').selectOption('');
     await importAll(page);
@@ -136,7 +150,7 @@ describeBrowser('CSV import: the files people really have', () => {
     expect(summary).toContain('1 linha pulada');
     expect(summary).toContain('3 linhas com falha');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar as linhas com falha (CSV)' }).click()]);
-    const failed = parseBytes(await readFile((await download.path())!));
+    const failed = parseBytes(await bytesOf(download));
     expect(failed.rows[0]).toEqual(['Nome', 'Valor', 'Motivo']);
     expect(failed.rows.slice(1).map((r) => r[1])).toEqual(['20', 'abc', '1,500']);
     expect((await byNome(tok)).map((c) => c.nome)).toEqual([`Bom ${tok}`, `Já Existe ${tok}`]);
@@ -233,7 +247,7 @@ describeBrowser('CSV export', () => {
     const today = new Date();
     const pad = (n: number) => String(n).padStart(2, '0');
     expect(download.suggestedFilename()).toBe(`clientes-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.csv`);
-    const bytes = await readFile((await download.path())!);
+    const bytes = await bytesOf(download);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8');
     expect(text.split('\r\n')[0]).toBe('\ufeff' + CLIENTE_COLUMNS.map((c) => c.header).join(';'));
@@ -261,7 +275,7 @@ describeBrowser('CSV export', () => {
     await visible(card(page, 'Cat Um'));
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^categorias-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = (await readFile((await download.path())!)).toString('utf8');
+    const text = (await bytesOf(download)).toString('utf8');
     expect(text).toBe(`\ufeffCategoria\r\nCat Um ${tok}\r\n'@Cat Dois ${tok}\r\n`);
   });
 });

@@ -65,7 +65,7 @@ export default function ImportarCategorias() {
       if (cancel.current) break;
       setProgress({ done: i, total: review.novas.length });
       try {
-        await actions.create({ descricao: r.descricao }, `${key}-${foldName(r.descricao)}`);
+        await actions.create({ descricao: r.descricao }, `${key}-${i}`);
         created++;
       } catch (err) {
         failures.push({ linha: r.linha, motivo: reasonOf(err) ?? (err instanceof ApiRequestError ? `HTTP ${err.status}` : C.progress.failed) });

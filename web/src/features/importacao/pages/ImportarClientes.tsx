@@ -152,9 +152,9 @@ export default function ImportarClientes() {
       // Categories first (as POST /categorias creates them): the rows then name them by id.
       const ids = new Map(review.existing);
       if (criarCategorias && review.novas.length > 0) {
-        for (const descricao of review.novas) {
+        for (const [i, descricao] of review.novas.entries()) {
           try {
-            const created = await categoriasResource.actions(mutate).create({ descricao }, `${key}-categoria-${foldName(descricao)}`);
+            const created = await categoriasResource.actions(mutate).create({ descricao }, `${key}-categoria-${i}`);
             ids.set(foldName(descricao), created.id);
             outcome.createdCategorias++;
           } catch (err) {

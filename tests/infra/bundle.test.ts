@@ -477,6 +477,25 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     expect((await call('UpdateProduto', 'PUT', '/produtos', { ...base, id: 999999, categoria: null })).status).toBe(404);
     expect((await call('UpdateProduto', 'PUT', '/produtos', { ...base, categoria: { id: 999999 } })).status).toBe(400);
 
+    // A CSV import (issue 18): the job, a batch (one row invalid) sent twice under its key, the undo.
+    const job = await call('CreateImportacao', 'POST', '/importacoes', { total: 2, arquivo: 'clientes.csv' });
+    expect(job).toMatchObject({ status: 201, body: { estado: 'importando', criados: 0 } });
+    const jobId = (job.body as { id: number }).id;
+    const lote = {
+      linhas: [
+        { linha: 2, cliente: { nome: 'Importado', valorContrato: 5, categoria: { id: varejoId } } },
+        { linha: 3, cliente: { nome: '', valorContrato: 5 } },
+      ],
+    };
+    const loteKey = { 'idempotency-key': 'bundle-lote-1' };
+    const sent = await call('ImportLote', 'POST', `/importacoes/${jobId}/lotes`, lote, loteKey);
+    expect(sent).toMatchObject({ status: 200, body: { criados: [{ linha: 2 }], falhas: [{ linha: 3, campo: 'nome' }] } });
+    expect(await call('ImportLote', 'POST', `/importacoes/${jobId}/lotes`, lote, loteKey)).toMatchObject({ status: 200, body: sent.body });
+    expect(await call('DesfazerImportacao', 'POST', `/importacoes/${jobId}/desfazer`)).toMatchObject({
+      status: 200,
+      body: { excluidos: 1, restantes: 0, estado: 'desfeita' },
+    });
+
     // Deletes: a category in use is 409; clients with and without a category; 404s; a stored
     // duplicate leaves the name's claim to the other.
     await forgetClaimsMarker();

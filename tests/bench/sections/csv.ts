@@ -10,6 +10,7 @@ import { launchChromium } from '../lib/chromium.ts';
 import { judged, kb, ms, reported, type Figure } from '../lib/figures.ts';
 import { startPreview } from '../lib/preview.ts';
 import { paths } from '../../../web/src/paths.ts';
+import { ensureTable } from '../../../infra/local/table.ts';
 
 const SECTION = 'CSV';
 export const IMPORT_ROWS = 10_000;
@@ -39,7 +40,9 @@ const LONG_TASKS = `
 `;
 
 export async function csvFigures(db: BenchDb, log: (line: string) => void): Promise<Figure[]> {
+  // A fresh, empty table each run (the preview server expects it to exist).
   await db.drop(SET.table);
+  await ensureTable(db.client, SET.table);
   const preview = await startPreview(db, SET);
   const browser = await launchChromium();
   const figures: Figure[] = [];

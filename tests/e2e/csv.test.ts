@@ -213,6 +213,30 @@ describeBrowser('CSV import: the files people really have', () => {
     expect(res.status).toBe(204);
   }, 180_000);
 
+  it('an import cancelled midway continues where it stopped; new categories left out and repeated names imported when the user says so', async () => {
+    const { page } = await open();
+    const tok = token();
+    await createProduto({ nome: `Repetido ${tok}` });
+    let batches = 0;
+    await page.route('**/api/importacoes/*/lotes', async (route) => {
+      if (batches++ === 0) await page.getByRole('button', { name: 'Cancelar' }).click();
+      await route.continue();
+    });
+    const rows = Array.from({ length: BATCH + 2 }, (_, i) => (i === 0 ? `Repetido ${tok};1;Nova ${tok}` : `Seguinte ${String(i).padStart(4, '0')} ${tok};${i};Nova ${tok}`));
+    await choose(page, 'continuar.csv', utf8(`Nome;Valor;Categoria\n${rows.join('\n')}\n`));
+    await page.getByLabel('Importar esses clientes sem categoria').check();
+    await page.getByLabel('Importar mesmo assim').check();
+    expect(await importAll(page)).toContain(`${BATCH} clientes criados`);
+    await page.getByRole('button', { name: 'Continuar a importação' }).click();
+    await visible(page.getByText('Importação concluída.'), 30_000);
+    expect(await page.getByTestId('import-summary').textContent()).toContain(`${BATCH + 2} clientes criados`);
+    const stored = await byNome(tok);
+    expect(stored).toHaveLength(BATCH + 3);
+    expect(stored.filter((c) => c.nome === `Repetido ${tok}`)).toHaveLength(2);
+    expect(stored.every((c) => c.categoria === null)).toBe(true);
+    expect((await listCategorias()).some((c) => c.descricao === `Nova ${tok}`)).toBe(false);
+  }, 120_000);
+
   it('categories: a one-column list (header optional); names already stored are skipped', async () => {
     const { page } = await open();
     const tok = token();

@@ -485,6 +485,14 @@ const OPERATIONS: Record<string, Op> = {
     description: `Starts an import of clients; send its rows in batches to POST /importacoes/{id}/lotes. ${IDEMPOTENT_POST}`,
     shape: { status: '201', response: 'Importacao', body: 'ImportacaoInput', errors: ['400', '409', '413', '415', '422'], idempotent: true },
   },
+  'POST /importacoes/{id}/categorias': {
+    summary: 'Create a category of an import',
+    answer: 'The created category.',
+    description:
+      `Creates a category the import's rows name, as POST /categorias does (${UNIQUE_NAME}), listed under the import so ` +
+      `its undo deletes it once its clients are gone. Only the import's author or an administrator (403). ${IDEMPOTENT_POST}`,
+    shape: { status: '201', response: 'Categoria', body: 'CategoriaInput', errors: ['400', '404', '409', '413', '415', '422'], idempotent: true },
+  },
   'POST /importacoes/{id}/lotes': {
     summary: 'Create a batch of rows of an import',
     answer: 'The created and the failed lines.',
@@ -501,7 +509,7 @@ const OPERATIONS: Record<string, Op> = {
     answer: 'How many records this step deleted and how many are left.',
     description:
       `Deletes up to ${LIMITS.importacao.desfazerPorChamada} of the records the import created, each as DELETE /produtos/{id} ` +
-      'does; call again until `restantes` is 0. The first step marks the import undone (no batch is accepted after it). ' +
+      'does, then the categories it created as DELETE /categorias/{id} does (one that has clients again stays); call again until `restantes` is 0. The first step marks the import undone (no batch is accepted after it). ' +
       "Only the import's author or an administrator (403), within the trash period (409 after it).",
     shape: { status: '200', response: 'ImportacaoDesfazerResultado', errors: ['400', '404', '409'] },
   },

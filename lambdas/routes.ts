@@ -90,8 +90,9 @@ export const routes: readonly RouteDef[] = [
   route('DELETE', '/produtos/{id}', 'clientes/remove', 'RemoveProduto', [GET, DELETE, UPDATE]),
   // CSV import (issue 18): the job, its batches (creates as POST /produtos does), its undo (deletes as DELETE /produtos/{id} does).
   route('POST', '/importacoes', 'importacoes/create', 'CreateImportacao', [PUT, UPDATE]),
+  route('POST', '/importacoes/{id}/categorias', 'importacoes/categoria', 'ImportCategoria', [...NAME_CLAIMS, UPDATE]),
   route('POST', '/importacoes/{id}/lotes', 'importacoes/lote', 'ImportLote', [GET, PUT, UPDATE]),
-  route('POST', '/importacoes/{id}/desfazer', 'importacoes/desfazer', 'DesfazerImportacao', [GET, QUERY, UPDATE, DELETE]),
+  route('POST', '/importacoes/{id}/desfazer', 'importacoes/desfazer', 'DesfazerImportacao', [...NAME_CLAIMS, UPDATE, DELETE]),
   // The users API (administrators; sign-in only: not deployed with -c auth=off, 404 locally with
   // AUTH=off). `{email}` is the URL-encoded e-mail, the Cognito user name.
   usersRoute('GET', '/usuarios', 'usuarios/list', 'ListUsuarios', ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup']),

@@ -21,6 +21,8 @@ import { MESSAGES } from '../contract/messages.ts';
 import { parseClienteInput } from '../contract/schemas.ts';
 import type {
   Actor,
+  Categoria,
+  CategoriaInput,
   ClienteInput,
   Importacao,
   ImportacaoDesfazerResultado,
@@ -28,15 +30,18 @@ import type {
   ImportacaoLoteResultado,
 } from '../contract/types.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError, type ApiError } from '../errors.ts';
+import * as categoriasStore from '../store/categorias.ts';
 import * as clientesStore from '../store/clientes.ts';
 import { claimIdempotencyKey } from '../store/idempotency.ts';
 import { nextId, reserveIds } from '../store/ids.ts';
+import { ensureNameClaims } from '../store/names.ts';
 import * as store from '../store/importacoes.ts';
 import type { ClienteRecord } from '../store/items.ts';
 import { commit, commitEach, type Op, type Outcome } from '../store/write.ts';
+import { removeCategoria } from './categorias.ts';
 import { removeCliente } from './clientes.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
-import { errorFor } from './outcomes.ts';
+import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
 
 /** Days an import may be undone (the trash period: TRASH_DAYS, 30 by default). */
 const undoDays = (): number => Number(process.env.TRASH_DAYS) || 30;
@@ -87,6 +92,36 @@ function rowFailure(outcome: Outcome): { mensagem: string; campo?: string } {
   }
   if (!error || outcome.kind === 'notFound' || outcome.kind === 'busy') return { mensagem: MESSAGES.importacaoLinhaFalhou };
   return { mensagem: error.mensagem, ...(error.campo ? { campo: error.campo } : {}) };
+}
+
+/**
+ * Creates a category for an import (one its rows name that does not exist yet) with the op-list of
+ * POST /categorias, listed under the import in the same write so its undo deletes it too. A name
+ * another category holds is 409 naming it (the page then uses that one).
+ */
+export async function importCategoria(actor: Actor, importacaoId: number, input: CategoriaInput, idempotency?: IdempotencyKey): Promise<Answer<Categoria>> {
+  const importacao = await ownImportacao(actor, importacaoId);
+  if (importacao.estado === 'desfeita') throw new ConflictError(MESSAGES.importacaoDesfeita);
+  const claim = idempotency && idempotencyClaim({ ...idempotency, key: `${importacaoId}/${idempotency.key}` }, input);
+  await ensureNameClaims();
+  return readThenWrite(async () => {
+    const id = await nextId('categoria');
+    const created: Answer<Categoria> = { status: 201, body: { id, descricao: input.descricao, versao: 1 } };
+    const written = await commit([
+      ...categoriasStore.createCategoria({ id, descricao: input.descricao, clientes: 0, versao: 1 }),
+      store.listImportadaCategoria(importacaoId, id),
+      claim && claimIdempotencyKey(claim, created),
+    ]);
+    if (written.ok) return created;
+    const { outcome } = written;
+    if (outcome.kind === 'keyReplayed') return { status: outcome.status, body: outcome.body as Categoria };
+    if (outcome.kind === 'nameTaken') {
+      const holder = outcome.holders[0] === undefined ? undefined : await categoriasStore.readCategoria(outcome.holders[0]);
+      if (!holder) return AGAIN;
+      throw new ConflictError(MESSAGES.categoriaDuplicada(holder.descricao), 'descricao');
+    }
+    throw errorFor(outcome, { notFound: MESSAGES.importacaoNaoEncontrada, idempotent: claim !== undefined });
+  });
 }
 
 type Row = { linha: number; input: ClienteInput };
@@ -171,8 +206,10 @@ async function writeChunk(importacaoId: number, rows: readonly Row[], key: Idemp
 /**
  * One step of an undo: deletes up to LIMITS.importacao.desfazerPorChamada of the records the
  * import created, each through the delete of DELETE /produtos/{id} (a record deleted meanwhile
- * is skipped), and says how many are left. The first step marks the import undone (no batch is
- * accepted after it). Only within the trash period.
+ * is skipped); once its clients are gone, the categories it created, through the delete of
+ * DELETE /categorias/{id} (one that has clients again, someone else's, stays). Says how many are
+ * left. The first step marks the import undone (no batch is accepted after it). Only within the
+ * trash period.
  */
 export async function desfazerImportacao(actor: Actor, id: number): Promise<ImportacaoDesfazerResultado> {
   const importacao = await ownImportacao(actor, id);
@@ -181,19 +218,27 @@ export async function desfazerImportacao(actor: Actor, id: number): Promise<Impo
     const marked = await commit([store.markDesfeita(id)]);
     if (!marked.ok) throw new NotFoundError(MESSAGES.importacaoNaoEncontrada);
   }
-  const ids = await store.importados(id, LIMITS.importacao.desfazerPorChamada);
+  let kind: store.Importado = 'cliente';
+  let ids = await store.importados(id, LIMITS.importacao.desfazerPorChamada);
+  if (ids.length === 0) {
+    kind = 'categoria';
+    ids = await store.importados(id, LIMITS.importacao.desfazerPorChamada, kind);
+  }
+  const remove = kind === 'cliente' ? (recordId: number) => removeCliente(actor, recordId) : (recordId: number) => removeCategoria(actor, recordId);
   let next = 0;
   const worker = async () => {
     while (next < ids.length) {
-      const clienteId = ids[next++]!;
+      const recordId = ids[next++]!;
       try {
-        await removeCliente(actor, clienteId);
+        await remove(recordId);
       } catch (err) {
-        if (!(err instanceof NotFoundError)) throw err;
+        // Gone already; or a category that has clients again (not the import's any more).
+        if (!(err instanceof NotFoundError) && !(err instanceof ConflictError && err.mensagem === MESSAGES.categoriaComClientes)) throw err;
       }
-      await commit([store.forgetImportado(id, clienteId)]);
+      await commit([store.forgetImportado(id, recordId, kind)]);
     }
   };
   await Promise.all(Array.from({ length: Math.min(UNDO_PARALLEL, ids.length) }, worker));
-  return { excluidos: ids.length, restantes: await store.countImportadosRestantes(id), estado: 'desfeita' };
+  const restantes = (await store.countImportadosRestantes(id)) + (await store.countImportadosRestantes(id, 'categoria'));
+  return { excluidos: ids.length, restantes, estado: 'desfeita' };
 }

@@ -17,8 +17,13 @@ import type { Op, TransactItem } from './write.ts';
 export const TRANSACTION_MAX_ITEMS = 100;
 
 export const importacaoKey = (id: number) => ({ pk: PK.importacao, sk: id });
-/** The partition listing the records an import created. */
+/** The partitions listing the records an import created: its clients, and its categories. */
 const linhasPk = (id: number) => `${PK.importacao}#${id}`;
+const categoriasPk = (id: number) => `${PK.importacao}#${id}#categoria`;
+
+/** The kind of record an import lists. */
+export type Importado = 'cliente' | 'categoria';
+const listPk = (id: number, kind: Importado) => (kind === 'cliente' ? linhasPk(id) : categoriasPk(id));
 
 /** The stored job as the API returns it. */
 export function toImportacao(item: Stored): Importacao {
@@ -73,14 +78,19 @@ export function countImportados(id: number, n: number): Op {
   };
 }
 
-/** Lists a created record under its import (what the undo deletes), with its line in the file. */
+/** Lists a created client under its import (what the undo deletes), with its line in the file. */
 export function listImportado(importacaoId: number, clienteId: number, linha: number): Op {
   return { name: 'importacao.linha', item: { Put: { TableName: tableName(), Item: { pk: linhasPk(importacaoId), sk: clienteId, linha } } } };
 }
 
+/** Lists a category the import created (its undo deletes it once its clients are gone). */
+export function listImportadaCategoria(importacaoId: number, categoriaId: number): Op {
+  return { name: 'importacao.categoria', item: { Put: { TableName: tableName(), Item: { pk: categoriasPk(importacaoId), sk: categoriaId } } } };
+}
+
 /** Takes a record off its import's list (after its delete, or when it was gone already). */
-export function forgetImportado(importacaoId: number, clienteId: number): Op {
-  return { name: 'importacao.esquecer', item: { Delete: { TableName: tableName(), Key: { pk: linhasPk(importacaoId), sk: clienteId } } } };
+export function forgetImportado(importacaoId: number, id: number, kind: Importado = 'cliente'): Op {
+  return { name: 'importacao.esquecer', item: { Delete: { TableName: tableName(), Key: { pk: listPk(importacaoId, kind), sk: id } } } };
 }
 
 /** Marks the import undone: no batch is accepted any more. */
@@ -100,13 +110,13 @@ export function markDesfeita(id: number): Op {
   };
 }
 
-/** The ids of up to `limit` records an import created and still lists, lowest first. */
-export async function importados(importacaoId: number, limit: number): Promise<number[]> {
+/** The ids of up to `limit` records of a kind an import created and still lists, lowest first. */
+export async function importados(importacaoId: number, limit: number, kind: Importado = 'cliente'): Promise<number[]> {
   const out = await documentClient().send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': linhasPk(importacaoId) },
+      ExpressionAttributeValues: { ':pk': listPk(importacaoId, kind) },
       ProjectionExpression: 'sk',
       ConsistentRead: true,
       Limit: limit,
@@ -115,8 +125,8 @@ export async function importados(importacaoId: number, limit: number): Promise<n
   return (out.Items ?? []).map((i) => Number(i.sk));
 }
 
-/** How many records an import still lists (every page counted). */
-export async function countImportadosRestantes(importacaoId: number): Promise<number> {
+/** How many records of a kind an import still lists (every page counted). */
+export async function countImportadosRestantes(importacaoId: number, kind: Importado = 'cliente'): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
@@ -124,7 +134,7 @@ export async function countImportadosRestantes(importacaoId: number): Promise<nu
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': linhasPk(importacaoId) },
+        ExpressionAttributeValues: { ':pk': listPk(importacaoId, kind) },
         Select: 'COUNT',
         ConsistentRead: true,
         ExclusiveStartKey: start,

@@ -172,4 +172,34 @@ describe('POST /importacoes/{id}/desfazer', () => {
     expect((await call(api, 'POST', `/importacoes/${job.id}/desfazer`)).body).toEqual({ excluidos: 0, restantes: 0, estado: 'desfeita' });
     expect((await call(api, 'POST', '/importacoes/99999999/desfazer')).status).toBe(404);
   });
+
+  it('deletes the categories the import created once their clients are gone; one that has someone else’s client stays', async () => {
+    const job = await startImport(2);
+    const nova = await call(api, 'POST', `/importacoes/${job.id}/categorias`, { descricao: `Nova ${Date.now()}` });
+    const usada = await call(api, 'POST', `/importacoes/${job.id}/categorias`, { descricao: `Usada ${Date.now()}` });
+    expect([nova.status, usada.status]).toEqual([201, 201]);
+    // A name another category holds: 409 naming it, as POST /categorias answers.
+    expect(await call(api, 'POST', `/importacoes/${job.id}/categorias`, { descricao: nova.body.descricao.toUpperCase() })).toMatchObject({
+      status: 409,
+      body: { mensagem: MESSAGES.categoriaDuplicada(nova.body.descricao), campo: 'descricao' },
+    });
+    const linhas = [linha(0, { nome: 'Na nova', categoria: { id: nova.body.id } }), linha(1, { nome: 'Na usada', categoria: { id: usada.body.id } })];
+    expect((await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas }, key())).status).toBe(200);
+    // Someone else files a client of their own under one of them.
+    const outro = await call(api, 'POST', '/produtos', { nome: 'De outra pessoa', valorContrato: 1, categoria: { id: usada.body.id } });
+    const steps = [];
+    for (;;) {
+      const r = await call(api, 'POST', `/importacoes/${job.id}/desfazer`);
+      steps.push(r.body);
+      if (r.body.restantes === 0) break;
+    }
+    expect(steps).toEqual([
+      { excluidos: 2, restantes: 2, estado: 'desfeita' },
+      { excluidos: 2, restantes: 0, estado: 'desfeita' },
+    ]);
+    expect((await call(api, 'GET', `/categorias/${nova.body.id}`)).status).toBe(404);
+    expect((await call(api, 'GET', `/categorias/${usada.body.id}`)).status).toBe(200);
+    expect((await call(api, 'GET', `/produtos/${outro.body.id}`)).status).toBe(200);
+    expect(await countOf(usada.body.id)).toBe(1);
+  });
 });

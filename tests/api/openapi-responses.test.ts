@@ -152,6 +152,16 @@ describe('real responses match the OpenAPI schemas', () => {
     await call('POST /importacoes', '/importacoes', 400, { total: -1 });
     await call('POST /importacoes', '/importacoes', 413, { total: 1, pad: 'x'.repeat(LIMITS.bodyBytes) });
     await call('POST /importacoes', '/importacoes', 415, '{}', { 'content-type': 'text/csv' });
+    const cats = `/importacoes/${job.id}/categorias`;
+    await call('POST /importacoes/{id}/categorias', cats, 201, { descricao: 'Importada' });
+    await call('POST /importacoes/{id}/categorias', cats, 409, { descricao: 'importada' });
+    await call('POST /importacoes/{id}/categorias', cats, 201, { descricao: 'Com chave' }, { 'idempotency-key': 'openapi-c' });
+    await call('POST /importacoes/{id}/categorias', cats, 201, { descricao: 'Com chave' }, { 'idempotency-key': 'openapi-c' });
+    await call('POST /importacoes/{id}/categorias', cats, 422, { descricao: 'Outra' }, { 'idempotency-key': 'openapi-c' });
+    await call('POST /importacoes/{id}/categorias', cats, 400, { descricao: ' ' });
+    await call('POST /importacoes/{id}/categorias', '/importacoes/999999/categorias', 404, { descricao: 'Nada' });
+    await call('POST /importacoes/{id}/categorias', cats, 413, { descricao: 'x'.repeat(LIMITS.bodyBytes) });
+    await call('POST /importacoes/{id}/categorias', cats, 415, '{}', { 'content-type': 'text/plain' });
     const lotes = `/importacoes/${job.id}/lotes`;
     const linhas = [
       { linha: 2, cliente: { nome: 'Importado', valorContrato: '10.50' } },
@@ -167,7 +177,8 @@ describe('real responses match the OpenAPI schemas', () => {
     await call('POST /importacoes/{id}/lotes', lotes, 413, { linhas, pad: 'x'.repeat(LIMITS.importacao.bodyBytes) }, key);
     await call('POST /importacoes/{id}/lotes', lotes, 415, '{}', { ...key, 'content-type': 'text/plain' });
     const undo = `/importacoes/${job.id}/desfazer`;
-    expect((await call('POST /importacoes/{id}/desfazer', undo, 200)).body).toEqual({ excluidos: 1, restantes: 0, estado: 'desfeita' });
+    expect((await call('POST /importacoes/{id}/desfazer', undo, 200)).body).toEqual({ excluidos: 1, restantes: 2, estado: 'desfeita' });
+    expect((await call('POST /importacoes/{id}/desfazer', undo, 200)).body).toEqual({ excluidos: 2, restantes: 0, estado: 'desfeita' });
     await call('POST /importacoes/{id}/desfazer', '/importacoes/999999/desfazer', 404);
     await call('POST /importacoes/{id}/desfazer', '/importacoes/0/desfazer', 400);
     await call('POST /importacoes/{id}/lotes', lotes, 409, { linhas }, { 'idempotency-key': 'openapi-lote-2' });

@@ -104,6 +104,8 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
         s.names.set(pk.slice(NAME_PREFIX.length), [...((item.ids as Set<number> | undefined) ?? [])].sort((a, b) => a - b));
       } else if (pk === PK.importacao) {
         s.importacoes!.set(sk, { criados: Number(item.criados), estado: String(item.estado) });
+      } else if (pk.startsWith(`${PK.importacao}#`) && pk.endsWith('#categoria')) {
+        // A category an import created: listed for its undo (a normal delete may remove it first).
       } else if (pk.startsWith(`${PK.importacao}#`)) {
         const id = Number(pk.slice(PK.importacao.length + 1));
         s.importados!.set(id, [...(s.importados!.get(id) ?? []), sk]);

@@ -206,7 +206,7 @@ describeBrowser('CSV import: the files people really have', () => {
     expect(await byNome(tok)).toHaveLength(BATCH);
 
     await page.getByRole('button', { name: 'Desfazer importação' }).click();
-    await visible(page.getByText(`Importação desfeita: ${BATCH} clientes excluídos.`), 100_000);
+    await visible(page.getByText(`Importação desfeita: ${BATCH} registros excluídos.`), 100_000);
     expect(await listProdutos()).toEqual(before);
     // The category's count is back to 0: it can be deleted again.
     const res = await fetch(`${new URL(page.url()).origin}/api/categorias/${cat.id}`, { method: 'DELETE' });

@@ -83,7 +83,7 @@ export const C = {
     undo: 'Desfazer importação',
     undoing: 'Desfazendo a importação...',
     undoLabel: 'Progresso de desfazer a importação',
-    undone: (count: number) => `Importação desfeita: ${plural(count, 'cliente excluído', 'clientes excluídos')}.`,
+    undone: (count: number) => `Importação desfeita: ${plural(count, 'registro excluído', 'registros excluídos')}.`,
     undoFailed: 'Não foi possível desfazer a importação. Tente de novo.',
     toList: 'Ver clientes',
     toCategorias: 'Ver categorias',

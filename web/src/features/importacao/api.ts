@@ -1,5 +1,5 @@
 /** The import API (issue 18) as the import pages call it: the job, its batches one at a time, its undo. */
-import { LIMITS, MESSAGES, type Importacao, type ImportacaoDesfazerResultado, type ImportacaoLoteResultado } from '@contract';
+import { LIMITS, MESSAGES, type Categoria, type Importacao, type ImportacaoDesfazerResultado, type ImportacaoLoteResultado } from '@contract';
 import { ApiRequestError, apiRequest, createOnce } from '../../lib/api-client.ts';
 
 /** Attempts of one batch or undo step: a lost connection or a busy server is retried with the same key. */
@@ -26,6 +26,10 @@ async function withRetries<T>(send: () => Promise<T>): Promise<T> {
 /** Starts an import (one key per run: a retried start creates one job). */
 export const startImportacao = (total: number, arquivo: string, key: string): Promise<Importacao> =>
   createOnce<Importacao>('/importacoes', { total, arquivo }, `${key}-inicio`);
+
+/** A category the rows name, created under the import (its undo deletes it too). */
+export const createCategoria = (id: number, descricao: string, key: string): Promise<Categoria> =>
+  createOnce<Categoria>(`/importacoes/${id}/categorias`, { descricao }, key);
 
 /** One batch, under a key that names it: sent again (a retry, a resumed import) it creates nothing twice. */
 export const sendLote = (id: number, linhas: { linha: number; cliente: unknown }[], key: string): Promise<ImportacaoLoteResultado> =>

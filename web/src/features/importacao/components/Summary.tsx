@@ -38,17 +38,18 @@ export function failedRowsCsv(header: readonly string[], width: number, failures
 export function Summary(p: { outcome: Outcome; jobId: number | undefined; canResume: boolean; onResume: () => void; failedCsv: () => string; fileName: string }) {
   const { mutate } = useSWRConfig();
   const { outcome } = p;
-  const [undo, setUndo] = useState<{ state: 'idle' | 'running' | 'done' | 'failed'; done: number; total: number }>({ state: 'idle', done: 0, total: outcome.created });
+  const records = outcome.created + outcome.createdCategorias;
+  const [undo, setUndo] = useState<{ state: 'idle' | 'running' | 'done' | 'failed'; done: number; total: number }>({ state: 'idle', done: 0, total: records });
 
   const runUndo = async () => {
     if (!p.jobId) return;
     let done = 0;
-    setUndo({ state: 'running', done, total: outcome.created });
+    setUndo({ state: 'running', done, total: records });
     try {
       for (;;) {
         const step = await undoStep(p.jobId);
         done += step.excluidos;
-        setUndo({ state: 'running', done, total: Math.max(outcome.created, done + step.restantes) });
+        setUndo({ state: 'running', done, total: Math.max(records, done + step.restantes) });
         if (step.restantes === 0) break;
       }
       setUndo({ state: 'done', done, total: done });
@@ -99,7 +100,7 @@ export function Summary(p: { outcome: Outcome; jobId: number | undefined; canRes
             {C.summary.resume}
           </button>
         )}
-        {p.jobId && outcome.created > 0 && undo.state !== 'done' && (
+        {p.jobId && records > 0 && undo.state !== 'done' && (
           <button type="button" className="btn btn-danger" disabled={undo.state === 'running'} onClick={() => void runUndo()}>
             {C.summary.undo}
           </button>

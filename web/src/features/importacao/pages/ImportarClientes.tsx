@@ -17,7 +17,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { categorias as categoriasResource, useCategorias, useClientes } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
 import { C } from '../../../texts-csv.ts';
-import { BATCH_ROWS, sendLote, startImportacao } from '../api.ts';
+import { BATCH_ROWS, createCategoria, sendLote, startImportacao } from '../api.ts';
 import { FileChooser, FILE_LIMIT_MB } from '../components/FileChooser.tsx';
 import { failedRowsCsv, Summary, type Failure, type Outcome } from '../components/Summary.tsx';
 
@@ -149,12 +149,13 @@ export default function ImportarClientes() {
       failures: review.invalid.map((c) => ({ linha: c.linha, motivo: c.problems.join(' '), cells: c.cells })),
     };
     try {
-      // Categories first (as POST /categorias creates them): the rows then name them by id.
+      const job = await startImportacao(toSend.length, file.name, key);
+      // Categories first, under the import (its undo deletes them too): the rows then name them by id.
       const ids = new Map(review.existing);
       if (criarCategorias && review.novas.length > 0) {
         for (const [i, descricao] of review.novas.entries()) {
           try {
-            const created = await categoriasResource.actions(mutate).create({ descricao }, `${key}-categoria-${i}`);
+            const created = await createCategoria(job.id, descricao, `${key}-categoria-${i}`);
             ids.set(foldName(descricao), created.id);
             outcome.createdCategorias++;
           } catch (err) {
@@ -165,13 +166,13 @@ export default function ImportarClientes() {
             if (found) ids.set(foldName(descricao), found.id);
           }
         }
+        void mutate(categoriasResource.path);
       }
       const linhas = toSend.map((c) => {
         const name = c.row!.categoria;
         const id = name ? (ids.get(foldName(name)) ?? null) : null;
         return { linha: c.linha, cliente: bodyOf(c.row!, id), cells: c.cells };
       });
-      const job = await startImportacao(linhas.length, file.name, key);
       await sendFrom({ key, jobId: job.id, linhas, next: 0, outcome });
     } catch (err) {
       setRun({ key, jobId: 0, linhas: [], next: 0, outcome: { ...outcome, state: 'failed', reason: reasonOf(err) } });

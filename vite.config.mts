@@ -19,14 +19,17 @@ export default defineConfig(({ isPreview }) => ({
     emptyOutDir: true,
     // The libraries in one chunk of their own: left to itself, Rolldown cuts them by which lazy
     // pages share them (an extra chunk and ~1 KB more initial JS), and a deploy that changes only
-    // the app leaves this chunk cached. The QR code library stays out: only the TOTP pages load it.
+    // the app leaves this chunk cached. The QR code library and papaparse stay out: only the TOTP
+    // pages and the CSV import worker load them.
     rolldownOptions: {
-      output: { advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!uqr[\\/])/ }] } },
+      output: { advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!uqr[\\/]|papaparse[\\/])/ }] } },
       // The contract's modules only declare (no side effects): a page takes only what it uses, so
       // the card's formatters don't bring the forms' CPF/CNPJ, phone and date readers along.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]lambdas[\\/]contract[\\/]/.test(id) },
     },
   },
+  // The CSV import's worker is a module worker of its own origin (the CSP forbids blob: workers).
+  worker: { format: 'es' },
   server: { port: port ?? 5173, strictPort: true, host: 'localhost' },
   preview: { port: port ?? 4173, strictPort: true, host: 'localhost' },
 }));

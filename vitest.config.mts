@@ -8,7 +8,8 @@ export default defineConfig({
     // 2 shared cores: keep the workers few so DynamoDB Local and Chromium get CPU.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // The alias lets node-side tests read the web's CSV modules (tests/unit/csv.test.ts, tests/e2e/csv.test.ts).
+      { resolve: { alias: webAliases }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'api',
@@ -41,6 +42,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: webAliases },
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -14,6 +14,8 @@ import {
   categoriaUpdateSchema,
   clienteInputSchema,
   clienteUpdateSchema,
+  importacaoInputSchema,
+  importacaoLoteSchema,
   usuarioAdminSchema,
   usuarioAtivoSchema,
   usuarioInputSchema,
@@ -155,6 +157,11 @@ const USUARIO_EMAIL_DOC =
 const USUARIO_FIELD_DOCS: Record<string, string> = {
   email: USUARIO_EMAIL_DOC,
   admin: `\`true\`: an administrator (in the \`${ADMIN_GROUP}\` group); \`false\` (or, on an invitation, absent): a member.`,
+  total: `The data rows of the file the page is about to send (0–${LIMITS.importacao.maxLinhas}).`,
+  arquivo: "The file's name, as the person chose it (0–255 characters).",
+  linhas:
+    `1–${LIMITS.importacao.linhasPorLote} rows, each \`{"linha": n, "cliente": <a POST /produtos body>}\` with its line number in the file ` +
+    '(unique in the batch); each `cliente` is validated on its own with the rules of POST /produtos.',
   ativo: '`false` disables the user (they cannot sign in, and are signed out everywhere); `true` enables them again.',
 };
 
@@ -423,6 +430,58 @@ function buildSchemas(): Record<string, JsonSchema> {
       required: ['tipo', 'registro'],
       additionalProperties: false,
     },
+    Importacao: {
+      title: 'Importacao',
+      description: 'A CSV import: who made it, when, and how many records it created so far.',
+      type: 'object',
+      properties: {
+        id: idSchema,
+        autor: { type: 'string', description: 'The e-mail of who made it (`anônimo` in the open mode).' },
+        criadoEm: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$' },
+        estado: { enum: ['importando', 'desfeita'] },
+        total: { type: 'integer', minimum: 0 },
+        criados: { type: 'integer', minimum: 0 },
+        arquivo: { type: 'string' },
+      },
+      required: ['id', 'autor', 'criadoEm', 'estado', 'total', 'criados', 'arquivo'],
+      additionalProperties: false,
+    },
+    ImportacaoInput: requestSchema(importacaoInputSchema, 'ImportacaoInput', 'The body of POST /importacoes.'),
+    ImportacaoLote: requestSchema(importacaoLoteSchema, 'ImportacaoLote', 'The body of POST /importacoes/{id}/lotes.'),
+    ImportacaoLoteResultado: {
+      title: 'ImportacaoLoteResultado',
+      description: 'The lines of the batch that were created (with the new id) and those that failed (with the reason), by line.',
+      type: 'object',
+      properties: {
+        criados: {
+          type: 'array',
+          items: { type: 'object', properties: { linha: idSchema, id: idSchema }, required: ['linha', 'id'], additionalProperties: false },
+        },
+        falhas: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { linha: idSchema, mensagem: { type: 'string', minLength: 1 }, campo: { type: 'string', minLength: 1 } },
+            required: ['linha', 'mensagem'],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['criados', 'falhas'],
+      additionalProperties: false,
+    },
+    ImportacaoDesfazerResultado: {
+      title: 'ImportacaoDesfazerResultado',
+      description: 'One undo step: records deleted by this call, and records of the import still to delete (call again until 0).',
+      type: 'object',
+      properties: {
+        excluidos: { type: 'integer', minimum: 0 },
+        restantes: { type: 'integer', minimum: 0 },
+        estado: { const: 'desfeita' },
+      },
+      required: ['excluidos', 'restantes', 'estado'],
+      additionalProperties: false,
+    },
     Erro: {
       title: 'Erro',
       description: 'Every error the API itself returns: a message in Brazilian Portuguese saying what is wrong.',
@@ -536,6 +595,8 @@ interface UsersShape {
   response?: string;
   body?: string;
   errors: string[];
+  /** Takes an `Idempotency-Key` (the imports' routes). */
+  idempotent?: boolean;
 }
 const usersOp = (summary: string, answer: string, description: string, shape: UsersShape): Op => ({
   summary,
@@ -682,6 +743,40 @@ const OPERATIONS: Record<string, Op> = {
       'it is refused. Its id is never given to another record. 404 when it is not in the trash.',
     { status: '204', errors: ['400', '404'] },
   ),
+  'POST /importacoes': {
+    summary: 'Start a CSV import',
+    answer: 'The new import; its author is the caller.',
+    description: `Starts an import of clients; send its rows in batches to POST /importacoes/{id}/lotes. ${IDEMPOTENT_POST}`,
+    shape: { status: '201', response: 'Importacao', body: 'ImportacaoInput', errors: ['400', '409', '413', '415', '422'], idempotent: true },
+  },
+  'POST /importacoes/{id}/categorias': {
+    summary: 'Create a category of an import',
+    answer: 'The created category.',
+    description:
+      `Creates a category the import's rows name, as POST /categorias does (${UNIQUE_NAME}), listed under the import so ` +
+      `its undo deletes it once its clients are gone. Only the import's author or an administrator (403). ${IDEMPOTENT_POST}`,
+    shape: { status: '201', response: 'Categoria', body: 'CategoriaInput', errors: ['400', '404', '409', '413', '415', '422'], idempotent: true },
+  },
+  'POST /importacoes/{id}/lotes': {
+    summary: 'Create a batch of rows of an import',
+    answer: 'The created and the failed lines.',
+    description:
+      'Creates each valid row as POST /produtos would (its count in its category in the same transaction), in ' +
+      'transactions of at most 100 items; a row whose write is refused (a category that no longer exists…) fails alone with ' +
+      'its reason. The `Idempotency-Key` is required: the same batch sent again with the same key replays its answer and ' +
+      `creates nothing twice. Send batches one at a time. Body limit: ${LIMITS.importacao.bodyBytes / 1024} KB. Only the ` +
+      "import's author or an administrator (403); 409 once the import was undone.",
+    shape: { status: '200', response: 'ImportacaoLoteResultado', body: 'ImportacaoLote', errors: ['400', '404', '409', '413', '415', '422'], idempotent: true },
+  },
+  'POST /importacoes/{id}/desfazer': {
+    summary: 'Undo an import (one step)',
+    answer: 'How many records this step deleted and how many are left.',
+    description:
+      `Deletes up to ${LIMITS.importacao.desfazerPorChamada} of the records the import created, each as DELETE /produtos/{id} ` +
+      'does, then the categories it created as DELETE /categorias/{id} does (one that has clients again stays); call again until `restantes` is 0. The first step marks the import undone (no batch is accepted after it). ' +
+      "Only the import's author or an administrator (403), within the trash period (409 after it).",
+    shape: { status: '200', response: 'ImportacaoDesfazerResultado', errors: ['400', '404', '409'] },
+  },
   'GET /usuarios': usersOp('List the users', 'The users.', 'Every user of the user pool, sorted by e-mail, with their status.', {
     status: '200',
     response: 'UsuarioList',
@@ -756,7 +851,7 @@ function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
   if (route.path.includes('{id}')) parameters.push(ref('parameters', 'Id'));
   if (route.path.includes('{email}')) parameters.push(ref('parameters', 'Email'));
   // An idempotent create: the records' POSTs (an invitation is refused with 409 when repeated).
-  if (route.method === 'POST' && !op.shape) parameters.push(ref('parameters', 'IdempotencyKey'));
+  if (route.method === 'POST' && (!op.shape || op.shape.idempotent)) parameters.push(ref('parameters', 'IdempotencyKey'));
   const shape = op.shape ?? recordShape(route);
   // A paged list: `?limit=&cursor=`.
   if (shape.response?.endsWith('Pagina')) parameters.push(ref('parameters', 'Limit'), ref('parameters', 'Cursor'));

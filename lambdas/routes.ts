@@ -99,6 +99,11 @@ export const routes: readonly RouteDef[] = [
   route('GET', '/lixeira', 'lixeira/list', 'ListLixeira', [QUERY]),
   route('POST', '/lixeira/{tipo}/{id}/restaurar', 'lixeira/restore', 'RestoreLixeira', [...NAME_CLAIMS, UPDATE, DELETE]),
   route('DELETE', '/lixeira/{tipo}/{id}', 'lixeira/purge', 'PurgeLixeira', [GET, QUERY, UPDATE, DELETE, BATCH_WRITE]),
+  // CSV import (issue 18): the job, its batches (creates as POST /produtos does), its undo (deletes as DELETE /produtos/{id} does).
+  route('POST', '/importacoes', 'importacoes/create', 'CreateImportacao', [PUT, UPDATE]),
+  route('POST', '/importacoes/{id}/categorias', 'importacoes/categoria', 'ImportCategoria', [...NAME_CLAIMS, UPDATE]),
+  route('POST', '/importacoes/{id}/lotes', 'importacoes/lote', 'ImportLote', [GET, PUT, UPDATE]),
+  route('POST', '/importacoes/{id}/desfazer', 'importacoes/desfazer', 'DesfazerImportacao', [...NAME_CLAIMS, UPDATE, DELETE]),
   // The users API (administrators; sign-in only: not deployed with -c auth=off, 404 locally with
   // AUTH=off). `{email}` is the URL-encoded e-mail, the Cognito user name.
   usersRoute('GET', '/usuarios', 'usuarios/list', 'ListUsuarios', ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup']),

@@ -29,6 +29,18 @@ export const LIMITS = {
   page: { default: 20, max: 100 },
   /** Days a deleted record stays in the trash (`TRASH_DAYS`, `-c trashDays`): the default and the range. */
   trashDays: { default: 30, min: 1, max: 3650 },
+  /** CSV import (issue 18): its own body limit and batch sizes. */
+  importacao: {
+    /** Rows per POST /importacoes/{id}/lotes: one request creates them in a few transactions. */
+    linhasPorLote: 200,
+    /** The batch route's own body limit (200 rows of the longest fields fit). */
+    bodyBytes: 1024 * 1024,
+    /** Rows the page may declare for one import, and the largest file it reads. */
+    maxLinhas: 50_000,
+    arquivoBytes: 5 * 1024 * 1024,
+    /** Records one POST /importacoes/{id}/desfazer deletes at most (well inside a 30 s request). */
+    desfazerPorChamada: 100,
+  },
 } as const;
 
 /** A path id: a positive integer of at most 16 digits, no sign, exponent, hex or leading zero. */

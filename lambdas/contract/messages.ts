@@ -52,6 +52,14 @@ export const MESSAGES = {
   senhaNaoRedefinivel: 'A senha deste usuário não pode ser redefinida agora: reenvie o convite se ele ainda não entrou, ou ative-o antes.',
   servicoIndisponivel: 'O serviço está sobrecarregado. Tente novamente em instantes.',
   erroInterno: 'Erro interno do servidor. Tente novamente mais tarde.',
+  // CSV import (issue 18)
+  importacaoNaoEncontrada: 'Importação não encontrada.',
+  importacaoSomenteAutor: 'Somente quem fez a importação ou um administrador pode desfazê-la.',
+  importacaoPrazoEncerrado: (dias: number) => `Esta importação tem mais de ${dias} dias e não pode mais ser desfeita.`,
+  importacaoLinhaRepetida: (linha: number) => `A linha ${linha} aparece mais de uma vez no lote.`,
+  importacaoDesfeita: 'Esta importação foi desfeita: ela não recebe mais linhas.',
+  importacaoChaveObrigatoria: "Envie cada lote com uma 'Idempotency-Key' (a mesma ao repeti-lo).",
+  importacaoLinhaFalhou: 'Não foi possível gravar esta linha. Tente de novo.',
   // Field validation
   campoObrigatorio: (campo: string) => `O campo '${campo}' é obrigatório.`,
   campoTexto: (campo: string) => `O campo '${campo}' deve ser um texto.`,

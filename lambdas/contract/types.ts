@@ -188,3 +188,38 @@ export interface UsuarioInput {
   email: string;
   admin: boolean;
 }
+
+/** One CSV import (issue 18): who made it and what it created so far. */
+export interface Importacao {
+  id: number;
+  /** The actor's e-mail ("anônimo" in the open mode). */
+  autor: string;
+  criadoEm: string;
+  /** `importando` while rows come in; `desfeita` once every record it created was deleted. */
+  estado: 'importando' | 'desfeita';
+  /** Rows the page declared (the file's data rows). */
+  total: number;
+  /** Records created so far (a row retried after a network error counts once). */
+  criados: number;
+  /** The file's name, as the page sent it. */
+  arquivo: string;
+}
+
+/** A row of an import batch: its line in the file and the client as POST /produtos takes it. */
+export interface ImportacaoLinha {
+  linha: number;
+  cliente: unknown;
+}
+
+/** The answer to one batch: the line of every created record with its id, and every failed line. */
+export interface ImportacaoLoteResultado {
+  criados: { linha: number; id: number }[];
+  falhas: { linha: number; mensagem: string; campo?: string }[];
+}
+
+/** The answer to one undo step: how many records it deleted now, and how many are left. */
+export interface ImportacaoDesfazerResultado {
+  excluidos: number;
+  restantes: number;
+  estado: Importacao['estado'];
+}

@@ -37,10 +37,10 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  * The request body as parsed JSON, checked in this order: a content type present and not JSON
  * in UTF-8 → 415; no body → 400; no content type → 415 (a cross-site page can send a body
  * without one and no CORS preflight: requiring JSON keeps every write behind the allow-list);
- * over LIMITS.bodyBytes of decoded bytes → 413; bytes that are not UTF-8 → 400; nested deeper
+ * over `maxBytes` (LIMITS.bodyBytes unless the route has its own) of decoded bytes → 413; bytes that are not UTF-8 → 400; nested deeper
  * than LIMITS.bodyDepth → 400; malformed JSON → 400; JSON that is not an object → 400.
  */
-export function readJsonBody(event: HttpEvent): Record<string, unknown> {
+export function readJsonBody(event: HttpEvent, maxBytes: number = LIMITS.bodyBytes): Record<string, unknown> {
   const contentType = header(event, 'content-type')?.trim() ?? '';
   if (contentType !== '' && !isJsonContentType(contentType)) throw new UnsupportedMediaTypeError(MESSAGES.tipoConteudo);
   if (event.body === undefined || event.body === null || event.body === '') {
@@ -48,7 +48,7 @@ export function readJsonBody(event: HttpEvent): Record<string, unknown> {
   }
   if (contentType === '') throw new UnsupportedMediaTypeError(MESSAGES.tipoConteudo);
   const bytes = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
-  if (bytes.length > LIMITS.bodyBytes) throw new PayloadTooLargeError(MESSAGES.corpoGrande(LIMITS.bodyBytes));
+  if (bytes.length > maxBytes) throw new PayloadTooLargeError(MESSAGES.corpoGrande(maxBytes));
   let text: string;
   try {
     text = UTF8.decode(bytes);

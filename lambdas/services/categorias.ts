@@ -18,7 +18,7 @@ import { categoriaItem, categoriaWire, type CategoriaRecord } from '../store/ite
 import { newIndexSk, putInTrash, trashExpiry } from '../store/lixeira.ts';
 import { ensureNameClaims, readNameHolders } from '../store/names.ts';
 import { RECORD_KIND } from '../store/table.ts';
-import { commit, type Outcome } from '../store/write.ts';
+import { commit, type Op, type Outcome } from '../store/write.ts';
 import { changesOf, historicoOf, stampOf, type PageRequest } from './historico.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
 import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
@@ -52,6 +52,16 @@ export async function nameTaken(outcome: Extract<Outcome, { kind: 'nameTaken' }>
 }
 
 /**
+ * A new category with id `id` and what its create writes: the record, its name claimed, its
+ * `criado` history entry (one op-list for POST /categorias and an import's categories).
+ */
+export function newCategoriaWrite(actor: Actor, input: CategoriaInput, id: number): { record: CategoriaRecord; ops: Op[] } {
+  const { em, por } = stampOf(actor);
+  const record: CategoriaRecord = { id, descricao: input.descricao, clientes: 0, versao: 1, historico: 1, criadoEm: em, criadoPor: por, atualizadoEm: em, atualizadoPor: por };
+  return { record, ops: [...store.createCategoria(record), ...historyOps({ kind: KIND, id, nome: record.descricao, seq: 1, entry: { acao: 'criado', em, por } })] };
+}
+
+/**
  * Creates a category with count 0 and versao 1, claiming its name (409 when another category
  * has it), with its `criado` history entry. With an Idempotency-Key, the key is claimed in the
  * same write; a live key replays its first answer (or 422 for another body).
@@ -60,15 +70,9 @@ export async function createCategoria(actor: Actor, input: CategoriaInput, idemp
   const claim = idempotency && idempotencyClaim(idempotency, input);
   await ensureNameClaims();
   return readThenWrite(async () => {
-    const id = await nextId('categoria');
-    const { em, por } = stampOf(actor);
-    const record: CategoriaRecord = { id, descricao: input.descricao, clientes: 0, versao: 1, historico: 1, criadoEm: em, criadoPor: por, atualizadoEm: em, atualizadoPor: por };
+    const { record, ops } = newCategoriaWrite(actor, input, await nextId('categoria'));
     const created: Answer<Categoria> = { status: 201, body: categoriaWire(record) };
-    const written = await commit([
-      ...store.createCategoria(record),
-      ...historyOps({ kind: KIND, id, nome: record.descricao, seq: 1, entry: { acao: 'criado', em, por } }),
-      claim && claimIdempotencyKey(claim, created),
-    ]);
+    const written = await commit([...ops, claim && claimIdempotencyKey(claim, created)]);
     if (written.ok) return created;
     const { outcome } = written;
     if (outcome.kind === 'keyReplayed') return { status: outcome.status, body: outcome.body as Categoria };

@@ -20,7 +20,7 @@ import { nextId } from '../store/ids.ts';
 import { clienteItem, toCliente, type ClienteRecord } from '../store/items.ts';
 import { newIndexSk, putInTrash, trashExpiry } from '../store/lixeira.ts';
 import { RECORD_KIND } from '../store/table.ts';
-import { commit, type Outcome } from '../store/write.ts';
+import { commit, type Op, type Outcome } from '../store/write.ts';
 import { changesOf, historicoOf, stampOf, type PageRequest } from './historico.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
 import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
@@ -90,8 +90,7 @@ export async function getCliente(_actor: Actor, id: number): Promise<Cliente> {
  * `criado` history entry. An Idempotency-Key is claimed in the same write and replays the first
  * answer.
  */
-export async function createCliente(actor: Actor, body: ClienteInput, idempotency?: IdempotencyKey): Promise<Answer<Cliente>> {
-  const input = contatoSet(body);
+export async function createCliente(actor: Actor, input: ClienteInput, idempotency?: IdempotencyKey): Promise<Answer<Cliente>> {
   const claim = idempotency && idempotencyClaim(idempotency, input);
   let ref: CategoriaRef | null = null;
   if (input.categoriaId !== null) {
@@ -100,14 +99,9 @@ export async function createCliente(actor: Actor, body: ClienteInput, idempotenc
   }
   // Retried only when the feed's time key clashed (`changed`): a new id, nothing was written.
   return readThenWrite(async () => {
-    const { em, por } = stampOf(actor);
-    const record: ClienteRecord = { id: await nextId('cliente'), ...(input as Omit<ClienteRecord, 'id' | 'versao' | 'historico'>), versao: 1, historico: 1, criadoEm: em, criadoPor: por, atualizadoEm: em, atualizadoPor: por };
+    const { record, ops } = newClienteWrite(actor, input, await nextId('cliente'));
     const created: Answer<Cliente> = { status: 201, body: toCliente(record, ref) };
-    const written = await commit([
-      ...store.createCliente(record),
-      ...historyOps({ kind: KIND, id: record.id, nome: record.nome, seq: 1, entry: { acao: 'criado', em, por } }),
-      claim && claimIdempotencyKey(claim, created),
-    ]);
+    const written = await commit([...ops, claim && claimIdempotencyKey(claim, created)]);
     if (written.ok) return created;
     const { outcome } = written;
     if (outcome.kind === 'keyReplayed') return { status: outcome.status, body: outcome.body as Cliente };
@@ -115,6 +109,18 @@ export async function createCliente(actor: Actor, body: ClienteInput, idempotenc
     if (outcome.kind === 'documentoTaken') return documentoTaken(outcome, record.documento);
     throw errorFor(outcome, { ...NOT_FOUND, idempotent: claim !== undefined });
   });
+}
+
+/**
+ * A new client with id `id` and what its create writes: the record (counted in its category, its
+ * documento claimed) and its `criado` history entry. One op-list for POST /produtos and an
+ * import's rows (`feedSk` keeps the rows' feed items apart in one transaction).
+ */
+export function newClienteWrite(actor: Actor, body: ClienteInput, id: number, feedSk?: number): { record: ClienteRecord; ops: Op[] } {
+  const { em, por } = stampOf(actor);
+  const input = contatoSet(body);
+  const record: ClienteRecord = { id, ...(input as Omit<ClienteRecord, 'id' | 'versao' | 'historico'>), versao: 1, historico: 1, criadoEm: em, criadoPor: por, atualizadoEm: em, atualizadoPor: por };
+  return { record, ops: [...store.createCliente(record), ...historyOps({ kind: KIND, id, nome: record.nome, seq: 1, entry: { acao: 'criado', em, por }, feedSk })] };
 }
 
 /**

@@ -41,6 +41,8 @@ export interface HistoryWrite {
   /** The record's history counter after the change: the entry's sk. */
   seq: number;
   entry: HistoryEntry;
+  /** The feed item's sort key, when the caller must keep several apart in one write (an import's rows); a fresh time key otherwise. */
+  feedSk?: number;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface HistoryWrite {
  * the record won, `changed`) and the activity feed item (a clash of its time key is `changed`
  * too: the write is retried).
  */
-export function historyOps({ kind, id, nome, seq, entry }: HistoryWrite): Op[] {
+export function historyOps({ kind, id, nome, seq, entry, feedSk }: HistoryWrite): Op[] {
   const { alteracoes, ...rest } = entry;
   const changed = alteracoes && alteracoes.length > 0 ? alteracoes : undefined;
   const ms = Date.parse(entry.em);
@@ -72,7 +74,7 @@ export function historyOps({ kind, id, nome, seq, entry }: HistoryWrite): Op[] {
           TableName: tableName(),
           Item: {
             pk: PK.atividade,
-            sk: timeSk(ms),
+            sk: feedSk ?? timeSk(ms),
             tipo: kind,
             id,
             nome,

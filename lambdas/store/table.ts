@@ -44,6 +44,11 @@ export const PK = {
    * 1000 + a random 0–999), each expiring after FEED_DAYS so the partition stays small.
    */
   atividade: 'ATIVIDADE',
+  /**
+   * CSV imports: the job is `IMPORTACAO` / id; the records it created are listed under
+   * `IMPORTACAO#<id>` / client id (what its undo deletes).
+   */
+  importacao: 'IMPORTACAO',
 } as const;
 
 /**

@@ -73,6 +73,21 @@ const FIRST: ReadonlySet<Outcome['kind']> = new Set(['keyReplayed', 'keyReused']
  */
 export async function commit(parts: readonly (Op | false | null | undefined)[]): Promise<Written> {
   const ops = parts.filter((p): p is Op => !!p);
+  const written = await commitEach(ops);
+  if (written.ok || written.busy) return written.ok ? written : { ok: false, outcome: { kind: 'busy' } };
+  const outcomes = [...written.failed.values()];
+  return { ok: false, outcome: outcomes.find((o) => FIRST.has(o.kind)) ?? outcomes[0]! };
+}
+
+/** A write that reports every operation whose condition failed (by index), or that it stayed busy. */
+export type WrittenEach = { ok: true } | { ok: false; busy: true } | { ok: false; busy?: false; failed: Map<number, Outcome> };
+
+/**
+ * `commit` for a write of many independent parts (an import batch): when conditions fail, the
+ * outcome of EVERY failed operation, by its index, so the caller can drop the parts they belong
+ * to and write the rest again.
+ */
+export async function commitEach(ops: readonly Op[]): Promise<WrittenEach> {
   if (ops.length === 0) return { ok: true };
   await writeHooks.beforeCommit?.(ops);
   for (let attempt = 1; ; attempt++) {
@@ -81,9 +96,9 @@ export async function commit(parts: readonly (Op | false | null | undefined)[]):
       return { ok: true };
     } catch (err) {
       const failed = conditionFailures(err, ops.length);
-      if (failed) return { ok: false, outcome: decide(ops, failed) };
+      if (failed) return { ok: false, failed: decideEach(ops, failed) };
       if (!isConflict(err)) throw err;
-      if (attempt >= TRANSACTION_ATTEMPTS) return { ok: false, outcome: { kind: 'busy' } };
+      if (attempt >= TRANSACTION_ATTEMPTS) return { ok: false, busy: true };
       await backoff(attempt);
     }
   }
@@ -135,11 +150,12 @@ function isConflict(err: unknown): boolean {
   return codes.includes('TransactionConflict') && !codes.includes('ThrottlingError');
 }
 
-function decide(ops: readonly Op[], failed: Map<number, Stored | undefined>): Outcome {
-  const outcomes = [...failed].map(([i, old]) => {
-    const op = ops[i]!;
-    if (!op.onFailed) throw new Error(`Unexpected condition failure on ${op.name}`);
-    return op.onFailed(old);
-  });
-  return outcomes.find((o) => FIRST.has(o.kind)) ?? outcomes[0]!;
+function decideEach(ops: readonly Op[], failed: Map<number, Stored | undefined>): Map<number, Outcome> {
+  return new Map(
+    [...failed].map(([i, old]) => {
+      const op = ops[i]!;
+      if (!op.onFailed) throw new Error(`Unexpected condition failure on ${op.name}`);
+      return [i, op.onFailed(old)];
+    }),
+  );
 }

@@ -189,6 +189,23 @@ describe('a member, signed in', () => {
     expect(entries.status).toBe(404);
   });
 
+  it("imports (issue 18): the author is the signed-in e-mail; only the author or an administrator may add to or undo an import", async () => {
+    const mine = bearer(member.AccessToken);
+    const boss = bearer(admin.AccessToken);
+    const own = await call(api, 'POST', '/importacoes', { total: 1, arquivo: 'meus.csv' }, mine);
+    expect(own).toMatchObject({ status: 201, body: { autor: MEMBER } });
+    const linhas = [{ linha: 2, cliente: { nome: 'Importado pelo membro', valorContrato: 1 } }];
+    expect((await call(api, 'POST', `/importacoes/${own.body.id}/lotes`, { linhas }, { ...mine, 'idempotency-key': 'auth-1' })).status).toBe(200);
+    const theirs = await call(api, 'POST', '/importacoes', { total: 1 }, boss);
+    expect(theirs.body.autor).toBe(identity.admin.email);
+    const forbidden = { status: 403, body: { mensagem: MESSAGES.importacaoSomenteAutor } };
+    expect(await call(api, 'POST', `/importacoes/${theirs.body.id}/lotes`, { linhas }, { ...mine, 'idempotency-key': 'auth-2' })).toMatchObject(forbidden);
+    expect(await call(api, 'POST', `/importacoes/${theirs.body.id}/desfazer`, undefined, mine)).toMatchObject(forbidden);
+    // The administrator may undo the member's import.
+    expect(await call(api, 'POST', `/importacoes/${own.body.id}/desfazer`, undefined, boss)).toMatchObject({ status: 200, body: { excluidos: 1, restantes: 0 } });
+    expect((await call(api, 'GET', '/produtos', undefined, mine)).body.some((c: { nome: string }) => c.nome === 'Importado pelo membro')).toBe(false);
+  });
+
   it('is refused the users API with 403 {mensagem}, before anything is read or validated', async () => {
     const auth = bearer(member.AccessToken);
     const forbidden = { status: 403, body: { mensagem: MESSAGES.somenteAdministradores } };

@@ -185,6 +185,46 @@ describe('real responses match the OpenAPI schemas', () => {
     await call('GET /categorias/{id}/historico', `/categorias/${cat.id}/historico`, 404);
   });
 
+  it('importacoes: every status of every route (issue 18)', async () => {
+    const job = (await call('POST /importacoes', '/importacoes', 201, { total: 2, arquivo: 'clientes.csv' })).body as { id: number };
+    await call('POST /importacoes', '/importacoes', 201, { total: 1 }, { 'idempotency-key': 'openapi-i' });
+    await call('POST /importacoes', '/importacoes', 201, { total: 1 }, { 'idempotency-key': 'openapi-i' });
+    await call('POST /importacoes', '/importacoes', 422, { total: 2 }, { 'idempotency-key': 'openapi-i' });
+    await call('POST /importacoes', '/importacoes', 400, { total: -1 });
+    await call('POST /importacoes', '/importacoes', 413, { total: 1, pad: 'x'.repeat(LIMITS.bodyBytes) });
+    await call('POST /importacoes', '/importacoes', 415, '{}', { 'content-type': 'text/csv' });
+    const cats = `/importacoes/${job.id}/categorias`;
+    await call('POST /importacoes/{id}/categorias', cats, 201, { descricao: 'Importada' });
+    await call('POST /importacoes/{id}/categorias', cats, 409, { descricao: 'importada' });
+    await call('POST /importacoes/{id}/categorias', cats, 201, { descricao: 'Com chave' }, { 'idempotency-key': 'openapi-c' });
+    await call('POST /importacoes/{id}/categorias', cats, 201, { descricao: 'Com chave' }, { 'idempotency-key': 'openapi-c' });
+    await call('POST /importacoes/{id}/categorias', cats, 422, { descricao: 'Outra' }, { 'idempotency-key': 'openapi-c' });
+    await call('POST /importacoes/{id}/categorias', cats, 400, { descricao: ' ' });
+    await call('POST /importacoes/{id}/categorias', '/importacoes/999999/categorias', 404, { descricao: 'Nada' });
+    await call('POST /importacoes/{id}/categorias', cats, 413, { descricao: 'x'.repeat(LIMITS.bodyBytes) });
+    await call('POST /importacoes/{id}/categorias', cats, 415, '{}', { 'content-type': 'text/plain' });
+    const lotes = `/importacoes/${job.id}/lotes`;
+    const linhas = [
+      { linha: 2, cliente: { nome: 'Importado', valorContrato: '10.50' } },
+      { linha: 3, cliente: { nome: '', valorContrato: 1 } },
+    ];
+    const key = { 'idempotency-key': 'openapi-lote' };
+    await call('POST /importacoes/{id}/lotes', lotes, 200, { linhas }, key);
+    await call('POST /importacoes/{id}/lotes', lotes, 200, { linhas }, key);
+    await call('POST /importacoes/{id}/lotes', lotes, 422, { linhas: [{ linha: 2, cliente: { nome: 'Outro', valorContrato: 1 } }] }, key);
+    await call('POST /importacoes/{id}/lotes', lotes, 400, { linhas });
+    await call('POST /importacoes/{id}/lotes', '/importacoes/abc/lotes', 400, { linhas }, key);
+    await call('POST /importacoes/{id}/lotes', '/importacoes/999999/lotes', 404, { linhas }, key);
+    await call('POST /importacoes/{id}/lotes', lotes, 413, { linhas, pad: 'x'.repeat(LIMITS.importacao.bodyBytes) }, key);
+    await call('POST /importacoes/{id}/lotes', lotes, 415, '{}', { ...key, 'content-type': 'text/plain' });
+    const undo = `/importacoes/${job.id}/desfazer`;
+    expect((await call('POST /importacoes/{id}/desfazer', undo, 200)).body).toEqual({ excluidos: 1, restantes: 2, estado: 'desfeita' });
+    expect((await call('POST /importacoes/{id}/desfazer', undo, 200)).body).toEqual({ excluidos: 2, restantes: 0, estado: 'desfeita' });
+    await call('POST /importacoes/{id}/desfazer', '/importacoes/999999/desfazer', 404);
+    await call('POST /importacoes/{id}/desfazer', '/importacoes/0/desfazer', 400);
+    await call('POST /importacoes/{id}/lotes', lotes, 409, { linhas }, { 'idempotency-key': 'openapi-lote-2' });
+  });
+
   it('the catch-all: unknown paths 404 and other methods 405 (with Allow), as {mensagem}', async () => {
     await callUnknown('GET', '/nada', 404, 'NotFound');
     await callUnknown('GET', '/categorias/1/extra', 404, 'NotFound');
@@ -207,9 +247,10 @@ describe('real responses match the OpenAPI schemas', () => {
     // Only faults produce these (validated in faults-*.mock.test.ts): 500, 503; 429 is API Gateway's;
     // 403 needs the origin secret set (origin-verify.test.ts); 401 needs sign-in (auth.test.ts);
     // 409 on POST /produtos (a duplicate still running) and on DELETE /produtos (a conflict
-    // outliving retries). The users API's other statuses need sign-in (usuarios.test.ts).
+    // outliving retries); the imports' below. The users API's other statuses need sign-in (usuarios.test.ts).
     const faultOnly = new Set(['401', '403', '429', '500', '503']);
-    const conflictOnly = new Set(['POST /produtos 409', 'DELETE /produtos/{id} 409']);
+    // Imports: a start still running (409), an undo past the trash period (409).
+    const conflictOnly = new Set(['POST /produtos 409', 'DELETE /produtos/{id} 409', 'POST /importacoes 409', 'POST /importacoes/{id}/desfazer 409']);
     const expected = routes
       .filter((r) => r.routeKey !== '$default' && !r.path.startsWith('/usuarios'))
       .flatMap((r) =>

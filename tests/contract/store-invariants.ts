@@ -43,6 +43,9 @@ export interface Snapshot {
   namesClaimed: boolean;
   /** Documento claims (issue 17): documento → the id of the client holding it. */
   documentos: Map<string, number>;
+  /** Issue 18: import jobs (id → records created) and the records each still lists (id → client ids). */
+  importacoes?: Map<number, { criados: number; estado: string }>;
+  importados?: Map<number, number[]>;
   /** Items whose pk is none of the known partitions. */
   stray: Record<string, unknown>[];
   /** Attributes no item of that kind should have (e.g. an unknown request field stored). */
@@ -68,6 +71,8 @@ const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
   [PK.sequencia]: ['pk', 'sk', ...Object.values(COUNTER_ATTRIBUTE)],
   [PK.idempotencia]: ['pk', 'sk', 'bodyHash', 'responseStatus', 'responseBody', TTL_ATTRIBUTE],
   [PK.unico]: ['pk', 'sk', 'ids', 'at', 'id'],
+  // Issue 18: the import job, and (`IMPORTACAO#<id>`) the records it created.
+  [PK.importacao]: ['pk', 'sk', 'autor', 'autorSub', 'criadoEm', 'estado', 'total', 'criados', 'arquivo', 'linha'],
 };
 const NAME_PREFIX = `${NAME_CLAIMS_MARKER.pk}#`;
 const DOCUMENTO_PREFIX = documentoClaimKey('').pk;
@@ -82,6 +87,8 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
     names: new Map(),
     namesClaimed: false,
     documentos: new Map(),
+    importacoes: new Map(),
+    importados: new Map(),
     stray: [],
     unknownAttributes: [],
     historyCounters: new Map(),
@@ -136,6 +143,13 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
         s.trash!.set(`${pk.slice(PK.lixeira.length + 1)}#${sk}`, Number(item.indice));
       } else if (pk === PK.atividade) {
         s.feedItems!++;
+      } else if (pk === PK.importacao) {
+        s.importacoes!.set(sk, { criados: Number(item.criados), estado: String(item.estado) });
+      } else if (pk.startsWith(`${PK.importacao}#`) && pk.endsWith('#categoria')) {
+        // A category an import created: listed for its undo (a normal delete may remove it first).
+      } else if (pk.startsWith(`${PK.importacao}#`)) {
+        const id = Number(pk.slice(PK.importacao.length + 1));
+        s.importados!.set(id, [...(s.importados!.get(id) ?? []), sk]);
       } else {
         s.stray.push(item);
       }
@@ -163,7 +177,20 @@ export function invariantViolations(s: Snapshot): string[] {
     if (!(c.id >= 1 && c.id <= s.counters.categoria)) out.push(`categoria id ${c.id} outside 1..${s.counters.categoria}`);
     if (!(c.versao >= 1)) out.push(`categoria ${c.id} versao ${c.versao}`);
   }
-  for (const k of s.idempotency) {
+  // Issue 18: an import lists at most the records it counted, each an id the counter gave out;
+  // a batch's claims hold the ids it created.
+  for (const [id, listed] of s.importados ?? []) {
+    const job = s.importacoes?.get(id);
+    if (!job) out.push(`import ${id} lists records but does not exist`);
+    else if (listed.length > job.criados) out.push(`import ${id} lists ${listed.length} records, counted ${job.criados}`);
+    for (const c of listed) if (!(c >= 1 && c <= s.counters.cliente)) out.push(`import ${id} lists cliente id ${c} outside 1..${s.counters.cliente}`);
+  }
+  for (const k of s.idempotency.filter((k) => k.pk.includes('/importacoes/'))) {
+    const body = JSON.parse(k.responseBody) as { criados?: { id: number }[] };
+    if (k.responseStatus !== 200 || !Array.isArray(body.criados)) out.push(`idempotency ${k.pk} stored ${k.responseStatus} ${k.responseBody.slice(0, 80)}`);
+    for (const c of body.criados ?? []) if (!(c.id <= s.counters.cliente)) out.push(`idempotency ${k.pk} holds cliente id ${c.id}`);
+  }
+  for (const k of s.idempotency.filter((k) => !k.pk.includes('/importacoes'))) {
     // A claim is written with its record: a 201 claim whose record is missing was never created
     // (a later delete of the record is legitimate, so only ids above the counter are wrong).
     const body = JSON.parse(k.responseBody) as { id?: number };

@@ -479,6 +479,36 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     expect((await call('UpdateProduto', 'PUT', '/produtos', { ...base, id: 999999, categoria: null })).status).toBe(404);
     expect((await call('UpdateProduto', 'PUT', '/produtos', { ...base, categoria: { id: 999999 } })).status).toBe(400);
 
+    // A CSV import (issue 18): the job, a batch (one row invalid) sent twice under its key, the undo.
+    const job = await call('CreateImportacao', 'POST', '/importacoes', { total: 2, arquivo: 'clientes.csv' });
+    expect(job).toMatchObject({ status: 201, body: { estado: 'importando', criados: 0 } });
+    const jobId = (job.body as { id: number }).id;
+    // Each name-claiming function claims the stored names on its first write when the marker is missing.
+    await forgetClaimsMarker();
+    const importada = await call('ImportCategoria', 'POST', `/importacoes/${jobId}/categorias`, { descricao: 'Importada' });
+    expect(importada).toMatchObject({ status: 201, body: { descricao: 'Importada', versao: 1 } });
+    const lote = {
+      linhas: [
+        { linha: 2, cliente: { nome: 'Importado', valorContrato: 5, categoria: { id: (importada.body as { id: number }).id } } },
+        { linha: 3, cliente: { nome: '', valorContrato: 5 } },
+      ],
+    };
+    const loteKey = { 'idempotency-key': 'bundle-lote-1' };
+    const sent = await call('ImportLote', 'POST', `/importacoes/${jobId}/lotes`, lote, loteKey);
+    expect(sent).toMatchObject({ status: 200, body: { criados: [{ linha: 2 }], falhas: [{ linha: 3, campo: 'nome' }] } });
+    expect(await call('ImportLote', 'POST', `/importacoes/${jobId}/lotes`, lote, loteKey)).toMatchObject({ status: 200, body: sent.body });
+    await forgetClaimsMarker();
+    expect(await call('DesfazerImportacao', 'POST', `/importacoes/${jobId}/desfazer`)).toMatchObject({
+      status: 200,
+      body: { excluidos: 1, restantes: 1, estado: 'desfeita' },
+    });
+    // Then the category it created (its clients gone).
+    expect(await call('DesfazerImportacao', 'POST', `/importacoes/${jobId}/desfazer`)).toMatchObject({
+      status: 200,
+      body: { excluidos: 1, restantes: 0, estado: 'desfeita' },
+    });
+    expect((await call('GetCategoria', 'GET', `/categorias/${(importada.body as { id: number }).id}`)).status).toBe(404);
+
     // Deletes: a category in use is 409; clients with and without a category; 404s; a stored
     // duplicate leaves the name's claim to the other.
     await forgetClaimsMarker();

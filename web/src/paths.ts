@@ -8,6 +8,8 @@ export const paths = {
   atualizarCategoria: { pattern: '/categorias/atualizar/:id', to: (id: number | string) => `/categorias/atualizar/${id}` },
   deletarCategoria: { pattern: '/deletarcategorias/:id', to: (id: number | string) => `/deletarcategorias/${id}` },
   clientes: '/clientes',
+  importarClientes: '/clientes/importar',
+  importarCategorias: '/categorias/importar',
   cadastrarCliente: '/cadastrarproduto',
   atualizarCliente: { pattern: '/atualizarproduto/:id', to: (id: number | string) => `/atualizarproduto/${id}` },
   deletarCliente: { pattern: '/deletarproduto/:id', to: (id: number | string) => `/deletarproduto/${id}` },

@@ -245,6 +245,12 @@ export const T = {
     updatedBy: (por: string, em: string) => `Atualizado por ${por} em ${em}`,
     createdBy: (por: string, em: string) => `Criado por ${por} em ${em}`,
   },
+  /** The lists' CSV actions (the import pages' own texts are in texts-csv.ts). */
+  csv: {
+    exportar: 'Exportar',
+    importar: 'Importar',
+    exportFailed: 'Não foi possível exportar. Tente de novo.',
+  },
   notFound: {
     code: '404',
     heading: 'Página não encontrada',

@@ -18,6 +18,8 @@ const AtualizarCliente = lazy(() => import('../features/clientes/pages/Atualizar
 const DeletarCliente = lazy(() => import('../features/clientes/pages/DeletarCliente.tsx'));
 const ContratosARenovar = lazy(() => import('../features/clientes/pages/ContratosARenovar.tsx'));
 const Lixeira = lazy(() => import('../features/lixeira/pages/Lixeira.tsx'));
+const ImportarClientes = lazy(() => import('../features/importacao/pages/ImportarClientes.tsx'));
+const ImportarCategorias = lazy(() => import('../features/importacao/pages/ImportarCategorias.tsx'));
 const Entrar = lazy(() => import('../features/auth/pages/Entrar.tsx'));
 const EsqueciSenha = lazy(() => import('../features/auth/pages/EsqueciSenha.tsx'));
 const MinhaConta = lazy(() => import('../features/auth/pages/MinhaConta.tsx'));
@@ -41,10 +43,12 @@ export function AppRoutes() {
         </Route>
         <Route element={<RequireUser />}>
           <Route path={paths.categorias} element={<ListaCategorias />} />
+          <Route path={paths.importarCategorias} element={<ImportarCategorias />} />
           <Route path={paths.cadastrarCategoria} element={<CadastrarCategoria />} />
           <Route path={paths.atualizarCategoria.pattern} element={<AtualizarCategoria />} />
           <Route path={paths.deletarCategoria.pattern} element={<DeletarCategoria />} />
           <Route path={paths.clientes} element={<ListaClientes />} />
+          <Route path={paths.importarClientes} element={<ImportarClientes />} />
           <Route path={paths.cadastrarCliente} element={<CadastrarCliente />} />
           <Route path={paths.atualizarCliente.pattern} element={<AtualizarCliente />} />
           <Route path={paths.deletarCliente.pattern} element={<DeletarCliente />} />

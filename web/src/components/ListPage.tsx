@@ -46,6 +46,8 @@ export interface ListPageProps<R extends object> {
   getKey?: (item: R) => string | number;
   /** Shown above the results (e.g. the 'Desfazer' bar after a delete). */
   notice?: ReactNode;
+  /** More actions beside the create link (Exportar, Importar), given what the list shows now. */
+  tools?: (shown: readonly R[]) => ReactNode;
 }
 
 const idOf = (item: object) => (item as { id: number }).id;
@@ -72,11 +74,19 @@ export function ListPage<R extends object>(p: ListPageProps<R>) {
       </>
     );
 
-  const action = (
+  const create = (
     <Link className="btn btn-primary" to={p.createTo}>
       <PlusIcon size={18} />
       {t.new}
     </Link>
+  );
+  const action = p.tools ? (
+    <div className="page-actions">
+      {p.tools(filtered)}
+      {create}
+    </div>
+  ) : (
+    create
   );
   return (
     <div className="page">

@@ -1,4 +1,6 @@
 import type { Categoria } from '@contract';
+import { Link } from 'react-router-dom';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { FolderIcon } from '../../../components/icons.tsx';
 import { ListPage } from '../../../components/ListPage.tsx';
 import { FIRST_LOAD_HOLD } from '../../../config.ts';
@@ -11,6 +13,14 @@ import { CategoriaCard } from '../components/CategoriaCard.tsx';
 
 const descricaoOf = (c: Categoria) => c.descricao;
 const renderCard = (c: Categoria) => <CategoriaCard categoria={c} />;
+const tools = (shown: readonly Categoria[]) => (
+  <>
+    <ExportButton shown={shown} run={(m, list) => m.exportCategorias(list)} />
+    <Link className="btn btn-secondary" to={paths.importarCategorias}>
+      {T.csv.importar}
+    </Link>
+  </>
+);
 
 /** /categorias: the category list; the spec's 0.8 s hold on its first load of the app session. */
 export default function ListaCategorias() {
@@ -18,6 +28,6 @@ export default function ListaCategorias() {
   const list = useCategorias();
   const holding = useFirstLoadHold(paths.categorias, FIRST_LOAD_HOLD);
   return (
-    <ListPage title={T.titles.categorias} texts={T.categorias} createTo={paths.cadastrarCategoria} list={list} holding={holding} textOf={descricaoOf} renderItem={renderCard} emptyIcon={<FolderIcon size={32} />} gridLabel={T.categorias.heading} notice={<UndoBar />} />
+    <ListPage title={T.titles.categorias} texts={T.categorias} createTo={paths.cadastrarCategoria} list={list} holding={holding} textOf={descricaoOf} renderItem={renderCard} emptyIcon={<FolderIcon size={32} />} gridLabel={T.categorias.heading} notice={<UndoBar />} tools={tools} />
   );
 }

@@ -1,4 +1,6 @@
 import type { Cliente } from '@contract';
+import { Link } from 'react-router-dom';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { UsersIcon } from '../../../components/icons.tsx';
 import { ListPage } from '../../../components/ListPage.tsx';
 import { useClientes } from '../../../lib/resources.ts';
@@ -13,9 +15,17 @@ import { ClienteCard } from '../components/ClienteCard.tsx';
  */
 const searchedText = (c: Cliente) => `${c.nome}\n${c.email ?? ''}\n${c.documento ?? ''}`;
 const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
+const tools = (shown: readonly Cliente[]) => (
+  <>
+    <ExportButton shown={shown} run={(m, list) => m.exportClientes(list)} />
+    <Link className="btn btn-secondary" to={paths.importarClientes}>
+      {T.csv.importar}
+    </Link>
+  </>
+);
 
 /** /clientes: the client list ('Busque seus clientes'), shown as soon as the data arrives; the filter also finds e-mails and CNPJ/CPF digits. */
 export default function ListaClientes() {
   const list = useClientes();
-  return <ListPage title={T.titles.clientes} texts={T.clientes} createTo={paths.cadastrarCliente} list={list} textOf={searchedText} compactDigits renderItem={renderCard} emptyIcon={<UsersIcon size={32} />} gridLabel={T.titles.clientes} notice={<UndoBar />} />;
+  return <ListPage title={T.titles.clientes} texts={T.clientes} createTo={paths.cadastrarCliente} list={list} textOf={searchedText} compactDigits renderItem={renderCard} emptyIcon={<UsersIcon size={32} />} gridLabel={T.titles.clientes} notice={<UndoBar />} tools={tools} />;
 }

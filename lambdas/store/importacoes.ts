@@ -1,0 +1,292 @@
+/**
+ * CSV imports in storage: the job (`IMPORTACAO` / id), the records it created (`IMPORTACAO#<id>` /
+ * client id, what its undo deletes), and how a batch of client creates is packed into
+ * transactions: each row brings the op-list of a single create (so whatever a create writes beside
+ * the record comes along), the count updates of one category are folded into one update, and a
+ * transaction is filled up to DynamoDB's 100 items with every item counted.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Importacao } from '../contract/types.ts';
+import { documentClient, tableName } from './client.ts';
+import type { Stored } from './items.ts';
+import { getItem } from './reads.ts';
+import { PK } from './table.ts';
+import type { Op, TransactItem } from './write.ts';
+
+/** DynamoDB's limit of items (one operation each) in one transaction. */
+export const TRANSACTION_MAX_ITEMS = 100;
+
+export const importacaoKey = (id: number) => ({ pk: PK.importacao, sk: id });
+/** The partitions listing the records an import created: its clients, and its categories. */
+const linhasPk = (id: number) => `${PK.importacao}#${id}`;
+const categoriasPk = (id: number) => `${PK.importacao}#${id}#categoria`;
+
+/** The kind of record an import lists. */
+export type Importado = 'cliente' | 'categoria';
+const listPk = (id: number, kind: Importado) => (kind === 'cliente' ? linhasPk(id) : categoriasPk(id));
+
+/** The stored job as the API returns it. */
+export function toImportacao(item: Stored): Importacao {
+  return {
+    id: Number(item.sk),
+    autor: String(item.autor),
+    criadoEm: String(item.criadoEm),
+    estado: item.estado === 'desfeita' ? 'desfeita' : 'importando',
+    total: Number(item.total ?? 0),
+    criados: Number(item.criados ?? 0),
+    arquivo: String(item.arquivo ?? ''),
+  };
+}
+
+/** A stored job and the `sub` of its author (who may undo it, besides administrators). */
+export interface ImportacaoRecord {
+  importacao: Importacao;
+  autorSub: string;
+}
+
+/** One import job; undefined when missing. */
+export async function readImportacao(id: number): Promise<ImportacaoRecord | undefined> {
+  const item = await getItem(importacaoKey(id));
+  return item && { importacao: toImportacao(item), autorSub: String(item.autorSub) };
+}
+
+/** A new import job (fresh id). */
+export function createImportacao({ importacao: { id, ...fields }, autorSub }: ImportacaoRecord): Op {
+  return {
+    name: 'importacao.put',
+    item: { Put: { TableName: tableName(), Item: { ...importacaoKey(id), ...fields, autorSub }, ConditionExpression: 'attribute_not_exists(pk)' } },
+  };
+}
+
+/**
+ * Counts `n` created records on the job, only while it is still importing (`notFound` when it
+ * is missing, `changed` once it was undone).
+ */
+export function countImportados(id: number, n: number): Op {
+  return {
+    name: 'importacao.count',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: importacaoKey(id),
+        UpdateExpression: 'ADD criados :n',
+        ConditionExpression: 'attribute_exists(pk) AND estado = :importando',
+        ExpressionAttributeValues: { ':n': n, ':importando': 'importando' },
+      },
+    },
+    onFailed: (old) => ({ kind: old ? 'changed' : 'notFound' }),
+  };
+}
+
+/** Lists a created client under its import (what the undo deletes), with its line in the file. */
+export function listImportado(importacaoId: number, clienteId: number, linha: number): Op {
+  return { name: 'importacao.linha', item: { Put: { TableName: tableName(), Item: { pk: linhasPk(importacaoId), sk: clienteId, linha } } } };
+}
+
+/** Lists a category the import created (its undo deletes it once its clients are gone). */
+export function listImportadaCategoria(importacaoId: number, categoriaId: number): Op {
+  return { name: 'importacao.categoria', item: { Put: { TableName: tableName(), Item: { pk: categoriasPk(importacaoId), sk: categoriaId } } } };
+}
+
+/** Takes a record off its import's list (after its delete, or when it was gone already). */
+export function forgetImportado(importacaoId: number, id: number, kind: Importado = 'cliente'): Op {
+  return { name: 'importacao.esquecer', item: { Delete: { TableName: tableName(), Key: { pk: listPk(importacaoId, kind), sk: id } } } };
+}
+
+/** Marks the import undone: no batch is accepted any more. */
+export function markDesfeita(id: number): Op {
+  return {
+    name: 'importacao.desfeita',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: importacaoKey(id),
+        UpdateExpression: 'SET estado = :desfeita',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':desfeita': 'desfeita' },
+      },
+    },
+    onFailed: () => ({ kind: 'notFound' }),
+  };
+}
+
+/** The ids of up to `limit` records of a kind an import created and still lists, lowest first. */
+export async function importados(importacaoId: number, limit: number, kind: Importado = 'cliente'): Promise<number[]> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': listPk(importacaoId, kind) },
+      ProjectionExpression: 'sk',
+      ConsistentRead: true,
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((i) => Number(i.sk));
+}
+
+/** How many records of a kind an import still lists (every page counted). */
+export async function countImportadosRestantes(importacaoId: number, kind: Importado = 'cliente'): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': listPk(importacaoId, kind) },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Packing rows into transactions
+
+/** The key of an item a transaction item writes. */
+function keyOf(item: TransactItem): string {
+  const target = item.Put ? { Key: { pk: item.Put.Item?.pk, sk: item.Put.Item?.sk } } : (item.Update ?? item.Delete ?? item.ConditionCheck);
+  const key = target?.Key as { pk?: unknown; sk?: unknown } | undefined;
+  return `${String(key?.pk)}|${String(key?.sk)}`;
+}
+
+/** `ADD #a :x, b :y` of an Update that only adds numbers: its clauses (path → value name); else undefined. */
+function addClauses(item: TransactItem): [string, string][] | undefined {
+  const u = item.Update;
+  if (!u?.UpdateExpression) return undefined;
+  const m = /^\s*ADD\s+(.+)$/i.exec(u.UpdateExpression);
+  if (!m) return undefined;
+  const clauses = m[1]!.split(',').map((c) => c.trim().split(/\s+/));
+  if (clauses.some((c) => c.length !== 2 || typeof u.ExpressionAttributeValues?.[c[1]!] !== 'number')) return undefined;
+  return clauses.map((c) => {
+    const path = c[0]!;
+    return [path.startsWith('#') ? String(u.ExpressionAttributeNames?.[path]) : path, c[1]!];
+  });
+}
+
+/**
+ * Whether an op is a pure numeric `ADD` (a category's count or aggregates): such ops on one item
+ * fold into one, which DynamoDB requires (one operation per item in a transaction).
+ */
+export const isFoldable = (op: Op): boolean => addClauses(op.item) !== undefined;
+
+/** True when an expression uses a placeholder (`:n` is not `:next`). */
+const uses = (expression: string | undefined, token: string) =>
+  expression !== undefined && new RegExp(`${token.replace(/[$]/g, '\\$&')}(?![\\w])`).test(expression);
+
+/** Folds pure `ADD` updates of one item (same condition) into one update that adds the sums. */
+function fold(ops: readonly Op[]): Op {
+  const first = ops[0]!;
+  if (ops.length === 1) return first;
+  const sums = new Map<string, number>();
+  for (const op of ops) {
+    const values = op.item.Update!.ExpressionAttributeValues!;
+    for (const [attr, value] of addClauses(op.item)!) sums.set(attr, (sums.get(attr) ?? 0) + (values[value] as number));
+  }
+  const u = first.item.Update!;
+  const attrs = [...sums.keys()];
+  const names: Record<string, string> = { ...u.ExpressionAttributeNames };
+  for (const n of Object.keys(names)) if (!uses(u.ConditionExpression, n)) delete names[n];
+  attrs.forEach((a, i) => (names[`#f${i}`] = a));
+  const values: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(u.ExpressionAttributeValues ?? {})) if (uses(u.ConditionExpression, k)) values[k] = v;
+  attrs.forEach((a, i) => (values[`:f${i}`] = sums.get(a)));
+  return {
+    ...first,
+    name: `${first.name}×${ops.length}`,
+    item: {
+      Update: {
+        ...u,
+        UpdateExpression: `ADD ${attrs.map((_, i) => `#f${i} :f${i}`).join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    },
+  };
+}
+
+/** A row's own items (its create op-list without the foldable updates) and its foldable updates. */
+export interface RowOps {
+  own: Op[];
+  foldable: Op[];
+}
+
+/** Splits a row's op-list into the items only it writes and the updates rows share (folded). */
+export function splitRowOps(ops: readonly Op[]): RowOps {
+  return { own: ops.filter((op) => !isFoldable(op)), foldable: ops.filter(isFoldable) };
+}
+
+/** The transaction of some rows: the ops and, for each op, the rows it belongs to (index in `rows`). */
+export interface Packed {
+  ops: Op[];
+  rowsOf: number[][];
+}
+
+/**
+ * The ops of one transaction for `rows` plus `extra` (items every transaction carries once: the
+ * idempotency claim, the job's count): each row's own items, then the folded updates.
+ */
+export function pack(rows: readonly RowOps[], extra: readonly Op[]): Packed {
+  const ops: Op[] = [];
+  const rowsOf: number[][] = [];
+  const shared = new Map<string, { ops: Op[]; rows: number[] }>();
+  rows.forEach((row, r) => {
+    for (const op of row.own) {
+      ops.push(op);
+      rowsOf.push([r]);
+    }
+    for (const op of row.foldable) {
+      const key = `${keyOf(op.item)}|${op.item.Update?.ConditionExpression ?? ''}`;
+      const group = shared.get(key) ?? { ops: [], rows: [] };
+      group.ops.push(op);
+      group.rows.push(r);
+      shared.set(key, group);
+    }
+  });
+  for (const group of shared.values()) {
+    ops.push(fold(group.ops));
+    rowsOf.push(group.rows);
+  }
+  for (const op of extra) {
+    ops.push(op);
+    rowsOf.push([]);
+  }
+  return { ops, rowsOf };
+}
+
+/**
+ * Splits rows into consecutive groups whose transaction (own items + distinct folded items +
+ * `extraItems`) stays within TRANSACTION_MAX_ITEMS. Sizes come from each row's real op-list.
+ */
+export function chunkRows(rows: readonly RowOps[], extraItems: number): number[][] {
+  const chunks: number[][] = [];
+  let current: number[] = [];
+  let items = extraItems;
+  let keys = new Set<string>();
+  rows.forEach((row, r) => {
+    const newKeys = row.foldable.map((op) => `${keyOf(op.item)}|${op.item.Update?.ConditionExpression ?? ''}`).filter((k) => !keys.has(k));
+    const cost = row.own.length + new Set(newKeys).size;
+    if (extraItems + cost > TRANSACTION_MAX_ITEMS) throw new Error(`One row needs ${cost} items: more than a transaction holds`);
+    if (items + cost > TRANSACTION_MAX_ITEMS) {
+      chunks.push(current);
+      current = [];
+      items = extraItems;
+      keys = new Set();
+      const all = row.foldable.map((op) => `${keyOf(op.item)}|${op.item.Update?.ConditionExpression ?? ''}`);
+      items += row.own.length + new Set(all).size;
+      all.forEach((k) => keys.add(k));
+    } else {
+      items += cost;
+      newKeys.forEach((k) => keys.add(k));
+    }
+    current.push(r);
+  });
+  if (current.length) chunks.push(current);
+  return chunks;
+}

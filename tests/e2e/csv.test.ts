@@ -1,0 +1,311 @@
+/**
+ * CSV import and export (issue 18) in Chromium, through the real pages of the production build
+ * (under its CSP: the import's module worker is same-origin) and the real API. The fixture files
+ * are made here, byte for byte as each program writes them; the stored records are checked through
+ * the API.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
+import { LIMITS } from '../../lambdas/contract/index.ts';
+import { CLIENTE_COLUMNS } from '../../web/src/lib/csv/columns.ts';
+import { parseBytes } from '../../web/src/lib/csv/decode.ts';
+import { checkRows, guessMapping } from '../../web/src/lib/csv/rows.ts';
+import { createCategoria, createProduto, listCategorias, listProdutos, token } from './support/api.ts';
+import { card, describeBrowser, loaded, search, useBrowser, visible } from './support/harness.ts';
+
+const IMPORT_PATH = '/clientes/importar';
+const BATCH = LIMITS.importacao.linhasPorLote;
+
+/** Windows-1252 bytes of a text (every character used here is in Latin-1, where 1252 agrees). */
+const cp1252 = (text: string) => Buffer.from(text, 'latin1');
+const utf8 = (text: string) => Buffer.from(text, 'utf8');
+const withBom = (text: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8(text)]);
+
+/** The bytes of a download (the browser runs remotely: saved to a local copy first). */
+async function bytesOf(download: Download): Promise<Buffer> {
+  const file = join(tmpdir(), `clientela-csv-${randomUUID()}.csv`);
+  await download.saveAs(file);
+  try {
+    return await readFile(file);
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/** axe's serious and critical findings on the page as it is. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Chooses the file on the import page and waits for the preview. */
+async function choose(page: Page, name: string, buffer: Buffer): Promise<void> {
+  await page.goto(IMPORT_PATH);
+  await page.getByLabel('Arquivo CSV').setInputFiles({ name, mimeType: 'text/csv', buffer });
+  await visible(page.getByRole('heading', { name: 'Prévia' }));
+}
+
+/** Imports what the preview shows and waits for the summary. */
+async function importAll(page: Page): Promise<string> {
+  await page.getByRole('button', { name: /^Importar \d/ }).click();
+  await visible(page.getByRole('heading', { name: 'Resumo da importação' }), 30_000);
+  return (await page.getByTestId('import-summary').textContent()) ?? '';
+}
+
+const byNome = async (tok: string) => (await listProdutos()).filter((c) => c.nome.includes(tok)).sort((a, b) => a.nome.localeCompare(b.nome));
+const plain = (c: { nome: string; segmento: string; pontoFocal: string; valorContrato: number; categoria: { descricao: string } | null }) => ({
+  nome: c.nome,
+  segmento: c.segmento,
+  pontoFocal: c.pontoFocal,
+  valorContrato: c.valorContrato,
+  categoria: c.categoria?.descricao ?? null,
+});
+
+describeBrowser('CSV import: the files people really have', () => {
+  const { open } = useBrowser();
+
+  it('Excel pt-BR: Windows-1252, ";", decimal comma, R$ and thousands dots, dates and an Excel serial; a new category created', async () => {
+    const { page } = await open();
+    const tok = token();
+    const existing = await createCategoria(`Padarias ${tok}`);
+    const file = cp1252(
+      [
+        'Nome;Segmento;Ponto focal;Valor do contrato;Categoria;Vencimento',
+        `Padaria São João ${tok};Alimentação;Conceição;1.500,50;Padarias ${tok};23/11/2026`,
+        `Açougue Irmãos ${tok};Alimentação;José;R$ 12.000,00;Açougues ${tok};46349`,
+        '',
+        `Café Pão ${tok};Alimentação;Inês;1500;;`,
+      ].join('\r\n') + '\r\n',
+    );
+    await choose(page, 'clientes-excel.csv', file);
+    await visible(page.getByText(/Windows-1252 · separador ponto e vírgula/));
+    await visible(page.getByText(`Açougues ${tok}`));
+    expect(await page.getByTestId('import-counts').textContent()).toContain('3 clientes serão criados');
+    expect(await importAll(page)).toContain('3 clientes criados');
+    const stored = await byNome(tok);
+    expect(stored.map(plain)).toEqual([
+      { nome: `Açougue Irmãos ${tok}`, segmento: 'Alimentação', pontoFocal: 'José', valorContrato: 12000, categoria: `Açougues ${tok}` },
+      { nome: `Café Pão ${tok}`, segmento: 'Alimentação', pontoFocal: 'Inês', valorContrato: 1500, categoria: null },
+      { nome: `Padaria São João ${tok}`, segmento: 'Alimentação', pontoFocal: 'Conceição', valorContrato: 1500.5, categoria: `Padarias ${tok}` },
+    ]);
+    expect(stored.find((c) => c.nome.startsWith('Padaria'))!.categoria!.id).toBe(existing.id);
+  });
+
+  it('Excel UTF-8 with BOM; Google Sheets (comma, point decimals, synonyms); LibreOffice (all text quoted)', async () => {
+    const { page } = await open();
+    const tok = token();
+    await choose(page, 'excel-utf8.csv', withBom(`Nome;Valor do contrato;Ponto focal\r\nÉpico ${tok};2.500,00;Zoë\r\n`));
+    await visible(page.getByText(/UTF-8 · separador ponto e vírgula/));
+    await importAll(page);
+
+    await choose(page, 'google.csv', utf8(`Cliente,Contato,Valor,Ramo\nGoogle Um ${tok},Ana,1500.50,Serviços\n"Google Dois ${tok}",Bia,"1,500.50",Serviços\n`));
+    await visible(page.getByText(/UTF-8 · separador vírgula/));
+    await importAll(page);
+
+    await choose(page, 'libre.csv', utf8(`"Empresa","Setor","Responsável","Valor"\n"Libre ${tok}","Indústria","Caio",980.25\n`));
+    await importAll(page);
+
+    expect((await byNome(tok)).map(plain)).toEqual([
+      { nome: `Épico ${tok}`, segmento: '', pontoFocal: 'Zoë', valorContrato: 2500, categoria: null },
+      { nome: `Google Dois ${tok}`, segmento: 'Serviços', pontoFocal: 'Bia', valorContrato: 1500.5, categoria: null },
+      { nome: `Google Um ${tok}`, segmento: 'Serviços', pontoFocal: 'Ana', valorContrato: 1500.5, categoria: null },
+      { nome: `Libre ${tok}`, segmento: 'Indústria', pontoFocal: 'Caio', valorContrato: 980.25, categoria: null },
+    ]);
+  });
+
+  it('quoted fields holding ";" and line breaks; a file without header (columns by position, changeable)', async () => {
+    const { page } = await open();
+    const tok = token();
+    await choose(page, 'aspas.csv', utf8(`Nome;Segmento;Valor\r\n"Silva; Souza ${tok}";"Comércio\r\nvarejista";"1.000,00"\r\n`));
+    await importAll(page);
+
+    await choose(page, 'sem-cabecalho.csv', utf8(`Sem Cabeçalho ${tok};Serviços;Bia;3000\r\nOutro Sem ${tok};Serviços;Caio;4.000,10\r\n`));
+    expect(await page.getByLabel('A primeira linha é o cabeçalho').isChecked()).toBe(false);
+    // Positional: Nome, Segmento, Ponto focal, Valor do contrato. The user moves Ponto focal off.
+    await page.getByLabel('Campo da coluna Coluna 3').selectOption('');
+    await importAll(page);
+
+    expect((await byNome(tok)).map(plain)).toEqual([
+      { nome: `Outro Sem ${tok}`, segmento: 'Serviços', pontoFocal: '', valorContrato: 4000.1, categoria: null },
+      { nome: `Sem Cabeçalho ${tok}`, segmento: 'Serviços', pontoFocal: '', valorContrato: 3000, categoria: null },
+      { nome: `Silva; Souza ${tok}`, segmento: 'Comércio\nvarejista', pontoFocal: '', valorContrato: 1000, categoria: null },
+    ]);
+  });
+
+  it('lists invalid rows with their line and reason; skips names already stored unless told; failed rows as CSV', async () => {
+    const { page } = await open();
+    const tok = token();
+    await createProduto({ nome: `Já Existe ${tok}` });
+    await choose(
+      page,
+      'erros.csv',
+      utf8(`Nome;Valor\nBom ${tok};10\n;20\nRuim ${tok};abc\nJá Existe ${tok};30\nAmbíguo ${tok};1,500\n`),
+    );
+    const invalid = page.getByRole('list', { name: /Linhas inválidas \(3\)/ });
+    await visible(invalid);
+    expect(await invalid.textContent()).toContain("Linha 3: O campo 'Nome' é obrigatório.");
+    expect(await invalid.textContent()).toContain("Linha 4: O campo 'Valor do contrato' deve ser um número.");
+    expect(await invalid.textContent()).toContain('Linha 6:');
+    expect(await page.getByTestId('import-counts').textContent()).toContain('1 cliente será criado · 3 linhas inválidas · 1 será pulado');
+    expect(await seriousViolations(page), 'preview').toEqual([]);
+    const summary = await importAll(page);
+    expect(await seriousViolations(page), 'summary').toEqual([]);
+    expect(summary).toContain('1 cliente criado');
+    expect(summary).toContain('1 linha pulada');
+    expect(summary).toContain('3 linhas com falha');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar as linhas com falha (CSV)' }).click()]);
+    const failed = parseBytes(await bytesOf(download));
+    expect(failed.rows[0]).toEqual(['Nome', 'Valor', 'Motivo']);
+    expect(failed.rows.slice(1).map((r) => r[1])).toEqual(['20', 'abc', '1,500']);
+    expect((await byNome(tok)).map((c) => c.nome)).toEqual([`Bom ${tok}`, `Já Existe ${tok}`]);
+  });
+
+  it('says a file over the limit is too big before anything is read or sent', async () => {
+    const { page } = await open();
+    let sent = 0;
+    page.on('request', (r) => void (r.url().includes('/api/importacoes') && sent++));
+    await page.goto(IMPORT_PATH);
+    await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'grande.csv', mimeType: 'text/csv', buffer: Buffer.alloc(LIMITS.importacao.arquivoBytes + 1, 'a') });
+    await visible(page.getByRole('alert').filter({ hasText: 'O arquivo tem mais de 5 MB' }));
+    expect(sent).toBe(0);
+  });
+
+  it('a batch whose answer is lost is sent again with its key and created once', async () => {
+    const session = await open();
+    const { page } = session;
+    const tok = token();
+    session.allowFailures(/\/api\/importacoes\/\d+\/lotes/);
+    let lost = 0;
+    await page.route('**/api/importacoes/*/lotes', async (route) => {
+      // The server gets the first attempt and creates; its answer never reaches the page.
+      if (lost++ === 0) {
+        await route.fetch();
+        await route.abort('connectionreset');
+      } else await route.continue();
+    });
+    const rows = Array.from({ length: 5 }, (_, i) => `Perdido ${i} ${tok};${i + 1}`).join('\n');
+    await choose(page, 'rede.csv', utf8(`Nome;Valor\n${rows}\n`));
+    expect(await importAll(page)).toContain('5 clientes criados');
+    expect(lost).toBe(2);
+    expect(await byNome(tok)).toHaveLength(5);
+  });
+
+  it('an import cancelled at 50 % and undone leaves the data as before (the category it created too)', async () => {
+    const { page } = await open();
+    const tok = token();
+    const before = { produtos: await listProdutos(), categorias: await listCategorias() };
+    let batches = 0;
+    await page.route('**/api/importacoes/*/lotes', async (route) => {
+      // Cancelar is pressed while the first of two batches is on its way: it is the last one sent.
+      if (batches++ === 0) await page.getByRole('button', { name: 'Cancelar' }).click();
+      await route.continue();
+    });
+    const rows = Array.from({ length: 2 * BATCH }, (_, i) => `Metade ${String(i).padStart(4, '0')} ${tok};${i};Metade ${tok}`).join('\n');
+    await choose(page, 'metade.csv', utf8(`Nome;Valor;Categoria\n${rows}\n`));
+    const summary = await importAll(page);
+    expect(await page.getByText('Importação cancelada.').count()).toBe(1);
+    expect(summary).toContain(`${BATCH} clientes criados`);
+    expect(summary).toContain('1 categoria criada');
+    expect(batches).toBe(1);
+    expect(await byNome(tok)).toHaveLength(BATCH);
+
+    await page.getByRole('button', { name: 'Desfazer importação' }).click();
+    await visible(page.getByText(`Importação desfeita: ${BATCH + 1} registros excluídos.`), 100_000);
+    expect({ produtos: await listProdutos(), categorias: await listCategorias() }).toEqual(before);
+  }, 180_000);
+
+  it('an import cancelled midway continues where it stopped; new categories left out and repeated names imported when the user says so', async () => {
+    const { page } = await open();
+    const tok = token();
+    await createProduto({ nome: `Repetido ${tok}` });
+    let batches = 0;
+    await page.route('**/api/importacoes/*/lotes', async (route) => {
+      if (batches++ === 0) await page.getByRole('button', { name: 'Cancelar' }).click();
+      await route.continue();
+    });
+    const rows = Array.from({ length: BATCH + 2 }, (_, i) => (i === 0 ? `Repetido ${tok};1;Nova ${tok}` : `Seguinte ${String(i).padStart(4, '0')} ${tok};${i};Nova ${tok}`));
+    await choose(page, 'continuar.csv', utf8(`Nome;Valor;Categoria\n${rows.join('\n')}\n`));
+    await page.getByLabel('Importar esses clientes sem categoria').check();
+    await page.getByLabel('Importar mesmo assim').check();
+    expect(await importAll(page)).toContain(`${BATCH} clientes criados`);
+    await page.getByRole('button', { name: 'Continuar a importação' }).click();
+    await visible(page.getByText('Importação concluída.'), 30_000);
+    expect(await page.getByTestId('import-summary').textContent()).toContain(`${BATCH + 2} clientes criados`);
+    const stored = await byNome(tok);
+    expect(stored).toHaveLength(BATCH + 3);
+    expect(stored.filter((c) => c.nome === `Repetido ${tok}`)).toHaveLength(2);
+    expect(stored.every((c) => c.categoria === null)).toBe(true);
+    expect((await listCategorias()).some((c) => c.descricao === `Nova ${tok}`)).toBe(false);
+  }, 120_000);
+
+  it('categories: a one-column list (header optional); names already stored are skipped', async () => {
+    const { page } = await open();
+    const tok = token();
+    await createCategoria(`Existente ${tok}`);
+    await page.goto('/categorias/importar');
+    await page
+      .getByLabel('Arquivo CSV')
+      .setInputFiles({ name: 'categorias.csv', mimeType: 'text/csv', buffer: cp1252(`Categoria\r\nNova Um ${tok}\r\nexistente ${tok}\r\n\r\nNova Dois ${tok}\r\n`) });
+    await visible(page.getByRole('heading', { name: 'Prévia' }));
+    await page.getByRole('button', { name: 'Importar 2 categorias' }).click();
+    await visible(page.getByText('2 categorias criadas'));
+    const names = (await listCategorias()).map((c) => c.descricao).filter((d) => d.includes(tok)).sort();
+    expect(names).toEqual([`Existente ${tok}`, `Nova Dois ${tok}`, `Nova Um ${tok}`]);
+  });
+});
+
+describeBrowser('CSV export', () => {
+  const { open } = useBrowser();
+
+  it('exports what the list shows: BOM, ";", CRLF, decimal comma, VIP, formulas neutralised; parsed back it gives the same records', async () => {
+    const { page } = await open();
+    const tok = token();
+    const cat = await createCategoria(`Exportados ${tok}`);
+    await createProduto({ nome: `=HYPERLINK("http://mal.example","clique") ${tok}`, segmento: '+Varejo', pontoFocal: '@ana', valorContrato: 12345.6, categoria: cat });
+    await createProduto({ nome: `Vírgula; e "aspas" ${tok}`, segmento: 'Linha\ndupla', pontoFocal: '-', valorContrato: 0, categoria: null });
+    await createProduto({ nome: `Fora do filtro ${token()}`, valorContrato: 1 });
+    await page.goto('/clientes');
+    await loaded(page);
+    await search(page, tok);
+    await visible(card(page, 'Vírgula'));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
+    const today = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(download.suggestedFilename()).toBe(`clientes-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.csv`);
+    const bytes = await bytesOf(download);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8');
+    expect(text.split('\r\n')[0]).toBe('\ufeff' + CLIENTE_COLUMNS.map((c) => c.header).join(';'));
+    expect(text).toContain(`"'=HYPERLINK(""http://mal.example"",""clique"") ${tok}";'+Varejo;'@ana;12345,60;Exportados ${tok};Sim`);
+    expect(text).toContain(`"Vírgula; e ""aspas"" ${tok}";"Linha\ndupla";'-;0,00;;Não`);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text).not.toContain('Fora do filtro');
+
+    // Parsed back as the import reads it: the same records.
+    const parsed = parseBytes(bytes);
+    expect(parsed).toMatchObject({ encoding: 'utf-8', delimiter: ';' });
+    const rows = checkRows(parsed.rows, guessMapping(parsed.rows, true), true);
+    const back = rows.map((r) => ({ ...r.row!, categoria: r.row!.categoria ?? null })).sort((a, b) => a.nome.localeCompare(b.nome));
+    expect(back).toEqual((await byNome(tok)).map(plain));
+  });
+
+  it('exports the categories the list shows', async () => {
+    const { page } = await open();
+    const tok = token();
+    await createCategoria(`Cat Um ${tok}`);
+    await createCategoria(`@Cat Dois ${tok}`);
+    await page.goto('/categorias');
+    await loaded(page);
+    await search(page, tok);
+    await visible(card(page, 'Cat Um'));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^categorias-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = (await bytesOf(download)).toString('utf8');
+    expect(text).toBe(`\ufeffCategoria\r\nCat Um ${tok}\r\n'@Cat Dois ${tok}\r\n`);
+  });
+});

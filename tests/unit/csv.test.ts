@@ -1,0 +1,186 @@
+/**
+ * CSV (issue 18), pure parts: the column table's reading of cells (numbers, dates, phones,
+ * documents as people write them), the header matching, the writer's quoting and neutralising,
+ * decoding (encodings, delimiters), and the import's packing of rows into transactions.
+ */
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../lambdas/contract/index.ts';
+import { chunkRows, pack, splitRowOps, TRANSACTION_MAX_ITEMS } from '../../lambdas/store/importacoes.ts';
+import type { Op } from '../../lambdas/store/write.ts';
+import { CLIENTE_COLUMNS, columnFor, formatDecimal } from '../../web/src/lib/csv/columns.ts';
+import { decode, parseBytes } from '../../web/src/lib/csv/decode.ts';
+import { formatData, formatDocumento, formatTelefone, readData, readDocumento, readTelefone } from '../../web/src/lib/csv/fields.ts';
+import { checkRows, guessMapping, hasHeader } from '../../web/src/lib/csv/rows.ts';
+import { neutralise, toCsv, unneutralise } from '../../web/src/lib/csv/write.ts';
+
+const column = (field: string) => CLIENTE_COLUMNS.find((c) => c.field === field)!;
+const read = (field: string, text: string) => column(field).parse!(text, column(field).header);
+
+describe('reading cells', () => {
+  it('reads contract values as people type them', () => {
+    for (const [text, value] of [
+      ['1500', 1500],
+      ['1500,50', 1500.5],
+      ['1.500,50', 1500.5],
+      ['R$ 1.500,50', 1500.5],
+      ['1,500.50', 1500.5],
+      ['1500.5', 1500.5],
+    ] as const) {
+      expect(read('valorContrato', text), text).toEqual({ ok: true, value });
+    }
+    expect(read('valorContrato', 'abc')).toEqual({ ok: false, problem: MESSAGES.campoNumero('Valor do contrato') });
+    expect(read('valorContrato', '-5')).toEqual({ ok: false, problem: MESSAGES.campoMinimo('Valor do contrato', 0) });
+    expect(read('valorContrato', '1,500')).toMatchObject({ ok: false });
+  });
+
+  it('reads dates as dd/mm/aaaa, ISO and Excel serial numbers; refuses impossible days', () => {
+    expect(readData('23/11/2026')).toEqual({ ok: true, value: '2026-11-23' });
+    expect(readData('3-1-26')).toEqual({ ok: true, value: '2026-01-03' });
+    expect(readData('2026-11-23')).toEqual({ ok: true, value: '2026-11-23' });
+    expect(readData('46349')).toEqual({ ok: true, value: '2026-11-23' });
+    expect(readData('31/02/2026').ok).toBe(false);
+    expect(readData('amanhã').ok).toBe(false);
+    expect(formatData('2026-11-23')).toBe('23/11/2026');
+  });
+
+  it('reads phones to E.164 and writes them as (11) 98765-4321, so a file round-trips', () => {
+    expect(readTelefone('(11) 98765-4321')).toEqual({ ok: true, value: '+5511987654321' });
+    expect(readTelefone('+55 11 3456-7890')).toEqual({ ok: true, value: '+551134567890' });
+    expect(readTelefone('011 98765 4321')).toEqual({ ok: true, value: '+5511987654321' });
+    expect(readTelefone('123').ok).toBe(false);
+    expect(formatTelefone('+5511987654321')).toBe('(11) 98765-4321');
+    expect(readTelefone(formatTelefone('+551134567890'))).toEqual({ ok: true, value: '+551134567890' });
+  });
+
+  it('reads CPF and CNPJ (numeric and alphanumeric) with their check digits; masks them with leading zeros kept', () => {
+    expect(readDocumento('123.456.789-09')).toEqual({ ok: true, value: '12345678909' });
+    expect(readDocumento('11.222.333/0001-81')).toEqual({ ok: true, value: '11222333000181' });
+    expect(readDocumento('12.ABC.345/01DE-35')).toEqual({ ok: true, value: '12ABC34501DE35' });
+    expect(readDocumento('123.456.789-00').ok).toBe(false);
+    expect(readDocumento('111.111.111-11').ok).toBe(false);
+    expect(formatDocumento('01234567890')).toBe('012.345.678-90');
+    expect(formatDocumento('01222333000181')).toBe('01.222.333/0001-81');
+  });
+
+  it('matches headers by name, ignoring case, accents and spacing, and common synonyms', () => {
+    const fieldOf = (h: string) => columnFor(CLIENTE_COLUMNS, h)?.field;
+    expect(fieldOf('NOME')).toBe('nome');
+    expect(fieldOf(' Cliente ')).toBe('nome');
+    expect(fieldOf('Empresa')).toBe('nome');
+    expect(fieldOf('Contato')).toBe('pontoFocal');
+    expect(fieldOf('valor')).toBe('valorContrato');
+    expect(fieldOf('Valor (R$)')).toBe('valorContrato');
+    expect(fieldOf('CNPJ')).toBe('documento');
+    expect(fieldOf('Fone')).toBe('telefone');
+    expect(fieldOf('WhatsApp')).toBe('telefone');
+    expect(fieldOf('Vencimento')).toBe('fimContrato');
+    expect(fieldOf('Início do contrato')).toBe('inicioContrato');
+    expect(fieldOf('Observações')).toBe('observacoes');
+    expect(fieldOf('VIP')).toBeUndefined();
+    expect(fieldOf('Qualquer')).toBeUndefined();
+  });
+
+  it('reads rows with their spreadsheet line numbers, skipping empty lines; a header-less file by position', () => {
+    const rows = [['Nome', 'Valor'], ['A', '1'], ['', ''], ['', '2'], ['C', 'x']];
+    expect(hasHeader(rows[0])).toBe(true);
+    const checks = checkRows(rows, guessMapping(rows, true), true);
+    expect(checks.map((c) => [c.linha, c.problems])).toEqual([
+      [2, []],
+      [4, [MESSAGES.campoObrigatorio('Nome')]],
+      [5, [MESSAGES.campoNumero('Valor do contrato')]],
+    ]);
+    const bare = [['Loja', 'Varejo', 'Ana', '10']];
+    expect(hasHeader(bare[0])).toBe(false);
+    expect(checkRows(bare, guessMapping(bare, false), false)[0]!.row).toEqual({ nome: 'Loja', segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 10 });
+  });
+});
+
+describe('writing CSV', () => {
+  it('neutralises formulas (=, +, -, @, tab, CR) and the import takes the prefix off again', () => {
+    for (const s of ['=1+1', '+55', '-2', '@SUM(A1)', '\tx', '\rx']) {
+      expect(neutralise(s)).toBe(`'${s}`);
+      expect(unneutralise(neutralise(s))).toBe(s);
+    }
+    expect(neutralise('Ana')).toBe('Ana');
+    expect(unneutralise("'Ana")).toBe("'Ana");
+  });
+
+  it('quotes per RFC 4180 only what needs it; numbers with decimal comma, no thousands separator', () => {
+    const csv = toCsv(
+      [
+        { header: 'Texto', synonyms: [], format: (r: { t: string; v: number }) => r.t },
+        { header: 'Valor', synonyms: [], numeric: true, format: (r: { t: string; v: number }) => formatDecimal(r.v) },
+      ],
+      [
+        { t: 'a;b', v: 1234567.5 },
+        { t: 'diz "oi"\nde novo', v: 0 },
+      ],
+    );
+    expect(csv).toBe('\ufeffTexto;Valor\r\n"a;b";1234567,50\r\n"diz ""oi""\nde novo";0,00\r\n');
+  });
+});
+
+describe('decoding files', () => {
+  it('tells UTF-8 (with or without BOM) from Windows-1252 and finds the delimiter', () => {
+    expect(decode(Buffer.from('\ufeffAção', 'utf8'))).toEqual({ text: 'Ação', encoding: 'utf-8' });
+    expect(decode(Buffer.from('Ação', 'latin1'))).toEqual({ text: 'Ação', encoding: 'windows-1252' });
+    expect(decode(Buffer.from([0x80]))).toEqual({ text: '€', encoding: 'windows-1252' });
+    expect(parseBytes(Buffer.from('a;b\r\n"1,5";2\r\n')).delimiter).toBe(';');
+    expect(parseBytes(Buffer.from('a,b\n"1,5",2\n')).delimiter).toBe(',');
+    expect(parseBytes(Buffer.from('a\tb\n1\t2\n'))).toMatchObject({ delimiter: '\t', rows: [['a', 'b'], ['1', '2']] });
+  });
+});
+
+describe('packing import rows into transactions', () => {
+  const op = (name: string, item: Op['item']): Op => ({ name, item });
+  const put = (id: number) => op('cliente.put', { Put: { TableName: 't', Item: { pk: 'PRODUTO', sk: id } } });
+  const count = (cat: number, d = 1) =>
+    op('categoria.count', {
+      Update: {
+        TableName: 't',
+        Key: { pk: 'CATEGORIA', sk: cat },
+        UpdateExpression: 'ADD #count :d',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#count': 'produtos' },
+        ExpressionAttributeValues: { ':d': d },
+      },
+    });
+  /** A future aggregate update (issue 19's shape): several ADDs on one item fold too. */
+  const aggregate = (cat: number, soma: number) =>
+    op('categoria.aggregate', {
+      Update: {
+        TableName: 't',
+        Key: { pk: 'CATEGORIA', sk: cat },
+        UpdateExpression: 'ADD vips :v, soma :s',
+        ConditionExpression: 'attribute_exists(pk) AND versao >= :min',
+        ExpressionAttributeValues: { ':v': 1, ':s': soma, ':min': 0 },
+      },
+    });
+
+  it('folds the count updates of one category into one update that adds the sum; other items stay one per row', () => {
+    const rows = [1, 2, 3].map((id) => splitRowOps([put(id), count(7)]));
+    const packed = pack(rows, []);
+    expect(packed.ops.map((o) => o.name)).toEqual(['cliente.put', 'cliente.put', 'cliente.put', 'categoria.count×3']);
+    expect(packed.ops[3]!.item.Update).toMatchObject({ UpdateExpression: 'ADD #f0 :f0', ExpressionAttributeNames: { '#f0': 'produtos' }, ExpressionAttributeValues: { ':f0': 3 } });
+    expect(packed.rowsOf[3]).toEqual([0, 1, 2]);
+    const agg = pack([splitRowOps([put(1), aggregate(7, 100)]), splitRowOps([put(2), aggregate(7, 250)])], []);
+    expect(agg.ops[2]!.item.Update).toMatchObject({
+      UpdateExpression: 'ADD #f0 :f0, #f1 :f1',
+      ExpressionAttributeNames: { '#f0': 'vips', '#f1': 'soma' },
+      ExpressionAttributeValues: { ':f0': 2, ':f1': 350, ':min': 0 },
+    });
+  });
+
+  it('sizes transactions from the rows’ real op-lists: never over 100 items with the extra items counted', () => {
+    // Rows of 3 own items (as if history and a claim came along) across 5 categories.
+    const rows = Array.from({ length: 500 }, (_, i) => splitRowOps([put(i), put(10_000 + i), put(20_000 + i), count(i % 5)]));
+    const chunks = chunkRows(rows, 2);
+    for (const chunk of chunks) {
+      const items = pack(chunk.map((r) => rows[r]!), [put(-1), put(-2)]).ops.length;
+      expect(items).toBeLessThanOrEqual(TRANSACTION_MAX_ITEMS);
+    }
+    expect(chunks.flat()).toEqual(rows.map((_, i) => i));
+    // 3 per row + 5 folded counts + 2 extra: 31 rows fill 100 items.
+    expect(chunks[0]).toHaveLength(31);
+  });
+});

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { T } from '../texts.ts';
+import { notifyError } from '../lib/toast.tsx';
+
+/**
+ * 'Exportar': writes what the list shows as a CSV download. The export code is a chunk of its own,
+ * loaded on the first click (the list's initial JS does not carry it).
+ */
+export function ExportButton<R>({ shown, run }: { shown: readonly R[]; run: (m: typeof import('../lib/csv/export.ts'), shown: readonly R[]) => void }) {
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      run(await import('../lib/csv/export.ts'), shown);
+    } catch {
+      notifyError(T.csv.exportFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn-secondary" onClick={() => void onClick()} disabled={busy}>
+      {T.csv.exportar}
+    </button>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import type { Column } from '../../../lib/csv/columns.ts';
+import { toCsv } from '../../../lib/csv/write.ts';
+import { paths } from '../../../paths.ts';
+import { C } from '../../../texts-csv.ts';
+import { undoStep } from '../api.ts';
+
+/** A row that was not imported: its line, why, and its cells as in the file. */
+export interface Failure {
+  linha: number;
+  motivo: string;
+  cells: string[];
+}
+
+export interface Outcome {
+  state: 'done' | 'cancelled' | 'failed';
+  reason?: string | undefined;
+  created: number;
+  createdCategorias: number;
+  skipped: number;
+  failures: Failure[];
+}
+
+/** The failed rows as a CSV to fix and import again: the file's own columns, then the reason. */
+export function failedRowsCsv(header: readonly string[], width: number, failures: readonly Failure[]): string {
+  const columns: Column<Failure, string>[] = Array.from({ length: width }, (_, j) => ({
+    header: header[j] ?? C.columns.unnamed(j),
+    synonyms: [],
+    format: (f: Failure) => f.cells[j] ?? '',
+  }));
+  columns.push({ header: C.summary.reason, synonyms: [], format: (f) => `${f.linha}: ${f.motivo}` });
+  return toCsv(columns, [...failures].sort((a, b) => a.linha - b.linha));
+}
+
+/** The end of an import: counts, the failed rows (and their CSV), Continuar and Desfazer importação. */
+export function Summary(p: { outcome: Outcome; jobId: number | undefined; canResume: boolean; onResume: () => void; failedCsv: () => string; fileName: string }) {
+  const { mutate } = useSWRConfig();
+  const { outcome } = p;
+  const records = outcome.created + outcome.createdCategorias;
+  const [undo, setUndo] = useState<{ state: 'idle' | 'running' | 'done' | 'failed'; done: number; total: number }>({ state: 'idle', done: 0, total: records });
+
+  const runUndo = async () => {
+    if (!p.jobId) return;
+    let done = 0;
+    setUndo({ state: 'running', done, total: records });
+    try {
+      for (;;) {
+        const step = await undoStep(p.jobId);
+        done += step.excluidos;
+        setUndo({ state: 'running', done, total: Math.max(records, done + step.restantes) });
+        if (step.restantes === 0) break;
+      }
+      setUndo({ state: 'done', done, total: done });
+    } catch {
+      setUndo((u) => ({ ...u, state: 'failed' }));
+    }
+    void mutate('/produtos');
+    void mutate('/categorias');
+  };
+
+  const download = async () => {
+    const { download: save } = await import('../../../lib/csv/export.ts');
+    save(`falhas-${p.fileName.replace(/\.[^.]*$/, '')}.csv`, p.failedCsv());
+  };
+
+  return (
+    <section className="import-section" aria-labelledby="import-summary">
+      <h2 id="import-summary">{C.summary.heading}</h2>
+      <p role="status">{outcome.state === 'cancelled' ? C.summary.cancelled : outcome.state === 'failed' ? C.progress.failed : C.summary.done}</p>
+      {outcome.state === 'failed' && outcome.reason && <p className="form-alert">{outcome.reason}</p>}
+      <ul data-testid="import-summary">
+        <li>{C.summary.created(outcome.created)}</li>
+        {outcome.createdCategorias > 0 && <li>{C.summary.createdCategorias(outcome.createdCategorias)}</li>}
+        {outcome.skipped > 0 && <li>{C.summary.skipped(outcome.skipped)}</li>}
+        <li>{C.summary.failed(outcome.failures.length)}</li>
+      </ul>
+      {outcome.failures.length > 0 && (
+        <div className="import-problems">
+          <h3>{C.summary.failedHeading}</h3>
+          <ul aria-label={C.summary.failedHeading}>
+            {[...outcome.failures]
+              .sort((a, b) => a.linha - b.linha)
+              .slice(0, 100)
+              .map((f) => (
+                <li key={f.linha}>
+                  {C.preview.linha} {f.linha}: {f.motivo}
+                </li>
+              ))}
+          </ul>
+          <button type="button" className="btn btn-secondary" onClick={() => void download()}>
+            {C.summary.download}
+          </button>
+        </div>
+      )}
+      <div className="form-actions">
+        {p.canResume && undo.state === 'idle' && (
+          <button type="button" className="btn btn-primary" onClick={p.onResume}>
+            {C.summary.resume}
+          </button>
+        )}
+        {p.jobId && records > 0 && undo.state !== 'done' && (
+          <button type="button" className="btn btn-danger" disabled={undo.state === 'running'} onClick={() => void runUndo()}>
+            {C.summary.undo}
+          </button>
+        )}
+        <Link className="btn btn-secondary" to={paths.clientes}>
+          {C.summary.toList}
+        </Link>
+      </div>
+      {undo.state === 'running' && (
+        <>
+          <progress className="import-progress" aria-label={C.summary.undoLabel} max={Math.max(undo.total, 1)} value={undo.done} />
+          <p role="status">{C.summary.undoing}</p>
+        </>
+      )}
+      {undo.state === 'done' && <p role="status">{C.summary.undone(undo.done)}</p>}
+      {undo.state === 'failed' && (
+        <p className="form-alert" role="alert">
+          {C.summary.undoFailed}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,402 @@
+/**
+ * /clientes/importar (issue 18): choose a file → its columns → a preview of what will be saved →
+ * the import, batch by batch with a progress bar and Cancelar → a summary (failed rows as a CSV to
+ * fix and import again; Continuar; Desfazer importação). The file is read in a module worker.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { LIMITS, foldName } from '@contract';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../../lib/api-client.ts';
+import { CLIENTE_COLUMNS, type ClienteField } from '../../../lib/csv/columns.ts';
+import { readCsvFile, type ParsedFile } from '../../../lib/csv/read.ts';
+import { checkRows, guessMapping, hasHeader, IMPORT_FIELDS, type ImportRow, type RowCheck } from '../../../lib/csv/rows.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { categorias as categoriasResource, useCategorias, useClientes } from '../../../lib/resources.ts';
+import { paths } from '../../../paths.ts';
+import { C } from '../../../texts-csv.ts';
+import { BATCH_ROWS, createCategoria, sendLote, startImportacao } from '../api.ts';
+import { FileChooser, FILE_LIMIT_MB } from '../components/FileChooser.tsx';
+import { failedRowsCsv, Summary, type Failure, type Outcome } from '../components/Summary.tsx';
+
+const PREVIEW_ROWS = 10;
+const INVALID_SHOWN = 100;
+const headerOf = (field: ClienteField) => CLIENTE_COLUMNS.find((c) => c.field === field)!.header;
+
+type Phase = 'choose' | 'reading' | 'review' | 'importing' | 'summary';
+
+/** A run of the import: what it sends, where it stopped (a cancelled or failed run resumes there). */
+interface Run {
+  key: string;
+  jobId: number;
+  linhas: { linha: number; cliente: unknown; cells: string[] }[];
+  next: number;
+  outcome: Outcome;
+}
+
+/** The wire body of a row: the spec's fields, its category by id, issue 17's fields when present. */
+function bodyOf(row: ImportRow, categoriaId: number | null): Record<string, unknown> {
+  const { categoria: _name, ...fields } = row;
+  return { ...fields, categoria: categoriaId === null ? null : { id: categoriaId } };
+}
+
+export default function ImportarClientes() {
+  const { mutate } = useSWRConfig();
+  const clientes = useClientes();
+  const categorias = useCategorias();
+  const [phase, setPhase] = useState<Phase>('choose');
+  const [error, setError] = useState<string>();
+  const [file, setFile] = useState<{ name: string; parsed: ParsedFile }>();
+  const [header, setHeader] = useState(true);
+  const [mapping, setMapping] = useState<(ClienteField | null)[]>([]);
+  const [criarCategorias, setCriarCategorias] = useState(true);
+  const [pularDuplicados, setPularDuplicados] = useState(true);
+  const [progress, setProgress] = useState({ done: 0, total: 0 });
+  const [cancelling, setCancelling] = useState(false);
+  const [run, setRun] = useState<Run>();
+  const cancel = useRef(false);
+
+  const onFile = async (chosen: File) => {
+    setError(undefined);
+    setPhase('reading');
+    try {
+      const parsed = await readCsvFile(chosen);
+      if (parsed.rows.length > LIMITS.importacao.maxLinhas + 1) throw new RangeError(C.choose.tooMany(LIMITS.importacao.maxLinhas));
+      const withHeader = hasHeader(parsed.rows[0]);
+      setFile({ name: chosen.name, parsed });
+      setHeader(withHeader);
+      setMapping(guessMapping(parsed.rows, withHeader));
+      setPhase('review');
+    } catch (err) {
+      setError(err instanceof RangeError ? err.message : C.choose.readFailed);
+      setPhase('choose');
+    }
+  };
+
+  const checks = useMemo(() => (file ? checkRows(file.parsed.rows, mapping, header) : []), [file, mapping, header]);
+  const review = useMemo(() => {
+    const existing = new Map((categorias.data ?? []).map((c) => [foldName(c.descricao), c.id]));
+    const names = new Set((clientes.data ?? []).map((c) => foldName(c.nome)));
+    const valid: RowCheck[] = [];
+    const invalid: RowCheck[] = [];
+    const duplicates: RowCheck[] = [];
+    const novas = new Map<string, string>();
+    for (const check of checks) {
+      if (!check.row) {
+        invalid.push(check);
+        continue;
+      }
+      const folded = foldName(check.row.nome);
+      if (names.has(folded)) duplicates.push(check);
+      names.add(folded);
+      valid.push(check);
+      const cat = check.row.categoria;
+      if (cat && !existing.has(foldName(cat)) && !novas.has(foldName(cat))) novas.set(foldName(cat), cat);
+    }
+    return { existing, valid, invalid, duplicates, novas: [...novas.values()] };
+  }, [checks, categorias.data, clientes.data]);
+
+  const toSend = useMemo(() => {
+    const skip = new Set(pularDuplicados ? review.duplicates : []);
+    return review.valid.filter((c) => !skip.has(c));
+  }, [review, pularDuplicados]);
+
+  /** Sends the batches from `start.next`, one at a time, until done, cancelled or failed. */
+  const sendFrom = async (start: Run) => {
+    const current: Run = { ...start, outcome: { ...start.outcome, failures: [...start.outcome.failures] } };
+    setPhase('importing');
+    cancel.current = false;
+    setCancelling(false);
+    setProgress({ done: current.next, total: current.linhas.length });
+    while (current.next < current.linhas.length) {
+      if (cancel.current) {
+        current.outcome.state = 'cancelled';
+        break;
+      }
+      const batch = current.linhas.slice(current.next, current.next + BATCH_ROWS);
+      try {
+        const answer = await sendLote(current.jobId, batch.map(({ linha, cliente }) => ({ linha, cliente })), `${current.key}-lote-${current.next}`);
+        current.outcome.created += answer.criados.length;
+        const cellsOf = new Map(batch.map((l) => [l.linha, l.cells]));
+        for (const f of answer.falhas) current.outcome.failures.push({ linha: f.linha, motivo: f.mensagem, cells: cellsOf.get(f.linha) ?? [] });
+      } catch (err) {
+        current.outcome.state = 'failed';
+        current.outcome.reason = reasonOf(err);
+        break;
+      }
+      current.next += batch.length;
+      setProgress({ done: current.next, total: current.linhas.length });
+    }
+    if (current.next >= current.linhas.length) current.outcome.state = 'done';
+    setRun({ ...current });
+    setPhase('summary');
+    void mutate(categoriasResource.path);
+    void mutate('/produtos');
+  };
+
+  const start = async () => {
+    if (!file) return;
+    const key = newIdempotencyKey();
+    setPhase('importing');
+    setProgress({ done: 0, total: toSend.length });
+    const outcome: Outcome = {
+      state: 'done',
+      created: 0,
+      createdCategorias: 0,
+      skipped: review.valid.length - toSend.length,
+      failures: review.invalid.map((c) => ({ linha: c.linha, motivo: c.problems.join(' '), cells: c.cells })),
+    };
+    try {
+      const job = await startImportacao(toSend.length, file.name, key);
+      // Categories first, under the import (its undo deletes them too): the rows then name them by id.
+      const ids = new Map(review.existing);
+      if (criarCategorias && review.novas.length > 0) {
+        for (const [i, descricao] of review.novas.entries()) {
+          try {
+            const created = await createCategoria(job.id, descricao, `${key}-categoria-${i}`);
+            ids.set(foldName(descricao), created.id);
+            outcome.createdCategorias++;
+          } catch (err) {
+            // Created meanwhile by someone else: use theirs.
+            if (!(err instanceof ApiRequestError) || err.status !== 409) throw err;
+            const list = await mutate<{ id: number; descricao: string }[]>(categoriasResource.path);
+            const found = list?.find((c) => foldName(c.descricao) === foldName(descricao));
+            if (found) ids.set(foldName(descricao), found.id);
+          }
+        }
+        void mutate(categoriasResource.path);
+      }
+      const linhas = toSend.map((c) => {
+        const name = c.row!.categoria;
+        const id = name ? (ids.get(foldName(name)) ?? null) : null;
+        return { linha: c.linha, cliente: bodyOf(c.row!, id), cells: c.cells };
+      });
+      await sendFrom({ key, jobId: job.id, linhas, next: 0, outcome });
+    } catch (err) {
+      setRun({ key, jobId: 0, linhas: [], next: 0, outcome: { ...outcome, state: 'failed', reason: reasonOf(err) } });
+      setPhase('summary');
+    }
+  };
+
+  const width = mapping.length;
+  const headerCells = file && header ? file.parsed.rows[0]! : [];
+  const columnName = (j: number) => headerCells[j]?.trim() || C.columns.unnamed(j);
+  const sample = checks[0]?.cells ?? [];
+  const shownFields = IMPORT_FIELDS.filter((f) => mapping.includes(f));
+  const hasNome = mapping.includes('nome');
+  const failures: Failure[] = run?.outcome.failures ?? [];
+
+  return (
+    <div className="page">
+      <PageHeader
+        title={C.titles.clientes}
+        heading={C.headingClientes}
+        subtitle={C.intro}
+        action={
+          <Link className="btn btn-secondary" to={paths.clientes}>
+            {C.back}
+          </Link>
+        }
+      />
+
+      {phase === 'choose' && (
+        <section className="import-section">
+          {error && (
+            <p className="form-alert" role="alert">
+              {error}
+            </p>
+          )}
+          <FileChooser onFile={(f) => void onFile(f)} onTooBig={() => setError(C.choose.tooBig(FILE_LIMIT_MB))} />
+        </section>
+      )}
+
+      {phase === 'reading' && (
+        <section className="import-section" aria-busy="true">
+          <p role="status">{C.choose.reading}</p>
+          <Spinner />
+        </section>
+      )}
+
+      {phase === 'review' && file && (
+        <>
+          <p className="form-note" role="status">
+            {C.read.summary(file.name, checks.length, file.parsed.encoding, file.parsed.delimiter)}{' '}
+            <button type="button" className="btn-link" onClick={() => setPhase('choose')}>
+              {C.read.other}
+            </button>
+          </p>
+          {checks.length === 0 ? (
+            <p className="form-alert" role="alert">
+              {C.choose.empty}
+            </p>
+          ) : null}
+          <section className="import-section" aria-labelledby="import-columns">
+            <h2 id="import-columns">{C.columns.heading}</h2>
+            <p>{C.columns.text}</p>
+            <label>
+              <input
+                type="checkbox"
+                checked={header}
+                onChange={(e) => {
+                  setHeader(e.target.checked);
+                  setMapping(guessMapping(file.parsed.rows, e.target.checked));
+                }}
+              />{' '}
+              {C.columns.header}
+            </label>
+            <div className="import-table-wrap">
+              <table className="import-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{C.columns.fileColumn}</th>
+                    <th scope="col">{C.columns.sample}</th>
+                    <th scope="col">{C.columns.field}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {Array.from({ length: width }, (_, j) => (
+                    <tr key={j}>
+                      <th scope="row">{columnName(j)}</th>
+                      <td>{sample[j] ?? ''}</td>
+                      <td>
+                        <select
+                          aria-label={C.columns.columnLabel(columnName(j))}
+                          value={mapping[j] ?? ''}
+                          onChange={(e) => {
+                            const field = (e.target.value || null) as ClienteField | null;
+                            // A field goes to one column: the one that had it loses it.
+                            setMapping(mapping.map((f, k) => (k === j ? field : f === field ? null : f)));
+                          }}
+                        >
+                          <option value="">{C.columns.none}</option>
+                          {IMPORT_FIELDS.map((f) => (
+                            <option key={f} value={f}>
+                              {headerOf(f)}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+
+          <section className="import-section" aria-labelledby="import-preview">
+            <h2 id="import-preview">{C.preview.heading}</h2>
+            {!hasNome ? (
+              <p className="form-alert" role="alert">
+                {C.columns.noNome}
+              </p>
+            ) : (
+              <>
+                <p role="status" data-testid="import-counts">
+                  {C.preview.counts(toSend.length, review.invalid.length, review.valid.length - toSend.length)}
+                </p>
+                <p>{C.preview.first(Math.min(PREVIEW_ROWS, review.valid.length))}</p>
+                <div className="import-table-wrap">
+                  <table className="import-table" aria-label={C.preview.heading}>
+                    <thead>
+                      <tr>
+                        <th scope="col">{C.preview.linha}</th>
+                        {shownFields.map((f) => (
+                          <th scope="col" key={f}>
+                            {headerOf(f)}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {review.valid.slice(0, PREVIEW_ROWS).map((c) => (
+                        <tr key={c.linha}>
+                          <td>{c.linha}</td>
+                          {shownFields.map((f) => (
+                            <td key={f}>{f === 'valorContrato' ? formatMoney(c.row!.valorContrato) : String(c.row![f] ?? '')}</td>
+                          ))}
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                {review.invalid.length > 0 && (
+                  <div className="import-problems">
+                    <h3>{C.preview.invalidHeading(review.invalid.length)}</h3>
+                    <ul aria-label={C.preview.invalidHeading(review.invalid.length)}>
+                      {review.invalid.slice(0, INVALID_SHOWN).map((c) => (
+                        <li key={c.linha}>
+                          {C.preview.linha} {c.linha}: {c.problems.join(' ')}
+                        </li>
+                      ))}
+                    </ul>
+                    {review.invalid.length > INVALID_SHOWN && <p>{C.preview.more(review.invalid.length - INVALID_SHOWN)}</p>}
+                  </div>
+                )}
+                {review.novas.length > 0 && (
+                  <fieldset className="import-section">
+                    <legend>{C.preview.newCategorias(review.novas.length)}</legend>
+                    <p>{review.novas.join(', ')}</p>
+                    <label>
+                      <input type="radio" name="categorias" checked={criarCategorias} onChange={() => setCriarCategorias(true)} /> {C.preview.createCategorias}
+                    </label>{' '}
+                    <label>
+                      <input type="radio" name="categorias" checked={!criarCategorias} onChange={() => setCriarCategorias(false)} /> {C.preview.noCategoria}
+                    </label>
+                  </fieldset>
+                )}
+                {review.duplicates.length > 0 && (
+                  <fieldset className="import-section">
+                    <legend>{C.preview.duplicates(review.duplicates.length)}</legend>
+                    <label>
+                      <input type="radio" name="duplicados" checked={pularDuplicados} onChange={() => setPularDuplicados(true)} /> {C.preview.skipDuplicates}
+                    </label>{' '}
+                    <label>
+                      <input type="radio" name="duplicados" checked={!pularDuplicados} onChange={() => setPularDuplicados(false)} /> {C.preview.importDuplicates}
+                    </label>
+                  </fieldset>
+                )}
+                <div className="form-actions">
+                  <button type="button" className="btn btn-primary" disabled={toSend.length === 0 || !categorias.data || !clientes.data} onClick={() => void start()}>
+                    {C.preview.submit(toSend.length)}
+                  </button>
+                </div>
+              </>
+            )}
+          </section>
+        </>
+      )}
+
+      {phase === 'importing' && (
+        <section className="import-section" aria-labelledby="import-progress">
+          <h2 id="import-progress">{C.progress.heading}</h2>
+          <progress className="import-progress" aria-label={C.progress.label} max={Math.max(progress.total, 1)} value={progress.done} />
+          <p role="status">{cancelling ? C.progress.cancelling : C.progress.status(progress.done, progress.total)}</p>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={cancelling}
+            onClick={() => {
+              cancel.current = true;
+              setCancelling(true);
+            }}
+          >
+            {C.progress.cancel}
+          </button>
+        </section>
+      )}
+
+      {phase === 'summary' && run && (
+        <Summary
+          outcome={run.outcome}
+          jobId={run.jobId || undefined}
+          canResume={run.jobId > 0 && run.next < run.linhas.length}
+          onResume={() => void sendFrom(run)}
+          failedCsv={() => failedRowsCsv(headerCells, width, failures)}
+          fileName={file?.name ?? 'clientes.csv'}
+        />
+      )}
+    </div>
+  );
+}

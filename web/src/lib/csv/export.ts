@@ -1,0 +1,33 @@
+/**
+ * 'Exportar' on /clientes and /categorias: what the list shows, as a CSV file named like
+ * `clientes-2026-11-23.csv`. Loaded on click (a lazy chunk), so the lists' initial JS does not carry it.
+ */
+import type { Categoria } from '@contract';
+import { CATEGORIA_COLUMNS, CLIENTE_COLUMNS, type ClienteCsv } from './columns.ts';
+import { toCsv } from './write.ts';
+
+/** `clientes-2026-11-23.csv`: the local date of the export. */
+export function fileName(base: string, now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${base}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+}
+
+/** Hands the text to the browser as a download. */
+export function download(name: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The download has its own copy once started.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const clientesCsv = (clientes: readonly ClienteCsv[]): string => toCsv(CLIENTE_COLUMNS, clientes);
+export const categoriasCsv = (categorias: readonly Categoria[]): string => toCsv(CATEGORIA_COLUMNS, categorias);
+
+export const exportClientes = (clientes: readonly ClienteCsv[]): void => download(fileName('clientes'), clientesCsv(clientes));
+export const exportCategorias = (categorias: readonly Categoria[]): void => download(fileName('categorias'), categoriasCsv(categorias));

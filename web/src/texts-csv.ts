@@ -1,0 +1,94 @@
+/**
+ * The UI texts of the CSV import pages (issue 18), in Brazilian Portuguese. Beside texts.ts (which
+ * holds only the lists' 'Exportar' and 'Importar') because only the import pages' lazy chunk loads them.
+ */
+import type { Encoding } from './lib/csv/decode.ts';
+
+const n = (count: number) => count.toLocaleString('pt-BR');
+const plural = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
+
+export const C = {
+  titles: { clientes: 'Importar clientes', categorias: 'Importar categorias' },
+  headingClientes: 'Importar clientes',
+  headingCategorias: 'Importar categorias',
+  intro: 'Traga sua planilha: arquivos CSV do Excel, do Google Planilhas ou do LibreOffice.',
+  introCategorias: 'Uma categoria por linha, na primeira coluna (um cabeçalho “Categoria” é opcional).',
+  back: 'Voltar para a lista',
+  choose: {
+    label: 'Arquivo CSV',
+    drop: 'Escolha um arquivo ou solte-o aqui',
+    limit: (mb: number) => `Até ${mb} MB. Separador ponto e vírgula, vírgula ou tabulação; UTF-8 ou Windows-1252.`,
+    tooBig: (mb: number) => `O arquivo tem mais de ${mb} MB, o limite da importação. Divida-o em partes menores.`,
+    tooMany: (max: number) => `O arquivo tem mais de ${n(max)} linhas, o limite de uma importação. Divida-o em partes menores.`,
+    reading: 'Lendo o arquivo...',
+    readFailed: 'Não foi possível ler o arquivo. Confira se é um CSV.',
+    empty: 'O arquivo não tem linhas de dados.',
+  },
+  read: {
+    summary: (name: string, rows: number, encoding: Encoding, delimiter: string) =>
+      `${name}: ${plural(rows, 'linha', 'linhas')} · ${ENCODINGS[encoding]} · separador ${DELIMITERS[delimiter] ?? delimiter}`,
+    other: 'Escolher outro arquivo',
+  },
+  columns: {
+    heading: 'Colunas',
+    text: 'Confira a que campo cada coluna do arquivo corresponde.',
+    header: 'A primeira linha é o cabeçalho',
+    fileColumn: 'Coluna do arquivo',
+    sample: 'Exemplo',
+    field: 'Campo',
+    none: 'Não importar',
+    columnLabel: (name: string) => `Campo da coluna ${name}`,
+    unnamed: (i: number) => `Coluna ${i + 1}`,
+    noNome: 'Escolha a coluna do campo Nome para continuar.',
+  },
+  preview: {
+    heading: 'Prévia',
+    first: (shown: number) => `As primeiras ${n(shown)} linhas como serão salvas:`,
+    linha: 'Linha',
+    counts: (create: number, invalid: number, skipped: number) =>
+      `${plural(create, 'cliente será criado', 'clientes serão criados')} · ${plural(invalid, 'linha inválida', 'linhas inválidas')} · ${plural(skipped, 'será pulado', 'serão pulados')}`,
+    invalidHeading: (count: number) => `Linhas inválidas (${n(count)}): não serão importadas`,
+    more: (count: number) => `… e mais ${plural(count, 'linha', 'linhas')}.`,
+    newCategorias: (count: number) => `Categorias que ainda não existem (${n(count)}):`,
+    createCategorias: 'Criar essas categorias',
+    noCategoria: 'Importar esses clientes sem categoria',
+    duplicates: (count: number) => `${plural(count, 'cliente tem', 'clientes têm')} nome já cadastrado (ou repetido no arquivo).`,
+    skipDuplicates: 'Pular esses clientes',
+    importDuplicates: 'Importar mesmo assim',
+    submit: (count: number) => `Importar ${plural(count, 'cliente', 'clientes')}`,
+    submitCategorias: (count: number) => `Importar ${plural(count, 'categoria', 'categorias')}`,
+    newCategoriasCount: (count: number) => `${plural(count, 'categoria nova', 'categorias novas')}; ${plural(count, 'já existe', 'já existem')}`,
+  },
+  progress: {
+    heading: 'Importando',
+    label: 'Progresso da importação',
+    status: (done: number, total: number) => `${n(done)} de ${n(total)} linhas`,
+    cancel: 'Cancelar',
+    cancelling: 'Cancelando após o lote atual...',
+    categorias: 'Criando as categorias novas...',
+    failed: 'A importação parou: não foi possível falar com o servidor.',
+  },
+  summary: {
+    heading: 'Resumo da importação',
+    cancelled: 'Importação cancelada.',
+    done: 'Importação concluída.',
+    created: (count: number) => `${plural(count, 'cliente criado', 'clientes criados')}`,
+    createdCategorias: (count: number) => `${plural(count, 'categoria criada', 'categorias criadas')}`,
+    skipped: (count: number) => `${plural(count, 'linha pulada', 'linhas puladas')} (nome já cadastrado)`,
+    failed: (count: number) => `${plural(count, 'linha com falha', 'linhas com falha')}`,
+    failedHeading: 'Linhas com falha',
+    download: 'Baixar as linhas com falha (CSV)',
+    reason: 'Motivo',
+    resume: 'Continuar a importação',
+    undo: 'Desfazer importação',
+    undoing: 'Desfazendo a importação...',
+    undoLabel: 'Progresso de desfazer a importação',
+    undone: (count: number) => `Importação desfeita: ${plural(count, 'registro excluído', 'registros excluídos')}.`,
+    undoFailed: 'Não foi possível desfazer a importação. Tente de novo.',
+    toList: 'Ver clientes',
+    toCategorias: 'Ver categorias',
+  },
+} as const;
+
+const ENCODINGS: Record<Encoding, string> = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16', 'windows-1252': 'Windows-1252' };
+const DELIMITERS: Record<string, string> = { ';': 'ponto e vírgula', ',': 'vírgula', '\t': 'tabulação' };

@@ -10,6 +10,7 @@ import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import { CLIENT_COUNT } from '../../lambdas/store/items.ts';
 import { PK } from '../../lambdas/store/table.ts';
 import { writeHooks, type Op } from '../../lambdas/store/write.ts';
+import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { call, createCategoria, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
@@ -63,10 +64,11 @@ describe('POST /importacoes and its batches', () => {
       { linha: 9, mensagem: MESSAGES.campoVazio('nome'), campo: 'nome' },
       { linha: 11, mensagem: MESSAGES.campoMinimo('valorContrato', 0), campo: 'valorContrato' },
     ]);
-    // Each transaction: rows (client + its import listing) + one folded count + claim + job count ≤ 100.
+    // Each transaction: rows (the client, its history entry and feed item, its import listing) +
+    // one folded count + claim + job count ≤ 100.
     expect(Math.max(...sizes)).toBeLessThanOrEqual(100);
     expect(Math.max(...sizes)).toBeGreaterThanOrEqual(95);
-    expect(sizes.reduce((a, b) => a + b, 0)).toBe(198 * 2 + 3 * sizes.length);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(198 * 4 + 3 * sizes.length);
     expect(await countOf(cat.id)).toBe(198);
     const all = await clientes();
     for (const c of r.body.criados as { id: number; linha: number }[]) {
@@ -74,6 +76,12 @@ describe('POST /importacoes and its batches', () => {
     }
     const job2 = (await stored(PK.importacao)).find((j) => j.sk === job.id);
     expect(job2?.criados).toBe(198);
+    // Each row as a single create writes it: stamped, with its 'criado' history entry (issue 16).
+    const first = (r.body.criados as { id: number }[])[0]!.id;
+    expect((await call(api, 'GET', `/produtos/${first}`)).body).toMatchObject({ criadoPor: 'anônimo', atualizadoPor: 'anônimo' });
+    const history = await call(api, 'GET', `/produtos/${first}/historico`);
+    expect(history.body.itens).toEqual([{ acao: 'criado', em: expect.any(String), por: 'anônimo' }]);
+    expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
   });
 
   it('the same batch sent twice (a retry after a network error) creates its rows once and answers the same', async () => {

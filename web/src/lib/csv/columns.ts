@@ -4,19 +4,9 @@
  * (the contract's rules and messages) and how the record's value is written out. Export and
  * import both go through it, so a file exported here imports back unchanged.
  */
-import { LIMITS, MESSAGES, cleanText, isWellFormedText, readMoney, type Categoria, type Cliente } from '@contract';
+import { LIMITS, MESSAGES, cleanText, isWellFormedText, readMoney, type Categoria, type Cliente, type ContatoField } from '@contract';
 import { fold, isVip } from '../format.ts';
-import {
-  OBSERVACOES_MAX,
-  formatData,
-  formatDocumento,
-  formatTelefone,
-  readData,
-  readDocumento,
-  readEmail,
-  readTelefone,
-  type Read,
-} from './fields.ts';
+import { formatData, formatDocumento, formatTelefone, readContato, type Read } from './fields.ts';
 
 /** The optional client fields of issue 17 (MERGE(17): the contract's field list and wire type have them). */
 export type ExtraField = 'email' | 'telefone' | 'documento' | 'observacoes' | 'inicioContrato' | 'fimContrato';
@@ -50,13 +40,11 @@ const text =
     return { ok: true, value: v };
   };
 
-/** A field 17 reads with its own validator; the problem is said with the column's name. */
+/** One of issue 17's fields, read with the contract's reader; the problem names the column. */
 const extra =
-  (read: (text: string) => Read<string>) =>
-  (value: string, header: string): Read<string> => {
-    const r = read(value);
-    return r.ok ? r : { ok: false, problem: `${header}: ${r.problem}.` };
-  };
+  (campo: ContatoField) =>
+  (value: string, header: string): Read<string> =>
+    readContato(campo, value, header);
 
 let maxMoney: string | undefined;
 
@@ -99,22 +87,22 @@ export const CLIENTE_COLUMNS: readonly Column<ClienteCsv, ClienteField>[] = [
   },
   { field: 'categoria', header: 'Categoria', synonyms: folded('Grupo', 'Tipo'), parse: text(LIMITS.descricao.max), format: (c) => c.categoria?.descricao ?? '' },
   { header: 'VIP', synonyms: [], format: (c) => (isVip(c.valorContrato) ? 'Sim' : 'Não') },
-  { field: 'email', header: 'E-mail', synonyms: folded('Email', 'Correio eletrônico'), parse: extra(readEmail), format: (c) => c.email ?? '' },
-  { field: 'telefone', header: 'Telefone', synonyms: folded('Fone', 'Celular', 'WhatsApp', 'Tel'), parse: extra(readTelefone), format: (c) => (c.telefone ? formatTelefone(c.telefone) : '') },
+  { field: 'email', header: 'E-mail', synonyms: folded('Email', 'Correio eletrônico'), parse: extra('email'), format: (c) => c.email ?? '' },
+  { field: 'telefone', header: 'Telefone', synonyms: folded('Fone', 'Celular', 'WhatsApp', 'Tel'), parse: extra('telefone'), format: (c) => (c.telefone ? formatTelefone(c.telefone) : '') },
   {
     field: 'documento',
     header: 'CNPJ/CPF',
     synonyms: folded('CNPJ', 'CPF', 'Documento', 'CPF/CNPJ', 'CNPJ ou CPF'),
-    parse: extra(readDocumento),
+    parse: extra('documento'),
     format: (c) => (c.documento ? formatDocumento(c.documento) : ''),
   },
-  { field: 'observacoes', header: 'Observações', synonyms: folded('Observação', 'Obs', 'Notas', 'Anotações'), parse: text(OBSERVACOES_MAX), format: (c) => c.observacoes ?? '' },
-  { field: 'inicioContrato', header: 'Início do contrato', synonyms: folded('Início', 'Data de início', 'Início da vigência'), parse: extra(readData), format: (c) => (c.inicioContrato ? formatData(c.inicioContrato) : '') },
+  { field: 'observacoes', header: 'Observações', synonyms: folded('Observação', 'Obs', 'Notas', 'Anotações'), parse: extra('observacoes'), format: (c) => c.observacoes ?? '' },
+  { field: 'inicioContrato', header: 'Início do contrato', synonyms: folded('Início', 'Data de início', 'Início da vigência'), parse: extra('inicioContrato'), format: (c) => (c.inicioContrato ? formatData(c.inicioContrato) : '') },
   {
     field: 'fimContrato',
     header: 'Fim do contrato',
     synonyms: folded('Fim', 'Vencimento', 'Término', 'Data de vencimento', 'Fim da vigência'),
-    parse: extra(readData),
+    parse: extra('fimContrato'),
     format: (c) => (c.fimContrato ? formatData(c.fimContrato) : ''),
   },
 ];

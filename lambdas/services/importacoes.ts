@@ -17,6 +17,7 @@
  *   page drives; only the import's author or an administrator may run it.
  */
 import { LIMITS } from '../contract/limits.ts';
+import { formatDocumento } from '../contract/formatos.ts';
 import { MESSAGES } from '../contract/messages.ts';
 import { parseClienteInput } from '../contract/schemas.ts';
 import type {
@@ -36,6 +37,7 @@ import { nextId, reserveIds } from '../store/ids.ts';
 import { ensureNameClaims } from '../store/names.ts';
 import * as store from '../store/importacoes.ts';
 import { categoriaWire } from '../store/items.ts';
+import { readCliente } from '../store/clientes.ts';
 import { trashDays } from '../store/lixeira.ts';
 import { timeSk } from '../store/paging.ts';
 import { commit, commitEach, type Op, type Outcome } from '../store/write.ts';
@@ -86,7 +88,13 @@ async function ownImportacao(actor: Actor, id: number): Promise<Importacao> {
  * Why a row failed, in the API's own words: the outcome of its failed item. The hook for new
  * outcomes of a create (e.g. a `documento` already in use).
  */
-function rowFailure(outcome: Outcome): { mensagem: string; campo?: string } {
+async function rowFailure(outcome: Outcome, row: Row): Promise<{ mensagem: string; campo?: string }> {
+  if (outcome.kind === 'documentoTaken' && row.input.documento) {
+    const holder = await readCliente(outcome.holder);
+    if (holder?.documento === row.input.documento) {
+      return { mensagem: MESSAGES.documentoDuplicado(formatDocumento(holder.documento), holder.nome), campo: 'documento' };
+    }
+  }
   let error: ApiError | undefined;
   try {
     error = errorFor(outcome, { notFound: MESSAGES.importacaoLinhaFalhou });
@@ -215,7 +223,7 @@ async function writeChunk(actor: Actor, importacaoId: number, rows: readonly Row
       for (const r of owners) {
         if (dropped.has(r)) continue;
         dropped.add(r);
-        falhas.push({ linha: alive[r]!.row.linha, ...rowFailure(outcome) });
+        falhas.push({ linha: alive[r]!.row.linha, ...(await rowFailure(outcome, alive[r]!.row)) });
       }
     }
     alive = alive.filter((_, r) => !dropped.has(r));

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
-import { LIMITS } from '../../lambdas/contract/index.ts';
+import { cnpjCheckDigits, cpfCheckDigits, LIMITS } from '../../lambdas/contract/index.ts';
 import { CLIENTE_COLUMNS } from '../../web/src/lib/csv/columns.ts';
 import { parseBytes } from '../../web/src/lib/csv/decode.ts';
 import { checkRows, guessMapping } from '../../web/src/lib/csv/rows.ts';
@@ -135,6 +135,45 @@ describeBrowser('CSV import: the files people really have', () => {
       { nome: `Sem Cabeçalho ${tok}`, segmento: 'Serviços', pontoFocal: '', valorContrato: 3000, categoria: null },
       { nome: `Silva; Souza ${tok}`, segmento: 'Comércio\nvarejista', pontoFocal: '', valorContrato: 1000, categoria: null },
     ]);
+  });
+
+  it("issue 17's fields as people write them (e-mail, phone, CNPJ/CPF, notes, dates) stored as the contract stores them; a bad CPF and a CNPJ in use named", async () => {
+    const { page } = await open();
+    const tok = token();
+    // Fresh, valid documents for this run (the table is shared by the file's tests).
+    const base = String(Date.now()).slice(-9);
+    const cpf = `${base}${cpfCheckDigits(base)}`;
+    const cnpjBase = `${base.slice(0, 8)}0001`;
+    const cnpj = `${cnpjBase}${cnpjCheckDigits(cnpjBase)}`;
+    const otherBase = `${String(Number(base.slice(0, 8)) + 1).padStart(8, '0')}0001`;
+    const taken = `${otherBase}${cnpjCheckDigits(otherBase)}`;
+    await createProduto({ nome: `Dono do CNPJ ${tok}`, contato: { documento: taken } });
+    const masked = (d: string) => `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
+    const file = cp1252(
+      [
+        'Nome;Valor;E-mail;Fone;CNPJ;Início;Vencimento;Observações',
+        `Contato Completo ${tok};1.000,00;Ana@Padaria.com.BR;(11) 98765-4321;${masked(cnpj)};01/01/2026;31/12/2026;"Liga às 9h; prefere e-mail"`,
+        `Com CPF ${tok};500;;011 3456-7890;${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)};;46387;`,
+        `CPF Errado ${tok};10;;;123.456.789-00;;;`,
+        `CNPJ Usado ${tok};10;;;${masked(taken)};;;`,
+      ].join('\r\n') + '\r\n',
+    );
+    await choose(page, 'contatos.csv', file);
+    const invalid = page.getByRole('list', { name: /Linhas inválidas \(1\)/ });
+    expect(await invalid.textContent()).toContain("Linha 4: O campo 'CNPJ/CPF' não é um CPF válido: confira os dígitos.");
+    const summary = await importAll(page);
+    expect(summary).toContain('2 clientes criados');
+    expect(await page.locator('main').innerText()).toContain(`Dono do CNPJ ${tok}`);
+    const stored = await byNome(tok);
+    expect(stored.find((c) => c.nome.startsWith('Contato Completo'))).toMatchObject({
+      email: 'Ana@padaria.com.br',
+      telefone: '+5511987654321',
+      documento: cnpj,
+      inicioContrato: '2026-01-01',
+      fimContrato: '2026-12-31',
+    });
+    expect(stored.find((c) => c.nome.startsWith('Com CPF'))).toMatchObject({ telefone: '+551134567890', documento: cpf, fimContrato: '2026-12-31' });
+    expect(stored.some((c) => c.nome.startsWith('CPF Errado') || c.nome.startsWith('CNPJ Usado'))).toBe(false);
   });
 
   it('lists invalid rows with their line and reason; skips names already stored unless told; failed rows as CSV', async () => {

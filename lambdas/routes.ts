@@ -75,6 +75,8 @@ const DELETE = 'dynamodb:DeleteItem';
 const CHECK = 'dynamodb:ConditionCheckItem';
 /** Every category write first makes sure the stored names are claimed (store/names.ts). */
 const NAME_CLAIMS = [GET, QUERY, PUT, CHECK] as const;
+/** Every client write first makes sure the totals exist (store/aggregates.ts: counted once per table). */
+const TOTALS = [GET, QUERY, PUT, UPDATE] as const;
 
 // `name`s are CloudFormation logical ids: stable across deploys, so they keep the wire's word.
 export const routes: readonly RouteDef[] = [
@@ -85,9 +87,12 @@ export const routes: readonly RouteDef[] = [
   route('DELETE', '/categorias/{id}', 'categorias/remove', 'RemoveCategoria', [...NAME_CLAIMS, UPDATE, DELETE]),
   route('GET', '/produtos', 'clientes/list', 'ListProdutos', [QUERY]),
   route('GET', '/produtos/{id}', 'clientes/get', 'GetProduto', [GET]),
-  route('POST', '/produtos', 'clientes/create', 'CreateProduto', [GET, PUT, UPDATE]),
-  route('PUT', '/produtos', 'clientes/update', 'UpdateProduto', [GET, UPDATE]),
-  route('DELETE', '/produtos/{id}', 'clientes/remove', 'RemoveProduto', [GET, DELETE, UPDATE]),
+  route('POST', '/produtos', 'clientes/create', 'CreateProduto', [...TOTALS]),
+  route('PUT', '/produtos', 'clientes/update', 'UpdateProduto', [...TOTALS]),
+  route('DELETE', '/produtos/{id}', 'clientes/remove', 'RemoveProduto', [...TOTALS, DELETE]),
+  // The portfolio's totals (one Query; counted once on a table from before them) and the feed.
+  route('GET', '/resumo', 'resumo/get', 'GetResumo', [...TOTALS]),
+  route('GET', '/atividades', 'atividades/list', 'ListAtividades', [QUERY]),
   // The users API (administrators; sign-in only: not deployed with -c auth=off, 404 locally with
   // AUTH=off). `{email}` is the URL-encoded e-mail, the Cognito user name.
   usersRoute('GET', '/usuarios', 'usuarios/list', 'ListUsuarios', ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup']),

@@ -8,6 +8,8 @@ import { foldName } from '../lambdas/contract/text.ts';
 import { batchPut } from '../lambdas/store/batch.ts';
 import type { Db } from '../lambdas/store/client.ts';
 import { reserveIds } from '../lambdas/store/ids.ts';
+import { isVipValue } from '../lambdas/contract/limits.ts';
+import { addSemCategoria, toCents } from '../lambdas/store/aggregates.ts';
 import { categoriaItem, clienteItem, type CategoriaRecord, type ClienteRecord } from '../lambdas/store/items.ts';
 import { foldedNamesInUse, nameClaimItem } from '../lambdas/store/names.ts';
 
@@ -72,12 +74,25 @@ function uniqueNames(names: readonly string[], taken: Set<string>): string[] {
   });
 }
 
-/** Writes the categories (with their name claims) and the clients. */
+/**
+ * Writes the categories (with their name claims and totals) and the clients, then adds the new
+ * clients without a category to the Sem categoria totals when the table has them (otherwise the
+ * API's first client write counts every stored client: store/aggregates.ts).
+ */
 async function write(db: Db, categorias: readonly CategoriaRecord[], clientes: readonly ClienteRecord[]): Promise<SeedResult> {
+  const byId = new Map(categorias.map((c) => [c.id, { ...c, clientes: 0, vips: 0, soma: 0 }]));
+  const none = { clientes: 0, vips: 0, soma: 0 };
+  for (const c of clientes) {
+    const t = (c.categoriaId !== null ? byId.get(c.categoriaId) : undefined) ?? none;
+    t.clientes++;
+    if (isVipValue(c.valorContrato)) t.vips++;
+    t.soma += toCents(c.valorContrato);
+  }
   await batchPut(db, [
-    ...categorias.flatMap((c) => [categoriaItem(c), nameClaimItem(c.descricao, [c.id])]),
+    ...[...byId.values()].flatMap((c) => [categoriaItem(c), nameClaimItem(c.descricao, [c.id])]),
     ...clientes.map(clienteItem),
   ]);
+  if (none.clientes > 0) await addSemCategoria(db, none);
   return {
     categorias: categorias.length,
     clientes: clientes.length,

@@ -84,3 +84,41 @@ export interface UsuarioInput {
   email: string;
   admin: boolean;
 }
+
+/** Client count, VIP count and contract sum of a group of clients (exact: the server keeps them). */
+export interface Totais {
+  clientes: number;
+  vips: number;
+  /** Sum of the contract values in BRL (kept in integer cents on the server). */
+  soma: number;
+}
+
+/** A category's totals (GET /resumo). */
+export interface CategoriaTotais extends Totais {
+  id: number;
+  descricao: string;
+}
+
+/** GET /resumo: the portfolio's totals, by category and for the clients without one. */
+export interface Resumo extends Totais {
+  /** Every category, sorted by id. */
+  categorias: CategoriaTotais[];
+  /** The clients without a category. */
+  semCategoria: Totais;
+}
+
+/** One entry of the activity feed (GET /atividades), newest first. */
+export interface Atividade {
+  /** What changed: a client (`produto`) or a category. */
+  tipo: 'produto' | 'categoria';
+  id: number;
+  /** The record's name (client `nome`, category `descricao`) when the change happened. */
+  nome: string;
+  acao: 'criado' | 'alterado' | 'excluido' | 'restaurado';
+  /** When (ISO 8601, UTC). */
+  em: string;
+  /** Who (the e-mail; `anônimo` in the open mode). */
+  por: string;
+  /** The fields an `alterado` changed (names only, never values). */
+  alteracoes?: string[];
+}

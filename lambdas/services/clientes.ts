@@ -8,6 +8,7 @@ import { MESSAGES } from '../contract/messages.ts';
 import type { Actor, CategoriaRef, Cliente, ClienteInput, Update } from '../contract/types.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import { categoriaRefs, readCategoriaRef } from '../store/categorias.ts';
+import { ensureAggregates } from '../store/aggregates.ts';
 import * as store from '../store/clientes.ts';
 import { claimIdempotencyKey } from '../store/idempotency.ts';
 import { nextId } from '../store/ids.ts';
@@ -56,21 +57,26 @@ export async function createCliente(_actor: Actor, input: ClienteInput, idempote
   }
   const record: ClienteRecord = { id: await nextId('cliente'), ...input, versao: 1 };
   const created: Answer<Cliente> = { status: 201, body: toCliente(record, ref) };
-  const written = await commit([...store.createCliente(record), claim && claimIdempotencyKey(claim, created)]);
-  if (written.ok) return created;
-  const { outcome } = written;
-  if (outcome.kind === 'keyReplayed') return { status: outcome.status, body: outcome.body as Cliente };
-  throw errorFor(outcome, { ...NOT_FOUND, idempotent: claim !== undefined });
+  return readThenWrite(async () => {
+    await ensureAggregates();
+    const written = await commit([...store.createCliente(record), claim && claimIdempotencyKey(claim, created)]);
+    if (written.ok) return created;
+    const { outcome } = written;
+    if (outcome.kind === 'keyReplayed') return { status: outcome.status, body: outcome.body as Cliente };
+    if (outcome.kind === 'changed') return AGAIN;
+    throw errorFor(outcome, { ...NOT_FOUND, idempotent: claim !== undefined });
+  });
 }
 
 /**
  * Replaces every editable field of a client (never creates). With `versao`, only while it is
- * current (409 otherwise). A move between categories adjusts both counts in the same write; a
+ * current (409 otherwise). A move between categories adjusts both categories' totals in the same write; a
  * client that changed between the read and the write is read again and retried.
  */
 export async function updateCliente(_actor: Actor, input: Update<ClienteInput>): Promise<Cliente> {
   const { versao, ...fields } = input;
   return readThenWrite(async () => {
+    await ensureAggregates();
     const before = await store.readCliente(input.id);
     if (!before) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);
     if (versao !== undefined && before.versao !== versao) throw new ConflictError(MESSAGES.conflitoVersao);
@@ -79,7 +85,7 @@ export async function updateCliente(_actor: Actor, input: Update<ClienteInput>):
     const written = await commit(store.replaceCliente(before, after));
     if (written.ok) return toCliente(after, ref);
     const { outcome } = written;
-    if (outcome.kind === 'staleVersao' && versao === undefined) return AGAIN;
+    if ((outcome.kind === 'staleVersao' && versao === undefined) || outcome.kind === 'changed') return AGAIN;
     throw errorFor(outcome, NOT_FOUND);
   });
 }
@@ -87,11 +93,12 @@ export async function updateCliente(_actor: Actor, input: Update<ClienteInput>):
 /** Deletes a client, counted out of its category in the same write; 404 when missing. */
 export async function removeCliente(_actor: Actor, id: number): Promise<void> {
   return readThenWrite(async () => {
+    await ensureAggregates();
     const before = await store.readCliente(id);
     if (!before) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);
     const written = await commit(store.deleteCliente(before));
     if (written.ok) return undefined;
-    if (written.outcome.kind === 'staleVersao') return AGAIN;
+    if (written.outcome.kind === 'staleVersao' || written.outcome.kind === 'changed') return AGAIN;
     throw errorFor(written.outcome, NOT_FOUND);
   });
 }

@@ -9,6 +9,7 @@ import { tableName } from './client.ts';
 import {
   CATEGORIA_PROJECTION,
   CLIENT_COUNT,
+  FIRST_CATEGORIA_SK,
   REF_PROJECTION,
   categoriaItem,
   categoriaKey,
@@ -23,12 +24,12 @@ import type { Op } from './write.ts';
 
 /** Every category, sorted by id. */
 export async function listCategorias(): Promise<Categoria[]> {
-  return (await queryAll(PK.categoria, CATEGORIA_PROJECTION)).map(toCategoria);
+  return (await queryAll(PK.categoria, CATEGORIA_PROJECTION, undefined, FIRST_CATEGORIA_SK)).map(toCategoria);
 }
 
 /** Every category as embedded in a client, by id. */
 export async function categoriaRefs(): Promise<Map<number, CategoriaRef>> {
-  return new Map((await queryAll(PK.categoria, REF_PROJECTION)).map((c) => [Number(c.sk), toCategoriaRef(c)]));
+  return new Map((await queryAll(PK.categoria, REF_PROJECTION, undefined, FIRST_CATEGORIA_SK)).map((c) => [Number(c.sk), toCategoriaRef(c)]));
 }
 
 /** One category; undefined when missing. */
@@ -107,22 +108,4 @@ export function deleteCategoria(before: Categoria, holders: readonly number[]): 
     releaseName(before.descricao, before.id, holders),
   ];
   return ops.filter((op) => op !== undefined);
-}
-
-/** Counts a client into (+1) or out of (-1) a category, which must exist (`categoriaMissing`). */
-export function countClientes(categoriaId: number, delta: 1 | -1): Op {
-  return {
-    name: 'categoria.count',
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: categoriaKey(categoriaId),
-        UpdateExpression: 'ADD #count :d',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#count': CLIENT_COUNT },
-        ExpressionAttributeValues: { ':d': delta },
-      },
-    },
-    onFailed: () => ({ kind: 'categoriaMissing', id: categoriaId }),
-  };
 }

@@ -1,7 +1,7 @@
 /**
  * Clients in storage: reads, and the writes a service composes ("create a client in category
- * C", "replace it, moving it from C1 to C2", "delete it"), each keeping every category's client
- * count exact in the same write.
+ * C", "replace it, moving it from C1 to C2", "delete it"), each keeping every category's totals
+ * (client count, VIPs, contract sum: store/aggregates.ts) exact in the same write.
  */
 import { tableName } from './client.ts';
 import {
@@ -12,7 +12,7 @@ import {
   type ClienteRecord,
   type Stored,
 } from './items.ts';
-import { countClientes } from './categorias.ts';
+import { aggregateOps } from './aggregates.ts';
 import { getItem, queryAll } from './reads.ts';
 import { PK } from './table.ts';
 import type { Op } from './write.ts';
@@ -31,17 +31,18 @@ export async function readCliente(id: number): Promise<ClienteRecord | undefined
 /** The client's write failed: gone, or changed since it was read. */
 const clienteFailed = (old: Stored | undefined) => ({ kind: old ? 'staleVersao' : 'notFound' }) as const;
 
-/** A new client (fresh id), counted in its category (which must exist). */
+/** A new client (fresh id), counted in its category's totals (which must exist). */
 export function createCliente(c: ClienteRecord): Op[] {
   return [
     { name: 'cliente.put', item: { Put: { TableName: tableName(), Item: clienteItem(c), ConditionExpression: 'attribute_not_exists(pk)' } } },
-    ...(c.categoriaId !== null ? [countClientes(c.categoriaId, 1)] : []),
+    ...aggregateOps(null, c),
   ];
 }
 
 /**
  * Replaces a client read as `before` by `after` (conditioned on the versao read); a move counts
- * it out of the old category and into the new one, a stay touches no count.
+ * it out of the old category's totals and into the new one's, a stay adjusts its VIP count and
+ * sum when the value changed.
  */
 export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op[] {
   const { pk: _pk, sk: _sk, categoriaId, ...fields } = clienteItem(after);
@@ -68,14 +69,10 @@ export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op[
       onFailed: clienteFailed,
     },
   ];
-  if (before.categoriaId !== after.categoriaId) {
-    if (before.categoriaId !== null) ops.push(countClientes(before.categoriaId, -1));
-    if (after.categoriaId !== null) ops.push(countClientes(after.categoriaId, 1));
-  }
-  return ops;
+  return [...ops, ...aggregateOps(before, after)];
 }
 
-/** Deletes a client read as `before` (conditioned on its versao), counted out of its category. */
+/** Deletes a client read as `before` (conditioned on its versao), counted out of its category's totals. */
 export function deleteCliente(before: ClienteRecord): Op[] {
   return [
     {
@@ -90,6 +87,6 @@ export function deleteCliente(before: ClienteRecord): Op[] {
       },
       onFailed: clienteFailed,
     },
-    ...(before.categoriaId !== null ? [countClientes(before.categoriaId, -1)] : []),
+    ...aggregateOps(before, null),
   ];
 }

@@ -23,6 +23,9 @@ export type CategoriaItem = {
   descricao: string;
   /** How many clients use this category. */
   [CLIENT_COUNT]: number;
+  /** How many of them are VIP, and the sum of their contracts in integer cents (store/aggregates.ts). */
+  vips: number;
+  soma: number;
   versao: number;
 };
 
@@ -43,6 +46,9 @@ export interface CategoriaRecord {
   id: number;
   descricao: string;
   clientes: number;
+  /** VIP clients and the contract sum in integer cents (0 when absent: a new category). */
+  vips?: number;
+  soma?: number;
   versao: number;
 }
 
@@ -58,6 +64,17 @@ export interface ClienteRecord {
 }
 
 export const categoriaKey = (id: number) => ({ pk: PK.categoria, sk: id });
+/**
+ * The first category sk. Below it, sk 0 of the same partition holds the totals of the clients
+ * without a category (store/aggregates.ts): one Query reads every category's totals and theirs.
+ * Category reads start here, so that item is never listed as a category.
+ */
+export const FIRST_CATEGORIA_SK = 1;
+/** The "Sem categoria" totals item. */
+export const SEM_CATEGORIA_KEY = { pk: PK.categoria, sk: 0 } as const;
+/** Stored names of the VIP count and the contract sum (integer cents) on a category and on the Sem categoria item. */
+export const VIP_COUNT = 'vips';
+export const CENTS_SUM = 'soma';
 export const clienteKey = (id: number) => ({ pk: PK.cliente, sk: id });
 /** Key of the id counters item. */
 export const SEQUENCIA_KEY = { pk: PK.sequencia, sk: 0 } as const;
@@ -67,6 +84,8 @@ export const categoriaItem = (c: CategoriaRecord): CategoriaItem => ({
   ...categoriaKey(c.id),
   descricao: c.descricao,
   [CLIENT_COUNT]: c.clientes,
+  [VIP_COUNT]: c.vips ?? 0,
+  [CENTS_SUM]: c.soma ?? 0,
   versao: c.versao,
 });
 

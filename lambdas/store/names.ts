@@ -13,7 +13,7 @@
  */
 import { foldName } from '../contract/text.ts';
 import { tableName, type Db } from './client.ts';
-import { categoriaKey, type Stored } from './items.ts';
+import { categoriaKey, FIRST_CATEGORIA_SK, type Stored } from './items.ts';
 import { getItem, queryAll } from './reads.ts';
 import { PK } from './table.ts';
 import { commit, type Op } from './write.ts';
@@ -111,7 +111,7 @@ export async function ensureNameClaims(): Promise<void> {
 /** One pass over the stored categories; false when one changed meanwhile (run it again). */
 async function claimStoredNames(): Promise<boolean> {
   const byName = new Map<string, Stored[]>();
-  for (const c of await queryAll(PK.categoria, 'sk, descricao, versao')) {
+  for (const c of await queryAll(PK.categoria, 'sk, descricao, versao', undefined, FIRST_CATEGORIA_SK)) {
     const key = foldName(String(c.descricao));
     byName.set(key, [...(byName.get(key) ?? []), c]);
   }
@@ -152,5 +152,5 @@ function unchangedCategoria(id: number, versao: number): Op {
 
 /** The folded names of every stored category (tools that write categories in bulk keep them unique). */
 export async function foldedNamesInUse(db: Db): Promise<Set<string>> {
-  return new Set((await queryAll(PK.categoria, 'descricao', db)).map((c) => foldName(String(c.descricao))));
+  return new Set((await queryAll(PK.categoria, 'descricao', db, FIRST_CATEGORIA_SK)).map((c) => foldName(String(c.descricao))));
 }

@@ -31,4 +31,6 @@ export const PK = {
    * with that name; `UNICO#categoria` alone marks that every stored category has its claim.
    */
   unico: 'UNICO',
+  /** The global activity feed: sk = time in ms × 1000 + a random 0–999 (store/feed.ts). */
+  atividade: 'ATIVIDADE',
 } as const;

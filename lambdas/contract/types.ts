@@ -21,6 +21,8 @@ export interface Cliente {
   valorContrato: number;
   categoria: CategoriaRef | null;
   versao: number;
+  /** When it last changed (ISO 8601, UTC): an audit field the server sets (history, issue 16); absent on older records. */
+  atualizadoEm?: string;
 }
 
 /** Every error body the API itself returns. */

@@ -22,7 +22,7 @@ describe('POST /categorias', () => {
     expect(Object.keys(r.body).sort()).toEqual(['descricao', 'id', 'versao']);
     expect(r.body).toMatchObject({ descricao: 'Saúde', versao: 1 });
     expect(r.body.id).not.toBe(999);
-    expect(await stored(r.body.id)).toEqual({ pk: PK.categoria, sk: r.body.id, descricao: 'Saúde', produtos: 0, versao: 1 });
+    expect(await stored(r.body.id)).toEqual({ pk: PK.categoria, sk: r.body.id, descricao: 'Saúde', produtos: 0, vips: 0, soma: 0, versao: 1 });
   });
 
   it.each([

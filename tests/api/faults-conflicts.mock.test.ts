@@ -121,14 +121,16 @@ const conditionFailed = () =>
 describe('a record that changes between the read and the conditional write is read again', () => {
   const sameCategory = request('update cliente, same category');
   const { versao: _versao, ...withoutVersao } = sameCategory.body as Record<string, unknown>;
-  const cases: { req: RouteRequest; write: string }[] = [
-    { req: { ...sameCategory, label: 'update cliente without versao, same category', body: withoutVersao }, write: 'UpdateCommand' },
-    { req: request('remove cliente without category'), write: 'DeleteCommand' },
+  // A same-category update that changes no total is a single-item write; a delete also uncounts
+  // the client from the Sem categoria totals (a transaction whose first item is the client).
+  const cases: { req: RouteRequest; write: string; failure: () => Error }[] = [
+    { req: { ...sameCategory, label: 'update cliente without versao, same category', body: withoutVersao }, write: 'UpdateCommand', failure: conditionFailed },
+    { req: request('remove cliente without category'), write: 'TransactWriteCommand', failure: () => transactionCanceled('ConditionalCheckFailed', 2, changedClient) },
   ];
-  for (const { req, write } of cases) {
+  for (const { req, write, failure } of cases) {
     it(`${req.label}: keeps changing → ${WRITE_ATTEMPTS} read+write rounds, then 409`, async () => {
       const sent = arrangeWorld(ddb, (call) =>
-        call.command === write && call.input.Key?.pk === PK.cliente ? conditionFailed() : undefined,
+        call.command === write && (write === 'TransactWriteCommand' || call.input.Key?.pk === PK.cliente) ? failure() : undefined,
       );
       const res = await invoke(req);
       expect(res.status, res.text).toBe(409);
@@ -144,7 +146,7 @@ describe('a record that changes between the read and the conditional write is re
 
     it(`${req.label}: changed once → read again and ${req.ok}`, async () => {
       const sent = arrangeWorld(ddb, (call, before) =>
-        call.command === write && before.every((c) => c.command !== write) ? conditionFailed() : undefined,
+        call.command === write && before.every((c) => c.command !== write) ? failure() : undefined,
       );
       const res = await invoke(req);
       expect(res.status, res.text).toBe(req.ok);

@@ -1,16 +1,92 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { Cliente } from '@contract';
-import { UsersIcon } from '../../../components/icons.tsx';
-import { ListPage } from '../../../components/ListPage.tsx';
+import { PlusIcon, UsersIcon } from '../../../components/icons.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ProgressiveGrid } from '../../../components/ProgressiveGrid.tsx';
+import { ResultStatus } from '../../../components/ResultStatus.tsx';
+import { SearchForm } from '../../../components/SearchForm.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { EmptyState, LoadError } from '../../../components/States.tsx';
+import { formatMoney } from '../../../lib/format.ts';
 import { useClientes } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
+import { ListTools } from '../components/ListTools.tsx';
+import { applyView, parseView, prepare, viewSearch, type View } from '../view.ts';
 
-const nomeOf = (c: Cliente) => c.nome;
+const idOf = (c: Cliente) => c.id;
 const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
 
-/** /clientes: the client list ('Busque seus clientes'), shown as soon as the data arrives. */
+/**
+ * /clientes: the client list ('Busque seus clientes') as a work tool. The name filter applies on
+ * 'Buscar' as the spec says; the sort and the chips apply at once; the totals of what is shown sit
+ * beside the count. The whole view lives in the URL query (each change a history entry).
+ */
 export default function ListaClientes() {
   const list = useClientes();
-  return <ListPage title={T.titles.clientes} texts={T.clientes} createTo={paths.cadastrarCliente} list={list} textOf={nomeOf} renderItem={renderCard} emptyIcon={<UsersIcon size={32} />} gridLabel={T.titles.clientes} />;
+  const { data, error, isLoading, mutate } = list;
+  const [search, setSearch] = useSearchParams();
+  const key = search.toString();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the query string is the view's identity
+  const view = useMemo(() => parseView(search), [key]);
+  const setView = useCallback((next: View) => setSearch(viewSearch(next)), [setSearch]);
+
+  // The field shows the applied filter again when Back/Forward changes it.
+  const [draft, setDraft] = useState(view.q);
+  const [seenQ, setSeenQ] = useState(view.q);
+  if (seenQ !== view.q) {
+    setSeenQ(view.q);
+    setDraft(view.q);
+  }
+  const inputRef = useRef<HTMLInputElement>(null);
+  const filter = {
+    draft,
+    setDraft,
+    apply: () => setView({ ...view, q: draft.trim() }),
+    inputRef,
+  };
+  const clear = () => {
+    setView({ ...view, q: '', categorias: [], vip: false });
+    inputRef.current?.focus();
+  };
+
+  const prepared = useMemo(() => (data ? prepare(data) : undefined), [data]);
+  const shown = useMemo(() => (prepared ? applyView(prepared, view) : undefined), [prepared, view]);
+
+  let body;
+  if (isLoading && !data) body = <Spinner />;
+  else if (error && !data) body = <LoadError message={T.clientes.listError} onRetry={() => void mutate()} />;
+  else if (!data || data.length === 0 || !shown)
+    body = <EmptyState title={T.clientes.emptyTitle} text={T.clientes.emptyText} actionLabel={T.clientes.emptyAction} to={paths.cadastrarCliente} icon={<UsersIcon size={32} />} />;
+  else {
+    const totals = (
+      <>
+        <span className="result-total">{T.clientes.totalSoma(formatMoney(shown.soma))}</span>
+        <span className="result-total">{T.clientes.totalVips(shown.vips)}</span>
+      </>
+    );
+    body = (
+      <>
+        <ListTools clientes={data} view={view} onChange={setView} />
+        <ResultStatus shown={shown.clientes} total={data.length} query={view.q} onClear={clear} extra={totals} />
+        <ProgressiveGrid key={`${key}|${data.length}`} items={shown.items} getKey={idOf} renderItem={renderCard} label={T.titles.clientes} />
+      </>
+    );
+  }
+
+  const action = (
+    <Link className="btn btn-primary" to={paths.cadastrarCliente}>
+      <PlusIcon size={18} />
+      {T.clientes.new}
+    </Link>
+  );
+  return (
+    <div className="page">
+      <PageHeader title={T.titles.clientes} heading={T.clientes.heading} subtitle={T.clientes.subheading} action={action} />
+      <SearchForm label={T.clientes.filterLabel} placeholder={T.clientes.filterPlaceholder} filter={filter} />
+      {body}
+    </div>
+  );
 }

@@ -20,7 +20,18 @@ export default defineConfig(({ isPreview }) => ({
     // The libraries in one chunk of their own: left to itself, Rolldown cuts them by which lazy
     // pages share them (an extra chunk and ~1 KB more initial JS), and a deploy that changes only
     // the app leaves this chunk cached. The QR code library stays out: only the TOTP pages load it.
-    rolldownOptions: { output: { advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!uqr[\\/])/ }] } } },
+    // The portfolio views' shared modules (texts, list view, URL state) in one chunk: each chunk
+    // adds its name to the entry's preload table.
+    rolldownOptions: {
+      output: {
+        advancedChunks: {
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/](?!uqr[\\/])/ },
+            { name: 'carteira', test: /web[\\/]src[\\/](texts-carteira|lib[\\/]clientes-view|lib[\\/]query-state)\.ts/ },
+          ],
+        },
+      },
+    },
   },
   server: { port: port ?? 5173, strictPort: true, host: 'localhost' },
   preview: { port: port ?? 4173, strictPort: true, host: 'localhost' },

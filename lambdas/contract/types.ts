@@ -23,6 +23,8 @@ export interface Cliente {
   versao: number;
   /** When it last changed (ISO 8601, UTC): an audit field the server sets (history, issue 16); absent on older records. */
   atualizadoEm?: string;
+  /** When the contract ends (ISO date, YYYY-MM-DD): an optional field (issue 17); the home lists the renewals due. */
+  fimContrato?: string;
 }
 
 /** Every error body the API itself returns. */

@@ -132,12 +132,6 @@ export const T = {
     failed: 'Não foi possível buscar a versão atual.',
   },
   categorias: {
-    /** The card's totals and link (issue 19). */
-    cardClientes: (n: number) => `${n} ${n === 1 ? 'cliente' : 'clientes'}`,
-    cardSoma: (soma: string) => `${soma} em contratos`,
-    cardLink: (descricao: string) => `Ver clientes de ${descricao}`,
-    sortLabel: 'Ordenar por',
-    sorts: { nome: 'Nome (A–Z)', total: 'Maior total em contratos' },
     heading: 'Categorias',
     subheading: 'Organize seus clientes em categorias.',
     filterLabel: 'Filtrar por nome da categoria',
@@ -184,23 +178,6 @@ export const T = {
     noCategoria: 'Sem categoria',
     vip: 'Cliente VIP',
     standard: 'Cliente padrão',
-    /** The list's tools (issue 19): sort, chips, totals. */
-    sortLabel: 'Ordenar por',
-    sorts: {
-      '': 'Ordem de cadastro',
-      nome: 'Nome (A–Z)',
-      'nome-desc': 'Nome (Z–A)',
-      'valor-desc': 'Maior valor de contrato',
-      valor: 'Menor valor de contrato',
-      categoria: 'Categoria (A–Z)',
-      alteracao: 'Alteração mais recente',
-    },
-    chipsLabel: 'Filtrar por categoria',
-    onlyVip: 'Só VIP',
-    clearView: 'Limpar filtros',
-    /** The totals of what is shown, after the results count. */
-    totalSoma: (soma: string) => `${soma} em contratos`,
-    totalVips: (n: number) => `${n} ${n === 1 ? 'VIP' : 'VIPs'}`,
     deleteHeading: 'Deletar produto',
     deleteQuestion: 'Você tem certeza de que deseja deletar o produto a seguir?',
     no: 'Não',

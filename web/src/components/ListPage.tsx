@@ -42,6 +42,10 @@ export interface ListPageProps<R extends object> {
   gridLabel: string;
   /** A record's key (module level: stable); default its `id`. */
   getKey?: (item: R) => string | number;
+  /** Controls shown above the results (a sort). */
+  tools?: ReactNode;
+  /** Remounts the grid when it changes (a new order starts again from the first cards). */
+  viewKey?: string;
 }
 
 const idOf = (item: object) => (item as { id: number }).id;
@@ -63,8 +67,9 @@ export function ListPage<R extends object>(p: ListPageProps<R>) {
   else
     body = (
       <>
+        {p.tools}
         <ResultStatus shown={filtered.length} total={data.length} query={query} onClear={filter.clear} />
-        <ProgressiveGrid key={`${query}|${data.length}`} items={filtered} getKey={p.getKey ?? idOf} renderItem={p.renderItem} label={p.gridLabel} />
+        <ProgressiveGrid key={`${query}|${data.length}|${p.viewKey ?? ''}`} items={filtered} getKey={p.getKey ?? idOf} renderItem={p.renderItem} label={p.gridLabel} />
       </>
     );
 

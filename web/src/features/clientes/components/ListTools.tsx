@@ -2,7 +2,8 @@ import { memo, useId, useMemo } from 'react';
 import type { Cliente } from '@contract';
 import { CrownIcon } from '../../../components/icons.tsx';
 import { T } from '../../../texts.ts';
-import { ORDENS, SEM_CATEGORIA, sortKey, type Ordem, type View } from '../view.ts';
+import { C } from '../../../texts-carteira.ts';
+import { ORDENS, SEM_CATEGORIA, sortKey, type Ordem, type View } from '../../../lib/clientes-view.ts';
 
 interface Chip {
   id: number;
@@ -36,20 +37,20 @@ function ListToolsImpl({ clientes, view, onChange }: { clientes: readonly Client
     <div className="list-tools">
       <div className="sort-control">
         <label htmlFor={sortId} className="field-label">
-          {T.clientes.sortLabel}
+          {C.clientes.sortLabel}
         </label>
         <select id={sortId} value={view.ordem} onChange={(e) => onChange({ ...view, ordem: e.target.value as Ordem })}>
           {ORDENS.map((o) => (
             <option key={o} value={o}>
-              {T.clientes.sorts[o]}
+              {C.clientes.sorts[o]}
             </option>
           ))}
         </select>
       </div>
-      <div className="chips" role="group" aria-label={T.clientes.chipsLabel}>
+      <div className="chips" role="group" aria-label={C.clientes.chipsLabel}>
         <button type="button" className="chip chip-vip" aria-pressed={view.vip} onClick={() => onChange({ ...view, vip: !view.vip })}>
           <CrownIcon size={16} />
-          {T.clientes.onlyVip}
+          {C.clientes.onlyVip}
         </button>
         {chips.map((c) => (
           <button key={c.id} type="button" className="chip" aria-pressed={view.categorias.includes(c.id)} onClick={() => toggle(c.id)}>

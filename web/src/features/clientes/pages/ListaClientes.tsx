@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { Cliente } from '@contract';
 import { PlusIcon, UsersIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -9,12 +9,14 @@ import { SearchForm } from '../../../components/SearchForm.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { EmptyState, LoadError } from '../../../components/States.tsx';
 import { formatMoney } from '../../../lib/format.ts';
+import { useQueryState } from '../../../lib/query-state.ts';
 import { useClientes } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
+import { C } from '../../../texts-carteira.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
 import { ListTools } from '../components/ListTools.tsx';
-import { applyView, parseView, prepare, viewSearch, type View } from '../view.ts';
+import { applyView, parseView, prepare, viewSearch, type View } from '../../../lib/clientes-view.ts';
 
 const idOf = (c: Cliente) => c.id;
 const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
@@ -27,10 +29,9 @@ const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
 export default function ListaClientes() {
   const list = useClientes();
   const { data, error, isLoading, mutate } = list;
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useQueryState();
   const key = search.toString();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the query string is the view's identity
-  const view = useMemo(() => parseView(search), [key]);
+  const view = useMemo(() => parseView(search), [search]);
   const setView = useCallback((next: View) => setSearch(viewSearch(next)), [setSearch]);
 
   // The field shows the applied filter again when Back/Forward changes it.
@@ -63,8 +64,8 @@ export default function ListaClientes() {
   else {
     const totals = (
       <>
-        <span className="result-total">{T.clientes.totalSoma(formatMoney(shown.soma))}</span>
-        <span className="result-total">{T.clientes.totalVips(shown.vips)}</span>
+        <span className="result-total">{C.clientes.totalSoma(formatMoney(shown.soma))}</span>
+        <span className="result-total">{C.clientes.totalVips(shown.vips)}</span>
       </>
     );
     body = (

@@ -5,7 +5,7 @@
  * load, each order once per data load (then cached), and one pass over an order filters and sums.
  */
 import type { Cliente } from '@contract';
-import { fold, isVip } from '../../lib/format.ts';
+import { fold, isVip } from './format.ts';
 
 /** The sorts the list offers; '' is the API's order (by id: order of creation). */
 export const ORDENS = ['', 'nome', 'nome-desc', 'valor-desc', 'valor', 'categoria', 'alteracao'] as const;

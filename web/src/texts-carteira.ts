@@ -1,0 +1,67 @@
+/**
+ * The UI texts of the portfolio views (issue 19): the home's portfolio block, the client list's
+ * sort, chips and totals, the category cards' totals. Brazilian Portuguese. They live beside
+ * texts.ts because only lazy page chunks load them: in texts.ts they would weigh on the initial
+ * JavaScript of every page (as texts-auth.ts).
+ */
+export const C = {
+  /** The home's portfolio block (issue 19). */
+  portfolio: {
+    title: 'Sua carteira',
+    loading: 'Carregando o resumo da carteira...',
+    error: 'Não foi possível carregar o resumo da carteira.',
+    clientes: 'Clientes',
+    vips: 'Clientes VIP',
+    vipShare: (pct: string) => `${pct} da carteira`,
+    soma: 'Total em contratos',
+    media: 'Contrato médio',
+    chartTitle: 'Valor em contratos por categoria',
+    chartTable: 'Valor em contratos e clientes por categoria',
+    chartCategoria: 'Categoria',
+    chartClientes: 'Clientes',
+    chartValor: 'Valor em contratos',
+    others: 'Outras',
+    barLink: (descricao: string, valor: string) => `${descricao}: ${valor}. Ver clientes`,
+    renewTitle: 'Contratos a renovar nos próximos 30 dias',
+    renewNone: 'Nenhum contrato vence nos próximos 30 dias.',
+    renewLoading: 'Carregando os contratos...',
+    renewTotal: (n: number, soma: string) => `${n} ${n === 1 ? 'contrato' : 'contratos'}, ${soma}`,
+    renewOn: (date: string) => `vence em ${date}`,
+    renewMore: (n: number) => `e mais ${n}`,
+    recentTitle: 'Atualizações recentes',
+    recentNone: 'Nenhuma alteração registrada ainda.',
+    recentError: 'Não foi possível carregar as atualizações.',
+    tipo: { produto: 'o cliente', categoria: 'a categoria' },
+    acao: { criado: 'cadastrou', alterado: 'alterou', excluido: 'excluiu', restaurado: 'restaurou' },
+    fields: (campos: string) => `(${campos})`,
+    emptyTitle: 'Sua carteira ainda está vazia',
+    emptyText: 'Cadastre o primeiro cliente para ver aqui os números da carteira.',
+    signInTitle: 'Entre para ver sua carteira',
+    signInText: 'Clientes, contratos VIP, renovações e as últimas alterações da equipe, num só lugar.',
+  },
+  clientes: {
+    sortLabel: 'Ordenar por',
+    sorts: {
+      '': 'Ordem de cadastro',
+      nome: 'Nome (A–Z)',
+      'nome-desc': 'Nome (Z–A)',
+      'valor-desc': 'Maior valor de contrato',
+      valor: 'Menor valor de contrato',
+      categoria: 'Categoria (A–Z)',
+      alteracao: 'Alteração mais recente',
+    },
+    chipsLabel: 'Filtrar por categoria',
+    onlyVip: 'Só VIP',
+    clearView: 'Limpar filtros',
+    /** The totals of what is shown, after the results count. */
+    totalSoma: (soma: string) => `${soma} em contratos`,
+    totalVips: (n: number) => `${n} ${n === 1 ? 'VIP' : 'VIPs'}`,
+  },
+  categorias: {
+    cardClientes: (n: number) => `${n} ${n === 1 ? 'cliente' : 'clientes'}`,
+    cardSoma: (soma: string) => `${soma} em contratos`,
+    cardLink: (descricao: string) => `Ver clientes de ${descricao}`,
+    sortLabel: 'Ordenar por',
+    sorts: { nome: 'Nome (A–Z)', total: 'Maior total em contratos' },
+  },
+} as const;

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { clientelaLocalApi } from './infra/local/vite-plugin.ts';
+import { prerenderPlugin } from './web/prerender.ts';
 import { webAliases } from './web/aliases.ts';
 
 const port = Number(process.env.PORT || 0) || undefined;
@@ -9,7 +10,7 @@ const port = Number(process.env.PORT || 0) || undefined;
 // handlers on DynamoDB Local) is mounted at /api by the plugin, on the same origin.
 export default defineConfig(({ isPreview }) => ({
   root: 'web',
-  plugins: [react(), clientelaLocalApi()],
+  plugins: [react(), clientelaLocalApi(), prerenderPlugin()],
   resolve: { alias: webAliases },
   // Preview answers as CloudFront does: the plugin runs the cloud's SPA rewrite, so Vite's own
   // HTML fallback is off there (a missing /assets file is a 404, not the app shell).
@@ -20,18 +21,7 @@ export default defineConfig(({ isPreview }) => ({
     // The libraries in one chunk of their own: left to itself, Rolldown cuts them by which lazy
     // pages share them (an extra chunk and ~1 KB more initial JS), and a deploy that changes only
     // the app leaves this chunk cached. The QR code library stays out: only the TOTP pages load it.
-    // The portfolio views' shared modules (texts, list view, URL state) in one chunk: each chunk
-    // adds its name to the entry's preload table.
-    rolldownOptions: {
-      output: {
-        advancedChunks: {
-          groups: [
-            { name: 'vendor', test: /node_modules[\\/](?!uqr[\\/])/ },
-            { name: 'carteira', test: /web[\\/]src[\\/](texts-carteira|lib[\\/]clientes-view|lib[\\/]query-state)\.ts/ },
-          ],
-        },
-      },
-    },
+    rolldownOptions: { output: { advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!uqr[\\/])/ }] } } },
   },
   server: { port: port ?? 5173, strictPort: true, host: 'localhost' },
   preview: { port: port ?? 4173, strictPort: true, host: 'localhost' },

@@ -1,10 +1,35 @@
 /**
- * The UI texts of the portfolio views (issue 19): the home's portfolio block, the client list's
+ * The UI texts of the portfolio views (issue 19): the home (its portfolio block and the landing page), the client list's
  * sort, chips and totals, the category cards' totals. Brazilian Portuguese. They live beside
  * texts.ts because only lazy page chunks load them: in texts.ts they would weigh on the initial
  * JavaScript of every page (as texts-auth.ts).
  */
 export const C = {
+  /** The landing page below the portfolio (moved here from texts.ts: only the home's chunk reads it). */
+  home: {
+    eyebrow: 'Gestão de clientes para PMEs',
+    headline: 'Gerencie seus clientes com a Clientela',
+    description:
+      'Cadastre clientes, organize-os em categorias e acompanhe cada contrato em um só lugar. Simples para a equipe, claro para a gestão.',
+    ctaClientes: 'Ver clientes',
+    ctaCreate: 'Cadastrar cliente',
+    featuresTitle: 'Tudo o que sua carteira precisa',
+    /** `text(vip)`: `vip` is the VIP threshold as money (config.ts), formatted by the caller. */
+    features: [
+      {
+        title: 'Gestão completa de clientes',
+        text: () => 'Nome, segmento, ponto focal, valor do contrato e categoria de cada cliente, sempre à mão.',
+      },
+      {
+        title: 'Contratos VIP com prioridade',
+        text: (vip: string) => `Contratos acima de ${vip} ganham a coroa VIP e se destacam na lista.`,
+      },
+      {
+        title: 'Acompanhamento do relacionamento',
+        text: () => 'Categorias e filtros rápidos para saber com quem falar e quando.',
+      },
+    ],
+  },
   /** The home's portfolio block (issue 19). */
   portfolio: {
     title: 'Sua carteira',

@@ -4,6 +4,8 @@
  * walked with Back/Forward. Built for 50,000 clients: the sort keys are computed once per data
  * load, each order once per data load (then cached), and one pass over an order filters and sums.
  */
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Cliente } from '@contract';
 import { fold, isVip } from './format.ts';
 
@@ -176,4 +178,23 @@ export function applyView(p: Prepared, view: View): Shown {
     vips += p.vip[i]!;
   }
   return { items, clientes: items.length, soma: cents / 100, vips };
+}
+
+/**
+ * The URL query as state: each change is a history entry (Back and Forward walk through views).
+ * useLocation and useNavigate only: react-router's useSearchParams would add its code to the
+ * initial JavaScript (the libraries share one chunk).
+ */
+export function useQueryState(): [URLSearchParams, (next: URLSearchParams) => void] {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const set = useCallback(
+    (next: URLSearchParams) => {
+      const s = next.toString();
+      void navigate({ search: s ? `?${s}` : '' });
+    },
+    [navigate],
+  );
+  return [params, set];
 }

@@ -55,19 +55,19 @@ export default function Home() {
       <PortfolioBlock />
       <section className="hero">
         <div className="hero-text">
-          <p className="eyebrow">{T.home.eyebrow}</p>
+          <p className="eyebrow">{C.home.eyebrow}</p>
           <PageHeading title={T.titles.home} className="hero-title">
-            {T.home.headline}
+            {C.home.headline}
           </PageHeading>
-          <p className="hero-lead">{T.home.description}</p>
+          <p className="hero-lead">{C.home.description}</p>
           <div className="hero-actions">
             <Link className="btn btn-primary btn-lg" to={paths.clientes}>
               <UsersIcon size={20} />
-              {T.home.ctaClientes}
+              {C.home.ctaClientes}
             </Link>
             <Link className="btn btn-secondary btn-lg" to={paths.cadastrarCliente}>
               <PlusIcon size={20} />
-              {T.home.ctaCreate}
+              {C.home.ctaCreate}
             </Link>
           </div>
         </div>
@@ -86,10 +86,10 @@ export default function Home() {
       </section>
       <section className="features" aria-labelledby="features-title">
         <h2 id="features-title" className="section-title">
-          {T.home.featuresTitle}
+          {C.home.featuresTitle}
         </h2>
         <ul className="feature-grid">
-          {T.home.features.map((f, i) => {
+          {C.home.features.map((f, i) => {
             const Icon = featureIcons[i] ?? UsersIcon;
             return (
               <li key={f.title} className="card feature-card">

@@ -228,7 +228,7 @@ function Recent() {
 export default function Portfolio() {
   const { data: resumo, error, mutate } = useResumo();
   if (!resumo) return error ? <PortfolioMessage title={P.error} retry={() => void mutate()} /> : <PortfolioSkeleton />;
-  if (resumo.clientes === 0) return <PortfolioMessage title={P.emptyTitle} text={P.emptyText} to={paths.cadastrarCliente} action={T.home.ctaCreate} icon={<PlusIcon size={18} />} />;
+  if (resumo.clientes === 0) return <PortfolioMessage title={P.emptyTitle} text={P.emptyText} to={paths.cadastrarCliente} action={C.home.ctaCreate} icon={<PlusIcon size={18} />} />;
   return (
     <div className="portfolio-body">
       <Kpis resumo={resumo} />

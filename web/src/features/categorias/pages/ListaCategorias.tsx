@@ -4,12 +4,11 @@ import { FolderIcon } from '../../../components/icons.tsx';
 import { ListPage } from '../../../components/ListPage.tsx';
 import { FIRST_LOAD_HOLD } from '../../../config.ts';
 import { useFirstLoadHold } from '../../../lib/hooks.ts';
-import { useQueryState } from '../../../lib/query-state.ts';
 import { useCategorias, useResumo } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
 import { C } from '../../../texts-carteira.ts';
-import { sortKey } from '../../../lib/clientes-view.ts';
+import { sortKey, useQueryState } from '../../../lib/clientes-view.ts';
 import { CategoriaCard } from '../components/CategoriaCard.tsx';
 
 const descricaoOf = (c: Categoria) => c.descricao;

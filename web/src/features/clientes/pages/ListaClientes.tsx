@@ -9,14 +9,13 @@ import { SearchForm } from '../../../components/SearchForm.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { EmptyState, LoadError } from '../../../components/States.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { useQueryState } from '../../../lib/query-state.ts';
 import { useClientes } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
 import { C } from '../../../texts-carteira.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
 import { ListTools } from '../components/ListTools.tsx';
-import { applyView, parseView, prepare, viewSearch, type View } from '../../../lib/clientes-view.ts';
+import { applyView, parseView, prepare, useQueryState, viewSearch, type View } from '../../../lib/clientes-view.ts';
 
 const idOf = (c: Cliente) => c.id;
 const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;

@@ -13,7 +13,7 @@ function handler(event) {
   var request = event.request;
   var uri = request.uri;
   var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
-  if (PRERENDERED.hasOwnProperty(uri)) {
+  if (Object.prototype.hasOwnProperty.call(PRERENDERED, uri)) {
     request.uri = PRERENDERED[uri];
   } else if (lastSegment.indexOf('.') === -1) {
     request.uri = '/index.html';

@@ -4,6 +4,7 @@
  * included, as the browser's first render will hydrate it (nobody signed in yet, no data).
  */
 import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppShell } from './app/App.tsx';
@@ -16,14 +17,24 @@ export const PRERENDERED = [
   { path: paths.sobreNos, file: 'sobre-nos.html', title: pageTitle(T.titles.about) },
 ] as const;
 
-/** The HTML of the app at `path` (the content of `#root`). */
+const app = (path: string) => (
+  <StrictMode>
+    <StaticRouter location={path}>
+      <AppShell />
+    </StaticRouter>
+  </StrictMode>
+);
+
+/**
+ * The HTML of the app at `path` (the content of `#root`). A first, static pass waits for the
+ * lazy pages to load; the second renders with all of them loaded, so no boundary is left
+ * pending: React would complete one with an inline script, which the CSP forbids.
+ */
 export async function render(path: string): Promise<string> {
-  const { prelude } = await prerender(
-    <StrictMode>
-      <StaticRouter location={path}>
-        <AppShell />
-      </StaticRouter>
-    </StrictMode>,
-  );
-  return new Response(prelude).text();
+  await new Response((await prerender(app(path))).prelude).text();
+  const html = renderToString(app(path));
+  if (html.includes('<!--$?-->') || html.includes('<!--$!-->') || html.includes('<script')) {
+    throw new Error(`prerender ${path}: a part of the page did not render completely`);
+  }
+  return html;
 }

@@ -33,6 +33,7 @@ export const C = {
   /** The home's portfolio block (issue 19). */
   portfolio: {
     title: 'Sua carteira',
+    lead: 'Clientes, contratos e renovações num relance, com os números exatos a cada alteração da equipe.',
     loading: 'Carregando o resumo da carteira...',
     error: 'Não foi possível carregar o resumo da carteira.',
     clientes: 'Clientes',

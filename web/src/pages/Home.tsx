@@ -43,6 +43,7 @@ function PortfolioBlock() {
       <h2 id="portfolio-title" className="section-title">
         {C.portfolio.title}
       </h2>
+      <p className="portfolio-lead">{C.portfolio.lead}</p>
       {content}
     </section>
   );

@@ -89,8 +89,8 @@ describeBrowser('portfolio views', () => {
     await page.goto('/categorias');
     await loaded(page);
     const bigCard = card(page, `Grande ${tok}`);
-    await expect.poll(() => bigCard.locator('.categoria-totais').textContent()).toBe(`2 clientes · ${money(41000.25)} em contratos`);
-    await expect.poll(() => card(page, `Pequena ${tok}`).locator('.categoria-totais').textContent()).toBe(`1 cliente · ${money(10)} em contratos`);
+    await expect.poll(() => bigCard.locator('.categoria-totais').textContent()).toBe(`2 clientes · ${money(41000.25)} em contratos, ver clientes de Grande ${tok}`);
+    await expect.poll(() => card(page, `Pequena ${tok}`).locator('.categoria-totais').textContent()).toBe(`1 cliente · ${money(10)} em contratos, ver clientes de Pequena ${tok}`);
     await page.getByLabel('Ordenar por').selectOption('total');
     const order = await page.locator('main').getByRole('article').locator('.card-title').allTextContents();
     expect(order.indexOf(`Grande ${tok}`)).toBeLessThan(order.indexOf(`Pequena ${tok}`));
@@ -117,7 +117,7 @@ describeBrowser('portfolio views', () => {
       money(Math.round((soma / all.length) * 100) / 100),
     ]);
     // The biggest category is the first bar; its link goes to the list filtered by it.
-    const bar = page.getByRole('link', { name: new RegExp(`^Carteira ${tok}: `) });
+    const bar = page.getByRole('link', { name: new RegExp(`^Carteira ${tok} R\\$`) });
     expect(await bar.getAttribute('href')).toBe(`/clientes?categoria=${cat.id}`);
     // The table alternative carries the same values.
     const row = page.locator('.chart table tr', { hasText: `Carteira ${tok}` });

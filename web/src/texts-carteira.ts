@@ -47,7 +47,7 @@ export const C = {
     chartClientes: 'Clientes',
     chartValor: 'Valor em contratos',
     others: 'Outras',
-    barLink: (descricao: string, valor: string) => `${descricao}: ${valor}. Ver clientes`,
+    barLink: (descricao: string, valor: string) => `${descricao} ${valor}, ver clientes`,
     renewTitle: 'Contratos a renovar nos próximos 30 dias',
     renewNone: 'Nenhum contrato vence nos próximos 30 dias.',
     renewLoading: 'Carregando os contratos...',
@@ -86,7 +86,7 @@ export const C = {
   categorias: {
     cardClientes: (n: number) => `${n} ${n === 1 ? 'cliente' : 'clientes'}`,
     cardSoma: (soma: string) => `${soma} em contratos`,
-    cardLink: (descricao: string) => `Ver clientes de ${descricao}`,
+    cardLink: (descricao: string) => `ver clientes de ${descricao}`,
     sortLabel: 'Ordenar por',
     sorts: { nome: 'Nome (A–Z)', total: 'Maior total em contratos' },
   },

@@ -20,8 +20,9 @@ export function CategoriaCard({ categoria, totais }: { categoria: Categoria; tot
       </div>
       <p className="categoria-totais">
         {totais ? (
-          <Link to={viewHref(paths.clientes, { categorias: [categoria.id] })} aria-label={`${C.categorias.cardLink(categoria.descricao)}: ${C.categorias.cardClientes(totais.clientes)}, ${C.categorias.cardSoma(formatMoney(totais.soma))}`}>
+          <Link to={viewHref(paths.clientes, { categorias: [categoria.id] })}>
             <span>{C.categorias.cardClientes(totais.clientes)}</span> · <span>{C.categorias.cardSoma(formatMoney(totais.soma))}</span>
+            <span className="visually-hidden">{`, ${C.categorias.cardLink(categoria.descricao)}`}</span>
           </Link>
         ) : null}
       </p>

@@ -9,9 +9,12 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Atividade, Resumo } from '../../lambdas/contract/index.ts';
-import { applyView, orderOf, parseView, prepare, sortKey, viewSearch } from '../../web/src/lib/clientes-view.ts';
+import { parseView, viewSearch } from '../../web/src/lib/clientes-url.ts';
+import { applyView, orderOf, prepare } from '../../web/src/lib/clientes-view.ts';
+import { sortKey } from '../../web/src/lib/format.ts';
 import { barsOf, renewalsOf, CHART_TOP } from '../../web/src/pages/home/Portfolio.tsx';
 import { C } from '../../web/src/texts-carteira.ts';
+import { L } from '../../web/src/texts-listas.ts';
 import { CONFIG } from './auth-helpers.ts';
 import { categoria, currentPath, currentSearch, goBack, json, mockApi, produto, renderApp } from './helpers.tsx';
 
@@ -46,7 +49,7 @@ describe('/clientes as a work tool', () => {
     expect(status().textContent).toContain(money(76500.5));
     expect(status().textContent).toContain('3 VIPs');
 
-    await user.selectOptions(screen.getByLabelText(C.clientes.sortLabel), 'nome');
+    await user.selectOptions(screen.getByLabelText(L.clientes.sortLabel), 'nome');
     expect(cardNames()).toEqual(['alvaro', 'Álvaro', 'Avulso', 'Loja 2', 'Loja 10']);
     expect(currentSearch()).toBe('?ordem=nome');
 
@@ -59,7 +62,7 @@ describe('/clientes as a work tool', () => {
 
     await user.click(screen.getByRole('button', { name: T_NONE }));
     expect(cardNames()).toEqual(['Álvaro', 'Avulso', 'Loja 10']);
-    await user.click(screen.getByRole('button', { name: C.clientes.onlyVip }));
+    await user.click(screen.getByRole('button', { name: L.clientes.onlyVip }));
     expect(cardNames()).toEqual(['Avulso', 'Loja 10']);
     expect(currentSearch()).toBe('?ordem=nome&categoria=0%2C1&vip=1');
 
@@ -88,7 +91,7 @@ describe('/clientes as a work tool', () => {
     await screen.findByText('Loja 2');
     expect(cardNames()).toEqual(['Loja 2']);
     expect(screen.getByRole('searchbox')).toHaveValue('lo');
-    expect(screen.getByLabelText(C.clientes.sortLabel)).toHaveValue('valor-desc');
+    expect(screen.getByLabelText(L.clientes.sortLabel)).toHaveValue('valor-desc');
     expect(screen.getByRole('button', { name: 'Saúde' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
@@ -217,15 +220,15 @@ describe('/categorias cards', () => {
       'GET /api/resumo': json(200, { ...RESUMO, categorias: [{ id: 1, descricao: 'Varejo', clientes: 3, vips: 1, soma: 50000 }, { id: 2, descricao: 'Atacado', clientes: 1, vips: 0, soma: 10 }] }),
     });
     renderApp('/categorias');
-    const link = await screen.findByRole('link', { name: new RegExp(`${C.categorias.cardLink('Varejo')}$`) }, { timeout: 3000 });
+    const link = await screen.findByRole('link', { name: new RegExp(`${L.categorias.cardLink('Varejo')}$`) }, { timeout: 3000 });
     expect(link).toHaveAttribute('href', '/clientes?categoria=1');
-    expect(link.textContent).toBe(`${C.categorias.cardClientes(3)} · ${C.categorias.cardSoma(money(50000))}, ${C.categorias.cardLink('Varejo')}`);
+    expect(link.textContent).toBe(`${L.categorias.cardClientes(3)} · ${L.categorias.cardSoma(money(50000))}, ${L.categorias.cardLink('Varejo')}`);
     expect(cardNames()).toEqual(['Atacado', 'Varejo']);
-    await user.selectOptions(screen.getByLabelText(C.categorias.sortLabel), 'total');
+    await user.selectOptions(screen.getByLabelText(L.categorias.sortLabel), 'total');
     expect(currentSearch()).toBe('?ordem=total');
     expect(cardNames()).toEqual(['Varejo', 'Atacado']);
     await act(async () => {
-      await user.click(screen.getByRole('link', { name: new RegExp(`${C.categorias.cardLink('Atacado')}$`) }));
+      await user.click(screen.getByRole('link', { name: new RegExp(`${L.categorias.cardLink('Atacado')}$`) }));
     });
     expect(currentPath()).toBe('/clientes');
     expect(currentSearch()).toBe('?categoria=2');

@@ -1,8 +1,7 @@
 /**
- * The UI texts of the portfolio views (issue 19): the home (its portfolio block and the landing page), the client list's
- * sort, chips and totals, the category cards' totals. Brazilian Portuguese. They live beside
- * texts.ts because only lazy page chunks load them: in texts.ts they would weigh on the initial
- * JavaScript of every page (as texts-auth.ts).
+ * The UI texts of the home (issue 19): its portfolio block and the landing page, in Brazilian
+ * Portuguese. They live beside texts.ts because only the home's lazy chunks load them: in texts.ts
+ * they would weigh on the initial JavaScript of every page (as texts-auth.ts, texts-listas.ts).
  */
 export const C = {
   /** The landing page below the portfolio (moved here from texts.ts: only the home's chunk reads it). */
@@ -64,30 +63,5 @@ export const C = {
     emptyText: 'Cadastre o primeiro cliente para ver aqui os números da carteira.',
     signInTitle: 'Entre para ver sua carteira',
     signInText: 'Clientes, contratos VIP, renovações e as últimas alterações da equipe, num só lugar.',
-  },
-  clientes: {
-    sortLabel: 'Ordenar por',
-    sorts: {
-      '': 'Ordem de cadastro',
-      nome: 'Nome (A–Z)',
-      'nome-desc': 'Nome (Z–A)',
-      'valor-desc': 'Maior valor de contrato',
-      valor: 'Menor valor de contrato',
-      categoria: 'Categoria (A–Z)',
-      alteracao: 'Alteração mais recente',
-    },
-    chipsLabel: 'Filtrar por categoria',
-    onlyVip: 'Só VIP',
-    clearView: 'Limpar filtros',
-    /** The totals of what is shown, after the results count. */
-    totalSoma: (soma: string) => `${soma} em contratos`,
-    totalVips: (n: number) => `${n} ${n === 1 ? 'VIP' : 'VIPs'}`,
-  },
-  categorias: {
-    cardClientes: (n: number) => `${n} ${n === 1 ? 'cliente' : 'clientes'}`,
-    cardSoma: (soma: string) => `${soma} em contratos`,
-    cardLink: (descricao: string) => `ver clientes de ${descricao}`,
-    sortLabel: 'Ordenar por',
-    sorts: { nome: 'Nome (A–Z)', total: 'Maior total em contratos' },
   },
 } as const;

@@ -11,7 +11,8 @@ import { judged, ms, type Figure } from '../lib/figures.ts';
 import { startPreview } from '../lib/preview.ts';
 import { median } from '../lib/stats.ts';
 import { paths } from '../../../web/src/paths.ts';
-import { applyView, prepare, type View } from '../../../web/src/lib/clientes-view.ts';
+import type { View } from '../../../web/src/lib/clientes-url.ts';
+import { applyView, prepare } from '../../../web/src/lib/clientes-view.ts';
 import { LIST_CHUNK_SIZE } from '../../../web/src/config.ts';
 import type { Cliente } from '../../../lambdas/contract/types.ts';
 

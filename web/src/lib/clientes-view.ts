@@ -4,75 +4,9 @@
  * walked with Back/Forward. Built for 50,000 clients: the sort keys are computed once per data
  * load, each order once per data load (then cached), and one pass over an order filters and sums.
  */
-import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import type { Cliente } from '@contract';
-import { fold, isVip } from './format.ts';
-
-/** The sorts the list offers; '' is the API's order (by id: order of creation). */
-export const ORDENS = ['', 'nome', 'nome-desc', 'valor-desc', 'valor', 'categoria', 'alteracao'] as const;
-export type Ordem = (typeof ORDENS)[number];
-
-/** The chip of the clients without a category. */
-export const SEM_CATEGORIA = 0;
-
-export interface View {
-  /** The applied name filter ('Buscar'). */
-  q: string;
-  ordem: Ordem;
-  /** Category ids of the pressed chips (SEM_CATEGORIA: the clients without one); none: all. */
-  categorias: number[];
-  vip: boolean;
-}
-
-/** URL query names. */
-const Q = { q: 'q', ordem: 'ordem', categorias: 'categoria', vip: 'vip' } as const;
-
-/** The view a URL query describes (unknown values are ignored). */
-export function parseView(search: URLSearchParams): View {
-  const ordem = search.get(Q.ordem) ?? '';
-  const categorias = [
-    ...new Set(
-      search
-        .getAll(Q.categorias)
-        .flatMap((v) => v.split(','))
-        .filter((v) => /^\d{1,16}$/.test(v))
-        .map(Number),
-    ),
-  ].sort((a, b) => a - b);
-  return {
-    q: (search.get(Q.q) ?? '').trim(),
-    ordem: (ORDENS as readonly string[]).includes(ordem) ? (ordem as Ordem) : '',
-    categorias,
-    vip: search.get(Q.vip) === '1',
-  };
-}
-
-/** The URL query of a view (only what differs from the default: `/clientes` is the whole list). */
-export function viewSearch(view: View): URLSearchParams {
-  const s = new URLSearchParams();
-  if (view.q) s.set(Q.q, view.q);
-  if (view.ordem) s.set(Q.ordem, view.ordem);
-  if (view.categorias.length) s.set(Q.categorias, [...view.categorias].sort((a, b) => a - b).join(','));
-  if (view.vip) s.set(Q.vip, '1');
-  return s;
-}
-
-/** `/clientes?…` for a view (the category cards and the home's chart link here). */
-export const viewHref = (base: string, view: Partial<View>): string => {
-  const s = viewSearch({ q: '', ordem: '', categorias: [], vip: false, ...view }).toString();
-  return s ? `${base}?${s}` : base;
-};
-
-/**
- * A text's sort key for a plain `<` comparison that orders as pt-BR people expect: case and
- * accents aside ("Álvaro" beside "Alvaro"), numbers by value ("Loja 2" before "Loja 10").
- */
-export const sortKey = (text: string): string =>
-  fold(text).replace(/\d+/g, (d) => {
-    const digits = d.replace(/^0+(?=\d)/, '');
-    return String.fromCharCode(48 + Math.min(digits.length, 40)) + digits;
-  });
+import { SEM_CATEGORIA, type Ordem, type View } from './clientes-url.ts';
+import { fold, isVip, numericKey, sortKey } from './format.ts';
 
 const collator = new Intl.Collator('pt-BR', { numeric: true });
 
@@ -104,8 +38,11 @@ const byText = (keys: string[], names: readonly string[]) => (a: number, b: numb
   const ka = keys[a]!;
   const kb = keys[b]!;
   if (ka !== kb) return ka < kb ? -1 : 1;
-  // Same key: accents and case decide ("Alvaro" before "Álvaro"), then the id.
-  return collator.compare(names[a]!, names[b]!) || a - b;
+  // Same key: accents and case decide ("Alvaro" before "Álvaro"), then the id; the same name
+  // (common in a big portfolio) skips the collator.
+  const na = names[a]!;
+  const nb = names[b]!;
+  return na === nb ? a - b : collator.compare(na, nb) || a - b;
 };
 
 /** The indices of the list in a sort's order (computed once per data load and sort). */
@@ -122,7 +59,7 @@ export function orderOf(p: Prepared, ordem: Ordem): Int32Array {
       order = idx;
       break;
     case 'nome':
-      order = idx.sort(byText(names.map(sortKey), names));
+      order = idx.sort(byText(p.folded.map(numericKey), names));
       break;
     case 'nome-desc':
       order = orderOf(p, 'nome').slice().reverse();
@@ -180,21 +117,3 @@ export function applyView(p: Prepared, view: View): Shown {
   return { items, clientes: items.length, soma: cents / 100, vips };
 }
 
-/**
- * The URL query as state: each change is a history entry (Back and Forward walk through views).
- * useLocation and useNavigate only: react-router's useSearchParams would add its code to the
- * initial JavaScript (the libraries share one chunk).
- */
-export function useQueryState(): [URLSearchParams, (next: URLSearchParams) => void] {
-  const { search } = useLocation();
-  const navigate = useNavigate();
-  const params = useMemo(() => new URLSearchParams(search), [search]);
-  const set = useCallback(
-    (next: URLSearchParams) => {
-      const s = next.toString();
-      void navigate({ search: s ? `?${s}` : '' });
-    },
-    [navigate],
-  );
-  return [params, set];
-}

@@ -6,7 +6,7 @@ import { useAtividades, useClientes, useResumo } from '../../lib/resources.ts';
 import { paths } from '../../paths.ts';
 import { T } from '../../texts.ts';
 import { C } from '../../texts-carteira.ts';
-import { SEM_CATEGORIA, viewHref } from '../../lib/clientes-view.ts';
+import { SEM_CATEGORIA, viewHref } from '../../lib/clientes-url.ts';
 import { PortfolioMessage, PortfolioSkeleton } from './PortfolioFrame.tsx';
 
 const P = C.portfolio;

@@ -4,8 +4,8 @@ import { CardActions } from '../../../components/CardActions.tsx';
 import { Badge, FolderIcon } from '../../../components/icons.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { paths } from '../../../paths.ts';
-import { C } from '../../../texts-carteira.ts';
-import { viewHref } from '../../../lib/clientes-view.ts';
+import { L } from '../../../texts-listas.ts';
+import { viewHref } from '../../../lib/clientes-url.ts';
 
 /**
  * A category card: its descricao, its clients and total under contract (a line of reserved
@@ -21,8 +21,8 @@ export function CategoriaCard({ categoria, totais }: { categoria: Categoria; tot
       <p className="categoria-totais">
         {totais ? (
           <Link to={viewHref(paths.clientes, { categorias: [categoria.id] })}>
-            <span>{C.categorias.cardClientes(totais.clientes)}</span> · <span>{C.categorias.cardSoma(formatMoney(totais.soma))}</span>
-            <span className="visually-hidden">{`, ${C.categorias.cardLink(categoria.descricao)}`}</span>
+            <span>{L.categorias.cardClientes(totais.clientes)}</span> · <span>{L.categorias.cardSoma(formatMoney(totais.soma))}</span>
+            <span className="visually-hidden">{`, ${L.categorias.cardLink(categoria.descricao)}`}</span>
           </Link>
         ) : null}
       </p>

@@ -7,8 +7,9 @@ import { useFirstLoadHold } from '../../../lib/hooks.ts';
 import { useCategorias, useResumo } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
-import { C } from '../../../texts-carteira.ts';
-import { sortKey, useQueryState } from '../../../lib/clientes-view.ts';
+import { L } from '../../../texts-listas.ts';
+import { useQueryState } from '../../../lib/clientes-url.ts';
+import { sortKey } from '../../../lib/format.ts';
 import { CategoriaCard } from '../components/CategoriaCard.tsx';
 
 const descricaoOf = (c: Categoria) => c.descricao;
@@ -43,12 +44,12 @@ export default function ListaCategorias() {
     <div className="list-tools">
       <div className="sort-control">
         <label htmlFor={sortId} className="field-label">
-          {C.categorias.sortLabel}
+          {L.categorias.sortLabel}
         </label>
         <select id={sortId} value={ordem} onChange={(e) => setSearch(new URLSearchParams(e.target.value === 'nome' ? {} : { ordem: e.target.value }))}>
           {ORDENS.map((o) => (
             <option key={o} value={o}>
-              {C.categorias.sorts[o]}
+              {L.categorias.sorts[o]}
             </option>
           ))}
         </select>

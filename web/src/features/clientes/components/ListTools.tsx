@@ -2,8 +2,9 @@ import { memo, useId, useMemo } from 'react';
 import type { Cliente } from '@contract';
 import { CrownIcon } from '../../../components/icons.tsx';
 import { T } from '../../../texts.ts';
-import { C } from '../../../texts-carteira.ts';
-import { ORDENS, SEM_CATEGORIA, sortKey, type Ordem, type View } from '../../../lib/clientes-view.ts';
+import { L } from '../../../texts-listas.ts';
+import { ORDENS, SEM_CATEGORIA, type Ordem, type View } from '../../../lib/clientes-url.ts';
+import { sortKey } from '../../../lib/format.ts';
 
 interface Chip {
   id: number;
@@ -37,20 +38,20 @@ function ListToolsImpl({ clientes, view, onChange }: { clientes: readonly Client
     <div className="list-tools">
       <div className="sort-control">
         <label htmlFor={sortId} className="field-label">
-          {C.clientes.sortLabel}
+          {L.clientes.sortLabel}
         </label>
         <select id={sortId} value={view.ordem} onChange={(e) => onChange({ ...view, ordem: e.target.value as Ordem })}>
           {ORDENS.map((o) => (
             <option key={o} value={o}>
-              {C.clientes.sorts[o]}
+              {L.clientes.sorts[o]}
             </option>
           ))}
         </select>
       </div>
-      <div className="chips" role="group" aria-label={C.clientes.chipsLabel}>
+      <div className="chips" role="group" aria-label={L.clientes.chipsLabel}>
         <button type="button" className="chip chip-vip" aria-pressed={view.vip} onClick={() => onChange({ ...view, vip: !view.vip })}>
           <CrownIcon size={16} />
-          {C.clientes.onlyVip}
+          {L.clientes.onlyVip}
         </button>
         {chips.map((c) => (
           <button key={c.id} type="button" className="chip" aria-pressed={view.categorias.includes(c.id)} onClick={() => toggle(c.id)}>

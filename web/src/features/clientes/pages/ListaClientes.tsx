@@ -12,10 +12,11 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useClientes } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
-import { C } from '../../../texts-carteira.ts';
+import { L } from '../../../texts-listas.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
 import { ListTools } from '../components/ListTools.tsx';
-import { applyView, parseView, prepare, useQueryState, viewSearch, type View } from '../../../lib/clientes-view.ts';
+import { parseView, useQueryState, viewSearch, type View } from '../../../lib/clientes-url.ts';
+import { applyView, prepare } from '../../../lib/clientes-view.ts';
 
 const idOf = (c: Cliente) => c.id;
 const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
@@ -63,8 +64,8 @@ export default function ListaClientes() {
   else {
     const totals = (
       <>
-        <span className="result-total">{C.clientes.totalSoma(formatMoney(shown.soma))}</span>
-        <span className="result-total">{C.clientes.totalVips(shown.vips)}</span>
+        <span className="result-total">{L.clientes.totalSoma(formatMoney(shown.soma))}</span>
+        <span className="result-total">{L.clientes.totalVips(shown.vips)}</span>
       </>
     );
     body = (

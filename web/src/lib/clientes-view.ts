@@ -8,8 +8,6 @@ import type { Cliente } from '@contract';
 import { SEM_CATEGORIA, type Ordem, type View } from './clientes-url.ts';
 import { fold, isVip, numericKey, sortKey } from './format.ts';
 
-const collator = new Intl.Collator('pt-BR', { numeric: true });
-
 /** The list, prepared once per data load. */
 export interface Prepared {
   items: readonly Cliente[];
@@ -34,16 +32,27 @@ export function prepare(items: readonly Cliente[]): Prepared {
   return { items, folded, cents, vip, orders: new Map() };
 }
 
-const byText = (keys: string[], names: readonly string[]) => (a: number, b: number) => {
-  const ka = keys[a]!;
-  const kb = keys[b]!;
-  if (ka !== kb) return ka < kb ? -1 : 1;
-  // Same key: accents and case decide ("Alvaro" before "Álvaro"), then the id; the same name
-  // (common in a big portfolio) skips the collator.
-  const na = names[a]!;
-  const nb = names[b]!;
-  return na === nb ? a - b : collator.compare(na, nb) || a - b;
-};
+/**
+ * The indices ordered by their texts' keys. Each key becomes one string, primary key (accents,
+ * case and numbers folded), then the name decomposed and lower-cased (unaccented before accented:
+ * "Alvaro" before "Álvaro"), then the index in two fixed-width characters (ties keep the list's
+ * order), and the strings are sorted with the engine's own comparison, no callback: at 50,000
+ * clients several times faster than a comparator with Intl.Collator.
+ */
+function byKeys(primary: readonly string[], names: readonly string[]): Int32Array {
+  const n = primary.length;
+  const composite = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    composite[i] = `${primary[i]}\u0000${names[i]!.normalize('NFD').toLowerCase()}\u0000${String.fromCharCode(i >>> 16, i & 0xffff)}`;
+  }
+  composite.sort();
+  const order = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const s = composite[k]!;
+    order[k] = (s.charCodeAt(s.length - 2) << 16) | s.charCodeAt(s.length - 1);
+  }
+  return order;
+}
 
 /** The indices of the list in a sort's order (computed once per data load and sort). */
 export function orderOf(p: Prepared, ordem: Ordem): Int32Array {
@@ -59,7 +68,7 @@ export function orderOf(p: Prepared, ordem: Ordem): Int32Array {
       order = idx;
       break;
     case 'nome':
-      order = idx.sort(byText(p.folded.map(numericKey), names));
+      order = byKeys(p.folded.map(numericKey), names);
       break;
     case 'nome-desc':
       order = orderOf(p, 'nome').slice().reverse();
@@ -72,8 +81,16 @@ export function orderOf(p: Prepared, ordem: Ordem): Int32Array {
     }
     case 'categoria': {
       // Category (pt-BR), clients without one last; then the name.
-      const keys = p.items.map((c, i) => (c.categoria ? `0${sortKey(c.categoria.descricao)}` : '1') + '\u0000' + sortKey(names[i]!));
-      order = idx.sort(byText(keys, names));
+      // The category's key is computed once per category, not once per client.
+      const catKeys = new Map<number, string>();
+      const keyOf = (c: Cliente) => {
+        if (!c.categoria) return '\uffff';
+        let k = catKeys.get(c.categoria.id);
+        if (k === undefined) catKeys.set(c.categoria.id, (k = sortKey(c.categoria.descricao)));
+        return k;
+      };
+      const keys = p.items.map((c, i) => `${keyOf(c)}\u0001${numericKey(p.folded[i]!)}`);
+      order = byKeys(keys, names);
       break;
     }
     case 'alteracao': {

@@ -32,26 +32,24 @@ export function prepare(items: readonly Cliente[]): Prepared {
   return { items, folded, cents, vip, orders: new Map() };
 }
 
+const collator = new Intl.Collator('pt-BR', { numeric: true });
+
 /**
- * The indices ordered by their texts' keys. Each key becomes one string, primary key (accents,
- * case and numbers folded), then the name decomposed and lower-cased (unaccented before accented:
- * "Alvaro" before "Álvaro"), then the index in two fixed-width characters (ties keep the list's
- * order), and the strings are sorted with the engine's own comparison, no callback: at 50,000
- * clients several times faster than a comparator with Intl.Collator.
+ * The indices ordered by their texts' keys (accents, case and numbers folded: plain `<`), ties by
+ * the name (pt-BR: "Alvaro" before "Álvaro"; the same name, common in a big portfolio, skips the
+ * collator), then by list order.
  */
-function byKeys(primary: readonly string[], names: readonly string[]): Int32Array {
-  const n = primary.length;
-  const composite = new Array<string>(n);
-  for (let i = 0; i < n; i++) {
-    composite[i] = `${primary[i]}\u0000${names[i]!.normalize('NFD').toLowerCase()}\u0000${String.fromCharCode(i >>> 16, i & 0xffff)}`;
-  }
-  composite.sort();
-  const order = new Int32Array(n);
-  for (let k = 0; k < n; k++) {
-    const s = composite[k]!;
-    order[k] = (s.charCodeAt(s.length - 2) << 16) | s.charCodeAt(s.length - 1);
-  }
-  return order;
+function byKeys(keys: readonly string[], names: readonly string[]): Int32Array {
+  const order = new Int32Array(keys.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  return order.sort((a, b) => {
+    const ka = keys[a]!;
+    const kb = keys[b]!;
+    if (ka !== kb) return ka < kb ? -1 : 1;
+    const na = names[a]!;
+    const nb = names[b]!;
+    return na === nb ? a - b : collator.compare(na, nb) || a - b;
+  });
 }
 
 /** The indices of the list in a sort's order (computed once per data load and sort). */

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Cliente } from '@contract';
 import { PlusIcon, UsersIcon } from '../../../components/icons.tsx';
@@ -16,7 +16,7 @@ import { L } from '../../../texts-listas.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
 import { ListTools } from '../components/ListTools.tsx';
 import { parseView, useQueryState, viewSearch, type View } from '../../../lib/clientes-url.ts';
-import { applyView, prepare } from '../../../lib/clientes-view.ts';
+import { applyView, orderOf, prepare } from '../../../lib/clientes-view.ts';
 
 const idOf = (c: Cliente) => c.id;
 const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
@@ -54,6 +54,12 @@ export default function ListaClientes() {
   };
 
   const prepared = useMemo(() => (data ? prepare(data) : undefined), [data]);
+  // The costliest order (by name, pt-BR) is computed while the page is idle, before it is asked for.
+  useEffect(() => {
+    if (!prepared || typeof requestIdleCallback !== 'function') return;
+    const id = requestIdleCallback(() => orderOf(prepared, 'nome'), { timeout: 2_000 });
+    return () => cancelIdleCallback(id);
+  }, [prepared]);
   const shown = useMemo(() => (prepared ? applyView(prepared, view) : undefined), [prepared, view]);
 
   let body;

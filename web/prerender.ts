@@ -23,11 +23,20 @@ interface Renderer {
   render(path: string): Promise<string>;
 }
 
-/** The page's HTML: the shell with the rendered app in `#root` and its own title. */
-export function pageHtml(shell: string, app: string, title: string): string {
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/;
+
+/**
+ * The page's HTML: the shell with the rendered app in `#root`, its own title, and the stylesheet
+ * inlined (the CSP allows inline styles, never inline scripts): the first paint needs no request
+ * after the HTML.
+ */
+export function pageHtml(shell: string, app: string, title: string, css: (file: string) => string): string {
   if (!shell.includes(ROOT_ELEMENT)) throw new Error(`prerender: the built index.html has no ${ROOT_ELEMENT}`);
   const escaped = title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  return shell.replace(/<title>[^<]*<\/title>/, `<title>${escaped}</title>`).replace(ROOT_ELEMENT, `<div id="root">${app}</div>`);
+  return shell
+    .replace(/<title>[^<]*<\/title>/, `<title>${escaped}</title>`)
+    .replace(STYLESHEET, (_, file: string) => `<style>${css(file).replace(/<\/style/gi, '<\\/style')}</style>`)
+    .replace(ROOT_ELEMENT, `<div id="root">${app}</div>`);
 }
 
 export function prerenderPlugin(): Plugin {
@@ -55,9 +64,11 @@ export function prerenderPlugin(): Plugin {
         });
         const renderer = (await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href)) as Renderer;
         const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        const cssFile = STYLESHEET.exec(shell)?.[1];
+        const css = cssFile ? await readFile(path.join(outDir, cssFile), 'utf8') : '';
         await mkdir(path.join(outDir, PRERENDER_DIR), { recursive: true });
         for (const page of renderer.PRERENDERED) {
-          const html = pageHtml(shell, await renderer.render(page.path), page.title);
+          const html = pageHtml(shell, await renderer.render(page.path), page.title, () => css);
           await writeFile(path.join(outDir, PRERENDER_DIR, page.file), html);
         }
       } finally {

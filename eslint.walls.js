@@ -110,7 +110,7 @@ export const webWalls = [
     },
   })),
   {
-    files: ['web/src/{components,lib}/**/*.{ts,tsx}', 'web/src/{config,paths,texts,texts-auth,texts-contato,texts-csv}.ts'],
+    files: ['web/src/{components,lib}/**/*.{ts,tsx}', 'web/src/{config,paths,texts,texts-auth,texts-contato,texts-csv,texts-carteira,texts-listas}.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', featureWall(['features', 'app', 'pages'], 'The shared layers (components, lib) never import a feature, a page or the app shell.')],
     },

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { clientelaLocalApi } from './infra/local/vite-plugin.ts';
+import { prerenderPlugin } from './web/prerender.ts';
 import { webAliases } from './web/aliases.ts';
 
 const port = Number(process.env.PORT || 0) || undefined;
@@ -9,7 +10,7 @@ const port = Number(process.env.PORT || 0) || undefined;
 // handlers on DynamoDB Local) is mounted at /api by the plugin, on the same origin.
 export default defineConfig(({ isPreview }) => ({
   root: 'web',
-  plugins: [react(), clientelaLocalApi()],
+  plugins: [react(), clientelaLocalApi(), prerenderPlugin()],
   resolve: { alias: webAliases },
   // Preview answers as CloudFront does: the plugin runs the cloud's SPA rewrite, so Vite's own
   // HTML fallback is off there (a missing /assets file is a 404, not the app shell).

@@ -8,7 +8,14 @@ import { z } from 'zod';
 import { ADMIN_GROUP, EMAIL_MAX_LENGTH } from './contract/auth.ts';
 import { CONTATO_FIELDS, type ContatoField } from './contract/cliente.ts';
 import { ISO_DATE_PATTERN } from './contract/datas.ts';
-import { DECIMAL_STRING_PATTERN, ID_PATTERN, IDEMPOTENCY_KEY_PATTERN, LIMITS } from './contract/limits.ts';
+import {
+  DECIMAL_STRING_PATTERN,
+  ID_PATTERN,
+  IDEMPOTENCY_KEY_PATTERN,
+  LIMITS,
+  RECENT_ACTIVITY_LIMIT,
+  VIP_THRESHOLD,
+} from './contract/limits.ts';
 import {
   categoriaInputSchema,
   categoriaUpdateSchema,
@@ -333,6 +340,68 @@ function buildSchemas(): Record<string, JsonSchema> {
       'The body of PUT /produtos: replaces the editable fields of the spec (an absent `segmento`, `pontoFocal` or ' +
         '`categoria` becomes empty / none); a contact or contract field absent from the body is kept, `null` or `""` clears it.',
     ),
+    Totais: {
+      title: 'Totais',
+      description: 'Client count, VIP count (contract above the VIP threshold) and contract sum of a group of clients.',
+      type: 'object',
+      properties: {
+        clientes: { type: 'integer', minimum: 0 },
+        vips: { type: 'integer', minimum: 0 },
+        soma: { type: 'number', minimum: 0, description: 'Sum of the contract values in BRL (kept exact in cents by the server).' },
+      },
+      required: ['clientes', 'vips', 'soma'],
+      additionalProperties: false,
+    },
+    CategoriaTotais: {
+      title: 'CategoriaTotais',
+      description: "A category's totals.",
+      type: 'object',
+      properties: {
+        id: idSchema,
+        descricao: { type: 'string', minLength: LIMITS.descricao.min, maxLength: LIMITS.descricao.max },
+        clientes: { type: 'integer', minimum: 0 },
+        vips: { type: 'integer', minimum: 0 },
+        soma: { type: 'number', minimum: 0 },
+      },
+      required: ['id', 'descricao', 'clientes', 'vips', 'soma'],
+      additionalProperties: false,
+    },
+    Resumo: {
+      title: 'Resumo',
+      description: "The portfolio's totals: in all, by category (sorted by id) and for the clients without one.",
+      type: 'object',
+      properties: {
+        clientes: { type: 'integer', minimum: 0 },
+        vips: { type: 'integer', minimum: 0 },
+        soma: { type: 'number', minimum: 0 },
+        categorias: { type: 'array', items: ref('schemas', 'CategoriaTotais') },
+        semCategoria: ref('schemas', 'Totais'),
+      },
+      required: ['clientes', 'vips', 'soma', 'categorias', 'semCategoria'],
+      additionalProperties: false,
+    },
+    Atividade: {
+      title: 'Atividade',
+      description: 'One change of a client or a category (from the history), as the activity feed keeps it.',
+      type: 'object',
+      properties: {
+        tipo: { enum: ['produto', 'categoria'] },
+        id: idSchema,
+        nome: { type: 'string', description: 'The name of the record when it changed.' },
+        acao: { enum: ['criado', 'alterado', 'excluido', 'restaurado'] },
+        em: { type: 'string', description: 'When (ISO 8601, UTC).' },
+        por: { type: 'string', description: 'Who (their e-mail; `anônimo` in the open mode).' },
+        alteracoes: { type: 'array', items: { type: 'string' }, description: 'The fields an `alterado` changed (names only).' },
+      },
+      required: ['tipo', 'id', 'nome', 'acao', 'em', 'por'],
+      additionalProperties: false,
+    },
+    AtividadeList: {
+      title: 'AtividadeList',
+      description: `The latest changes, newest first (at most ${RECENT_ACTIVITY_LIMIT}).`,
+      type: 'array',
+      items: ref('schemas', 'Atividade'),
+    },
     Usuario: {
       title: 'Usuario',
       description: 'A person who may sign in, as an administrator sees them (a Cognito user of the pool).',
@@ -588,6 +657,13 @@ function buildResponses(): Record<string, JsonSchema> {
  */
 type Op = { summary: string; answer: string; description: string; shape?: UsersShape };
 const op = (summary: string, answer: string, description: string): Op => ({ summary, answer, description });
+/** A read of its own (not a records route): 200 with `response`, no body, no error of its own. */
+const readOp = (summary: string, answer: string, description: string, response: string): Op => ({
+  summary,
+  answer,
+  description,
+  shape: { status: '200', response, errors: [] },
+});
 
 /** A users route's success status, its schemas and its error statuses. */
 interface UsersShape {
@@ -695,7 +771,7 @@ const OPERATIONS: Record<string, Op> = {
   'POST /produtos': op(
     'Create a client',
     'The created client.',
-    'Creates a client with a new id and `versao` 1, and counts it in its category in the same transaction ' +
+    'Creates a client with a new id and `versao` 1, and counts it in its category totals in the same transaction ' +
       `(400 if the category does not exist). ${UNIQUE_DOCUMENTO} ${IDEMPOTENT_POST}`,
   ),
   'PUT /produtos': op(
@@ -777,6 +853,20 @@ const OPERATIONS: Record<string, Op> = {
       "Only the import's author or an administrator (403), within the trash period (409 after it).",
     shape: { status: '200', response: 'ImportacaoDesfazerResultado', errors: ['400', '404', '409'] },
   },
+  'GET /resumo': readOp(
+    'The portfolio totals',
+    'The totals.',
+    `Clients, VIPs (contract above ${VIP_THRESHOLD}) and contract sums, in all, by category and without one. Every ` +
+      "client write keeps them exact in its own transaction, so this is one read of the categories' totals, " +
+      'whatever the number of clients.',
+    'Resumo',
+  ),
+  'GET /atividades': readOp(
+    'The latest changes',
+    'The changes, newest first.',
+    `The last ${RECENT_ACTIVITY_LIMIT} changes of clients and categories (created, changed, deleted, restored): who, when, which fields.`,
+    'AtividadeList',
+  ),
   'GET /usuarios': usersOp('List the users', 'The users.', 'Every user of the user pool, sorted by e-mail, with their status.', {
     status: '200',
     response: 'UsuarioList',
@@ -935,6 +1025,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
       { name: 'produtos', description: 'Clients (called "produtos" in the API).' },
       { name: 'usuarios', description: 'The people who may sign in (administrators only).' },
       { name: 'lixeira', description: 'The trash: deleted clients and categories, restored or purged.' },
+      { name: 'resumo', description: "The portfolio's totals." },
+      { name: 'atividades', description: 'The latest changes of clients and categories.' },
     ],
     paths,
     components: {

@@ -77,6 +77,8 @@ const CHECK = 'dynamodb:ConditionCheckItem';
 const BATCH_WRITE = 'dynamodb:BatchWriteItem';
 /** Every category write first makes sure the stored names are claimed (store/names.ts). */
 const NAME_CLAIMS = [GET, QUERY, PUT, CHECK] as const;
+/** Every client write first makes sure the totals exist (store/aggregates.ts: counted once per table). */
+const TOTALS = [GET, QUERY, PUT, UPDATE] as const;
 
 // `name`s are CloudFormation logical ids: stable across deploys, so they keep the wire's word.
 export const routes: readonly RouteDef[] = [
@@ -89,9 +91,9 @@ export const routes: readonly RouteDef[] = [
   route('GET', '/categorias/{id}/historico', 'categorias/historico', 'HistoricoCategoria', [GET, QUERY]),
   route('GET', '/produtos', 'clientes/list', 'ListProdutos', [QUERY]),
   route('GET', '/produtos/{id}', 'clientes/get', 'GetProduto', [GET]),
-  route('POST', '/produtos', 'clientes/create', 'CreateProduto', [GET, PUT, UPDATE]),
-  route('PUT', '/produtos', 'clientes/update', 'UpdateProduto', [GET, PUT, UPDATE]),
-  route('DELETE', '/produtos/{id}', 'clientes/remove', 'RemoveProduto', [GET, PUT, DELETE, UPDATE]),
+  route('POST', '/produtos', 'clientes/create', 'CreateProduto', [...TOTALS]),
+  route('PUT', '/produtos', 'clientes/update', 'UpdateProduto', [...TOTALS]),
+  route('DELETE', '/produtos/{id}', 'clientes/remove', 'RemoveProduto', [...TOTALS, DELETE]),
   route('GET', '/produtos/{id}/historico', 'clientes/historico', 'HistoricoProduto', [GET, QUERY]),
   // The trash (issue 16): `{tipo}` is `produto` or `categoria`. A restore of a category first
   // makes sure the stored names are claimed, like every category write; a purge deletes the
@@ -102,8 +104,11 @@ export const routes: readonly RouteDef[] = [
   // CSV import (issue 18): the job, its batches (creates as POST /produtos does), its undo (deletes as DELETE /produtos/{id} does).
   route('POST', '/importacoes', 'importacoes/create', 'CreateImportacao', [PUT, UPDATE]),
   route('POST', '/importacoes/{id}/categorias', 'importacoes/categoria', 'ImportCategoria', [...NAME_CLAIMS, UPDATE]),
-  route('POST', '/importacoes/{id}/lotes', 'importacoes/lote', 'ImportLote', [GET, PUT, UPDATE]),
+  route('POST', '/importacoes/{id}/lotes', 'importacoes/lote', 'ImportLote', [...TOTALS]),
   route('POST', '/importacoes/{id}/desfazer', 'importacoes/desfazer', 'DesfazerImportacao', [...NAME_CLAIMS, UPDATE, DELETE]),
+  // The portfolio's totals (one Query; counted once on a table from before them) and the feed.
+  route('GET', '/resumo', 'resumo/get', 'GetResumo', [...TOTALS]),
+  route('GET', '/atividades', 'atividades/list', 'ListAtividades', [QUERY]),
   // The users API (administrators; sign-in only: not deployed with -c auth=off, 404 locally with
   // AUTH=off). `{email}` is the URL-encoded e-mail, the Cognito user name.
   usersRoute('GET', '/usuarios', 'usuarios/list', 'ListUsuarios', ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup']),

@@ -10,6 +10,8 @@ import { foldName } from '../lambdas/contract/text.ts';
 import { batchPut } from '../lambdas/store/batch.ts';
 import type { Db } from '../lambdas/store/client.ts';
 import { reserveIds } from '../lambdas/store/ids.ts';
+import { isVipValue } from '../lambdas/contract/limits.ts';
+import { addSemCategoria, toCents } from '../lambdas/store/aggregates.ts';
 import { categoriaItem, clienteItem, type CategoriaRecord, type ClienteRecord } from '../lambdas/store/items.ts';
 import { documentoClaimItem, documentosClaimed, foldedNamesInUse, nameClaimItem } from '../lambdas/store/names.ts';
 
@@ -75,17 +77,29 @@ function uniqueNames(names: readonly string[], taken: Set<string>): string[] {
 }
 
 /**
- * Writes the categories (with their name claims) and the clients (with their documento claims;
- * a documento some client already has is left out, so a seed never takes one).
+/**
+ * Writes the categories (with their name claims and totals) and the clients (with their
+ * documento claims; a documento some client already has is left out, so a seed never takes one),
+ * then adds the new clients without a category to the Sem categoria totals when the table has
+ * them (otherwise the API's first client write counts every stored client: store/aggregates.ts).
  */
 async function write(db: Db, categorias: readonly CategoriaRecord[], seeded: readonly ClienteRecord[]): Promise<SeedResult> {
   const wanted = seeded.flatMap((c) => (c.documento ? [c.documento] : []));
   const held = wanted.length ? await documentosClaimed(db, wanted) : new Set<string>();
   const clientes: ClienteRecord[] = seeded.map(({ documento, ...c }) => (documento && !held.has(documento) ? { ...c, documento } : c));
+  const byId = new Map(categorias.map((c) => [c.id, { ...c, clientes: 0, vips: 0, soma: 0 }]));
+  const none = { clientes: 0, vips: 0, soma: 0 };
+  for (const c of clientes) {
+    const t = (c.categoriaId !== null ? byId.get(c.categoriaId) : undefined) ?? none;
+    t.clientes++;
+    if (isVipValue(c.valorContrato)) t.vips++;
+    t.soma += toCents(c.valorContrato);
+  }
   await batchPut(db, [
-    ...categorias.flatMap((c) => [categoriaItem(c), nameClaimItem(c.descricao, [c.id])]),
+    ...[...byId.values()].flatMap((c) => [categoriaItem(c), nameClaimItem(c.descricao, [c.id])]),
     ...clientes.flatMap((c) => [clienteItem(c), ...(c.documento ? [documentoClaimItem(c.documento, c.id)] : [])]),
   ]);
+  if (none.clientes > 0) await addSemCategoria(db, none);
   return {
     categorias: categorias.length,
     clientes: clientes.length,

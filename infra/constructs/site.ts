@@ -33,7 +33,7 @@ import type { WebConfig } from '../../lambdas/contract/auth.ts';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../security-headers.ts';
 import type { OriginVerify } from './origin-verify.ts';
 
-/** The CloudFront Function's source (viewer request: app routes → /index.html). */
+/** The CloudFront Function's source (viewer request: app routes → /index.html, or their prerendered page). */
 export const SPA_REWRITE_CODE_PATH = fileURLToPath(new URL('../cloudfront/spa-rewrite.js', import.meta.url));
 /** Cache-Control of the content-hashed files under assets/: a new build gets new names. */
 export const ASSETS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -253,7 +253,7 @@ export class Site extends Construct {
       cacheControl: [CacheControl.fromString(ROOT_CACHE_CONTROL)],
       prune: false,
       distribution: this.distribution,
-      distributionPaths: ['/index.html', '/', `/${WEB_CONFIG_FILE}`],
+      distributionPaths: ['/index.html', '/', '/prerender/*', `/${WEB_CONFIG_FILE}`],
       memoryLimit: 512,
       logGroup: deployLogs,
     });

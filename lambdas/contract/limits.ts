@@ -58,3 +58,15 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]+$/;
  * spaces; the range and decimals rules apply after.
  */
 export const DECIMAL_STRING_PATTERN = /^-?[0-9]+(\.[0-9]+)?$/;
+
+/**
+ * Contracts with a value ABOVE this are VIP (10000 itself is standard): the server's aggregates
+ * count them with this, and the web's config.ts re-exports it (one constant).
+ */
+export const VIP_THRESHOLD = 10_000;
+
+/** Whether a contract value is VIP. */
+export const isVipValue = (valorContrato: number): boolean => valorContrato > VIP_THRESHOLD;
+
+/** Entries of the activity feed GET /atividades answers (the home's "Atualizações recentes"). */
+export const RECENT_ACTIVITY_LIMIT = 10;

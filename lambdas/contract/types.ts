@@ -59,6 +59,10 @@ export interface Cliente extends ClienteContato, Auditoria {
   valorContrato: number;
   categoria: CategoriaRef | null;
   versao: number;
+  /** When it last changed (ISO 8601, UTC): an audit field the server sets (history, issue 16); absent on older records. */
+  atualizadoEm?: string;
+  /** When the contract ends (ISO date, YYYY-MM-DD): an optional field (issue 17); the home lists the renewals due. */
+  fimContrato?: string;
 }
 
 /** The kinds of record the history and the trash name (the wire's words: a client is a `produto`). */
@@ -88,7 +92,7 @@ export interface EntradaHistorico {
   alteracoes?: Alteracao[];
 }
 
-/** One recent change of any record (the activity feed, newest first): what the dashboard lists. */
+/** One recent change of any record (the activity feed, GET /atividades, newest first): what the dashboard lists. */
 export interface Atividade {
   tipo: Tipo;
   id: number;
@@ -222,4 +226,26 @@ export interface ImportacaoDesfazerResultado {
   excluidos: number;
   restantes: number;
   estado: Importacao['estado'];
+}
+
+/** Client count, VIP count and contract sum of a group of clients (exact: the server keeps them). */
+export interface Totais {
+  clientes: number;
+  vips: number;
+  /** Sum of the contract values in BRL (kept in integer cents on the server). */
+  soma: number;
+}
+
+/** A category's totals (GET /resumo). */
+export interface CategoriaTotais extends Totais {
+  id: number;
+  descricao: string;
+}
+
+/** GET /resumo: the portfolio's totals, by category and for the clients without one. */
+export interface Resumo extends Totais {
+  /** Every category, sorted by id. */
+  categorias: CategoriaTotais[];
+  /** The clients without a category. */
+  semCategoria: Totais;
 }

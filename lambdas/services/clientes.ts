@@ -13,6 +13,7 @@ import type { Actor, CategoriaRef, Cliente, ClienteContato, ClienteInput, Entrad
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import { categoriaRefs, readCategoriaRef } from '../store/categorias.ts';
 import { releaseClaims, uniqueClaimsOf } from '../store/claims.ts';
+import { ensureAggregates } from '../store/aggregates.ts';
 import * as store from '../store/clientes.ts';
 import { historyOps } from '../store/historico.ts';
 import { claimIdempotencyKey } from '../store/idempotency.ts';
@@ -99,6 +100,7 @@ export async function createCliente(actor: Actor, input: ClienteInput, idempoten
   }
   // Retried only when the feed's time key clashed (`changed`): a new id, nothing was written.
   return readThenWrite(async () => {
+    await ensureAggregates();
     const { record, ops } = newClienteWrite(actor, input, await nextId('cliente'));
     const created: Answer<Cliente> = { status: 201, body: toCliente(record, ref) };
     const written = await commit([...ops, claim && claimIdempotencyKey(claim, created)]);
@@ -134,6 +136,7 @@ export function newClienteWrite(actor: Actor, body: ClienteInput, id: number, fe
 export async function updateCliente(actor: Actor, input: Update<ClienteInput>): Promise<Cliente> {
   const { versao, id, nome, segmento, pontoFocal, valorContrato, categoriaId } = input;
   return readThenWrite(async () => {
+    await ensureAggregates();
     const before = await store.readCliente(id);
     if (!before) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);
     if (versao !== undefined && before.versao !== versao) throw new ConflictError(MESSAGES.conflitoVersao);
@@ -172,6 +175,7 @@ export async function updateCliente(actor: Actor, input: Update<ClienteInput>): 
  */
 export async function removeCliente(actor: Actor, id: number): Promise<void> {
   return readThenWrite(async () => {
+    await ensureAggregates();
     const before = await store.readCliente(id);
     if (!before) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);
     const released = await releaseClaims(uniqueClaimsOf('cliente', before));

@@ -37,6 +37,7 @@ import { nextId, reserveIds } from '../store/ids.ts';
 import { ensureNameClaims } from '../store/names.ts';
 import * as store from '../store/importacoes.ts';
 import { categoriaWire } from '../store/items.ts';
+import { ensureAggregates } from '../store/aggregates.ts';
 import { readCliente } from '../store/clientes.ts';
 import { trashDays } from '../store/lixeira.ts';
 import { timeSk } from '../store/paging.ts';
@@ -167,6 +168,8 @@ export async function importLote(
 ): Promise<ImportacaoLoteResultado> {
   const importacao = await ownImportacao(actor, importacaoId);
   if (importacao.estado === 'desfeita') throw new ConflictError(MESSAGES.importacaoDesfeita);
+  // Rows go into their categories' totals (counted first on a table from before them).
+  await ensureAggregates();
   const result: ImportacaoLoteResultado = { criados: [], falhas: [] };
   const rows: Row[] = [];
   for (const { linha, cliente } of linhas) {

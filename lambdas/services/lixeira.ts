@@ -12,6 +12,7 @@ import { createCliente, readCliente } from '../store/clientes.ts';
 import { deleteActivityOf, deleteHistory, historyOps } from '../store/historico.ts';
 import { categoriaWire, toCategoriaRecord, toClienteRecord, toCliente, type CategoriaRecord, type ClienteRecord } from '../store/items.ts';
 import { dropFromTrash, isExpired, listTrash, markPurging, readTrash, takeFromTrash, type TrashCopy } from '../store/lixeira.ts';
+import { ensureAggregates } from '../store/aggregates.ts';
 import { ensureNameClaims } from '../store/names.ts';
 import { RECORD_KIND, type RecordKind } from '../store/table.ts';
 import { commit, type Op, type Outcome } from '../store/write.ts';
@@ -59,6 +60,8 @@ async function trashedCategoriaName(id: number): Promise<string | undefined> {
 export async function restaurar(actor: Actor, tipo: Tipo, id: number): Promise<Restaurado> {
   const kind = KIND_OF[tipo];
   if (kind === RECORD_KIND.categoria) await ensureNameClaims();
+  // A client comes back into its category's totals (counted first on a table from before them).
+  else await ensureAggregates();
   return readThenWrite(async () => {
     const stamp = stampOf(actor);
     const nowSeconds = Math.floor(stamp.ms / 1000);

@@ -11,6 +11,7 @@ import {
   CATEGORIA_LIST_PROJECTION,
   CATEGORIA_PROJECTION,
   CLIENT_COUNT,
+  FIRST_CATEGORIA_SK,
   REF_PROJECTION,
   categoriaItem,
   categoriaKey,
@@ -26,12 +27,12 @@ import type { Op } from './write.ts';
 
 /** Every category, sorted by id. */
 export async function listCategorias(): Promise<Categoria[]> {
-  return (await queryAll(PK.categoria, CATEGORIA_LIST_PROJECTION)).map(toCategoria);
+  return (await queryAll(PK.categoria, CATEGORIA_LIST_PROJECTION, undefined, FIRST_CATEGORIA_SK)).map(toCategoria);
 }
 
 /** Every category as embedded in a client, by id. */
 export async function categoriaRefs(): Promise<Map<number, CategoriaRef>> {
-  return new Map((await queryAll(PK.categoria, REF_PROJECTION)).map((c) => [Number(c.sk), toCategoriaRef(c)]));
+  return new Map((await queryAll(PK.categoria, REF_PROJECTION, undefined, FIRST_CATEGORIA_SK)).map((c) => [Number(c.sk), toCategoriaRef(c)]));
 }
 
 /** One category as code handles it (the audit fields and history counter included); undefined when missing. */
@@ -114,23 +115,5 @@ export function deleteCategoria(before: CategoriaRecord): Op {
       if (!old) return { kind: 'notFound' };
       return Number(old[CLIENT_COUNT] ?? 0) > 0 ? { kind: 'hasClientes' } : { kind: 'staleVersao' };
     },
-  };
-}
-
-/** Counts a client into (+1) or out of (-1) a category, which must exist (`categoriaMissing`). */
-export function countClientes(categoriaId: number, delta: 1 | -1): Op {
-  return {
-    name: 'categoria.count',
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: categoriaKey(categoriaId),
-        UpdateExpression: 'ADD #count :d',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#count': CLIENT_COUNT },
-        ExpressionAttributeValues: { ':d': delta },
-      },
-    },
-    onFailed: () => ({ kind: 'categoriaMissing', id: categoriaId }),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Clients in storage: reads, and the writes a service composes ("create a client in category
- * C", "replace it, moving it from C1 to C2", "delete it"), each keeping every category's client
- * count exact and the client's documento claimed in the same write.
+ * C", "replace it, moving it from C1 to C2", "delete it"), each keeping every category's totals
+ * (client count, VIPs, contract sum: store/aggregates.ts) exact and the client's documento
+ * claimed in the same write.
  */
 import { CONTATO_FIELDS } from '../contract/cliente.ts';
 import { tableName } from './client.ts';
@@ -14,7 +15,7 @@ import {
   type ClienteRecord,
   type Stored,
 } from './items.ts';
-import { countClientes } from './categorias.ts';
+import { aggregateOps } from './aggregates.ts';
 import { uniqueClaimsOf } from './claims.ts';
 import { claimDocumento, releaseDocumento } from './names.ts';
 import { getItem, queryAll } from './reads.ts';
@@ -36,7 +37,7 @@ export async function readCliente(id: number): Promise<ClienteRecord | undefined
 const clienteFailed = (old: Stored | undefined) => ({ kind: old ? 'staleVersao' : 'notFound' }) as const;
 
 /**
- * A client stored anew (fresh id, or the same id back from the trash), counted in its category
+ * A client stored anew (fresh id, or the same id back from the trash), counted in its category's totals
  * (which must exist: `categoriaMissing`), its uniqueness claims (the documento) taken; its key
  * taken already means another write put it there first (`changed`).
  */
@@ -47,7 +48,7 @@ export function createCliente(c: ClienteRecord): Op[] {
       item: { Put: { TableName: tableName(), Item: clienteItem(c), ConditionExpression: 'attribute_not_exists(pk)' } },
       onFailed: () => ({ kind: 'changed' }),
     },
-    ...(c.categoriaId !== null ? [countClientes(c.categoriaId, 1)] : []),
+    ...aggregateOps(null, c),
     ...uniqueClaimsOf('cliente', c).map((claim) => claim.take()),
   ];
 }
@@ -55,8 +56,8 @@ export function createCliente(c: ClienteRecord): Op[] {
 /**
  * Replaces a client read as `before` by `after` (conditioned on the versao read): every field of
  * `after` is written, and an attribute it lacks (no category, a contact field not set) removed.
- * A move counts it out of the old category and into the new one, a stay touches no count; a new
- * documento is claimed and the old one freed.
+ * A move counts it out of the old category's totals and into the new one's, a stay adjusts its
+ * VIP count and sum when the value changed; a new documento is claimed and the old one freed.
  */
 export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op[] {
   const { pk: _pk, sk: _sk, ...fields } = clienteItem(after);
@@ -82,19 +83,15 @@ export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op[
       onFailed: clienteFailed,
     },
   ];
-  if (before.categoriaId !== after.categoriaId) {
-    if (before.categoriaId !== null) ops.push(countClientes(before.categoriaId, -1));
-    if (after.categoriaId !== null) ops.push(countClientes(after.categoriaId, 1));
-  }
   if (before.documento !== after.documento) {
     if (before.documento !== undefined) ops.push(releaseDocumento(before.documento, before.id));
     if (after.documento !== undefined) ops.push(claimDocumento(after.documento, before.id));
   }
-  return ops;
+  return [...ops, ...aggregateOps(before, after)];
 }
 
 /**
- * Deletes a client read as `before` (conditioned on its versao), counted out of its category. The
+ * Deletes a client read as `before` (conditioned on its versao), counted out of its category's totals. The
  * service adds what goes with it: the freed claims (the documento), the trash copy, the history entry.
  */
 export function deleteCliente(before: ClienteRecord): Op[] {
@@ -111,6 +108,6 @@ export function deleteCliente(before: ClienteRecord): Op[] {
       },
       onFailed: clienteFailed,
     },
-    ...(before.categoriaId !== null ? [countClientes(before.categoriaId, -1)] : []),
+    ...aggregateOps(before, null),
   ];
 }

@@ -6,7 +6,7 @@
  * The partition outlives the record (readable after a delete) until a purge removes it. Each
  * entry also goes to the activity feed (`ATIVIDADE`), in the same write.
  */
-import type { Acao, Alteracao, Atividade, EntradaHistorico, Tipo } from '../contract/types.ts';
+import type { Acao, Alteracao, EntradaHistorico } from '../contract/types.ts';
 import { batchDelete } from './batch.ts';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultDb, documentClient, tableName } from './client.ts';
@@ -88,28 +88,6 @@ export function historyOps({ kind, id, nome, seq, entry, feedSk }: HistoryWrite)
       onFailed: () => ({ kind: 'changed' }),
     },
   ];
-}
-
-/**
- * The most recent changes of any record, newest first (at most `limit`, ≤ 100 a read is
- * sensible); items past their TTL are skipped before DynamoDB removes them. For the dashboard's
- * "Atualizações recentes" (issue 19).
- */
-export async function recentActivity(limit: number, nowSeconds = Math.floor(Date.now() / 1000)): Promise<Atividade[]> {
-  const page = await queryPage(PK.atividade, limit, undefined, {
-    expression: '#exp > :now',
-    names: { '#exp': TTL_ATTRIBUTE },
-    values: { ':now': nowSeconds },
-  });
-  return page.items.map((item) => ({
-    tipo: item.tipo as Tipo,
-    id: Number(item.id),
-    nome: String(item.nome),
-    acao: item.acao as Acao,
-    em: String(item.em),
-    por: String(item.por),
-    ...(Array.isArray(item.alteracoes) ? { alteracoes: (item.alteracoes as unknown[]).map(String) } : {}),
-  }));
 }
 
 /** A stored entry as the API returns it. */

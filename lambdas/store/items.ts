@@ -37,6 +37,9 @@ export type CategoriaItem = {
   descricao: string;
   /** How many clients use this category. */
   [CLIENT_COUNT]: number;
+  /** How many of them are VIP, and the sum of their contracts in integer cents (store/aggregates.ts). */
+  vips: number;
+  soma: number;
   versao: number;
   [HISTORY_COUNTER]?: number;
 } & AuditAttributes;
@@ -60,6 +63,9 @@ export interface CategoriaRecord extends AuditAttributes {
   id: number;
   descricao: string;
   clientes: number;
+  /** VIP clients and the contract sum in integer cents (0 when absent: a new category). */
+  vips?: number;
+  soma?: number;
   versao: number;
   /** The sequence of its last history entry (0: none yet). */
   historico: number;
@@ -79,6 +85,17 @@ export interface ClienteRecord extends ClienteContato, AuditAttributes {
 }
 
 export const categoriaKey = (id: number) => ({ pk: PK.categoria, sk: id });
+/**
+ * The first category sk. Below it, sk 0 of the same partition holds the totals of the clients
+ * without a category (store/aggregates.ts): one Query reads every category's totals and theirs.
+ * Category reads start here, so that item is never listed as a category.
+ */
+export const FIRST_CATEGORIA_SK = 1;
+/** The "Sem categoria" totals item. */
+export const SEM_CATEGORIA_KEY = { pk: PK.categoria, sk: 0 } as const;
+/** Stored names of the VIP count and the contract sum (integer cents) on a category and on the Sem categoria item. */
+export const VIP_COUNT = 'vips';
+export const CENTS_SUM = 'soma';
 export const clienteKey = (id: number) => ({ pk: PK.cliente, sk: id });
 /** Key of the id counters item. */
 export const SEQUENCIA_KEY = { pk: PK.sequencia, sk: 0 } as const;
@@ -103,6 +120,8 @@ export const categoriaItem = (c: CategoriaRecord): CategoriaItem => ({
   ...categoriaKey(c.id),
   descricao: c.descricao,
   [CLIENT_COUNT]: c.clientes,
+  [VIP_COUNT]: c.vips ?? 0,
+  [CENTS_SUM]: c.soma ?? 0,
   versao: c.versao,
   ...counterOf(c.historico),
   ...auditOf(c),
@@ -126,10 +145,13 @@ const AUDIT_PROJECTION = `${AUDIT_ATTRIBUTES.join(', ')}, ${HISTORY_COUNTER}`;
 export const CATEGORIA_LIST_PROJECTION = 'sk, descricao, versao';
 /** Attributes a category read needs: the list's, the audit fields and the history counter. */
 export const CATEGORIA_PROJECTION = `${CATEGORIA_LIST_PROJECTION}, ${AUDIT_PROJECTION}`;
-/** Attributes a client list needs: every field but `observacoes` (up to 2,000 characters each, only in a single read) and the audit fields. */
-export const CLIENTE_LIST_PROJECTION = `sk, nome, segmento, pontoFocal, valorContrato, categoriaId, versao, ${CONTATO_FIELDS.filter((f) => f !== 'observacoes').join(', ')}`;
+/**
+ * Attributes a client list needs: every field but `observacoes` (up to 2,000 characters each, only
+ * in a single read); of the audit fields only `atualizadoEm` (the list sorts by last change).
+ */
+export const CLIENTE_LIST_PROJECTION = `sk, nome, segmento, pontoFocal, valorContrato, categoriaId, versao, atualizadoEm, ${CONTATO_FIELDS.filter((f) => f !== 'observacoes').join(', ')}`;
 /** Attributes a client read needs: the list's, `observacoes`, the audit fields and the history counter. */
-export const CLIENTE_PROJECTION = `${CLIENTE_LIST_PROJECTION}, observacoes, ${AUDIT_PROJECTION}`;
+export const CLIENTE_PROJECTION = `${CLIENTE_LIST_PROJECTION.replace(', atualizadoEm', '')}, observacoes, ${AUDIT_PROJECTION}`;
 /** Attributes of a category as embedded in a client. */
 export const REF_PROJECTION = 'sk, descricao';
 

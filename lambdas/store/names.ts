@@ -16,7 +16,7 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { foldName } from '../contract/text.ts';
 import { tableName, type Db } from './client.ts';
-import { categoriaKey, type Stored } from './items.ts';
+import { categoriaKey, FIRST_CATEGORIA_SK, type Stored } from './items.ts';
 import { getItem, queryAll } from './reads.ts';
 import { PK } from './table.ts';
 import { commit, type Op } from './write.ts';
@@ -114,7 +114,7 @@ export async function ensureNameClaims(): Promise<void> {
 /** One pass over the stored categories; false when one changed meanwhile (run it again). */
 async function claimStoredNames(): Promise<boolean> {
   const byName = new Map<string, Stored[]>();
-  for (const c of await queryAll(PK.categoria, 'sk, descricao, versao')) {
+  for (const c of await queryAll(PK.categoria, 'sk, descricao, versao', undefined, FIRST_CATEGORIA_SK)) {
     const key = foldName(String(c.descricao));
     byName.set(key, [...(byName.get(key) ?? []), c]);
   }
@@ -155,7 +155,7 @@ function unchangedCategoria(id: number, versao: number): Op {
 
 /** The folded names of every stored category (tools that write categories in bulk keep them unique). */
 export async function foldedNamesInUse(db: Db): Promise<Set<string>> {
-  return new Set((await queryAll(PK.categoria, 'descricao', db)).map((c) => foldName(String(c.descricao))));
+  return new Set((await queryAll(PK.categoria, 'descricao', db, FIRST_CATEGORIA_SK)).map((c) => foldName(String(c.descricao))));
 }
 
 // ---- Documentos (issue 17) ----------------------------------------------------------------------

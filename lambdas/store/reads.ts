@@ -13,17 +13,18 @@ export const QUERY_PAGE_LIMIT = 10_000;
 
 /**
  * Every item of a partition, sorted by sk, following LastEvaluatedKey (a page stops at 1 MB).
- * `projection` names the attributes to return (keeps pages and time small).
+ * `projection` names the attributes to return (keeps pages and time small); `fromSk` skips the
+ * items below that sk (the categories start at 1: sk 0 is the "Sem categoria" totals item).
  */
-export async function queryAll(pk: string, projection: string, db: Db = defaultDb()): Promise<Stored[]> {
+export async function queryAll(pk: string, projection: string, db: Db = defaultDb(), fromSk?: number): Promise<Stored[]> {
   const items: Stored[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await db.doc.send(
       new QueryCommand({
         TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
+        KeyConditionExpression: fromSk === undefined ? 'pk = :pk' : 'pk = :pk AND sk >= :from',
+        ExpressionAttributeValues: fromSk === undefined ? { ':pk': pk } : { ':pk': pk, ':from': fromSk },
         ProjectionExpression: projection,
         ConsistentRead: true,
         Limit: QUERY_PAGE_LIMIT,

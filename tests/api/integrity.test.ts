@@ -10,7 +10,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/index.ts';
 import { batchPut } from '../../lambdas/store/batch.ts';
 import { reserveIds } from '../../lambdas/store/ids.ts';
-import { CLIENT_COUNT, clienteItem } from '../../lambdas/store/items.ts';
+import { isVipValue } from '../../lambdas/contract/limits.ts';
+import { toCents } from '../../lambdas/store/aggregates.ts';
+import { categoriaKey, CLIENT_COUNT, clienteItem, SEM_CATEGORIA_KEY } from '../../lambdas/store/items.ts';
 import { PK } from '../../lambdas/store/table.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
@@ -181,16 +183,20 @@ describe('a client list larger than 1 MB', () => {
       historico: 0,
     }));
     await batchPut(api, clientes.map(clienteItem));
-    // Planted around the API: count them in their categories as the API would.
-    for (const cat of cats) {
-      const n = clientes.filter((c) => c.categoriaId === cat.id).length;
+    // Planted around the API: count them in their categories' totals (and Sem categoria's) as the API would.
+    for (const key of [...cats.map((c) => categoriaKey(c.id)), SEM_CATEGORIA_KEY]) {
+      const mine = clientes.filter((c) => (c.categoriaId ?? SEM_CATEGORIA_KEY.sk) === key.sk);
       await api.doc.send(
         new UpdateCommand({
           TableName: api.tableName,
-          Key: { pk: PK.categoria, sk: cat.id },
-          UpdateExpression: 'ADD #count :n',
+          Key: key,
+          UpdateExpression: 'ADD #count :n, vips :v, soma :s',
           ExpressionAttributeNames: { '#count': CLIENT_COUNT },
-          ExpressionAttributeValues: { ':n': n },
+          ExpressionAttributeValues: {
+            ':n': mine.length,
+            ':v': mine.filter((c) => isVipValue(c.valorContrato)).length,
+            ':s': mine.reduce((sum, c) => sum + toCents(c.valorContrato), 0),
+          },
         }),
       );
     }

@@ -28,9 +28,11 @@ beforeAll(() => {
   Object.assign(process.env, { DATA_DIR: dataDir, TABLE_NAME: 'clientela' });
   delete process.env.SEED;
   delete process.env.AUTH;
-  // A stand-in for web/dist: the shell and one hashed asset.
+  // A stand-in for web/dist: the shell, the prerendered home and one hashed asset.
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  mkdirSync(path.join(dist, 'prerender'), { recursive: true });
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="pt-BR"><body>shell</body></html>');
+  writeFileSync(path.join(dist, 'prerender', 'inicio.html'), '<!doctype html><html lang="pt-BR"><body>prerendered home</body></html>');
   writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
 });
 
@@ -132,10 +134,10 @@ describe('npm start (vite dev) and npm run preview', () => {
     expect(signedIn.headers.get('cache-control')).toBe('no-store');
     expect(signedIn.headers.get('content-security-policy')).toBe(SECURITY_HEADERS['content-security-policy']);
 
-    for (const p of ['/', '/clientes', '/atualizarproduto/3']) {
+    for (const [p, page] of [['/', 'prerendered home'], ['/clientes', 'shell'], ['/atualizarproduto/3', 'shell']]) {
       const res = await fetch(`${base}${p}`);
       expect(res.status).toBe(200);
-      expect(await res.text()).toContain('shell');
+      expect(await res.text()).toContain(page);
       expect(res.headers.get('cache-control')).toBe('no-cache');
     }
     const asset = await fetch(`${base}/assets/app-1a2b3c.js`);

@@ -9,6 +9,8 @@ import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { buildOpenApiDocument, type JsonSchema } from '../../lambdas/openapi.ts';
 import { routes } from '../../lambdas/routes.ts';
+import { PK } from '../../lambdas/store/table.ts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
 import { send, type RawResponse } from '../contract/http.ts';
 import { createOpenApiValidator, deref } from '../contract/openapi-validator.ts';
@@ -223,6 +225,25 @@ describe('real responses match the OpenAPI schemas', () => {
     await call('POST /importacoes/{id}/desfazer', '/importacoes/999999/desfazer', 404);
     await call('POST /importacoes/{id}/desfazer', '/importacoes/0/desfazer', 400);
     await call('POST /importacoes/{id}/lotes', lotes, 409, { linhas }, { 'idempotency-key': 'openapi-lote-2' });
+  });
+
+  it('resumo and atividades: the totals and the feed (entries put as the history writes them)', async () => {
+    const cat = await send(api.baseUrl, 'POST', '/categorias', { descricao: 'Resumo' });
+    await send(api.baseUrl, 'POST', '/produtos', { nome: 'Um', valorContrato: 20000.5, categoria: { id: (cat.body as { id: number }).id } });
+    await send(api.baseUrl, 'POST', '/produtos', { nome: 'Dois', valorContrato: 10 });
+    const r = await call('GET /resumo', '/resumo', 200);
+    const listed = (await send(api.baseUrl, 'GET', '/produtos')).body as unknown[];
+    expect((r.body as { clientes: number }).clientes).toBe(listed.length);
+    const now = Date.now();
+    await api.doc.send(
+      new PutCommand({
+        TableName: api.tableName,
+        Item: { pk: PK.atividade, sk: now * 1000, tipo: 'produto', id: 1, nome: 'Um', acao: 'alterado', em: new Date(now).toISOString(), por: 'anônimo', alteracoes: [{ campo: 'nome', antes: 'a', depois: 'b' }], expiresAt: Math.floor(now / 1000) + 60 },
+      }),
+    );
+    const a = await call('GET /atividades', '/atividades', 200);
+    // Newest first: the item put last leads, after the creates' own entries.
+    expect((a.body as unknown[])[0]).toEqual({ tipo: 'produto', id: 1, nome: 'Um', acao: 'alterado', em: new Date(now).toISOString(), por: 'anônimo', alteracoes: ['nome'] });
   });
 
   it('the catch-all: unknown paths 404 and other methods 405 (with Allow), as {mensagem}', async () => {

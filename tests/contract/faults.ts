@@ -162,7 +162,8 @@ export const ROUTE_REQUESTS: readonly RouteRequest[] = [
     routeKey: 'PUT /produtos',
     method: 'PUT',
     path: '/produtos',
-    body: { id: 1, ...clienteBody, categoria: { id: 1 }, versao: 1 },
+    // The stored value (worldAnswer's): no total changes, so the update is a single-item write.
+    body: { id: 1, ...clienteBody, valorContrato: 10, categoria: { id: 1 }, versao: 1 },
     ok: 200,
   },
   {

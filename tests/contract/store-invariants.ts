@@ -6,11 +6,25 @@
  * each client's contact fields as the contract stores them, and each documento held by exactly
  * its client's claim. Issue 16: no record both live and in the trash, each trash copy with its
  * index entry, a record's history entries numbered 1..its counter, one feed item per history entry.
+ * Issue 19: the totals (client count, VIPs, contract sum in cents: of each category and of "Sem
+ * categoria") equal a full recount once they exist.
  */
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CONTATO_FIELDS, checkContato } from '../../lambdas/contract/cliente.ts';
 import { foldName } from '../../lambdas/contract/text.ts';
-import { AUDIT_ATTRIBUTES, CLIENT_COUNT, COUNTER_ATTRIBUTE, HISTORY_COUNTER, toClienteRecord, type ClienteRecord } from '../../lambdas/store/items.ts';
+import { isVipValue } from '../../lambdas/contract/limits.ts';
+import { toCents } from '../../lambdas/store/aggregates.ts';
+import {
+  AUDIT_ATTRIBUTES,
+  CENTS_SUM,
+  CLIENT_COUNT,
+  COUNTER_ATTRIBUTE,
+  HISTORY_COUNTER,
+  SEM_CATEGORIA_KEY,
+  toClienteRecord,
+  VIP_COUNT,
+  type ClienteRecord,
+} from '../../lambdas/store/items.ts';
 import { documentoClaimKey, NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
 import { PK, RECORD_KIND, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 
@@ -19,7 +33,17 @@ export interface StoredCategoria {
   descricao: string;
   /** The stored client count. */
   clientes: number;
+  /** The stored VIP count and contract sum in cents (undefined: not counted yet). */
+  vips?: number;
+  soma?: bigint;
   versao: number;
+}
+
+/** Stored totals of a group of clients (the sum in cents, exact). */
+export interface StoredTotais {
+  clientes: number;
+  vips: number;
+  soma: bigint;
 }
 
 /** A stored client, as code handles it. */
@@ -46,6 +70,8 @@ export interface Snapshot {
   /** Issue 18: import jobs (id → records created) and the records each still lists (id → client ids). */
   importacoes?: Map<number, { criados: number; estado: string }>;
   importados?: Map<number, number[]>;
+  /** The "Sem categoria" totals item (also the marker that every category has its totals). */
+  semCategoria?: StoredTotais;
   /** Items whose pk is none of the known partitions. */
   stray: Record<string, unknown>[];
   /** Attributes no item of that kind should have (e.g. an unknown request field stored). */
@@ -64,7 +90,7 @@ export interface Snapshot {
 
 /** The attributes each kind of item may have: anything else was stored by mistake. */
 const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
-  [PK.categoria]: ['pk', 'sk', 'descricao', CLIENT_COUNT, 'versao', HISTORY_COUNTER, ...AUDIT_ATTRIBUTES],
+  [PK.categoria]: ['pk', 'sk', 'descricao', CLIENT_COUNT, VIP_COUNT, CENTS_SUM, 'versao', HISTORY_COUNTER, ...AUDIT_ATTRIBUTES],
   [PK.cliente]: ['pk', 'sk', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoriaId', 'versao', ...CONTATO_FIELDS, HISTORY_COUNTER, ...AUDIT_ATTRIBUTES],
   [PK.historico]: ['pk', 'sk', 'acao', 'em', 'por', 'alteracoes'],
   [PK.atividade]: ['pk', 'sk', 'tipo', 'id', 'nome', 'acao', 'em', 'por', 'alteracoes', TTL_ATTRIBUTE],
@@ -107,11 +133,20 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
       for (const name of Object.keys(item)) {
         if (allowed && !allowed.includes(name)) s.unknownAttributes.push(`${pk}/${sk}.${name}`);
       }
-      if (pk === PK.categoria || pk === PK.cliente) {
+      if ((pk === PK.categoria && sk !== SEM_CATEGORIA_KEY.sk) || pk === PK.cliente) {
         s.historyCounters!.set(`${pk === PK.categoria ? RECORD_KIND.categoria : RECORD_KIND.cliente}#${sk}`, Number(item[HISTORY_COUNTER] ?? 0));
       }
-      if (pk === PK.categoria) {
-        s.categorias.set(sk, { id: sk, descricao: item.descricao, clientes: Number(item[CLIENT_COUNT] ?? 0), versao: Number(item.versao) });
+      if (pk === PK.categoria && sk === SEM_CATEGORIA_KEY.sk) {
+        s.semCategoria = { clientes: Number(item[CLIENT_COUNT]), vips: Number(item[VIP_COUNT]), soma: BigInt(item[CENTS_SUM]) };
+      } else if (pk === PK.categoria) {
+        s.categorias.set(sk, {
+          id: sk,
+          descricao: item.descricao,
+          clientes: Number(item[CLIENT_COUNT] ?? 0),
+          ...(item[VIP_COUNT] !== undefined ? { vips: Number(item[VIP_COUNT]) } : {}),
+          ...(item[CENTS_SUM] !== undefined ? { soma: BigInt(item[CENTS_SUM]) } : {}),
+          versao: Number(item.versao),
+        });
       } else if (pk === PK.cliente) {
         // As the model compares it: the history counter and audit stamps are kept apart.
         const { historico: _h, criadoEm: _a, criadoPor: _b, atualizadoEm: _c, atualizadoPor: _d, ...cliente } = toClienteRecord(item);
@@ -214,6 +249,29 @@ export function invariantViolations(s: Snapshot): string[] {
   }
   out.push(...contatoViolations(s));
   out.push(...historyAndTrashViolations(s));
+  // Totals: once they exist (the Sem categoria item is there), each equals a full recount.
+  if (s.semCategoria) {
+    const recount = new Map<number, StoredTotais>();
+    for (const c of s.clientes.values()) {
+      const key = c.categoriaId ?? SEM_CATEGORIA_KEY.sk;
+      const t = recount.get(key) ?? { clientes: 0, vips: 0, soma: 0n };
+      t.clientes++;
+      if (isVipValue(c.valorContrato)) t.vips++;
+      t.soma += BigInt(toCents(c.valorContrato));
+      recount.set(key, t);
+    }
+    const none = { clientes: 0, vips: 0, soma: 0n };
+    const show = (t: StoredTotais) => `${t.clientes} clientes, ${t.vips} vips, soma ${t.soma}`;
+    const same = (a: StoredTotais, b: StoredTotais) => a.clientes === b.clientes && a.vips === b.vips && a.soma === b.soma;
+    const sem = recount.get(SEM_CATEGORIA_KEY.sk) ?? none;
+    if (!same(s.semCategoria, sem)) out.push(`totals drift: Sem categoria stores ${show(s.semCategoria)}, has ${show(sem)}`);
+    for (const c of s.categorias.values()) {
+      const real = recount.get(c.id) ?? none;
+      // The client count has its own check (count drift) above.
+      const stored = { clientes: real.clientes, vips: c.vips ?? -1, soma: c.soma ?? -1n };
+      if (!same(stored, real)) out.push(`totals drift: categoria ${c.id} stores ${show(stored)}, has ${show(real)}`);
+    }
+  }
   for (const item of s.stray) out.push(`stray item ${JSON.stringify(item).slice(0, 200)}`);
   for (const a of s.unknownAttributes) out.push(`unknown attribute stored: ${a}`);
   return out;

@@ -33,7 +33,7 @@ import { localAuthEnv, startLocalCognito, type LocalIdentity } from '../../infra
 import { signIn } from '../support/cognito.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { matchRoute, ORIGIN_VERIFY, routes, type RouteDef } from '../../lambdas/routes.ts';
-import { CLIENT_COUNT } from '../../lambdas/store/items.ts';
+import { CLIENT_COUNT, SEM_CATEGORIA_KEY } from '../../lambdas/store/items.ts';
 import { NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
 import { MARSHALL_OPTIONS, PK } from '../../lambdas/store/table.ts';
 import { actionsOf, appFunctions, dynamoActionsOf, fakeWebDist, roleStatements, routeNameOf, tempDir } from './support.ts';
@@ -463,6 +463,14 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     expect(clientes.status).toBe(200);
     expect((clientes.body as unknown[]).length).toBe(3);
 
+    // The totals (issue 19): each client-writing function counts them on its first write when the
+    // Sem categoria item (their marker) is missing, as on a table from before them; GET /resumo too.
+    const forgetTotalsMarker = () => direct.send(new DeleteCommand({ TableName: table, Key: SEM_CATEGORIA_KEY }));
+    await forgetTotalsMarker();
+    expect(await call('GetResumo', 'GET', '/resumo')).toMatchObject({ status: 200, body: { clientes: 3, vips: 0, soma: 1609.5 } });
+    expect(await call('ListAtividades', 'GET', '/atividades')).toMatchObject({ status: 200, body: [] });
+    await forgetTotalsMarker();
+
     // Updates: same category, a move (transaction), out of any category, stale versao, 404, bad category.
     const base = { id: clienteId, nome: 'Padaria Pão Quente', segmento: 'Alimentação', pontoFocal: 'Ana', valorContrato: 1600 };
     expect(await call('UpdateProduto', 'PUT', '/produtos', { ...base, categoria: { id: varejoId }, versao: 1 })).toMatchObject({
@@ -512,6 +520,7 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     // Deletes: a category in use is 409; clients with and without a category; 404s; a stored
     // duplicate leaves the name's claim to the other.
     await forgetClaimsMarker();
+    await forgetTotalsMarker();
     expect((await call('RemoveCategoria', 'DELETE', `/categorias/${varejoId}`)).status).toBe(409);
     expect((await call('RemoveCategoria', 'DELETE', '/categorias/9001')).status).toBe(204);
     expect((await call('CreateCategoria', 'POST', '/categorias', { descricao: 'Legado' })).status).toBe(409);

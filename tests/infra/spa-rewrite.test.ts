@@ -41,16 +41,19 @@ describe('spa-rewrite.js (CloudFront Function, viewer request)', () => {
     expect(typeof handler).toBe('function');
   });
 
-  it.each(['/clientes', '/categorias', '/atualizarproduto/3', '/cadastrarcategoria', '/sobre-nos', '/clientes/'])(
+  it.each(['/clientes', '/categorias', '/atualizarproduto/3', '/cadastrarcategoria', '/home', '/sobre-nos/', '/clientes/', '/sobre-nos/x'])(
     'serves the app shell for the app route %s',
     (uri) => {
       expect(viewerRequest(uri).uri).toBe('/index.html');
     },
   );
 
-  // The root is rewritten too (the default root object would give the same file).
-  it('rewrites / to /index.html', () => {
-    expect(viewerRequest('/').uri).toBe('/index.html');
+  // The routes prerendered at build time get their own HTML, those paths only.
+  it.each([
+    ['/', '/prerender/inicio.html'],
+    ['/sobre-nos', '/prerender/sobre-nos.html'],
+  ])('serves %s its prerendered page %s', (uri, file) => {
+    expect(viewerRequest(uri).uri).toBe(file);
   });
 
   it.each(['/assets/index-abc123.js', '/assets/index-Bx9_q.css', '/favicon.svg', '/index.html', '/robots.txt'])(

@@ -567,7 +567,7 @@ describe('site', () => {
       Prune: false,
       SystemMetadata: { 'cache-control': 'no-cache' },
       DistributionId: { Ref: logicalIdOfType(template, 'AWS::CloudFront::Distribution') },
-      DistributionPaths: ['/index.html', '/', '/config.json'],
+      DistributionPaths: ['/index.html', '/', '/prerender/*', '/config.json'],
     });
     expect(root.Properties!.DestinationBucketKeyPrefix).toBeUndefined();
     // index.html only after the chunks it references are there.

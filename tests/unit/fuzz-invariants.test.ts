@@ -4,8 +4,8 @@ import { invariantViolations, type Snapshot } from '../contract/store-invariants
 
 const healthy = (): Snapshot => ({
   categorias: new Map([
-    [1, { id: 1, descricao: 'A', clientes: 1, versao: 1 }],
-    [2, { id: 2, descricao: 'Bé', clientes: 0, versao: 3 }],
+    [1, { id: 1, descricao: 'A', clientes: 1, vips: 0, soma: 100n, versao: 1 }],
+    [2, { id: 2, descricao: 'Bé', clientes: 0, vips: 0, soma: 0n, versao: 3 }],
   ]),
   clientes: new Map([
     [1, { id: 1, nome: 'x', segmento: '', pontoFocal: '', valorContrato: 1, categoriaId: 1, versao: 1, documento: '11222333000181', telefone: '+5511987654321', fimContrato: '2026-12-31' }],
@@ -21,6 +21,7 @@ const healthy = (): Snapshot => ({
   ]),
   namesClaimed: true,
   documentos: new Map([['11222333000181', 1]]),
+  semCategoria: { clientes: 1, vips: 0, soma: 200n },
   stray: [],
   unknownAttributes: [],
 });
@@ -28,6 +29,16 @@ const healthy = (): Snapshot => ({
 describe('invariantViolations', () => {
   it('accepts a consistent table', () => {
     expect(invariantViolations(healthy())).toEqual([]);
+  });
+
+  it('checks no totals on a table where they were never counted (no Sem categoria item)', () => {
+    const s = healthy();
+    delete s.semCategoria;
+    for (const c of s.categorias.values()) {
+      delete c.vips;
+      delete c.soma;
+    }
+    expect(invariantViolations(s)).toEqual([]);
   });
 
   it.each([
@@ -53,6 +64,14 @@ describe('invariantViolations', () => {
     ['claim with a non-201 answer', (s: Snapshot) => void (s.idempotency[0]!.responseStatus = 400), /stored status 400/],
     ['a name claim left behind', (s: Snapshot) => void s.names.set('old', [2]), /name claim "old" holds \[2\]/],
     ['a category without its name claim', (s: Snapshot) => void s.names.delete('be'), /name "be" of categories \[2\] is held by \[\]/],
+    ['a VIP count that is not a recount', (s: Snapshot) => void (s.categorias.get(1)!.vips = 1), /totals drift: categoria 1 stores 1 clientes, 1 vips, soma 100/],
+    ['a contract sum that is not a recount', (s: Snapshot) => void (s.categorias.get(2)!.soma = 1n), /totals drift: categoria 2 .*soma 1, has .*soma 0/],
+    ['a category without totals once they exist', (s: Snapshot) => void delete s.categorias.get(2)!.vips, /totals drift: categoria 2 stores 0 clientes, -1 vips/],
+    [
+      'Sem categoria totals that are not a recount',
+      (s: Snapshot) => void (s.clientes.get(2)!.valorContrato = 10000.01),
+      /totals drift: Sem categoria stores 1 clientes, 0 vips, soma 200, has 1 clientes, 1 vips, soma 1000001/,
+    ],
     ['stray item', (s: Snapshot) => void s.stray.push({ pk: 'X', sk: 1 }), /stray item/],
     // Issue 17's fields and documento claims.
     ['a phone not stored in E.164', (s: Snapshot) => void (s.clientes.get(1)!.telefone = '(11) 98765-4321'), /stores telefone="\(11\) 98765-4321"/],

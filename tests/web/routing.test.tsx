@@ -4,13 +4,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '../../web/src/app/ErrorBoundary.tsx';
 import { T } from '../../web/src/texts.ts';
+import { C } from '../../web/src/texts-carteira.ts';
 import { currentPath, json, mockApi, renderApp } from './helpers.tsx';
 
 describe('routes', () => {
   it('renders the home page at / and /home', async () => {
     mockApi({});
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: T.home.headline })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: C.home.headline })).toBeInTheDocument();
     for (const f of ['Gestão completa de clientes', 'Contratos VIP com prioridade', 'Acompanhamento do relacionamento'])
       expect(screen.getByRole('heading', { name: f })).toBeInTheDocument();
     expect(document.title).toBe('Início · Clientela');
@@ -38,13 +39,13 @@ describe('routes', () => {
     const home = screen.getByRole('link', { name: T.common.backHome });
     expect(home).toHaveAttribute('href', '/home');
     await userEvent.click(home);
-    expect(await screen.findByRole('heading', { level: 1, name: T.home.headline })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: C.home.headline })).toBeInTheDocument();
   });
 
   it('moves focus to the new page heading after a navigation', async () => {
     mockApi({ 'GET /api/produtos': json(200, []) });
     renderApp('/home');
-    await screen.findByRole('heading', { level: 1, name: T.home.headline });
+    await screen.findByRole('heading', { level: 1, name: C.home.headline });
     const nav = screen.getByRole('navigation', { name: T.nav.label });
     await userEvent.click(within(nav).getByRole('link', { name: 'Sobre nós' }));
     const h1 = await screen.findByRole('heading', { level: 1, name: 'Sobre nós' });
@@ -80,7 +81,7 @@ describe('layout', () => {
   it('opens and closes the menu with the button and with Escape', async () => {
     mockApi({});
     renderApp('/home');
-    await screen.findByRole('heading', { level: 1, name: T.home.headline });
+    await screen.findByRole('heading', { level: 1, name: C.home.headline });
     const button = screen.getByRole('button', { name: T.nav.menu });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     const menu = document.getElementById(button.getAttribute('aria-controls')!);
@@ -101,7 +102,7 @@ describe('layout', () => {
   it('has a footer with named social links and the current year', async () => {
     mockApi({});
     renderApp('/home');
-    await screen.findByRole('heading', { level: 1, name: T.home.headline });
+    await screen.findByRole('heading', { level: 1, name: C.home.headline });
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText(`© ${new Date().getFullYear()} Clientela`)).toBeInTheDocument();
     for (const name of [T.footer.linkedin, T.footer.github, T.footer.instagram]) {

@@ -1,7 +1,7 @@
 /** Business constants of the web app (SPEC section 9): one place, no magic numbers elsewhere. */
 
-/** Contracts with a value ABOVE this are VIP (10000 itself is standard). */
-export const VIP_THRESHOLD = 10_000;
+/** Contracts with a value ABOVE this are VIP (10000 itself is standard): the contract's constant, which the server's totals count with. */
+export { VIP_THRESHOLD } from '@contract';
 
 /** Toast lifetimes, in ms. */
 export const TOAST_DURATION = {

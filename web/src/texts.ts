@@ -48,30 +48,6 @@ export const T = {
     notFound: 'Página não encontrada',
     error: 'Erro',
   },
-  home: {
-    eyebrow: 'Gestão de clientes para PMEs',
-    headline: 'Gerencie seus clientes com a Clientela',
-    description:
-      'Cadastre clientes, organize-os em categorias e acompanhe cada contrato em um só lugar. Simples para a equipe, claro para a gestão.',
-    ctaClientes: 'Ver clientes',
-    ctaCreate: 'Cadastrar cliente',
-    featuresTitle: 'Tudo o que sua carteira precisa',
-    /** `text(vip)`: `vip` is the VIP threshold as money (config.ts), formatted by the caller. */
-    features: [
-      {
-        title: 'Gestão completa de clientes',
-        text: () => 'Nome, segmento, ponto focal, valor do contrato e categoria de cada cliente, sempre à mão.',
-      },
-      {
-        title: 'Contratos VIP com prioridade',
-        text: (vip: string) => `Contratos acima de ${vip} ganham a coroa VIP e se destacam na lista.`,
-      },
-      {
-        title: 'Acompanhamento do relacionamento',
-        text: () => 'Categorias e filtros rápidos para saber com quem falar e quando.',
-      },
-    ],
-  },
   about: {
     heading: 'Sobre nós',
     intro: 'Somos a equipe que desenvolve a Clientela. Fale com a gente!',

@@ -10,6 +10,7 @@ import { ensureTable } from '../../../infra/local/table.ts';
 import { seedDatabase } from '../../../tools/seed.ts';
 import { MARSHALL_OPTIONS } from '../../../lambdas/store/table.ts';
 import { PK } from '../../../lambdas/store/table.ts';
+import { FIRST_CATEGORIA_SK } from '../../../lambdas/store/items.ts';
 
 export const DB_DIR = fileURLToPath(new URL('../results/db/', import.meta.url));
 
@@ -52,7 +53,8 @@ export async function openBenchDb(): Promise<BenchDb> {
   const client = new DynamoDBClient(localClientConfig(local.endpoint));
   const doc = DynamoDBDocumentClient.from(client, { marshallOptions: MARSHALL_OPTIONS });
 
-  const partition = async (table: string, pk: string): Promise<PartitionStats> => {
+  /** Items of a partition (from sk `fromSk`: the categories start at 1, sk 0 holds the Sem categoria totals). */
+  const partition = async (table: string, pk: string, fromSk?: number): Promise<PartitionStats> => {
     let items = 0;
     let pages = 0;
     let start: Record<string, import('@aws-sdk/client-dynamodb').AttributeValue> | undefined;
@@ -61,8 +63,8 @@ export async function openBenchDb(): Promise<BenchDb> {
       const out = await client.send(
         new QueryCommand({
           TableName: table,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': { S: pk } },
+          KeyConditionExpression: fromSk === undefined ? 'pk = :pk' : 'pk = :pk AND sk >= :from',
+          ExpressionAttributeValues: fromSk === undefined ? { ':pk': { S: pk } } : { ':pk': { S: pk }, ':from': { N: String(fromSk) } },
           Select: 'COUNT',
           ConsistentRead: true,
           ExclusiveStartKey: start,
@@ -87,14 +89,14 @@ export async function openBenchDb(): Promise<BenchDb> {
   const ensure: BenchDb['ensure'] = async (set, log) => {
     await ensureTable(client, set.table);
     let produtos = await partition(set.table, PK.cliente);
-    let categorias = await partition(set.table, PK.categoria);
+    let categorias = await partition(set.table, PK.categoria, FIRST_CATEGORIA_SK);
     if (produtos.items === set.clientes && categorias.items === set.categorias) return { seeded: false, produtos, categorias };
     log(`seeding ${set.table}: ${set.categorias} categorias, ${set.clientes} clientes (kept in ${DB_DIR} for the next runs)`);
     await drop(set.table);
     await ensureTable(client, set.table);
     await seedDatabase({ doc, tableName: set.table }, { categorias: set.categorias, clientes: set.clientes });
     produtos = await partition(set.table, PK.cliente);
-    categorias = await partition(set.table, PK.categoria);
+    categorias = await partition(set.table, PK.categoria, FIRST_CATEGORIA_SK);
     return { seeded: true, produtos, categorias };
   };
 

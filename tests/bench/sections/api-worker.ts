@@ -80,11 +80,19 @@ export interface ScaleResult {
   contentEncoding: string;
 }
 
+/** GET /resumo on a data set (issue 19: answered from the totals, whatever the number of clients). */
+export interface ResumoResult {
+  table: string;
+  clientes: number;
+  samples: CallSample[];
+}
+
 export interface WorkerResult {
   warm: RouteResult[];
   scale: ScaleResult[];
   history: HistoryResult;
   writeCost: WriteCostResult;
+  resumo: ResumoResult[];
 }
 
 // --- DynamoDB call timing -------------------------------------------------------------------
@@ -269,16 +277,19 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
     'DELETE /produtos/{id}': (i) => call(base, 'DELETE', `/produtos/${createdClientes[i]}`, undefined, 204),
     // Restores the clients deleted above, into their categories.
     'POST /lixeira/{tipo}/{id}/restaurar': (i) => call(base, 'POST', `/lixeira/produto/${createdClientes[i]}/restaurar`, undefined, 200),
+    'GET /resumo': () => call(base, 'GET', '/resumo', undefined, 200),
+    'GET /atividades': () => call(base, 'GET', '/atividades', undefined, 200),
     $default: () => call(base, 'GET', '/nao-existe', undefined, 404),
   };
   // The users API is not served in the open mode the bench runs in (404 before any logic).
-  const missing = routes.filter((r) => !plans[r.routeKey] && !isSignInOnly(r)).map((r) => r.routeKey);
+  // The import routes are measured by the CSV section, end to end.
+  const missing = routes.filter((r) => !plans[r.routeKey] && !isSignInOnly(r) && !r.path.startsWith('/importacoes')).map((r) => r.routeKey);
   if (missing.length > 0) throw new Error(`the bench has no plan for route(s): ${missing.join(', ')}`);
   const order = [
     'GET /categorias', 'GET /categorias/{id}', 'POST /categorias', 'PUT /categorias', 'GET /categorias/{id}/historico',
     'DELETE /categorias/{id}', 'GET /lixeira', 'DELETE /lixeira/{tipo}/{id}',
     'GET /produtos', 'GET /produtos/{id}', 'POST /produtos', 'PUT /produtos', 'GET /produtos/{id}/historico',
-    'DELETE /produtos/{id}', 'POST /lixeira/{tipo}/{id}/restaurar', '$default',
+    'DELETE /produtos/{id}', 'POST /lixeira/{tipo}/{id}/restaurar', 'GET /resumo', 'GET /atividades', '$default',
   ];
   const results: RouteResult[] = [];
   for (const routeKey of order) {
@@ -403,6 +414,31 @@ async function writeCost(job: WorkerJob['writeCost']): Promise<WriteCostResult> 
   return out;
 }
 
+
+/**
+ * GET /resumo on every size, interleaved like the lists, after one unmeasured call per size (a
+ * table seeded before the totals gets them counted there, once).
+ */
+async function resumoAtScale(base: string, jobs: WorkerJob['scale']): Promise<ResumoResult[]> {
+  const results: ResumoResult[] = jobs.map((j) => ({ table: j.table, clientes: j.clientes, samples: [] }));
+  for (let round = -1; round < RESUMO_RUNS; round++) {
+    for (const [i, job] of jobs.entries()) {
+      process.env.TABLE_NAME = job.table;
+      const { sample, res } = await call(base, 'GET', '/resumo', undefined, 200);
+      if (round < 0) {
+        const clientes = (JSON.parse(decode(res).toString()) as { clientes: number }).clientes;
+        if (clientes !== job.clientes) throw new Error(`GET /resumo on ${job.table} counted ${clientes} clients, expected ${job.clientes}`);
+        continue;
+      }
+      results[i]!.samples.push(sample);
+    }
+  }
+  return results;
+}
+
+/** Measured calls of GET /resumo per size. */
+export const RESUMO_RUNS = 20;
+
 const [outFile, jobFile] = process.argv.slice(2);
 if (!outFile || !jobFile) throw new Error('usage: api-worker.ts <output.json> <job.json>');
 const job = JSON.parse(readFileSync(jobFile, 'utf8')) as WorkerJob;
@@ -413,6 +449,7 @@ try {
     scale: await listAtScale(api.url, job.scale),
     history: await historyPaging(api.url, job.history),
     writeCost: await writeCost(job.writeCost),
+    resumo: await resumoAtScale(api.url, job.scale),
   };
   writeFileSync(outFile, JSON.stringify(result));
 } finally {

@@ -1,4 +1,5 @@
 import { GitHubIcon, LogoMark, InstagramIcon, LinkedInIcon } from '../components/icons.tsx';
+import { useHydrated } from '../lib/hydrated.ts';
 import { T } from '../texts.ts';
 
 const social = [
@@ -7,8 +8,12 @@ const social = [
   { href: 'https://www.instagram.com/clientela', label: T.footer.instagram, Icon: InstagramIcon },
 ] as const;
 
-/** Footer: social links (icons with accessible names) and the copyright with the current year. */
+/**
+ * Footer: social links (icons with accessible names) and the copyright with the current year
+ * (the browser's: a prerendered page shows the line without it, in a box of the same size).
+ */
 export function Footer() {
+  const hydrated = useHydrated();
   return (
     <footer className="footer">
       <div className="footer-inner">
@@ -25,7 +30,10 @@ export function Footer() {
             </li>
           ))}
         </ul>
-        <p className="copyright">{T.footer.copyright(new Date().getFullYear())}</p>
+        {/* Before hydration: a stand-in year, hidden, so the line keeps its size. */}
+        <p className="copyright" data-pending={hydrated ? undefined : ''}>
+          {T.footer.copyright(hydrated ? new Date().getFullYear() : 2000)}
+        </p>
       </div>
     </footer>
   );

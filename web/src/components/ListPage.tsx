@@ -47,7 +47,11 @@ export interface ListPageProps<R extends object> {
   /** Shown above the results (e.g. the 'Desfazer' bar after a delete). */
   notice?: ReactNode;
   /** More actions beside the create link (Exportar, Importar), given what the list shows now. */
-  tools?: (shown: readonly R[]) => ReactNode;
+  actions?: (shown: readonly R[]) => ReactNode;
+  /** Controls shown above the results (a sort). */
+  tools?: ReactNode;
+  /** Remounts the grid when it changes (a new order starts again from the first cards). */
+  viewKey?: string;
 }
 
 const idOf = (item: object) => (item as { id: number }).id;
@@ -69,8 +73,9 @@ export function ListPage<R extends object>(p: ListPageProps<R>) {
   else
     body = (
       <>
+        {p.tools}
         <ResultStatus shown={filtered.length} total={data.length} query={query} onClear={filter.clear} />
-        <ProgressiveGrid key={`${query}|${data.length}`} items={filtered} getKey={p.getKey ?? idOf} renderItem={p.renderItem} label={p.gridLabel} />
+        <ProgressiveGrid key={`${query}|${data.length}|${p.viewKey ?? ''}`} items={filtered} getKey={p.getKey ?? idOf} renderItem={p.renderItem} label={p.gridLabel} />
       </>
     );
 
@@ -80,9 +85,9 @@ export function ListPage<R extends object>(p: ListPageProps<R>) {
       {t.new}
     </Link>
   );
-  const action = p.tools ? (
+  const action = p.actions ? (
     <div className="page-actions">
-      {p.tools(filtered)}
+      {p.actions(filtered)}
       {create}
     </div>
   ) : (

@@ -28,3 +28,16 @@ export function formatDate(isoDate: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   return m ? `${m[3]}/${m[2]}/${m[1]}` : isoDate;
 }
+
+/** A folded text's sort key: each number prefixed by its length, so "2" sorts before "10". */
+export const numericKey = (folded: string): string =>
+  folded.replace(/\d+/g, (d) => {
+    const digits = d.replace(/^0+(?=\d)/, '');
+    return String.fromCharCode(48 + Math.min(digits.length, 40)) + digits;
+  });
+
+/**
+ * A text's sort key for a plain `<` comparison that orders as pt-BR people expect: case and
+ * accents aside ("Álvaro" beside "Alvaro"), numbers by value ("Loja 2" before "Loja 10").
+ */
+export const sortKey = (text: string): string => numericKey(fold(text));

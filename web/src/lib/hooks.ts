@@ -86,3 +86,4 @@ export function useFirstLoadHold(key: string, ms: number): boolean {
   }, [cache, key, ms, holding]);
   return holding;
 }
+

@@ -1,4 +1,5 @@
-import type { Categoria, CategoriaInput, CategoriaRef, Cliente, ClienteContatoInput } from '@contract';
+import useSWR from 'swr';
+import type { Atividade, Categoria, CategoriaInput, CategoriaRef, Cliente, ClienteContatoInput, Resumo } from '@contract';
 import { defineResource } from './resource.ts';
 
 /** What the web sends for a client: the spec's shape, its category embedded (or null), and the contact fields (null: none). */
@@ -19,3 +20,14 @@ export const categorias = defineResource<Categoria, CategoriaInput>('/categorias
 // The hooks under their own names (so the hooks lint rules see them as hooks).
 export const { useList: useClientes, useRecord: useCliente, useActions: useClienteActions } = clientes;
 export const { useList: useCategorias, useCachedList: useCachedCategorias, useRecord: useCategoria, useActions: useCategoriaActions } = categorias;
+
+/**
+ * The portfolio's totals (GET /resumo: one read on the server, whatever the number of clients).
+ * Read again whenever a page using it mounts (SWR's default), so a write elsewhere shows.
+ */
+export const RESUMO_PATH = '/resumo';
+export const useResumo = () => useSWR<Resumo>(RESUMO_PATH);
+
+/** The latest changes (GET /atividades), newest first. */
+export const ATIVIDADES_PATH = '/atividades';
+export const useAtividades = () => useSWR<Atividade[]>(ATIVIDADES_PATH);

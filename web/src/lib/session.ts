@@ -62,10 +62,13 @@ const subscribe = (l: () => void) => {
   return () => void listeners.delete(l);
 };
 
-/** The session, as React state. */
-export const useSession = (): Session => useSyncExternalStore(subscribe, () => session);
+/** What a page prerendered at build time shows (and hydrates with): nobody is known yet. */
+const PRERENDERED: Session = { status: 'loading' };
+
+/** The session, as React state (`loading` in the prerendered HTML and while hydrating it). */
+export const useSession = (): Session => useSyncExternalStore(subscribe, () => session, () => PRERENDERED);
 /** Changes each time a session ends (the key of the app's data cache). */
-export const useSessionGeneration = (): number => useSyncExternalStore(subscribe, () => generation);
+export const useSessionGeneration = (): number => useSyncExternalStore(subscribe, () => generation, () => 0);
 /** The user pool's configuration (undefined with sign-in off or before config.json arrived). */
 export const cognitoConfig = (): CognitoConfig | undefined => config;
 

@@ -1,10 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, ChartIcon, CrownIcon, DiamondIcon, PlusIcon, UsersIcon } from '../components/icons.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { VIP_THRESHOLD } from '../config.ts';
 import { formatMoney } from '../lib/format.ts';
+import { useSession } from '../lib/session.ts';
 import { paths } from '../paths.ts';
 import { T } from '../texts.ts';
+import { C } from '../texts-carteira.ts';
+import { PortfolioMessage, PortfolioSkeleton } from './home/PortfolioFrame.tsx';
+
+// Its own chunk: only people who may read the data load it.
+const Portfolio = lazy(() => import('./home/Portfolio.tsx'));
 
 const featureIcons = [UsersIcon, CrownIcon, ChartIcon];
 /** The illustration beside the headline: three client cards, one of them VIP. */
@@ -14,25 +21,54 @@ const heroCards = [
   { vip: false, offset: false, lines: ['w-50', 'w-40'] },
 ];
 
-/** / and /home: the landing page. */
+/**
+ * The portfolio first, in a block of fixed size (prerendered as its frame: who is signed in and
+ * the numbers are known only in the browser): the numbers for whoever may read them (signed in,
+ * or the open mode), an invitation to sign in for a visitor.
+ */
+function PortfolioBlock() {
+  const session = useSession();
+  let content;
+  if (session.status === 'off' || session.status === 'signedIn')
+    content = (
+      <Suspense fallback={<PortfolioSkeleton />}>
+        <Portfolio />
+      </Suspense>
+    );
+  else if (session.status === 'anonymous') content = <PortfolioMessage title={C.portfolio.signInTitle} text={C.portfolio.signInText} to={paths.entrar} action={T.nav.signIn} />;
+  else if (session.status === 'failed') content = <PortfolioMessage title={C.portfolio.error} />;
+  else content = <PortfolioSkeleton />;
+  return (
+    <section className="portfolio" aria-labelledby="portfolio-title">
+      <h2 id="portfolio-title" className="section-title">
+        {C.portfolio.title}
+      </h2>
+      <p className="portfolio-lead">{C.portfolio.lead}</p>
+      {content}
+    </section>
+  );
+}
+
+/** / and /home: the portfolio, then the landing page. */
 export default function Home() {
   return (
     <div className="home">
+      <PortfolioBlock />
       <section className="hero">
         <div className="hero-text">
-          <p className="eyebrow">{T.home.eyebrow}</p>
+          <p className="eyebrow">{C.home.eyebrow}</p>
           <PageHeading title={T.titles.home} className="hero-title">
-            {T.home.headline}
+            {C.home.headline}
           </PageHeading>
-          <p className="hero-lead">{T.home.description}</p>
+          <p className="hero-lead">{C.home.description}</p>
           <div className="hero-actions">
             <Link className="btn btn-primary btn-lg" to={paths.clientes}>
               <UsersIcon size={20} />
-              {T.home.ctaClientes}
+              {C.home.ctaClientes}
             </Link>
             <Link className="btn btn-secondary btn-lg" to={paths.cadastrarCliente}>
               <PlusIcon size={20} />
-              {T.home.ctaCreate}
+              {C.home.ctaCreate}
             </Link>
           </div>
         </div>
@@ -51,10 +87,10 @@ export default function Home() {
       </section>
       <section className="features" aria-labelledby="features-title">
         <h2 id="features-title" className="section-title">
-          {T.home.featuresTitle}
+          {C.home.featuresTitle}
         </h2>
         <ul className="feature-grid">
-          {T.home.features.map((f, i) => {
+          {C.home.features.map((f, i) => {
             const Icon = featureIcons[i] ?? UsersIcon;
             return (
               <li key={f.title} className="card feature-card">

@@ -1,16 +1,31 @@
-import type { Categoria } from '@contract';
+import { Link } from 'react-router-dom';
+import type { Categoria, Totais } from '@contract';
 import { CardActions } from '../../../components/CardActions.tsx';
 import { Badge, FolderIcon } from '../../../components/icons.tsx';
+import { formatMoney } from '../../../lib/format.ts';
 import { paths } from '../../../paths.ts';
+import { L } from '../../../texts-listas.ts';
+import { viewHref } from '../../../lib/clientes-url.ts';
 
-/** A category card: its descricao, 'Editar' and 'Deletar'. */
-export function CategoriaCard({ categoria }: { categoria: Categoria }) {
+/**
+ * A category card: its descricao, its clients and total under contract (a line of reserved
+ * height, filled when the totals arrive) linking to its clients, 'Editar' and 'Deletar'.
+ */
+export function CategoriaCard({ categoria, totais }: { categoria: Categoria; totais?: Totais }) {
   return (
     <article className="card categoria-card">
       <div className="card-head">
         <Badge className="card-badge badge-folder" icon={<FolderIcon size={20} />} />
         <h2 className="card-title">{categoria.descricao}</h2>
       </div>
+      <p className="categoria-totais">
+        {totais ? (
+          <Link to={viewHref(paths.clientes, { categorias: [categoria.id] })}>
+            <span>{L.categorias.cardClientes(totais.clientes)}</span> · <span>{L.categorias.cardSoma(formatMoney(totais.soma))}</span>
+            <span className="visually-hidden">{`, ${L.categorias.cardLink(categoria.descricao)}`}</span>
+          </Link>
+        ) : null}
+      </p>
       <CardActions name={categoria.descricao} editTo={paths.atualizarCategoria.to(categoria.id)} deleteTo={paths.deletarCategoria.to(categoria.id)} />
     </article>
   );

@@ -1,31 +1,109 @@
-import type { Cliente } from '@contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { Cliente } from '@contract';
 import { ExportButton } from '../../../components/ExportButton.tsx';
-import { UsersIcon } from '../../../components/icons.tsx';
-import { ListPage } from '../../../components/ListPage.tsx';
+import { PlusIcon, UsersIcon } from '../../../components/icons.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ProgressiveGrid } from '../../../components/ProgressiveGrid.tsx';
+import { ResultStatus } from '../../../components/ResultStatus.tsx';
+import { SearchForm } from '../../../components/SearchForm.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { EmptyState, LoadError } from '../../../components/States.tsx';
+import { UndoBar } from '../../../components/UndoBar.tsx';
+import { formatMoney } from '../../../lib/format.ts';
 import { useClientes } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
-import { UndoBar } from '../../../components/UndoBar.tsx';
+import { L } from '../../../texts-listas.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
+import { ListTools } from '../components/ListTools.tsx';
+import { parseView, useQueryState, viewSearch, type View } from '../../../lib/clientes-url.ts';
+import { applyView, orderOf, prepare } from '../../../lib/clientes-view.ts';
+
+const idOf = (c: Cliente) => c.id;
+const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
 
 /**
- * What the filter searches: the name (the spec), and the e-mail and CNPJ/CPF (issue 17; a line
- * break between them, so a query never spans two).
+ * /clientes: the client list ('Busque seus clientes') as a work tool. The name filter applies on
+ * 'Buscar' as the spec says; the sort and the chips apply at once; the totals of what is shown sit
+ * beside the count. The whole view lives in the URL query (each change a history entry). The
+ * filter also finds e-mails and CNPJ/CPF digits (issue 17); 'Exportar' downloads what is shown.
  */
-const searchedText = (c: Cliente) => `${c.nome}\n${c.email ?? ''}\n${c.documento ?? ''}`;
-const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
-const tools = (shown: readonly Cliente[]) => (
-  <>
-    <ExportButton shown={shown} run={(m, list) => m.exportClientes(list)} />
-    <Link className="btn btn-secondary" to={paths.importarClientes}>
-      {T.csv.importar}
-    </Link>
-  </>
-);
-
-/** /clientes: the client list ('Busque seus clientes'), shown as soon as the data arrives; the filter also finds e-mails and CNPJ/CPF digits. */
 export default function ListaClientes() {
   const list = useClientes();
-  return <ListPage title={T.titles.clientes} texts={T.clientes} createTo={paths.cadastrarCliente} list={list} textOf={searchedText} compactDigits renderItem={renderCard} emptyIcon={<UsersIcon size={32} />} gridLabel={T.titles.clientes} notice={<UndoBar />} tools={tools} />;
+  const { data, error, isLoading, mutate } = list;
+  const [search, setSearch] = useQueryState();
+  const key = search.toString();
+  const view = useMemo(() => parseView(search), [search]);
+  const setView = useCallback((next: View) => setSearch(viewSearch(next)), [setSearch]);
+
+  // The field shows the applied filter again when Back/Forward changes it.
+  const [draft, setDraft] = useState(view.q);
+  const [seenQ, setSeenQ] = useState(view.q);
+  if (seenQ !== view.q) {
+    setSeenQ(view.q);
+    setDraft(view.q);
+  }
+  const inputRef = useRef<HTMLInputElement>(null);
+  const filter = {
+    draft,
+    setDraft,
+    apply: () => setView({ ...view, q: draft.trim() }),
+    inputRef,
+  };
+  const clear = () => {
+    setView({ ...view, q: '', categorias: [], vip: false });
+    inputRef.current?.focus();
+  };
+
+  const prepared = useMemo(() => (data ? prepare(data) : undefined), [data]);
+  // The costliest order (by name, pt-BR) is computed while the page is idle, before it is asked for.
+  useEffect(() => {
+    if (!prepared || typeof requestIdleCallback !== 'function') return;
+    const id = requestIdleCallback(() => orderOf(prepared, 'nome'), { timeout: 2_000 });
+    return () => cancelIdleCallback(id);
+  }, [prepared]);
+  const shown = useMemo(() => (prepared ? applyView(prepared, view) : undefined), [prepared, view]);
+
+  let body;
+  if (isLoading && !data) body = <Spinner />;
+  else if (error && !data) body = <LoadError message={T.clientes.listError} onRetry={() => void mutate()} />;
+  else if (!data || data.length === 0 || !shown)
+    body = <EmptyState title={T.clientes.emptyTitle} text={T.clientes.emptyText} actionLabel={T.clientes.emptyAction} to={paths.cadastrarCliente} icon={<UsersIcon size={32} />} />;
+  else {
+    const totals = (
+      <>
+        <span className="result-total">{L.clientes.totalSoma(formatMoney(shown.soma))}</span>
+        <span className="result-total">{L.clientes.totalVips(shown.vips)}</span>
+      </>
+    );
+    body = (
+      <>
+        <ListTools clientes={data} view={view} onChange={setView} />
+        <ResultStatus shown={shown.clientes} total={data.length} query={view.q} onClear={clear} extra={totals} />
+        <ProgressiveGrid key={`${key}|${data.length}`} items={shown.items} getKey={idOf} renderItem={renderCard} label={T.titles.clientes} />
+      </>
+    );
+  }
+
+  const action = (
+    <div className="page-actions">
+      <ExportButton shown={shown?.items ?? []} run={(m, list) => m.exportClientes(list)} />
+      <Link className="btn btn-secondary" to={paths.importarClientes}>
+        {T.csv.importar}
+      </Link>
+      <Link className="btn btn-primary" to={paths.cadastrarCliente}>
+        <PlusIcon size={18} />
+        {T.clientes.new}
+      </Link>
+    </div>
+  );
+  return (
+    <div className="page">
+      <PageHeader title={T.titles.clientes} heading={T.clientes.heading} subtitle={T.clientes.subheading} action={action} />
+      <SearchForm label={T.clientes.filterLabel} placeholder={T.clientes.filterPlaceholder} filter={filter} />
+      <UndoBar />
+      {body}
+    </div>
+  );
 }

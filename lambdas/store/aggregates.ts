@@ -1,0 +1,239 @@
+/**
+ * The portfolio's totals, kept exact by the writes themselves: each category item holds its
+ * client count (`produtos`), VIP count (`vips`) and contract sum in integer cents (`soma`), and
+ * one item, sk 0 of the category partition, holds the same for the clients without a category.
+ * Every client write (create, update or move, delete; restore and import too) adds
+ * `aggregateOps(before, after)` to its one transaction, so the totals change with the client or
+ * not at all, whatever the interleaving. One Query of the category partition reads them all.
+ *
+ * Tables from before the totals: the "Sem categoria" item doubles as the marker that every
+ * category has its totals. Every client write first runs `ensureAggregates`, which, while the
+ * marker is missing, counts the stored clients and sets each category's totals (only where they
+ * are missing, so a late second pass never overwrites totals that writes have moved since), then
+ * puts the marker. No client write runs before the marker exists, so the count can't race one.
+ */
+import { isVipValue } from '../contract/limits.ts';
+import type { CategoriaTotais, Resumo, Totais } from '../contract/types.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName, type Db } from './client.ts';
+import {
+  categoriaKey,
+  CENTS_SUM,
+  CLIENT_COUNT,
+  FIRST_CATEGORIA_SK,
+  SEM_CATEGORIA_KEY,
+  VIP_COUNT,
+  type ClienteRecord,
+  type Stored,
+} from './items.ts';
+import { getItem, queryAll } from './reads.ts';
+import { PK } from './table.ts';
+import { commit, type Op } from './write.ts';
+
+/** A contract value in integer cents (values have at most 2 decimals): sums stay exact. */
+export const toCents = (valorContrato: number): number => Math.round(valorContrato * 100);
+
+/** Cents (a BigInt when DynamoDB returns one above 2^53) as BRL. */
+const toReais = (cents: unknown): number => Number(cents ?? 0) / 100;
+
+interface Delta {
+  clientes: number;
+  vips: number;
+  cents: number;
+}
+
+/** The bucket of a client: its category id, or 0 for "Sem categoria". */
+const bucketOf = (c: ClienteRecord): number => c.categoriaId ?? SEM_CATEGORIA_KEY.sk;
+
+/**
+ * The operations that keep the totals exact when a client stored as `before` becomes `after`
+ * (null: it did not exist / no longer exists). One update per item touched: a move that also
+ * changes the value folds both changes of each category into one; a write that changes neither
+ * the category nor the VIP status nor the value touches nothing. A category must exist
+ * (`categoriaMissing` otherwise).
+ */
+export function aggregateOps(before: ClienteRecord | null, after: ClienteRecord | null): Op[] {
+  const deltas = new Map<number, Delta>();
+  const add = (c: ClienteRecord, sign: 1 | -1) => {
+    const d = deltas.get(bucketOf(c)) ?? { clientes: 0, vips: 0, cents: 0 };
+    d.clientes += sign;
+    d.vips += isVipValue(c.valorContrato) ? sign : 0;
+    d.cents += sign * toCents(c.valorContrato);
+    deltas.set(bucketOf(c), d);
+  };
+  if (before) add(before, -1);
+  if (after) add(after, 1);
+  const ops: Op[] = [];
+  for (const [bucket, d] of deltas) {
+    if (d.clientes === 0 && d.vips === 0 && d.cents === 0) continue;
+    ops.push(bucket === SEM_CATEGORIA_KEY.sk ? semCategoriaOp(d) : categoriaOp(bucket, d));
+  }
+  return ops;
+}
+
+const ADD = {
+  UpdateExpression: 'ADD #count :c, #vips :v, #soma :s',
+  ExpressionAttributeNames: { '#count': CLIENT_COUNT, '#vips': VIP_COUNT, '#soma': CENTS_SUM },
+};
+const values = (d: Delta) => ({ ':c': d.clientes, ':v': d.vips, ':s': d.cents });
+
+function categoriaOp(id: number, d: Delta): Op {
+  return {
+    name: 'categoria.totals',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: categoriaKey(id),
+        ...ADD,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: values(d),
+      },
+    },
+    onFailed: () => ({ kind: 'categoriaMissing', id }),
+  };
+}
+
+function semCategoriaOp(d: Delta): Op {
+  return {
+    name: 'semCategoria.totals',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: SEM_CATEGORIA_KEY,
+        ...ADD,
+        // Never create it here: its absence means the totals must be counted first.
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: values(d),
+      },
+    },
+    onFailed: () => {
+      // Gone (a table restored without it): count again before the retry.
+      ready.delete(tableName());
+      return { kind: 'changed' };
+    },
+  };
+}
+
+/**
+ * Tools that write clients in bulk (seeding): adds their totals to the Sem categoria item when it
+ * exists; when it does not, the first client write counts every stored client anyway.
+ */
+export async function addSemCategoria(db: Db, t: { clientes: number; vips: number; soma: number }): Promise<void> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: SEM_CATEGORIA_KEY,
+        ...ADD,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: values({ clientes: t.clientes, vips: t.vips, cents: t.soma }),
+      }),
+    );
+  } catch (err) {
+    if (!(err instanceof Error && err.name === 'ConditionalCheckFailedException')) throw err;
+  }
+}
+
+/** Tables whose marker this instance has seen. */
+const ready = new Set<string>();
+const PARALLEL_UPDATES = 8;
+
+/** Test seam: this instance forgets which tables it saw totals in (a test removes them to stage an old table). */
+export const forgetSeenTotals = (): void => ready.clear();
+
+/**
+ * Makes sure the totals exist (once per table; afterwards one read per instance, then nothing).
+ * Every client write awaits it before reading; idempotent and safe to run from several
+ * instances at once.
+ */
+export async function ensureAggregates(): Promise<void> {
+  const table = tableName();
+  if (ready.has(table)) return;
+  if (!(await getItem(SEM_CATEGORIA_KEY, 'sk'))) await countStoredClientes();
+  ready.add(table);
+}
+
+/** Counts every stored client into its category's totals and puts the marker (see above). */
+async function countStoredClientes(): Promise<void> {
+  const totals = new Map<number, Delta>();
+  for (const c of await queryAll(PK.cliente, 'categoriaId, valorContrato')) {
+    const bucket = typeof c.categoriaId === 'number' ? c.categoriaId : SEM_CATEGORIA_KEY.sk;
+    const t = totals.get(bucket) ?? { clientes: 0, vips: 0, cents: 0 };
+    const valor = Number(c.valorContrato);
+    t.clientes++;
+    if (isVipValue(valor)) t.vips++;
+    t.cents += toCents(valor);
+    totals.set(bucket, t);
+  }
+  const categorias = (await queryAll(PK.categoria, 'sk', undefined, FIRST_CATEGORIA_SK)).map((c) => Number(c.sk));
+  const worker = async () => {
+    for (let id = categorias.pop(); id !== undefined; id = categorias.pop()) {
+      const t = totals.get(id) ?? { clientes: 0, vips: 0, cents: 0 };
+      // The count (`produtos`) is exact already; set the rest where missing (gone or set: fine).
+      await commit([
+        {
+          name: 'categoria.countTotals',
+          item: {
+            Update: {
+              TableName: tableName(),
+              Key: categoriaKey(id),
+              UpdateExpression: 'SET #vips = :v, #soma = :s',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#vips)',
+              ExpressionAttributeNames: { '#vips': VIP_COUNT, '#soma': CENTS_SUM },
+              ExpressionAttributeValues: { ':v': t.vips, ':s': t.cents },
+            },
+          },
+          onFailed: () => ({ kind: 'changed' }),
+        },
+      ]);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_UPDATES }, worker));
+  const none = totals.get(SEM_CATEGORIA_KEY.sk) ?? { clientes: 0, vips: 0, cents: 0 };
+  await commit([
+    {
+      name: 'semCategoria.put',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...SEM_CATEGORIA_KEY, [CLIENT_COUNT]: none.clientes, [VIP_COUNT]: none.vips, [CENTS_SUM]: none.cents },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      // Another instance put it first, from the same count: fine.
+      onFailed: () => ({ kind: 'changed' }),
+    },
+  ]);
+}
+
+const totaisOf = (item: Stored): Totais => ({
+  clientes: Number(item[CLIENT_COUNT] ?? 0),
+  vips: Number(item[VIP_COUNT] ?? 0),
+  soma: toReais(item[CENTS_SUM]),
+});
+
+const RESUMO_PROJECTION = `sk, descricao, ${CLIENT_COUNT}, ${VIP_COUNT}, ${CENTS_SUM}`;
+
+/**
+ * The portfolio's totals from ONE Query of the category partition (whatever the number of
+ * clients). On a table without totals yet, they are counted first (once), then read.
+ */
+export async function readResumo(): Promise<Resumo> {
+  let items = await queryAll(PK.categoria, RESUMO_PROJECTION);
+  if (items[0]?.sk !== SEM_CATEGORIA_KEY.sk) {
+    await ensureAggregates();
+    items = await queryAll(PK.categoria, RESUMO_PROJECTION);
+  }
+  ready.add(tableName());
+  const [sem = {}, ...rest] = items;
+  // The whole in cents (BigInt: a sum of sums stays exact).
+  let cents = 0n;
+  const whole = { clientes: 0, vips: 0 };
+  for (const item of items) {
+    cents += BigInt((item[CENTS_SUM] ?? 0) as number | bigint);
+    whole.clientes += Number(item[CLIENT_COUNT] ?? 0);
+    whole.vips += Number(item[VIP_COUNT] ?? 0);
+  }
+  const categorias: CategoriaTotais[] = rest.map((c) => ({ id: Number(c.sk), descricao: String(c.descricao), ...totaisOf(c) }));
+  return { ...whole, soma: toReais(cents), categorias, semCategoria: totaisOf(sem) };
+}

@@ -1,0 +1,170 @@
+/**
+ * The portfolio views in Chromium against the production build (issue 19): the client list's
+ * sort, chips, totals and URL state (reload and Back keep the view), the category cards' totals
+ * and links, the home's numbers against a data set whose totals the test computes itself, and the
+ * prerendered pages (their own HTML, painted without JavaScript, hydrated without a mismatch —
+ * the guards fail a test on any console error — and no layout shift).
+ */
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Cliente } from '../../lambdas/contract/index.ts';
+import { createCategoria, createProduto, listProdutos, token } from './support/api.ts';
+import { card, describeBrowser, E2E, heading, loaded, MOBILE, search, useBrowser, visible } from './support/harness.ts';
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const money = (v: number) => brl.format(v);
+const VIP = 10000;
+
+/** The names of the cards shown, in order. */
+const names = (page: Page) => page.locator('main').getByRole('article').locator('.card-title').allTextContents();
+
+describeBrowser('portfolio views', () => {
+  const { open } = useBrowser();
+
+  it('/clientes: sort, chips and totals apply at once, live in the URL, survive a reload and walk back with Back', async () => {
+    const tok = token();
+    const a = await createCategoria(`Varejo ${tok}`);
+    const b = await createCategoria(`Saúde ${tok}`);
+    const data = [
+      { nome: `Loja 10 ${tok}`, valorContrato: 25000, categoria: a },
+      { nome: `Álvaro ${tok}`, valorContrato: 500.5, categoria: a },
+      { nome: `Loja 2 ${tok}`, valorContrato: 12000, categoria: b },
+      { nome: `alvaro ${tok}`, valorContrato: 9000, categoria: b },
+      { nome: `Avulso ${tok}`, valorContrato: 30000, categoria: null },
+    ];
+    for (const d of data) await createProduto(d);
+    const { page } = await open();
+    await page.goto(`/clientes?q=${tok}`);
+    await loaded(page);
+    await visible(card(page, `Loja 10 ${tok}`));
+
+    // Sort by name: pt-BR (accents aside, numbers by value).
+    await page.getByLabel('Ordenar por').selectOption('nome');
+    await expect.poll(() => names(page)).toEqual([`alvaro ${tok}`, `Álvaro ${tok}`, `Avulso ${tok}`, `Loja 2 ${tok}`, `Loja 10 ${tok}`]);
+    expect(new URL(page.url()).searchParams.get('ordem')).toBe('nome');
+
+    // A chip: only that category; the totals of what is shown, announced politely.
+    const chip = page.getByRole('button', { name: `Varejo ${tok}` });
+    await expect.poll(() => chip.getAttribute('aria-pressed')).toBe('false');
+    await chip.click();
+    await expect.poll(() => chip.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => names(page)).toEqual([`Álvaro ${tok}`, `Loja 10 ${tok}`]);
+    const status = page.locator('main [role="status"]').first();
+    await expect.poll(() => status.getAttribute('aria-live')).toBe('polite');
+    await expect.poll(() => status.textContent()).toContain(money(25500.5));
+    expect(await status.textContent()).toContain('1 VIP');
+
+    // Só VIP too, and the sort by value.
+    await page.getByRole('button', { name: 'Só VIP' }).click();
+    await page.getByRole('button', { name: `Saúde ${tok}` }).click();
+    await page.getByLabel('Ordenar por').selectOption('valor-desc');
+    await expect.poll(() => names(page)).toEqual([`Loja 10 ${tok}`, `Loja 2 ${tok}`]);
+    await expect.poll(() => status.textContent()).toContain(money(37000));
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: tok, ordem: 'valor-desc', categoria: [a.id, b.id].sort((x, y) => x - y).join(','), vip: '1' });
+
+    // Reload keeps the view.
+    await page.reload();
+    await loaded(page);
+    await expect.poll(() => names(page)).toEqual([`Loja 10 ${tok}`, `Loja 2 ${tok}`]);
+    expect(await page.getByRole('search').getByRole('searchbox').inputValue()).toBe(tok);
+
+    // Back walks the views: before the sort, before Saúde, before Só VIP.
+    await page.goBack();
+    await expect.poll(() => names(page)).toEqual([`Loja 2 ${tok}`, `Loja 10 ${tok}`]);
+    await page.goBack();
+    await expect.poll(() => names(page)).toEqual([`Loja 10 ${tok}`]);
+    await page.goBack();
+    await expect.poll(() => names(page)).toEqual([`Álvaro ${tok}`, `Loja 10 ${tok}`]);
+  });
+
+  it('/categorias: each card shows its clients and total and links to the filtered list; sort by total', async () => {
+    const tok = token();
+    const big = await createCategoria(`Grande ${tok}`);
+    const small = await createCategoria(`Pequena ${tok}`);
+    await createProduto({ nome: `G1 ${tok}`, valorContrato: 40000, categoria: big });
+    await createProduto({ nome: `G2 ${tok}`, valorContrato: 1000.25, categoria: big });
+    await createProduto({ nome: `P1 ${tok}`, valorContrato: 10, categoria: small });
+    const { page } = await open();
+    await page.goto('/categorias');
+    await loaded(page);
+    // Only this test's categories (other files' may fill the first cards).
+    await search(page, tok);
+    const bigCard = card(page, `Grande ${tok}`);
+    await expect.poll(() => bigCard.locator('.categoria-totais').textContent()).toBe(`2 clientes · ${money(41000.25)} em contratos, ver clientes de Grande ${tok}`);
+    await expect.poll(() => card(page, `Pequena ${tok}`).locator('.categoria-totais').textContent()).toBe(`1 cliente · ${money(10)} em contratos, ver clientes de Pequena ${tok}`);
+    await page.getByLabel('Ordenar por').selectOption('total');
+    await expect.poll(() => page.locator('main').getByRole('article').locator('.card-title').allTextContents()).toEqual([`Grande ${tok}`, `Pequena ${tok}`]);
+    await bigCard.locator('.categoria-totais a').click();
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/clientes?categoria=${big.id}`);
+    await loaded(page);
+    await expect.poll(() => names(page)).toEqual([`G1 ${tok}`, `G2 ${tok}`]);
+  });
+
+  it('/: the portfolio first, its numbers equal a recount of the data; each bar links to its clients', async () => {
+    const tok = token();
+    const cat = await createCategoria(`Carteira ${tok}`);
+    await createProduto({ nome: `C1 ${tok}`, valorContrato: 99999999, categoria: cat });
+    const all: Cliente[] = await listProdutos();
+    const soma = all.reduce((s, c) => s + Math.round(c.valorContrato * 100), 0) / 100;
+    const vips = all.filter((c) => c.valorContrato > VIP).length;
+    const { page } = await open();
+    await page.goto('/');
+    const kpis = page.locator('.kpis');
+    await expect.poll(() => kpis.locator('.kpi-value').allTextContents()).toEqual([
+      String(all.length),
+      String(vips),
+      money(soma),
+      money(Math.round((soma / all.length) * 100) / 100),
+    ]);
+    // The biggest category is the first bar; its link goes to the list filtered by it.
+    const bar = page.getByRole('link', { name: new RegExp(`^Carteira ${tok} R\\$`) });
+    expect(await bar.getAttribute('href')).toBe(`/clientes?categoria=${cat.id}`);
+    // The table alternative carries the same values.
+    const row = page.locator('.chart table tr', { hasText: `Carteira ${tok}` });
+    expect(await row.locator('td').allTextContents()).toEqual(['1', money(99999999)]);
+    // The hero is still there, below.
+    await visible(heading(page));
+    await bar.click();
+    await loaded(page);
+    await expect.poll(() => names(page)).toEqual([`C1 ${tok}`]);
+  });
+
+  it('/ and /sobre-nos are prerendered: their own HTML with the page in it; other routes get the empty shell', async () => {
+    const html = async (p: string) => (await fetch(`${E2E.baseUrl}${p}`)).text();
+    const home = await html('/');
+    expect(home).toContain('Gerencie seus clientes com a Clientela');
+    expect(home).toContain('<title>Início · Clientela</title>');
+    expect(home).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script (the CSP)
+    const about = await html('/sobre-nos');
+    expect(about).toContain('<title>Sobre nós · Clientela</title>');
+    expect(about).toMatch(/<h1[^>]*>Sobre nós<\/h1>/);
+    for (const p of ['/clientes', '/home', '/categorias']) expect(await html(p)).toContain('<div id="root"></div>');
+    // Painted without JavaScript.
+    const nojs = await open({ javaScriptEnabled: false });
+    nojs.allowFailures(/^\/assets\/.*\.js$/); // scripts off: the browser refuses them
+    const { page } = nojs;
+    await page.goto('/');
+    await visible(page.getByRole('heading', { level: 1, name: 'Gerencie seus clientes com a Clientela' }));
+  });
+
+  it('loading / (mobile) shifts nothing: CLS 0 while the session, the numbers and the year arrive', async () => {
+    const { page } = await open({ viewport: MOBILE });
+    await page.addInitScript(() => {
+      (window as unknown as { __cls: number }).__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/', '/sobre-nos']) {
+      await page.goto(path);
+      await visible(heading(page));
+      if (path === '/') await visible(page.locator('.kpis .kpi-value'));
+      await expect.poll(() => page.locator('.copyright').textContent()).toContain(String(new Date().getFullYear()));
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls), path).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,242 @@
+import { Link } from 'react-router-dom';
+import type { Atividade, Cliente, Resumo } from '@contract';
+import { PlusIcon } from '../../components/icons.tsx';
+import { formatMoney } from '../../lib/format.ts';
+import { useAtividades, useClientes, useResumo } from '../../lib/resources.ts';
+import { paths } from '../../paths.ts';
+import { T } from '../../texts.ts';
+import { C } from '../../texts-carteira.ts';
+import { SEM_CATEGORIA, viewHref } from '../../lib/clientes-url.ts';
+import { PortfolioMessage, PortfolioSkeleton } from './PortfolioFrame.tsx';
+
+const P = C.portfolio;
+/** Bars of the chart: the top categories by contract value; the rest is one "Outras" bar. */
+export const CHART_TOP = 8;
+/** Renewals listed (the count and sum cover them all). */
+export const RENEW_SHOWN = 5;
+/** Days ahead a contract's end counts as a renewal. */
+export const RENEW_DAYS = 30;
+
+const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 });
+const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'UTC' });
+
+export interface Bar {
+  key: string;
+  label: string;
+  clientes: number;
+  soma: number;
+  /** The filtered client list; undefined when it can't be one link. */
+  href?: string;
+}
+
+/** The chart's bars: categories (and Sem categoria) with clients, by value; past the top, "Outras". */
+export function barsOf(resumo: Resumo): Bar[] {
+  const all = [
+    ...resumo.categorias.map((c) => ({ id: c.id, label: c.descricao, clientes: c.clientes, soma: c.soma })),
+    { id: SEM_CATEGORIA, label: T.clientes.noCategoria, ...resumo.semCategoria },
+  ]
+    .filter((c) => c.clientes > 0)
+    .sort((a, b) => b.soma - a.soma || a.id - b.id);
+  const bars: Bar[] = all.slice(0, CHART_TOP).map((c) => ({
+    key: String(c.id),
+    label: c.label,
+    clientes: c.clientes,
+    soma: c.soma,
+    href: viewHref(paths.clientes, { categorias: [c.id] }),
+  }));
+  const rest = all.slice(CHART_TOP);
+  if (rest.length > 0) {
+    const cents = rest.reduce((s, c) => s + Math.round(c.soma * 100), 0);
+    bars.push({
+      key: 'outras',
+      label: P.others,
+      clientes: rest.reduce((s, c) => s + c.clientes, 0),
+      soma: cents / 100,
+      // A link while the URL stays reasonable.
+      href: rest.length <= 50 ? viewHref(paths.clientes, { categorias: rest.map((c) => c.id) }) : undefined,
+    });
+  }
+  return bars;
+}
+
+function Kpis({ resumo }: { resumo: Resumo }) {
+  const share = resumo.clientes ? resumo.vips / resumo.clientes : 0;
+  const media = resumo.clientes ? resumo.soma / resumo.clientes : 0;
+  const items = [
+    { label: P.clientes, value: String(resumo.clientes), note: undefined },
+    { label: P.vips, value: String(resumo.vips), note: P.vipShare(percent.format(share)) },
+    { label: P.soma, value: formatMoney(resumo.soma), note: undefined },
+    { label: P.media, value: formatMoney(Math.round(media * 100) / 100), note: undefined },
+  ];
+  return (
+    <dl className="kpis">
+      {items.map((k) => (
+        <div key={k.label} className="card kpi">
+          <dt>{k.label}</dt>
+          <dd className="kpi-value">{k.value}</dd>
+          {k.note ? <dd className="kpi-note">{k.note}</dd> : null}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Contract value by category: SVG bars, each row a link to the filtered list; a table for screen readers. */
+function Chart({ resumo }: { resumo: Resumo }) {
+  const bars = barsOf(resumo);
+  const max = Math.max(...bars.map((b) => b.soma), 0) || 1;
+  return (
+    <figure className="card panel chart" aria-labelledby="chart-title">
+      <figcaption id="chart-title" className="panel-title">
+        {P.chartTitle}
+      </figcaption>
+      <ul className="chart-rows">
+        {bars.map((b) => {
+          const value = formatMoney(b.soma);
+          const content = (
+            <>
+              <span className="chart-label">{b.label}</span>
+              <svg className="chart-bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+                <rect x="0" y="0" height="10" rx="1.5" width={Math.max(0.5, (b.soma / max) * 100)} />
+              </svg>
+              <span className="chart-value">{value}</span>
+            </>
+          );
+          return (
+            <li key={b.key}>
+              {b.href ? (
+                <Link className="chart-row" to={b.href} aria-label={P.barLink(b.label, value)}>
+                  {content}
+                </Link>
+              ) : (
+                <span className="chart-row">{content}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <table className="visually-hidden">
+        <caption>{P.chartTable}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{P.chartCategoria}</th>
+            <th scope="col">{P.chartClientes}</th>
+            <th scope="col">{P.chartValor}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bars.map((b) => (
+            <tr key={b.key}>
+              <th scope="row">{b.label}</th>
+              <td>{b.clientes}</td>
+              <td>{formatMoney(b.soma)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+/** Today as YYYY-MM-DD in the person's time zone, and `days` later. */
+function window(days: number, now = new Date()): [string, string] {
+  const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const end = new Date(now);
+  end.setDate(end.getDate() + days);
+  return [iso(now), iso(end)];
+}
+
+/** Clients whose contract ends from today to `RENEW_DAYS` ahead (by `fimContrato`), soonest first. */
+export function renewalsOf(clientes: readonly Cliente[], now = new Date()): Cliente[] {
+  const [from, to] = window(RENEW_DAYS, now);
+  return clientes
+    .filter((c) => typeof c.fimContrato === 'string' && c.fimContrato.slice(0, 10) >= from && c.fimContrato.slice(0, 10) <= to)
+    .sort((a, b) => (a.fimContrato! < b.fimContrato! ? -1 : a.fimContrato! > b.fimContrato! ? 1 : a.id - b.id));
+}
+
+function Renewals() {
+  const { data } = useClientes();
+  const due = data ? renewalsOf(data) : undefined;
+  const cents = due?.reduce((s, c) => s + Math.round(c.valorContrato * 100), 0) ?? 0;
+  return (
+    <section className="card panel renewals" aria-labelledby="renew-title" aria-busy={!due}>
+      <h3 id="renew-title" className="panel-title">
+        {P.renewTitle}
+      </h3>
+      {!due ? (
+        <p className="panel-note">{P.renewLoading}</p>
+      ) : due.length === 0 ? (
+        <p className="panel-note">{P.renewNone}</p>
+      ) : (
+        <>
+          <p className="panel-note">{P.renewTotal(due.length, formatMoney(cents / 100))}</p>
+          <ul className="panel-rows">
+            {due.slice(0, RENEW_SHOWN).map((c) => (
+              <li key={c.id}>
+                <Link to={paths.atualizarCliente.to(c.id)}>{c.nome}</Link>
+                <span className="row-meta">
+                  {P.renewOn(dateOnly.format(new Date(`${c.fimContrato!.slice(0, 10)}T00:00:00Z`)))} · <span className="money">{formatMoney(c.valorContrato)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          {due.length > RENEW_SHOWN ? <p className="panel-note">{P.renewMore(due.length - RENEW_SHOWN)}</p> : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+const recordLink = (a: Atividade) =>
+  a.acao === 'excluido' ? undefined : a.tipo === 'produto' ? paths.atualizarCliente.to(a.id) : paths.atualizarCategoria.to(a.id);
+
+function Recent() {
+  const { data, error } = useAtividades();
+  return (
+    <section className="card panel recent" aria-labelledby="recent-title" aria-busy={!data && !error}>
+      <h3 id="recent-title" className="panel-title">
+        {P.recentTitle}
+      </h3>
+      {error && !data ? (
+        <p className="panel-note">{P.recentError}</p>
+      ) : !data ? null : data.length === 0 ? (
+        <p className="panel-note">{P.recentNone}</p>
+      ) : (
+        <ol className="panel-rows">
+          {data.map((a) => {
+            const to = recordLink(a);
+            return (
+              <li key={`${a.em}|${a.tipo}|${a.id}|${a.acao}`}>
+                <span className="row-text">
+                  <strong>{a.por}</strong> {P.acao[a.acao]} {P.tipo[a.tipo]} {to ? <Link to={to}>{a.nome}</Link> : <em>{a.nome}</em>}
+                  {a.alteracoes?.length ? ` ${P.fields(a.alteracoes.join(', '))}` : ''}
+                </span>
+                <time className="row-meta" dateTime={a.em}>
+                  {dateTime.format(new Date(a.em))}
+                </time>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The portfolio block: totals, the chart, renewals and recent changes; a lazy chunk of the home. */
+export default function Portfolio() {
+  const { data: resumo, error, mutate } = useResumo();
+  if (!resumo) return error ? <PortfolioMessage title={P.error} retry={() => void mutate()} /> : <PortfolioSkeleton />;
+  if (resumo.clientes === 0) return <PortfolioMessage title={P.emptyTitle} text={P.emptyText} to={paths.cadastrarCliente} action={C.home.ctaCreate} icon={<PlusIcon size={18} />} />;
+  return (
+    <div className="portfolio-body">
+      <Kpis resumo={resumo} />
+      <div className="portfolio-grid">
+        <Chart resumo={resumo} />
+        <Renewals />
+        <Recent />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { T } from '../../texts.ts';
+import { C } from '../../texts-carteira.ts';
+
+/**
+ * The portfolio block's frame before its numbers are known (the prerendered home shows it: a
+ * build can't know them): the same reserved size as the numbers, so nothing shifts when they come.
+ */
+export function PortfolioSkeleton() {
+  return (
+    <div className="portfolio-body is-loading" aria-busy="true">
+      <p className="visually-hidden" role="status">
+        {C.portfolio.loading}
+      </p>
+      <div className="kpis" aria-hidden="true">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="card kpi skeleton" />
+        ))}
+      </div>
+      <div className="portfolio-grid" aria-hidden="true">
+        <div className="card panel chart skeleton" />
+        <div className="card panel renewals skeleton" />
+        <div className="card panel recent skeleton" />
+      </div>
+    </div>
+  );
+}
+
+/** The block with one message in the reserved space: sign in, the first client, or a failed read. */
+export function PortfolioMessage(p: { title: string; text?: string; to?: string; action?: string; icon?: ReactNode; retry?: () => void }) {
+  const { title, text, to, action, retry } = p;
+  return (
+    <div className="portfolio-body portfolio-message card">
+      <p className="portfolio-message-title">{title}</p>
+      {text ? <p>{text}</p> : null}
+      {to && action ? (
+        <Link className="btn btn-primary" to={to}>
+          {p.icon}
+          {action}
+        </Link>
+      ) : null}
+      {retry ? (
+        <button type="button" className="btn btn-secondary" onClick={retry}>
+          {T.common.retry}
+        </button>
+      ) : null}
+    </div>
+  );
+}

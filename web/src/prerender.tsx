@@ -1,0 +1,40 @@
+/**
+ * The build-time renderer of the pages whose content is static (web/prerender.ts runs it in
+ * Node after the client build): React's static rendering of the whole app at a path, lazy pages
+ * included, as the browser's first render will hydrate it (nobody signed in yet, no data).
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { AppShell } from './app/App.tsx';
+import { paths } from './paths.ts';
+import { pageTitle, T } from './texts.ts';
+
+/** The prerendered routes: path, file (under the build's `prerender/`) and document title. */
+export const PRERENDERED = [
+  { path: paths.root, file: 'inicio.html', title: pageTitle(T.titles.home) },
+  { path: paths.sobreNos, file: 'sobre-nos.html', title: pageTitle(T.titles.about) },
+] as const;
+
+const app = (path: string) => (
+  <StrictMode>
+    <StaticRouter location={path}>
+      <AppShell />
+    </StaticRouter>
+  </StrictMode>
+);
+
+/**
+ * The HTML of the app at `path` (the content of `#root`). A first, static pass waits for the
+ * lazy pages to load; the second renders with all of them loaded, so no boundary is left
+ * pending: React would complete one with an inline script, which the CSP forbids.
+ */
+export async function render(path: string): Promise<string> {
+  await new Response((await prerender(app(path))).prelude).text();
+  const html = renderToString(app(path));
+  if (html.includes('<!--$?-->') || html.includes('<!--$!-->') || html.includes('<script')) {
+    throw new Error(`prerender ${path}: a part of the page did not render completely`);
+  }
+  return html;
+}

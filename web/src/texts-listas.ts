@@ -1,0 +1,32 @@
+/**
+ * The UI texts of the lists' tools (issue 19): the client list's sort, chips and totals, the
+ * category cards' totals and sort, in Brazilian Portuguese. Beside texts.ts: only the list pages'
+ * lazy chunks load them.
+ */
+export const L = {
+  clientes: {
+    sortLabel: 'Ordenar por',
+    sorts: {
+      '': 'Ordem de cadastro',
+      nome: 'Nome (A–Z)',
+      'nome-desc': 'Nome (Z–A)',
+      'valor-desc': 'Maior valor de contrato',
+      valor: 'Menor valor de contrato',
+      categoria: 'Categoria (A–Z)',
+      alteracao: 'Alteração mais recente',
+    },
+    chipsLabel: 'Filtrar por categoria',
+    onlyVip: 'Só VIP',
+    clearView: 'Limpar filtros',
+    /** The totals of what is shown, after the results count. */
+    totalSoma: (soma: string) => `${soma} em contratos`,
+    totalVips: (n: number) => `${n} ${n === 1 ? 'VIP' : 'VIPs'}`,
+  },
+  categorias: {
+    cardClientes: (n: number) => `${n} ${n === 1 ? 'cliente' : 'clientes'}`,
+    cardSoma: (soma: string) => `${soma} em contratos`,
+    cardLink: (descricao: string) => `ver clientes de ${descricao}`,
+    sortLabel: 'Ordenar por',
+    sorts: { nome: 'Nome (A–Z)', total: 'Maior total em contratos' },
+  },
+} as const;

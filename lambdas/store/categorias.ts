@@ -10,6 +10,7 @@ import { uniqueClaimsOf } from './claims.ts';
 import {
   CATEGORIA_LIST_PROJECTION,
   CATEGORIA_PROJECTION,
+  CENTS_SUM,
   CLIENT_COUNT,
   FIRST_CATEGORIA_SK,
   REF_PROJECTION,
@@ -18,6 +19,7 @@ import {
   toCategoria,
   toCategoriaRecord,
   toCategoriaRef,
+  VIP_COUNT,
   type CategoriaRecord,
 } from './items.ts';
 import { claimName, releaseName } from './names.ts';
@@ -68,7 +70,8 @@ export function createCategoria(c: CategoriaRecord): Op[] {
  * and the old one left (`holders`: the old name's holders as read).
  */
 export function renameCategoria(before: CategoriaRecord, after: CategoriaRecord, holders: readonly number[]): Op[] {
-  const { pk: _pk, sk: _sk, [CLIENT_COUNT]: _count, ...fields } = categoriaItem(after);
+  // The totals (count, VIPs, sum) belong to the client writes: a rename never sets them.
+  const { pk: _pk, sk: _sk, [CLIENT_COUNT]: _count, [VIP_COUNT]: _vips, [CENTS_SUM]: _soma, ...fields } = categoriaItem(after);
   const names = Object.keys(fields);
   const ops: Op[] = [
     {

@@ -12,7 +12,7 @@ import { actorOf } from '../../lambdas/http/actor.ts';
 import { startLocalCognito, waitForMessage, type LocalIdentity } from '../../infra/local/cognito.ts';
 import cloud from '../support/fixtures/cloud-jwt-authorizer.json' with { type: 'json' };
 import { accessClaims, claimsOf, firstSignIn, forgeToken, signIn, unsignedToken, type Tokens } from '../support/cognito.ts';
-import { auditBy, call, listed as withoutAudit, startApi, type TestApi } from './helpers.ts';
+import { auditBy, call, listedCliente, startApi, type TestApi } from './helpers.ts';
 
 let identity: LocalIdentity;
 let api: TestApi;
@@ -161,7 +161,7 @@ describe('a member, signed in', () => {
     // Who created it is the member's e-mail (lists leave the audit fields out).
     expect(created.body).toMatchObject(auditBy(MEMBER));
     const listed = await call(api, 'GET', '/produtos', undefined, auth);
-    expect(listed.body).toEqual([withoutAudit(created.body)]);
+    expect(listed.body).toEqual([listedCliente(created.body)]);
     const edited = await call(api, 'PUT', '/produtos', { ...created.body, nome: 'Padaria Pão Quente', categoria: null, versao: 1 }, auth);
     expect(edited).toMatchObject({ status: 200, body: { nome: 'Padaria Pão Quente', versao: 2 } });
     expect((await call(api, 'GET', `/produtos/${created.body.id}`, undefined, auth)).body.nome).toBe('Padaria Pão Quente');

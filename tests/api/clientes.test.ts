@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { auditBy, call, createCategoria, createCliente, expectDeletedOnce, listed, startApi, type TestApi } from './helpers.ts';
+import { auditBy, call, createCategoria, createCliente, expectDeletedOnce, listedCliente, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -129,10 +129,10 @@ describe('GET /produtos and /produtos/{id}', () => {
     expect(list.status).toBe(200);
     const ids = list.body.map((p: { id: number }) => p.id);
     expect(ids).toEqual([...ids].sort((x: number, y: number) => x - y));
-    expect(list.body).toContainEqual({ ...listed(a), categoria: { id: cat.id, descricao: 'Depois' } });
-    expect(list.body).toContainEqual(listed(b));
+    expect(list.body).toContainEqual({ ...listedCliente(a), categoria: { id: cat.id, descricao: 'Depois' } });
+    expect(list.body).toContainEqual(listedCliente(b));
     for (const p of list.body) {
-      expect(Object.keys(p).sort()).toEqual(['categoria', 'id', 'nome', 'pontoFocal', 'segmento', 'valorContrato', 'versao']);
+      expect(Object.keys(p).sort()).toEqual(['atualizadoEm', 'categoria', 'id', 'nome', 'pontoFocal', 'segmento', 'valorContrato', 'versao']);
     }
     expect((await call(api, 'GET', `/produtos/${a.id}`)).body).toEqual({ ...a, categoria: { id: cat.id, descricao: 'Depois' } });
   });

@@ -56,6 +56,11 @@ export function listed<T extends object>(record: T): Omit<T, 'criadoEm' | 'criad
   return rest as Omit<T, 'criadoEm' | 'criadoPor' | 'atualizadoEm' | 'atualizadoPor'>;
 }
 
+/** A client as GET /produtos returns it: of the audit fields only `atualizadoEm` (the list sorts by last change). */
+export function listedCliente<T extends { atualizadoEm?: string }>(record: T) {
+  return { ...listed(record), ...(record.atualizadoEm === undefined ? {} : { atualizadoEm: record.atualizadoEm }) };
+}
+
 /** Creates a category through the API and returns it. */
 export async function createCategoria(api: TestApi, descricao: string) {
   const r = await call(api, 'POST', '/categorias', { descricao });

@@ -99,6 +99,14 @@ describe('totals kept by every kind of client write', () => {
     await expectExact();
   });
 
+  it('a category rename keeps its totals (only the client writes change them)', async () => {
+    const cat = await createCategoria(api, 'Antes do Nome');
+    await createCliente(api, { nome: 'VIP do rename', valorContrato: 20000.5, categoria: { id: cat.id } });
+    expect((await call(api, 'PUT', '/categorias', { id: cat.id, descricao: 'Depois do Nome' })).status).toBe(200);
+    expect((await resumo()).categorias.find((x) => x.id === cat.id)).toEqual({ id: cat.id, descricao: 'Depois do Nome', clientes: 1, vips: 1, soma: 20000.5 });
+    await expectExact();
+  });
+
   it('a client write refused (a category that does not exist) changes no total', async () => {
     const before = await resumo();
     expect((await call(api, 'POST', '/produtos', { nome: 'X', valorContrato: 50000, categoria: { id: 987654 } })).status).toBe(400);
@@ -212,26 +220,34 @@ describe('a table from before the totals', () => {
 });
 
 describe('GET /atividades', () => {
-  const put = (sk: number, item: Record<string, unknown>) =>
-    api.doc.send(new PutCommand({ TableName: api.tableName, Item: { pk: PK.atividade, sk, ...item } }));
+  const planted: number[] = [];
+  const put = (sk: number, item: Record<string, unknown>) => {
+    planted.push(sk);
+    return api.doc.send(new PutCommand({ TableName: api.tableName, Item: { pk: PK.atividade, sk, ...item } }));
+  };
+  // The planted items have no history entry behind them: gone before the invariants are checked.
+  afterEach(async () => {
+    for (const sk of planted.splice(0)) await api.doc.send(new DeleteCommand({ TableName: api.tableName, Key: { pk: PK.atividade, sk } }));
+  });
 
   it('the newest entries first, at most the limit, expired ones absent, changed fields by name only', async () => {
-    const now = Date.now();
+    // A minute ahead: newer than every real write of this file's other tests.
+    const now = Date.now() + 60_000;
     const later = Math.floor(now / 1000) + 3600;
     for (let i = 0; i < RECENT_ACTIVITY_LIMIT + 3; i++) {
-      await put((now - 60_000 + i * 1000) * 1000 + 7, {
+      await put((now + i * 1000) * 1000 + 7, {
         tipo: i % 2 ? 'categoria' : 'produto',
         id: i + 1,
         nome: `Registro ${i}`,
         acao: 'alterado',
-        em: new Date(now - 60_000 + i * 1000).toISOString(),
+        em: new Date(now + i * 1000).toISOString(),
         por: 'ana@empresa.com.br',
         alteracoes: [{ campo: 'valorContrato', antes: 1, depois: 2 }],
         [TTL_ATTRIBUTE]: later,
       });
     }
     // The newest of all has expired (TTL deletes late): it reads as absent.
-    await put((now + 1000) * 1000, { tipo: 'produto', id: 99, nome: 'Expirado', acao: 'excluido', em: new Date(now).toISOString(), por: 'x', [TTL_ATTRIBUTE]: 1 });
+    await put((now + 60_000) * 1000, { tipo: 'produto', id: 99, nome: 'Expirado', acao: 'excluido', em: new Date(now + 60_000).toISOString(), por: 'x', [TTL_ATTRIBUTE]: 1 });
     const r = await call(api, 'GET', '/atividades');
     expect(r.status).toBe(200);
     expect(r.body).toHaveLength(RECENT_ACTIVITY_LIMIT);
@@ -240,7 +256,7 @@ describe('GET /atividades', () => {
       id: RECENT_ACTIVITY_LIMIT + 3,
       nome: `Registro ${RECENT_ACTIVITY_LIMIT + 2}`,
       acao: 'alterado',
-      em: new Date(now - 60_000 + (RECENT_ACTIVITY_LIMIT + 2) * 1000).toISOString(),
+      em: new Date(now + (RECENT_ACTIVITY_LIMIT + 2) * 1000).toISOString(),
       por: 'ana@empresa.com.br',
       alteracoes: ['valorContrato'],
     });

@@ -2,7 +2,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/index.ts';
-import { CLIENT_COUNT, SEQUENCIA_KEY } from '../../lambdas/store/items.ts';
+import { CLIENT_COUNT, SEM_CATEGORIA_KEY, SEQUENCIA_KEY } from '../../lambdas/store/items.ts';
 import { PK } from '../../lambdas/store/table.ts';
 import { seedDatabase, seedDemo } from '../../tools/seed.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
@@ -24,8 +24,9 @@ async function storedCounts(): Promise<Map<number, number>> {
   return new Map((out.Items ?? []).map((c) => [c.sk as number, c[CLIENT_COUNT] as number]));
 }
 
+/** Each category's stored count, and that of the "Sem categoria" totals item (sk 0), equals its clients. */
 function expectCountsMatch(counts: Map<number, number>, clientes: Cliente[]) {
-  for (const [id, n] of counts) expect(n, `categoria ${id}`).toBe(clientes.filter((p) => p.categoria?.id === id).length);
+  for (const [id, n] of counts) expect(n, `categoria ${id}`).toBe(clientes.filter((p) => (p.categoria?.id ?? SEM_CATEGORIA_KEY.sk) === id).length);
 }
 
 describe('seeding', () => {

@@ -468,7 +468,17 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     const forgetTotalsMarker = () => direct.send(new DeleteCommand({ TableName: table, Key: SEM_CATEGORIA_KEY }));
     await forgetTotalsMarker();
     expect(await call('GetResumo', 'GET', '/resumo')).toMatchObject({ status: 200, body: { clientes: 3, vips: 0, soma: 1609.5 } });
-    expect(await call('ListAtividades', 'GET', '/atividades')).toMatchObject({ status: 200, body: [] });
+    // The feed the history writes (issue 16): every write so far, newest first.
+    const feed = await call('ListAtividades', 'GET', '/atividades');
+    expect(feed.status).toBe(200);
+    expect((feed.body as { tipo: string; id: number; acao: string }[]).map((a) => `${a.tipo} ${a.id} ${a.acao}`)).toEqual([
+      `produto ${(first.body as { id: number }).id} criado`,
+      `produto ${semCategoriaId} criado`,
+      `produto ${clienteId} criado`,
+      `categoria ${varejoId} alterado`,
+      `categoria ${industriaId} criado`,
+      `categoria ${varejoId} criado`,
+    ]);
     await forgetTotalsMarker();
 
     // Updates: same category, a move (transaction), out of any category, stale versao, 404, bad category.
@@ -502,6 +512,7 @@ describe('bundled functions (cdk synth with esbuild)', () => {
       ],
     };
     const loteKey = { 'idempotency-key': 'bundle-lote-1' };
+    await forgetTotalsMarker();
     const sent = await call('ImportLote', 'POST', `/importacoes/${jobId}/lotes`, lote, loteKey);
     expect(sent).toMatchObject({ status: 200, body: { criados: [{ linha: 2 }], falhas: [{ linha: 3, campo: 'nome' }] } });
     expect(await call('ImportLote', 'POST', `/importacoes/${jobId}/lotes`, lote, loteKey)).toMatchObject({ status: 200, body: sent.body });

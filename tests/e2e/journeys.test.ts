@@ -149,10 +149,10 @@ describeBrowser('journeys', () => {
     await loaded(page);
     await search(page, `acoes ${tok}`);
     await visible(card(page, `Ações ${tok}`));
-    expect(await card(page, tok).count()).toBe(1);
+    await expect.poll(() => card(page, tok).count()).toBe(1);
     await search(page, `SERVIÇOS ${tok}`, 'enter');
     await visible(card(page, `Serviços ${tok}`));
-    expect(await card(page, tok).count()).toBe(1);
+    await expect.poll(() => card(page, tok).count()).toBe(1);
     await search(page, tok, 'enter');
     await expect.poll(() => card(page, tok).count()).toBe(2);
 
@@ -161,13 +161,13 @@ describeBrowser('journeys', () => {
     await visible(page.getByRole('heading', { level: 1, name: TEXT.buscaClientes }));
     await search(page, `joao araujo ${tok}`);
     await visible(card(page, `João Araújo ${tok}`));
-    expect(await card(page, tok).count()).toBe(1);
+    await expect.poll(() => card(page, tok).count()).toBe(1);
     await search(page, `MARIA eduarda ${tok}`, 'enter');
     await visible(card(page, `Maria Eduarda ${tok}`));
-    expect(await card(page, tok).count()).toBe(1);
+    await expect.poll(() => card(page, tok).count()).toBe(1);
     await search(page, `joão`, 'enter');
     await visible(card(page, `João Araújo ${tok}`));
-    expect(await card(page, `Maria Eduarda ${tok}`).count()).toBe(0);
+    await expect.poll(() => card(page, `Maria Eduarda ${tok}`).count()).toBe(0);
     // An empty filter shows everything again (the count line names every client; the grid
     // itself renders in chunks as the user scrolls).
     await search(page, '');

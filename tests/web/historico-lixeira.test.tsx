@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY } from '../../web/src/config.ts';
 import { T } from '../../web/src/texts.ts';
 import { CONFIG, fakeBackend, tokens } from './auth-helpers.ts';
-import { categoria, currentPath, json, mockApi, produto, renderApp, visibleToast } from './helpers.tsx';
+import { categoria, currentPath, currentSearch, goBack, json, mockApi, produto, renderApp, visibleToast } from './helpers.tsx';
 
 const NBSP = '\u00a0';
 const CAT = categoria(1, 'Varejo');
@@ -44,6 +44,33 @@ describe("the 'Desfazer' bar after a delete", () => {
     // The card is back in the list (the list cache got the restored record: no reload needed).
     expect((await screen.findByRole('heading', { name: 'Padaria' })).closest('article')).not.toBeNull();
     expect(api.callsTo('GET', '/api/produtos')).toHaveLength(1);
+  });
+
+  it('stays while the list view changes (Buscar, a chip), and once used it is gone from every view, Back included', async () => {
+    const user = userEvent.setup();
+    const p = produto(5, 'Padaria', 1500, { id: 1, descricao: 'Varejo' });
+    mockApi({
+      'GET /api/produtos/5': json(200, p),
+      'DELETE /api/produtos/5': new Response(null, { status: 204 }),
+      'GET /api/produtos': json(200, [produto(6, 'Mercado', 20000, { id: 1, descricao: 'Varejo' })]),
+      'POST /api/lixeira/produto/5/restaurar': json(200, { tipo: 'produto', registro: { ...p, versao: 2 } }),
+    });
+    renderApp('/deletarproduto/5');
+    await user.click(await screen.findByRole('button', { name: T.clientes.yes }));
+    await screen.findByText(T.undo.cliente);
+    await user.type(screen.getByRole('searchbox'), 'merc');
+    await user.click(screen.getByRole('button', { name: T.common.search }));
+    await waitFor(() => expect(currentSearch()).toBe('?q=merc'));
+    await user.click(screen.getByRole('button', { name: 'Varejo' }));
+    await waitFor(() => expect(currentSearch()).toBe('?q=merc&categoria=1'));
+    expect(screen.getByText(T.undo.cliente)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: T.undo.actionLabel('Padaria') }));
+    await waitFor(() => expect(screen.queryByText(T.undo.cliente)).toBeNull());
+    // The earlier views carry the same delete: restored, it shows in none of them.
+    await goBack();
+    await waitFor(() => expect(currentSearch()).toBe('?q=merc'));
+    expect(screen.queryByText(T.undo.cliente)).toBeNull();
   });
 
   it('is dismissed with its close button, restoring nothing', async () => {

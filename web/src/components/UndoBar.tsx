@@ -15,23 +15,36 @@ export interface Excluido {
   nome: string;
 }
 
+/** A delete as the history state carries it: `vez` tells this delete from any other (history state outlives a reload). */
+interface Exclusao extends Excluido {
+  vez: number;
+}
+
+/** Deletes whose bar was used or dismissed: the history entries of the list's other views carry them too. */
+const settled = new Set<number>();
+
 /** The navigation state a delete leaves for the list page (read by UndoBar). */
-export const undoState = (excluido: Excluido) => ({ excluido });
+export const undoState = (excluido: Excluido): { excluido: Exclusao } => ({ excluido: { ...excluido, vez: Date.now() + Math.random() } });
 
 /**
  * "Cliente excluído. Desfazer" on a list page after a delete: it stays until it is used,
- * dismissed, or the page is left (it lives in this history entry's state, so it never comes back
- * on another visit). Desfazer restores the record with its id; the list shows it where it was.
+ * dismissed, or the page is left. It lives in the history state of the list's entries (the
+ * list's own view changes carry it along: lib/clientes-url.ts), so it never comes back on another
+ * visit, and once used or dismissed it shows in none of them. Desfazer restores the record with
+ * its id; the list shows it where it was.
  */
 export function UndoBar() {
   const location = useLocation();
   const navigate = useNavigate();
   const actions = useLixeiraActions();
   const [busy, setBusy] = useState(false);
-  const excluido = (location.state as { excluido?: Excluido } | null)?.excluido;
-  if (!excluido) return null;
+  const excluido = (location.state as { excluido?: Exclusao } | null)?.excluido;
+  if (!excluido || settled.has(excluido.vez)) return null;
 
-  const clear = () => navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  const clear = () => {
+    settled.add(excluido.vez);
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  };
   const undo = async () => {
     setBusy(true);
     try {

@@ -58,7 +58,10 @@ export default function ListaCategorias() {
         <label htmlFor={sortId} className="field-label">
           {L.categorias.sortLabel}
         </label>
-        <select id={sortId} value={ordem} onChange={(e) => setSearch(new URLSearchParams(e.target.value === 'nome' ? {} : { ordem: e.target.value }))}>
+        <select id={sortId} value={ordem} onChange={(e) => {
+            const next: Record<string, string> = e.target.value === 'nome' ? {} : { ordem: e.target.value };
+            setSearch(() => new URLSearchParams(next));
+          }}>
           {ORDENS.map((o) => (
             <option key={o} value={o}>
               {L.categorias.sorts[o]}

@@ -29,18 +29,22 @@ function chipsOf(clientes: readonly Cliente[], pressed: readonly number[]): Chip
 }
 
 /** The sort (a labelled select) and the filter chips (toggle buttons), applied at once. */
-function ListToolsImpl({ clientes, view, onChange }: { clientes: readonly Cliente[]; view: View; onChange: (view: View) => void }) {
+/** `onChange` gets a change of the view (applied to the latest one asked for, see useQueryState). */
+function ListToolsImpl({ clientes, view, onChange }: { clientes: readonly Cliente[]; view: View; onChange: (change: (view: View) => View) => void }) {
   const sortId = useId();
   const chips = useMemo(() => chipsOf(clientes, view.categorias), [clientes, view.categorias]);
   const toggle = (id: number) =>
-    onChange({ ...view, categorias: view.categorias.includes(id) ? view.categorias.filter((c) => c !== id) : [...view.categorias, id] });
+    onChange((v) => ({ ...v, categorias: v.categorias.includes(id) ? v.categorias.filter((c) => c !== id) : [...v.categorias, id] }));
   return (
     <div className="list-tools">
       <div className="sort-control">
         <label htmlFor={sortId} className="field-label">
           {L.clientes.sortLabel}
         </label>
-        <select id={sortId} value={view.ordem} onChange={(e) => onChange({ ...view, ordem: e.target.value as Ordem })}>
+        <select id={sortId} value={view.ordem} onChange={(e) => {
+            const ordem = e.target.value as Ordem;
+            onChange((v) => ({ ...v, ordem }));
+          }}>
           {ORDENS.map((o) => (
             <option key={o} value={o}>
               {L.clientes.sorts[o]}
@@ -49,7 +53,7 @@ function ListToolsImpl({ clientes, view, onChange }: { clientes: readonly Client
         </select>
       </div>
       <div className="chips" role="group" aria-label={L.clientes.chipsLabel}>
-        <button type="button" className="chip chip-vip" aria-pressed={view.vip} onClick={() => onChange({ ...view, vip: !view.vip })}>
+        <button type="button" className="chip chip-vip" aria-pressed={view.vip} onClick={() => onChange((v) => ({ ...v, vip: !v.vip }))}>
           <CrownIcon size={16} />
           {L.clientes.onlyVip}
         </button>

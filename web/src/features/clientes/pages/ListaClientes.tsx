@@ -35,7 +35,8 @@ export default function ListaClientes() {
   const [search, setSearch] = useQueryState();
   const key = search.toString();
   const view = useMemo(() => parseView(search), [search]);
-  const setView = useCallback((next: View) => setSearch(viewSearch(next)), [setSearch]);
+  // Each change builds on the latest view asked for (a click may come before the last one rendered).
+  const setView = useCallback((change: (view: View) => View) => setSearch((current) => viewSearch(change(parseView(current)))), [setSearch]);
 
   // The field shows the applied filter again when Back/Forward changes it.
   const [draft, setDraft] = useState(view.q);
@@ -48,11 +49,11 @@ export default function ListaClientes() {
   const filter = {
     draft,
     setDraft,
-    apply: () => setView({ ...view, q: draft.trim() }),
+    apply: () => setView((v) => ({ ...v, q: draft.trim() })),
     inputRef,
   };
   const clear = () => {
-    setView({ ...view, q: '', categorias: [], vip: false });
+    setView((v) => ({ ...v, q: '', categorias: [], vip: false }));
     inputRef.current?.focus();
   };
 

@@ -73,10 +73,10 @@ describeBrowser('sign-in (sign-in on)', () => {
     const m = await member();
     const { page } = await session();
     await page.goto('/entrar');
-    await page.getByLabel('E-mail').fill(m.email);
+    await page.getByLabel('E-mail', { exact: true }).fill(m.email);
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
     await expectPath(page, '/esqueci-senha');
-    expect(await page.getByLabel('E-mail').inputValue()).toBe(m.email);
+    expect(await page.getByLabel('E-mail', { exact: true }).inputValue()).toBe(m.email);
     const since = Date.now() - 1_000;
     await page.getByRole('button', { name: 'Enviar código' }).click();
     const mail = await mailTo(m.email, since);
@@ -170,7 +170,7 @@ describeBrowser('sign-in (sign-in on)', () => {
     await nav(admin.page).getByRole('link', { name: 'Usuários' }).click();
     await expectPath(admin.page, '/usuarios');
     await admin.page.getByRole('link', { name: 'Convidar usuário' }).first().click();
-    await admin.page.getByLabel('E-mail').fill(email);
+    await admin.page.getByLabel('E-mail', { exact: true }).fill(email);
     const since = Date.now() - 1_000;
     await admin.page.getByRole('button', { name: 'Convidar', exact: true }).click();
     await visible(toast(admin.page, `Convite enviado para ${email}!`));

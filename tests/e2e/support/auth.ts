@@ -84,9 +84,14 @@ export async function createCliente(nome: string): Promise<Cliente> {
   return (await res.json()) as Cliente;
 }
 
-/** Fills /entrar and presses Entrar. */
+/**
+ * Fills /entrar and presses Entrar. Waits for the sign-in form itself: the URL changes before the
+ * page does (react-router renders a navigation in a transition), and the page being left may have
+ * a field whose label also says "e-mail" ("Código recebido por e-mail").
+ */
 export async function signInOnPage(page: Page, email: string, password: string, keep = false): Promise<void> {
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('heading', { level: 1, name: 'Entrar na Clientela' }).waitFor();
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   if (keep) await page.getByLabel('Manter conectado').check();
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();

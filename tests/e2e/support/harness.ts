@@ -172,7 +172,18 @@ export function useBrowser(): { open: (options?: BrowserContextOptions) => Promi
 
 /** Waits until the page's path is `path` (client-side navigations included). */
 export async function expectPath(page: Page, path: string, timeout = ACTION_TIMEOUT_MS): Promise<void> {
-  await expect.poll(() => new URL(page.url()).pathname, { timeout, interval: 50 }).toBe(path);
+  try {
+    await expect.poll(() => new URL(page.url()).pathname, { timeout, interval: 50 }).toBe(path);
+  } catch (err) {
+    // Say what the page said (a form's alert, a toast): the path alone hides why it stayed.
+    const said = await page
+      .locator('main [role="alert"], [data-rht-toaster] :is([role="status"], [role="alert"])')
+      .allTextContents()
+      .catch(() => []);
+    const main = (await page.locator('main').innerText().catch(() => '')).slice(0, 400);
+    const fields = await page.locator('main input').evaluateAll((els) => els.map((e) => `${(e as HTMLInputElement).name}=${(e as HTMLInputElement).type === 'password' ? '*'.repeat((e as HTMLInputElement).value.length) : (e as HTMLInputElement).value}`)).catch(() => []);
+    throw new Error(`still on ${new URL(page.url()).pathname}, not ${path}; the page says: ${JSON.stringify(said)}; main: ${JSON.stringify(main)}; fields: ${fields.join(' ')}`, { cause: err });
+  }
 }
 
 /** Toast messages: react-hot-toast gives them `role="status"` (the app's error toasts `role="alert"`). */
@@ -220,6 +231,11 @@ export async function toastsSettled(page: Page, timeout = 3_000): Promise<void> 
         .map((a) => `${(a as CSSAnimation).animationName ?? 'transition'} ${a.playState} ${String(a.currentTime)}`),
     );
   await expect.poll(running, { timeout, interval: 50 }).toEqual([]);
+}
+
+/** Waits until every toast has closed and left the page (a toast's timer may end mid-audit otherwise). */
+export async function toastsGone(page: Page, timeout = 8_000): Promise<void> {
+  await expect.poll(() => page.locator('[data-rht-toaster] > div').count(), { timeout, interval: 100 }).toBe(0);
 }
 
 /** Waits until the element is visible. */

@@ -9,7 +9,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // The alias lets node-side tests read the web's CSV modules (tests/unit/csv.test.ts, tests/e2e/csv.test.ts).
-      { resolve: { alias: webAliases }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // 20 s per test (vitest's 5 s default): the browser suite runs beside these on the same 2 cores (tests/run.ts).
+      { resolve: { alias: webAliases }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
       {
         test: {
           name: 'api',
@@ -29,6 +30,7 @@ export default defineConfig({
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/web/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const eslint = new ESLint({ cwd: ROOT });
@@ -37,7 +37,10 @@ const breaches: [wall: string, file: string, code: string, reason: RegExp][] = [
   ['tools write through the store, not services', 'tools/planted.ts', "import { createCliente } from '../lambdas/services/clientes.ts';", /never handlers, services/],
 ];
 
-describe('lint walls', () => {
+// The first lint loads the config and the TypeScript parser: seconds on a busy machine, once.
+beforeAll(() => wallMessages('lambdas/contract/planted.ts', ''), 60_000);
+
+describe('lint walls', { timeout: 30_000 }, () => {
   it.each(breaches)('%s: a breach fails lint with its reason', async (_wall, file, code, reason) => {
     const messages = await wallMessages(file, code);
     expect(messages, `${file}: ${code}`).toHaveLength(1);

@@ -253,6 +253,18 @@ const pageOf = (title: string, item: string, description: string) => ({
 });
 
 function buildSchemas(): Record<string, JsonSchema> {
+  const PRODUTO_PROPERTIES: Record<string, JsonSchema> = {
+    id: idSchema,
+    nome: { type: 'string', minLength: LIMITS.nome.min, maxLength: LIMITS.nome.max },
+    segmento: { type: 'string', maxLength: LIMITS.segmento.max },
+    pontoFocal: { type: 'string', maxLength: LIMITS.pontoFocal.max },
+    valorContrato: { type: 'number', ...moneyRange },
+    categoria: { anyOf: [ref('schemas', 'CategoriaRef'), { type: 'null' }] },
+    ...CONTATO_RESPONSE,
+    versao: versaoSchema,
+    ...AUDIT_PROPERTIES,
+  };
+  const PRODUTO_REQUIRED = ['id', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoria', 'versao'];
   return {
     Categoria: {
       title: 'Categoria',
@@ -283,36 +295,16 @@ function buildSchemas(): Record<string, JsonSchema> {
       title: 'Produto',
       description: `A client record (called "produto" in the API).${AUDIT_NOTE}`,
       type: 'object',
-      properties: {
-        id: idSchema,
-        nome: { type: 'string', minLength: LIMITS.nome.min, maxLength: LIMITS.nome.max },
-        segmento: { type: 'string', maxLength: LIMITS.segmento.max },
-        pontoFocal: { type: 'string', maxLength: LIMITS.pontoFocal.max },
-        valorContrato: { type: 'number', ...moneyRange },
-        categoria: { anyOf: [ref('schemas', 'CategoriaRef'), { type: 'null' }] },
-        ...CONTATO_RESPONSE,
-        versao: versaoSchema,
-        ...AUDIT_PROPERTIES,
-      },
-      required: ['id', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoria', 'versao'],
+      properties: PRODUTO_PROPERTIES,
+      required: PRODUTO_REQUIRED,
       additionalProperties: false,
     },
     ProdutoResumo: {
       title: 'ProdutoResumo',
       description: 'A client as the list returns it: every field of Produto but `observacoes` (read it with GET /produtos/{id}).',
       type: 'object',
-      properties: {
-        id: idSchema,
-        nome: { type: 'string', minLength: LIMITS.nome.min, maxLength: LIMITS.nome.max },
-        segmento: { type: 'string', maxLength: LIMITS.segmento.max },
-        pontoFocal: { type: 'string', maxLength: LIMITS.pontoFocal.max },
-        valorContrato: { type: 'number', ...moneyRange },
-        categoria: { anyOf: [ref('schemas', 'CategoriaRef'), { type: 'null' }] },
-        ...Object.fromEntries(Object.entries(CONTATO_RESPONSE).filter(([name]) => name !== 'observacoes')),
-        versao: versaoSchema,
-        ...AUDIT_PROPERTIES,
-      },
-      required: ['id', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoria', 'versao'],
+      properties: Object.fromEntries(Object.entries(PRODUTO_PROPERTIES).filter(([name]) => name !== 'observacoes')),
+      required: PRODUTO_REQUIRED,
       additionalProperties: false,
     },
     CategoriaList: {

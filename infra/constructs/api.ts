@@ -16,7 +16,7 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
@@ -44,6 +44,29 @@ export const STAGE_NAME = API_BASE_PATH.replace(/^\//, '');
  */
 export const ESM_REQUIRE_BANNER =
   "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+/**
+ * How every function of the stack is bundled: one minified, tree-shaken ES module for
+ * FUNCTION_RUNTIME, with esbuild from node_modules (synth needs neither Docker nor network).
+ * `externalModules`: [] bundles the AWS SDK; ['@aws-sdk/*', '@smithy/*'] uses the runtime's copy.
+ */
+export function esmBundling(externalModules: string[]): BundlingOptions {
+  return {
+    minify: true,
+    // Minified, but functions and classes keep their names: a stack trace in the logs reads
+    // `at parseId`, not `at xe`, and errors keep their class names (+7% size, +6% gzip).
+    keepNames: true,
+    // No source maps: they double the bundle and need --enable-source-maps, which slows start.
+    sourceMap: false,
+    format: OutputFormat.ESM,
+    target: FUNCTION_RUNTIME.name.replace('nodejs', 'node').replace('.x', ''),
+    mainFields: ['module', 'main'],
+    banner: ESM_REQUIRE_BANNER,
+    externalModules,
+    esbuildArgs: { '--tree-shaking': 'true' },
+    forceDockerBundling: false,
+  };
+}
 
 /** The user pool whose access tokens open the API (sign-in on). */
 export interface ApiAuth {
@@ -247,23 +270,7 @@ export class Api extends Construct {
       environment,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
-      bundling: {
-        minify: true,
-        // Minified, but functions and classes keep their names: a stack trace in the logs reads
-        // `at parseId`, not `at xe`, and errors keep their class names (+7% size, +6% gzip).
-        keepNames: true,
-        // No source maps: they double the bundle and need --enable-source-maps, which slows start.
-        sourceMap: false,
-        format: OutputFormat.ESM,
-        target: FUNCTION_RUNTIME.name.replace('nodejs', 'node').replace('.x', ''),
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        // [] bundles the SDK; ['@aws-sdk/*', '@smithy/*'] would use the runtime's copy.
-        externalModules: bundleAwsSdk ? [] : ['@aws-sdk/*', '@smithy/*'],
-        esbuildArgs: { '--tree-shaking': 'true' },
-        // esbuild from node_modules: synth needs neither Docker nor network.
-        forceDockerBundling: false,
-      },
+      bundling: esmBundling(bundleAwsSdk ? [] : ['@aws-sdk/*', '@smithy/*']),
     });
     Tags.of(fn).add(ROUTE_TAG, route.name);
     Validations.of(fn).acknowledge(

@@ -4,12 +4,12 @@ import { CustomResource, Duration, RemovalPolicy, Validations } from 'aws-cdk-li
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 import type { AdoptionProperties } from '../custom-resources/adopt-table.ts';
-import { ESM_REQUIRE_BANNER, FUNCTION_RUNTIME } from './api.ts';
+import { esmBundling, FUNCTION_RUNTIME } from './api.ts';
 
 /** The deploy-time handler (verifies the table, turns its protections on). */
 export const ADOPT_TABLE_ENTRY = fileURLToPath(new URL('../custom-resources/adopt-table.ts', import.meta.url));
@@ -75,18 +75,8 @@ export class TableAdoption extends Construct {
       role,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
-      bundling: {
-        minify: true,
-        keepNames: true,
-        sourceMap: false,
-        format: OutputFormat.ESM,
-        target: FUNCTION_RUNTIME.name.replace('nodejs', 'node').replace('.x', ''),
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        // Runs a few times a year: the runtime's own SDK keeps the asset tiny.
-        externalModules: ['@aws-sdk/*', '@smithy/*'],
-        forceDockerBundling: false,
-      },
+      // Runs a few times a year: the runtime's own SDK keeps the asset tiny.
+      bundling: esmBundling(['@aws-sdk/*', '@smithy/*']),
     });
     Validations.of(this.handler).acknowledge(
       {

@@ -15,7 +15,7 @@ import { historyOps } from '../store/historico.ts';
 import { claimIdempotencyKey } from '../store/idempotency.ts';
 import { nextId } from '../store/ids.ts';
 import { categoriaItem, categoriaWire, type CategoriaRecord } from '../store/items.ts';
-import { newIndexSk, putInTrash, trashExpiry } from '../store/lixeira.ts';
+import { deletionOps } from '../store/lixeira.ts';
 import { ensureNameClaims, readNameHolders } from '../store/names.ts';
 import { RECORD_KIND } from '../store/table.ts';
 import { commit, type Op, type Outcome } from '../store/write.ts';
@@ -128,19 +128,11 @@ export async function removeCategoria(actor: Actor, id: number): Promise<void> {
   return readThenWrite(async () => {
     const before = await readOr404(id);
     const released = await releaseClaims(uniqueClaimsOf('categoria', before));
-    const { em, por, ms } = stampOf(actor);
     const seq = before.historico + 1;
     const written = await commit([
       store.deleteCategoria(before),
       ...released,
-      ...putInTrash(KIND, categoriaItem({ ...before, historico: seq }), {
-        nome: before.descricao,
-        excluidoEm: em,
-        excluidoPor: por,
-        indice: newIndexSk(ms),
-        expiresAt: trashExpiry(ms),
-      }),
-      ...historyOps({ kind: KIND, id, nome: before.descricao, seq, entry: { acao: 'excluido', em, por } }),
+      ...deletionOps(KIND, categoriaItem({ ...before, historico: seq }), before.descricao, seq, stampOf(actor)),
     ]);
     if (written.ok) return undefined;
     const { outcome } = written;

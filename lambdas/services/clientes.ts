@@ -19,7 +19,7 @@ import { historyOps } from '../store/historico.ts';
 import { claimIdempotencyKey } from '../store/idempotency.ts';
 import { nextId } from '../store/ids.ts';
 import { clienteItem, toCliente, type ClienteRecord } from '../store/items.ts';
-import { newIndexSk, putInTrash, trashExpiry } from '../store/lixeira.ts';
+import { deletionOps } from '../store/lixeira.ts';
 import { RECORD_KIND } from '../store/table.ts';
 import { commit, type Op, type Outcome } from '../store/write.ts';
 import { changesOf, historicoOf, stampOf, type PageRequest } from './historico.ts';
@@ -179,19 +179,11 @@ export async function removeCliente(actor: Actor, id: number): Promise<void> {
     const before = await store.readCliente(id);
     if (!before) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);
     const released = await releaseClaims(uniqueClaimsOf('cliente', before));
-    const { em, por, ms } = stampOf(actor);
     const seq = before.historico + 1;
     const written = await commit([
       ...store.deleteCliente(before),
       ...released,
-      ...putInTrash(KIND, clienteItem({ ...before, historico: seq }), {
-        nome: before.nome,
-        excluidoEm: em,
-        excluidoPor: por,
-        indice: newIndexSk(ms),
-        expiresAt: trashExpiry(ms),
-      }),
-      ...historyOps({ kind: KIND, id, nome: before.nome, seq, entry: { acao: 'excluido', em, por } }),
+      ...deletionOps(KIND, clienteItem({ ...before, historico: seq }), before.nome, seq, stampOf(actor)),
     ]);
     if (written.ok) return undefined;
     if (written.outcome.kind === 'staleVersao' || written.outcome.kind === 'changed') return AGAIN;

@@ -8,12 +8,11 @@
  */
 import type { Acao, Alteracao, EntradaHistorico } from '../contract/types.ts';
 import { batchDelete } from './batch.ts';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { defaultDb, documentClient, tableName } from './client.ts';
+import { defaultDb, tableName } from './client.ts';
 import { categoriaKey, clienteKey, type Stored } from './items.ts';
 import { trashKey } from './lixeira.ts';
 import { queryPage, timeSk } from './paging.ts';
-import { getItem, queryAll } from './reads.ts';
+import { getItem, queryAll, queryPages } from './reads.ts';
 import { PK, RECORD_KIND, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
 import type { Op } from './write.ts';
 
@@ -121,23 +120,18 @@ export async function deleteHistory(kind: RecordKind, id: number): Promise<numbe
  */
 export async function deleteActivityOf(kind: RecordKind, id: number): Promise<number> {
   const keys: { pk: string; sk: number }[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        FilterExpression: '#tipo = :tipo AND #id = :id',
-        ExpressionAttributeNames: { '#tipo': 'tipo', '#id': 'id' },
-        ExpressionAttributeValues: { ':pk': PK.atividade, ':tipo': kind, ':id': id },
-        ProjectionExpression: 'pk, sk',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) keys.push({ pk: PK.atividade, sk: Number(item.sk) });
-    start = out.LastEvaluatedKey;
-  } while (start);
+  await queryPages(
+    {
+      KeyConditionExpression: 'pk = :pk',
+      FilterExpression: '#tipo = :tipo AND #id = :id',
+      ExpressionAttributeNames: { '#tipo': 'tipo', '#id': 'id' },
+      ExpressionAttributeValues: { ':pk': PK.atividade, ':tipo': kind, ':id': id },
+      ProjectionExpression: 'pk, sk',
+    },
+    (page) => {
+      for (const item of page.Items ?? []) keys.push({ pk: PK.atividade, sk: Number(item.sk) });
+    },
+  );
   await batchDelete(defaultDb(), keys);
   return keys.length;
 }

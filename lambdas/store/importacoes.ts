@@ -9,7 +9,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Importacao } from '../contract/types.ts';
 import { documentClient, tableName } from './client.ts';
 import type { Stored } from './items.ts';
-import { getItem } from './reads.ts';
+import { getItem, queryPages } from './reads.ts';
 import { PK } from './table.ts';
 import type { Op, TransactItem } from './write.ts';
 
@@ -128,21 +128,9 @@ export async function importados(importacaoId: number, limit: number, kind: Impo
 /** How many records of a kind an import still lists (every page counted). */
 export async function countImportadosRestantes(importacaoId: number, kind: Importado = 'cliente'): Promise<number> {
   let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': listPk(importacaoId, kind) },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
+  await queryPages({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': listPk(importacaoId, kind) }, Select: 'COUNT' }, (page) => {
+    count += page.Count ?? 0;
+  });
   return count;
 }
 

@@ -10,6 +10,7 @@
 import { LIMITS } from '../contract/limits.ts';
 import type { ItemLixeira, Tipo } from '../contract/types.ts';
 import { tableName } from './client.ts';
+import { historyOps } from './historico.ts';
 import type { Stored } from './items.ts';
 import { queryPage, timeSk } from './paging.ts';
 import { getItem } from './reads.ts';
@@ -51,6 +52,18 @@ export interface TrashMeta {
 
 /** The trash's TTL for a delete made at `nowMs`. */
 export const trashExpiry = (nowMs: number): number => Math.floor(nowMs / 1000) + trashDays() * DAY_SECONDS;
+
+/**
+ * What a delete adds to its write: the record's copy and index entry in the trash, and its
+ * 'excluido' history entry (number `seq`, with its feed item), stamped `em`/`por` at `ms`.
+ */
+export function deletionOps(kind: RecordKind, item: Record<string, unknown>, nome: string, seq: number, stamp: { em: string; por: string; ms: number }): Op[] {
+  const { em, por, ms } = stamp;
+  return [
+    ...putInTrash(kind, item, { nome, excluidoEm: em, excluidoPor: por, indice: newIndexSk(ms), expiresAt: trashExpiry(ms) }),
+    ...historyOps({ kind, id: Number(item.sk), nome, seq, entry: { acao: 'excluido', em, por } }),
+  ];
+}
 
 /**
  * Puts a record (its stored item, the history counter at the delete's entry) in the trash: the

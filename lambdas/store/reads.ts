@@ -1,5 +1,5 @@
 /** Strongly consistent reads: whole partitions (every page) and single items. */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { defaultDb, documentClient, tableName, type Db } from './client.ts';
 import type { Stored } from './items.ts';
 
@@ -18,23 +18,33 @@ export const QUERY_PAGE_LIMIT = 10_000;
  */
 export async function queryAll(pk: string, projection: string, db: Db = defaultDb(), fromSk?: number): Promise<Stored[]> {
   const items: Stored[] = [];
+  await queryPages(
+    {
+      KeyConditionExpression: fromSk === undefined ? 'pk = :pk' : 'pk = :pk AND sk >= :from',
+      ExpressionAttributeValues: fromSk === undefined ? { ':pk': pk } : { ':pk': pk, ':from': fromSk },
+      ProjectionExpression: projection,
+      Limit: QUERY_PAGE_LIMIT,
+    },
+    (page) => {
+      for (const item of page.Items ?? []) items.push(item);
+    },
+    db,
+  );
+  return items;
+}
+
+/** A strongly consistent Query, every page (following LastEvaluatedKey) handed to `each` in order. */
+export async function queryPages(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'ConsistentRead'>,
+  each: (page: QueryCommandOutput) => void,
+  db: Db = defaultDb(),
+): Promise<void> {
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: fromSk === undefined ? 'pk = :pk' : 'pk = :pk AND sk >= :from',
-        ExpressionAttributeValues: fromSk === undefined ? { ':pk': pk } : { ':pk': pk, ':from': fromSk },
-        ProjectionExpression: projection,
-        ConsistentRead: true,
-        Limit: QUERY_PAGE_LIMIT,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) items.push(item);
+    const page = await db.doc.send(new QueryCommand({ ...input, TableName: db.tableName, ConsistentRead: true, ExclusiveStartKey: start }));
+    each(page);
     start = page.LastEvaluatedKey;
   } while (start);
-  return items;
 }
 
 /** One item by key, strongly consistent; undefined when missing. */

@@ -1,5 +1,8 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { LIMITS } from '@contract';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
 import { C } from '../../../texts-csv.ts';
 
 const MB = LIMITS.importacao.arquivoBytes / (1024 * 1024);
@@ -46,3 +49,47 @@ export function FileChooser({ onFile, onTooBig }: { onFile: (file: File) => void
 }
 
 export const FILE_LIMIT_MB = MB;
+
+/** The steps of an import page. */
+export type ImportPhase = 'choose' | 'reading' | 'review' | 'importing' | 'summary';
+
+/** An import page's header, with the way back to its list. */
+export function ImportHeader({ title, heading, subtitle, back }: { title: string; heading: string; subtitle: string; back: string }) {
+  return (
+    <PageHeader
+      title={title}
+      heading={heading}
+      subtitle={subtitle}
+      action={
+        <Link className="btn btn-secondary" to={back}>
+          {C.back}
+        </Link>
+      }
+    />
+  );
+}
+
+/**
+ * An import page's first steps: choose (or drop) a file, with why the last one was refused
+ * (`error`; a file over the limit is refused here, through `onError`), then reading it.
+ */
+export function FileStep({ phase, error, onFile, onError }: { phase: ImportPhase; error: string | undefined; onFile: (file: File) => void; onError: (message: string) => void }) {
+  if (phase === 'reading')
+    return (
+      <section className="import-section" aria-busy="true">
+        <p role="status">{C.choose.reading}</p>
+        <Spinner />
+      </section>
+    );
+  if (phase !== 'choose') return null;
+  return (
+    <section className="import-section">
+      {error && (
+        <p className="form-alert" role="alert">
+          {error}
+        </p>
+      )}
+      <FileChooser onFile={onFile} onTooBig={() => onError(C.choose.tooBig(FILE_LIMIT_MB))} />
+    </section>
+  );
+}

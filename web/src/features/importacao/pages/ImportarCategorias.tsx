@@ -7,22 +7,19 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { foldName } from '@contract';
-import { PageHeader } from '../../../components/PageHeader.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
 import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../../lib/api-client.ts';
 import { readCsvFile } from '../../../lib/csv/read.ts';
 import { categoriaNames } from '../../../lib/csv/rows.ts';
 import { categorias as categoriasResource, useCategorias } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
 import { C } from '../../../texts-csv.ts';
-import { FileChooser, FILE_LIMIT_MB } from '../components/FileChooser.tsx';
+import { FileStep, ImportHeader, type ImportPhase } from '../components/FileChooser.tsx';
 
-type Phase = 'choose' | 'reading' | 'review' | 'importing' | 'summary';
 
 export default function ImportarCategorias() {
   const { mutate } = useSWRConfig();
   const categorias = useCategorias();
-  const [phase, setPhase] = useState<Phase>('choose');
+  const [phase, setPhase] = useState<ImportPhase>('choose');
   const [error, setError] = useState<string>();
   const [rows, setRows] = useState<ReturnType<typeof categoriaNames>>([]);
   const [progress, setProgress] = useState({ done: 0, total: 0 });
@@ -77,32 +74,8 @@ export default function ImportarCategorias() {
 
   return (
     <div className="page">
-      <PageHeader
-        title={C.titles.categorias}
-        heading={C.headingCategorias}
-        subtitle={C.introCategorias}
-        action={
-          <Link className="btn btn-secondary" to={paths.categorias}>
-            {C.back}
-          </Link>
-        }
-      />
-      {phase === 'choose' && (
-        <section className="import-section">
-          {error && (
-            <p className="form-alert" role="alert">
-              {error}
-            </p>
-          )}
-          <FileChooser onFile={(f) => void onFile(f)} onTooBig={() => setError(C.choose.tooBig(FILE_LIMIT_MB))} />
-        </section>
-      )}
-      {phase === 'reading' && (
-        <section className="import-section" aria-busy="true">
-          <p role="status">{C.choose.reading}</p>
-          <Spinner />
-        </section>
-      )}
+      <ImportHeader title={C.titles.categorias} heading={C.headingCategorias} subtitle={C.introCategorias} back={paths.categorias} />
+      <FileStep phase={phase} error={error} onFile={(f) => void onFile(f)} onError={setError} />
       {phase === 'review' && (
         <section className="import-section" aria-labelledby="import-preview">
           <h2 id="import-preview">{C.preview.heading}</h2>

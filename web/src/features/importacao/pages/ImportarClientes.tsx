@@ -4,11 +4,8 @@
  * fix and import again; Continuar; Desfazer importação). The file is read in a module worker.
  */
 import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { LIMITS, foldName } from '@contract';
-import { PageHeader } from '../../../components/PageHeader.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
 import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../../lib/api-client.ts';
 import { CLIENTE_COLUMNS, type ClienteField } from '../../../lib/csv/columns.ts';
 import { readCsvFile, type ParsedFile } from '../../../lib/csv/read.ts';
@@ -18,14 +15,13 @@ import { categorias as categoriasResource, useCategorias, useClientes } from '..
 import { paths } from '../../../paths.ts';
 import { C } from '../../../texts-csv.ts';
 import { BATCH_ROWS, createCategoria, sendLote, startImportacao } from '../api.ts';
-import { FileChooser, FILE_LIMIT_MB } from '../components/FileChooser.tsx';
+import { FileStep, ImportHeader, type ImportPhase } from '../components/FileChooser.tsx';
 import { failedRowsCsv, Summary, type Failure, type Outcome } from '../components/Summary.tsx';
 
 const PREVIEW_ROWS = 10;
 const INVALID_SHOWN = 100;
 const headerOf = (field: ClienteField) => CLIENTE_COLUMNS.find((c) => c.field === field)!.header;
 
-type Phase = 'choose' | 'reading' | 'review' | 'importing' | 'summary';
 
 /** A run of the import: what it sends, where it stopped (a cancelled or failed run resumes there). */
 interface Run {
@@ -46,7 +42,7 @@ export default function ImportarClientes() {
   const { mutate } = useSWRConfig();
   const clientes = useClientes();
   const categorias = useCategorias();
-  const [phase, setPhase] = useState<Phase>('choose');
+  const [phase, setPhase] = useState<ImportPhase>('choose');
   const [error, setError] = useState<string>();
   const [file, setFile] = useState<{ name: string; parsed: ParsedFile }>();
   const [header, setHeader] = useState(true);
@@ -190,35 +186,8 @@ export default function ImportarClientes() {
 
   return (
     <div className="page">
-      <PageHeader
-        title={C.titles.clientes}
-        heading={C.headingClientes}
-        subtitle={C.intro}
-        action={
-          <Link className="btn btn-secondary" to={paths.clientes}>
-            {C.back}
-          </Link>
-        }
-      />
-
-      {phase === 'choose' && (
-        <section className="import-section">
-          {error && (
-            <p className="form-alert" role="alert">
-              {error}
-            </p>
-          )}
-          <FileChooser onFile={(f) => void onFile(f)} onTooBig={() => setError(C.choose.tooBig(FILE_LIMIT_MB))} />
-        </section>
-      )}
-
-      {phase === 'reading' && (
-        <section className="import-section" aria-busy="true">
-          <p role="status">{C.choose.reading}</p>
-          <Spinner />
-        </section>
-      )}
-
+      <ImportHeader title={C.titles.clientes} heading={C.headingClientes} subtitle={C.intro} back={paths.clientes} />
+      <FileStep phase={phase} error={error} onFile={(f) => void onFile(f)} onError={setError} />
       {phase === 'review' && file && (
         <>
           <p className="form-note" role="status">

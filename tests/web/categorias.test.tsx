@@ -9,6 +9,7 @@ import '../../web/src/features/categorias/pages/ListaCategorias.tsx';
 import '../../web/src/features/categorias/pages/CadastrarCategoria.tsx';
 import '../../web/src/features/categorias/pages/DeletarCategoria.tsx';
 import { FAKE_TIMERS, UUID, categoria, currentPath, deferred, json, mockApi, renderApp, settle, shownToast, tick, visibleToast } from './helpers.tsx';
+import { TG } from '../../web/src/texts-categorias.ts';
 
 const LIST = [categoria(1, 'Alimentação'), categoria(2, 'Serviços'), categoria(3, 'Varejo')];
 const spinner = () => screen.queryByRole('status', { name: T.common.loading });
@@ -62,7 +63,7 @@ describe('/categorias list', () => {
     mockApi({ 'GET /api/categorias': json(200, LIST) });
     renderApp('/categorias');
     await screen.findByRole('heading', { level: 2, name: 'Varejo' }, { timeout: 3000 });
-    const field = screen.getByLabelText(T.categorias.filterLabel);
+    const field = screen.getByLabelText(TG.categorias.filterLabel);
     await user.type(field, 'servicos');
     expect(cardTitles()).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
@@ -84,7 +85,7 @@ describe('/categorias list', () => {
     mockApi({ 'GET /api/categorias': json(200, LIST) });
     renderApp('/categorias');
     await screen.findByRole('heading', { level: 2, name: 'Varejo' }, { timeout: 3000 });
-    const field = screen.getByLabelText(T.categorias.filterLabel);
+    const field = screen.getByLabelText(TG.categorias.filterLabel);
     await user.type(field, 'nada disso{Enter}');
     expect(screen.getByText(T.common.noResults('nada disso'))).toHaveAttribute('role', 'status');
     expect(screen.getByText(T.common.noResultsHint)).toBeInTheDocument();
@@ -99,14 +100,14 @@ describe('/categorias list', () => {
   it('shows a friendly empty state with a link to create', async () => {
     mockApi({ 'GET /api/categorias': json(200, []) });
     renderApp('/categorias');
-    expect(await screen.findByRole('heading', { name: T.categorias.emptyTitle }, { timeout: 3000 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: T.categorias.emptyAction })).toHaveAttribute('href', '/cadastrarcategorias');
+    expect(await screen.findByRole('heading', { name: TG.categorias.emptyTitle }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: TG.categorias.emptyAction })).toHaveAttribute('href', '/cadastrarcategorias');
   });
 
   it("shows an inline error with 'Tentar novamente' that loads again", async () => {
     const api = mockApi({ 'GET /api/categorias': [json(500, { mensagem: MESSAGES.erroInterno }), json(200, LIST)] });
     renderApp('/categorias');
-    expect(await screen.findByText(T.categorias.listError, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText(TG.categorias.listError, {}, { timeout: 3000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Varejo' })).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/categorias')).toHaveLength(2);

@@ -8,6 +8,8 @@ import { T } from '../../web/src/texts.ts';
 import '../../web/src/features/clientes/pages/ListaClientes.tsx';
 import '../../web/src/features/clientes/pages/CadastrarCliente.tsx';
 import { FAKE_TIMERS, UUID, categoria, currentPath, deferred, goBack, json, mockApi, produto, renderApp, settle, tick, visibleToast } from './helpers.tsx';
+import { TC } from '../../web/src/texts-clientes.ts';
+import { TG } from '../../web/src/texts-categorias.ts';
 
 const NBSP = '\u00a0';
 // Keep the no-break space Intl puts after R$ (the default normalizer would turn it into a space).
@@ -63,7 +65,7 @@ describe('/clientes list', () => {
     mockApi({ 'GET /api/produtos': json(200, LIST) });
     renderApp('/clientes');
     await cardOf('Maria Souza');
-    const field = screen.getByLabelText(T.clientes.filterLabel);
+    const field = screen.getByLabelText(TC.clientes.filterLabel);
     await user.type(field, 'joao');
     expect(cardNames()).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
@@ -115,14 +117,14 @@ describe('/clientes list', () => {
   it('shows a friendly empty state with a link to create', async () => {
     mockApi({ 'GET /api/produtos': json(200, []) });
     renderApp('/clientes');
-    expect(await screen.findByRole('heading', { name: T.clientes.emptyTitle })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: T.clientes.emptyAction })).toHaveAttribute('href', '/cadastrarproduto');
+    expect(await screen.findByRole('heading', { name: TC.clientes.emptyTitle })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: TC.clientes.emptyAction })).toHaveAttribute('href', '/cadastrarproduto');
   });
 
   it("shows an inline error with 'Tentar novamente' (non-JSON error body) that loads again", async () => {
     mockApi({ 'GET /api/produtos': [new Response('Bad Gateway', { status: 502 }), json(200, LIST)] });
     renderApp('/clientes');
-    expect(await screen.findByText(T.clientes.listError)).toBeInTheDocument();
+    expect(await screen.findByText(TC.clientes.listError)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Maria Souza' })).toBeInTheDocument();
   });
@@ -383,7 +385,7 @@ describe('coming back to a record', () => {
     const user = userEvent.setup();
     mockApi({ 'GET /api/categorias': [json(500, { mensagem: MESSAGES.erroInterno }), json(200, CATS)] });
     renderApp('/categorias');
-    expect(await screen.findByText(T.categorias.listError, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText(TG.categorias.listError, {}, { timeout: 3000 })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Cadastrar clientes' }));
     expect(await screen.findByRole('option', { name: 'Serviços' })).toBeInTheDocument();
     expect(visibleToast('Erro ao buscar categorias!')).toBeUndefined();

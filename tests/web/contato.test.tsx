@@ -14,6 +14,7 @@ import '../../web/src/features/clientes/pages/CadastrarCliente.tsx';
 import '../../web/src/features/clientes/pages/ContratosARenovar.tsx';
 import { DOCUMENTOS, TELEFONES } from '../support/contato-forms.ts';
 import { FAKE_TIMERS, currentSearch, json, mockApi, produto, renderApp, settle } from './helpers.tsx';
+import { TC } from '../../web/src/texts-clientes.ts';
 
 const L = C.labels;
 /** A contract message in the form's words (its labels in place of the wire names). */
@@ -178,9 +179,9 @@ describe('the client card and the list filter', () => {
     renderApp('/clientes');
     await settle();
     const padaria = cardNow('Padaria');
-    expect(within(padaria).getByRole('link', { name: T.clientes.emailLabel('contato@padaria.com.br') })).toHaveAttribute('href', 'mailto:contato@padaria.com.br');
-    expect(within(padaria).getByRole('link', { name: T.clientes.telefoneLabel('(11) 98765-4321') })).toHaveAttribute('href', 'tel:+5511987654321');
-    expect(within(padaria).getByRole('link', { name: T.clientes.whatsappLabel('(11) 98765-4321') })).toHaveAttribute('href', 'https://wa.me/5511987654321');
+    expect(within(padaria).getByRole('link', { name: TC.clientes.emailLabel('contato@padaria.com.br') })).toHaveAttribute('href', 'mailto:contato@padaria.com.br');
+    expect(within(padaria).getByRole('link', { name: TC.clientes.telefoneLabel('(11) 98765-4321') })).toHaveAttribute('href', 'tel:+5511987654321');
+    expect(within(padaria).getByRole('link', { name: TC.clientes.whatsappLabel('(11) 98765-4321') })).toHaveAttribute('href', 'https://wa.me/5511987654321');
     expect(within(padaria).getByText('11.222.333/0001-81')).toBeInTheDocument();
     expect(within(padaria).getByText('CNPJ')).toBeInTheDocument();
     expect(within(padaria).getByText('Renova em 12 dias')).toBeInTheDocument();
@@ -190,7 +191,7 @@ describe('the client card and the list filter', () => {
     expect(within(escritorio).getByText('529.982.247-25')).toBeInTheDocument();
     expect(within(escritorio).getByText('CPF')).toBeInTheDocument();
     expect(within(escritorio).getByText('01/01/2025 a 18/12/2026')).toBeInTheDocument();
-    expect(within(escritorio).getByText(T.clientes.vencido)).toBeInTheDocument();
+    expect(within(escritorio).getByText(TC.clientes.vencido)).toBeInTheDocument();
     // More than 30 days ahead: no badge.
     expect(within(cardNow('Oficina')).queryByText(/Renova|Vencido/)).toBeNull();
     expect(within(cardNow('Sem nada')).queryByRole('link', { name: /e-mail|Ligar/ })).toBeNull();
@@ -207,7 +208,7 @@ describe('the client card and the list filter', () => {
     mockApi({ 'GET /api/produtos': json(200, LIST) });
     renderApp('/clientes');
     await cardOf('Padaria');
-    const field = screen.getByLabelText(T.clientes.filterLabel);
+    const field = screen.getByLabelText(TC.clientes.filterLabel);
     fireEvent.change(field, { target: { value: query } });
     expect(cardNames()).toHaveLength(4);
     fireEvent.click(screen.getByRole('button', { name: T.common.search }));

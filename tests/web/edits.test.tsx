@@ -9,12 +9,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { FIRST_LOAD_HOLD } from '../../web/src/config.ts';
 import { T } from '../../web/src/texts.ts';
+import { TF } from '../../web/src/texts-forms.ts';
 import '../../web/src/features/categorias/pages/ListaCategorias.tsx';
 import { FAKE_TIMERS, categoria, currentPath, json, mockApi, produto, renderApp, settle, tick, visibleToast } from './helpers.tsx';
 
 const CATS = [categoria(1, 'Alimentação'), categoria(2, 'Serviços')];
 const NBSP = '\u00a0';
-const conflictPanel = () => screen.getByRole('region', { name: T.conflict.heading });
+const conflictPanel = () => screen.getByRole('region', { name: TF.conflict.heading });
 /** The conflict table's rows as [label, mine, current]. */
 const rowsOf = (panel: HTMLElement) =>
   within(panel)
@@ -50,7 +51,7 @@ describe('a failed edit keeps the typed values (deviation: issue 13)', () => {
     expect(screen.getByLabelText('Categoria')).toHaveValue('2');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Atualizar' })).toBeEnabled());
     // Not a conflict: nothing to reload.
-    expect(screen.queryByRole('region', { name: T.conflict.heading })).toBeNull();
+    expect(screen.queryByRole('region', { name: TF.conflict.heading })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(currentPath()).toBe('/clientes'));
     const puts = api.callsTo('PUT', '/api/produtos').map((c) => c.body);
@@ -103,10 +104,10 @@ describe('a 409: someone else saved the record meanwhile', () => {
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
 
     await waitFor(() => expect(visibleToast('Erro ao atualizar o produto.')?.textContent).toContain(MESSAGES.conflitoVersao));
-    const panel = await screen.findByRole('region', { name: T.conflict.heading });
-    await waitFor(() => expect(within(panel).getByRole('button', { name: T.conflict.load })).toBeInTheDocument());
-    expect(within(panel).getByRole('heading', { name: T.conflict.heading })).toHaveFocus();
-    expect(within(panel).getByText(T.conflict.differs)).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: TF.conflict.heading });
+    await waitFor(() => expect(within(panel).getByRole('button', { name: TF.conflict.load })).toBeInTheDocument());
+    expect(within(panel).getByRole('heading', { name: TF.conflict.heading })).toHaveFocus();
+    expect(within(panel).getByText(TF.conflict.differs)).toBeInTheDocument();
     expect(within(panel).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Campo', 'Sua versão', 'Versão atual']);
     // Every field where the user's version and the current one differ, by its label.
     expect(rowsOf(panel)).toEqual([
@@ -117,16 +118,16 @@ describe('a 409: someone else saved the record meanwhile', () => {
     // Still the form as typed until the user asks.
     expect(nome).toHaveValue('Maria Clara');
 
-    await user.click(within(panel).getByRole('button', { name: T.conflict.load }));
+    await user.click(within(panel).getByRole('button', { name: TF.conflict.load }));
     expect(nome).toHaveValue('Maria Souza');
     expect(screen.getByLabelText('Ponto focal')).toHaveValue('Maria');
     expect(screen.getByLabelText('Valor do contrato')).toHaveValue('3.000,00');
-    expect(within(conflictPanel()).getByText(T.conflict.loaded)).toHaveFocus();
+    expect(within(conflictPanel()).getByText(TF.conflict.loaded)).toHaveFocus();
     // The user's values stay listed, each with a way to put it back.
-    await user.click(within(conflictPanel()).getByRole('button', { name: T.conflict.reapplyLabel('Nome') }));
+    await user.click(within(conflictPanel()).getByRole('button', { name: TF.conflict.reapplyLabel('Nome') }));
     expect(nome).toHaveValue('Maria Clara');
-    expect(within(conflictPanel()).getByRole('button', { name: T.conflict.reapplyLabel('Nome') })).toBeDisabled();
-    expect(within(conflictPanel()).getByRole('button', { name: T.conflict.reapplyLabel('Ponto focal') })).toBeEnabled();
+    expect(within(conflictPanel()).getByRole('button', { name: TF.conflict.reapplyLabel('Nome') })).toBeDisabled();
+    expect(within(conflictPanel()).getByRole('button', { name: TF.conflict.reapplyLabel('Ponto focal') })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(currentPath()).toBe('/clientes'));
@@ -148,12 +149,12 @@ describe('a 409: someone else saved the record meanwhile', () => {
     await user.clear(field);
     await user.type(field, 'Serviços B2B');
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
-    const panel = await screen.findByRole('region', { name: T.conflict.heading });
+    const panel = await screen.findByRole('region', { name: TF.conflict.heading });
     await waitFor(() => expect(rowsOf(panel)).toEqual([['Nome da Categoria', 'Serviços B2B', 'Serviços gerais']]));
     expect(field).toHaveAttribute('aria-invalid', 'false');
-    await user.click(within(panel).getByRole('button', { name: T.conflict.load }));
+    await user.click(within(panel).getByRole('button', { name: TF.conflict.load }));
     expect(field).toHaveValue('Serviços gerais');
-    await user.click(within(conflictPanel()).getByRole('button', { name: T.conflict.reapplyLabel('Nome da Categoria') }));
+    await user.click(within(conflictPanel()).getByRole('button', { name: TF.conflict.reapplyLabel('Nome da Categoria') }));
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(currentPath()).toBe('/categorias'));
     expect(api.callsTo('PUT', '/api/categorias')[1]!.body).toEqual({ id: 2, descricao: 'Serviços B2B', versao: 4 });
@@ -169,8 +170,8 @@ describe('a 409: someone else saved the record meanwhile', () => {
     const field = await screen.findByLabelText('Nome da Categoria');
     await waitFor(() => expect(field).toHaveValue('Serviços'));
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
-    const panel = await screen.findByRole('region', { name: T.conflict.heading });
-    await waitFor(() => expect(within(panel).getByText(new RegExp(T.conflict.failed))).toBeInTheDocument());
+    const panel = await screen.findByRole('region', { name: TF.conflict.heading });
+    await waitFor(() => expect(within(panel).getByText(new RegExp(TF.conflict.failed))).toBeInTheDocument());
     await user.click(within(panel).getByRole('button', { name: T.common.retry }));
     await waitFor(() => expect(rowsOf(conflictPanel())).toEqual([['Nome da Categoria', 'Serviços', 'Outra']]));
     expect(currentPath()).toBe('/categorias/atualizar/2');

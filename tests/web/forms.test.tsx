@@ -8,9 +8,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
-import { T } from '../../web/src/texts.ts';
+import { TF } from '../../web/src/texts-forms.ts';
 import { ISSUE_13_AMOUNTS } from '../support/money-forms.ts';
 import { categoria, currentPath, json, mockApi, produto, renderApp, visibleToast } from './helpers.tsx';
+import { TA } from '../../web/src/texts-acoes.ts';
+import { TG } from '../../web/src/texts-categorias.ts';
 
 const CATS = [categoria(1, 'Alimentação'), categoria(2, 'Varejo')];
 const DUPLICATE = 'Já existe uma categoria chamada “Varejo”.';
@@ -113,7 +115,7 @@ describe('the value field (Valor do contrato)', () => {
     expect(valor).toHaveFocus();
     expect(api.callsTo('POST', '/api/produtos')).toHaveLength(0);
     // Not the name's toast: the name is filled.
-    expect(visibleToast(T.toast.fillCliente)).toBeUndefined();
+    expect(visibleToast(TA.toast.fillCliente)).toBeUndefined();
   });
 
   it("with a blank name too: the spec's toast, both fields marked, focus on the first (Nome)", async () => {
@@ -250,7 +252,7 @@ describe('duplicate category names', () => {
     expect(field).toHaveAccessibleDescription(expect.stringContaining(DUPLICATE));
     expect(field).toHaveValue('VAREJO');
     expect(visibleToast('Erro ao atualizar a categoria.')).toBeDefined();
-    expect(screen.queryByRole('heading', { name: T.conflict.heading })).toBeNull();
+    expect(screen.queryByRole('heading', { name: TF.conflict.heading })).toBeNull();
     expect(api.callsTo('GET', '/api/categorias/1')).toHaveLength(1);
   });
 
@@ -259,7 +261,7 @@ describe('duplicate category names', () => {
     const api = mockApi({ 'GET /api/categorias': json(200, CATS), 'POST /api/categorias': json(409, { mensagem: DUPLICATE, campo: 'descricao' }) });
     renderApp('/categorias');
     await screen.findByRole('heading', { level: 2, name: 'Varejo' }, { timeout: 3000 });
-    await user.click(screen.getByRole('link', { name: T.categorias.new }));
+    await user.click(screen.getByRole('link', { name: TG.categorias.new }));
     const field = await screen.findByLabelText('Nome da Categoria');
     await user.type(field, '  VÁREJO ');
     expect(field).toHaveAccessibleDescription(DUPLICATE);

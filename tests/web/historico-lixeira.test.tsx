@@ -8,8 +8,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY } from '../../web/src/config.ts';
 import { T } from '../../web/src/texts.ts';
+import { TH } from '../../web/src/texts-historico.ts';
 import { CONFIG, fakeBackend, tokens } from './auth-helpers.ts';
 import { categoria, currentPath, currentSearch, goBack, json, mockApi, produto, renderApp, visibleToast } from './helpers.tsx';
+import { TA } from '../../web/src/texts-acoes.ts';
+import { TC } from '../../web/src/texts-clientes.ts';
+import { TG } from '../../web/src/texts-categorias.ts';
 
 const NBSP = '\u00a0';
 const CAT = categoria(1, 'Varejo');
@@ -31,16 +35,16 @@ describe("the 'Desfazer' bar after a delete", () => {
       'POST /api/lixeira/produto/5/restaurar': json(200, { tipo: 'produto', registro: { ...p, versao: 2 } }),
     });
     renderApp('/deletarproduto/5');
-    await user.click(await screen.findByRole('button', { name: T.clientes.yes }));
+    await user.click(await screen.findByRole('button', { name: TC.clientes.yes }));
     await waitFor(() => expect(currentPath()).toBe('/clientes'));
     // The spec's toast, as it is.
-    await waitFor(() => expect(visibleToast(T.toast.clienteDeleted)?.dataset.duration).toBe('2000'));
-    const bar = await screen.findByText(T.undo.cliente);
+    await waitFor(() => expect(visibleToast(TA.toast.clienteDeleted)?.dataset.duration).toBe('2000'));
+    const bar = await screen.findByText(TA.undo.cliente);
     expect(bar.closest('.undo-bar')).not.toBeNull();
-    await user.click(screen.getByRole('button', { name: T.undo.actionLabel('Padaria') }));
-    await waitFor(() => expect(visibleToast(T.toast.restored)).toBeDefined());
+    await user.click(screen.getByRole('button', { name: TA.undo.actionLabel('Padaria') }));
+    await waitFor(() => expect(visibleToast(TA.toast.restored)).toBeDefined());
     expect(api.callsTo('POST', '/api/lixeira/produto/5/restaurar')).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByText(T.undo.cliente)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(TA.undo.cliente)).toBeNull());
     // The card is back in the list (the list cache got the restored record: no reload needed).
     expect((await screen.findByRole('heading', { name: 'Padaria' })).closest('article')).not.toBeNull();
     expect(api.callsTo('GET', '/api/produtos')).toHaveLength(1);
@@ -56,21 +60,21 @@ describe("the 'Desfazer' bar after a delete", () => {
       'POST /api/lixeira/produto/5/restaurar': json(200, { tipo: 'produto', registro: { ...p, versao: 2 } }),
     });
     renderApp('/deletarproduto/5');
-    await user.click(await screen.findByRole('button', { name: T.clientes.yes }));
-    await screen.findByText(T.undo.cliente);
+    await user.click(await screen.findByRole('button', { name: TC.clientes.yes }));
+    await screen.findByText(TA.undo.cliente);
     await user.type(screen.getByRole('searchbox'), 'merc');
     await user.click(screen.getByRole('button', { name: T.common.search }));
     await waitFor(() => expect(currentSearch()).toBe('?q=merc'));
     await user.click(screen.getByRole('button', { name: 'Varejo' }));
     await waitFor(() => expect(currentSearch()).toBe('?q=merc&categoria=1'));
-    expect(screen.getByText(T.undo.cliente)).toBeInTheDocument();
+    expect(screen.getByText(TA.undo.cliente)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: T.undo.actionLabel('Padaria') }));
-    await waitFor(() => expect(screen.queryByText(T.undo.cliente)).toBeNull());
+    await user.click(screen.getByRole('button', { name: TA.undo.actionLabel('Padaria') }));
+    await waitFor(() => expect(screen.queryByText(TA.undo.cliente)).toBeNull());
     // The earlier views carry the same delete: restored, it shows in none of them.
     await goBack();
     await waitFor(() => expect(currentSearch()).toBe('?q=merc'));
-    expect(screen.queryByText(T.undo.cliente)).toBeNull();
+    expect(screen.queryByText(TA.undo.cliente)).toBeNull();
   });
 
   it('is dismissed with its close button, restoring nothing', async () => {
@@ -81,10 +85,10 @@ describe("the 'Desfazer' bar after a delete", () => {
       'GET /api/categorias': json(200, [CAT]),
     });
     renderApp('/deletarcategorias/3');
-    await user.click(await screen.findByRole('button', { name: T.categorias.confirm }));
-    await screen.findByText(T.undo.categoria);
-    await user.click(screen.getByRole('button', { name: T.undo.dismiss }));
-    await waitFor(() => expect(screen.queryByText(T.undo.categoria)).toBeNull());
+    await user.click(await screen.findByRole('button', { name: TG.categorias.confirm }));
+    await screen.findByText(TA.undo.categoria);
+    await user.click(screen.getByRole('button', { name: TA.undo.dismiss }));
+    await waitFor(() => expect(screen.queryByText(TA.undo.categoria)).toBeNull());
     expect(api.calls.some((c) => c.path.startsWith('/api/lixeira'))).toBe(false);
   });
 });
@@ -113,18 +117,18 @@ describe('the Lixeira page', () => {
     renderApp('/lixeira');
     const padaria = await screen.findByRole('article', { name: 'Cliente: Padaria' });
     expect(padaria.textContent).toContain(`Excluído por maria@empresa.com.br em ${when('2026-11-23T17:05:00.000Z')}`);
-    await user.click(within(padaria).getByRole('button', { name: T.lixeira.restoreLabel('Padaria') }));
-    await waitFor(() => expect(visibleToast(T.toast.restored)).toBeDefined());
+    await user.click(within(padaria).getByRole('button', { name: TH.lixeira.restoreLabel('Padaria') }));
+    await waitFor(() => expect(visibleToast(TA.toast.restored)).toBeDefined());
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Cliente: Padaria' })).toBeNull());
 
     const servicos = screen.getByRole('article', { name: 'Categoria: Serviços' });
-    await user.click(within(servicos).getByRole('button', { name: T.lixeira.purgeLabel('Serviços') }));
-    expect(within(servicos).getByText(T.lixeira.purgeQuestion('Serviços'))).toBeDefined();
+    await user.click(within(servicos).getByRole('button', { name: TH.lixeira.purgeLabel('Serviços') }));
+    expect(within(servicos).getByText(TH.lixeira.purgeQuestion('Serviços'))).toBeDefined();
     expect(api.callsTo('DELETE', '/api/lixeira/categoria/3')).toHaveLength(0);
-    await user.click(within(servicos).getByRole('button', { name: T.lixeira.confirm }));
-    await waitFor(() => expect(visibleToast(T.lixeira.purged)).toBeDefined());
+    await user.click(within(servicos).getByRole('button', { name: TH.lixeira.confirm }));
+    await waitFor(() => expect(visibleToast(TH.lixeira.purged)).toBeDefined());
     expect(api.callsTo('DELETE', '/api/lixeira/categoria/3')).toHaveLength(1);
-    expect(await screen.findByRole('heading', { name: T.lixeira.emptyTitle })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: TH.lixeira.emptyTitle })).toBeDefined();
   });
 
   it('offers a member Restaurar but no purge (sign-in on)', async () => {
@@ -135,8 +139,8 @@ describe('the Lixeira page', () => {
     });
     renderApp('/lixeira', { auth: CONFIG });
     const card = await screen.findByRole('article', { name: 'Cliente: Padaria' });
-    expect(within(card).getByRole('button', { name: T.lixeira.restoreLabel('Padaria') })).toBeDefined();
-    expect(within(card).queryByRole('button', { name: T.lixeira.purgeLabel('Padaria') })).toBeNull();
+    expect(within(card).getByRole('button', { name: TH.lixeira.restoreLabel('Padaria') })).toBeDefined();
+    expect(within(card).queryByRole('button', { name: TH.lixeira.purgeLabel('Padaria') })).toBeNull();
     sessionStorage.clear();
   });
 });
@@ -177,7 +181,7 @@ describe('the edit page: "Atualizado por" and the history', () => {
     });
     renderApp('/atualizarproduto/7');
     expect(await screen.findByText(`Atualizado por maria@empresa.com.br em ${when(AUDIT.atualizadoEm)}`)).toBeDefined();
-    const history = await screen.findByRole('region', { name: T.historico.heading });
+    const history = await screen.findByRole('region', { name: TH.historico.heading });
     await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
     const lines = within(history).getAllByRole('listitem').map((li) => li.textContent);
     expect(lines[0]).toBe(`maria@empresa.com.br alterou Valor do contrato de R$${NBSP}1.500,00 para R$${NBSP}15.000,00 — ${when('2026-11-23T17:05:00.000Z')}`);

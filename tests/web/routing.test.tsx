@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -49,7 +49,7 @@ describe('routes', () => {
     const nav = screen.getByRole('navigation', { name: T.nav.label });
     await userEvent.click(within(nav).getByRole('link', { name: 'Sobre nós' }));
     const h1 = await screen.findByRole('heading', { level: 1, name: 'Sobre nós' });
-    expect(h1).toHaveFocus();
+    await waitFor(() => expect(h1).toHaveFocus());
   });
 });
 

@@ -13,6 +13,7 @@ import { T } from '../../web/src/texts.ts';
 import { A } from '../../web/src/texts-auth.ts';
 import { CONFIG, fakeBackend, refused, tokens } from './auth-helpers.ts';
 import { currentPath, currentSearch, FAKE_TIMERS, goBack, json, produto, renderApp, settle, tick } from './helpers.tsx';
+import { TC } from '../../web/src/texts-clientes.ts';
 
 const ANA = 'ana@empresa.com.br';
 const UNAUTHORIZED = json(401, { message: 'Unauthorized' });
@@ -53,7 +54,7 @@ describe('signing in', () => {
     fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA) }, api: { 'GET /api/produtos': json(200, []) } });
     renderApp(`/entrar?destino=${encodeURIComponent('//evil.example/x')}`, { auth: CONFIG });
     await signInThroughPage(ANA, 'Senha-Forte-123');
-    expect(await screen.findByRole('heading', { level: 1, name: T.clientes.heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
     expect(currentPath()).toBe('/clientes');
   });
 
@@ -61,13 +62,13 @@ describe('signing in', () => {
     fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { refresh: 'r-1' }) }, api: { 'GET /api/produtos': json(200, []) } });
     renderApp('/entrar', { auth: CONFIG });
     await signInThroughPage(ANA, 'Senha-Forte-123');
-    await screen.findByRole('heading', { level: 1, name: T.clientes.heading });
+    await screen.findByRole('heading', { level: 1, name: TC.clientes.heading });
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe('r-1');
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
 
     fireEvent.click(within(nav()).getByRole('button', { name: T.nav.signOut }));
     await signInThroughPage(ANA, 'Senha-Forte-123', true);
-    await screen.findByRole('heading', { level: 1, name: T.clientes.heading });
+    await screen.findByRole('heading', { level: 1, name: TC.clientes.heading });
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe('r-1');
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
@@ -99,7 +100,7 @@ describe('tokens', () => {
     const be = fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { refresh: null }) }, api: { 'GET /api/produtos': json(200, []) } });
     renderApp('/clientes', { auth: CONFIG });
     await settle();
-    expect(screen.getByRole('heading', { level: 1, name: T.clientes.heading })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
     expect(be.calls('InitiateAuth')).toHaveLength(1);
     const first = be.apiCalls[0]!.authorization;
 

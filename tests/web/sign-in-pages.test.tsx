@@ -7,10 +7,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_POLICY } from '@contract';
 import { SESSION_STORAGE_KEY } from '../../web/src/config.ts';
-import { T } from '../../web/src/texts.ts';
+import { TF } from '../../web/src/texts-forms.ts';
 import { A, DEV_TEXTS } from '../../web/src/texts-auth.ts';
 import { CONFIG, fakeBackend, refused, tokens } from './auth-helpers.ts';
 import { currentPath, json, renderApp, visibleToast } from './helpers.tsx';
+import { TC } from '../../web/src/texts-clientes.ts';
 
 const ANA = 'ana@empresa.com.br';
 const GOOD = 'Nova-Senha-Forte-42';
@@ -47,7 +48,7 @@ describe('/entrar errors', () => {
       const password = screen.getByLabelText(A.common.password);
       await waitFor(() => expect(password).toHaveAccessibleDescription(message));
       expect(password).toHaveAttribute('aria-invalid', 'true');
-      expect(password).toHaveFocus();
+      await waitFor(() => expect(password).toHaveFocus());
     } else {
       expect(await screen.findByRole('alert')).toHaveTextContent(message);
     }
@@ -69,7 +70,7 @@ describe('/entrar errors', () => {
     press(A.signIn.submit);
     const email = screen.getByLabelText(A.common.email);
     await waitFor(() => expect(email).toHaveFocus());
-    expect(email).toHaveAccessibleDescription(T.form.required(A.common.email));
+    expect(email).toHaveAccessibleDescription(TF.form.required(A.common.email));
     expect(be.cognitoCalls).toEqual([]);
   });
 
@@ -119,7 +120,7 @@ describe('/entrar challenges', () => {
 
     type(A.common.confirmPassword, GOOD);
     press(A.newPassword.submit);
-    expect(await screen.findByRole('heading', { level: 1, name: T.clientes.heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
     expect(be.calls('RespondToAuthChallenge')[0]!.body).toEqual({
       ClientId: CONFIG.clientId,
       ChallengeName: 'NEW_PASSWORD_REQUIRED',
@@ -155,7 +156,7 @@ describe('/entrar challenges', () => {
     await waitFor(() => expect(screen.getByLabelText(A.common.code)).toHaveAccessibleDescription(`${A.errors.codeMismatch} ${A.common.codeHelp}`));
     type(A.common.code, '654321');
     press(A.mfa.submit);
-    expect(await screen.findByRole('heading', { level: 1, name: T.clientes.heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
     expect(be.calls('RespondToAuthChallenge').map((c) => (c.body.ChallengeResponses as Record<string, string>).SOFTWARE_TOKEN_MFA_CODE)).toEqual(['123456', '654321']);
   });
 
@@ -176,7 +177,7 @@ describe('/entrar challenges', () => {
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
     type(A.common.code, '123456');
     press(A.mfaSetup.submit);
-    expect(await screen.findByRole('heading', { level: 1, name: T.clientes.heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
     expect(be.calls('AssociateSoftwareToken')[0]!.body).toEqual({ Session: 's-1' });
     expect(be.calls('VerifySoftwareToken')[0]!.body).toEqual({ Session: 's-2', UserCode: '123456', FriendlyDeviceName: 'Clientela' });
     expect(be.calls('RespondToAuthChallenge')[0]!.body).toMatchObject({ ChallengeName: 'MFA_SETUP', Session: 's-3', ChallengeResponses: { USERNAME: ANA } });

@@ -29,4 +29,11 @@ export const L = {
     sortLabel: 'Ordenar por',
     sorts: { nome: 'Nome (A–Z)', total: 'Maior total em contratos' },
   },
+  /** The lists' CSV buttons (issue 18). */
+  /** The lists' CSV actions (the import pages' own texts are in texts-csv.ts). */
+  csv: {
+    exportar: 'Exportar',
+    importar: 'Importar',
+    exportFailed: 'Não foi possível exportar. Tente de novo.',
+  },
 } as const;

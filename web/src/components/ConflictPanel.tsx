@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { T } from '../texts.ts';
+import { TF } from '../texts-forms.ts';
 import { AlertIcon } from './icons.tsx';
 import { ButtonSpinner } from './Spinner.tsx';
 
@@ -43,23 +44,23 @@ export function ConflictPanel({
   useEffect(() => {
     if (stage === 'loaded') loadedNote.current?.focus();
   }, [stage]);
-  const show = (v: string) => v || T.conflict.empty;
+  const show = (v: string) => v || TF.conflict.empty;
   return (
     <section className="card conflict-panel" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} ref={heading} tabIndex={-1} className="conflict-title">
         <AlertIcon size={20} />
-        {T.conflict.heading}
+        {TF.conflict.heading}
       </h2>
       {stage === 'loading' ? (
         <p role="status" className="conflict-text">
           <ButtonSpinner />
-          {T.conflict.loading}
+          {TF.conflict.loading}
         </p>
       ) : null}
       {stage === 'failed' ? (
         <>
           <p className="conflict-text">
-            {T.conflict.failed} {reason}
+            {TF.conflict.failed} {reason}
           </p>
           <button type="button" className="btn btn-secondary" onClick={onRetry}>
             {T.common.retry}
@@ -68,15 +69,15 @@ export function ConflictPanel({
       ) : null}
       {stage === 'found' || stage === 'loaded' ? (
         <>
-          <p className="conflict-text">{rows.length ? T.conflict.differs : T.conflict.none}</p>
+          <p className="conflict-text">{rows.length ? TF.conflict.differs : TF.conflict.none}</p>
           {rows.length ? (
             <div className="table-wrap">
               <table className="conflict-table">
                 <thead>
                   <tr>
-                    <th scope="col">{T.conflict.field}</th>
-                    <th scope="col">{T.conflict.mine}</th>
-                    <th scope="col">{T.conflict.current}</th>
+                    <th scope="col">{TF.conflict.field}</th>
+                    <th scope="col">{TF.conflict.mine}</th>
+                    <th scope="col">{TF.conflict.current}</th>
                     {stage === 'loaded' ? <td /> : null}
                   </tr>
                 </thead>
@@ -88,8 +89,8 @@ export function ConflictPanel({
                       <td>{show(r.current)}</td>
                       {stage === 'loaded' ? (
                         <td>
-                          <button type="button" className="btn btn-secondary btn-sm" disabled={r.applied} aria-label={T.conflict.reapplyLabel(r.label)} onClick={() => onReapply(r.key)}>
-                            {T.conflict.reapply}
+                          <button type="button" className="btn btn-secondary btn-sm" disabled={r.applied} aria-label={TF.conflict.reapplyLabel(r.label)} onClick={() => onReapply(r.key)}>
+                            {TF.conflict.reapply}
                           </button>
                         </td>
                       ) : null}
@@ -101,11 +102,11 @@ export function ConflictPanel({
           ) : null}
           {stage === 'found' ? (
             <button type="button" className="btn btn-primary" onClick={onLoad}>
-              {T.conflict.load}
+              {TF.conflict.load}
             </button>
           ) : (
             <p ref={loadedNote} tabIndex={-1} role="status" className="conflict-text">
-              {T.conflict.loaded}
+              {TF.conflict.loaded}
             </p>
           )}
         </>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { T } from '../texts.ts';
 import { notifyError } from '../lib/toast.tsx';
+import { L } from '../texts-listas.ts';
 
 /**
  * 'Exportar': writes what the list shows as a CSV download. The export code is a chunk of its own,
@@ -13,14 +13,14 @@ export function ExportButton<R>({ shown, run }: { shown: readonly R[]; run: (m: 
     try {
       run(await import('../lib/csv/export.ts'), shown);
     } catch {
-      notifyError(T.csv.exportFailed);
+      notifyError(L.csv.exportFailed);
     } finally {
       setBusy(false);
     }
   };
   return (
     <button type="button" className="btn btn-secondary" onClick={() => void onClick()} disabled={busy}>
-      {T.csv.exportar}
+      {L.csv.exportar}
     </button>
   );
 }

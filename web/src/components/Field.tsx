@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ClipboardEvent, type ReactNode } from 'react';
-import { T } from '../texts.ts';
+import { TF } from '../texts-forms.ts';
 
 /** A field's counter shows from this share of its limit on. */
 const COUNTER_FROM = 0.8;
@@ -106,12 +106,12 @@ export function TextField({
         <>
           {showCounter ? (
             <p id={ids.counter} className={value.length >= max ? 'field-counter at-limit' : 'field-counter'}>
-              {T.form.counter(value.length, max)}
+              {TF.form.counter(value.length, max)}
             </p>
           ) : null}
           {/* Always in the page, so the note is announced when it appears. */}
           <p id={ids.note} className="field-note" role="status" aria-live="polite">
-            {cut ? T.form.pasteCut(max) : ''}
+            {cut ? TF.form.pasteCut(max) : ''}
           </p>
         </>
       )}

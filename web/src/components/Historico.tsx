@@ -5,9 +5,12 @@ import { ButtonSpinner, Spinner } from './Spinner.tsx';
 import { LoadError } from './States.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../lib/format.ts';
 import { T } from '../texts.ts';
+import { TH } from '../texts-historico.ts';
 import { C } from '../texts-contato.ts';
+import { TC } from '../texts-clientes.ts';
+import { TG } from '../texts-categorias.ts';
 
-const H = T.historico;
+const H = TH.historico;
 /** Entries per page of the timeline. */
 const PAGE_SIZE = 10;
 
@@ -16,20 +19,20 @@ const PAGE_SIZE = 10;
  * CATEGORIA_FIELDS); a field without one shows its wire name.
  */
 const LABELS: Record<string, string> = {
-  nome: T.clientes.nome,
-  segmento: T.clientes.segmento,
-  pontoFocal: T.clientes.pontoFocal,
-  valorContrato: T.clientes.valorContrato,
-  categoria: T.clientes.categoria,
+  nome: TC.clientes.nome,
+  segmento: TC.clientes.segmento,
+  pontoFocal: TC.clientes.pontoFocal,
+  valorContrato: TC.clientes.valorContrato,
+  categoria: TC.clientes.categoria,
   ...C.labels,
-  descricao: T.categorias.descricao,
+  descricao: TG.categorias.descricao,
 };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A value as the rest of the app shows it: money, a category's name, a date, a quoted text; empty says so. */
 function shownValue(campo: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return campo === 'categoria' ? T.clientes.noCategoria : H.empty;
+  if (value === null || value === undefined || value === '') return campo === 'categoria' ? T.common.noCategoria : H.empty;
   if (campo === 'valorContrato' && typeof value === 'number') return formatMoney(value);
   if (campo === 'telefone' && typeof value === 'string') return formatTelefone(value);
   if (campo === 'documento' && typeof value === 'string') return formatDocumento(value);

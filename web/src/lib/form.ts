@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { cleanText, formatMoneyInput, LIMITS, readMoney } from '@contract';
-import { T } from '../texts.ts';
+import { TF } from '../texts-forms.ts';
 import { ApiRequestError, reasonOf } from './api-client.ts';
 import { formatMoney } from './format.ts';
 import type { Resource, Versioned } from './resource.ts';
@@ -55,7 +55,7 @@ export function fieldErrorOf<F>(err: unknown, fields: readonly FieldSpec<F>[]): 
   if (!(err instanceof ApiRequestError) || !err.campo) return undefined;
   const field = fields.find((f) => f.wire.includes(err.campo as string));
   if (!field) return undefined;
-  const message = err.mensagem ? inFormWords(err.mensagem, fields) : T.form.invalid(field.label);
+  const message = err.mensagem ? inFormWords(err.mensagem, fields) : TF.form.invalid(field.label);
   return { [field.key]: message } as FieldErrors<F>;
 }
 
@@ -72,21 +72,21 @@ export function moneyProblem(text: string, label: string, required: boolean): st
   if (r.ok) return undefined;
   switch (r.problem) {
     case 'empty':
-      return required ? T.form.required(label) : undefined;
+      return required ? TF.form.required(label) : undefined;
     case 'ambiguous': {
       const [thousands, cents] = r.readings;
       // The cents reading is offered only when it is an amount (1,500 → 1,50; 12,345 has 3 decimals).
       const centsOk = Number(cents.toFixed(LIMITS.valorContrato.decimals)) === cents;
-      return T.money.ambiguous(label, formatMoneyInput(thousands), centsOk ? formatMoneyInput(cents) : undefined);
+      return TF.money.ambiguous(label, formatMoneyInput(thousands), centsOk ? formatMoneyInput(cents) : undefined);
     }
     case 'decimals':
-      return T.money.decimals(label, LIMITS.valorContrato.decimals);
+      return TF.money.decimals(label, LIMITS.valorContrato.decimals);
     case 'negative':
-      return T.money.negative(label);
+      return TF.money.negative(label);
     case 'max':
-      return T.money.max(label, formatMoney(LIMITS.valorContrato.max));
+      return TF.money.max(label, formatMoney(LIMITS.valorContrato.max));
     default:
-      return T.money.invalid(label);
+      return TF.money.invalid(label);
   }
 }
 

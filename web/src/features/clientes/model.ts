@@ -18,6 +18,8 @@ import { clientes, type ClienteBody } from '../../lib/resources.ts';
 import { paths } from '../../paths.ts';
 import { C } from '../../texts-contato.ts';
 import { T } from '../../texts.ts';
+import { TF } from '../../texts-forms.ts';
+import { TC } from '../../texts-clientes.ts';
 
 /**
  * The client form's state: texts as typed, the value as typed, the category as chosen, and the
@@ -58,11 +60,11 @@ const showValor = (f: ClienteForm) => {
 };
 
 const FIELDS: readonly FieldSpec<ClienteForm>[] = [
-  { key: 'nome', label: T.clientes.nome, wire: ['nome'] },
-  { key: 'segmento', label: T.clientes.segmento, wire: ['segmento'] },
-  { key: 'pontoFocal', label: T.clientes.pontoFocal, wire: ['pontoFocal'] },
-  { key: 'valorContrato', label: T.clientes.valorContrato, wire: ['valorContrato'], show: showValor },
-  { key: 'categoria', label: T.clientes.categoria, wire: ['categoria', 'categoria.id'], show: (f) => f.categoria?.descricao ?? T.clientes.noCategoria },
+  { key: 'nome', label: TC.clientes.nome, wire: ['nome'] },
+  { key: 'segmento', label: TC.clientes.segmento, wire: ['segmento'] },
+  { key: 'pontoFocal', label: TC.clientes.pontoFocal, wire: ['pontoFocal'] },
+  { key: 'valorContrato', label: TC.clientes.valorContrato, wire: ['valorContrato'], show: showValor },
+  { key: 'categoria', label: TC.clientes.categoria, wire: ['categoria', 'categoria.id'], show: (f) => f.categoria?.descricao ?? T.common.noCategoria },
   ...CONTATO_FIELDS.map((f) => ({ key: f, label: C.labels[f], wire: [f] })),
 ];
 
@@ -85,13 +87,13 @@ function contatoErrors(form: ClienteForm): FieldErrors<ClienteForm> {
 
 /** The value is required and must read as an amount, on create and on edit (issue 13). */
 const valorErrors = (form: ClienteForm): FieldErrors<ClienteForm> => {
-  const problem = moneyProblem(form.valorContrato, T.clientes.valorContrato, true);
+  const problem = moneyProblem(form.valorContrato, TC.clientes.valorContrato, true);
   return problem ? { valorContrato: problem } : {};
 };
 
 /** Create: the spec's blank-name rule, the value, and the contact and contract fields. */
 export const validateCreate = (form: ClienteForm): FieldErrors<ClienteForm> => ({
-  ...(isBlank(form.nome) ? { nome: T.form.required(T.clientes.nome) } : {}),
+  ...(isBlank(form.nome) ? { nome: TF.form.required(TC.clientes.nome) } : {}),
   ...valorErrors(form),
   ...contatoErrors(form),
 });

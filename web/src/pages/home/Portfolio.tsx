@@ -34,7 +34,7 @@ export interface Bar {
 export function barsOf(resumo: Resumo): Bar[] {
   const all = [
     ...resumo.categorias.map((c) => ({ id: c.id, label: c.descricao, clientes: c.clientes, soma: c.soma })),
-    { id: SEM_CATEGORIA, label: T.clientes.noCategoria, ...resumo.semCategoria },
+    { id: SEM_CATEGORIA, label: T.common.noCategoria, ...resumo.semCategoria },
   ]
     .filter((c) => c.clientes > 0)
     .sort((a, b) => b.soma - a.soma || a.id - b.id);

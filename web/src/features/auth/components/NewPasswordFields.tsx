@@ -1,7 +1,7 @@
 import { passwordProblems } from '@contract';
 import { InputField } from '../../../components/InputField.tsx';
 import type { FieldErrors, Form } from '../../../lib/form.ts';
-import { T } from '../../../texts.ts';
+import { TF } from '../../../texts-forms.ts';
 import { A } from '../../../texts-auth.ts';
 import { PasswordRules } from './PasswordRules.tsx';
 
@@ -13,7 +13,7 @@ export interface NewPassword {
 
 /** What is wrong with a new password before it is sent: empty, against the policy, or the two differ. */
 export function newPasswordErrors<F extends NewPassword>(f: F): FieldErrors<NewPassword> {
-  if (!f.password) return { password: T.form.required(A.common.newPassword) };
+  if (!f.password) return { password: TF.form.required(A.common.newPassword) };
   if (passwordProblems(f.password).length) return { password: A.policy.refused };
   return f.confirm === f.password ? {} : { confirm: A.common.mismatch };
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { InputField } from '../../../components/InputField.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { T } from '../../../texts.ts';
+import { TF } from '../../../texts-forms.ts';
 import { A } from '../../../texts-auth.ts';
 
 const QrCode = lazy(() => import('./QrCode.tsx'));
@@ -14,7 +15,7 @@ export const otpauthUri = (secret: string, email: string) =>
 export const codeOf = (text: string) => text.replace(/\D/g, '').slice(0, 6);
 
 /** What is wrong with a code before it is sent. */
-export const codeError = (code: string) => (code.length === 6 ? undefined : code ? A.common.codeHelp : T.form.required(A.common.code));
+export const codeError = (code: string) => (code.length === 6 ? undefined : code ? A.common.codeHelp : TF.form.required(A.common.code));
 
 /**
  * Turning TOTP on: the QR code and the secret to type (in groups of four), then the first code

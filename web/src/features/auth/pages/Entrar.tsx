@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { hasErrors, useForm, type FieldErrors } from '../../../lib/form.ts';
 import { cognitoConfig, useSession, type CognitoConfig } from '../../../lib/session.ts';
 import { destinoOf, paths } from '../../../paths.ts';
-import { T } from '../../../texts.ts';
+import { TF } from '../../../texts-forms.ts';
 import { A, DEV_TEXTS } from '../../../texts-auth.ts';
 import { associateForChallenge, respond, signIn, verifyForChallenge, type Challenge } from '../cognito.ts';
 import { NewPasswordFields, newPasswordErrors, type NewPassword } from '../components/NewPasswordFields.tsx';
@@ -46,8 +46,8 @@ function SignInStep({ onNext, restartMessage }: { onNext: (c: Challenge | undefi
 
   const submit = async () => {
     const refused: FieldErrors<typeof values> = {
-      ...(values.email.trim() ? {} : { email: T.form.required(A.common.email) }),
-      ...(values.password ? {} : { password: T.form.required(A.common.password) }),
+      ...(values.email.trim() ? {} : { email: TF.form.required(A.common.email) }),
+      ...(values.password ? {} : { password: TF.form.required(A.common.password) }),
     };
     if (hasErrors(refused)) return form.fail(refused);
     const wrong = await run(async () => onNext(await signIn(values.email, values.password, remember)), isWrongPassword);

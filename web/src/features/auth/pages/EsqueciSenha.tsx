@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { hasErrors, useForm } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
-import { T } from '../../../texts.ts';
+import { TF } from '../../../texts-forms.ts';
 import { A } from '../../../texts-auth.ts';
 import { confirmForgotPassword, forgotPassword } from '../cognito.ts';
 import { NewPasswordFields, newPasswordErrors } from '../components/NewPasswordFields.tsx';
@@ -29,7 +29,7 @@ export default function EsqueciSenha() {
   const { values, errors } = form;
 
   const send = async () => {
-    if (!values.email.trim()) return form.fail({ email: T.form.required(A.common.email) });
+    if (!values.email.trim()) return form.fail({ email: TF.form.required(A.common.email) });
     await run(async () => setSentTo(await forgotPassword(values.email)), () => false);
   };
 

@@ -8,7 +8,7 @@ import { ButtonSpinner, Spinner } from '../../../components/Spinner.tsx';
 import { hasErrors, useForm } from '../../../lib/form.ts';
 import { useSession } from '../../../lib/session.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
-import { T } from '../../../texts.ts';
+import { TF } from '../../../texts-forms.ts';
 import { A } from '../../../texts-auth.ts';
 import { associateTotp, changePassword, disableTotp, enableTotp, totpEnabled } from '../cognito.ts';
 import { NewPasswordFields, newPasswordErrors } from '../components/NewPasswordFields.tsx';
@@ -23,7 +23,7 @@ function ChangePassword({ email }: { email: string }) {
   const { busy, alert, run } = useStep();
   const { values, errors } = form;
   const submit = async () => {
-    const refused = { ...(values.current ? {} : { current: T.form.required(A.account.current) }), ...newPasswordErrors(values) };
+    const refused = { ...(values.current ? {} : { current: TF.form.required(A.account.current) }), ...newPasswordErrors(values) };
     if (hasErrors(refused)) return form.fail(refused);
     const wrong = await run(
       async () => {

@@ -3,8 +3,8 @@ import { TextField } from '../../../components/Field.tsx';
 import type { Form } from '../../../lib/form.ts';
 import { fold } from '../../../lib/format.ts';
 import { useCachedCategorias } from '../../../lib/resources.ts';
-import { T } from '../../../texts.ts';
 import type { CategoriaForm } from '../model.ts';
+import { TG } from '../../../texts-categorias.ts';
 
 /**
  * A category name as uniqueness sees it: cleaned, folded (case and accents) and with runs of
@@ -22,12 +22,12 @@ export function CategoriaFields({ form, self }: { form: Form<CategoriaForm>; sel
   const taken = folded ? cached?.find((c) => c.id !== self && foldName(c.descricao) === folded) : undefined;
   return (
     <TextField
-      label={T.categorias.descricao}
+      label={TG.categorias.descricao}
       name="descricao"
       value={form.values.descricao}
       max={LIMITS.descricao.max}
       error={form.errors.descricao}
-      warning={taken && !form.errors.descricao ? T.categorias.duplicate(taken.descricao) : undefined}
+      warning={taken && !form.errors.descricao ? TG.categorias.duplicate(taken.descricao) : undefined}
       onChange={(descricao) => form.change({ descricao })}
     />
   );

@@ -14,6 +14,7 @@ import { L } from '../../../texts-listas.ts';
 import { useQueryState } from '../../../lib/clientes-url.ts';
 import { sortKey } from '../../../lib/format.ts';
 import { CategoriaCard } from '../components/CategoriaCard.tsx';
+import { TG } from '../../../texts-categorias.ts';
 
 const descricaoOf = (c: Categoria) => c.descricao;
 /** Exportar (what the list shows) and Importar, beside the create link. */
@@ -21,7 +22,7 @@ const actions = (shown: readonly Categoria[]) => (
   <>
     <ExportButton shown={shown} run={(m, list) => m.exportCategorias(list)} />
     <Link className="btn btn-secondary" to={paths.importarCategorias}>
-      {T.csv.importar}
+      {L.csv.importar}
     </Link>
   </>
 );
@@ -74,14 +75,14 @@ export default function ListaCategorias() {
   return (
     <ListPage
       title={T.titles.categorias}
-      texts={T.categorias}
+      texts={TG.categorias}
       createTo={paths.cadastrarCategoria}
       list={{ ...list, data }}
       holding={holding}
       textOf={descricaoOf}
       renderItem={renderCard}
       emptyIcon={<FolderIcon size={32} />}
-      gridLabel={T.categorias.heading}
+      gridLabel={TG.categorias.heading}
       notice={<UndoBar />}
       actions={actions}
       tools={tools}

@@ -5,13 +5,14 @@ import { RENEWAL_BADGE_DAYS } from '../../../config.ts';
 import { formatMoney, isVip } from '../../../lib/format.ts';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
+import { TC } from '../../../texts-clientes.ts';
 
 /** "Renova em 12 dias" when the contract ends within RENEWAL_BADGE_DAYS, "Vencido" once it ended; nothing otherwise. */
 export function RenewalBadge({ fim }: { fim: string | undefined }) {
   if (!fim) return null;
   const dias = daysBetween(todayIso(), fim);
   if (dias > RENEWAL_BADGE_DAYS) return null;
-  return <span className={`badge-renewal${dias < 0 ? ' is-overdue' : ''}`}>{dias < 0 ? T.clientes.vencido : T.clientes.renovaEm(dias)}</span>;
+  return <span className={`badge-renewal${dias < 0 ? ' is-overdue' : ''}`}>{dias < 0 ? TC.clientes.vencido : TC.clientes.renovaEm(dias)}</span>;
 }
 
 /** The client's e-mail and phone as links (mail, call, and WhatsApp for a mobile). */
@@ -22,18 +23,18 @@ function Contact({ cliente }: { cliente: Cliente }) {
   return (
     <p className="card-contact">
       {email ? (
-        <a href={`mailto:${email}`} aria-label={T.clientes.emailLabel(email)}>
+        <a href={`mailto:${email}`} aria-label={TC.clientes.emailLabel(email)}>
           {email}
         </a>
       ) : null}
       {telefone && shown ? (
-        <a href={telUrl(telefone)} aria-label={T.clientes.telefoneLabel(shown)}>
+        <a href={telUrl(telefone)} aria-label={TC.clientes.telefoneLabel(shown)}>
           {shown}
         </a>
       ) : null}
       {telefone && shown && isCelular(telefone) ? (
-        <a href={whatsappUrl(telefone)} target="_blank" rel="noopener noreferrer" aria-label={T.clientes.whatsappLabel(shown)}>
-          {T.clientes.whatsapp}
+        <a href={whatsappUrl(telefone)} target="_blank" rel="noopener noreferrer" aria-label={TC.clientes.whatsappLabel(shown)}>
+          {TC.clientes.whatsapp}
         </a>
       ) : null}
     </p>
@@ -52,7 +53,7 @@ export function ClienteCard({ cliente, actions = true, headingLevel = 2 }: { cli
     <article className={`card cliente-card${vip ? ' is-vip' : ''}`}>
       <div className="card-head">
         <span className={`card-badge ${vip ? 'badge-vip' : 'badge-std'}`}>
-          {vip ? <CrownIcon label={T.clientes.vip} size={20} /> : <DiamondIcon label={T.clientes.standard} size={20} />}
+          {vip ? <CrownIcon label={TC.clientes.vip} size={20} /> : <DiamondIcon label={TC.clientes.standard} size={20} />}
         </span>
         <Heading className="card-title">{cliente.nome}</Heading>
         <RenewalBadge fim={fimContrato} />
@@ -60,33 +61,33 @@ export function ClienteCard({ cliente, actions = true, headingLevel = 2 }: { cli
       <Contact cliente={cliente} />
       <dl className="card-fields">
         <div className="field-money">
-          <dt>{T.clientes.valorContrato}</dt>
+          <dt>{TC.clientes.valorContrato}</dt>
           <dd className="money">{formatMoney(cliente.valorContrato)}</dd>
         </div>
         <div>
-          <dt>{T.clientes.segmento}</dt>
-          <dd>{cliente.segmento || T.clientes.noValue}</dd>
+          <dt>{TC.clientes.segmento}</dt>
+          <dd>{cliente.segmento || TC.clientes.noValue}</dd>
         </div>
         <div>
-          <dt>{T.clientes.pontoFocal}</dt>
-          <dd>{cliente.pontoFocal || T.clientes.noValue}</dd>
+          <dt>{TC.clientes.pontoFocal}</dt>
+          <dd>{cliente.pontoFocal || TC.clientes.noValue}</dd>
         </div>
         {documento ? (
           <div>
-            <dt>{T.clientes.tipoDocumento[tipoDocumento(documento)]}</dt>
+            <dt>{TC.clientes.tipoDocumento[tipoDocumento(documento)]}</dt>
             <dd>{formatDocumento(documento)}</dd>
           </div>
         ) : null}
         {inicioContrato || fimContrato ? (
           <div>
-            <dt>{T.clientes.contrato}</dt>
-            <dd>{T.clientes.periodo(inicioContrato && formatData(inicioContrato), fimContrato && formatData(fimContrato))}</dd>
+            <dt>{TC.clientes.contrato}</dt>
+            <dd>{TC.clientes.periodo(inicioContrato && formatData(inicioContrato), fimContrato && formatData(fimContrato))}</dd>
           </div>
         ) : null}
         <div className="field-full">
-          <dt>{T.clientes.categoria}</dt>
+          <dt>{TC.clientes.categoria}</dt>
           <dd>
-            <span className={`tag${cliente.categoria ? '' : ' tag-empty'}`}>{cliente.categoria?.descricao ?? T.clientes.noCategoria}</span>
+            <span className={`tag${cliente.categoria ? '' : ' tag-empty'}`}>{cliente.categoria?.descricao ?? T.common.noCategoria}</span>
           </dd>
         </div>
       </dl>

@@ -9,9 +9,10 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useOwnError } from '../../../lib/hooks.ts';
 import { useCategorias } from '../../../lib/resources.ts';
 import { notifyError } from '../../../lib/toast.tsx';
-import { T } from '../../../texts.ts';
 import type { ClienteForm } from '../model.ts';
 import { ContatoFields } from './ContatoFields.tsx';
+import { TA } from '../../../texts-acoes.ts';
+import { TC } from '../../../texts-clientes.ts';
 
 /** The categories for the dropdown; the spec's toast once if they fail to load on this page. */
 function useCategoriaOptions(): readonly CategoriaRef[] {
@@ -21,7 +22,7 @@ function useCategoriaOptions(): readonly CategoriaRef[] {
   useEffect(() => {
     if (error && !toasted.current) {
       toasted.current = true;
-      notifyError(T.toast.categoriasLoadFailed, reasonOf(error));
+      notifyError(TA.toast.categoriasLoadFailed, reasonOf(error));
     }
   }, [error]);
   return data ?? [];
@@ -36,7 +37,7 @@ export function ClienteFields({ form }: { form: Form<ClienteForm> }) {
   const options = chosen && !categorias.some((c) => c.id === chosen.id) ? [...categorias, chosen] : categorias;
   const text = (key: 'nome' | 'segmento' | 'pontoFocal', className = 'field') => (
     <TextField
-      label={T.clientes[key]}
+      label={TC.clientes[key]}
       name={key}
       value={values[key]}
       max={LIMITS[key].max}
@@ -52,16 +53,16 @@ export function ClienteFields({ form }: { form: Form<ClienteForm> }) {
         {text('segmento')}
         {text('pontoFocal')}
         <MoneyField
-          label={T.clientes.valorContrato}
+          label={TC.clientes.valorContrato}
           name="valorContrato"
           value={values.valorContrato}
-          prefix={T.clientes.currencyPrefix}
+          prefix={TC.clientes.currencyPrefix}
           error={errors.valorContrato}
-          help={T.clientes.valorContratoHelp(formatMoney(VIP_THRESHOLD))}
+          help={TC.clientes.valorContratoHelp(formatMoney(VIP_THRESHOLD))}
           onChange={(valorContrato) => change({ valorContrato })}
           onCheck={(message) => form.setError('valorContrato', message)}
         />
-        <FieldFrame label={T.clientes.categoria} error={errors.categoria}>
+        <FieldFrame label={TC.clientes.categoria} error={errors.categoria}>
           {(a11y) => (
             <select
               {...a11y}
@@ -69,7 +70,7 @@ export function ClienteFields({ form }: { form: Form<ClienteForm> }) {
               value={chosen ? String(chosen.id) : ''}
               onChange={(e) => change({ categoria: options.find((c) => String(c.id) === e.target.value) ?? null })}
             >
-              <option value="">{T.clientes.categoriaPlaceholder}</option>
+              <option value="">{TC.clientes.categoriaPlaceholder}</option>
               {options.map((c) => (
                 <option key={c.id} value={String(c.id)}>
                   {c.descricao}

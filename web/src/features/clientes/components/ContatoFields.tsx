@@ -4,7 +4,7 @@ import { FieldFrame } from '../../../components/Field.tsx';
 import { useActionPress } from '../../../components/FormShell.tsx';
 import type { Form } from '../../../lib/form.ts';
 import { C } from '../../../texts-contato.ts';
-import { T } from '../../../texts.ts';
+import { TF } from '../../../texts-forms.ts';
 import { maskData, maskDocumento, maskTelefone, NORMALIZE } from '../masks.ts';
 import { contatoProblem, type ClienteForm } from '../model.ts';
 
@@ -95,7 +95,7 @@ export function ContatoFields({ form }: { form: Form<ClienteForm> }) {
           extra={(ids) =>
             used >= max * 0.8 ? (
               <p id={ids.counter} className={used >= max ? 'field-counter at-limit' : 'field-counter'}>
-                {T.form.counter(used, max)}
+                {TF.form.counter(used, max)}
               </p>
             ) : null
           }

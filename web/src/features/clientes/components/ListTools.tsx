@@ -5,6 +5,7 @@ import { T } from '../../../texts.ts';
 import { L } from '../../../texts-listas.ts';
 import { ORDENS, SEM_CATEGORIA, type Ordem, type View } from '../../../lib/clientes-url.ts';
 import { sortKey } from '../../../lib/format.ts';
+import { TC } from '../../../texts-clientes.ts';
 
 interface Chip {
   id: number;
@@ -22,9 +23,9 @@ function chipsOf(clientes: readonly Cliente[], pressed: readonly number[]): Chip
   const chips = [...byId].map(([id, label]) => ({ id, label, key: sortKey(label) }));
   chips.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id));
   const out: Chip[] = chips.map(({ id, label }) => ({ id, label }));
-  if (none || pressed.includes(SEM_CATEGORIA)) out.push({ id: SEM_CATEGORIA, label: T.clientes.noCategoria });
+  if (none || pressed.includes(SEM_CATEGORIA)) out.push({ id: SEM_CATEGORIA, label: T.common.noCategoria });
   // A pressed category no client uses (a link from an empty category): still shown, to unpress.
-  for (const id of pressed) if (id !== SEM_CATEGORIA && !byId.has(id)) out.push({ id, label: `${T.clientes.categoria} ${id}` });
+  for (const id of pressed) if (id !== SEM_CATEGORIA && !byId.has(id)) out.push({ id, label: `${TC.clientes.categoria} ${id}` });
   return out;
 }
 

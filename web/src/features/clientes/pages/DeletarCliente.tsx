@@ -3,9 +3,11 @@ import { T } from '../../../texts.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
 import { undoState } from '../../../components/UndoBar.tsx';
 import { CLIENTE_MODEL } from '../model.ts';
+import { TA } from '../../../texts-acoes.ts';
+import { TC } from '../../../texts-clientes.ts';
 
-const TEXTS = { title: T.titles.deleteCliente, heading: T.clientes.deleteHeading, question: T.clientes.deleteQuestion, cancel: T.clientes.no, confirm: T.clientes.yes };
-const TOASTS = { loadFailed: T.toast.clienteLoadFailed, deleted: { message: T.toast.clienteDeleted }, failed: { message: T.toast.clienteDeleteFailed } };
+const TEXTS = { title: T.titles.deleteCliente, heading: TC.clientes.deleteHeading, question: TC.clientes.deleteQuestion, cancel: TC.clientes.no, confirm: TC.clientes.yes };
+const TOASTS = { loadFailed: TA.toast.clienteLoadFailed, deleted: { message: TA.toast.clienteDeleted }, failed: { message: TA.toast.clienteDeleteFailed } };
 
 /** /deletarproduto/:id: the spec's question, the client card, 'Não' or 'Sim'. */
 export default function DeletarCliente() {

@@ -19,6 +19,7 @@ import { ClienteCard } from '../components/ClienteCard.tsx';
 import { ListTools } from '../components/ListTools.tsx';
 import { parseView, useQueryState, viewSearch, type View } from '../../../lib/clientes-url.ts';
 import { applyView, orderOf, prepare } from '../../../lib/clientes-view.ts';
+import { TC } from '../../../texts-clientes.ts';
 
 const idOf = (c: Cliente) => c.id;
 const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
@@ -68,9 +69,9 @@ export default function ListaClientes() {
 
   let body;
   if (isLoading && !data) body = <Spinner />;
-  else if (error && !data) body = <LoadError message={T.clientes.listError} onRetry={() => void mutate()} />;
+  else if (error && !data) body = <LoadError message={TC.clientes.listError} onRetry={() => void mutate()} />;
   else if (!data || data.length === 0 || !shown)
-    body = <EmptyState title={T.clientes.emptyTitle} text={T.clientes.emptyText} actionLabel={T.clientes.emptyAction} to={paths.cadastrarCliente} icon={<UsersIcon size={32} />} />;
+    body = <EmptyState title={TC.clientes.emptyTitle} text={TC.clientes.emptyText} actionLabel={TC.clientes.emptyAction} to={paths.cadastrarCliente} icon={<UsersIcon size={32} />} />;
   else {
     const totals = (
       <>
@@ -91,18 +92,18 @@ export default function ListaClientes() {
     <div className="page-actions">
       <ExportButton shown={shown?.items ?? []} run={(m, list) => m.exportClientes(list)} />
       <Link className="btn btn-secondary" to={paths.importarClientes}>
-        {T.csv.importar}
+        {L.csv.importar}
       </Link>
       <Link className="btn btn-primary" to={paths.cadastrarCliente}>
         <PlusIcon size={18} />
-        {T.clientes.new}
+        {TC.clientes.new}
       </Link>
     </div>
   );
   return (
     <div className="page">
-      <PageHeader title={T.titles.clientes} heading={T.clientes.heading} subtitle={T.clientes.subheading} action={action} />
-      <SearchForm label={T.clientes.filterLabel} placeholder={T.clientes.filterPlaceholder} filter={filter} />
+      <PageHeader title={T.titles.clientes} heading={TC.clientes.heading} subtitle={TC.clientes.subheading} action={action} />
+      <SearchForm label={TC.clientes.filterLabel} placeholder={TC.clientes.filterPlaceholder} filter={filter} />
       <UndoBar />
       {body}
     </div>

@@ -11,9 +11,11 @@ import { useSession } from '../../../lib/session.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
+import { TH } from '../../../texts-historico.ts';
 import { LIXEIRA_PATH, useLixeiraActions } from '../../../lib/lixeira.ts';
+import { TA } from '../../../texts-acoes.ts';
 
-const L = T.lixeira;
+const L = TH.lixeira;
 type Page = Pagina<ItemLixeira>;
 
 /** The key of each page: the first without a cursor, the next with the previous page's. */
@@ -84,7 +86,7 @@ function LixeiraCard({ item, onGone }: { item: ItemLixeira; onGone: () => void }
     setBusy('restore');
     try {
       const restored = await actions.restore(item.tipo, item.id);
-      notifySuccess(T.toast.restored);
+      notifySuccess(TA.toast.restored);
       if (restored.aviso) notifyInfo(restored.aviso);
       onGone();
     } catch (err) {

@@ -7,7 +7,7 @@ import { ApiRequestError, reasonOf } from '../../../lib/api-client.ts';
 import { useForm } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
-import { T } from '../../../texts.ts';
+import { TF } from '../../../texts-forms.ts';
 import { A } from '../../../texts-auth.ts';
 import { useUsuarioActions } from '../api.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';
@@ -23,7 +23,7 @@ function InviteForm() {
   const { values, errors } = form;
   const submit = async () => {
     const email = values.email.trim();
-    if (!EMAIL.test(email)) return form.fail({ email: email ? I.invalidEmail : T.form.required(A.common.email) });
+    if (!EMAIL.test(email)) return form.fail({ email: email ? I.invalidEmail : TF.form.required(A.common.email) });
     setSubmitting(true);
     try {
       await actions.invite(email, values.admin);

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { CloseIcon } from './icons.tsx';
+import { ButtonSpinner } from './Spinner.tsx';
+import { settled, type Exclusao } from './UndoBar.tsx';
+import { reasonOf } from '../lib/api-client.ts';
+import { useLixeiraActions } from '../lib/lixeira.ts';
+import { notifyError, notifyInfo, notifySuccess } from '../lib/toast.tsx';
+import { TA } from '../texts-acoes.ts';
+
+/** The Desfazer bar itself (UndoBar.tsx shows it while a delete's state is there). */
+export default function UndoBarBody({ excluido }: { excluido: Exclusao }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const actions = useLixeiraActions();
+  const [busy, setBusy] = useState(false);
+
+  const clear = () => {
+    settled.add(excluido.vez);
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  };
+  const undo = async () => {
+    setBusy(true);
+    try {
+      const restored = await actions.restore(excluido.tipo, excluido.id);
+      notifySuccess(TA.toast.restored);
+      if (restored.aviso) notifyInfo(restored.aviso);
+      clear();
+    } catch (err) {
+      notifyError(TA.undo.failed, reasonOf(err));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <div className="undo-bar" role="status">
+      <span>{excluido.tipo === 'produto' ? TA.undo.cliente : TA.undo.categoria}</span>
+      <button type="button" className="btn btn-sm btn-secondary undo-action" disabled={busy} aria-label={TA.undo.actionLabel(excluido.nome)} onClick={() => void undo()}>
+        {busy ? <ButtonSpinner /> : null}
+        <strong>{TA.undo.action}</strong>
+      </button>
+      <button type="button" className="undo-dismiss" aria-label={TA.undo.dismiss} onClick={clear}>
+        <CloseIcon size={18} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * What a record action says when it is done or fails: SPEC.md's toasts (section 8) and the
+ * Desfazer bar after a delete (issue 16), in Brazilian Portuguese. Beside texts.ts: only the pages
+ * that act on records load them.
+ */
+export const TA = {
+  /** Toasts: SPEC sections 5 and 8, to the letter. */
+  toast: {
+    fillCategoria: 'Preencha o nome da categoria!',
+    fillCliente: 'Preencha o nome do produto!',
+    categoriaCreated: 'A categoria foi cadastrada com sucesso!',
+    categoriaUpdated: 'A categoria foi atualizada com sucesso!',
+    categoriaDeleted: 'Categoria deletada com sucesso!',
+    clienteCreated: 'O produto foi cadastrado com sucesso!',
+    clienteUpdated: 'O produto foi atualizado com sucesso!',
+    clienteDeleted: 'Produto apagado com sucesso',
+    categoriaCreateFailed: 'Erro ao cadastrar a categoria.',
+    categoriaUpdateFailed: 'Erro ao atualizar a categoria.',
+    categoriaLoadFailed: 'Erro ao buscar a categoria.',
+    clienteCreateFailed: 'Erro ao cadastrar o produto.',
+    clienteUpdateFailed: 'Erro ao atualizar o produto.',
+    clienteLoadFailed: 'Erro ao buscar o produto.',
+    categoriasLoadFailed: 'Erro ao buscar categorias!',
+    clienteDeleteFailed: 'Erro ao deletar o produto',
+    categoriaDeleteFailed: 'Erro ao deletar a categoria 😥',
+    /** Issue 16: a record back from the trash (the bar's Desfazer, the Lixeira page). */
+    restored: 'Registro restaurado.',
+  },
+  /** The bar a list page shows after a delete (issue 16): it stays until used, dismissed or the page is left. */
+  undo: {
+    cliente: 'Cliente excluído.',
+    categoria: 'Categoria excluída.',
+    action: 'Desfazer',
+    actionLabel: (nome: string) => `Desfazer a exclusão de ${nome}`,
+    dismiss: 'Fechar aviso',
+    failed: 'Não foi possível desfazer a exclusão.',
+  },
+} as const;

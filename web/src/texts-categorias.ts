@@ -1,0 +1,26 @@
+/**
+ * The category pages' texts (list, card, forms, delete page), in Brazilian Portuguese. Beside
+ * texts.ts: only the category pages' lazy chunks load them.
+ */
+export const TG = {
+  categorias: {
+    heading: 'Categorias',
+    subheading: 'Organize seus clientes em categorias.',
+    filterLabel: 'Filtrar por nome da categoria',
+    filterPlaceholder: 'Ex.: Varejo',
+    new: 'Nova categoria',
+    emptyTitle: 'Nenhuma categoria cadastrada',
+    emptyText: 'Crie a primeira categoria para organizar seus clientes.',
+    emptyAction: 'Cadastrar categoria',
+    listError: 'Não foi possível carregar as categorias.',
+    /** The label of the descricao field. */
+    descricao: 'Nome da Categoria',
+    duplicate: (descricao: string) => `Já existe uma categoria chamada “${descricao}”.`,
+    createHeading: 'Cadastrar categoria',
+    updateHeading: 'Atualizar categoria',
+    confirmHeading: 'Tem certeza?',
+    confirmText: (descricao: string) => `A categoria “${descricao}” será deletada e ficará na Lixeira, de onde pode ser restaurada.`,
+    confirm: 'Confirmar',
+    cancel: 'Cancelar',
+  },
+} as const;

@@ -1,0 +1,42 @@
+/**
+ * The Lixeira page's and the history timeline's texts (issue 16), in Brazilian Portuguese. Beside
+ * texts.ts: only their lazy chunks load them.
+ */
+export const TH = {
+  lixeira: {
+    heading: 'Lixeira',
+    subheading: 'Clientes e categorias excluídos ficam aqui por um tempo e podem ser restaurados.',
+    listLabel: 'Registros excluídos',
+    tipo: { produto: 'Cliente', categoria: 'Categoria' },
+    excluido: (por: string, em: string) => `Excluído por ${por} em ${em}`,
+    expira: (em: string) => `Sai da lixeira em ${em}`,
+    restore: 'Restaurar',
+    restoreLabel: (nome: string) => `Restaurar ${nome}`,
+    purge: 'Excluir definitivamente',
+    purgeLabel: (nome: string) => `Excluir definitivamente ${nome}`,
+    purgeQuestion: (nome: string) =>
+      `Excluir “${nome}” definitivamente? O registro e todo o seu histórico serão apagados. Esta ação não pode ser desfeita.`,
+    confirm: 'Confirmar',
+    cancel: 'Cancelar',
+    purged: 'Registro excluído definitivamente.',
+    restoreFailed: 'Erro ao restaurar o registro.',
+    purgeFailed: 'Erro ao excluir o registro definitivamente.',
+    emptyTitle: 'A lixeira está vazia',
+    emptyText: 'Os clientes e categorias excluídos aparecem aqui e podem ser restaurados.',
+    emptyAction: 'Ver clientes',
+    listError: 'Não foi possível carregar a lixeira.',
+  },
+  /** The history of a record (issue 16): "Maria alterou Valor do contrato de R$ 1.500,00 para R$ 15.000,00 — 23/11/2026 14:05". */
+  historico: {
+    heading: 'Histórico',
+    acao: { criado: 'criou o registro', excluido: 'excluiu o registro', restaurado: 'restaurou o registro', alterado: 'alterou' },
+    change: (campo: string, antes: string, depois: string) => `${campo} de ${antes} para ${depois}`,
+    restoredWithout: 'sem a categoria, que não existe mais',
+    empty: '(vazio)',
+    anonymous: 'Anônimo',
+    loadError: 'Não foi possível carregar o histórico.',
+    none: 'Nenhuma alteração registrada.',
+    updatedBy: (por: string, em: string) => `Atualizado por ${por} em ${em}`,
+    createdBy: (por: string, em: string) => `Criado por ${por} em ${em}`,
+  },
+} as const;

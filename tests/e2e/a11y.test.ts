@@ -133,7 +133,7 @@ describeBrowser('accessibility', () => {
     await toastsSettled(page);
     await audit('error toast');
     expect(found, found.join('\n\n')).toEqual([]);
-  });
+  }, 180_000); // thirteen routes, each audited by axe: minutes on a loaded machine
 
   it('axe: the forms with messages next to their fields, a cut paste and the edit-conflict panel (issue 13)', async () => {
     const s = await open();

@@ -17,7 +17,20 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // A module-level `window` or `document` hides the browser's from the code the dev server
+      // adds to every module (React Refresh's check threw on the home page under `npm start`).
+      'no-restricted-syntax': [
+        'error',
+        ...['Program', 'Program > ExportNamedDeclaration'].flatMap((scope) =>
+          [':matches(FunctionDeclaration, ClassDeclaration)', 'VariableDeclaration > VariableDeclarator'].map((declaration) => ({
+            selector: `${scope} > ${declaration} > Identifier.id[name=/^(window|document|globalThis|self)$/]`,
+            message: 'Do not name a module-level declaration after a browser global (window, document, globalThis, self).',
+          })),
+        ),
+      ],
+    },
   },
   // The walls: between lambdas/ areas, the cloud, the local runtime and the tools; and the web's.
   ...walls,

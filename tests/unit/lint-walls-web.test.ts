@@ -49,3 +49,13 @@ describe('web walls (eslint.config.js)', { timeout: 30_000 }, () => {
     expect(await errorsOf(path, code)).toEqual([]);
   });
 });
+
+describe('browser globals (eslint.config.js)', { timeout: 30_000 }, () => {
+  it('refuses a module-level window, document or self (it hides the global from the dev server’s React Refresh check), not a local one', async () => {
+    const planted = 'function window() {\n  return 1;\n}\nexport const document = window();\nexport function f() {\n  const self = 2;\n  return self;\n}\n';
+    expect(await errorsOf('web/src/pages/home/x.tsx', planted)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: .*browser global/),
+      expect.stringMatching(/^no-restricted-syntax: .*browser global/),
+    ]);
+  });
+});

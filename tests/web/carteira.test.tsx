@@ -12,7 +12,8 @@ import type { Atividade, Resumo } from '../../lambdas/contract/index.ts';
 import { parseView, viewSearch } from '../../web/src/lib/clientes-url.ts';
 import { applyView, orderOf, prepare } from '../../web/src/lib/clientes-view.ts';
 import { sortKey } from '../../web/src/lib/format.ts';
-import { barsOf, renewalsOf, CHART_TOP } from '../../web/src/pages/home/Portfolio.tsx';
+import { barsOf, CHART_TOP, RENEW_DAYS } from '../../web/src/pages/home/Portfolio.tsx';
+import { renewalsWithin } from '../../web/src/lib/renovacoes.ts';
 import { C } from '../../web/src/texts-carteira.ts';
 import { L } from '../../web/src/texts-listas.ts';
 import { CONFIG } from './auth-helpers.ts';
@@ -206,9 +207,8 @@ describe('the home for the team', () => {
 
   it('bars and renewals (pure functions)', () => {
     expect(barsOf({ ...RESUMO, categorias: [], semCategoria: { clientes: 0, vips: 0, soma: 0 } })).toEqual([]);
-    const now = new Date('2026-01-30T10:00:00');
-    const list = [{ ...produto(1, 'x', 1), fimContrato: '2026-03-01' }, { ...produto(2, 'y', 1), fimContrato: '2026-01-30' }];
-    expect(renewalsOf(list, now).map((c) => c.id)).toEqual([2, 1]);
+    const list = [{ ...produto(1, 'x', 1), fimContrato: '2026-03-01' }, { ...produto(2, 'y', 1), fimContrato: '2026-01-30' }, { ...produto(3, 'z', 1), fimContrato: '2026-01-29' }];
+    expect(renewalsWithin(list, RENEW_DAYS, '2026-01-30').map((c) => c.id)).toEqual([2, 1]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Atividade, Cliente, Resumo } from '@contract';
+import type { Atividade, Resumo } from '@contract';
 import { PlusIcon } from '../../components/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { useAtividades, useClientes, useResumo } from '../../lib/resources.ts';
@@ -8,6 +8,7 @@ import { T } from '../../texts.ts';
 import { C } from '../../texts-carteira.ts';
 import { SEM_CATEGORIA, viewHref } from '../../lib/clientes-url.ts';
 import { PortfolioMessage, PortfolioSkeleton } from './PortfolioFrame.tsx';
+import { renewalsWithin } from '../../lib/renovacoes.ts';
 
 const P = C.portfolio;
 /** Bars of the chart: the top categories by contract value; the rest is one "Outras" bar. */
@@ -139,25 +140,9 @@ function Chart({ resumo }: { resumo: Resumo }) {
   );
 }
 
-/** Today as YYYY-MM-DD in the person's time zone, and `days` later. */
-function window(days: number, now = new Date()): [string, string] {
-  const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  const end = new Date(now);
-  end.setDate(end.getDate() + days);
-  return [iso(now), iso(end)];
-}
-
-/** Clients whose contract ends from today to `RENEW_DAYS` ahead (by `fimContrato`), soonest first. */
-export function renewalsOf(clientes: readonly Cliente[], now = new Date()): Cliente[] {
-  const [from, to] = window(RENEW_DAYS, now);
-  return clientes
-    .filter((c) => typeof c.fimContrato === 'string' && c.fimContrato.slice(0, 10) >= from && c.fimContrato.slice(0, 10) <= to)
-    .sort((a, b) => (a.fimContrato! < b.fimContrato! ? -1 : a.fimContrato! > b.fimContrato! ? 1 : a.id - b.id));
-}
-
 function Renewals() {
   const { data } = useClientes();
-  const due = data ? renewalsOf(data) : undefined;
+  const due = data ? renewalsWithin(data, RENEW_DAYS) : undefined;
   const cents = due?.reduce((s, c) => s + Math.round(c.valorContrato * 100), 0) ?? 0;
   return (
     <section className="card panel renewals" aria-labelledby="renew-title" aria-busy={!due}>

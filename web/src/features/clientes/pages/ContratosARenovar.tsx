@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { daysBetween, todayIso, type Cliente } from '@contract';
+import { todayIso, type Cliente } from '@contract';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ProgressiveGrid } from '../../../components/ProgressiveGrid.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
@@ -9,6 +9,7 @@ import { RENEWAL_WINDOWS } from '../../../config.ts';
 import { useClientes } from '../../../lib/resources.ts';
 import { C } from '../../../texts-contato.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
+import { renewalsWithin } from '../../../lib/renovacoes.ts';
 
 const idOf = (c: Cliente) => c.id;
 const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
@@ -17,20 +18,6 @@ const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
 function windowOf(param: string | null): number {
   const n = Number(param);
   return (RENEWAL_WINDOWS as readonly number[]).includes(n) ? n : RENEWAL_WINDOWS[0];
-}
-
-/**
- * The clients whose contract ends from today to `dias` days ahead, soonest first (then by name).
- * Exported for the tests: `today` is the person's date (ISO).
- */
-export function renewalsWithin(clientes: readonly Cliente[], dias: number, today: string): Cliente[] {
-  return clientes
-    .filter((c) => {
-      if (!c.fimContrato) return false;
-      const left = daysBetween(today, c.fimContrato);
-      return left >= 0 && left <= dias;
-    })
-    .sort((a, b) => (a.fimContrato! < b.fimContrato! ? -1 : a.fimContrato! > b.fimContrato! ? 1 : a.nome.localeCompare(b.nome, 'pt-BR')));
 }
 
 /** /contratos-a-renovar: contracts ending in the next 30, 60 or 90 days, soonest first (issue 17). */

@@ -48,6 +48,24 @@ describeBrowser('layout', () => {
     }
   });
 
+  it.each([{ viewport: MOBILE }, { viewport: DESKTOP }])('a card with a renewal badge keeps a long name readable at $viewport.width px', async ({ viewport }) => {
+    const { page } = await open({ viewport });
+    const tok = token();
+    const fimContrato = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
+    await createProduto({ nome: `Padaria Pão de Açúcar Comercial ${tok}`, contato: { fimContrato } });
+    await page.goto(ROUTES.clientes);
+    await loaded(page);
+    await search(page, tok);
+    const c = card(page, tok);
+    await visible(c.getByText(/Renova em 1[12] dias/));
+    // The name gets the card's width (the badge moves to its own line when it doesn't fit beside
+    // it): it used to be squeezed into a column of one letter per line.
+    const title = (await c.locator('.card-title').boundingBox())!;
+    const whole = (await c.boundingBox())!;
+    expect(title.width).toBeGreaterThan(whole.width * 0.5);
+    expect(title.height).toBeLessThan(4 * 28);
+  });
+
   it('at 1440 px every navbar link shows on one line, inside the window', async () => {
     const { page } = await open({ viewport: DESKTOP });
     await page.goto(ROUTES.home);

@@ -130,6 +130,24 @@ describeBrowser('portfolio views', () => {
     await expect.poll(() => names(page)).toEqual([`C1 ${tok}`]);
   });
 
+  it('/ on a phone: the amounts shown whole, nothing wider than the screen; a navigation to it starts at the portfolio', async () => {
+    const { page } = await open({ viewport: MOBILE });
+    await page.goto('/');
+    const values = page.locator('.kpis .kpi-value');
+    await visible(values.first());
+    // Each number fits its box (no "R$ 602.…"), and the page does not scroll sideways.
+    for (const v of await values.all()) expect(await v.evaluate((e) => e.scrollWidth <= e.clientWidth), await v.textContent() ?? '').toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    // From another page, scrolled down: the home starts at its top, the portfolio first (the h1,
+    // focused for screen readers, is the hero below it).
+    await page.goto('/sobre-nos');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('link', { name: 'Clientela', exact: true }).first().click(); // the brand: /home
+    await visible(values.first());
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+  });
+
   it('/ and /sobre-nos are prerendered: their own HTML with the page in it; other routes get the empty shell', async () => {
     const html = async (p: string) => (await fetch(`${E2E.baseUrl}${p}`)).text();
     const home = await html('/');

@@ -20,6 +20,9 @@ if (!window.matchMedia) {
   });
 }
 
+// jsdom does not scroll (a new page starts at its top: PageHeading).
+window.scrollTo = () => {};
+
 // The machine's 2 cores are shared with DynamoDB Local and Chromium: give slow typing room.
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5_000 });

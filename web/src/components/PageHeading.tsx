@@ -6,7 +6,8 @@ let firstPage = true;
 
 /**
  * The page's one h1: sets the document title ("Clientes · Clientela") and, after a client-side
- * navigation, moves focus to itself so screen readers announce the new page.
+ * navigation, moves focus to itself so screen readers announce the new page. The new page starts
+ * at its top: the h1 is not always there (the signed-in home shows the portfolio above it).
  */
 export function PageHeading({ title, children, className }: { title: string; children?: ReactNode; className?: string }) {
   const ref = useRef<HTMLHeadingElement>(null);
@@ -18,7 +19,8 @@ export function PageHeading({ title, children, className }: { title: string; chi
       firstPage = false;
       return;
     }
-    ref.current?.focus({ preventScroll: false });
+    window.scrollTo(0, 0);
+    ref.current?.focus({ preventScroll: true });
   }, []);
   return (
     <h1 ref={ref} tabIndex={-1} className={className ?? 'page-title'}>

@@ -117,25 +117,28 @@ function Chart({ resumo }: { resumo: Resumo }) {
           );
         })}
       </ul>
-      <table className="visually-hidden">
-        <caption>{P.chartTable}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{P.chartCategoria}</th>
-            <th scope="col">{P.chartClientes}</th>
-            <th scope="col">{P.chartValor}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bars.map((b) => (
-            <tr key={b.key}>
-              <th scope="row">{b.label}</th>
-              <td>{b.clientes}</td>
-              <td>{formatMoney(b.soma)}</td>
+      {/* In a hidden box: a table ignores the width that hides it, and widened the page on a phone. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{P.chartTable}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{P.chartCategoria}</th>
+              <th scope="col">{P.chartClientes}</th>
+              <th scope="col">{P.chartValor}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {bars.map((b) => (
+              <tr key={b.key}>
+                <th scope="row">{b.label}</th>
+                <td>{b.clientes}</td>
+                <td>{formatMoney(b.soma)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -154,6 +154,12 @@ describeBrowser('portfolio views', () => {
     expect(home).toContain('Gerencie seus clientes com a Clientela');
     expect(home).toContain('<title>Início · Clientela</title>');
     expect(home).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script (the CSP)
+    // Hydration starts after the first paint: one boot module, no preloads competing with the paint.
+    expect(home).not.toContain('rel="modulepreload"');
+    const boot = /<script type="module"[^>]*src="(\/assets\/boot-[^"]+\.js)"/.exec(home)?.[1];
+    expect(boot).toBeDefined();
+    const shellEntry = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(await html('/clientes'))?.[1];
+    expect(await html(boot!)).toContain(JSON.stringify(shellEntry));
     const about = await html('/sobre-nos');
     expect(about).toContain('<title>Sobre nós · Clientela</title>');
     expect(about).toMatch(/<h1[^>]*>Sobre nós<\/h1>/);

@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { walls, webWalls } from './eslint.walls.js';
+import { walls, wallsPlugin, webWalls } from './eslint.walls.js';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'cdk.out', 'coverage', '.data', 'tests/bench/results'] },
@@ -33,6 +33,7 @@ export default tseslint.config(
     },
   },
   // The walls: between lambdas/ areas, the cloud, the local runtime and the tools; and the web's.
+  { plugins: { walls: wallsPlugin } },
   ...walls,
   ...webWalls,
 );

@@ -2,20 +2,70 @@
  * The walls between the parts of the project, as lint rules (tests/unit/lint-walls.test.ts and
  * lint-walls-web.test.ts plant a breach of each). Every server-side file belongs to one area below;
  * each area lists what it must not import and why; the web's walls follow at the end.
+ *
+ * ESLint's own no-restricted-imports sees only static imports; a wall must also hold for
+ * `import('…')` (how the web loads every page), `typeof import('…')` and `require('…')`, so the
+ * walls are one small rule of ours (`walls/imports`, and `walls/features` to add a second list).
  */
 import { readdirSync } from 'node:fs';
 
-/** One forbidden import: a regex on the specifier (or a package group) and the reason. */
-const no = (pattern, why) => (typeof pattern === 'string' ? { group: [pattern], message: why } : { regex: pattern.source, message: why });
+/** One forbidden import: a regex on the specifier and the reason. */
+const no = (pattern, why) => ({ regex: pattern.source, message: why });
 
-const AWS_SDK = no('@aws-sdk/*', 'Only lambdas/store/ talks to AWS (DynamoDB, the user pool): go through the store.');
+/** The specifier's text when it is written out (a literal, or a template without expressions). */
+const specifierOf = (node) => {
+  if (!node) return null;
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0].value.cooked;
+  if (node.type === 'TSLiteralType') return specifierOf(node.literal);
+  return null;
+};
+
+/** The rule: every way a module names another (static, dynamic, type-only, require) meets the same list. */
+const restrictedImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'The walls between the parts of the project (eslint.walls.js).' },
+    schema: [
+      {
+        type: 'object',
+        properties: { patterns: { type: 'array', items: { type: 'object', properties: { regex: { type: 'string' }, message: { type: 'string' } }, required: ['regex', 'message'] } } },
+        required: ['patterns'],
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const patterns = context.options[0].patterns.map((p) => ({ re: new RegExp(p.regex), message: p.message }));
+    const check = (source) => {
+      const specifier = specifierOf(source);
+      if (specifier === null) return;
+      const hit = patterns.find((p) => p.re.test(specifier));
+      if (hit) context.report({ node: source, message: `'${specifier}': ${hit.message}` });
+    };
+    return {
+      ImportDeclaration: (n) => check(n.source),
+      ExportNamedDeclaration: (n) => check(n.source),
+      ExportAllDeclaration: (n) => check(n.source),
+      ImportExpression: (n) => check(n.source),
+      TSImportType: (n) => check(n.argument),
+      TSExternalModuleReference: (n) => check(n.expression),
+      'CallExpression[callee.name="require"]': (n) => check(n.arguments[0]),
+    };
+  },
+};
+
+/** The plugin the config registers as `walls`. */
+export const wallsPlugin = { rules: { imports: restrictedImports, features: restrictedImports } };
+
+const AWS_SDK = no(/^(@aws-sdk\/|@smithy\/|aws-sdk(\/|$))/, 'Only lambdas/store/ talks to AWS (DynamoDB, the user pool): go through the store.');
 
 const areas = [
   {
     files: ['lambdas/contract/**'],
     walls: [
       no(/^\.\.\//, 'lambdas/contract/ imports nothing of the project: the web bundles it, and it is the API’s standalone truth.'),
-      no('node:*', 'lambdas/contract/ runs in the browser too: no Node built-ins.'),
+      no(/^node:/, 'lambdas/contract/ runs in the browser too: no Node built-ins.'),
       AWS_SDK,
     ],
   },
@@ -72,7 +122,7 @@ const areas = [
 export const walls = areas.map(({ files, ignores, walls: patterns }) => ({
   files,
   ...(ignores ? { ignores } : {}),
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
+  rules: { 'walls/imports': ['error', { patterns }] },
 }));
 
 // ---- Walls of the web (web/): one reason each, in the message a breach prints. ----
@@ -80,7 +130,7 @@ export const walls = areas.map(({ files, ignores, walls: patterns }) => ({
 const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
-/** What every file of the web may not import (rule `no-restricted-imports`). */
+/** What every file of the web may not import (rule `walls/imports`). */
 const webWall = {
   patterns: [
     {
@@ -92,18 +142,19 @@ const webWall = {
       message: "Import '@contract' itself: its index is the web's whole view of the contract (the zod schemas stay on the server).",
     },
     { regex: String.raw`^zod(/|$)`, message: 'zod is server-side validation only: the web bundle must not carry it.' },
+    { regex: AWS_SDK.regex, message: 'The web calls the API and Cognito with fetch: no AWS SDK in the bundle.' },
   ],
 };
-/** Features never import each other, and the shared layers never import a feature (`@typescript-eslint/no-restricted-imports`, so it adds to the wall above). */
+/** Features never import each other, and the shared layers never import a feature (`walls/features`, so it adds to the wall above). */
 const featureWall = (others, message) => ({
   patterns: [{ regex: String.raw`(^|/)(${others.join('|')})(/|$)`, message }],
 });
 export const webWalls = [
-  { files: ['web/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', webWall] } },
+  { files: ['web/**/*.{ts,tsx}'], rules: { 'walls/imports': ['error', webWall] } },
   ...webFeatures.map((f) => ({
     files: [`web/src/features/${f}/**/*.{ts,tsx}`],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
+      'walls/features': [
         'error',
         featureWall(['features', ...webFeatures.filter((o) => o !== f)], `Features do not import each other: move what '${f}' shares to web/src/components or web/src/lib.`),
       ],
@@ -112,7 +163,7 @@ export const webWalls = [
   {
     files: ['web/src/{components,lib}/**/*.{ts,tsx}', 'web/src/{config,paths,texts,texts-auth,texts-contato,texts-csv,texts-carteira,texts-listas}.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', featureWall(['features', 'app', 'pages'], 'The shared layers (components, lib) never import a feature, a page or the app shell.')],
+      'walls/features': ['error', featureWall(['features', 'app', 'pages'], 'The shared layers (components, lib) never import a feature, a page or the app shell.')],
     },
   },
 ];

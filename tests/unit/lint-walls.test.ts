@@ -10,10 +10,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const eslint = new ESLint({ cwd: ROOT });
 
-/** The messages of no-restricted-imports for `code` as the file `file` (relative to the root). */
+/** The messages of the walls rule for `code` as the file `file` (relative to the root). */
 async function wallMessages(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === 'walls/imports').map((m) => m.message);
 }
 
 const breaches: [wall: string, file: string, code: string, reason: RegExp][] = [
@@ -35,6 +35,13 @@ const breaches: [wall: string, file: string, code: string, reason: RegExp][] = [
   ['the local gateway loads handlers by path only', 'infra/local/planted.ts', "import { handler } from '../../lambdas/handlers/fallback.ts';", /loaded by path/],
   ['the local gateway reaches no store internals', 'infra/local/planted.ts', "import { commit } from '../../lambdas/store/write.ts';", /loaded by path/],
   ['tools write through the store, not services', 'tools/planted.ts', "import { createCliente } from '../lambdas/services/clientes.ts';", /never handlers, services/],
+  // Every way of naming a module meets the same walls, not only a static import.
+  ['a dynamic import() is walled too', 'lambdas/contract/planted.ts', "export const r = () => import('../routes.ts');", /imports nothing of the project/],
+  ['a template-literal import() is walled too', 'lambdas/handlers/x/planted.ts', 'export const w = () => import(`../../store/write.ts`);', /go through services/],
+  ['a type-only import() is walled too', 'lambdas/services/planted.ts', "export type H = typeof import('../http/index.ts');", /know no HTTP/],
+  ['a re-export is walled too', 'lambdas/http/planted.ts', "export * from '../store/write.ts';", /knows no rules and no storage/],
+  ['require() is walled too', 'lambdas/services/planted.ts', "export const sdk = require('@aws-sdk/client-dynamodb');", /Only lambdas\/store\//],
+  ['the v2 AWS SDK is walled too', 'lambdas/handlers/x/planted.ts', "import AWS from 'aws-sdk';\nexport const a = AWS;", /Only lambdas\/store\//],
 ];
 
 // The first lint loads the config and the TypeScript parser: seconds on a busy machine, once.

@@ -48,9 +48,18 @@ const formatBr = (v: number) => (brl ??= new Intl.NumberFormat('pt-BR')).format(
 const money = (campo: string) => {
   const min = M.campoMinimo(campo, LIMITS.valorContrato.min);
   const max = () => M.campoMaximo(campo, formatBr(LIMITS.valorContrato.max));
+  const decimals = M.campoDecimais(campo, LIMITS.valorContrato.decimals);
   return z
-    .union([z.number(), z.string().regex(DECIMAL_STRING_PATTERN).transform(Number)], {
+    .union([z.number(), z.string().regex(DECIMAL_STRING_PATTERN, { error: M.campoNumero(campo) })], {
       error: (iss) => (iss.input === undefined || iss.input === null ? M.campoObrigatorio(campo) : M.campoNumero(campo)),
+    })
+    // A string's decimals are counted on its text: "1.500" is not 1.5 (in Brazil the dot groups
+    // thousands, so its sender may have meant 1500: refused, never guessed).
+    .transform((v, ctx) => {
+      if (typeof v === 'number') return v;
+      if ((v.split('.')[1]?.length ?? 0) <= LIMITS.valorContrato.decimals) return Number(v);
+      ctx.addIssue({ code: 'custom', message: decimals, input: v });
+      return z.NEVER;
     })
     .pipe(
       z
@@ -58,9 +67,7 @@ const money = (campo: string) => {
         .number({ error: (iss) => ((iss.input as number) < 0 ? min : max()) })
         .min(LIMITS.valorContrato.min, { error: min })
         .max(LIMITS.valorContrato.max, { error: max })
-        .refine((v) => hasAtMostDecimals(v, LIMITS.valorContrato.decimals), {
-          error: M.campoDecimais(campo, LIMITS.valorContrato.decimals),
-        }),
+        .refine((v) => hasAtMostDecimals(v, LIMITS.valorContrato.decimals), { error: decimals }),
     );
 };
 

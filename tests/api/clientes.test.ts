@@ -297,6 +297,11 @@ describe('the original ClientFlow client (its exact request bodies, no token: th
     ['"Infinity"', MESSAGES.campoNumero('valorContrato')],
     ['"1.500,00"', MESSAGES.campoNumero('valorContrato')],
     ['"1500.005"', MESSAGES.campoDecimais('valorContrato', 2)],
+    // The dot groups thousands in Brazil: "1.500" may mean 1500, so its three decimals refuse it
+    // (it was stored as 1,5 with a 201), and "10.000" likewise (not 10).
+    ['"1.500"', MESSAGES.campoDecimais('valorContrato', 2)],
+    ['"10.000"', MESSAGES.campoDecimais('valorContrato', 2)],
+    ['"1500.500"', MESSAGES.campoDecimais('valorContrato', 2)],
     ['"1000000000000.01"', MESSAGES.campoMaximo('valorContrato', max)],
     ['"-1"', MESSAGES.campoMinimo('valorContrato', 0)],
   ])('refuses %s with 400 on valorContrato', async (text, mensagem) => {

@@ -125,7 +125,8 @@ describe('/cadastrarcategorias', () => {
     expect(t).toBeDefined();
     expect(t!.dataset.duration).toBe('2000');
     expect(t!.dataset.type).toBe('blank');
-    // The info icon shows beside the message.
+    // The info icon shows beside the message (the toasts' container mounts with the first toast).
+    await waitFor(() => expect(shownToast('Preencha o nome da categoria!')).toBeDefined());
     const bar = shownToast('Preencha o nome da categoria!')!.closest('[role="status"]')!.parentElement!;
     expect(bar.querySelector('svg')).not.toBeNull();
     expect(api.callsTo('POST', '/api/categorias')).toHaveLength(0);

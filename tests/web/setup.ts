@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
+// The toasts' chunk (lib/toast.tsx loads it on the first toast): loaded once here, so a test's first
+// toast shows as soon as the next one would.
+import '../../web/src/lib/toaster.tsx';
 import { afterEach, vi } from 'vitest';
 
 // react-hot-toast's <Toaster> asks for prefers-reduced-motion.

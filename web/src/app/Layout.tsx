@@ -1,22 +1,13 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Toaster } from 'react-hot-toast';
 import { Spinner } from '../components/Spinner.tsx';
-import { TOAST_DURATION } from '../config.ts';
+import { LazyToaster } from '../lib/toast.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
 import { T } from '../texts.ts';
 
-/** Error toasts are red; the rest keep react-hot-toast's light card. */
-const toastOptions = {
-  duration: TOAST_DURATION.default,
-  className: 'toast',
-  error: { className: 'toast toast-error', iconTheme: { primary: '#ffffff', secondary: '#b42318' } },
-  success: { iconTheme: { primary: '#15803d', secondary: '#ffffff' } },
-};
-
-/** Every page: fixed navbar, the page (lazy, under an error boundary), footer, toasts top right. */
+/** Every page: fixed navbar, the page (lazy, under an error boundary), footer, toasts top right (their code loads with the first one). */
 export function Layout() {
   const { pathname } = useLocation();
   return (
@@ -34,7 +25,7 @@ export function Layout() {
         </ErrorBoundary>
       </main>
       <Footer />
-      <Toaster position="top-right" toastOptions={toastOptions} containerClassName="toaster" />
+      <LazyToaster />
     </>
   );
 }

@@ -1,34 +1,69 @@
-import toast from 'react-hot-toast';
+/**
+ * Toasts for every page. The library and its container load with the first toast (a lazy chunk:
+ * lib/toaster.tsx), not with the shell: about 4 KB gzip less JavaScript before any page shows.
+ * Each toast gets its id at once, so the calls stay synchronous for their callers.
+ */
+import { useSyncExternalStore, type ReactElement } from 'react';
 import { TOAST_DURATION } from '../config.ts';
 import { InfoIcon } from '../components/icons.tsx';
 
-/** A toast message with an optional reason on a second line. */
-function Lines({ title, reason }: { title: string; reason?: string | undefined }) {
-  return (
-    <span className="toast-lines">
-      <span className="toast-title">{title}</span>
-      {/* The space keeps the two lines apart for screen readers and in textContent. */}
-      {reason ? (
-        <>
-          {' '}
-          <span className="toast-reason">{reason}</span>
-        </>
-      ) : null}
-    </span>
-  );
+export interface ToastRequest {
+  kind: 'success' | 'error' | 'info';
+  id: string;
+  message: string;
+  reason?: string | undefined;
+  duration: number;
+  icon?: ReactElement;
+}
+
+let loading: Promise<typeof import('./toaster.tsx')> | undefined;
+const load = () => (loading ??= import('./toaster.tsx'));
+
+// The container, once its chunk is in: the layout renders it from then on. A plain state change,
+// not React.lazy: a Suspense reveal waits on a timer (React's 300 ms throttle), which a paused
+// clock (the browser tests' page.clock) never fires.
+let container: ((duration: number) => ReactElement) | null = null;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+let counter = 0;
+function request(kind: ToastRequest['kind'], message: string, duration: number, reason?: string, icon?: ReactElement): string {
+  const id = `toast-${++counter}`;
+  void load().then((m) => {
+    m.show({ kind, id, message, reason, duration, icon });
+    if (!container) {
+      container = m.container;
+      listeners.forEach((l) => l());
+    }
+  });
+  return id;
 }
 
 /** Success toast (2 s unless told). */
 export function notifySuccess(message: string, duration: number = TOAST_DURATION.app): string {
-  return toast.success(message, { duration });
+  return request('success', message, duration);
 }
 
 /** Red error toast (2 s unless told), with the API's reason on a second line when known. */
 export function notifyError(message: string, reason?: string, duration: number = TOAST_DURATION.app): string {
-  return toast.error(<Lines title={message} reason={reason} />, { duration, ariaProps: { role: 'alert', 'aria-live': 'assertive' } });
+  return request('error', message, duration, reason);
 }
 
 /** Info toast with an info icon (validation messages), 2 s. */
 export function notifyInfo(message: string, duration: number = TOAST_DURATION.app): string {
-  return toast(message, { duration, icon: <InfoIcon />, className: 'toast toast-info' });
+  return request('info', message, duration, undefined, <InfoIcon />);
+}
+
+/** Takes every toast off the screen (nothing to do before the first one). */
+export function removeAllToasts(): void {
+  if (loading) void loading.then((m) => m.removeAll());
+}
+
+/** The toasts' container, mounted with the first toast (the layout renders this). */
+export function LazyToaster() {
+  const render = useSyncExternalStore(subscribe, () => container, () => null);
+  return render ? render(TOAST_DURATION.default) : null;
 }

@@ -25,7 +25,7 @@ async function createCliente(user: ReturnType<typeof userEvent.setup>, valor: st
 }
 
 describe('the value field (Valor do contrato)', () => {
-  it.each([...ISSUE_13_AMOUNTS, ['1,500.50', 1500.5] as const])('saves %j as %d, the amount a Brazilian means', async (typed, value) => {
+  it.each([...ISSUE_13_AMOUNTS, ['1,500.50', 1500.5] as const, [',50', 0.5] as const, ['01.500', 1500] as const])('saves %j as %d, the amount a Brazilian means', async (typed, value) => {
     const user = userEvent.setup();
     const api = mockApi({ 'GET /api/categorias': json(200, CATS), 'POST /api/produtos': json(201, produto(9, 'Ana', value)) });
     renderApp('/cadastrarproduto');
@@ -56,8 +56,10 @@ describe('the value field (Valor do contrato)', () => {
     ['1.5.0', 'Valor do contrato: use só números, como 1.234,56.'],
     ['12,345', 'Valor do contrato ambíguo: escreva 12.345,00 (o ponto separa os milhares e a vírgula, os centavos).'],
     ['10,505', 'Valor do contrato ambíguo: escreva 10.505,00 (o ponto separa os milhares e a vírgula, os centavos).'],
+    ['0.500', 'Valor do contrato ambíguo: escreva 500,00 ou 0,50 (o ponto separa os milhares e a vírgula, os centavos).'],
     ['1.234,567', 'Valor do contrato: no máximo 2 casas decimais.'],
     ['-5', 'Valor do contrato não pode ser negativo.'],
+    ['- R$ 5', 'Valor do contrato não pode ser negativo.'],
     ['2.000.000.000.000', `Valor do contrato: no máximo R$\u00a01.000.000.000.000,00.`],
   ])('refuses %j next to the field, on leaving it and on submit, and sends nothing', async (typed, message) => {
     const user = userEvent.setup();

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
+import { foldName } from '../../lambdas/contract/text.ts';
 import { TF } from '../../web/src/texts-forms.ts';
 import { ISSUE_13_AMOUNTS } from '../support/money-forms.ts';
 import { categoria, currentPath, json, mockApi, produto, renderApp, visibleToast } from './helpers.tsx';
@@ -274,6 +275,23 @@ describe('duplicate category names', () => {
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
     // The server stays the authority: the request is made.
     await waitFor(() => expect(api.callsTo('POST', '/api/categorias')).toHaveLength(1));
+  });
+
+  // Audit 13, item 5: the warning folded names with its own NFD rule, so a ligature or full-width
+  // letters passed it and then met the API's 409; it now folds with the contract's foldName.
+  it.each([
+    ['\ufb01nanceiro', 'Financeiro'],
+    ['\uff36\uff41\uff52\uff45\uff4a\uff4f', 'Varejo'],
+  ])('warns as the API decides: %j is the name of “%s”', async (typed, holder) => {
+    expect(foldName(typed)).toBe(foldName(holder));
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/categorias': json(200, [...CATS, categoria(3, 'Financeiro')]) });
+    renderApp('/categorias');
+    await screen.findByRole('heading', { level: 2, name: 'Varejo' }, { timeout: 3000 });
+    await user.click(screen.getByRole('link', { name: TG.categorias.new }));
+    const field = await screen.findByLabelText('Nome da Categoria');
+    await user.type(field, typed);
+    expect(field).toHaveAccessibleDescription(TG.categorias.duplicate(holder));
   });
 
   it("does not warn about the category's own name on its edit page", async () => {

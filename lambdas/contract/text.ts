@@ -12,6 +12,12 @@ const EDGES = /^[\s\u200b-\u200d\u2060\ufeff]+|[\s\u200b-\u200d\u2060\ufeff]+$/g
  */
 export const cleanText = (s: string): string => s.replace(EDGES, '').normalize('NFC');
 
+/**
+ * A text's length as the API's limits count it: Unicode code points of the cleaned text (an emoji
+ * is 1, as JSON Schema's `maxLength` and zod's `max` count). The web's counters use it too.
+ */
+export const textLength = (s: string): number => [...cleanText(s)].length;
+
 /** True when the text is empty once cleaned. */
 export const isBlank = (s: string): boolean => cleanText(s) === '';
 

@@ -227,6 +227,106 @@ describe('text limits', () => {
   });
 });
 
+describe('text limits, counted as the API counts them (code points: an emoji is one character)', () => {
+  const EMOJI = '\u{1F600}';
+
+  it('a paste that adds nothing to a full field says it was cut; the next keystroke clears the note', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/categorias': json(200, CATS) });
+    renderApp('/cadastrarproduto');
+    const nome = await screen.findByLabelText('Nome');
+    const note = nome.closest('.field')!.querySelector('[role="status"]')!;
+    await user.click(nome);
+    await user.paste('a'.repeat(LIMITS.nome.max));
+    expect(note).toHaveTextContent('');
+    await user.paste('mais');
+    expect(nome).toHaveValue('a'.repeat(LIMITS.nome.max));
+    expect(note).toHaveTextContent('O texto colado passava de 120 caracteres e foi cortado no limite.');
+    await user.type(nome, '{Backspace}');
+    expect(note).toHaveTextContent('');
+    expect(nome).toHaveValue('a'.repeat(LIMITS.nome.max - 1));
+  });
+
+  it('takes as many emoji as the API does, counts each as one, and saves them', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({ 'GET /api/categorias': json(200, CATS), 'POST /api/produtos': json(201, produto(9, 'Ana', 1)), 'GET /api/produtos': json(200, []) });
+    renderApp('/cadastrarproduto');
+    const nome = await screen.findByLabelText('Nome');
+    const note = nome.closest('.field')!.querySelector('[role="status"]')!;
+    await user.click(nome);
+    await user.paste(EMOJI.repeat(LIMITS.nome.max * 0.8));
+    expect(nome).toHaveAccessibleDescription(`${LIMITS.nome.max * 0.8} de ${LIMITS.nome.max} caracteres`);
+    await user.paste(EMOJI.repeat(LIMITS.nome.max));
+    expect(nome).toHaveValue(EMOJI.repeat(LIMITS.nome.max));
+    expect(nome).toHaveAccessibleDescription(expect.stringContaining(`${LIMITS.nome.max} de ${LIMITS.nome.max} caracteres`));
+    expect(note).toHaveTextContent('foi cortado no limite');
+    // Typing at the limit adds nothing (and says nothing: it was no paste).
+    await user.type(nome, 'x');
+    expect(nome).toHaveValue(EMOJI.repeat(LIMITS.nome.max));
+    expect(note).toHaveTextContent('');
+    await user.type(screen.getByLabelText('Valor do contrato'), '1');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/produtos')).toHaveLength(1));
+    expect((api.callsTo('POST', '/api/produtos')[0]!.body as { nome: string }).nome).toBe(EMOJI.repeat(LIMITS.nome.max));
+  });
+
+  it('cuts a paste between characters, never inside one (an emoji sequence, a letter and its accent)', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderApp('/cadastrarcategorias');
+    const field = await screen.findByLabelText('Nome da Categoria');
+    const family = '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}';
+    const base = 'a'.repeat(LIMITS.descricao.max - 2);
+    await user.click(field);
+    // Five code points in a room of two: left out whole (a part would be another emoji).
+    await user.paste(`${base}${family}`);
+    expect(field).toHaveValue(base);
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('foi cortado no limite'));
+    // x + acute accent (no precomposed form): two code points each, one fits.
+    await user.paste('x\u0301x\u0301');
+    expect(field).toHaveValue(`${base}x\u0301`);
+  });
+
+  it('replacing an emoji by longer text at the limit keeps whole emoji (one sharing its first UTF-16 unit too)', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderApp('/cadastrarcategorias');
+    const field = await screen.findByLabelText<HTMLInputElement>('Nome da Categoria');
+    const base = 'a'.repeat(LIMITS.descricao.max - 1);
+    await user.click(field);
+    await user.paste(`${base}${EMOJI}`);
+    // Select the last emoji, paste two others that begin with the same high surrogate.
+    field.setSelectionRange(base.length, base.length + 2);
+    await user.paste('\u{1F601}\u{1F602}');
+    expect(field).toHaveValue(`${base}\u{1F601}`);
+    expect(field.selectionStart).toBe(base.length + 2);
+  });
+
+  it('counts a decomposed accent as the API stores it (NFC): é typed as e + accent is one character', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderApp('/cadastrarcategorias');
+    const field = await screen.findByLabelText('Nome da Categoria');
+    await user.click(field);
+    await user.paste(`${'a'.repeat(LIMITS.descricao.max - 2)}${'e\u0301'.repeat(2)}`);
+    expect(field).toHaveAccessibleDescription(`${LIMITS.descricao.max} de ${LIMITS.descricao.max} caracteres`);
+    // Past the limit, what fits is kept in that form (three é in a room of two: two).
+    await user.clear(field);
+    await user.paste(`${'a'.repeat(LIMITS.descricao.max - 2)}${'e\u0301'.repeat(3)}`);
+    expect(field).toHaveValue(`${'a'.repeat(LIMITS.descricao.max - 2)}\u00e9\u00e9`);
+  });
+
+  it('Observações counts like the one-line fields and the API: an emoji is one, white space at the ends none', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/categorias': json(200, CATS) });
+    renderApp('/cadastrarproduto');
+    const obs = await screen.findByLabelText('Observações');
+    await user.click(obs);
+    await user.paste(`${EMOJI.repeat(LIMITS.observacoes.max * 0.8)}   `);
+    expect(obs).toHaveAccessibleDescription(`${LIMITS.observacoes.max * 0.8} de ${LIMITS.observacoes.max} caracteres`);
+  });
+});
+
 describe('duplicate category names', () => {
   it('shows the 409 next to Nome da Categoria on create, with the spec toast, and stays', async () => {
     const user = userEvent.setup();

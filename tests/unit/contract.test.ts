@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkContato } from '../../lambdas/contract/cliente.ts';
-import { LIMITS, MESSAGES, textLength } from '../../lambdas/contract/index.ts';
+import { charCount, LIMITS, MESSAGES, textLength } from '../../lambdas/contract/index.ts';
 import {
   hasAtMostDecimals,
   parseCategoriaInput,
@@ -251,7 +251,18 @@ describe('textLength: the length the API checks, which the web counts', () => {
     );
   });
 
+  it('a field counts what it holds in the same unit (charCount): never less than the API checks', () => {
+    fc.assert(
+      fc.property(text(LIMITS.nome.max), (s) => {
+        expect(charCount(s)).toBeGreaterThanOrEqual(textLength(s));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('counts an emoji once and an accent typed apart with its letter', () => {
+    expect(charCount('\u{1F600}'.repeat(LIMITS.nome.max))).toBe(LIMITS.nome.max);
+    expect(charCount(' e\u0301 ')).toBe(3);
     expect(textLength('\u{1F600}'.repeat(LIMITS.nome.max))).toBe(LIMITS.nome.max);
     expect(ok(parseClienteInput({ ...cliente, nome: '\u{1F600}'.repeat(LIMITS.nome.max) })).nome).toHaveLength(2 * LIMITS.nome.max);
     expect(textLength(' e\u0301 ')).toBe(1);

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { textLength } from '@contract';
+import { charCount } from '@contract';
 import { TF } from '../texts-forms.ts';
 
 /** A field's counter shows from this share of its limit on. */
@@ -54,9 +54,6 @@ export function FieldFrame({ label, error, warning, help, className = 'field', c
   );
 }
 
-/** Code points, the unit of the API's limits (see the contract's `textLength`). */
-const codePoints = (s: string): number => [...s].length;
-
 const graphemes = (text: string) => new Intl.Segmenter('pt-BR').segment(text);
 
 /**
@@ -64,11 +61,11 @@ const graphemes = (text: string) => new Intl.Segmenter('pt-BR').segment(text);
  * inside an emoji or between a letter and its accent).
  */
 function fitting(text: string, room: number): string {
-  if (codePoints(text) <= room) return text;
+  if (charCount(text) <= room) return text;
   let out = '';
   let used = 0;
   for (const { segment } of graphemes(text)) {
-    used += codePoints(segment);
+    used += charCount(segment);
     if (used > room) break;
     out += segment;
   }
@@ -94,8 +91,8 @@ function insertion(before: string, next: string, caret: number) {
 }
 
 /**
- * A one-line text field with a limit (the contract's LIMITS), counted as the API counts it (code
- * points: an emoji is one character): a counter once the text nears the limit; a change past the
+ * A one-line text field with a limit (the contract's LIMITS), counted as the API counts it (the
+ * contract's charCount: an emoji is one character): a counter once the text nears the limit; a change past the
  * limit keeps what fits (as `maxLength` would, which counts UTF-16 units and would stop short of
  * a limit the API allows); when a paste was cut, a note said politely to screen readers.
  */
@@ -124,7 +121,8 @@ export function TextField({
   // Set by a paste, read by the change it makes (a paste of text always makes one, also when
   // nothing of it fits), so the note is about that paste and the next change clears it.
   const pasting = useRef(false);
-  const used = textLength(value);
+  // What the field holds (white space at the ends too, which the API trims: never less than it counts).
+  const used = charCount(value);
   const showCounter = used >= Math.floor(max * COUNTER_FROM);
   const change = (e: ChangeEvent<HTMLInputElement>) => {
     const input = e.currentTarget;
@@ -132,11 +130,11 @@ export function TextField({
     pasting.current = false;
     let next = input.value;
     let wasCut = false;
-    if (textLength(next) > max && textLength(next) > textLength(value)) {
+    if (charCount(next) > max && charCount(next) > used) {
       const { head, inserted, tail } = insertion(value, next, input.selectionEnd ?? next.length);
       // In the form the API stores (NFC), so an accent typed apart from its letter counts once.
       const text = inserted.normalize('NFC');
-      const kept = fitting(text, max - codePoints(head) - codePoints(tail));
+      const kept = fitting(text, max - charCount(head) - charCount(tail));
       // Only white space left out loses nothing (the API trims it).
       wasCut = text.slice(kept.length).trim() !== '';
       next = head + kept + tail;

@@ -10,7 +10,7 @@ import { formatData } from './formatos.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES as M } from './messages.ts';
 import { readTelefone } from './telefone.ts';
-import { cleanText, isWellFormedText } from './text.ts';
+import { cleanText, isWellFormedText, textLength } from './text.ts';
 import type { ClienteContato } from './types.ts';
 
 /**
@@ -79,7 +79,7 @@ export function checkContato(campo: ContatoField, written: string, dates: DateSt
       return { ok: false, mensagem: r.problem === 'cpf' ? M.campoCpf(campo) : r.problem === 'cnpj' ? M.campoCnpj(campo) : M.campoDocumento(campo) };
     }
     case 'observacoes':
-      return [...text].length <= LIMITS.observacoes.max ? { ok: true, value: text } : { ok: false, mensagem: M.campoLongo(campo, LIMITS.observacoes.max) };
+      return textLength(text) <= LIMITS.observacoes.max ? { ok: true, value: text } : { ok: false, mensagem: M.campoLongo(campo, LIMITS.observacoes.max) };
     case 'inicioContrato':
     case 'fimContrato': {
       const r = dates === 'iso' ? readIsoDate(text) : readData(text);

@@ -3,16 +3,21 @@
  * anything that reads typed or imported amounts.
  *
  * Rules (each tested in tests/unit/money.test.ts):
- * - "R$" in front, spaces around and a no-break space after "R$" are ignored.
+ * - "R$" in front (before or after a minus sign), spaces around and a no-break space after "R$"
+ *   are ignored.
  * - Only digits, "." and ",": anything else (letters, exponents, "+", inner spaces) is invalid.
+ * - A mark first is a zero before it (",50" is 0,50). Leading zeros never change an amount
+ *   ("007" is 7, "01.500" is 1.500, that is 1500).
  * - Both marks: the last one is the decimal point and appears once; the other groups thousands
  *   ("1.234,56"; also "1,500.50").
  * - Several of one mark: thousands groups ("1.234.567", "1,234,567").
  * - One mark followed by 1 or 2 digits: a decimal point ("12,50", "999.5").
  * - One mark followed by 3 digits after 1 to 3 digits: a dot groups thousands ("1.500" is 1500, as
  *   a Brazilian means); a comma is ambiguous ("1,500": 1500 to some, 1,5 to others) and refused.
- * - Groups are 3 digits after a first group of 1 to 3 that does not start with 0 ("01.500" and
- *   "1.50.000" are invalid).
+ *   "0.500" (or ".500") is ambiguous too: nobody groups a zero, so it is 500 typed oddly or 0,5
+ *   typed the English way; "0,500" is three decimals.
+ * - Groups are 3 digits after a first group of 1 to 3 that does not start with 0 ("1.50.000" is
+ *   invalid).
  * - More than 2 decimals: refused as such ("1.234,567"); a minus sign: negative; above
  *   LIMITS.valorContrato.max: max.
  */
@@ -28,6 +33,8 @@ export type MoneyReading =
 
 const CURRENCY = /^r\$\s*/i;
 const MINUS = /^[-\u2212]\s*/;
+/** Zeros before the first nonzero digit of the integer part. */
+const LEADING_ZEROS = /^0+(?=[1-9])/;
 const DIGITS = /^\d+$/;
 /** A grouped integer part: 1 to 3 digits not starting with 0, then groups of 3. */
 const GROUPED = { '.': /^[1-9]\d{0,2}(\.\d{3})+$/, ',': /^[1-9]\d{0,2}(,\d{3})+$/ } as const;
@@ -56,6 +63,7 @@ function split(s: string): Parts {
   if (!DIGITS.test(head)) return 'invalid';
   if (tail.length <= 2) return { int: head, dec: tail };
   if (tail.length === 3 && GROUPED[mark].test(s)) return mark === '.' ? { int: head + tail, dec: '' } : 'ambiguous';
+  if (tail.length === 3 && mark === '.' && /^0+$/.test(head)) return 'ambiguous';
   return 'decimals';
 }
 
@@ -63,14 +71,20 @@ const toNumber = (int: string, dec: string) => Number(dec ? `${int}.${dec}` : in
 
 /** Reads an amount typed in a Brazilian way (see the rules above). */
 export function readMoney(text: string): MoneyReading {
-  let s = text.trim().replace(CURRENCY, '');
+  let s = text.trim();
+  const currency = CURRENCY.test(s);
+  s = s.replace(CURRENCY, '');
   if (s === '') return { ok: false, problem: 'empty' };
   const negative = MINUS.test(s);
+  // "- R$ 5" as well as "R$ -5" (the sign once, the currency once).
   if (negative) s = s.replace(MINUS, '');
+  if (negative && !currency) s = s.replace(CURRENCY, '');
+  s = s.replace(/^[.,]/, '0$&').replace(LEADING_ZEROS, '');
   const parts = split(s);
   if (negative) return { ok: false, problem: typeof parts === 'string' && parts !== 'decimals' && parts !== 'ambiguous' ? 'invalid' : 'negative' };
   if (parts === 'ambiguous') {
-    const [int, dec] = s.split(',') as [string, string];
+    // One mark, once: its reading as a thousands group and as the decimal point.
+    const [int, dec] = s.split(/[.,]/) as [string, string];
     return { ok: false, problem: 'ambiguous', readings: [toNumber(int + dec, ''), toNumber(int, dec)] };
   }
   if (typeof parts === 'string') return { ok: false, problem: parts as Exclude<MoneyProblem, 'ambiguous'> };

@@ -12,6 +12,16 @@ const EDGES = /^[\s\u200b-\u200d\u2060\ufeff]+|[\s\u200b-\u200d\u2060\ufeff]+$/g
  */
 export const cleanText = (s: string): string => s.replace(EDGES, '').normalize('NFC');
 
+/**
+ * Characters as the API's limits count them: Unicode code points of the NFC text (an emoji is 1,
+ * as JSON Schema's `maxLength` and zod's `max` count; an accent typed apart from its letter adds
+ * none). The web's fields count what they hold with it.
+ */
+export const charCount = (s: string): number => [...s.normalize('NFC')].length;
+
+/** A text's length as the API checks it against a limit: the characters of the cleaned text. */
+export const textLength = (s: string): number => charCount(cleanText(s));
+
 /** True when the text is empty once cleaned. */
 export const isBlank = (s: string): boolean => cleanText(s) === '';
 

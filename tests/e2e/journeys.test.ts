@@ -357,22 +357,26 @@ describeBrowser('journeys', () => {
       TOAST.erroAtualizarProduto,
       'Este registro foi alterado por outra pessoa. Recarregue e tente de novo.',
     ]);
-    // The typed values stay; the panel lists the fields that differ from the current version.
+    // The typed values stay; the panel lists the fields that differ from the current version, and
+    // who changed each since this tab loaded it.
     const panel = b.getByRole('region', { name: 'Outra pessoa alterou este registro enquanto você editava' });
     await visible(panel.getByRole('button', { name: 'Carregar a versão atual' }));
     expect(new URL(b.url()).pathname).toBe(ROUTES.atualizarCliente(p.id));
     expect(await b.getByLabel(TEXT.nome, { exact: true }).inputValue()).toBe(`Ótica Segunda ${tok}`);
     const rows = await panel.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent)));
     expect(rows).toEqual([
-      [TEXT.nome, `Ótica Segunda ${tok}`, `Ótica Primeira ${tok}`],
-      [TEXT.segmento, 'Óptica', 'Varejo'],
-      [TEXT.valorContrato, `R$${NBSP}3.000,00`, `R$${NBSP}12.000,00`],
+      [TEXT.nome, `Ótica Segunda ${tok}`, `Ótica Primeira ${tok}`, 'Os dois'],
+      [TEXT.segmento, 'Óptica', 'Varejo', 'Você'],
+      [TEXT.valorContrato, `R$${NBSP}3.000,00`, `R$${NBSP}12.000,00`, 'Outra pessoa'],
     ]);
 
     // Load the current version, put the name back, save: the second save wins, nothing lost.
     await panel.getByRole('button', { name: 'Carregar a versão atual' }).click();
     await expect.poll(() => b.getByLabel(TEXT.nome, { exact: true }).inputValue()).toBe(`Ótica Primeira ${tok}`);
     expect(await b.getByLabel(TEXT.valorContrato, { exact: true }).inputValue()).toBe('12.000,00');
+    // Only the other tab changed the value: it can't be put back (that would undo their change).
+    await visible(panel.getByRole('button', { name: `Usar a sua versão de ${TEXT.segmento}` }));
+    expect(await panel.getByRole('button', { name: `Usar a sua versão de ${TEXT.valorContrato}` }).count()).toBe(0);
     await panel.getByRole('button', { name: `Usar a sua versão de ${TEXT.nome}` }).click();
     await b.getByRole('button', { name: TEXT.atualizar, exact: true }).click();
     await visible(toast(b, TOAST.produtoAtualizado));

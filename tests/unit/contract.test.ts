@@ -1,7 +1,8 @@
 /** The API contract (lambdas/contract): every validation rule and limit. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
+import { checkContato } from '../../lambdas/contract/cliente.ts';
+import { charCount, LIMITS, MESSAGES, textLength } from '../../lambdas/contract/index.ts';
 import {
   hasAtMostDecimals,
   parseCategoriaInput,
@@ -9,6 +10,7 @@ import {
   parseClienteInput,
   parseClienteUpdate,
 } from '../../lambdas/contract/schemas.ts';
+import { textChar } from '../contract/openapi-arbitraries.ts';
 
 const ok = <T>(r: { ok: true; value: T } | { ok: false; mensagem: string }): T => {
   if (!r.ok) throw new Error(`expected valid, got: ${r.mensagem}`);
@@ -224,5 +226,45 @@ describe('hasAtMostDecimals', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('textLength: the length the API checks, which the web counts', () => {
+  /** A character of any kind the limits meet: ASCII, accented (also typed apart), emoji, white space. */
+  const char = fc.oneof(textChar, fc.constantFrom('e\u0301', '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}', '\u200b'));
+  const text = (max: number) => fc.array(char, { minLength: max - 6, maxLength: max + 6 }).map((cs) => cs.join(''));
+
+  it('says a text is too long exactly when the API refuses it as too long (names, descricao, Observações)', () => {
+    const tooLong = (r: { ok: boolean; mensagem?: string }, campo: string, max: number) => !r.ok && r.mensagem === MESSAGES.campoLongo(campo, max);
+    fc.assert(
+      fc.property(text(LIMITS.descricao.max), text(LIMITS.nome.max), (d, n) => {
+        expect(tooLong(parseCategoriaInput({ descricao: d }), 'descricao', LIMITS.descricao.max)).toBe(textLength(d) > LIMITS.descricao.max);
+        expect(tooLong(parseClienteInput({ ...cliente, nome: n }), 'nome', LIMITS.nome.max)).toBe(textLength(n) > LIMITS.nome.max);
+      }),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(text(LIMITS.observacoes.max), (o) => {
+        expect(tooLong(checkContato('observacoes', o), 'observacoes', LIMITS.observacoes.max)).toBe(textLength(o) > LIMITS.observacoes.max);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('a field counts what it holds in the same unit (charCount): never less than the API checks', () => {
+    fc.assert(
+      fc.property(text(LIMITS.nome.max), (s) => {
+        expect(charCount(s)).toBeGreaterThanOrEqual(textLength(s));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('counts an emoji once and an accent typed apart with its letter', () => {
+    expect(charCount('\u{1F600}'.repeat(LIMITS.nome.max))).toBe(LIMITS.nome.max);
+    expect(charCount(' e\u0301 ')).toBe(3);
+    expect(textLength('\u{1F600}'.repeat(LIMITS.nome.max))).toBe(LIMITS.nome.max);
+    expect(ok(parseClienteInput({ ...cliente, nome: '\u{1F600}'.repeat(LIMITS.nome.max) })).nome).toHaveLength(2 * LIMITS.nome.max);
+    expect(textLength(' e\u0301 ')).toBe(1);
   });
 });

@@ -22,6 +22,14 @@ describe('readMoney: what people type', () => {
     ['0', 0],
     ['0,00', 0],
     ['007', 7],
+    // A mark first: the zero before it left out (audit 13, item 1).
+    [',50', 0.5],
+    [',5', 0.5],
+    ['.5', 0.5],
+    ['R$ ,50', 0.5],
+    // Leading zeros never change an amount: the dot still groups thousands after them.
+    ['01.500', 1500],
+    ['001.234,56', 1234.56],
     ['1234,56', 1234.56],
     // A dot with one or two digits after it can only be a decimal point (it groups three).
     ['1500.75', 1500.75],
@@ -57,6 +65,12 @@ describe('readMoney: what it refuses, and why', () => {
     ['12,345', 12345, 12.345],
     ['999,999', 999999, 999.999],
     ['R$ 1,500', 1500, 1.5],
+    ['01,500', 1500, 1.5],
+    // A zero "grouped" by a dot: 500 typed oddly, or 0,5 typed the English way.
+    ['0.500', 500, 0.5],
+    ['00.500', 500, 0.5],
+    ['.500', 500, 0.5],
+    ['0.125', 125, 0.125],
   ])('%j is ambiguous (%d or %d)', (text, thousands, decimal) => {
     expect(readMoney(text)).toEqual({ ok: false, problem: 'ambiguous', readings: [thousands, decimal] });
   });
@@ -72,8 +86,9 @@ describe('readMoney: what it refuses, and why', () => {
     '12.5.',
     '10,',
     '10.',
-    ',50',
-    '.5',
+    ',',
+    ',,5',
+    '.5.000',
     '1.000,00,00',
     '1,000.000.00',
     '1 234,56',
@@ -90,16 +105,19 @@ describe('readMoney: what it refuses, and why', () => {
     expect(readMoney(text)).toEqual({ ok: false, problem: 'invalid' });
   });
 
-  it.each(['12,505.123', '1.234,567', '1234,567', '0,500', '0.500', '01.500', '1.2345', '1,5000', '1234.567'])('%j has more than two decimals', (text) => {
+  it.each(['12,505.123', '1.234,567', '1234,567', '0,500', ',500', '0.5000', '01.2345', '1.2345', '1,5000', '1234.567'])('%j has more than two decimals', (text) => {
     expect(readMoney(text)).toEqual({ ok: false, problem: 'decimals' });
   });
 
-  it.each(['-10', '-1.500,00', 'R$ -10', '- 10', '\u221210'])('%j is negative', (text) => {
+  it.each(['-10', '-1.500,00', 'R$ -10', '- 10', '\u221210', '- R$ 5', '-R$5', '\u2212 R$ 1.500,00', `-R$${NBSP}5`, '-,50'])('%j is negative', (text) => {
     expect(readMoney(text)).toEqual({ ok: false, problem: 'negative' });
   });
 
   it('refuses a minus sign before something that is not an amount as not an amount', () => {
     expect(readMoney('-abc')).toEqual({ ok: false, problem: 'invalid' });
+    // The currency sign once: before or after the minus, not both.
+    expect(readMoney('R$ - R$ 5')).toEqual({ ok: false, problem: 'invalid' });
+    expect(readMoney('- R$')).toEqual({ ok: false, problem: 'invalid' });
   });
 
   it.each(['1.000.000.000.000,01', '1.000.000.000.001', '99999999999999999999'])('%j is above the largest amount', (text) => {

@@ -93,6 +93,32 @@ describe('the client form: Contato e contrato', () => {
     expect(screen.getByLabelText(L.fimContrato)).toHaveValue('31/12/2026');
   });
 
+  // Issue 17 (audit item 2): the mask used to re-flow every digit, so `1/2/2026` typed became
+  // `12/20/26` and `2026-12-31` became `20/26-12-31`, both then refused.
+  it.each([
+    ['1/2/2026', '1/2/2026', '2026-02-01'],
+    ['5/11/2026', '5/11/2026', '2026-11-05'],
+    ['15/3/2026', '15/3/2026', '2026-03-15'],
+    ['2026-12-31', '2026-12-31', '2026-12-31'],
+    ['31122026', '31/12/2026', '2026-12-31'],
+  ])('a date typed key by key, %j, shows %j as typed and is saved as %s', async (typed, asTyped, iso) => {
+    const user = userEvent.setup();
+    const api = mockApi({ 'GET /api/categorias': json(200, []), 'POST /api/produtos': json(201, produto(9, 'Ana', 1)), 'GET /api/produtos': json(200, []) });
+    renderApp('/cadastrarproduto');
+    await user.type(await screen.findByLabelText('Nome'), 'Ana');
+    await user.type(screen.getByLabelText('Valor do contrato'), '1');
+    const field = screen.getByLabelText(L.inicioContrato);
+    await user.type(field, typed);
+    expect(field).toHaveValue(asTyped);
+    await user.tab();
+    const [y, m, d] = iso.split('-');
+    expect(field).toHaveValue(`${d}/${m}/${y}`);
+    expect(field).toHaveAttribute('aria-invalid', 'false');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/produtos')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/produtos')[0]!.body).toMatchObject({ inicioContrato: iso });
+  });
+
   it('says what is wrong next to each field, in the contract’s words, and sends nothing', async () => {
     const user = userEvent.setup();
     const api = mockApi({ 'GET /api/categorias': json(200, []) });

@@ -16,12 +16,13 @@ import { FAKE_TIMERS, categoria, currentPath, json, mockApi, produto, renderApp,
 const CATS = [categoria(1, 'Alimentação'), categoria(2, 'Serviços')];
 const NBSP = '\u00a0';
 const conflictPanel = () => screen.getByRole('region', { name: TF.conflict.heading });
-/** The conflict table's rows as [label, mine, current]. */
+/** The conflict table's rows as [label, mine, current, who changed it]. */
 const rowsOf = (panel: HTMLElement) =>
   within(panel)
     .getAllByRole('row')
     .slice(1)
-    .map((r) => [...r.querySelectorAll('th, td')].slice(0, 3).map((c) => c.textContent));
+    .map((r) => [...r.querySelectorAll('th, td')].slice(0, 4).map((c) => c.textContent));
+const { who } = TF.conflict;
 
 describe('a failed edit keeps the typed values (deviation: issue 13)', () => {
   it.each([
@@ -108,12 +109,13 @@ describe('a 409: someone else saved the record meanwhile', () => {
     await waitFor(() => expect(within(panel).getByRole('button', { name: TF.conflict.load })).toBeInTheDocument());
     expect(within(panel).getByRole('heading', { name: TF.conflict.heading })).toHaveFocus();
     expect(within(panel).getByText(TF.conflict.differs)).toBeInTheDocument();
-    expect(within(panel).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Campo', 'Sua versão', 'Versão atual']);
-    // Every field where the user's version and the current one differ, by its label.
+    expect(within(panel).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Campo', 'Sua versão', 'Versão atual', 'Alterado por']);
+    // Every field where the user's version and the current one differ, by its label, and who
+    // changed it since the version the edit started from.
     expect(rowsOf(panel)).toEqual([
-      ['Nome', 'Maria Clara', 'Maria Souza'],
-      ['Ponto focal', 'Maria Lima', 'Maria'],
-      ['Valor do contrato', `R$${NBSP}1.500,00`, `R$${NBSP}3.000,00`],
+      ['Nome', 'Maria Clara', 'Maria Souza', who.both],
+      ['Ponto focal', 'Maria Lima', 'Maria', who.mine],
+      ['Valor do contrato', `R$${NBSP}1.500,00`, `R$${NBSP}3.000,00`, who.theirs],
     ]);
     // Still the form as typed until the user asks.
     expect(nome).toHaveValue('Maria Clara');
@@ -128,6 +130,9 @@ describe('a 409: someone else saved the record meanwhile', () => {
     expect(nome).toHaveValue('Maria Clara');
     expect(within(conflictPanel()).getByRole('button', { name: TF.conflict.reapplyLabel('Nome') })).toBeDisabled();
     expect(within(conflictPanel()).getByRole('button', { name: TF.conflict.reapplyLabel('Ponto focal') })).toBeEnabled();
+    // The value only the other person changed can't be put back (that would undo their change unseen).
+    expect(within(conflictPanel()).queryByRole('button', { name: TF.conflict.reapplyLabel('Valor do contrato') })).toBeNull();
+    expect(within(within(conflictPanel()).getByRole('row', { name: /Valor do contrato/ })).getByText(TF.conflict.keptCurrent)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(currentPath()).toBe('/clientes'));
@@ -150,7 +155,7 @@ describe('a 409: someone else saved the record meanwhile', () => {
     await user.type(field, 'Serviços B2B');
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     const panel = await screen.findByRole('region', { name: TF.conflict.heading });
-    await waitFor(() => expect(rowsOf(panel)).toEqual([['Nome da Categoria', 'Serviços B2B', 'Serviços gerais']]));
+    await waitFor(() => expect(rowsOf(panel)).toEqual([['Nome da Categoria', 'Serviços B2B', 'Serviços gerais', who.both]]));
     expect(field).toHaveAttribute('aria-invalid', 'false');
     await user.click(within(panel).getByRole('button', { name: TF.conflict.load }));
     expect(field).toHaveValue('Serviços gerais');
@@ -173,8 +178,66 @@ describe('a 409: someone else saved the record meanwhile', () => {
     const panel = await screen.findByRole('region', { name: TF.conflict.heading });
     await waitFor(() => expect(within(panel).getByText(new RegExp(TF.conflict.failed))).toBeInTheDocument());
     await user.click(within(panel).getByRole('button', { name: T.common.retry }));
-    await waitFor(() => expect(rowsOf(conflictPanel())).toEqual([['Nome da Categoria', 'Serviços', 'Outra']]));
+    await waitFor(() => expect(rowsOf(conflictPanel())).toEqual([['Nome da Categoria', 'Serviços', 'Outra', who.theirs]]));
     expect(currentPath()).toBe('/categorias/atualizar/2');
+    // The user changed nothing: loading the current version takes theirs, nothing to put back.
+    await user.click(within(conflictPanel()).getByRole('button', { name: TF.conflict.load }));
+    expect(field).toHaveValue('Outra');
+    expect(within(conflictPanel()).queryByRole('button', { name: TF.conflict.reapplyLabel('Nome da Categoria') })).toBeNull();
+  });
+
+  it('a field only the other person changed: after loading, saving keeps their value with the user\'s own changes put back', async () => {
+    const user = userEvent.setup();
+    const v5seg = { ...v4, segmento: 'Atacado', versao: 5 };
+    const api = mockApi({
+      'GET /api/produtos/2': [json(200, v4), json(200, v5seg)],
+      'GET /api/categorias': json(200, CATS),
+      'PUT /api/produtos': [json(409, { mensagem: MESSAGES.conflitoVersao }), json(200, { ...v5seg, nome: 'Maria Clara', versao: 6 })],
+      'GET /api/produtos': json(200, []),
+    });
+    renderApp('/atualizarproduto/2');
+    const nome = await screen.findByLabelText('Nome');
+    await waitFor(() => expect(nome).toHaveValue('Maria'));
+    await user.type(nome, ' Clara');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    const panel = await screen.findByRole('region', { name: TF.conflict.heading });
+    await waitFor(() =>
+      expect(rowsOf(panel)).toEqual([
+        ['Nome', 'Maria Clara', 'Maria', who.mine],
+        ['Segmento', 'Varejo', 'Atacado', who.theirs],
+      ]),
+    );
+    await user.click(within(panel).getByRole('button', { name: TF.conflict.load }));
+    expect(screen.getByLabelText('Segmento')).toHaveValue('Atacado');
+    expect(within(conflictPanel()).queryByRole('button', { name: TF.conflict.reapplyLabel('Segmento') })).toBeNull();
+    await user.click(within(conflictPanel()).getByRole('button', { name: TF.conflict.reapplyLabel('Nome') }));
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    expect(api.callsTo('PUT', '/api/produtos')[1]!.body).toMatchObject({ versao: 5, nome: 'Maria Clara', segmento: 'Atacado' });
+  });
+
+  it('a write that kept racing others (409 "Tente de novo") is no stale version: the toast and the form as typed, no reload offered', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/categorias/2': json(200, categoria(2, 'Serviços', 3)),
+      'PUT /api/categorias': [json(409, { mensagem: MESSAGES.conflitoConcorrente }), json(200, categoria(2, 'Serviços B2B', 4))],
+      'GET /api/categorias': json(200, CATS),
+    });
+    renderApp('/categorias/atualizar/2');
+    const field = await screen.findByLabelText('Nome da Categoria');
+    await waitFor(() => expect(field).toHaveValue('Serviços'));
+    await user.type(field, ' B2B');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(visibleToast('Erro ao atualizar a categoria.')?.textContent).toContain(MESSAGES.conflitoConcorrente));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Atualizar' })).toBeEnabled());
+    expect(screen.queryByRole('region', { name: TF.conflict.heading })).toBeNull();
+    // The record was not read again to be offered: only the page's own load.
+    expect(api.callsTo('GET', '/api/categorias/2')).toHaveLength(1);
+    expect(field).toHaveValue('Serviços B2B');
+    expect(field).toHaveAttribute('aria-invalid', 'false');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(currentPath()).toBe('/categorias'));
+    expect(api.callsTo('PUT', '/api/categorias')[1]!.body).toEqual({ id: 2, descricao: 'Serviços B2B', versao: 3 });
   });
 });
 

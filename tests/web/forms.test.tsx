@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
+import { foldName } from '../../lambdas/contract/text.ts';
 import { TF } from '../../web/src/texts-forms.ts';
 import { ISSUE_13_AMOUNTS } from '../support/money-forms.ts';
 import { categoria, currentPath, json, mockApi, produto, renderApp, visibleToast } from './helpers.tsx';
@@ -25,7 +26,7 @@ async function createCliente(user: ReturnType<typeof userEvent.setup>, valor: st
 }
 
 describe('the value field (Valor do contrato)', () => {
-  it.each([...ISSUE_13_AMOUNTS, ['1,500.50', 1500.5] as const])('saves %j as %d, the amount a Brazilian means', async (typed, value) => {
+  it.each([...ISSUE_13_AMOUNTS, ['1,500.50', 1500.5] as const, [',50', 0.5] as const, ['01.500', 1500] as const])('saves %j as %d, the amount a Brazilian means', async (typed, value) => {
     const user = userEvent.setup();
     const api = mockApi({ 'GET /api/categorias': json(200, CATS), 'POST /api/produtos': json(201, produto(9, 'Ana', value)) });
     renderApp('/cadastrarproduto');
@@ -56,8 +57,10 @@ describe('the value field (Valor do contrato)', () => {
     ['1.5.0', 'Valor do contrato: use só números, como 1.234,56.'],
     ['12,345', 'Valor do contrato ambíguo: escreva 12.345,00 (o ponto separa os milhares e a vírgula, os centavos).'],
     ['10,505', 'Valor do contrato ambíguo: escreva 10.505,00 (o ponto separa os milhares e a vírgula, os centavos).'],
+    ['0.500', 'Valor do contrato ambíguo: escreva 500,00 ou 0,50 (o ponto separa os milhares e a vírgula, os centavos).'],
     ['1.234,567', 'Valor do contrato: no máximo 2 casas decimais.'],
     ['-5', 'Valor do contrato não pode ser negativo.'],
+    ['- R$ 5', 'Valor do contrato não pode ser negativo.'],
     ['2.000.000.000.000', `Valor do contrato: no máximo R$\u00a01.000.000.000.000,00.`],
   ])('refuses %j next to the field, on leaving it and on submit, and sends nothing', async (typed, message) => {
     const user = userEvent.setup();
@@ -224,6 +227,106 @@ describe('text limits', () => {
   });
 });
 
+describe('text limits, counted as the API counts them (code points: an emoji is one character)', () => {
+  const EMOJI = '\u{1F600}';
+
+  it('a paste that adds nothing to a full field says it was cut; the next keystroke clears the note', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/categorias': json(200, CATS) });
+    renderApp('/cadastrarproduto');
+    const nome = await screen.findByLabelText('Nome');
+    const note = nome.closest('.field')!.querySelector('[role="status"]')!;
+    await user.click(nome);
+    await user.paste('a'.repeat(LIMITS.nome.max));
+    expect(note).toHaveTextContent('');
+    await user.paste('mais');
+    expect(nome).toHaveValue('a'.repeat(LIMITS.nome.max));
+    expect(note).toHaveTextContent('O texto colado passava de 120 caracteres e foi cortado no limite.');
+    await user.type(nome, '{Backspace}');
+    expect(note).toHaveTextContent('');
+    expect(nome).toHaveValue('a'.repeat(LIMITS.nome.max - 1));
+  });
+
+  it('takes as many emoji as the API does, counts each as one, and saves them', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({ 'GET /api/categorias': json(200, CATS), 'POST /api/produtos': json(201, produto(9, 'Ana', 1)), 'GET /api/produtos': json(200, []) });
+    renderApp('/cadastrarproduto');
+    const nome = await screen.findByLabelText('Nome');
+    const note = nome.closest('.field')!.querySelector('[role="status"]')!;
+    await user.click(nome);
+    await user.paste(EMOJI.repeat(LIMITS.nome.max * 0.8));
+    expect(nome).toHaveAccessibleDescription(`${LIMITS.nome.max * 0.8} de ${LIMITS.nome.max} caracteres`);
+    await user.paste(EMOJI.repeat(LIMITS.nome.max));
+    expect(nome).toHaveValue(EMOJI.repeat(LIMITS.nome.max));
+    expect(nome).toHaveAccessibleDescription(expect.stringContaining(`${LIMITS.nome.max} de ${LIMITS.nome.max} caracteres`));
+    expect(note).toHaveTextContent('foi cortado no limite');
+    // Typing at the limit adds nothing (and says nothing: it was no paste).
+    await user.type(nome, 'x');
+    expect(nome).toHaveValue(EMOJI.repeat(LIMITS.nome.max));
+    expect(note).toHaveTextContent('');
+    await user.type(screen.getByLabelText('Valor do contrato'), '1');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/produtos')).toHaveLength(1));
+    expect((api.callsTo('POST', '/api/produtos')[0]!.body as { nome: string }).nome).toBe(EMOJI.repeat(LIMITS.nome.max));
+  });
+
+  it('cuts a paste between characters, never inside one (an emoji sequence, a letter and its accent)', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderApp('/cadastrarcategorias');
+    const field = await screen.findByLabelText('Nome da Categoria');
+    const family = '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}';
+    const base = 'a'.repeat(LIMITS.descricao.max - 2);
+    await user.click(field);
+    // Five code points in a room of two: left out whole (a part would be another emoji).
+    await user.paste(`${base}${family}`);
+    expect(field).toHaveValue(base);
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('foi cortado no limite'));
+    // x + acute accent (no precomposed form): two code points each, one fits.
+    await user.paste('x\u0301x\u0301');
+    expect(field).toHaveValue(`${base}x\u0301`);
+  });
+
+  it('replacing an emoji by longer text at the limit keeps whole emoji (one sharing its first UTF-16 unit too)', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderApp('/cadastrarcategorias');
+    const field = await screen.findByLabelText<HTMLInputElement>('Nome da Categoria');
+    const base = 'a'.repeat(LIMITS.descricao.max - 1);
+    await user.click(field);
+    await user.paste(`${base}${EMOJI}`);
+    // Select the last emoji, paste two others that begin with the same high surrogate.
+    field.setSelectionRange(base.length, base.length + 2);
+    await user.paste('\u{1F601}\u{1F602}');
+    expect(field).toHaveValue(`${base}\u{1F601}`);
+    expect(field.selectionStart).toBe(base.length + 2);
+  });
+
+  it('counts a decomposed accent as the API stores it (NFC): é typed as e + accent is one character', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderApp('/cadastrarcategorias');
+    const field = await screen.findByLabelText('Nome da Categoria');
+    await user.click(field);
+    await user.paste(`${'a'.repeat(LIMITS.descricao.max - 2)}${'e\u0301'.repeat(2)}`);
+    expect(field).toHaveAccessibleDescription(`${LIMITS.descricao.max} de ${LIMITS.descricao.max} caracteres`);
+    // Past the limit, what fits is kept in that form (three é in a room of two: two).
+    await user.clear(field);
+    await user.paste(`${'a'.repeat(LIMITS.descricao.max - 2)}${'e\u0301'.repeat(3)}`);
+    expect(field).toHaveValue(`${'a'.repeat(LIMITS.descricao.max - 2)}\u00e9\u00e9`);
+  });
+
+  it('Observações counts like the one-line fields and the API: an emoji is one, an accent typed apart none', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/categorias': json(200, CATS) });
+    renderApp('/cadastrarproduto');
+    const obs = await screen.findByLabelText('Observações');
+    await user.click(obs);
+    await user.paste(`${EMOJI.repeat(LIMITS.observacoes.max * 0.8 - 1)}e\u0301`);
+    expect(obs).toHaveAccessibleDescription(`${LIMITS.observacoes.max * 0.8} de ${LIMITS.observacoes.max} caracteres`);
+  });
+});
+
 describe('duplicate category names', () => {
   it('shows the 409 next to Nome da Categoria on create, with the spec toast, and stays', async () => {
     const user = userEvent.setup();
@@ -272,6 +375,23 @@ describe('duplicate category names', () => {
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
     // The server stays the authority: the request is made.
     await waitFor(() => expect(api.callsTo('POST', '/api/categorias')).toHaveLength(1));
+  });
+
+  // Audit 13, item 5: the warning folded names with its own NFD rule, so a ligature or full-width
+  // letters passed it and then met the API's 409; it now folds with the contract's foldName.
+  it.each([
+    ['\ufb01nanceiro', 'Financeiro'],
+    ['\uff36\uff41\uff52\uff45\uff4a\uff4f', 'Varejo'],
+  ])('warns as the API decides: %j is the name of “%s”', async (typed, holder) => {
+    expect(foldName(typed)).toBe(foldName(holder));
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/categorias': json(200, [...CATS, categoria(3, 'Financeiro')]) });
+    renderApp('/categorias');
+    await screen.findByRole('heading', { level: 2, name: 'Varejo' }, { timeout: 3000 });
+    await user.click(screen.getByRole('link', { name: TG.categorias.new }));
+    const field = await screen.findByLabelText('Nome da Categoria');
+    await user.type(field, typed);
+    expect(field).toHaveAccessibleDescription(TG.categorias.duplicate(holder));
   });
 
   it("does not warn about the category's own name on its edit page", async () => {

@@ -29,6 +29,10 @@ export const TF = {
     field: 'Campo',
     mine: 'Sua versão',
     current: 'Versão atual',
+    changedBy: 'Alterado por',
+    who: { mine: 'Você', theirs: 'Outra pessoa', both: 'Os dois' },
+    /** In place of the re-apply button on a field only the other person changed. */
+    keptCurrent: 'Fica a atual',
     empty: '(vazio)',
     load: 'Carregar a versão atual',
     loaded: 'Versão atual carregada. Reaplique o que ainda valer e clique em Atualizar.',

@@ -4,12 +4,16 @@ import { TF } from '../texts-forms.ts';
 import { AlertIcon } from './icons.tsx';
 import { ButtonSpinner } from './Spinner.tsx';
 
+/** Who changed a field since the version the user's edit started from. */
+export type ChangedBy = 'mine' | 'theirs' | 'both';
+
 /** One field where the user's version and the current one differ. */
 export interface ConflictRow {
   key: string;
   label: string;
   mine: string;
   current: string;
+  changedBy: ChangedBy;
   /** True once the form holds the user's value again. */
   applied?: boolean;
 }
@@ -18,8 +22,9 @@ export type ConflictStage = 'loading' | 'found' | 'loaded' | 'failed';
 
 /**
  * Shown after a save was refused because someone else saved the record meanwhile (409): which
- * fields differ (label, the user's value, the current one), a button to load the current version
- * and then, per field, a way to put the user's value back. Focus moves to it when it appears.
+ * fields differ (label, the user's value, the current one, who changed it), a button to load the
+ * current version and then, per field the user changed, a way to put the user's value back (a
+ * field only the other person changed keeps theirs). Focus moves to it when it appears.
  */
 export function ConflictPanel({
   stage,
@@ -78,6 +83,7 @@ export function ConflictPanel({
                     <th scope="col">{TF.conflict.field}</th>
                     <th scope="col">{TF.conflict.mine}</th>
                     <th scope="col">{TF.conflict.current}</th>
+                    <th scope="col">{TF.conflict.changedBy}</th>
                     {stage === 'loaded' ? <td /> : null}
                   </tr>
                 </thead>
@@ -87,11 +93,16 @@ export function ConflictPanel({
                       <th scope="row">{r.label}</th>
                       <td>{show(r.mine)}</td>
                       <td>{show(r.current)}</td>
+                      <td>{TF.conflict.who[r.changedBy]}</td>
                       {stage === 'loaded' ? (
                         <td>
-                          <button type="button" className="btn btn-secondary btn-sm" disabled={r.applied} aria-label={TF.conflict.reapplyLabel(r.label)} onClick={() => onReapply(r.key)}>
-                            {TF.conflict.reapply}
-                          </button>
+                          {r.changedBy === 'theirs' ? (
+                            <span className="conflict-kept">{TF.conflict.keptCurrent}</span>
+                          ) : (
+                            <button type="button" className="btn btn-secondary btn-sm" disabled={r.applied} aria-label={TF.conflict.reapplyLabel(r.label)} onClick={() => onReapply(r.key)}>
+                              {TF.conflict.reapply}
+                            </button>
+                          )}
                         </td>
                       ) : null}
                     </tr>

@@ -59,7 +59,11 @@ export function EditPage<R extends Versioned, F, B>(props: EditPageProps<R, F, B
   );
 }
 
-type Conflict<R, F> = { stage: ConflictStage; current?: R; mine?: F; reason?: string | undefined };
+/**
+ * `before` is the form of the version the refused save started from: comparing both sides with
+ * it tells who changed each field that differs.
+ */
+type Conflict<R, F> = { stage: ConflictStage; before: F; current?: R; mine?: F; reason?: string | undefined };
 
 function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, children }: EditPageProps<R, F, B> & { loaded: R }) {
   const { listPath, fields, toForm } = model;
@@ -71,11 +75,12 @@ function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, 
   const [conflict, setConflict] = useState<Conflict<R, F> | null>(null);
 
   const fetchCurrent = async () => {
-    setConflict({ stage: 'loading' });
+    const before = toForm(base);
+    setConflict({ stage: 'loading', before });
     try {
-      setConflict({ stage: 'found', current: await actions.read(base.id) });
+      setConflict({ stage: 'found', before, current: await actions.read(base.id) });
     } catch (err) {
-      setConflict({ stage: 'failed', reason: reasonOf(err) });
+      setConflict({ stage: 'failed', before, reason: reasonOf(err) });
     }
   };
 
@@ -107,16 +112,23 @@ function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, 
     setConflict({ ...conflict, stage: 'loaded', mine: form.values });
   };
 
+  // A three-way comparison: only a field the user changed can be put back; one only the other
+  // person changed keeps their value (putting the user's back would silently undo their change).
   let rows: ConflictRow[] = [];
   if (conflict?.current) {
+    const { before } = conflict;
     const current = toForm(conflict.current);
     const mine = conflict.mine ?? form.values;
-    rows = fields
-      .map((f) => ({ key: f.key, label: f.label, mine: shown(f, mine), current: shown(f, current), applied: shown(f, form.values) === shown(f, mine) }))
-      .filter((r) => r.mine !== r.current);
+    rows = fields.flatMap((f): ConflictRow[] => {
+      const [was, ours, theirs] = [shown(f, before), shown(f, mine), shown(f, current)];
+      if (ours === theirs) return [];
+      const changedBy = ours === was ? 'theirs' : theirs === was ? 'mine' : 'both';
+      return [{ key: f.key, label: f.label, mine: ours, current: theirs, changedBy, applied: shown(f, form.values) === ours }];
+    });
   }
   const reapply = (key: string) => {
-    if (conflict?.mine) form.change({ [key]: conflict.mine[key as keyof F] } as Partial<F>);
+    const row = rows.find((r) => r.key === key);
+    if (conflict?.mine && row && row.changedBy !== 'theirs') form.change({ [key]: conflict.mine[key as keyof F] } as Partial<F>);
   };
 
   return (

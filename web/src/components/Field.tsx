@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type ClipboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { charCount } from '@contract';
 import { TF } from '../texts-forms.ts';
 
 /** A field's counter shows from this share of its limit on. */
@@ -53,17 +54,47 @@ export function FieldFrame({ label, error, warning, help, className = 'field', c
   );
 }
 
-/** The length a paste leaves in `input` (line breaks dropped, as a one-line field does). */
-function lengthAfterPaste(e: ClipboardEvent<HTMLInputElement>): number {
-  const input = e.currentTarget;
-  const pasted = e.clipboardData.getData('text').replace(/[\r\n]/g, '');
-  const selected = (input.selectionEnd ?? input.value.length) - (input.selectionStart ?? input.value.length);
-  return input.value.length - selected + pasted.length;
+const graphemes = (text: string) => new Intl.Segmenter('pt-BR').segment(text);
+
+/**
+ * The first characters of `text` that fit in `room` code points, cut between graphemes (never
+ * inside an emoji or between a letter and its accent).
+ */
+function fitting(text: string, room: number): string {
+  if (charCount(text) <= room) return text;
+  let out = '';
+  let used = 0;
+  for (const { segment } of graphemes(text)) {
+    used += charCount(segment);
+    if (used > room) break;
+    out += segment;
+  }
+  return out;
 }
 
 /**
- * A one-line text field with a limit (the contract's LIMITS): a counter once the text nears the
- * limit, and, when a paste was cut at the limit, a note said politely to screen readers.
+ * Where a change put its text: what it left before (`head`) and after the caret (`tail`), and
+ * what it inserted, starting on a grapheme boundary (an emoji replaced by another that shares
+ * its first UTF-16 unit is inserted whole).
+ */
+function insertion(before: string, next: string, caret: number) {
+  const tail = next.slice(caret);
+  let same = 0;
+  const limit = Math.min(caret, before.length - tail.length);
+  while (same < limit && before[same] === next[same]) same++;
+  let start = 0;
+  for (const { index } of graphemes(next.slice(0, caret))) {
+    if (index > same) break;
+    start = index;
+  }
+  return { head: next.slice(0, start), inserted: next.slice(start, caret), tail };
+}
+
+/**
+ * A one-line text field with a limit (the contract's LIMITS), counted as the API counts it (the
+ * contract's charCount: an emoji is one character): a counter once the text nears the limit; a change past the
+ * limit keeps what fits (as `maxLength` would, which counts UTF-16 units and would stop short of
+ * a limit the API allows); when a paste was cut, a note said politely to screen readers.
  */
 export function TextField({
   label,
@@ -87,12 +118,32 @@ export function TextField({
   className?: string;
 }) {
   const [cut, setCut] = useState(false);
-  // The change a paste makes must not clear the note that paste raised.
+  // Set by a paste, read by the change it makes (a paste of text always makes one, also when
+  // nothing of it fits), so the note is about that paste and the next change clears it.
   const pasting = useRef(false);
-  const showCounter = value.length >= Math.floor(max * COUNTER_FROM);
-  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
-    pasting.current = true;
-    setCut(lengthAfterPaste(e) > max);
+  // What the field holds (white space at the ends too, which the API trims: never less than it counts).
+  const used = charCount(value);
+  const showCounter = used >= Math.floor(max * COUNTER_FROM);
+  const change = (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    const pasted = pasting.current;
+    pasting.current = false;
+    let next = input.value;
+    let wasCut = false;
+    if (charCount(next) > max && charCount(next) > used) {
+      const { head, inserted, tail } = insertion(value, next, input.selectionEnd ?? next.length);
+      // In the form the API stores (NFC), so an accent typed apart from its letter counts once.
+      const text = inserted.normalize('NFC');
+      const kept = fitting(text, max - charCount(head) - charCount(tail));
+      // Only white space left out loses nothing (the API trims it).
+      wasCut = text.slice(kept.length).trim() !== '';
+      next = head + kept + tail;
+      // Set here, so React keeps the caret where the kept text ends.
+      input.value = next;
+      input.setSelectionRange(head.length + kept.length, head.length + kept.length);
+    }
+    setCut(pasted && wasCut);
+    if (next !== value) onChange(next);
   };
   return (
     <FieldFrame
@@ -105,8 +156,8 @@ export function TextField({
       extra={(ids) => (
         <>
           {showCounter ? (
-            <p id={ids.counter} className={value.length >= max ? 'field-counter at-limit' : 'field-counter'}>
-              {TF.form.counter(value.length, max)}
+            <p id={ids.counter} className={used >= max ? 'field-counter at-limit' : 'field-counter'}>
+              {TF.form.counter(used, max)}
             </p>
           ) : null}
           {/* Always in the page, so the note is announced when it appears. */}
@@ -122,14 +173,16 @@ export function TextField({
           name={name}
           type="text"
           value={value}
-          maxLength={max}
           autoComplete="off"
-          onPaste={onPaste}
-          onChange={(e) => {
-            if (!pasting.current) setCut(false);
-            pasting.current = false;
-            onChange(e.target.value);
+          onPaste={(e) => {
+            // Only a paste of text changes the field (an image pastes nothing, and no change follows).
+            pasting.current = e.clipboardData.getData('text') !== '';
           }}
+          // Any other key comes after the paste's change: the next change is not that paste's.
+          onKeyDown={() => {
+            pasting.current = false;
+          }}
+          onChange={change}
         />
       )}
     </FieldFrame>

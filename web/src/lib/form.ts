@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { cleanText, formatMoneyInput, LIMITS, readMoney } from '@contract';
+import { cleanText, formatMoneyInput, LIMITS, MESSAGES, readMoney } from '@contract';
 import { TF } from '../texts-forms.ts';
 import { ApiRequestError, reasonOf } from './api-client.ts';
 import { formatMoney } from './format.ts';
@@ -59,9 +59,14 @@ export function fieldErrorOf<F>(err: unknown, fields: readonly FieldSpec<F>[]): 
   return { [field.key]: message } as FieldErrors<F>;
 }
 
-/** A 409 about the record as a whole (someone saved it since it was loaded), not about one field. */
+/**
+ * A 409 because someone saved the record since it was loaded (the API's stale-versao answer), the
+ * one worth offering the current version for. Not a 409 about one field (a taken name), nor the
+ * write that kept racing others ("…sendo alterado por outra requisição. Tente de novo."): nothing
+ * was saved over the user's version, a second try is the way out.
+ */
 export const isStale = (err: unknown): boolean =>
-  err instanceof ApiRequestError && err.status === 409 && (!err.campo || err.campo === 'versao');
+  err instanceof ApiRequestError && err.status === 409 && (err.campo === 'versao' || (!err.campo && err.mensagem === MESSAGES.conflitoVersao));
 
 /**
  * What is wrong with a typed amount, said with the field's label; undefined when it reads as an

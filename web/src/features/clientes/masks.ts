@@ -37,11 +37,34 @@ export function maskDocumento(text: string): string {
   return /^\d{0,11}$/.test(c) ? fill('###.###.###-##', c) : fill('##.###.###/####-##', c);
 }
 
-/** A date as typed, day first: `31/12/2026`. */
+/** How many digits a date's day, month and year take at most. */
+const DATE_PARTS = [2, 2, 4] as const;
+
+/**
+ * A date as typed, day first: digits flow into day, month and year (`31122026` → `31/12/2026`),
+ * and a `/` typed after a one-digit day or month is kept (`1/2/2026`, `15/3/2026`: the contract's
+ * reader takes them, leaving the field shows `01/02/2026`). Up to four bare digits wait for the
+ * next key: `2026` may be the year of an ISO date, and text with `-` (ISO) is left as typed.
+ */
 export function maskData(text: string): string {
-  if (!/^[\d/]*$/.test(text)) return text;
-  const d = text.replace(/\D/g, '');
-  return d.length > 8 ? text : fill('##/##/####', d);
+  if (!/^[\d/]*$/.test(text) || /^\d{0,4}$/.test(text)) return text;
+  const parts = [''];
+  for (const ch of text) {
+    const at = parts.length - 1;
+    if (ch === '/') {
+      // A slash with nothing before it in its part ("1//") adds nothing.
+      if (parts[at] === '') continue;
+      if (parts.length === DATE_PARTS.length) return text;
+      parts.push('');
+    } else if (parts[at]!.length < DATE_PARTS[at]!) {
+      parts[at] += ch;
+    } else {
+      // The part is full: the digit starts the next one.
+      if (parts.length === DATE_PARTS.length) return text;
+      parts.push(ch);
+    }
+  }
+  return parts.join('/');
 }
 
 /** The whole text read as the field's value and shown its way; unreadable text as it is. */

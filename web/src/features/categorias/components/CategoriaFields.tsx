@@ -1,20 +1,14 @@
-import { cleanText, LIMITS } from '@contract';
+import { foldName, LIMITS } from '@contract';
 import { TextField } from '../../../components/Field.tsx';
 import type { Form } from '../../../lib/form.ts';
-import { fold } from '../../../lib/format.ts';
 import { useCachedCategorias } from '../../../lib/resources.ts';
 import type { CategoriaForm } from '../model.ts';
 import { TG } from '../../../texts-categorias.ts';
 
 /**
- * A category name as uniqueness sees it: cleaned, folded (case and accents) and with runs of
- * white space as one ("Várejo ", "varejo" and "VAREJO" are one name).
- */
-const foldName = (text: string): string => fold(cleanText(text)).replace(/\s+/g, ' ');
-
-/**
  * The category form's one field: 'Nome da Categoria' (descricao). Warns early when the name is
- * already taken in the list as loaded (case, accents and repeated spaces aside); the API decides.
+ * already taken in the list as loaded, folded by the contract's `foldName`, the API's own rule
+ * (case, accents, ligatures, full-width letters and repeated spaces aside); the API decides.
  */
 export function CategoriaFields({ form, self }: { form: Form<CategoriaForm>; self?: number }) {
   const cached = useCachedCategorias();

@@ -1,5 +1,5 @@
 import { useRef, type HTMLAttributes } from 'react';
-import { LIMITS, type ContatoField } from '@contract';
+import { charCount, LIMITS, type ContatoField } from '@contract';
 import { FieldFrame } from '../../../components/Field.tsx';
 import { useActionPress } from '../../../components/FormShell.tsx';
 import type { Form } from '../../../lib/form.ts';
@@ -75,7 +75,8 @@ function MaskedField({
 export function ContatoFields({ form }: { form: Form<ClienteForm> }) {
   const { values, errors, change } = form;
   const max = LIMITS.observacoes.max;
-  const used = [...values.observacoes].length;
+  // Counted as the API counts its limit (code points, NFC), like the one-line fields.
+  const used = charCount(values.observacoes);
   return (
     <fieldset className="form-section">
       <legend>{C.section}</legend>

@@ -25,7 +25,7 @@ export default defineConfig(({ isPreview }) => ({
     // the app leaves this chunk cached. The QR code library and papaparse stay out: only the TOTP
     // pages and the CSV import worker load them.
     rolldownOptions: {
-      output: { advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!uqr[\\/]|papaparse[\\/])/ }, { name: 'comum', includeDependenciesRecursively: false, test: /(web[\\/]src[\\/]lib[\\/](resources|resource|hooks|format|clientes-url|toast|renovacoes)|lambdas[\\/]contract[\\/](limits|formatos))\.tsx?$/ }, { name: 'listas', includeDependenciesRecursively: false, test: /(web[\\/]src[\\/](components[\\/](SearchForm|UndoBar|ProgressiveGrid|States|CardActions|PageHeader|ResultStatus|ExportButton)|texts-(listas|clientes)))\.tsx?$/ }] } },
+      output: { advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!uqr[\\/]|papaparse[\\/])/ }, { name: 'comum', includeDependenciesRecursively: false, test: /(web[\\/]src[\\/]lib[\\/](resources|resource|hooks|format|clientes-url|toast|renovacoes)|lambdas[\\/]contract[\\/](limits|formatos)|web[\\/]src[\\/]texts-campos)\.tsx?$/ }, { name: 'listas', includeDependenciesRecursively: false, test: /(web[\\/]src[\\/](components[\\/](SearchForm|UndoBar|ProgressiveGrid|States|CardActions|PageHeader|ResultStatus|ExportButton)|texts-(listas|clientes)))\.tsx?$/ }] } },
       // The contract's modules only declare (no side effects): a page takes only what it uses, so
       // the card's formatters don't bring the forms' CPF/CNPJ, phone and date readers along.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]lambdas[\\/]contract[\\/]/.test(id) },

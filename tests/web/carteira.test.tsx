@@ -184,7 +184,8 @@ describe('the home for the team', () => {
     const recent = screen.getByRole('region', { name: C.portfolio.recentTitle });
     await within(recent).findByText('ana@empresa.com.br');
     expect(within(recent).getByRole('link', { name: 'Padaria' })).toHaveAttribute('href', '/atualizarproduto/7');
-    expect(recent.textContent).toContain('alterou o cliente Padaria (valorContrato, nome)');
+    // The fields by the form's labels (texts-campos.ts), not their wire names.
+    expect(recent.textContent).toContain('alterou o cliente Padaria (Valor do contrato, Nome)');
     expect(within(recent).queryByRole('link', { name: 'Velha' })).toBeNull();
     expect(within(recent).getAllByRole('listitem')[0]!.querySelector('time')).toHaveAttribute('datetime', ATIVIDADES[0]!.em);
 

@@ -6,6 +6,7 @@ import { useAtividades, useClientes, useResumo } from '../../lib/resources.ts';
 import { paths } from '../../paths.ts';
 import { T } from '../../texts.ts';
 import { C } from '../../texts-carteira.ts';
+import { campoLabel } from '../../texts-campos.ts';
 import { SEM_CATEGORIA, viewHref } from '../../lib/clientes-url.ts';
 import { PortfolioMessage, PortfolioSkeleton } from './PortfolioFrame.tsx';
 import { renewalsWithin } from '../../lib/renovacoes.ts';
@@ -198,7 +199,7 @@ function Recent() {
               <li key={`${a.em}|${a.tipo}|${a.id}|${a.acao}`}>
                 <span className="row-text">
                   <strong>{a.por}</strong> {P.acao[a.acao]} {P.tipo[a.tipo]} {to ? <Link to={to}>{a.nome}</Link> : <em>{a.nome}</em>}
-                  {a.alteracoes?.length ? ` ${P.fields(a.alteracoes.join(', '))}` : ''}
+                  {a.alteracoes?.length ? ` ${P.fields(a.alteracoes.map(campoLabel).join(', '))}` : ''}
                 </span>
                 <time className="row-meta" dateTime={a.em}>
                   {dateTime.format(new Date(a.em))}

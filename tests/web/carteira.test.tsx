@@ -12,7 +12,7 @@ import type { Atividade, Resumo } from '../../lambdas/contract/index.ts';
 import { parseView, viewSearch } from '../../web/src/lib/clientes-url.ts';
 import { applyView, orderOf, prepare } from '../../web/src/lib/clientes-view.ts';
 import { sortKey } from '../../web/src/lib/format.ts';
-import { barsOf, CHART_TOP, RENEW_DAYS } from '../../web/src/pages/home/Portfolio.tsx';
+import { barsOf, CHART_TOP, RENEW_DAYS, RENEW_SHOWN } from '../../web/src/pages/home/Portfolio.tsx';
 import { renewalsWithin } from '../../web/src/lib/renovacoes.ts';
 import { C } from '../../web/src/texts-carteira.ts';
 import { L } from '../../web/src/texts-listas.ts';
@@ -191,6 +191,24 @@ describe('the home for the team', () => {
 
     // The hero is still there, below.
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
+  it('renewals: the heading and "e mais N" open Contratos a renovar; a failed read says so, and Tentar novamente reads again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T12:00:00'));
+    const due = Array.from({ length: RENEW_SHOWN + 2 }, (_, i) => ({ ...produto(i + 1, `Vence ${i + 1}`, 100), fimContrato: '2026-12-01' }));
+    const api = mockApi({ 'GET /api/resumo': json(200, RESUMO), 'GET /api/produtos': [json(500, { mensagem: 'falhou' }), json(200, due)], 'GET /api/atividades': json(200, []) });
+    renderApp('/');
+    const renewals = await screen.findByRole('region', { name: C.portfolio.renewTitle });
+    await within(renewals).findByText(C.portfolio.renewError);
+    // Not busy for ever: the read is over.
+    expect(renewals).toHaveAttribute('aria-busy', 'false');
+    expect(within(renewals).getByRole('link', { name: C.portfolio.renewTitle })).toHaveAttribute('href', '/contratos-a-renovar');
+
+    await userEvent.setup().click(within(renewals).getByRole('button', { name: 'Tentar novamente' }));
+    await within(renewals).findByText('Vence 1');
+    expect(api.callsTo('GET', '/api/produtos')).toHaveLength(2);
+    expect(within(renewals).getByRole('link', { name: C.portfolio.renewMore(2) })).toHaveAttribute('href', '/contratos-a-renovar');
   });
 
   it('a visitor (sign-in on, not signed in) gets an invitation to sign in, and no data is read', async () => {

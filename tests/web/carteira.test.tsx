@@ -97,6 +97,56 @@ describe('/clientes as a work tool', () => {
   });
 });
 
+describe('/clientes: the way out of a filtered view, and chips of unused categories', () => {
+  const OUTRA = categoria(3, 'Outra');
+  const WITH_OUTRA = [...LIST, produto(6, 'Pequena', 100, OUTRA)];
+
+  it("chips and Só VIP that leave no client say so and offer 'Limpar filtros', which clears them (and the URL)", async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/produtos': json(200, WITH_OUTRA) });
+    renderApp('/clientes?categoria=3&vip=1');
+    await screen.findByText(L.clientes.noMatch);
+    expect(status()).toHaveTextContent(L.clientes.noMatch);
+    expect(screen.getByText(L.clientes.noMatchHint)).toBeInTheDocument();
+    expect(cardNames()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: L.clientes.clearView }));
+    expect(currentSearch()).toBe('');
+    expect(cardNames()).toHaveLength(WITH_OUTRA.length);
+    expect(screen.getByRole('searchbox')).toHaveFocus();
+    // No filter on: nothing to clear.
+    expect(screen.queryByRole('button', { name: L.clientes.clearView })).toBeNull();
+  });
+
+  it("with results, any filter on (text, chips) gets 'Limpar filtros' beside the count; it clears text and chips", async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/produtos': json(200, WITH_OUTRA) });
+    renderApp('/clientes?q=loja&categoria=1');
+    await screen.findByText('Loja 10');
+    expect(cardNames()).toEqual(['Loja 10']);
+    await user.click(screen.getByRole('button', { name: L.clientes.clearView }));
+    expect(currentSearch()).toBe('');
+    expect(screen.getByRole('searchbox')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Varejo' })).toHaveAttribute('aria-pressed', 'false');
+    expect(cardNames()).toHaveLength(WITH_OUTRA.length);
+  });
+
+  it('a pressed category no client uses is named as the category list names it', async () => {
+    const api = mockApi({ 'GET /api/produtos': json(200, LIST), 'GET /api/categorias': json(200, [VAREJO, SAUDE, categoria(7, 'Ainda vazia')]) });
+    renderApp('/clientes?categoria=7');
+    const chip = await screen.findByRole('button', { name: 'Ainda vazia' });
+    expect(chip).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('button', { name: 'Categoria 7' })).toBeNull();
+    expect(api.callsTo('GET', '/api/categorias')).toHaveLength(1);
+  });
+
+  it('reads no category list while every pressed chip is a category some client uses', async () => {
+    const api = mockApi({ 'GET /api/produtos': json(200, LIST) });
+    renderApp('/clientes?categoria=1');
+    await screen.findByText('Loja 10');
+    expect(api.callsTo('GET', '/api/categorias')).toHaveLength(0);
+  });
+});
+
 const T_NONE = 'Sem categoria';
 
 describe('the list view (pure functions)', () => {
@@ -251,5 +301,12 @@ describe('/categorias cards', () => {
     });
     expect(currentPath()).toBe('/clientes');
     expect(currentSearch()).toBe('?categoria=2');
+  });
+
+  it('link to their clients also when the totals can’t be read', async () => {
+    mockApi({ 'GET /api/categorias': json(200, [categoria(1, 'Varejo')]), 'GET /api/resumo': json(500, { mensagem: 'falhou' }) });
+    renderApp('/categorias');
+    const link = await screen.findByRole('link', { name: `${L.categorias.cardClientesLink} ${L.categorias.cardClientesOf('Varejo')}` }, { timeout: 3000 });
+    expect(link).toHaveAttribute('href', '/clientes?categoria=1');
   });
 });

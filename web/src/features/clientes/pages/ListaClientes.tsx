@@ -82,7 +82,14 @@ export default function ListaClientes() {
     body = (
       <>
         <ListTools clientes={data} view={view} onChange={setView} />
-        <ResultStatus shown={shown.clientes} total={data.length} query={view.q} onClear={clear} extra={totals} />
+        <ResultStatus
+          shown={shown.clientes}
+          total={data.length}
+          query={view.q}
+          onClear={clear}
+          extra={totals}
+          more={{ active: view.categorias.length > 0 || view.vip, clearLabel: L.clientes.clearView, noMatch: L.clientes.noMatch, hint: L.clientes.noMatchHint }}
+        />
         <ProgressiveGrid key={`${key}|${data.length}`} items={shown.items} getKey={idOf} renderItem={renderCard} label={T.titles.clientes} />
       </>
     );

@@ -86,6 +86,22 @@ describe('/clientes as a work tool', () => {
     expect(currentPath()).toBe('/clientes');
   });
 
+  it('sorts by category (pt-BR, clients without one last, by name within one) and by last change (newest first, never changed last)', async () => {
+    const user = userEvent.setup();
+    const at = ['2026-11-02T10:00:00.000Z', undefined, '2026-11-20T09:30:00.000Z', '2026-11-02T10:00:00.001Z', undefined];
+    mockApi({ 'GET /api/produtos': json(200, LIST.map((c, i) => (at[i] ? { ...c, atualizadoEm: at[i] } : c))) });
+    renderApp('/clientes?ordem=categoria');
+    await screen.findByText('Loja 10');
+    expect(screen.getByLabelText(L.clientes.sortLabel)).toHaveValue('categoria');
+    // Saúde (alvaro, Loja 2), Varejo (Álvaro, Loja 10), then Sem categoria.
+    expect(cardNames()).toEqual(['alvaro', 'Loja 2', 'Álvaro', 'Loja 10', 'Avulso']);
+
+    await user.selectOptions(screen.getByLabelText(L.clientes.sortLabel), 'alteracao');
+    expect(currentSearch()).toBe('?ordem=alteracao');
+    // By the instant (a millisecond apart counts); the two never changed by id, newest first.
+    expect(cardNames()).toEqual(['Loja 2', 'alvaro', 'Loja 10', 'Avulso', 'Álvaro']);
+  });
+
   it('opens a bookmarked view as it was sent', async () => {
     mockApi({ 'GET /api/produtos': json(200, LIST) });
     renderApp('/clientes?ordem=valor-desc&categoria=2&q=lo');

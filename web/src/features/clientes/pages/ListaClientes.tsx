@@ -59,7 +59,8 @@ export default function ListaClientes() {
   };
 
   const prepared = useMemo(() => (data ? prepare(data) : undefined), [data]);
-  // The costliest order (by name, pt-BR) is computed while the page is idle, before it is asked for.
+  // The costliest order (by name, pt-BR) is computed while the page is idle, before it is asked
+  // for; the category order is one pass over it.
   useEffect(() => {
     if (!prepared || typeof requestIdleCallback !== 'function') return;
     const id = requestIdleCallback(() => orderOf(prepared, 'nome'), { timeout: 2_000 });

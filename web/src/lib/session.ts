@@ -5,6 +5,7 @@
  * (lazy) call `establish` with the tokens they obtain.
  */
 import { useSyncExternalStore } from 'react';
+import toast from 'react-hot-toast';
 import type { CognitoWebConfig, WebConfig } from '@contract';
 import { ADMIN_GROUP, CONFIG_URL, SESSION_STORAGE_KEY, TOKEN_RENEW_MARGIN, TOKEN_RENEW_RETRY } from '../config.ts';
 import { cognitoCall, CognitoError, type AuthAnswer, type AuthResult } from './cognito.ts';
@@ -160,12 +161,16 @@ function renew(): Promise<string | undefined> {
   })());
 }
 
-/** Ends the session here: tokens out of memory and storage, and a new data cache for the app. */
+/**
+ * Ends the session here: tokens out of memory and storage, a new data cache for the app, and
+ * every toast gone at once (one may name a client: "Acme" excluído).
+ */
 function end(reason?: 'expired'): void {
   run++;
   clearTimeout(timer);
   access = refresh = renewing = undefined;
   keep(undefined);
+  toast.remove();
   generation++;
   set({ status: 'anonymous', reason });
 }

@@ -17,6 +17,9 @@ import { renewalsWithin } from '../../web/src/lib/renovacoes.ts';
 import { C } from '../../web/src/texts-carteira.ts';
 import { L } from '../../web/src/texts-listas.ts';
 import { CONFIG } from './auth-helpers.ts';
+import { HOME_COOKIE } from '../../web/src/config.ts';
+import { readFileSync } from 'node:fs';
+import * as vm from 'node:vm';
 import { categoria, currentPath, currentSearch, goBack, json, mockApi, produto, renderApp } from './helpers.tsx';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -277,11 +280,41 @@ describe('the home for the team', () => {
     expect(within(renewals).getByRole('link', { name: C.portfolio.renewMore(2) })).toHaveAttribute('href', '/contratos-a-renovar');
   });
 
-  it('a visitor (sign-in on, not signed in) gets an invitation to sign in, and no data is read', async () => {
+  it('a visitor (sign-in on, not signed in) gets a compact invitation to sign in, no data is read, and the next / is served as a visitor’s', async () => {
     const api = mockApi({});
     renderApp('/', { auth: CONFIG });
-    await screen.findByText(C.portfolio.signInTitle);
+    const title = await screen.findByText(C.portfolio.signInTitle);
+    expect(title.closest('.portfolio-body')).toHaveClass('portfolio-compact');
     expect(api.callsTo('GET', '/api/resumo')).toHaveLength(0);
+    // The hint the edge reads (lib/inicio.ts): one word, no personal data.
+    expect(document.cookie).toContain(`${HOME_COOKIE}=visitante`);
+  });
+
+  it('whoever may read the portfolio takes the visitor hint back (here the open mode)', async () => {
+    document.cookie = `${HOME_COOKIE}=visitante; Path=/`;
+    mockApi({ 'GET /api/resumo': json(200, RESUMO), 'GET /api/produtos': json(200, []), 'GET /api/atividades': json(200, []) });
+    renderApp('/');
+    await screen.findAllByText((_, el) => el?.classList.contains('kpi-value') ?? false);
+    expect(document.cookie).not.toContain(HOME_COOKIE);
+  });
+
+  it('the edge reads the cookie the app writes (the CloudFront Function spells its name too)', () => {
+    const sandbox: { handler?: (e: { request: { uri: string; cookies: Record<string, { value: string }> } }) => { uri: string } } = {};
+    // The file CDK deploys (infra/constructs/site.ts, SPA_REWRITE_CODE_PATH), from the repository root.
+    vm.runInNewContext(readFileSync(`${process.cwd()}/infra/cloudfront/spa-rewrite.js`, 'utf8'), sandbox);
+    expect(sandbox.handler!({ request: { uri: '/', cookies: { [HOME_COOKIE]: { value: 'visitante' } } } }).uri).toBe('/prerender/inicio-visitante.html');
+  });
+
+  it('the layout a page was served with is the cookie as the app started, not as the session rewrites it', async () => {
+    document.cookie = `${HOME_COOKIE}=visitante; Path=/`;
+    vi.resetModules();
+    const fresh = await import('../../web/src/lib/inicio.ts');
+    document.cookie = `${HOME_COOKIE}=; Max-Age=0; Path=/`;
+    expect(fresh.servedLayout()).toBe('visitante');
+    fresh.rememberVisitor(true);
+    expect(document.cookie).toContain(`${HOME_COOKIE}=visitante`);
+    fresh.rememberVisitor(false);
+    expect(document.cookie).not.toContain(HOME_COOKIE);
   });
 
   it('an empty portfolio invites to the first client', async () => {

@@ -26,7 +26,7 @@ export default defineConfig(({ isPreview }) => ({
     // goober, its CSS-in-JS) stay out: only the TOTP pages, the CSV import worker and the first
     // toast load them.
     rolldownOptions: {
-      output: { advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!uqr[\\/]|papaparse[\\/]|react-hot-toast[\\/]|goober[\\/])/ }, { name: 'comum', includeDependenciesRecursively: false, test: /(web[\\/]src[\\/]lib[\\/](resources|resource|hooks|format|clientes-url|renovacoes)|lambdas[\\/]contract[\\/](limits|formatos))\.tsx?$/ }, { name: 'listas', includeDependenciesRecursively: false, test: /(web[\\/]src[\\/](components[\\/](SearchForm|UndoBar|ProgressiveGrid|States|CardActions|PageHeader|ResultStatus|ExportButton)|texts-(listas|clientes)))\.tsx?$/ }] } },
+      output: { advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!uqr[\\/]|papaparse[\\/]|react-hot-toast[\\/]|goober[\\/])/ }, { name: 'comum', includeDependenciesRecursively: false, test: /(web[\\/]src[\\/]lib[\\/](resources|resource|hooks|format|clientes-url|renovacoes)|lambdas[\\/]contract[\\/](limits|formatos)|web[\\/]src[\\/]texts-campos)\.tsx?$/ }, { name: 'listas', includeDependenciesRecursively: false, test: /(web[\\/]src[\\/](components[\\/](SearchForm|UndoBar|ProgressiveGrid|States|CardActions|PageHeader|ResultStatus|ExportButton)|texts-(listas|clientes)))\.tsx?$/ }] } },
       // The contract's modules only declare (no side effects): a page takes only what it uses, so
       // the card's formatters don't bring the forms' CPF/CNPJ, phone and date readers along.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]lambdas[\\/]contract[\\/]/.test(id) },

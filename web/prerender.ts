@@ -1,7 +1,8 @@
 /**
  * Prerendering at build time, as a Vite plugin of the client build: once `vite build` has written
  * the app, a second (SSR) build of web/src/prerender.tsx renders `/` and `/sobre-nos` with React's
- * static rendering, and each goes into its own HTML file, `prerender/<file>.html`: the built
+ * static rendering (`/` twice: for a visitor, and with the portfolio's space), and each goes into
+ * its own HTML file, `prerender/<file>.html`: the built
  * index.html with the page inside `#root` (the browser hydrates it) and the page's title. The SPA
  * rewrite (infra/cloudfront/spa-rewrite.js, also run by the local server) serves those files for
  * those paths only; every other path keeps the empty shell. No inline script is added (the CSP):
@@ -21,8 +22,8 @@ export const PRERENDER_DIR = 'prerender';
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 interface Renderer {
-  PRERENDERED: readonly { path: string; file: string; title: string }[];
-  render(path: string): Promise<string>;
+  PRERENDERED: readonly { path: string; file: string; title: string; layout?: string }[];
+  render(path: string, layout?: string): Promise<string>;
 }
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/;
@@ -90,7 +91,7 @@ export function prerenderPlugin(): Plugin {
         const boot = `assets/boot-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
         await writeFile(path.join(outDir, boot), code);
         for (const page of renderer.PRERENDERED) {
-          const html = pageHtml(shell, await renderer.render(page.path), page.title, () => css, boot);
+          const html = pageHtml(shell, await renderer.render(page.path, page.layout), page.title, () => css, boot);
           await writeFile(path.join(outDir, PRERENDER_DIR, page.file), html);
         }
       } finally {

@@ -24,7 +24,7 @@ import {
 } from './runtime.ts';
 
 type CacheRules = { ASSETS_CACHE_CONTROL: string; ROOT_CACHE_CONTROL: string; ASSETS_DIR: string };
-type SpaRewrite = (event: { request: { uri: string } }) => { uri: string };
+type SpaRewrite = (event: { request: { uri: string; cookies: Record<string, { value: string }> } }) => { uri: string };
 
 /**
  * The cloud's own rules, read from where the cloud defines them: the site construct's cache
@@ -84,6 +84,16 @@ export async function stopLocalDatabase(): Promise<void> {
   await db?.stop();
 }
 
+/** A Cookie header as CloudFront hands it to a viewer-request function: name → { value }. */
+function cookiesOf(header: string | undefined): Record<string, { value: string }> {
+  const cookies: Record<string, { value: string }> = {};
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) cookies[part.slice(0, eq).trim()] = { value: part.slice(eq + 1).trim() };
+  }
+  return cookies;
+}
+
 /**
  * CloudFront in front of the built site: the production security headers on every response,
  * the SPA rewrite and the cache rules on site paths (never on `/api/*`).
@@ -97,7 +107,7 @@ function cloudFrontEmulation(rules: { cache: CacheRules; spaRewrite: SpaRewrite 
     if (!isApiPath(url) && !url.startsWith(COGNITO_PROXY_PATH)) {
       const q = url.indexOf('?');
       const pathname = q < 0 ? url : url.slice(0, q);
-      const rewritten = spaRewrite({ request: { uri: pathname } }).uri;
+      const rewritten = spaRewrite({ request: { uri: pathname, cookies: cookiesOf(req.headers.cookie) } }).uri;
       if (rewritten !== pathname) req.url = rewritten + (q < 0 ? '' : url.slice(q));
       const cacheControl = pathname.startsWith(`/${cache.ASSETS_DIR}/`)
         ? cache.ASSETS_CACHE_CONTROL

@@ -33,6 +33,7 @@ beforeAll(() => {
   mkdirSync(path.join(dist, 'prerender'), { recursive: true });
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="pt-BR"><body>shell</body></html>');
   writeFileSync(path.join(dist, 'prerender', 'inicio.html'), '<!doctype html><html lang="pt-BR"><body>prerendered home</body></html>');
+  writeFileSync(path.join(dist, 'prerender', 'inicio-visitante.html'), '<!doctype html><html lang="pt-BR"><body>visitor home</body></html>');
   writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
 });
 
@@ -140,6 +141,9 @@ describe('npm start (vite dev) and npm run preview', () => {
       expect(await res.text()).toContain(page);
       expect(res.headers.get('cache-control')).toBe('no-cache');
     }
+    // The cookie the app sets for a visitor reaches the rewrite, as CloudFront hands it over.
+    const visitor = await fetch(`${base}/`, { headers: { cookie: 'a=1; clientela-inicio=visitante' } });
+    expect(await visitor.text()).toContain('visitor home');
     const asset = await fetch(`${base}/assets/app-1a2b3c.js`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

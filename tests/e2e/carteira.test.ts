@@ -9,11 +9,32 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Cliente } from '../../lambdas/contract/index.ts';
 import { createCategoria, createProduto, listProdutos, token } from './support/api.ts';
-import { card, describeBrowser, E2E, heading, loaded, MOBILE, search, useBrowser, visible } from './support/harness.ts';
+import { card, describeBrowser, DESKTOP, E2E, heading, loaded, MOBILE, search, useBrowser, visible } from './support/harness.ts';
+import { AUTH, signInOnPage } from './support/auth.ts';
+import { HOME_COOKIE } from '../../web/src/config.ts';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const money = (v: number) => brl.format(v);
 const VIP = 10000;
+
+/** Counts the page's layout shifts (not after input) from its first paint, in every document it loads. */
+async function watchShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (window as unknown as { __cls: number }).__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+
+/** Waits until what a prerendered page learns after hydration is in: the footer's year, the network quiet. */
+async function settled(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('.copyright').textContent()).toContain(String(new Date().getFullYear()));
+  await page.waitForLoadState('networkidle');
+}
 
 /** The names of the cards shown, in order. */
 const names = (page: Page) => page.locator('main').getByRole('article').locator('.card-title').allTextContents();
@@ -164,6 +185,12 @@ describeBrowser('portfolio views', () => {
     expect(about).toContain('<title>Sobre nós · Clientela</title>');
     expect(about).toMatch(/<h1[^>]*>Sobre nós<\/h1>/);
     for (const p of ['/clientes', '/home', '/categorias']) expect(await html(p)).toContain('<div id="root"></div>');
+    // A browser the app saw as a visitor's gets the home prerendered for visitors (the compact frame).
+    const page$ = (doc: string) => doc.slice(doc.indexOf('<div id="root">')); // the stylesheet is inlined above
+    expect(page$(home)).not.toContain('portfolio-compact');
+    const visitor = await (await fetch(`${E2E.baseUrl}/`, { headers: { cookie: `${HOME_COOKIE}=visitante` } })).text();
+    expect(page$(visitor)).toContain('portfolio-compact');
+    expect(visitor).toContain('Gerencie seus clientes com a Clientela');
     // Painted without JavaScript.
     const nojs = await open({ javaScriptEnabled: false });
     nojs.allowFailures(/^\/assets\/.*\.js$/); // scripts off: the browser refuses them
@@ -172,23 +199,74 @@ describeBrowser('portfolio views', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Gerencie seus clientes com a Clientela' }));
   });
 
-  it('loading / (mobile) shifts nothing: CLS 0 while the session, the numbers and the year arrive', async () => {
-    const { page } = await open({ viewport: MOBILE });
-    await page.addInitScript(() => {
-      (window as unknown as { __cls: number }).__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+  it.each([
+    ['a phone', MOBILE],
+    ['a desktop at 1440 px', DESKTOP],
+  ])('loading / and /sobre-nos on %s shifts nothing: CLS 0 while the session, the numbers and the year arrive', async (_, viewport) => {
+    const { page } = await open({ viewport });
+    await watchShifts(page);
     for (const path of ['/', '/sobre-nos']) {
       await page.goto(path);
       await visible(heading(page));
       if (path === '/') await visible(page.locator('.kpis .kpi-value'));
-      await expect.poll(() => page.locator('.copyright').textContent()).toContain(String(new Date().getFullYear()));
-      await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls), path).toBe(0);
+      await settled(page);
+      expect(await shifts(page), path).toBe(0);
+    }
+  });
+});
+
+describeBrowser('the home with sign-in on', () => {
+  const { open } = useBrowser();
+
+  it.each([
+    ['a phone', MOBILE],
+    ['a desktop at 1440 px', DESKTOP],
+  ])('a visitor on %s: first in the dashboard’s space, then served the compact invitation with the hero in the first screen; CLS 0 each time', async (_, viewport) => {
+    const { page, context } = await open({ viewport, baseURL: AUTH.baseUrl });
+    await watchShifts(page);
+    const invitation = page.getByText('Entre para ver sua carteira');
+    const homeCookie = async () => (await context.cookies()).find((c) => c.name === HOME_COOKIE)?.value;
+
+    // A first visit: nothing tells the edge who this is; the invitation fills the dashboard's space.
+    await page.goto('/');
+    await visible(invitation);
+    await settled(page);
+    expect(await shifts(page)).toBe(0);
+    expect(await page.locator('.portfolio-compact').count()).toBe(0);
+    await expect.poll(homeCookie).toBe('visitante');
+
+    // From now on this browser is served the visitor's home: compact, the headline in view.
+    for (const path of ['/', '/sobre-nos']) {
+      await page.goto(path);
+      await visible(heading(page));
+      if (path === '/') {
+        await visible(invitation);
+        expect(await page.locator('.portfolio-compact').count()).toBe(1);
+        const h1 = (await heading(page).boundingBox())!;
+        expect(h1.y + h1.height).toBeLessThanOrEqual(viewport.height);
+      }
+      await settled(page);
+      expect(await shifts(page), path).toBe(0);
+    }
+  });
+
+  it('signed in (an administrator: the longest navbar), at 1440 px: the dashboard, and nothing shifts as the account entries arrive', async () => {
+    const { page, context } = await open({ viewport: DESKTOP, baseURL: AUTH.baseUrl });
+    // Served once as a visitor: signing in takes the hint back.
+    await page.goto('/entrar');
+    await signInOnPage(page, AUTH.admin.email, AUTH.admin.password, true);
+    await expect.poll(() => new URL(page.url()).pathname).not.toBe('/entrar');
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === HOME_COOKIE)).toBe(false);
+
+    await watchShifts(page);
+    for (const path of ['/', '/sobre-nos']) {
+      await page.goto(path);
+      await visible(heading(page));
+      await visible(page.getByRole('button', { name: 'Sair' }));
+      // The numbers, or the invitation to a first client (this server's data is the tests').
+      if (path === '/') await visible(page.locator('.portfolio :is(.kpis .kpi-value, .portfolio-message)'));
+      await settled(page);
+      expect(await shifts(page), path).toBe(0);
     }
   });
 });

@@ -47,6 +47,50 @@ describeBrowser('history, trash and Desfazer', () => {
     expect(await bar.count()).toBe(0);
   });
 
+  it('the bar ends when the page is left: Back to the list and a reload show none; the history state never holds the name', async () => {
+    const { page } = await open();
+    const tok = token();
+    const stays = await createProduto({ nome: `Fica ${tok}`, valorContrato: 100 });
+    const first = await createProduto({ nome: `Primeiro ${tok}`, valorContrato: 100 });
+    const second = await createProduto({ nome: `Segundo ${tok}`, valorContrato: 100 });
+    const bar = page.locator('.undo-bar');
+    const historyState = () => page.evaluate(() => JSON.stringify(history.state));
+
+    // A reload forgets it.
+    await page.goto(ROUTES.deletarCliente(first.id));
+    await page.getByRole('button', { name: TEXT.sim }).click();
+    await expectPath(page, ROUTES.clientes);
+    await visible(bar);
+    expect(await historyState()).not.toContain(first.nome);
+    await page.reload();
+    await loaded(page);
+    await visible(card(page, stays.nome));
+    expect(await bar.count()).toBe(0);
+
+    // A view change on the page keeps it (Buscar); another page ends it, and Back shows none.
+    await page.goto(ROUTES.deletarCliente(second.id));
+    await page.getByRole('button', { name: TEXT.sim }).click();
+    await expectPath(page, ROUTES.clientes);
+    await visible(bar);
+    await loaded(page);
+    await search(page, tok);
+    await visible(card(page, stays.nome));
+    await visible(bar);
+    expect(await historyState()).not.toContain(second.nome);
+    await card(page, stays.nome).getByRole('link', { name: `Editar ${stays.nome}` }).click();
+    await expectPath(page, ROUTES.atualizarCliente(stays.id));
+    await page.goBack();
+    await expectPath(page, ROUTES.clientes);
+    await visible(card(page, stays.nome));
+    expect(await bar.count()).toBe(0);
+    // The entry before Buscar carries the same delete: none there either.
+    await page.goBack();
+    await expectPath(page, ROUTES.clientes);
+    await expect.poll(() => page.evaluate(() => location.search)).toBe('');
+    await loaded(page);
+    expect(await bar.count()).toBe(0);
+  });
+
   it("the bar can be dismissed, and the record is restored from the Lixeira (in the menu) instead", async () => {
     const { page } = await open();
     const tok = token();

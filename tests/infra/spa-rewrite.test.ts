@@ -7,6 +7,9 @@ import * as vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { SPA_REWRITE_CODE_PATH } from '../../infra/constructs/site.ts';
 
+/** The web's HOME_COOKIE (web/src/config.ts; tests/web/carteira.test.tsx holds the two equal). */
+const HOME_COOKIE = 'clientela-inicio';
+
 interface CfRequest {
   method: string;
   uri: string;
@@ -22,7 +25,7 @@ const sandbox: { handler?: Handler } = {};
 vm.runInNewContext(fs.readFileSync(SPA_REWRITE_CODE_PATH, 'utf8'), sandbox, { filename: 'spa-rewrite.js' });
 const handler = sandbox.handler!;
 
-const viewerRequest = (uri: string): CfRequest =>
+const viewerRequest = (uri: string, cookies: Record<string, { value: string }> = {}): CfRequest =>
   handler({
     version: '1.0',
     context: { distributionDomainName: 'd111111abcdef8.cloudfront.net', eventType: 'viewer-request', requestId: 'r1' },
@@ -32,7 +35,7 @@ const viewerRequest = (uri: string): CfRequest =>
       uri,
       querystring: { page: { value: '2' } },
       headers: { host: { value: 'd111111abcdef8.cloudfront.net' }, accept: { value: 'text/html' } },
-      cookies: {},
+      cookies,
     },
   });
 
@@ -62,6 +65,17 @@ describe('spa-rewrite.js (CloudFront Function, viewer request)', () => {
       expect(viewerRequest(uri).uri).toBe(uri);
     },
   );
+
+  // The web's cookie (web/src/lib/inicio.ts, named in web/src/config.ts) for a browser whose last
+  // session state was a visitor's: `/` only gets the home prerendered for a visitor.
+  it('serves a visitor (the cookie the app sets) the home prerendered for visitors; / only', () => {
+    const visitor = { [HOME_COOKIE]: { value: 'visitante' }, other: { value: '1' } };
+    expect(viewerRequest('/', visitor).uri).toBe('/prerender/inicio-visitante.html');
+    expect(viewerRequest('/sobre-nos', visitor).uri).toBe('/prerender/sobre-nos.html');
+    expect(viewerRequest('/clientes', visitor).uri).toBe('/index.html');
+    expect(viewerRequest('/', { [HOME_COOKIE]: { value: 'carteira' } }).uri).toBe('/prerender/inicio.html');
+    expect(viewerRequest('/', { other: { value: 'visitante' } }).uri).toBe('/prerender/inicio.html');
+  });
 
   it('keeps the rest of the request (method, headers, query string)', () => {
     const request = viewerRequest('/clientes');

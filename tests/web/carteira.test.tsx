@@ -12,11 +12,14 @@ import type { Atividade, Resumo } from '../../lambdas/contract/index.ts';
 import { parseView, viewSearch } from '../../web/src/lib/clientes-url.ts';
 import { applyView, orderOf, prepare } from '../../web/src/lib/clientes-view.ts';
 import { sortKey } from '../../web/src/lib/format.ts';
-import { barsOf, CHART_TOP, RENEW_DAYS } from '../../web/src/pages/home/Portfolio.tsx';
+import { barsOf, CHART_TOP, RENEW_DAYS, RENEW_SHOWN } from '../../web/src/pages/home/Portfolio.tsx';
 import { renewalsWithin } from '../../web/src/lib/renovacoes.ts';
 import { C } from '../../web/src/texts-carteira.ts';
 import { L } from '../../web/src/texts-listas.ts';
 import { CONFIG } from './auth-helpers.ts';
+import { HOME_COOKIE } from '../../web/src/config.ts';
+import { readFileSync } from 'node:fs';
+import * as vm from 'node:vm';
 import { categoria, currentPath, currentSearch, goBack, json, mockApi, produto, renderApp } from './helpers.tsx';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -86,6 +89,22 @@ describe('/clientes as a work tool', () => {
     expect(currentPath()).toBe('/clientes');
   });
 
+  it('sorts by category (pt-BR, clients without one last, by name within one) and by last change (newest first, never changed last)', async () => {
+    const user = userEvent.setup();
+    const at = ['2026-11-02T10:00:00.000Z', undefined, '2026-11-20T09:30:00.000Z', '2026-11-02T10:00:00.001Z', undefined];
+    mockApi({ 'GET /api/produtos': json(200, LIST.map((c, i) => (at[i] ? { ...c, atualizadoEm: at[i] } : c))) });
+    renderApp('/clientes?ordem=categoria');
+    await screen.findByText('Loja 10');
+    expect(screen.getByLabelText(L.clientes.sortLabel)).toHaveValue('categoria');
+    // Saúde (alvaro, Loja 2), Varejo (Álvaro, Loja 10), then Sem categoria.
+    expect(cardNames()).toEqual(['alvaro', 'Loja 2', 'Álvaro', 'Loja 10', 'Avulso']);
+
+    await user.selectOptions(screen.getByLabelText(L.clientes.sortLabel), 'alteracao');
+    expect(currentSearch()).toBe('?ordem=alteracao');
+    // By the instant (a millisecond apart counts); the two never changed by id, newest first.
+    expect(cardNames()).toEqual(['Loja 2', 'alvaro', 'Loja 10', 'Avulso', 'Álvaro']);
+  });
+
   it('opens a bookmarked view as it was sent', async () => {
     mockApi({ 'GET /api/produtos': json(200, LIST) });
     renderApp('/clientes?ordem=valor-desc&categoria=2&q=lo');
@@ -94,6 +113,56 @@ describe('/clientes as a work tool', () => {
     expect(screen.getByRole('searchbox')).toHaveValue('lo');
     expect(screen.getByLabelText(L.clientes.sortLabel)).toHaveValue('valor-desc');
     expect(screen.getByRole('button', { name: 'Saúde' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('/clientes: the way out of a filtered view, and chips of unused categories', () => {
+  const OUTRA = categoria(3, 'Outra');
+  const WITH_OUTRA = [...LIST, produto(6, 'Pequena', 100, OUTRA)];
+
+  it("chips and Só VIP that leave no client say so and offer 'Limpar filtros', which clears them (and the URL)", async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/produtos': json(200, WITH_OUTRA) });
+    renderApp('/clientes?categoria=3&vip=1');
+    await screen.findByText(L.clientes.noMatch);
+    expect(status()).toHaveTextContent(L.clientes.noMatch);
+    expect(screen.getByText(L.clientes.noMatchHint)).toBeInTheDocument();
+    expect(cardNames()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: L.clientes.clearView }));
+    expect(currentSearch()).toBe('');
+    expect(cardNames()).toHaveLength(WITH_OUTRA.length);
+    expect(screen.getByRole('searchbox')).toHaveFocus();
+    // No filter on: nothing to clear.
+    expect(screen.queryByRole('button', { name: L.clientes.clearView })).toBeNull();
+  });
+
+  it("with results, any filter on (text, chips) gets 'Limpar filtros' beside the count; it clears text and chips", async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/produtos': json(200, WITH_OUTRA) });
+    renderApp('/clientes?q=loja&categoria=1');
+    await screen.findByText('Loja 10');
+    expect(cardNames()).toEqual(['Loja 10']);
+    await user.click(screen.getByRole('button', { name: L.clientes.clearView }));
+    expect(currentSearch()).toBe('');
+    expect(screen.getByRole('searchbox')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Varejo' })).toHaveAttribute('aria-pressed', 'false');
+    expect(cardNames()).toHaveLength(WITH_OUTRA.length);
+  });
+
+  it('a pressed category no client uses is named as the category list names it', async () => {
+    const api = mockApi({ 'GET /api/produtos': json(200, LIST), 'GET /api/categorias': json(200, [VAREJO, SAUDE, categoria(7, 'Ainda vazia')]) });
+    renderApp('/clientes?categoria=7');
+    const chip = await screen.findByRole('button', { name: 'Ainda vazia' });
+    expect(chip).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('button', { name: 'Categoria 7' })).toBeNull();
+    expect(api.callsTo('GET', '/api/categorias')).toHaveLength(1);
+  });
+
+  it('reads no category list while every pressed chip is a category some client uses', async () => {
+    const api = mockApi({ 'GET /api/produtos': json(200, LIST) });
+    renderApp('/clientes?categoria=1');
+    await screen.findByText('Loja 10');
+    expect(api.callsTo('GET', '/api/categorias')).toHaveLength(0);
   });
 });
 
@@ -184,7 +253,8 @@ describe('the home for the team', () => {
     const recent = screen.getByRole('region', { name: C.portfolio.recentTitle });
     await within(recent).findByText('ana@empresa.com.br');
     expect(within(recent).getByRole('link', { name: 'Padaria' })).toHaveAttribute('href', '/atualizarproduto/7');
-    expect(recent.textContent).toContain('alterou o cliente Padaria (valorContrato, nome)');
+    // The fields by the form's labels (texts-campos.ts), not their wire names.
+    expect(recent.textContent).toContain('alterou o cliente Padaria (Valor do contrato, Nome)');
     expect(within(recent).queryByRole('link', { name: 'Velha' })).toBeNull();
     expect(within(recent).getAllByRole('listitem')[0]!.querySelector('time')).toHaveAttribute('datetime', ATIVIDADES[0]!.em);
 
@@ -192,11 +262,59 @@ describe('the home for the team', () => {
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 
-  it('a visitor (sign-in on, not signed in) gets an invitation to sign in, and no data is read', async () => {
+  it('renewals: the heading and "e mais N" open Contratos a renovar; a failed read says so, and Tentar novamente reads again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T12:00:00'));
+    const due = Array.from({ length: RENEW_SHOWN + 2 }, (_, i) => ({ ...produto(i + 1, `Vence ${i + 1}`, 100), fimContrato: '2026-12-01' }));
+    const api = mockApi({ 'GET /api/resumo': json(200, RESUMO), 'GET /api/produtos': [json(500, { mensagem: 'falhou' }), json(200, due)], 'GET /api/atividades': json(200, []) });
+    renderApp('/');
+    const renewals = await screen.findByRole('region', { name: C.portfolio.renewTitle });
+    await within(renewals).findByText(C.portfolio.renewError);
+    // Not busy for ever: the read is over.
+    expect(renewals).toHaveAttribute('aria-busy', 'false');
+    expect(within(renewals).getByRole('link', { name: C.portfolio.renewTitle })).toHaveAttribute('href', '/contratos-a-renovar');
+
+    await userEvent.setup().click(within(renewals).getByRole('button', { name: 'Tentar novamente' }));
+    await within(renewals).findByText('Vence 1');
+    expect(api.callsTo('GET', '/api/produtos')).toHaveLength(2);
+    expect(within(renewals).getByRole('link', { name: C.portfolio.renewMore(2) })).toHaveAttribute('href', '/contratos-a-renovar');
+  });
+
+  it('a visitor (sign-in on, not signed in) gets a compact invitation to sign in, no data is read, and the next / is served as a visitor’s', async () => {
     const api = mockApi({});
     renderApp('/', { auth: CONFIG });
-    await screen.findByText(C.portfolio.signInTitle);
+    const title = await screen.findByText(C.portfolio.signInTitle);
+    expect(title.closest('.portfolio-body')).toHaveClass('portfolio-compact');
     expect(api.callsTo('GET', '/api/resumo')).toHaveLength(0);
+    // The hint the edge reads (lib/inicio.ts): one word, no personal data.
+    expect(document.cookie).toContain(`${HOME_COOKIE}=visitante`);
+  });
+
+  it('whoever may read the portfolio takes the visitor hint back (here the open mode)', async () => {
+    document.cookie = `${HOME_COOKIE}=visitante; Path=/`;
+    mockApi({ 'GET /api/resumo': json(200, RESUMO), 'GET /api/produtos': json(200, []), 'GET /api/atividades': json(200, []) });
+    renderApp('/');
+    await screen.findAllByText((_, el) => el?.classList.contains('kpi-value') ?? false);
+    expect(document.cookie).not.toContain(HOME_COOKIE);
+  });
+
+  it('the edge reads the cookie the app writes (the CloudFront Function spells its name too)', () => {
+    const sandbox: { handler?: (e: { request: { uri: string; cookies: Record<string, { value: string }> } }) => { uri: string } } = {};
+    // The file CDK deploys (infra/constructs/site.ts, SPA_REWRITE_CODE_PATH), from the repository root.
+    vm.runInNewContext(readFileSync(`${process.cwd()}/infra/cloudfront/spa-rewrite.js`, 'utf8'), sandbox);
+    expect(sandbox.handler!({ request: { uri: '/', cookies: { [HOME_COOKIE]: { value: 'visitante' } } } }).uri).toBe('/prerender/inicio-visitante.html');
+  });
+
+  it('the layout a page was served with is the cookie as the app started, not as the session rewrites it', async () => {
+    document.cookie = `${HOME_COOKIE}=visitante; Path=/`;
+    vi.resetModules();
+    const fresh = await import('../../web/src/lib/inicio.ts');
+    document.cookie = `${HOME_COOKIE}=; Max-Age=0; Path=/`;
+    expect(fresh.servedLayout()).toBe('visitante');
+    fresh.rememberVisitor(true);
+    expect(document.cookie).toContain(`${HOME_COOKIE}=visitante`);
+    fresh.rememberVisitor(false);
+    expect(document.cookie).not.toContain(HOME_COOKIE);
   });
 
   it('an empty portfolio invites to the first client', async () => {
@@ -232,5 +350,12 @@ describe('/categorias cards', () => {
     });
     expect(currentPath()).toBe('/clientes');
     expect(currentSearch()).toBe('?categoria=2');
+  });
+
+  it('link to their clients also when the totals can’t be read', async () => {
+    mockApi({ 'GET /api/categorias': json(200, [categoria(1, 'Varejo')]), 'GET /api/resumo': json(500, { mensagem: 'falhou' }) });
+    renderApp('/categorias');
+    const link = await screen.findByRole('link', { name: `${L.categorias.cardClientesLink} ${L.categorias.cardClientesOf('Varejo')}` }, { timeout: 3000 });
+    expect(link).toHaveAttribute('href', '/clientes?categoria=1');
   });
 });

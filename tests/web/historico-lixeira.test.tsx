@@ -77,6 +77,36 @@ describe("the 'Desfazer' bar after a delete", () => {
     expect(screen.queryByText(TA.undo.cliente)).toBeNull();
   });
 
+  it('ends when the page is left: Back to the list shows none', async () => {
+    const user = userEvent.setup();
+    const p = produto(5, 'Padaria', 1500);
+    const api = mockApi({
+      'GET /api/produtos/5': json(200, p),
+      'DELETE /api/produtos/5': new Response(null, { status: 204 }),
+      'GET /api/produtos': json(200, [produto(6, 'Mercado', 20000)]),
+      'GET /api/produtos/6': json(200, produto(6, 'Mercado', 20000)),
+    });
+    renderApp('/deletarproduto/5');
+    await user.click(await screen.findByRole('button', { name: TC.clientes.yes }));
+    await screen.findByText(TA.undo.cliente);
+    // A view change is no leaving.
+    await screen.findByRole('heading', { name: 'Mercado' });
+    await user.click(screen.getByRole('button', { name: 'Sem categoria' }));
+    await waitFor(() => expect(currentSearch()).toBe('?categoria=0'));
+    expect(screen.getByText(TA.undo.cliente)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Editar Mercado' }));
+    await waitFor(() => expect(currentPath()).toBe('/atualizarproduto/6'));
+    await goBack();
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    await screen.findByRole('heading', { name: 'Mercado' });
+    expect(screen.queryByText(TA.undo.cliente)).toBeNull();
+    await goBack();
+    await waitFor(() => expect(currentSearch()).toBe(''));
+    expect(screen.queryByText(TA.undo.cliente)).toBeNull();
+    expect(api.calls.some((c) => c.path.startsWith('/api/lixeira'))).toBe(false);
+  });
+
   it('is dismissed with its close button, restoring nothing', async () => {
     const user = userEvent.setup();
     const api = mockApi({

@@ -4,7 +4,7 @@
  * /entrar, Sair (RevokeToken, storage wiped, a new data cache, Back shows nothing), the guard and
  * its way back, the menu entries by role, and the open mode untouched.
  */
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../web/src/lib/api-client.ts';
 import { ADMIN_GROUP as CONTRACT_ADMIN_GROUP } from '@contract';
@@ -12,7 +12,8 @@ import { ADMIN_GROUP, SESSION_STORAGE_KEY } from '../../web/src/config.ts';
 import { T } from '../../web/src/texts.ts';
 import { A } from '../../web/src/texts-auth.ts';
 import { CONFIG, fakeBackend, refused, tokens } from './auth-helpers.ts';
-import { currentPath, currentSearch, FAKE_TIMERS, goBack, json, produto, renderApp, settle, tick } from './helpers.tsx';
+import { currentPath, currentSearch, FAKE_TIMERS, goBack, json, produto, renderApp, settle, tick, visibleToasts } from './helpers.tsx';
+import { notifyError, notifySuccess } from '../../web/src/lib/toast.tsx';
 import { TC } from '../../web/src/texts-clientes.ts';
 
 const ANA = 'ana@empresa.com.br';
@@ -202,6 +203,27 @@ describe('Sair', () => {
     fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA) }, api: { 'GET /api/produtos': json(200, [produto(1, 'Acme Segredo', 500)]) } });
     await signInThroughPage(ANA, 'Senha-Forte-123');
     expect(await screen.findByText('Acme Segredo')).toBeInTheDocument();
+  });
+
+  it('takes every toast down at once (a toast may name a client)', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    fakeBackend({
+      cognito: { InitiateAuth: () => tokens(ANA, { refresh: null }), RevokeToken: json(200, {}) },
+      api: { 'GET /api/produtos': json(200, [produto(1, 'Acme Segredo', 500)]) },
+    });
+    renderApp('/clientes', { auth: CONFIG });
+    expect(await screen.findByText('Acme Segredo')).toBeInTheDocument();
+    act(() => {
+      notifySuccess('Acme Segredo: feito.', 60_000);
+      notifyError('Acme Segredo: falhou.', 'motivo', 60_000);
+    });
+    // The toasts' chunk is in (the setup loads it): they show on the next turn.
+    await waitFor(() => expect(visibleToasts()).toHaveLength(2));
+
+    fireEvent.click(within(nav()).getByRole('button', { name: T.nav.signOut }));
+    expect(await screen.findByRole('heading', { level: 1, name: A.signIn.heading })).toBeInTheDocument();
+    expect(visibleToasts()).toHaveLength(0);
+    expect(screen.queryByText(/Acme Segredo/)).toBeNull();
   });
 });
 

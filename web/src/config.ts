@@ -37,6 +37,13 @@ export const TOKEN_RENEW_MARGIN = 5 * 60_000;
 /** After a renewal that found no network, the next try. */
 export const TOKEN_RENEW_RETRY = 30_000;
 
+/**
+ * The cookie that tells the edge which prerendered home to serve (lib/inicio.ts): its value
+ * `visitante` asks for the compact sign-in invitation. The CloudFront Function spells it too
+ * (infra/cloudfront/spa-rewrite.js; a test holds them equal).
+ */
+export const HOME_COOKIE = 'clientela-inicio';
+
 /** Where the refresh token is kept: sessionStorage, or localStorage with 'Manter conectado'. */
 export const SESSION_STORAGE_KEY = 'clientela.sessao';
 

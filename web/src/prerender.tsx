@@ -10,12 +10,17 @@ import { StaticRouter } from 'react-router-dom';
 import { AppShell } from './app/App.tsx';
 import { paths } from './paths.ts';
 import { pageTitle, T } from './texts.ts';
+import { prerenderAs, type HomeLayout } from './lib/inicio.ts';
 
-/** The prerendered routes: path, file (under the build's `prerender/`) and document title. */
-export const PRERENDERED = [
-  { path: paths.root, file: 'inicio.html', title: pageTitle(T.titles.home) },
+/**
+ * The prerendered pages: path, file (under the build's `prerender/`), document title and, for the
+ * home, its layout: the portfolio's space, or a visitor's (the edge picks, lib/inicio.ts).
+ */
+export const PRERENDERED: readonly { path: string; file: string; title: string; layout?: HomeLayout }[] = [
+  { path: paths.root, file: 'inicio.html', title: pageTitle(T.titles.home), layout: 'carteira' },
+  { path: paths.root, file: 'inicio-visitante.html', title: pageTitle(T.titles.home), layout: 'visitante' },
   { path: paths.sobreNos, file: 'sobre-nos.html', title: pageTitle(T.titles.about) },
-] as const;
+];
 
 const app = (path: string) => (
   <StrictMode>
@@ -30,7 +35,8 @@ const app = (path: string) => (
  * lazy pages to load; the second renders with all of them loaded, so no boundary is left
  * pending: React would complete one with an inline script, which the CSP forbids.
  */
-export async function render(path: string): Promise<string> {
+export async function render(path: string, layout: HomeLayout = 'carteira'): Promise<string> {
+  prerenderAs(layout);
   await new Response((await prerender(app(path))).prelude).text();
   const html = renderToString(app(path));
   if (html.includes('<!--$?-->') || html.includes('<!--$!-->') || html.includes('<script')) {

@@ -50,6 +50,7 @@ export const C = {
     renewTitle: 'Contratos a renovar nos próximos 30 dias',
     renewNone: 'Nenhum contrato vence nos próximos 30 dias.',
     renewLoading: 'Carregando os contratos...',
+    renewError: 'Não foi possível carregar os contratos.',
     renewTotal: (n: number, soma: string) => `${n} ${n === 1 ? 'contrato' : 'contratos'}, ${soma}`,
     renewOn: (date: string) => `vence em ${date}`,
     renewMore: (n: number) => `e mais ${n}`,

@@ -2,6 +2,8 @@
  * The category pages' texts (list, card, forms, delete page), in Brazilian Portuguese. Beside
  * texts.ts: only the category pages' lazy chunks load them.
  */
+import { CAMPOS } from './texts-campos.ts';
+
 export const TG = {
   categorias: {
     heading: 'Categorias',
@@ -14,7 +16,7 @@ export const TG = {
     emptyAction: 'Cadastrar categoria',
     listError: 'Não foi possível carregar as categorias.',
     /** The label of the descricao field. */
-    descricao: 'Nome da Categoria',
+    descricao: CAMPOS.descricao,
     duplicate: (descricao: string) => `Já existe uma categoria chamada “${descricao}”.`,
     createHeading: 'Cadastrar categoria',
     updateHeading: 'Atualizar categoria',

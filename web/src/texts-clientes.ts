@@ -2,6 +2,8 @@
  * The client pages' texts (list, card, forms, delete page), in Brazilian Portuguese. Beside
  * texts.ts, which holds the shell's (every page's): only the client pages' lazy chunks load them.
  */
+import { CAMPOS } from './texts-campos.ts';
+
 export const TC = {
   clientes: {
     heading: 'Busque seus clientes',
@@ -15,17 +17,17 @@ export const TC = {
     listError: 'Não foi possível carregar os clientes.',
     createHeading: 'Cadastrar cliente',
     updateHeading: 'Atualizar cliente',
-    nome: 'Nome',
-    segmento: 'Segmento',
-    pontoFocal: 'Ponto focal',
-    valorContrato: 'Valor do contrato',
+    nome: CAMPOS.nome,
+    segmento: CAMPOS.segmento,
+    pontoFocal: CAMPOS.pontoFocal,
+    valorContrato: CAMPOS.valorContrato,
     /** `vip`: the VIP threshold as money (config.ts), formatted by the caller. */
     valorContratoHelp: (vip: string) => `Em reais, como 1.234,56. Acima de ${vip} o cliente é VIP.`,
     /** Shown before the value field. */
     currencyPrefix: 'R$',
     /** An empty segmento or ponto focal on a card. */
     noValue: '—',
-    categoria: 'Categoria',
+    categoria: CAMPOS.categoria,
     categoriaPlaceholder: 'Selecione uma categoria',
     vip: 'Cliente VIP',
     standard: 'Cliente padrão',

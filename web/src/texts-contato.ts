@@ -4,16 +4,18 @@
  * card and the navbar say) because only the forms' and the view's lazy chunks load them: in
  * texts.ts they would weigh on the initial JavaScript of every page.
  */
+import { CAMPOS } from './texts-campos.ts';
+
 export const C = {
   section: 'Contato e contrato',
   /** The labels of the fields, by wire name. */
   labels: {
-    email: 'E-mail',
-    telefone: 'Telefone',
-    documento: 'CNPJ ou CPF',
-    observacoes: 'Observações',
-    inicioContrato: 'Início do contrato',
-    fimContrato: 'Fim do contrato',
+    email: CAMPOS.email,
+    telefone: CAMPOS.telefone,
+    documento: CAMPOS.documento,
+    observacoes: CAMPOS.observacoes,
+    inicioContrato: CAMPOS.inicioContrato,
+    fimContrato: CAMPOS.fimContrato,
   },
   telefoneHelp: 'Com DDD, como (11) 98765-4321.',
   documentoHelp: 'Com ou sem pontuação; aceita o CNPJ com letras.',

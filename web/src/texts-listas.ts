@@ -18,6 +18,9 @@ export const L = {
     chipsLabel: 'Filtrar por categoria',
     onlyVip: 'Só VIP',
     clearView: 'Limpar filtros',
+    /** A view whose chips or Só VIP (no text) leave no client. */
+    noMatch: 'Nenhum cliente com esses filtros.',
+    noMatchHint: 'Desmarque uma categoria ou o Só VIP, ou limpe os filtros.',
     /** The totals of what is shown, after the results count. */
     totalSoma: (soma: string) => `${soma} em contratos`,
     totalVips: (n: number) => `${n} ${n === 1 ? 'VIP' : 'VIPs'}`,
@@ -26,6 +29,9 @@ export const L = {
     cardClientes: (n: number) => `${n} ${n === 1 ? 'cliente' : 'clientes'}`,
     cardSoma: (soma: string) => `${soma} em contratos`,
     cardLink: (descricao: string) => `ver clientes de ${descricao}`,
+    /** The card's link while its totals are unknown (loading, or GET /resumo failed). */
+    cardClientesLink: 'Ver clientes',
+    cardClientesOf: (descricao: string) => `de ${descricao}`,
     sortLabel: 'Ordenar por',
     sorts: { nome: 'Nome (A–Z)', total: 'Maior total em contratos' },
   },

@@ -3,8 +3,8 @@
  * a sort change or a chip change until the first cards show the new view (in its order, from the
  * first), painted and the main thread free. Each load starts fresh; the changes start once the
  * page is idle (as a person reaches the controls: the page computes the name order in idle time)
- * and run in sequence: sort by name, by value, a category chip, "Só VIP". The sort by name at once
- * after the first cards (nothing computed yet) is reported beside.
+ * and run in sequence: sort by name, by value, by category, by last change, a category chip, "Só
+ * VIP". The sort by name at once after the first cards (nothing computed yet) is reported beside.
  */
 import type { Page } from 'playwright-core';
 import { dataSet, type BenchDb } from '../lib/db.ts';
@@ -86,6 +86,8 @@ export async function clientsViewFigures(db: BenchDb, log: (line: string) => voi
     };
     step('sort by name (pt-BR)', 'sort', 'nome', { ...view, ordem: 'nome' });
     step('sort by contract value', 'sort', 'valor-desc', { ...view, ordem: 'valor-desc' });
+    step('sort by category', 'sort', 'categoria', { ...view, ordem: 'categoria' });
+    step('sort by last change', 'sort', 'alteracao', { ...view, ordem: 'alteracao' });
     step(`chip "${categoria.descricao}"`, 'chip', categoria.descricao, { ...view, categorias: [categoria.id] });
     step('chip "Só VIP"', 'chip', 'Só VIP', { ...view, vip: true });
     const expected = steps.map((s) => applyView(prepared, s.view).items.slice(0, LIST_CHUNK_SIZE).map((c) => c.id));

@@ -16,7 +16,11 @@ const links = [
   { to: paths.lixeira, label: T.nav.lixeira },
 ] as const;
 
-/** Fixed top navigation: brand → /home, the spec's links; a menu button on narrow screens. */
+/**
+ * Fixed top navigation: brand → /home, the spec's links; a menu button on narrow screens. The
+ * links start after the brand and the session's entries ('Entrar', or the account) sit at the far
+ * end: known only after the prerendered page hydrates, they arrive without moving the links.
+ */
 export function Navbar() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -89,19 +93,19 @@ export function Navbar() {
           {session.status === 'signedIn' ? (
             <>
               {session.user.admin ? (
-                <li>
+                <li className="nav-auth">
                   <NavLink to={paths.usuarios} className="nav-link" onClick={close}>
                     {T.nav.usuarios}
                   </NavLink>
                 </li>
               ) : null}
-              <li>
+              <li className="nav-auth">
                 <NavLink to={paths.minhaConta} end className="nav-link nav-account" onClick={close}>
                   <span className="visually-hidden">{T.nav.account} </span>
                   {session.user.email}
                 </NavLink>
               </li>
-              <li>
+              <li className="nav-auth">
                 {/* Sair: to /entrar, then the session ends (and with it every cached record). */}
                 <button
                   type="button"
@@ -116,7 +120,7 @@ export function Navbar() {
               </li>
             </>
           ) : session.status === 'anonymous' ? (
-            <li>
+            <li className="nav-auth">
               <NavLink to={paths.entrar} className="nav-link" onClick={close}>
                 {T.nav.signIn}
               </NavLink>

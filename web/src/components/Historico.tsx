@@ -6,27 +6,11 @@ import { LoadError } from './States.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../lib/format.ts';
 import { T } from '../texts.ts';
 import { TH } from '../texts-historico.ts';
-import { C } from '../texts-contato.ts';
-import { TC } from '../texts-clientes.ts';
-import { TG } from '../texts-categorias.ts';
+import { campoLabel } from '../texts-campos.ts';
 
 const H = TH.historico;
 /** Entries per page of the timeline. */
 const PAGE_SIZE = 10;
-
-/**
- * The labels of the fields a history names, by wire name (the API's CLIENTE_FIELDS and
- * CATEGORIA_FIELDS); a field without one shows its wire name.
- */
-const LABELS: Record<string, string> = {
-  nome: TC.clientes.nome,
-  segmento: TC.clientes.segmento,
-  pontoFocal: TC.clientes.pontoFocal,
-  valorContrato: TC.clientes.valorContrato,
-  categoria: TC.clientes.categoria,
-  ...C.labels,
-  descricao: TG.categorias.descricao,
-};
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -42,7 +26,7 @@ function shownValue(campo: string, value: unknown): string {
 }
 
 const who = (por: string) => (por === 'anônimo' ? H.anonymous : por);
-const change = (a: Alteracao) => H.change(LABELS[a.campo] ?? a.campo, shownValue(a.campo, a.antes), shownValue(a.campo, a.depois));
+const change = (a: Alteracao) => H.change(campoLabel(a.campo), shownValue(a.campo, a.antes), shownValue(a.campo, a.depois));
 
 /** One entry as a sentence: "Maria alterou Valor do contrato de R$ 1.500,00 para R$ 15.000,00". */
 function sentence(e: EntradaHistorico): string {

@@ -3,21 +3,38 @@ import { T } from '../texts.ts';
 import { Badge, SearchIcon } from './icons.tsx';
 
 /**
- * "12 resultados" / "3 de 12 resultados", or, when the filter matches nothing, a no-results panel
+ * Filters a list has beside its text query (the client list's chips and Só VIP): `active` when
+ * any is on; then the way out names them all (`clearLabel`, and `onClear` clears them too), and a
+ * view they empty says so with `noMatch` and `hint`.
+ */
+export interface MoreFilters {
+  active: boolean;
+  clearLabel: string;
+  noMatch: string;
+  hint: string;
+}
+
+/**
+ * "12 resultados" / "3 de 12 resultados", or, when the filters match nothing, a no-results panel
  * with 'Limpar filtro'. The status line stays the same DOM node in both states, so screen readers
  * announce every change of it (a live region mounted with its text is often not read). `extra`
- * (the client list's totals) is announced with the count, politely.
+ * (the client list's totals) is announced with the count, politely. With `more`, any filter on
+ * (text, chips, Só VIP) gets its way out: the no-results panel, or a 'Limpar filtros' beside the count.
  */
-export function ResultStatus({ shown, total, query, onClear, extra }: { shown: number; total: number; query: string; onClear: () => void; extra?: ReactNode }) {
-  const noMatch = query !== '' && shown === 0;
+export function ResultStatus(p: { shown: number; total: number; query: string; onClear: () => void; extra?: ReactNode; more?: MoreFilters }) {
+  const { shown, total, query, onClear, extra, more } = p;
+  const filtering = query !== '' || Boolean(more?.active);
+  const noMatch = filtering && shown === 0;
+  const clearLabel = more ? more.clearLabel : T.common.clearFilter;
+  const onlyMore = query === '' && more !== undefined;
   return (
-    <div className={noMatch ? 'result-status no-results' : 'result-status'}>
+    <div className={noMatch ? 'result-status no-results' : more && filtering ? 'result-status can-clear' : 'result-status'}>
       {noMatch && (
         <Badge className="empty-icon" icon={<SearchIcon size={28} />} />
       )}
       <p className="result-count" role="status" aria-live="polite">
         {noMatch ? (
-          T.common.noResults(query)
+          onlyMore ? more.noMatch : T.common.noResults(query)
         ) : extra ? (
           <>
             <span className="result-shown">{T.common.results(shown, total)}</span>
@@ -27,14 +44,18 @@ export function ResultStatus({ shown, total, query, onClear, extra }: { shown: n
           T.common.results(shown, total)
         )}
       </p>
-      {noMatch && (
+      {noMatch ? (
         <>
-          <p className="no-results-hint">{T.common.noResultsHint}</p>
+          <p className="no-results-hint">{more?.active ? more.hint : T.common.noResultsHint}</p>
           <button type="button" className="btn btn-secondary" onClick={onClear}>
-            {T.common.clearFilter}
+            {clearLabel}
           </button>
         </>
-      )}
+      ) : more && filtering ? (
+        <button type="button" className="btn-link result-clear" onClick={onClear}>
+          {clearLabel}
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CloseIcon } from './icons.tsx';
 import { ButtonSpinner } from './Spinner.tsx';
-import { settled, type Exclusao } from './UndoBar.tsx';
+import { forgetUndo, type Exclusao } from './UndoBar.tsx';
 import { reasonOf } from '../lib/api-client.ts';
 import { useLixeiraActions } from '../lib/lixeira.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../lib/toast.tsx';
@@ -16,7 +16,7 @@ export default function UndoBarBody({ excluido }: { excluido: Exclusao }) {
   const [busy, setBusy] = useState(false);
 
   const clear = () => {
-    settled.add(excluido.vez);
+    forgetUndo();
     void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
   };
   const undo = async () => {

@@ -65,14 +65,13 @@ export function orderOf(p: Prepared, ordem: Ordem): Int32Array {
   const n = p.items.length;
   const idx = new Int32Array(n);
   for (let i = 0; i < n; i++) idx[i] = i;
-  const names = ordem === 'nome' || ordem === 'categoria' ? p.items.map((c) => c.nome) : [];
   let order: Int32Array;
   switch (ordem) {
     case '':
       order = idx;
       break;
     case 'nome':
-      order = byKeys(p.folded.map(numericKey), names);
+      order = byKeys(p.folded.map(numericKey), p.items.map((c) => c.nome));
       break;
     case 'nome-desc':
       order = orderOf(p, 'nome').slice().reverse();
@@ -84,23 +83,39 @@ export function orderOf(p: Prepared, ordem: Ordem): Int32Array {
       break;
     }
     case 'categoria': {
-      // Category (pt-BR), clients without one last; then the name.
-      // The category's key is computed once per category, not once per client.
-      const catKeys = new Map<number, string>();
-      const keyOf = (c: Cliente) => {
-        if (!c.categoria) return '\uffff';
-        let k = catKeys.get(c.categoria.id);
-        if (k === undefined) catKeys.set(c.categoria.id, (k = sortKey(c.categoria.descricao)));
-        return k;
-      };
-      const keys = p.items.map((c, i) => `${keyOf(c)}\u0001${numericKey(p.folded[i]!)}`);
-      order = byKeys(keys, names);
+      // Category (pt-BR; the same name: by id), clients without one last; within one, the name
+      // order. No string keys per client: the name order (computed in idle time, see
+      // ListaClientes) is walked once into one bucket per category, so this costs one pass.
+      const byName = orderOf(p, 'nome');
+      const cats = new Map<number, { key: string; members: number[] }>();
+      const none: number[] = [];
+      for (let k = 0; k < n; k++) {
+        const i = byName[k]!;
+        const c = p.items[i]!.categoria;
+        if (!c) {
+          none.push(i);
+          continue;
+        }
+        let bucket = cats.get(c.id);
+        if (!bucket) cats.set(c.id, (bucket = { key: sortKey(c.descricao), members: [] }));
+        bucket.members.push(i);
+      }
+      const ranked = [...cats].sort(([ia, a], [ib, b]) => (a.key < b.key ? -1 : a.key > b.key ? 1 : ia - ib));
+      let k = 0;
+      for (const [, bucket] of ranked) for (const i of bucket.members) idx[k++] = i;
+      for (const i of none) idx[k++] = i;
+      order = idx;
       break;
     }
     case 'alteracao': {
-      // Newest change first; records without one (from before the audit fields) by id, newest first.
-      const at = p.items.map((c) => c.atualizadoEm ?? '');
-      order = idx.sort((a, b) => (at[a]! === at[b]! ? p.items[b]!.id - p.items[a]!.id : at[a]! < at[b]! ? 1 : -1));
+      // Newest change first; records without one (from before the audit fields) last, by id,
+      // newest first. Numbers, not ISO strings, in the comparisons.
+      const at = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        const t = p.items[i]!.atualizadoEm;
+        at[i] = t ? Date.parse(t) : -Infinity;
+      }
+      order = idx.sort((a, b) => at[b]! - at[a]! || p.items[b]!.id - p.items[a]!.id);
       break;
     }
   }

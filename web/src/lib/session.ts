@@ -8,6 +8,8 @@ import { useSyncExternalStore } from 'react';
 import type { CognitoWebConfig, WebConfig } from '@contract';
 import { ADMIN_GROUP, CONFIG_URL, SESSION_STORAGE_KEY, TOKEN_RENEW_MARGIN, TOKEN_RENEW_RETRY } from '../config.ts';
 import { cognitoCall, CognitoError, type AuthAnswer, type AuthResult } from './cognito.ts';
+import { rememberVisitor } from './inicio.ts';
+import { removeAllToasts } from './toast.tsx';
 
 /** `/config.json` (the contract's WebConfig): with sign-in on, and either way. */
 export type CognitoConfig = CognitoWebConfig;
@@ -54,6 +56,10 @@ const listeners = new Set<() => void>();
 
 function set(next: Session): void {
   session = next;
+  // What the next load of `/` should be prerendered as: a visitor's, or the portfolio's (a kept
+  // session that could not resume for want of network is still someone's).
+  if (next.status === 'anonymous' && next.reason !== 'network') rememberVisitor(true);
+  else if (next.status === 'signedIn' || next.status === 'off') rememberVisitor(false);
   for (const l of listeners) l();
 }
 
@@ -160,12 +166,16 @@ function renew(): Promise<string | undefined> {
   })());
 }
 
-/** Ends the session here: tokens out of memory and storage, and a new data cache for the app. */
+/**
+ * Ends the session here: tokens out of memory and storage, a new data cache for the app, and
+ * every toast gone at once (one may name a client: "Acme" excluído).
+ */
 function end(reason?: 'expired'): void {
   run++;
   clearTimeout(timer);
   access = refresh = renewing = undefined;
   keep(undefined);
+  removeAllToasts();
   generation++;
   set({ status: 'anonymous', reason });
 }

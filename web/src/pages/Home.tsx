@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, ChartIcon, CrownIcon, DiamondIcon, PlusIcon, UsersIcon } from '../components/icons.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { VIP_THRESHOLD } from '../config.ts';
 import { formatMoney } from '../lib/format.ts';
+import { servedLayout } from '../lib/inicio.ts';
 import { useSession } from '../lib/session.ts';
 import { paths } from '../paths.ts';
 import { T } from '../texts.ts';
@@ -24,20 +25,26 @@ const heroCards = [
 /**
  * The portfolio first, in a block of fixed size (prerendered as its frame: who is signed in and
  * the numbers are known only in the browser): the numbers for whoever may read them (signed in,
- * or the open mode), an invitation to sign in for a visitor.
+ * or the open mode), an invitation to sign in for a visitor. A visitor's block is compact (the
+ * hero stays in the first screen) when the page was served for a visitor (lib/inicio.ts); its size
+ * is kept as served while the session is found, so nothing below it moves, unless the numbers
+ * turn out to be readable after all (a stale hint): then they get their room.
  */
 function PortfolioBlock() {
   const session = useSession();
+  const mayRead = session.status === 'off' || session.status === 'signedIn';
+  const [compact, setCompact] = useState(() => (session.status === 'loading' ? servedLayout() === 'visitante' : session.status === 'anonymous'));
+  if (compact && mayRead) setCompact(false);
   let content;
-  if (session.status === 'off' || session.status === 'signedIn')
+  if (mayRead)
     content = (
       <Suspense fallback={<PortfolioSkeleton />}>
         <Portfolio />
       </Suspense>
     );
-  else if (session.status === 'anonymous') content = <PortfolioMessage title={C.portfolio.signInTitle} text={C.portfolio.signInText} to={paths.entrar} action={T.nav.signIn} />;
-  else if (session.status === 'failed') content = <PortfolioMessage title={C.portfolio.error} />;
-  else content = <PortfolioSkeleton />;
+  else if (session.status === 'anonymous') content = <PortfolioMessage compact={compact} title={C.portfolio.signInTitle} text={C.portfolio.signInText} to={paths.entrar} action={T.nav.signIn} />;
+  else if (session.status === 'failed') content = <PortfolioMessage compact={compact} title={C.portfolio.error} />;
+  else content = <PortfolioSkeleton compact={compact} />;
   return (
     <section className="portfolio" aria-labelledby="portfolio-title">
       <h2 id="portfolio-title" className="section-title">

@@ -6,9 +6,11 @@ import { useAtividades, useClientes, useResumo } from '../../lib/resources.ts';
 import { paths } from '../../paths.ts';
 import { T } from '../../texts.ts';
 import { C } from '../../texts-carteira.ts';
+import { campoLabel } from '../../texts-campos.ts';
 import { SEM_CATEGORIA, viewHref } from '../../lib/clientes-url.ts';
 import { PortfolioMessage, PortfolioSkeleton } from './PortfolioFrame.tsx';
 import { renewalsWithin } from '../../lib/renovacoes.ts';
+import { RENEWAL_WINDOWS } from '../../config.ts';
 
 const P = C.portfolio;
 /** Bars of the chart: the top categories by contract value; the rest is one "Outras" bar. */
@@ -143,17 +145,30 @@ function Chart({ resumo }: { resumo: Resumo }) {
   );
 }
 
+/** "Contratos a renovar" at the home's window (issue 17's page; its first window needs no query). */
+const RENEW_HREF = RENEW_DAYS === RENEWAL_WINDOWS[0] ? paths.renovacoes : `${paths.renovacoes}?dias=${RENEW_DAYS}`;
+
 function Renewals() {
-  const { data } = useClientes();
+  const { data, error, mutate } = useClientes();
   const due = data ? renewalsWithin(data, RENEW_DAYS) : undefined;
   const cents = due?.reduce((s, c) => s + Math.round(c.valorContrato * 100), 0) ?? 0;
   return (
-    <section className="card panel renewals" aria-labelledby="renew-title" aria-busy={!due}>
+    <section className="card panel renewals" aria-labelledby="renew-title" aria-busy={!due && !error}>
       <h3 id="renew-title" className="panel-title">
-        {P.renewTitle}
+        {/* The whole list, beyond the few shown here. */}
+        <Link to={RENEW_HREF}>{P.renewTitle}</Link>
       </h3>
       {!due ? (
-        <p className="panel-note">{P.renewLoading}</p>
+        error ? (
+          <>
+            <p className="panel-note">{P.renewError}</p>
+            <button type="button" className="btn btn-secondary btn-sm panel-retry" onClick={() => void mutate()}>
+              {T.common.retry}
+            </button>
+          </>
+        ) : (
+          <p className="panel-note">{P.renewLoading}</p>
+        )
       ) : due.length === 0 ? (
         <p className="panel-note">{P.renewNone}</p>
       ) : (
@@ -169,7 +184,11 @@ function Renewals() {
               </li>
             ))}
           </ul>
-          {due.length > RENEW_SHOWN ? <p className="panel-note">{P.renewMore(due.length - RENEW_SHOWN)}</p> : null}
+          {due.length > RENEW_SHOWN ? (
+            <p className="panel-note">
+              <Link to={RENEW_HREF}>{P.renewMore(due.length - RENEW_SHOWN)}</Link>
+            </p>
+          ) : null}
         </>
       )}
     </section>
@@ -198,7 +217,7 @@ function Recent() {
               <li key={`${a.em}|${a.tipo}|${a.id}|${a.acao}`}>
                 <span className="row-text">
                   <strong>{a.por}</strong> {P.acao[a.acao]} {P.tipo[a.tipo]} {to ? <Link to={to}>{a.nome}</Link> : <em>{a.nome}</em>}
-                  {a.alteracoes?.length ? ` ${P.fields(a.alteracoes.join(', '))}` : ''}
+                  {a.alteracoes?.length ? ` ${P.fields(a.alteracoes.map(campoLabel).join(', '))}` : ''}
                 </span>
                 <time className="row-meta" dateTime={a.em}>
                   {dateTime.format(new Date(a.em))}

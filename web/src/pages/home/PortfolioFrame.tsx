@@ -6,8 +6,17 @@ import { C } from '../../texts-carteira.ts';
 /**
  * The portfolio block's frame before its numbers are known (the prerendered home shows it: a
  * build can't know them): the same reserved size as the numbers, so nothing shifts when they come.
+ * `compact`: the size of a visitor's invitation (a page served for a visitor, lib/inicio.ts).
  */
-export function PortfolioSkeleton() {
+export function PortfolioSkeleton({ compact = false }: { compact?: boolean }) {
+  if (compact)
+    return (
+      <div className="portfolio-body portfolio-compact card skeleton is-loading" aria-busy="true">
+        <p className="visually-hidden" role="status">
+          {C.portfolio.loading}
+        </p>
+      </div>
+    );
   return (
     <div className="portfolio-body is-loading" aria-busy="true">
       <p className="visually-hidden" role="status">
@@ -27,11 +36,14 @@ export function PortfolioSkeleton() {
   );
 }
 
-/** The block with one message in the reserved space: sign in, the first client, or a failed read. */
-export function PortfolioMessage(p: { title: string; text?: string; to?: string; action?: string; icon?: ReactNode; retry?: () => void }) {
+/**
+ * The block with one message in the reserved space: sign in, the first client, or a failed read;
+ * `compact`: in a visitor's smaller space.
+ */
+export function PortfolioMessage(p: { title: string; text?: string; to?: string; action?: string; icon?: ReactNode; retry?: () => void; compact?: boolean }) {
   const { title, text, to, action, retry } = p;
   return (
-    <div className="portfolio-body portfolio-message card">
+    <div className={p.compact ? 'portfolio-body portfolio-compact portfolio-message card' : 'portfolio-body portfolio-message card'}>
       <p className="portfolio-message-title">{title}</p>
       {text ? <p>{text}</p> : null}
       {to && action ? (

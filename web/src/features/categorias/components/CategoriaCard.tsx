@@ -9,7 +9,8 @@ import { viewHref } from '../../../lib/clientes-url.ts';
 
 /**
  * A category card: its descricao, its clients and total under contract (a line of reserved
- * height, filled when the totals arrive) linking to its clients, 'Editar' and 'Deletar'.
+ * height, filled when the totals arrive; 'Ver clientes' without them) linking to its clients,
+ * 'Editar' and 'Deletar'.
  */
 export function CategoriaCard({ categoria, totais }: { categoria: Categoria; totais?: Totais }) {
   return (
@@ -19,12 +20,20 @@ export function CategoriaCard({ categoria, totais }: { categoria: Categoria; tot
         <h2 className="card-title">{categoria.descricao}</h2>
       </div>
       <p className="categoria-totais">
-        {totais ? (
-          <Link to={viewHref(paths.clientes, { categorias: [categoria.id] })}>
-            <span>{L.categorias.cardClientes(totais.clientes)}</span> · <span>{L.categorias.cardSoma(formatMoney(totais.soma))}</span>
-            <span className="visually-hidden">{`, ${L.categorias.cardLink(categoria.descricao)}`}</span>
-          </Link>
-        ) : null}
+        {/* The link to its clients never waits on the totals (GET /resumo may fail). */}
+        <Link to={viewHref(paths.clientes, { categorias: [categoria.id] })}>
+          {totais ? (
+            <>
+              <span>{L.categorias.cardClientes(totais.clientes)}</span> · <span>{L.categorias.cardSoma(formatMoney(totais.soma))}</span>
+              <span className="visually-hidden">{`, ${L.categorias.cardLink(categoria.descricao)}`}</span>
+            </>
+          ) : (
+            <>
+              {L.categorias.cardClientesLink}{' '}
+              <span className="visually-hidden">{L.categorias.cardClientesOf(categoria.descricao)}</span>
+            </>
+          )}
+        </Link>
       </p>
       <CardActions name={categoria.descricao} editTo={paths.atualizarCategoria.to(categoria.id)} deleteTo={paths.deletarCategoria.to(categoria.id)} />
     </article>

@@ -1,10 +1,12 @@
 import { memo, useId, useMemo } from 'react';
-import type { Cliente } from '@contract';
+import useSWR from 'swr';
+import type { Categoria, Cliente } from '@contract';
 import { CrownIcon } from '../../../components/icons.tsx';
 import { T } from '../../../texts.ts';
 import { L } from '../../../texts-listas.ts';
 import { ORDENS, SEM_CATEGORIA, type Ordem, type View } from '../../../lib/clientes-url.ts';
 import { sortKey } from '../../../lib/format.ts';
+import { categorias } from '../../../lib/resources.ts';
 import { TC } from '../../../texts-clientes.ts';
 
 interface Chip {
@@ -12,20 +14,29 @@ interface Chip {
   label: string;
 }
 
-/** The categories the clients use (pt-BR order), then "Sem categoria" when some client has none. */
-function chipsOf(clientes: readonly Cliente[], pressed: readonly number[]): Chip[] {
+/** The categories the clients use, by id, and whether some client has none. */
+function usedBy(clientes: readonly Cliente[]): { byId: Map<number, string>; none: boolean } {
   const byId = new Map<number, string>();
   let none = false;
   for (const c of clientes) {
     if (c.categoria) byId.set(c.categoria.id, c.categoria.descricao);
     else none = true;
   }
-  const chips = [...byId].map(([id, label]) => ({ id, label, key: sortKey(label) }));
+  return { byId, none };
+}
+
+/**
+ * The categories the clients use (pt-BR order), then "Sem categoria" when some client has none,
+ * then the pressed categories no client uses (a link from an empty category), by their name in
+ * `all` (the category list), still shown so they can be unpressed.
+ */
+function chipsOf(used: ReturnType<typeof usedBy>, pressed: readonly number[], all: readonly Categoria[] | undefined): Chip[] {
+  const chips = [...used.byId].map(([id, label]) => ({ id, label, key: sortKey(label) }));
   chips.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id));
   const out: Chip[] = chips.map(({ id, label }) => ({ id, label }));
-  if (none || pressed.includes(SEM_CATEGORIA)) out.push({ id: SEM_CATEGORIA, label: T.common.noCategoria });
-  // A pressed category no client uses (a link from an empty category): still shown, to unpress.
-  for (const id of pressed) if (id !== SEM_CATEGORIA && !byId.has(id)) out.push({ id, label: `${TC.clientes.categoria} ${id}` });
+  if (used.none || pressed.includes(SEM_CATEGORIA)) out.push({ id: SEM_CATEGORIA, label: T.common.noCategoria });
+  for (const id of pressed)
+    if (id !== SEM_CATEGORIA && !used.byId.has(id)) out.push({ id, label: all?.find((c) => c.id === id)?.descricao ?? `${TC.clientes.categoria} ${id}` });
   return out;
 }
 
@@ -33,7 +44,12 @@ function chipsOf(clientes: readonly Cliente[], pressed: readonly number[]): Chip
 /** `onChange` gets a change of the view (applied to the latest one asked for, see useQueryState). */
 function ListToolsImpl({ clientes, view, onChange }: { clientes: readonly Cliente[]; view: View; onChange: (change: (view: View) => View) => void }) {
   const sortId = useId();
-  const chips = useMemo(() => chipsOf(clientes, view.categorias), [clientes, view.categorias]);
+  const used = useMemo(() => usedBy(clientes), [clientes]);
+  // A pressed category no client uses has its name in the category list only (cached when the
+  // user came from /categorias; read otherwise).
+  const unused = view.categorias.some((id) => id !== SEM_CATEGORIA && !used.byId.has(id));
+  const { data: all } = useSWR<Categoria[]>(unused ? categorias.path : null);
+  const chips = useMemo(() => chipsOf(used, view.categorias, all), [used, view.categorias, all]);
   const toggle = (id: number) =>
     onChange((v) => ({ ...v, categorias: v.categorias.includes(id) ? v.categorias.filter((c) => c !== id) : [...v.categorias, id] }));
   return (

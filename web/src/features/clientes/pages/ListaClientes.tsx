@@ -59,7 +59,8 @@ export default function ListaClientes() {
   };
 
   const prepared = useMemo(() => (data ? prepare(data) : undefined), [data]);
-  // The costliest order (by name, pt-BR) is computed while the page is idle, before it is asked for.
+  // The costliest order (by name, pt-BR) is computed while the page is idle, before it is asked
+  // for; the category order is one pass over it.
   useEffect(() => {
     if (!prepared || typeof requestIdleCallback !== 'function') return;
     const id = requestIdleCallback(() => orderOf(prepared, 'nome'), { timeout: 2_000 });
@@ -82,7 +83,14 @@ export default function ListaClientes() {
     body = (
       <>
         <ListTools clientes={data} view={view} onChange={setView} />
-        <ResultStatus shown={shown.clientes} total={data.length} query={view.q} onClear={clear} extra={totals} />
+        <ResultStatus
+          shown={shown.clientes}
+          total={data.length}
+          query={view.q}
+          onClear={clear}
+          extra={totals}
+          more={{ active: view.categorias.length > 0 || view.vip, clearLabel: L.clientes.clearView, noMatch: L.clientes.noMatch, hint: L.clientes.noMatchHint }}
+        />
         <ProgressiveGrid key={`${key}|${data.length}`} items={shown.items} getKey={idOf} renderItem={renderCard} label={T.titles.clientes} />
       </>
     );

@@ -342,3 +342,23 @@ describe('the undo', () => {
     expect(importViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
   });
 });
+
+describe('GET /observacoes', () => {
+  it('pages the notes of the clients that have some, by id, by size; the list leaves them out', async () => {
+    const note = (i: number) => `Nota ${i}: ${'é'.repeat(1_990)}`;
+    const made: number[] = [];
+    for (let i = 0; i < 3; i++) made.push((await call(api, 'POST', '/produtos', { nome: `Com nota ${i}`, valorContrato: 1, observacoes: note(i) })).body.id);
+    await call(api, 'POST', '/produtos', { nome: 'Sem nota', valorContrato: 1 });
+    expect((await clientes()).find((c) => c.id === made[0]) as Record<string, unknown>).not.toHaveProperty('observacoes');
+    const all = await call(api, 'GET', '/observacoes');
+    expect(all.status, all.text).toBe(200);
+    expect(all.body.cursor).toBeNull();
+    expect(all.body.itens.filter((n: { id: number }) => made.includes(n.id))).toEqual(made.map((id, i) => ({ id, observacoes: note(i) })));
+    // Pages of about `maxBytes` of JSON: one note of ~4 KB each here, the cursor after the last.
+    const { pageObservacoes } = await import('../../lambdas/store/clientes.ts');
+    const first = await pageObservacoes(made[0]! - 1, 5_000);
+    expect(first.items.map((n) => n.id)).toEqual([made[0]]);
+    const second = await pageObservacoes(first.next, 5_000);
+    expect(second.items.map((n) => n.id)).toEqual([made[1]]);
+  });
+});

@@ -51,7 +51,8 @@ export function Importacoes({ onResume }: { onResume: (job: Importacao) => void 
       <ul className="import-jobs" aria-label={J.listLabel}>
         {itens.map((job) => (
           <li key={job.id}>
-            <Job job={job} onResume={() => onResume(job)} />
+            {/* Its state changed: the list is read again after an undo. */}
+            <Job job={job} onResume={() => onResume(job)} onUndone={() => void mutate()} />
           </li>
         ))}
       </ul>
@@ -65,8 +66,8 @@ export function Importacoes({ onResume }: { onResume: (job: Importacao) => void 
 }
 
 /** One import: what, who, when, where it stands; Continuar, and Desfazer after a confirmation. */
-function Job({ job, onResume }: { job: Importacao; onResume: () => void }) {
-  const { undo, run } = useUndo(job.id, job.criados + job.categorias);
+function Job({ job, onResume, onUndone }: { job: Importacao; onResume: () => void; onUndone: () => void }) {
+  const { undo, run } = useUndo(job.id, job.criados + job.categorias, onUndone);
   const [asking, setAsking] = useState(false);
   const quando = formatDateTime(job.criadoEm);
   // The server refuses an undo past its period anyway: the moment the list was shown is enough.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { C } from '../../../texts-csv.ts';
-import { IMPORTACOES_PATH, undoStep } from '../api.ts';
+import { undoStep } from '../api.ts';
 
 export interface UndoProgress {
   state: 'idle' | 'running' | 'done' | 'failed';
@@ -11,9 +11,10 @@ export interface UndoProgress {
 
 /**
  * 'Desfazer importação': the undo steps one after the other until nothing is left, with how far
- * it got (`records`: what the import is known to have created, for the bar until the server says).
+ * it got (`records`: what the import is known to have created, for the bar until the server says);
+ * `onSettled` after it ended either way.
  */
-export function useUndo(jobId: number | undefined, records: number): { undo: UndoProgress; run: () => Promise<void> } {
+export function useUndo(jobId: number | undefined, records: number, onSettled?: () => void): { undo: UndoProgress; run: () => Promise<void> } {
   const { mutate } = useSWRConfig();
   const [undo, setUndo] = useState<UndoProgress>({ state: 'idle', done: 0, total: records });
   const run = async () => {
@@ -33,8 +34,7 @@ export function useUndo(jobId: number | undefined, records: number): { undo: Und
     }
     void mutate('/produtos');
     void mutate('/categorias');
-    // Every page of the imports' list (its state changed).
-    void mutate((k) => typeof k === 'string' && k.includes(IMPORTACOES_PATH));
+    onSettled?.();
   };
   return { undo, run };
 }

@@ -131,7 +131,8 @@ export default function ImportarClientes() {
    * until done, cancelled or failed; the last one says `fim` (the import is then concluded).
    */
   const sendFrom = async (start: Run) => {
-    const current: Run = { ...start, outcome: { ...start.outcome, failures: [...start.outcome.failures] } };
+    // Done unless it is cancelled or fails on the way (a resumed run starts over from 'cancelled').
+    const current: Run = { ...start, outcome: { ...start.outcome, state: 'done', reason: undefined, failures: [...start.outcome.failures] } };
     setPhase('importing');
     cancel.current = false;
     setCancelling(false);
@@ -161,7 +162,6 @@ export default function ImportarClientes() {
       current.next = end;
       setProgress({ done: current.next, total: current.linhas.length });
     } while (current.next < current.linhas.length);
-    if (current.next >= current.linhas.length && current.outcome.state !== 'failed' && current.outcome.state !== 'cancelled') current.outcome.state = 'done';
     setRun({ ...current });
     setPhase('summary');
     void mutate(categoriasResource.path);

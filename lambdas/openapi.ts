@@ -21,6 +21,7 @@ import {
   categoriaUpdateSchema,
   clienteInputSchema,
   clienteUpdateSchema,
+  ASSINATURA_PATTERN,
   importacaoInputSchema,
   importacaoLoteSchema,
   usuarioAdminSchema,
@@ -61,7 +62,7 @@ export interface OpenApiOperation {
 }
 
 /** The version of the API contract (bump on any change of the wire format). */
-export const API_VERSION = '1.2.0';
+export const API_VERSION = '1.3.0';
 
 const ref = (kind: keyof OpenApiDocument['components'], name: string) => ({
   $ref: `#/components/${kind}/${name}`,
@@ -166,9 +167,13 @@ const USUARIO_FIELD_DOCS: Record<string, string> = {
   admin: `\`true\`: an administrator (in the \`${ADMIN_GROUP}\` group); \`false\` (or, on an invitation, absent): a member.`,
   total: `The data rows of the file the page is about to send (0–${LIMITS.importacao.maxLinhas}).`,
   arquivo: "The file's name, as the person chose it (0–255 characters).",
+  assinatura:
+    "Optional: the file's SHA-256, 64 lower-case hex digits. Returned with the import, so a page continuing it can " +
+    'check it was given the same file.',
   linhas:
-    `1–${LIMITS.importacao.linhasPorLote} rows, each \`{"linha": n, "cliente": <a POST /produtos body>}\` with its line number in the file ` +
-    '(unique in the batch); each `cliente` is validated on its own with the rules of POST /produtos.',
+    `0–${LIMITS.importacao.linhasPorLote} rows (none only with \`fim\`), each \`{"linha": n, "cliente": <a POST /produtos body>}\` with its ` +
+    'line number in the file (unique in the batch); each `cliente` is validated on its own with the rules of POST /produtos.',
+  fim: "Optional: `true` on the file's last batch; the import is then `concluida` (it takes no more rows).",
   ativo: '`false` disables the user (they cannot sign in, and are signed out everywhere); `true` enables them again.',
 };
 
@@ -265,6 +270,32 @@ function buildSchemas(): Record<string, JsonSchema> {
     ...AUDIT_PROPERTIES,
   };
   const PRODUTO_REQUIRED = ['id', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoria', 'versao'];
+  const IMPORTACAO = {
+    title: 'Importacao',
+    description: 'A CSV import: who made it, when, where it stands and how many records it created so far.',
+    type: 'object',
+    properties: {
+      id: idSchema,
+      autor: actorSchema('Who made it'),
+      criadoEm: isoInstant('When it started'),
+      atualizadoEm: isoInstant('Its last batch, category or undo step (its start until then)'),
+      estado: {
+        enum: ['importando', 'concluida', 'desfazendo', 'desfeita'],
+        description:
+          '`importando` while rows come in, also when the page stopped midway (it may be continued: send the lines not in ' +
+          "`GET /importacoes/{id}`'s `linhas`); `concluida` after the batch marked `fim`; `desfazendo` from an undo's first " +
+          'step until it deleted everything; `desfeita` then.',
+      },
+      total: { type: 'integer', minimum: 0, description: 'The rows the page declared.' },
+      criados: { type: 'integer', minimum: 0, description: 'Clients created so far.' },
+      categorias: { type: 'integer', minimum: 0, description: 'Categories it created.' },
+      arquivo: { type: 'string' },
+      assinatura: { type: 'string', pattern: ASSINATURA_PATTERN.source, description: "The file's SHA-256, when the page sent it." },
+      desfazerAte: isoInstant('Until when it may be undone (its start plus the trash period)'),
+    },
+    required: ['id', 'autor', 'criadoEm', 'atualizadoEm', 'estado', 'total', 'criados', 'categorias', 'arquivo', 'desfazerAte'],
+    additionalProperties: false,
+  };
   return {
     Categoria: {
       title: 'Categoria',
@@ -491,24 +522,33 @@ function buildSchemas(): Record<string, JsonSchema> {
       required: ['tipo', 'registro'],
       additionalProperties: false,
     },
-    Importacao: {
-      title: 'Importacao',
-      description: 'A CSV import: who made it, when, and how many records it created so far.',
-      type: 'object',
+    Importacao: IMPORTACAO,
+    ImportacaoDetalhe: {
+      ...IMPORTACAO,
+      title: 'ImportacaoDetalhe',
+      description: 'An import with the lines of its file whose clients it created (and still lists: an undo takes them off).',
       properties: {
-        id: idSchema,
-        autor: { type: 'string', description: 'The e-mail of who made it (`anônimo` in the open mode).' },
-        criadoEm: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$' },
-        estado: { enum: ['importando', 'desfeita'] },
-        total: { type: 'integer', minimum: 0 },
-        criados: { type: 'integer', minimum: 0 },
-        arquivo: { type: 'string' },
+        ...IMPORTACAO.properties,
+        linhas: {
+          type: 'array',
+          items: { type: 'array', prefixItems: [idSchema, idSchema], items: false, minItems: 2 },
+          description: 'The lines as ascending ranges `[first, last]` of consecutive lines: what continuing the import skips.',
+        },
       },
-      required: ['id', 'autor', 'criadoEm', 'estado', 'total', 'criados', 'arquivo'],
+      required: [...IMPORTACAO.required, 'linhas'],
+    },
+    ImportacaoPagina: pageOf('ImportacaoPagina', 'Importacao', "A page of the imports, newest first: the caller's own (an administrator's: everyone's)."),
+    ImportacaoInput: requestSchema(importacaoInputSchema, 'ImportacaoInput', 'The body of POST /importacoes.', USUARIO_FIELD_DOCS),
+    ImportacaoLote: requestSchema(importacaoLoteSchema, 'ImportacaoLote', 'The body of POST /importacoes/{id}/lotes.', USUARIO_FIELD_DOCS),
+    ObservacaoCliente: {
+      title: 'ObservacaoCliente',
+      description: "A client's notes (`observacoes`), which `GET /produtos` leaves out.",
+      type: 'object',
+      properties: { id: idSchema, observacoes: CONTATO_RESPONSE.observacoes },
+      required: ['id', 'observacoes'],
       additionalProperties: false,
     },
-    ImportacaoInput: requestSchema(importacaoInputSchema, 'ImportacaoInput', 'The body of POST /importacoes.'),
-    ImportacaoLote: requestSchema(importacaoLoteSchema, 'ImportacaoLote', 'The body of POST /importacoes/{id}/lotes.'),
+    ObservacaoPagina: pageOf('ObservacaoPagina', 'ObservacaoCliente', 'A page of the notes of the clients that have some, by id.'),
     ImportacaoLoteResultado: {
       title: 'ImportacaoLoteResultado',
       description: 'The lines of the batch that were created (with the new id) and those that failed (with the reason), by line.',
@@ -538,7 +578,7 @@ function buildSchemas(): Record<string, JsonSchema> {
       properties: {
         excluidos: { type: 'integer', minimum: 0 },
         restantes: { type: 'integer', minimum: 0 },
-        estado: { const: 'desfeita' },
+        estado: { enum: ['desfazendo', 'desfeita'], description: '`desfeita` once nothing is left.' },
       },
       required: ['excluidos', 'restantes', 'estado'],
       additionalProperties: false,
@@ -665,6 +705,8 @@ interface UsersShape {
   errors: string[];
   /** Takes an `Idempotency-Key` (the imports' routes). */
   idempotent?: boolean;
+  /** A page read by `?cursor=` only (its pages are sized by the server). */
+  cursorOnly?: boolean;
 }
 const usersOp = (summary: string, answer: string, description: string, shape: UsersShape): Op => ({
   summary,
@@ -811,6 +853,31 @@ const OPERATIONS: Record<string, Op> = {
       'it is refused. Its id is never given to another record. 404 when it is not in the trash.',
     { status: '204', errors: ['400', '404'] },
   ),
+  'GET /observacoes': {
+    summary: "The clients' notes, for an export",
+    answer: 'A page of notes, by client id.',
+    description:
+      'The `observacoes` of every client that has some, sorted by id: what `GET /produtos` leaves out, for a CSV export ' +
+      `of the list. Each page holds about ${LIMITS.exportacao.observacoesBytes / (1024 * 1024)} MB of JSON at most; pass its \`cursor\` ` +
+      'as `?cursor=` for the next (null: the last).',
+    shape: { status: '200', response: 'ObservacaoPagina', errors: ['400'], cursorOnly: true },
+  },
+  'GET /importacoes': {
+    summary: 'List the imports',
+    answer: 'A page of imports, newest first.',
+    description:
+      "The caller's CSV imports, newest first, with where each stands (an administrator sees everyone's, to undo them too): " +
+      `one stopped midway (\`importando\`) may be continued or undone, a concluded one undone within the trash period. ${PAGED}`,
+    shape: { status: '200', response: 'ImportacaoPagina', errors: ['400'] },
+  },
+  'GET /importacoes/{id}': {
+    summary: 'Read one import',
+    answer: 'The import, with the lines it created.',
+    description:
+      'One import, with the lines of its file whose clients it created: a page continuing it sends the other lines (a line sent ' +
+      "again is answered with the client it created, never created twice). Only the import's author or an administrator (403).",
+    shape: { status: '200', response: 'ImportacaoDetalhe', errors: ['400', '404'] },
+  },
   'POST /importacoes': {
     summary: 'Start a CSV import',
     answer: 'The new import; its author is the caller.',
@@ -830,10 +897,12 @@ const OPERATIONS: Record<string, Op> = {
     answer: 'The created and the failed lines.',
     description:
       'Creates each valid row as POST /produtos would (its count in its category in the same transaction), in ' +
-      'transactions of at most 100 items; a row whose write is refused (a category that no longer exists…) fails alone with ' +
-      'its reason. The `Idempotency-Key` is required: the same batch sent again with the same key replays its answer and ' +
-      `creates nothing twice. Send batches one at a time. Body limit: ${LIMITS.importacao.bodyBytes / 1024} KB. Only the ` +
-      "import's author or an administrator (403); 409 once the import was undone.",
+      'transactions of at most 100 items; a row whose write is refused (a category that no longer exists, a CNPJ/CPF another ' +
+      'client or an earlier row of the batch has…) fails alone with its reason. The `Idempotency-Key` is required: the same ' +
+      'batch sent again with the same key replays its answer and creates nothing twice; a line of the file the import created ' +
+      'already is answered with that client, under any key. Send batches one at a time; mark the last one `fim` (the import ' +
+      `is then concluded). Body limit: ${LIMITS.importacao.bodyBytes / 1024} KB. Only the ` +
+      "import's author or an administrator (403); 409 once the import was concluded or undone.",
     shape: { status: '200', response: 'ImportacaoLoteResultado', body: 'ImportacaoLote', errors: ['400', '404', '409', '413', '415', '422'], idempotent: true },
   },
   'POST /importacoes/{id}/desfazer': {
@@ -841,7 +910,8 @@ const OPERATIONS: Record<string, Op> = {
     answer: 'How many records this step deleted and how many are left.',
     description:
       `Deletes up to ${LIMITS.importacao.desfazerPorChamada} of the records the import created, each as DELETE /produtos/{id} ` +
-      'does, then the categories it created as DELETE /categorias/{id} does (one that has clients again stays); call again until `restantes` is 0. The first step marks the import undone (no batch is accepted after it). ' +
+      'does, then the categories it created as DELETE /categorias/{id} does (one that has clients again stays); call again until `restantes` is 0. ' +
+      'The first step marks the import `desfazendo` (no batch is accepted after it), the one that leaves nothing `desfeita`. ' +
       "Only the import's author or an administrator (403), within the trash period (409 after it).",
     shape: { status: '200', response: 'ImportacaoDesfazerResultado', errors: ['400', '404', '409'] },
   },
@@ -936,7 +1006,7 @@ function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
   if (route.method === 'POST' && (!op.shape || op.shape.idempotent)) parameters.push(ref('parameters', 'IdempotencyKey'));
   const shape = op.shape ?? recordShape(route);
   // A paged list: `?limit=&cursor=`.
-  if (shape.response?.endsWith('Pagina')) parameters.push(ref('parameters', 'Limit'), ref('parameters', 'Cursor'));
+  if (shape.response?.endsWith('Pagina')) parameters.push(...(shape.cursorOnly ? [] : [ref('parameters', 'Limit')]), ref('parameters', 'Cursor'));
   const responses: Record<string, JsonSchema> = {
     [shape.status]: shape.response
       ? { description: op.answer, content: jsonContent(ref('schemas', shape.response)) }
@@ -1019,6 +1089,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
       { name: 'lixeira', description: 'The trash: deleted clients and categories, restored or purged.' },
       { name: 'resumo', description: "The portfolio's totals." },
       { name: 'atividades', description: 'The latest changes of clients and categories.' },
+      { name: 'importacoes', description: 'CSV imports of clients: the job, its batches, its undo.' },
+      { name: 'observacoes', description: "The clients' notes, for a CSV export." },
     ],
     paths,
     components: {

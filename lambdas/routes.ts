@@ -95,6 +95,8 @@ export const routes: readonly RouteDef[] = [
   route('PUT', '/produtos', 'clientes/update', 'UpdateProduto', [...TOTALS]),
   route('DELETE', '/produtos/{id}', 'clientes/remove', 'RemoveProduto', [...TOTALS, DELETE]),
   route('GET', '/produtos/{id}/historico', 'clientes/historico', 'HistoricoProduto', [GET, QUERY]),
+  // The clients' notes, which the list leaves out, paged for a CSV export (issue 18).
+  route('GET', '/observacoes', 'clientes/observacoes', 'ListObservacoes', [QUERY]),
   // The trash (issue 16): `{tipo}` is `produto` or `categoria`. A restore of a category first
   // makes sure the stored names are claimed, like every category write; a purge deletes the
   // record's history in batches.
@@ -102,6 +104,8 @@ export const routes: readonly RouteDef[] = [
   route('POST', '/lixeira/{tipo}/{id}/restaurar', 'lixeira/restore', 'RestoreLixeira', [...NAME_CLAIMS, UPDATE, DELETE]),
   route('DELETE', '/lixeira/{tipo}/{id}', 'lixeira/purge', 'PurgeLixeira', [GET, QUERY, UPDATE, DELETE, BATCH_WRITE]),
   // CSV import (issue 18): the job, its batches (creates as POST /produtos does), its undo (deletes as DELETE /produtos/{id} does).
+  route('GET', '/importacoes', 'importacoes/list', 'ListImportacoes', [QUERY]),
+  route('GET', '/importacoes/{id}', 'importacoes/get', 'GetImportacao', [GET, QUERY]),
   route('POST', '/importacoes', 'importacoes/create', 'CreateImportacao', [PUT, UPDATE]),
   route('POST', '/importacoes/{id}/categorias', 'importacoes/categoria', 'ImportCategoria', [...NAME_CLAIMS, UPDATE]),
   route('POST', '/importacoes/{id}/lotes', 'importacoes/lote', 'ImportLote', [...TOTALS]),

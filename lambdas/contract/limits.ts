@@ -41,6 +41,8 @@ export const LIMITS = {
     /** Records one POST /importacoes/{id}/desfazer deletes at most (well inside a 30 s request). */
     desfazerPorChamada: 100,
   },
+  /** CSV export: a page of GET /observacoes holds about this much JSON (far under Lambda's response cap). */
+  exportacao: { observacoesBytes: 2 * 1024 * 1024 },
 } as const;
 
 /** A path id: a positive integer of at most 16 digits, no sign, exponent, hex or leading zero. */

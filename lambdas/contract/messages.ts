@@ -58,6 +58,8 @@ export const MESSAGES = {
   importacaoPrazoEncerrado: (dias: number) => `Esta importação tem mais de ${dias} dias e não pode mais ser desfeita.`,
   importacaoLinhaRepetida: (linha: number) => `A linha ${linha} aparece mais de uma vez no lote.`,
   importacaoDesfeita: 'Esta importação foi desfeita: ela não recebe mais linhas.',
+  importacaoConcluida: 'Esta importação já foi concluída: ela não recebe mais linhas.',
+  importacaoLoteVazio: "Envie ao menos uma linha (um lote vazio só serve para concluir a importação, com 'fim': true).",
   importacaoChaveObrigatoria: "Envie cada lote com uma 'Idempotency-Key' (a mesma ao repeti-lo).",
   importacaoLinhaFalhou: 'Não foi possível gravar esta linha. Tente de novo.',
   // Field validation
@@ -76,6 +78,7 @@ export const MESSAGES = {
     `O campo '${campo}' aceita no máximo ${decimals} casas decimais.`,
   campoObjeto: (campo: string) => `O campo '${campo}' deve ser um objeto com 'id' ou null.`,
   campoBooleano: (campo: string) => `O campo '${campo}' deve ser true ou false.`,
+  importacaoAssinatura: (campo: string) => `O campo '${campo}' deve ser o SHA-256 do arquivo: 64 dígitos hexadecimais em minúsculas.`,
   // The client record's contact and contract fields (issue 17)
   campoEmail: (campo: string) => `O campo '${campo}' deve ser um e-mail válido, como contato@empresa.com.br.`,
   campoTelefone: (campo: string) =>

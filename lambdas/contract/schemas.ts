@@ -8,7 +8,7 @@ import { checkContato, CONTATO_FIELDS, datasProblem, type ContatoField } from '.
 import { DECIMAL_STRING_PATTERN, LIMITS } from './limits.ts';
 import { MESSAGES as M } from './messages.ts';
 import { cleanText, isWellFormedText } from './text.ts';
-import type { CategoriaInput, ClienteInput, ImportacaoLinha, Update, UsuarioInput } from './types.ts';
+import type { CategoriaInput, ClienteInput, ImportacaoInput, ImportacaoLinha, Update, UsuarioInput } from './types.ts';
 
 const requiredText = (campo: string, max: number) =>
   z
@@ -138,7 +138,10 @@ export const clienteInputSchema = /* @__PURE__ */ (() => z.object(clienteFields,
 export const clienteUpdateSchema = /* @__PURE__ */ (() =>
   z.object({ id: id('id'), versao, ...clienteFields }, objectError).superRefine(datesInOrder).transform(toClienteInput))();
 
-/** POST /importacoes: the rows the page is about to send and the file's name. */
+/** A file's SHA-256 as the page writes it: 64 lower-case hex digits. */
+export const ASSINATURA_PATTERN = /^[0-9a-f]{64}$/;
+
+/** POST /importacoes: the rows the page is about to send, the file's name and its SHA-256. */
 export const importacaoInputSchema = /* @__PURE__ */ (() =>
   z.object(
     {
@@ -147,31 +150,37 @@ export const importacaoInputSchema = /* @__PURE__ */ (() =>
         .min(0, { error: M.campoMinimo('total', 0) })
         .max(LIMITS.importacao.maxLinhas, { error: M.campoMaximo('total', String(LIMITS.importacao.maxLinhas)) }),
       arquivo: optionalText('arquivo', 255),
+      assinatura: z.string({ error: M.campoTexto('assinatura') }).regex(ASSINATURA_PATTERN, { error: M.importacaoAssinatura('assinatura') }).optional(),
     },
     objectError,
   ))();
 
 /**
  * POST /importacoes/{id}/lotes: numbered rows, each `cliente` checked later, row by row, with the
- * very schema of POST /produtos (a bad row fails alone, with its reason).
+ * very schema of POST /produtos (a bad row fails alone, with its reason). `fim`: the file's last
+ * batch (the import is concluded with it; it may then have no rows).
  */
 export const importacaoLoteSchema = /* @__PURE__ */ (() =>
-  z.object(
-    {
-      linhas: z
-        .array(z.object({ linha: id('linha'), cliente: z.unknown() }, { error: M.campoObjeto('linhas') }), { error: M.campoObrigatorio('linhas') })
-        .min(1, { error: M.campoVazio('linhas') })
-        .max(LIMITS.importacao.linhasPorLote, { error: M.campoMaximo('linhas', String(LIMITS.importacao.linhasPorLote)) })
-        .superRefine((linhas, ctx) => {
-          const seen = new Set<number>();
-          for (const l of linhas) {
-            if (seen.has(l.linha)) ctx.addIssue({ code: 'custom', message: M.importacaoLinhaRepetida(l.linha) });
-            seen.add(l.linha);
-          }
-        }),
-    },
-    objectError,
-  ))();
+  z
+    .object(
+      {
+        linhas: z
+          .array(z.object({ linha: id('linha'), cliente: z.unknown() }, { error: M.campoObjeto('linhas') }), { error: M.campoObrigatorio('linhas') })
+          .max(LIMITS.importacao.linhasPorLote, { error: M.campoMaximo('linhas', String(LIMITS.importacao.linhasPorLote)) })
+          .superRefine((linhas, ctx) => {
+            const seen = new Set<number>();
+            for (const l of linhas) {
+              if (seen.has(l.linha)) ctx.addIssue({ code: 'custom', message: M.importacaoLinhaRepetida(l.linha) });
+              seen.add(l.linha);
+            }
+          }),
+        fim: z.boolean({ error: M.campoBooleano('fim') }).optional(),
+      },
+      objectError,
+    )
+    .superRefine((lote, ctx) => {
+      if (lote.linhas.length === 0 && lote.fim !== true) ctx.addIssue({ code: 'custom', message: M.importacaoLoteVazio, path: ['linhas'] });
+    }))();
 
 /** A true or false, required. */
 const flag = (campo: string) =>
@@ -222,8 +231,8 @@ export const parseClienteUpdate = (body: unknown): ParseResult<Update<ClienteInp
 export const parseUsuarioInput = (body: unknown): ParseResult<UsuarioInput> => parseWith(usuarioInputSchema, body);
 export const parseUsuarioAtivo = (body: unknown): ParseResult<{ ativo: boolean }> => parseWith(usuarioAtivoSchema, body);
 export const parseUsuarioAdmin = (body: unknown): ParseResult<{ admin: boolean }> => parseWith(usuarioAdminSchema, body);
-export const parseImportacaoInput = (body: unknown): ParseResult<{ total: number; arquivo: string }> => parseWith(importacaoInputSchema, body);
-export const parseImportacaoLote = (body: unknown): ParseResult<{ linhas: ImportacaoLinha[] }> =>
-  parseWith(importacaoLoteSchema, body) as ParseResult<{ linhas: ImportacaoLinha[] }>;
+export const parseImportacaoInput = (body: unknown): ParseResult<ImportacaoInput> => parseWith(importacaoInputSchema, body);
+export const parseImportacaoLote = (body: unknown): ParseResult<{ linhas: ImportacaoLinha[]; fim?: boolean }> =>
+  parseWith(importacaoLoteSchema, body) as ParseResult<{ linhas: ImportacaoLinha[]; fim?: boolean }>;
 /** A path's `{email}` (decoded by API Gateway): the user name it names, or the problem. */
 export const parseEmail = (raw: unknown): ParseResult<string> => parseWith(email, raw);

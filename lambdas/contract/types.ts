@@ -193,20 +193,51 @@ export interface UsuarioInput {
   admin: boolean;
 }
 
-/** One CSV import (issue 18): who made it and what it created so far. */
+/** A client's notes, as GET /observacoes pages them for an export (the list leaves them out). */
+export interface ObservacaoCliente {
+  id: number;
+  observacoes: string;
+}
+
+/** One CSV import (issue 18): who made it, where it stands and what it created so far. */
 export interface Importacao {
   id: number;
   /** The actor's e-mail ("anônimo" in the open mode). */
   autor: string;
   criadoEm: string;
-  /** `importando` while rows come in; `desfeita` once every record it created was deleted. */
-  estado: 'importando' | 'desfeita';
+  /** Its last batch, category or undo step (its start until then). */
+  atualizadoEm: string;
+  /**
+   * `importando` while rows come in (also when the page stopped midway: it may be continued);
+   * `concluida` after the file's last batch; `desfazendo` from an undo's first step until it
+   * deleted everything, `desfeita` then.
+   */
+  estado: 'importando' | 'concluida' | 'desfazendo' | 'desfeita';
   /** Rows the page declared (the file's data rows). */
   total: number;
-  /** Records created so far (a row retried after a network error counts once). */
+  /** Clients created so far (a row retried after a network error counts once). */
   criados: number;
+  /** Categories it created. */
+  categorias: number;
   /** The file's name, as the page sent it. */
   arquivo: string;
+  /** The file's SHA-256 (hex), when the page sent it: continuing asks for the same file. */
+  assinatura?: string;
+  /** Until when it may be undone: its start plus the trash period. */
+  desfazerAte: string;
+}
+
+/** One import with the lines of its file whose clients it created (GET /importacoes/{id}). */
+export interface ImportacaoDetalhe extends Importacao {
+  /** Those lines as ascending ranges `[first, last]` (an undo takes its lines off). */
+  linhas: [number, number][];
+}
+
+/** POST /importacoes: the rows the page is about to send, the file's name and its SHA-256. */
+export interface ImportacaoInput {
+  total: number;
+  arquivo: string;
+  assinatura?: string;
 }
 
 /** A row of an import batch: its line in the file and the client as POST /produtos takes it. */
@@ -225,7 +256,7 @@ export interface ImportacaoLoteResultado {
 export interface ImportacaoDesfazerResultado {
   excluidos: number;
   restantes: number;
-  estado: Importacao['estado'];
+  estado: 'desfazendo' | 'desfeita';
 }
 
 /** Client count, VIP count and contract sum of a group of clients (exact: the server keeps them). */

@@ -9,7 +9,8 @@
 import { CLIENTE_FIELDS, CONTATO_FIELDS, datasProblem } from '../contract/cliente.ts';
 import { formatDocumento } from '../contract/formatos.ts';
 import { MESSAGES } from '../contract/messages.ts';
-import type { Actor, CategoriaRef, Cliente, ClienteContato, ClienteInput, EntradaHistorico, Pagina, Update } from '../contract/types.ts';
+import { LIMITS } from '../contract/limits.ts';
+import type { Actor, CategoriaRef, Cliente, ClienteContato, ClienteInput, EntradaHistorico, ObservacaoCliente, Pagina, Update } from '../contract/types.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import { categoriaRefs, readCategoriaRef } from '../store/categorias.ts';
 import { releaseClaims, uniqueClaimsOf } from '../store/claims.ts';
@@ -22,7 +23,7 @@ import { clienteItem, toCliente, type ClienteRecord } from '../store/items.ts';
 import { deletionOps } from '../store/lixeira.ts';
 import { RECORD_KIND } from '../store/table.ts';
 import { commit, type Op, type Outcome } from '../store/write.ts';
-import { changesOf, historicoOf, stampOf, type PageRequest } from './historico.ts';
+import { changesOf, cursorOf, historicoOf, nextCursor, stampOf, type PageRequest } from './historico.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
 import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
 
@@ -76,6 +77,16 @@ export async function listClientes(_actor: Actor): Promise<Cliente[]> {
   // A category created after the parallel category read may already hold a client: read once more.
   if (records.some((r) => r.categoriaId !== null && !categorias.has(r.categoriaId))) categorias = await categoriaRefs();
   return records.map((r) => toCliente(r, r.categoriaId === null ? null : (categorias.get(r.categoriaId) ?? null)));
+}
+
+/**
+ * The notes of the clients that have some, by id, in pages of at most
+ * LIMITS.exportacao.observacoesBytes of JSON (the list leaves them out): what an export adds to
+ * the list it has.
+ */
+export async function listObservacoes(_actor: Actor, page: PageRequest): Promise<Pagina<ObservacaoCliente>> {
+  const { items, next } = await store.pageObservacoes(cursorOf(page), LIMITS.exportacao.observacoesBytes);
+  return { itens: items, cursor: nextCursor(next) };
 }
 
 /** One client with its category embedded (404 when missing). */

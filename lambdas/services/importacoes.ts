@@ -11,8 +11,12 @@
  * - A cancelled transaction is written again without the rows its cancellation reasons name;
  *   those rows fail with the reason (a category that no longer exists, a `documento` in use…).
  * - Every transaction claims `<import>/<Idempotency-Key>#<n>` with its answer: a batch sent again
- *   (a retry after a network error, or resuming an interrupted import) replays instead of
- *   creating twice.
+ *   (a retry after a network error) replays instead of creating twice. Beyond the key, each row
+ *   is listed under its import by its line in the file, only where the line has none: a line sent
+ *   again later (a resumed import, after the page was closed) is answered with the client it
+ *   created, never created twice.
+ * - A batch marked `fim` concludes the import; one stopped midway stays `importando`, and GET
+ *   /importacoes/{id} says which lines it created, so the page can continue it with the same file.
  * - The undo deletes the records through the very delete of DELETE /produtos/{id}, in steps the
  *   page drives; only the import's author or an administrator may run it.
  */
@@ -27,8 +31,11 @@ import type {
   ClienteInput,
   Importacao,
   ImportacaoDesfazerResultado,
+  ImportacaoDetalhe,
+  ImportacaoInput,
   ImportacaoLinha,
   ImportacaoLoteResultado,
+  Pagina,
 } from '../contract/types.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError, type ApiError } from '../errors.ts';
 import * as categoriasStore from '../store/categorias.ts';
@@ -44,6 +51,7 @@ import { timeSk } from '../store/paging.ts';
 import { commit, commitEach, type Op, type Outcome } from '../store/write.ts';
 import { newCategoriaWrite, removeCategoria } from './categorias.ts';
 import { newClienteWrite, removeCliente } from './clientes.ts';
+import { cursorOf, nextCursor, type PageRequest } from './historico.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
 import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
 
@@ -51,26 +59,32 @@ import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
 const undoDays = trashDays;
 /** Times a transaction is written again after its feed keys clashed with other writes' (rare). */
 const MAX_FEED_CLASHES = 5;
-/** Records deleted at once during an undo step (each is its own small transaction). */
+/** Categories whose clients an undo step deletes at once (see removeImportados). */
 const UNDO_PARALLEL = 4;
 
+/** The job as the API answers it: with until when it may be undone. */
+const wire = (job: store.ImportacaoStored): Importacao => ({
+  ...job,
+  desfazerAte: new Date(Date.parse(job.criadoEm) + undoDays() * 86_400_000).toISOString(),
+});
+
 /** Starts an import for the actor (who may later undo it). */
-export async function createImportacao(
-  actor: Actor,
-  input: { total: number; arquivo: string },
-  idempotency?: IdempotencyKey,
-): Promise<Answer<Importacao>> {
+export async function createImportacao(actor: Actor, input: ImportacaoInput, idempotency?: IdempotencyKey): Promise<Answer<Importacao>> {
   const claim = idempotency && idempotencyClaim(idempotency, input);
-  const importacao: Importacao = {
+  const now = new Date().toISOString();
+  const importacao: store.ImportacaoStored = {
     id: await nextId('importacao'),
     autor: actor.email,
-    criadoEm: new Date().toISOString(),
+    criadoEm: now,
+    atualizadoEm: now,
     estado: 'importando',
     total: input.total,
     criados: 0,
+    categorias: 0,
     arquivo: input.arquivo,
+    ...(input.assinatura ? { assinatura: input.assinatura } : {}),
   };
-  const created = { status: 201, body: importacao };
+  const created = { status: 201, body: wire(importacao) };
   const written = await commit([store.createImportacao({ importacao, autorSub: actor.sub }), claim && claimIdempotencyKey(claim, created)]);
   if (written.ok) return created;
   if (written.outcome.kind === 'keyReplayed') return { status: written.outcome.status, body: written.outcome.body as Importacao };
@@ -78,11 +92,39 @@ export async function createImportacao(
 }
 
 /** The job, when the actor may act on it: its author or an administrator (403 otherwise; 404 when missing). */
-async function ownImportacao(actor: Actor, id: number): Promise<Importacao> {
+async function ownImportacao(actor: Actor, id: number): Promise<store.ImportacaoStored> {
   const found = await store.readImportacao(id);
   if (!found) throw new NotFoundError(MESSAGES.importacaoNaoEncontrada);
   if (!actor.admin && actor.sub !== found.autorSub) throw new ForbiddenError(MESSAGES.importacaoSomenteAutor);
   return found.importacao;
+}
+
+/** The imports, newest first, paged: the actor's own; an administrator's, everyone's (to undo them too). */
+export async function listImportacoes(actor: Actor, page: PageRequest): Promise<Pagina<Importacao>> {
+  const { items, next } = await store.listImportacoes(page.limit, cursorOf(page), actor.admin ? undefined : actor.sub);
+  return { itens: items.map((r) => wire(r.importacao)), cursor: nextCursor(next) };
+}
+
+/** Ascending numbers as ranges `[first, last]` of consecutive ones. */
+function ranges(sorted: readonly number[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const n of sorted) {
+    const last = out[out.length - 1];
+    if (last && n <= last[1] + 1) last[1] = Math.max(last[1], n);
+    else out.push([n, n]);
+  }
+  return out;
+}
+
+/** One import (its author or an administrator), with the lines of its file it created: what continuing it skips. */
+export async function getImportacao(actor: Actor, id: number): Promise<ImportacaoDetalhe> {
+  const importacao = await ownImportacao(actor, id);
+  return { ...wire(importacao), linhas: ranges(await store.linhasImportadas(id)) };
+}
+
+/** An import being undone (or undone) takes nothing any more. */
+function refuseUndone(importacao: store.ImportacaoStored): void {
+  if (importacao.estado === 'desfazendo' || importacao.estado === 'desfeita') throw new ConflictError(MESSAGES.importacaoDesfeita);
 }
 
 /**
@@ -112,8 +154,7 @@ async function rowFailure(outcome: Outcome, row: Row): Promise<{ mensagem: strin
  * another category holds is 409 naming it (the page then uses that one).
  */
 export async function importCategoria(actor: Actor, importacaoId: number, input: CategoriaInput, idempotency?: IdempotencyKey): Promise<Answer<Categoria>> {
-  const importacao = await ownImportacao(actor, importacaoId);
-  if (importacao.estado === 'desfeita') throw new ConflictError(MESSAGES.importacaoDesfeita);
+  refuseUndone(await ownImportacao(actor, importacaoId));
   const claim = idempotency && idempotencyClaim({ ...idempotency, key: `${importacaoId}/${idempotency.key}` }, input);
   await ensureNameClaims();
   return readThenWrite(async () => {
@@ -122,6 +163,8 @@ export async function importCategoria(actor: Actor, importacaoId: number, input:
     const written = await commit([
       ...ops,
       store.listImportadaCategoria(importacaoId, record.id),
+      // Counted on the job, in the same write: only while it still takes rows.
+      store.countImportados(importacaoId, 0, { categorias: 1 }),
       claim && claimIdempotencyKey(claim, created),
     ]);
     if (written.ok) return created;
@@ -158,24 +201,39 @@ function feedKeys(n: number): number[] {
 
 /**
  * Creates a batch of rows of an import (see the module comment). Invalid rows fail with the
- * validation message of POST /produtos; the others are created or fail with their reason.
+ * validation message of POST /produtos, and a CNPJ/CPF an earlier row of the batch has with the
+ * message of a documento in use (one transaction may not write its claim twice: DynamoDB would
+ * refuse the whole transaction); the others are created or fail with their reason. `fim`: the
+ * file's last batch, which concludes the import.
  */
 export async function importLote(
   actor: Actor,
   importacaoId: number,
   linhas: readonly ImportacaoLinha[],
   idempotency: IdempotencyKey,
+  fim = false,
 ): Promise<ImportacaoLoteResultado> {
-  const importacao = await ownImportacao(actor, importacaoId);
-  if (importacao.estado === 'desfeita') throw new ConflictError(MESSAGES.importacaoDesfeita);
+  refuseUndone(await ownImportacao(actor, importacaoId));
   // Rows go into their categories' totals (counted first on a table from before them).
   await ensureAggregates();
   const result: ImportacaoLoteResultado = { criados: [], falhas: [] };
   const rows: Row[] = [];
+  /** The name of the row that takes each documento. */
+  const documentos = new Map<string, string>();
   for (const { linha, cliente } of linhas) {
     const parsed = parseClienteInput(cliente);
-    if (parsed.ok) rows.push({ linha, input: parsed.value });
-    else result.falhas.push({ linha, mensagem: parsed.mensagem, ...(parsed.campo ? { campo: parsed.campo } : {}) });
+    if (!parsed.ok) {
+      result.falhas.push({ linha, mensagem: parsed.mensagem, ...(parsed.campo ? { campo: parsed.campo } : {}) });
+      continue;
+    }
+    const { documento, nome } = parsed.value;
+    const holder = documento ? documentos.get(documento) : undefined;
+    if (documento && holder !== undefined) {
+      result.falhas.push({ linha, mensagem: MESSAGES.documentoDuplicado(formatDocumento(documento), holder), campo: 'documento' });
+      continue;
+    }
+    if (documento) documentos.set(documento, nome);
+    rows.push({ linha, input: parsed.value });
   }
   // Sized from the rows' real op-lists (the ids do not change their shape): + the claim and the job's count.
   const chunks = store.chunkRows(
@@ -183,31 +241,43 @@ export async function importLote(
     2,
   );
   for (const [n, chunk] of chunks.entries()) {
-    const answer = await writeChunk(actor, importacaoId, chunk.map((r) => rows[r]!), { ...idempotency, key: `${importacaoId}/${idempotency.key}#${n}` });
+    const last = fim && n === chunks.length - 1;
+    const answer = await writeChunk(actor, importacaoId, chunk.map((r) => rows[r]!), { ...idempotency, key: `${importacaoId}/${idempotency.key}#${n}` }, last);
     result.criados.push(...answer.criados);
     result.falhas.push(...answer.falhas);
+  }
+  // The last batch with nothing to write still concludes the import (again: no harm).
+  if (fim && chunks.length === 0) {
+    const written = await commit([store.countImportados(importacaoId, 0, { fim: true })]);
+    if (!written.ok && !(written.outcome.kind === 'importacaoEncerrada' && written.outcome.estado === 'concluida')) {
+      throw errorFor(written.outcome, { notFound: MESSAGES.importacaoNaoEncontrada });
+    }
   }
   result.criados.sort((a, b) => a.linha - b.linha);
   result.falhas.sort((a, b) => a.linha - b.linha);
   return result;
 }
 
-/** Writes one transaction's rows, again without the rows whose items failed, until it commits. */
-async function writeChunk(actor: Actor, importacaoId: number, rows: readonly Row[], key: IdempotencyKey): Promise<ImportacaoLoteResultado> {
+/**
+ * Writes one transaction's rows, again without the rows whose items failed, until it commits. A
+ * row whose line the import created already is answered with that client (created, not again).
+ */
+async function writeChunk(actor: Actor, importacaoId: number, rows: readonly Row[], key: IdempotencyKey, fim: boolean): Promise<ImportacaoLoteResultado> {
   const claim = idempotencyClaim(key, rows);
   const firstId = await reserveIds('cliente', rows.length);
   let alive = rows.map((row, i) => ({ row, id: firstId + i }));
   const falhas: ImportacaoLoteResultado['falhas'] = [];
+  const before: ImportacaoLoteResultado['criados'] = [];
   let clashes = 0;
   for (;;) {
     const answer: Answer<ImportacaoLoteResultado> = {
       status: 200,
-      body: { criados: alive.map(({ row, id }) => ({ linha: row.linha, id })), falhas: [...falhas] },
+      body: { criados: [...before, ...alive.map(({ row, id }) => ({ linha: row.linha, id }))], falhas: [...falhas] },
     };
     const feed = feedKeys(alive.length);
     const packed = store.pack(
       alive.map(({ row, id }, r) => store.splitRowOps(rowOps(actor, importacaoId, row, id, feed[r]))),
-      [claimIdempotencyKey(claim, answer), ...(alive.length > 0 ? [store.countImportados(importacaoId, alive.length)] : [])],
+      [claimIdempotencyKey(claim, answer), store.countImportados(importacaoId, alive.length, { fim })],
     );
     const written = await commitEach(packed.ops);
     if (written.ok) return answer.body;
@@ -221,15 +291,60 @@ async function writeChunk(actor: Actor, importacaoId: number, rows: readonly Row
     const dropped = new Set<number>();
     for (const [i, outcome] of written.failed) {
       const owners = packed.rowsOf[i]!;
-      // The job's count: it was undone, or is gone.
-      if (owners.length === 0) throw outcome.kind === 'notFound' ? new NotFoundError(MESSAGES.importacaoNaoEncontrada) : new ConflictError(MESSAGES.importacaoDesfeita);
+      // The job's count: it is gone, concluded or being undone.
+      if (owners.length === 0) throw errorFor(outcome, { notFound: MESSAGES.importacaoNaoEncontrada });
       for (const r of owners) {
         if (dropped.has(r)) continue;
         dropped.add(r);
-        falhas.push({ linha: alive[r]!.row.linha, ...(await rowFailure(outcome, alive[r]!.row)) });
+        const { row } = alive[r]!;
+        if (outcome.kind === 'linhaImportada') before.push({ linha: row.linha, id: outcome.id });
+        else falhas.push({ linha: row.linha, ...(await rowFailure(outcome, row)) });
       }
     }
     alive = alive.filter((_, r) => !dropped.has(r));
+  }
+}
+
+/**
+ * Deletes the clients of one undo step, each through the delete of DELETE /produtos/{id} (one
+ * deleted meanwhile is skipped), and takes them off the import's list. Every delete also updates
+ * its category's totals item (or the Sem categoria one), and AWS cancels transactions that run
+ * at once on one item (TransactionConflict, retried only a few times): so the clients of one
+ * category go one after the other, and only different categories' run side by side.
+ */
+async function removeImportados(actor: Actor, listed: readonly store.Listado[]): Promise<void> {
+  const groups = new Map<string, store.Listado[]>();
+  const records = await Promise.all(listed.map((l) => readCliente(l.id)));
+  listed.forEach((l, i) => {
+    const record = records[i];
+    const group = record ? `categoria ${record.categoriaId ?? 0}` : 'gone';
+    groups.set(group, [...(groups.get(group) ?? []), l]);
+  });
+  const queue = [...groups.values()];
+  const worker = async () => {
+    for (let group = queue.shift(); group; group = queue.shift()) {
+      for (const l of group) {
+        try {
+          await removeCliente(actor, l.id);
+        } catch (err) {
+          if (!(err instanceof NotFoundError)) throw err;
+        }
+        await commit([store.forgetImportado(l)]);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(UNDO_PARALLEL, queue.length) }, worker));
+}
+
+/** Deletes the categories an import created, one at a time (few); one that has clients again (someone else's) stays. */
+async function removeImportadas(actor: Actor, listed: readonly store.Listado[]): Promise<void> {
+  for (const l of listed) {
+    try {
+      await removeCategoria(actor, l.id);
+    } catch (err) {
+      if (!(err instanceof NotFoundError) && !(err instanceof ConflictError && err.mensagem === MESSAGES.categoriaComClientes)) throw err;
+    }
+    await commit([store.forgetImportado(l)]);
   }
 }
 
@@ -238,37 +353,21 @@ async function writeChunk(actor: Actor, importacaoId: number, rows: readonly Row
  * import created, each through the delete of DELETE /produtos/{id} (a record deleted meanwhile
  * is skipped); once its clients are gone, the categories it created, through the delete of
  * DELETE /categorias/{id} (one that has clients again, someone else's, stays). Says how many are
- * left. The first step marks the import undone (no batch is accepted after it). Only within the
- * trash period.
+ * left. The first step marks the import `desfazendo` (no batch is accepted after it), the one
+ * that leaves nothing `desfeita`. Only within the trash period.
  */
 export async function desfazerImportacao(actor: Actor, id: number): Promise<ImportacaoDesfazerResultado> {
   const importacao = await ownImportacao(actor, id);
   if (Date.now() - Date.parse(importacao.criadoEm) > undoDays() * 86_400_000) throw new ConflictError(MESSAGES.importacaoPrazoEncerrado(undoDays()));
-  if (importacao.estado !== 'desfeita') {
-    const marked = await commit([store.markDesfeita(id)]);
+  if (importacao.estado !== 'desfazendo' && importacao.estado !== 'desfeita') {
+    const marked = await commit([store.markEstado(id, 'desfazendo')]);
     if (!marked.ok) throw new NotFoundError(MESSAGES.importacaoNaoEncontrada);
   }
-  let kind: store.Importado = 'cliente';
-  let ids = await store.importados(id, LIMITS.importacao.desfazerPorChamada);
-  if (ids.length === 0) {
-    kind = 'categoria';
-    ids = await store.importados(id, LIMITS.importacao.desfazerPorChamada, kind);
-  }
-  const remove = kind === 'cliente' ? (recordId: number) => removeCliente(actor, recordId) : (recordId: number) => removeCategoria(actor, recordId);
-  let next = 0;
-  const worker = async () => {
-    while (next < ids.length) {
-      const recordId = ids[next++]!;
-      try {
-        await remove(recordId);
-      } catch (err) {
-        // Gone already; or a category that has clients again (not the import's any more).
-        if (!(err instanceof NotFoundError) && !(err instanceof ConflictError && err.mensagem === MESSAGES.categoriaComClientes)) throw err;
-      }
-      await commit([store.forgetImportado(id, recordId, kind)]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(UNDO_PARALLEL, ids.length) }, worker));
+  const clientes = await store.importados(id, LIMITS.importacao.desfazerPorChamada);
+  const categorias = clientes.length === 0 ? await store.importados(id, LIMITS.importacao.desfazerPorChamada, 'categoria') : [];
+  if (clientes.length > 0) await removeImportados(actor, clientes);
+  else await removeImportadas(actor, categorias);
   const restantes = (await store.countImportadosRestantes(id)) + (await store.countImportadosRestantes(id, 'categoria'));
-  return { excluidos: ids.length, restantes, estado: 'desfeita' };
+  if (restantes === 0 && importacao.estado !== 'desfeita') await commit([store.markEstado(id, 'desfeita')]);
+  return { excluidos: clientes.length + categorias.length, restantes, estado: restantes === 0 ? 'desfeita' : 'desfazendo' };
 }

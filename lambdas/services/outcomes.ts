@@ -43,7 +43,10 @@ export function errorFor(outcome: Outcome, context: { notFound: string; idempote
       return new UnprocessableError(MESSAGES.idempotenciaCorpoDiferente);
     case 'busy':
       return new ConflictError(context.idempotent ? MESSAGES.idempotenciaEmAndamento : MESSAGES.conflitoConcorrente);
+    case 'importacaoEncerrada':
+      return new ConflictError(outcome.estado === 'concluida' ? MESSAGES.importacaoConcluida : MESSAGES.importacaoDesfeita);
     case 'changed':
+    case 'linhaImportada':
     case 'nameTaken':
     case 'documentoTaken':
     case 'keyReplayed':

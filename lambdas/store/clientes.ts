@@ -4,8 +4,9 @@
  * (client count, VIPs, contract sum: store/aggregates.ts) exact and the client's documento
  * claimed in the same write.
  */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { CONTATO_FIELDS } from '../contract/cliente.ts';
-import { tableName } from './client.ts';
+import { documentClient, tableName } from './client.ts';
 import {
   CLIENTE_LIST_PROJECTION,
   CLIENTE_PROJECTION,
@@ -25,6 +26,40 @@ import type { Op } from './write.ts';
 /** Every stored client, sorted by id, without its `observacoes` (a list would grow by 2,000 characters a client). */
 export async function listClientes(): Promise<ClienteRecord[]> {
   return (await queryAll(PK.cliente, CLIENTE_LIST_PROJECTION)).map(toClienteRecord);
+}
+
+/**
+ * The notes of the clients that have some (`observacoes`, which the list leaves out), by id after
+ * `after`, until about `maxBytes` of JSON: a page, and the id after which the next starts
+ * (undefined: the last page).
+ */
+export async function pageObservacoes(after: number | undefined, maxBytes: number): Promise<{ items: { id: number; observacoes: string }[]; next: number | undefined }> {
+  const items: { id: number; observacoes: string }[] = [];
+  let bytes = 0;
+  let start: Record<string, unknown> | undefined = after === undefined ? undefined : clienteKey(after);
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        FilterExpression: 'attribute_exists(observacoes)',
+        ExpressionAttributeValues: { ':pk': PK.cliente },
+        ProjectionExpression: 'sk, observacoes',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const entry = { id: Number(item.sk), observacoes: String(item.observacoes) };
+      const size = Buffer.byteLength(JSON.stringify(entry)) + 1;
+      // Full: the next page starts after the last one taken.
+      if (items.length > 0 && bytes + size > maxBytes) return { items, next: items[items.length - 1]!.id };
+      items.push(entry);
+      bytes += size;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return { items, next: undefined };
 }
 
 /** One client; undefined when missing. */

@@ -1,14 +1,21 @@
 /**
- * CSV imports in storage: the job (`IMPORTACAO` / id), the records it created (`IMPORTACAO#<id>` /
- * client id, what its undo deletes), and how a batch of client creates is packed into
- * transactions: each row brings the op-list of a single create (so whatever a create writes beside
- * the record comes along), the count updates of one category are folded into one update, and a
- * transaction is filled up to DynamoDB's 100 items with every item counted.
+ * CSV imports in storage: the job (`IMPORTACAO` / id), the records it created (what its undo
+ * deletes), and how a batch of client creates is packed into transactions: each row brings the
+ * op-list of a single create (so whatever a create writes beside the record comes along), the
+ * count updates of one category are folded into one update, and a transaction is filled up to
+ * DynamoDB's 100 items with every item counted.
+ *
+ * The clients an import created are listed by their line in the file (`IMPORTACAO#<id>#linha` /
+ * line → `id`): the listing is put only where none is, so a line is created once per import
+ * whatever a page sends again (a retry after the idempotency key expired, a resumed import).
+ * Imports from before that listed them by client id (`IMPORTACAO#<id>` / id → `linha`); their
+ * undo still reads that list.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Importacao } from '../contract/types.ts';
 import { documentClient, tableName } from './client.ts';
 import type { Stored } from './items.ts';
+import { queryPage, type Page, type PageFilter } from './paging.ts';
 import { getItem, queryPages } from './reads.ts';
 import { PK } from './table.ts';
 import type { Op, TransactItem } from './write.ts';
@@ -17,37 +24,56 @@ import type { Op, TransactItem } from './write.ts';
 export const TRANSACTION_MAX_ITEMS = 100;
 
 export const importacaoKey = (id: number) => ({ pk: PK.importacao, sk: id });
-/** The partitions listing the records an import created: its clients, and its categories. */
-const linhasPk = (id: number) => `${PK.importacao}#${id}`;
+/** The partitions listing the records an import created: its clients by line, by id (before), and its categories. */
+const linhasPk = (id: number) => `${PK.importacao}#${id}#linha`;
+const legacyLinhasPk = (id: number) => `${PK.importacao}#${id}`;
 const categoriasPk = (id: number) => `${PK.importacao}#${id}#categoria`;
 
 /** The kind of record an import lists. */
 export type Importado = 'cliente' | 'categoria';
-const listPk = (id: number, kind: Importado) => (kind === 'cliente' ? linhasPk(id) : categoriasPk(id));
+const listPks = (id: number, kind: Importado) => (kind === 'cliente' ? [linhasPk(id), legacyLinhasPk(id)] : [categoriasPk(id)]);
 
-/** The stored job as the API returns it. */
-export function toImportacao(item: Stored): Importacao {
+/** A stored job as the store knows it (the service adds until when it may be undone). */
+export type ImportacaoStored = Omit<Importacao, 'desfazerAte'>;
+
+const ESTADOS: readonly Importacao['estado'][] = ['importando', 'concluida', 'desfazendo', 'desfeita'];
+
+/** The stored job as the API returns it (jobs from before `atualizadoEm` and `categorias` read as created and 0). */
+export function toImportacao(item: Stored): ImportacaoStored {
+  const estado = ESTADOS.find((e) => e === item.estado) ?? 'importando';
   return {
     id: Number(item.sk),
     autor: String(item.autor),
     criadoEm: String(item.criadoEm),
-    estado: item.estado === 'desfeita' ? 'desfeita' : 'importando',
+    atualizadoEm: String(item.atualizadoEm ?? item.criadoEm),
+    estado,
     total: Number(item.total ?? 0),
     criados: Number(item.criados ?? 0),
+    categorias: Number(item.categorias ?? 0),
     arquivo: String(item.arquivo ?? ''),
+    ...(typeof item.assinatura === 'string' ? { assinatura: item.assinatura } : {}),
   };
 }
 
 /** A stored job and the `sub` of its author (who may undo it, besides administrators). */
 export interface ImportacaoRecord {
-  importacao: Importacao;
+  importacao: ImportacaoStored;
   autorSub: string;
 }
+
+const recordOf = (item: Stored): ImportacaoRecord => ({ importacao: toImportacao(item), autorSub: String(item.autorSub) });
 
 /** One import job; undefined when missing. */
 export async function readImportacao(id: number): Promise<ImportacaoRecord | undefined> {
   const item = await getItem(importacaoKey(id));
-  return item && { importacao: toImportacao(item), autorSub: String(item.autorSub) };
+  return item && recordOf(item);
+}
+
+/** A page of the jobs, newest first; only those of the author `autorSub` when given. */
+export async function listImportacoes(limit: number, after: number | undefined, autorSub?: string): Promise<{ items: ImportacaoRecord[]; next: Page['next'] }> {
+  const filter: PageFilter | undefined = autorSub === undefined ? undefined : { expression: 'autorSub = :sub', values: { ':sub': autorSub } };
+  const page = await queryPage(PK.importacao, limit, after, filter);
+  return { items: page.items.map(recordOf), next: page.next };
 }
 
 /** A new import job (fresh id). */
@@ -58,29 +84,47 @@ export function createImportacao({ importacao: { id, ...fields }, autorSub }: Im
   };
 }
 
+/** The job's condition of every write that adds to it: it exists and still takes rows. */
+const STILL_IMPORTING = 'attribute_exists(pk) AND estado = :importando';
+const closed = (old: Stored | undefined) => (old ? { kind: 'importacaoEncerrada' as const, estado: String(old.estado) } : { kind: 'notFound' as const });
+
 /**
- * Counts `n` created records on the job, only while it is still importing (`notFound` when it
- * is missing, `changed` once it was undone).
+ * Counts `n` created clients (or `categorias` created categories) on the job and stamps it, only
+ * while it still takes rows (`notFound` when it is missing, `importacaoEncerrada` once concluded
+ * or undone). `fim`: the file's last batch, the import is concluded with it.
  */
-export function countImportados(id: number, n: number): Op {
+export function countImportados(id: number, n: number, { fim = false, categorias = 0 }: { fim?: boolean; categorias?: number } = {}): Op {
   return {
-    name: 'importacao.count',
+    name: fim ? 'importacao.concluir' : 'importacao.count',
     item: {
       Update: {
         TableName: tableName(),
         Key: importacaoKey(id),
-        UpdateExpression: 'ADD criados :n',
-        ConditionExpression: 'attribute_exists(pk) AND estado = :importando',
-        ExpressionAttributeValues: { ':n': n, ':importando': 'importando' },
+        UpdateExpression: `SET atualizadoEm = :agora${fim ? ', estado = :concluida' : ''} ADD criados :n, categorias :c`,
+        ConditionExpression: STILL_IMPORTING,
+        ExpressionAttributeValues: {
+          ':n': n,
+          ':c': categorias,
+          ':agora': new Date().toISOString(),
+          ':importando': 'importando',
+          ...(fim ? { ':concluida': 'concluida' } : {}),
+        },
       },
     },
-    onFailed: (old) => ({ kind: old ? 'changed' : 'notFound' }),
+    onFailed: closed,
   };
 }
 
-/** Lists a created client under its import (what the undo deletes), with its line in the file. */
+/**
+ * Lists a created client under its import by its line in the file (what the undo deletes): only
+ * where the line has none, so each line is created once (`linhaImportada` names the client it is).
+ */
 export function listImportado(importacaoId: number, clienteId: number, linha: number): Op {
-  return { name: 'importacao.linha', item: { Put: { TableName: tableName(), Item: { pk: linhasPk(importacaoId), sk: clienteId, linha } } } };
+  return {
+    name: 'importacao.linha',
+    item: { Put: { TableName: tableName(), Item: { pk: linhasPk(importacaoId), sk: linha, id: clienteId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    onFailed: (old) => ({ kind: 'linhaImportada', id: Number(old?.id) }),
+  };
 }
 
 /** Lists a category the import created (its undo deletes it once its clients are gone). */
@@ -88,50 +132,83 @@ export function listImportadaCategoria(importacaoId: number, categoriaId: number
   return { name: 'importacao.categoria', item: { Put: { TableName: tableName(), Item: { pk: categoriasPk(importacaoId), sk: categoriaId } } } };
 }
 
-/** Takes a record off its import's list (after its delete, or when it was gone already). */
-export function forgetImportado(importacaoId: number, id: number, kind: Importado = 'cliente'): Op {
-  return { name: 'importacao.esquecer', item: { Delete: { TableName: tableName(), Key: { pk: listPk(importacaoId, kind), sk: id } } } };
+/** A record an import lists: where its listing is (to take it off) and the record's id. */
+export interface Listado {
+  pk: string;
+  sk: number;
+  id: number;
 }
 
-/** Marks the import undone: no batch is accepted any more. */
-export function markDesfeita(id: number): Op {
+/** Takes a record off its import's list (after its delete, or when it was gone already). */
+export function forgetImportado({ pk, sk }: Listado): Op {
+  return { name: 'importacao.esquecer', item: { Delete: { TableName: tableName(), Key: { pk, sk } } } };
+}
+
+/**
+ * Marks the job: `desfazendo` at an undo's first step (no batch is accepted after it),
+ * `desfeita` once its undo deleted everything.
+ */
+export function markEstado(id: number, estado: 'desfazendo' | 'desfeita'): Op {
   return {
-    name: 'importacao.desfeita',
+    name: `importacao.${estado}`,
     item: {
       Update: {
         TableName: tableName(),
         Key: importacaoKey(id),
-        UpdateExpression: 'SET estado = :desfeita',
+        UpdateExpression: 'SET estado = :estado, atualizadoEm = :agora',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':desfeita': 'desfeita' },
+        ExpressionAttributeValues: { ':estado': estado, ':agora': new Date().toISOString() },
       },
     },
     onFailed: () => ({ kind: 'notFound' }),
   };
 }
 
-/** The ids of up to `limit` records of a kind an import created and still lists, lowest first. */
-export async function importados(importacaoId: number, limit: number, kind: Importado = 'cliente'): Promise<number[]> {
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': listPk(importacaoId, kind) },
-      ProjectionExpression: 'sk',
-      ConsistentRead: true,
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map((i) => Number(i.sk));
+/** The record id a listing item names (by line: `id`; by id, from before: its key). */
+const listedId = (item: Stored) => Number(item.id ?? item.sk);
+
+/** Up to `limit` records of a kind an import created and still lists, lowest key first. */
+export async function importados(importacaoId: number, limit: number, kind: Importado = 'cliente'): Promise<Listado[]> {
+  const out: Listado[] = [];
+  for (const pk of listPks(importacaoId, kind)) {
+    if (out.length >= limit) break;
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ProjectionExpression: 'sk, id',
+        ConsistentRead: true,
+        Limit: limit - out.length,
+      }),
+    );
+    for (const item of page.Items ?? []) out.push({ pk, sk: Number(item.sk), id: listedId(item) });
+  }
+  return out;
 }
 
 /** How many records of a kind an import still lists (every page counted). */
 export async function countImportadosRestantes(importacaoId: number, kind: Importado = 'cliente'): Promise<number> {
   let count = 0;
-  await queryPages({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': listPk(importacaoId, kind) }, Select: 'COUNT' }, (page) => {
-    count += page.Count ?? 0;
-  });
+  for (const pk of listPks(importacaoId, kind)) {
+    await queryPages({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, Select: 'COUNT' }, (page) => {
+      count += page.Count ?? 0;
+    });
+  }
   return count;
+}
+
+/** The lines of the file whose clients an import created and still lists, ascending. */
+export async function linhasImportadas(importacaoId: number): Promise<number[]> {
+  const lines: number[] = [];
+  const [byLine, legacy] = listPks(importacaoId, 'cliente') as [string, string];
+  await queryPages({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': byLine }, ProjectionExpression: 'sk' }, (page) => {
+    for (const item of page.Items ?? []) lines.push(Number(item.sk));
+  });
+  await queryPages({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': legacy }, ProjectionExpression: 'linha' }, (page) => {
+    for (const item of page.Items ?? []) if (typeof item.linha === 'number') lines.push(item.linha);
+  });
+  return lines.sort((a, b) => a - b);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -39,7 +39,11 @@ export type Outcome =
   /** The idempotency key is live with another body. */
   | { kind: 'keyReused' }
   /** Other transactions kept conflicting on the same items through every retry. */
-  | { kind: 'busy' };
+  | { kind: 'busy' }
+  /** This line of an import's file was created already, as client `id` (a line is created once per import). */
+  | { kind: 'linhaImportada'; id: number }
+  /** The import takes no more rows: it was concluded, or is being undone (`estado`). */
+  | { kind: 'importacaoEncerrada'; estado: string };
 
 /** One item of a write. */
 export interface Op {
@@ -53,10 +57,12 @@ export interface Op {
 export type Written = { ok: true } | { ok: false; outcome: Outcome };
 
 /**
- * Test seam, empty in production: awaited with the operations before each commit, so a test can
- * hold a write between its reads and its transaction and let another request run there.
+ * Test seams, empty in production: `beforeCommit` is awaited with the operations before each
+ * commit, so a test can hold a write between its reads and its transaction and let another
+ * request run there; `afterCommit` is called when that commit is over (written or not), so a test
+ * can see which writes ran at the same time.
  */
-export const writeHooks: { beforeCommit?: (ops: readonly Op[]) => Promise<void> | void } = {};
+export const writeHooks: { beforeCommit?: (ops: readonly Op[]) => Promise<void> | void; afterCommit?: (ops: readonly Op[]) => void } = {};
 
 /** Full-jitter exponential backoff (AWS's recommendation); `attempt` counts from 1. */
 export const backoff = (attempt: number): Promise<unknown> =>
@@ -90,17 +96,21 @@ export type WrittenEach = { ok: true } | { ok: false; busy: true } | { ok: false
 export async function commitEach(ops: readonly Op[]): Promise<WrittenEach> {
   if (ops.length === 0) return { ok: true };
   await writeHooks.beforeCommit?.(ops);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await send(ops);
-      return { ok: true };
-    } catch (err) {
-      const failed = conditionFailures(err, ops.length);
-      if (failed) return { ok: false, failed: decideEach(ops, failed) };
-      if (!isConflict(err)) throw err;
-      if (attempt >= TRANSACTION_ATTEMPTS) return { ok: false, busy: true };
-      await backoff(attempt);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await send(ops);
+        return { ok: true };
+      } catch (err) {
+        const failed = conditionFailures(err, ops.length);
+        if (failed) return { ok: false, failed: decideEach(ops, failed) };
+        if (!isConflict(err)) throw err;
+        if (attempt >= TRANSACTION_ATTEMPTS) return { ok: false, busy: true };
+        await backoff(attempt);
+      }
     }
+  } finally {
+    writeHooks.afterCommit?.(ops);
   }
 }
 

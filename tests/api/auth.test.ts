@@ -189,7 +189,7 @@ describe('a member, signed in', () => {
     expect(entries.status).toBe(404);
   });
 
-  it("imports (issue 18): the author is the signed-in e-mail; only the author or an administrator may add to or undo an import", async () => {
+  it("imports (issue 18): the author is the signed-in e-mail; only the author or an administrator may list, read, add to or undo an import", async () => {
     const mine = bearer(member.AccessToken);
     const boss = bearer(admin.AccessToken);
     const own = await call(api, 'POST', '/importacoes', { total: 1, arquivo: 'meus.csv' }, mine);
@@ -201,6 +201,13 @@ describe('a member, signed in', () => {
     const forbidden = { status: 403, body: { mensagem: MESSAGES.importacaoSomenteAutor } };
     expect(await call(api, 'POST', `/importacoes/${theirs.body.id}/lotes`, { linhas }, { ...mine, 'idempotency-key': 'auth-2' })).toMatchObject(forbidden);
     expect(await call(api, 'POST', `/importacoes/${theirs.body.id}/desfazer`, undefined, mine)).toMatchObject(forbidden);
+    // The member lists and reads their own imports only; the administrator everyone's (to undo them too).
+    const listed = async (auth: Record<string, string>) => ((await call(api, 'GET', '/importacoes?limit=100', undefined, auth)).body.itens as { id: number }[]).map((i) => i.id);
+    expect(await listed(mine)).toContain(own.body.id);
+    expect(await listed(mine)).not.toContain(theirs.body.id);
+    expect(await listed(boss)).toEqual(expect.arrayContaining([own.body.id, theirs.body.id]));
+    expect(await call(api, 'GET', `/importacoes/${theirs.body.id}`, undefined, mine)).toMatchObject(forbidden);
+    expect(await call(api, 'GET', `/importacoes/${own.body.id}`, undefined, boss)).toMatchObject({ status: 200, body: { autor: MEMBER, linhas: [[2, 2]] } });
     // The administrator may undo the member's import.
     expect(await call(api, 'POST', `/importacoes/${own.body.id}/desfazer`, undefined, boss)).toMatchObject({ status: 200, body: { excluidos: 1, restantes: 0 } });
     expect((await call(api, 'GET', '/produtos', undefined, mine)).body.some((c: { nome: string }) => c.nome === 'Importado pelo membro')).toBe(false);

@@ -6,11 +6,11 @@
  */
 import { QueryCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
+import { cpfCheckDigits, formatDocumento, LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import { CLIENT_COUNT } from '../../lambdas/store/items.ts';
 import { PK } from '../../lambdas/store/table.ts';
 import { writeHooks, type Op } from '../../lambdas/store/write.ts';
-import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
+import { invariantViolations, snapshot, type Snapshot } from '../contract/store-invariants.ts';
 import { call, createCategoria, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
@@ -20,13 +20,14 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 afterEach(() => {
   delete writeHooks.beforeCommit;
+  delete writeHooks.afterCommit;
 });
 
 let n = 0;
 const key = () => ({ 'idempotency-key': `lote-${Date.now()}-${++n}` });
 
-async function startImport(total: number) {
-  const r = await call(api, 'POST', '/importacoes', { total, arquivo: 'clientes.csv' });
+async function startImport(total: number, extra: Record<string, unknown> = {}) {
+  const r = await call(api, 'POST', '/importacoes', { total, arquivo: 'clientes.csv', ...extra });
   expect(r.status, r.text).toBe(201);
   return r.body as { id: number; autor: string; estado: string; criados: number };
 }
@@ -40,6 +41,8 @@ async function stored(pk: string) {
   const out = await api.doc.send(new QueryCommand({ TableName: api.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } }));
   return out.Items ?? [];
 }
+/** The imports' invariants (a test above deletes a category behind the store's back, leaving its name claim). */
+const importViolations = (s: Snapshot) => invariantViolations(s).filter((v) => /^(import|idempotency)/.test(v));
 const countOf = async (categoriaId: number) => (await stored(PK.categoria)).find((c) => c.sk === categoriaId)?.[CLIENT_COUNT];
 const clientes = async () => (await call(api, 'GET', '/produtos')).body as { id: number; nome: string; categoria: { id: number } | null }[];
 
@@ -181,7 +184,8 @@ describe('POST /importacoes/{id}/desfazer', () => {
     });
     expect((await call(api, 'POST', `/importacoes/${job.id}/desfazer`)).body).toEqual({ excluidos: 0, restantes: 0, estado: 'desfeita' });
     expect((await call(api, 'POST', '/importacoes/99999999/desfazer')).status).toBe(404);
-  });
+   // 200 deletes in one category: one after the other (see the undo's test below).
+  }, 120_000);
 
   it('deletes the categories the import created once their clients are gone; one that has someone else’s client stays', async () => {
     const job = await startImport(2);
@@ -204,12 +208,157 @@ describe('POST /importacoes/{id}/desfazer', () => {
       if (r.body.restantes === 0) break;
     }
     expect(steps).toEqual([
-      { excluidos: 2, restantes: 2, estado: 'desfeita' },
+      { excluidos: 2, restantes: 2, estado: 'desfazendo' },
       { excluidos: 2, restantes: 0, estado: 'desfeita' },
     ]);
     expect((await call(api, 'GET', `/categorias/${nova.body.id}`)).status).toBe(404);
     expect((await call(api, 'GET', `/categorias/${usada.body.id}`)).status).toBe(200);
     expect((await call(api, 'GET', `/produtos/${outro.body.id}`)).status).toBe(200);
     expect(await countOf(usada.body.id)).toBe(1);
+  });
+});
+
+describe('GET /importacoes and an import continued later', () => {
+  it('lists the imports newest first, paged, with where each stands; one reads with the lines it created', async () => {
+    const assinatura = 'a'.repeat(64);
+    const older = await startImport(3);
+    const job = await startImport(4, { assinatura });
+    expect(job).toMatchObject({ estado: 'importando', criados: 0, categorias: 0, assinatura, atualizadoEm: expect.any(String) });
+    // Until when it may be undone: its start plus the trash period.
+    const { criadoEm, desfazerAte } = job as unknown as { criadoEm: string; desfazerAte: string };
+    expect(Date.parse(desfazerAte) - Date.parse(criadoEm)).toBe(LIMITS.trashDays.default * 86_400_000);
+    const page = await call(api, 'GET', '/importacoes?limit=1');
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.itens).toEqual([job]);
+    const next = await call(api, 'GET', `/importacoes?limit=1&cursor=${page.body.cursor}`);
+    expect(next.body.itens).toEqual([older]);
+
+    // Lines 2, 3 and 5 created (4 invalid), then the page stopped: the import says which.
+    const linhas = [linha(0), linha(1), linha(2, { valorContrato: 'x' }), linha(3)];
+    const sent = await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas }, key());
+    expect(sent.body.criados.map((c: { linha: number }) => c.linha)).toEqual([2, 3, 5]);
+    const read = await call(api, 'GET', `/importacoes/${job.id}`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body).toMatchObject({ id: job.id, estado: 'importando', criados: 3, linhas: [[2, 3], [5, 5]] });
+    expect(Date.parse(read.body.atualizadoEm)).toBeGreaterThanOrEqual(Date.parse(criadoEm));
+    expect((await call(api, 'GET', '/importacoes/99999999')).status).toBe(404);
+    expect((await call(api, 'GET', '/importacoes?cursor=nao')).status).toBe(400);
+  });
+
+  it('a line sent again under another key (a continued import) is answered with the client it created, never created twice', async () => {
+    const cat = await createCategoria(api, `Retomada ${Date.now()}`);
+    const job = await startImport(3);
+    const first = await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas: [linha(0, { nome: 'Retomada 0', categoria: { id: cat.id } })] }, key());
+    expect(first.status, first.text).toBe(200);
+    // The page was closed; continued later, it sends every line again with a new key.
+    const linhas = [0, 1, 2].map((i) => linha(i, { nome: `Retomada ${i}`, categoria: { id: cat.id } }));
+    const again = await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas, fim: true }, key());
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.criados[0]).toEqual(first.body.criados[0]);
+    expect(again.body.criados).toHaveLength(3);
+    expect(again.body.falhas).toEqual([]);
+    expect((await clientes()).filter((c) => c.nome.startsWith('Retomada '))).toHaveLength(3);
+    expect(await countOf(cat.id)).toBe(3);
+    // Concluded by the batch marked `fim`; counted once each.
+    expect((await call(api, 'GET', `/importacoes/${job.id}`)).body).toMatchObject({ estado: 'concluida', criados: 3, linhas: [[2, 4]] });
+    expect(importViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
+  });
+
+  it('the last batch concludes the import (also with no rows left); a concluded import takes no more rows, its last batch still replays', async () => {
+    const job = await startImport(2);
+    const k = key();
+    const last = await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas: [linha(0, { nome: 'Concluída 0' })], fim: true }, k);
+    expect(last.status, last.text).toBe(200);
+    expect((await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas: [linha(0, { nome: 'Concluída 0' })], fim: true }, k)).body).toEqual(last.body);
+    expect(await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas: [linha(1)] }, key())).toMatchObject({
+      status: 409,
+      body: { mensagem: MESSAGES.importacaoConcluida },
+    });
+    // Nothing left to send: an empty last batch concludes it; without `fim` an empty batch is refused.
+    const other = await startImport(1);
+    expect(await call(api, 'POST', `/importacoes/${other.id}/lotes`, { linhas: [] }, key())).toMatchObject({
+      status: 400,
+      body: { mensagem: MESSAGES.importacaoLoteVazio, campo: 'linhas' },
+    });
+    expect(await call(api, 'POST', `/importacoes/${other.id}/lotes`, { linhas: [], fim: true }, key())).toMatchObject({ status: 200, body: { criados: [], falhas: [] } });
+    expect(await call(api, 'POST', `/importacoes/${other.id}/lotes`, { linhas: [], fim: true }, key())).toMatchObject({ status: 200 });
+    expect((await call(api, 'GET', `/importacoes/${other.id}`)).body).toMatchObject({ estado: 'concluida', criados: 0, linhas: [] });
+    // A concluded import is still undone.
+    expect((await call(api, 'POST', `/importacoes/${job.id}/desfazer`)).body).toEqual({ excluidos: 1, restantes: 0, estado: 'desfeita' });
+    expect((await call(api, 'GET', `/importacoes/${job.id}`)).body).toMatchObject({ estado: 'desfeita', linhas: [] });
+  });
+});
+
+describe('a batch with the same CNPJ/CPF twice', () => {
+  it('fails the later rows with the documento message before any transaction (one transaction may not claim it twice)', async () => {
+    const base = String(Date.now()).slice(-9);
+    const cpf = `${base}${cpfCheckDigits(base)}`;
+    const job = await startImport(3);
+    const sizes: string[][] = [];
+    writeHooks.beforeCommit = (ops) => void sizes.push(ops.map((o) => o.name));
+    const linhas = [
+      linha(0, { nome: 'Dono do CPF', documento: cpf }),
+      linha(1, { nome: 'Outro', documento: null }),
+      linha(2, { nome: 'Mesmo CPF', documento: formatDocumento(cpf) }),
+    ];
+    const r = await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas }, key());
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.criados.map((c: { linha: number }) => c.linha)).toEqual([2, 3]);
+    expect(r.body.falhas).toEqual([{ linha: 4, mensagem: MESSAGES.documentoDuplicado(formatDocumento(cpf), 'Dono do CPF'), campo: 'documento' }]);
+    // One transaction, with one claim of the documento.
+    expect(sizes).toHaveLength(1);
+    expect((await clientes()).filter((c) => c.nome === 'Mesmo CPF')).toEqual([]);
+  });
+});
+
+describe('the undo', () => {
+  it('deletes the clients of one category one after the other (AWS cancels concurrent transactions on its totals item), categories side by side', async () => {
+    const cats = [await createCategoria(api, `Undo A ${Date.now()}`), await createCategoria(api, `Undo B ${Date.now()}`)];
+    const job = await startImport(12);
+    const linhas = Array.from({ length: 12 }, (_, i) => linha(i, { nome: `Undo ${i}`, categoria: i < 10 ? { id: cats[i % 2]!.id } : null }));
+    expect((await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas }, key())).status).toBe(200);
+    // The writes in flight at once (from before their commit to its end), and those on one totals item.
+    const inFlight = new Map<string, number>();
+    let most = 0;
+    let together = 0;
+    let running = 0;
+    const totalsOf = (ops: readonly Op[]) => ops.filter((o) => o.name.endsWith('.totals')).map((o) => JSON.stringify(o.item.Update?.Key));
+    writeHooks.beforeCommit = (ops) => {
+      for (const t of totalsOf(ops)) {
+        inFlight.set(t, (inFlight.get(t) ?? 0) + 1);
+        most = Math.max(most, inFlight.get(t)!);
+      }
+      together = Math.max(together, ++running);
+    };
+    writeHooks.afterCommit = (ops) => {
+      running--;
+      for (const t of totalsOf(ops)) inFlight.set(t, inFlight.get(t)! - 1);
+    };
+    const r = await call(api, 'POST', `/importacoes/${job.id}/desfazer`);
+    expect(r.body).toEqual({ excluidos: 12, restantes: 0, estado: 'desfeita' });
+    expect(most).toBe(1);
+    expect(together).toBeGreaterThan(1);
+    expect(await countOf(cats[0]!.id)).toBe(0);
+    expect(importViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
+  });
+});
+
+describe('GET /observacoes', () => {
+  it('pages the notes of the clients that have some, by id, by size; the list leaves them out', async () => {
+    const note = (i: number) => `Nota ${i}: ${'é'.repeat(1_990)}`;
+    const made: number[] = [];
+    for (let i = 0; i < 3; i++) made.push((await call(api, 'POST', '/produtos', { nome: `Com nota ${i}`, valorContrato: 1, observacoes: note(i) })).body.id);
+    await call(api, 'POST', '/produtos', { nome: 'Sem nota', valorContrato: 1 });
+    expect((await clientes()).find((c) => c.id === made[0]) as Record<string, unknown>).not.toHaveProperty('observacoes');
+    const all = await call(api, 'GET', '/observacoes');
+    expect(all.status, all.text).toBe(200);
+    expect(all.body.cursor).toBeNull();
+    expect(all.body.itens.filter((n: { id: number }) => made.includes(n.id))).toEqual(made.map((id, i) => ({ id, observacoes: note(i) })));
+    // Pages of about `maxBytes` of JSON: one note of ~4 KB each here, the cursor after the last.
+    const { pageObservacoes } = await import('../../lambdas/store/clientes.ts');
+    const first = await pageObservacoes(made[0]! - 1, 5_000);
+    expect(first.items.map((n) => n.id)).toEqual([made[0]]);
+    const second = await pageObservacoes(first.next, 5_000);
+    expect(second.items.map((n) => n.id)).toEqual([made[1]]);
   });
 });

@@ -219,12 +219,28 @@ describe('real responses match the OpenAPI schemas', () => {
     await call('POST /importacoes/{id}/lotes', '/importacoes/999999/lotes', 404, { linhas }, key);
     await call('POST /importacoes/{id}/lotes', lotes, 413, { linhas, pad: 'x'.repeat(LIMITS.importacao.bodyBytes) }, key);
     await call('POST /importacoes/{id}/lotes', lotes, 415, '{}', { ...key, 'content-type': 'text/plain' });
+    await call('POST /importacoes/{id}/lotes', lotes, 200, { linhas: [], fim: true }, { 'idempotency-key': 'openapi-fim' });
+    // The imports and one with the lines it created.
+    await call('GET /importacoes', '/importacoes', 200);
+    const page = (await call('GET /importacoes', '/importacoes?limit=1', 200)).body as { cursor: string };
+    await call('GET /importacoes', `/importacoes?limit=1&cursor=${page.cursor}`, 200);
+    await call('GET /importacoes', '/importacoes?limit=0', 400);
+    await call('GET /importacoes/{id}', `/importacoes/${job.id}`, 200);
+    await call('GET /importacoes/{id}', '/importacoes/999999', 404);
+    await call('GET /importacoes/{id}', '/importacoes/abc', 400);
     const undo = `/importacoes/${job.id}/desfazer`;
-    expect((await call('POST /importacoes/{id}/desfazer', undo, 200)).body).toEqual({ excluidos: 1, restantes: 2, estado: 'desfeita' });
+    expect((await call('POST /importacoes/{id}/desfazer', undo, 200)).body).toEqual({ excluidos: 1, restantes: 2, estado: 'desfazendo' });
     expect((await call('POST /importacoes/{id}/desfazer', undo, 200)).body).toEqual({ excluidos: 2, restantes: 0, estado: 'desfeita' });
     await call('POST /importacoes/{id}/desfazer', '/importacoes/999999/desfazer', 404);
     await call('POST /importacoes/{id}/desfazer', '/importacoes/0/desfazer', 400);
     await call('POST /importacoes/{id}/lotes', lotes, 409, { linhas }, { 'idempotency-key': 'openapi-lote-2' });
+  });
+
+  it('observacoes: the notes of the clients that have some, paged', async () => {
+    const p = (await call('POST /produtos', '/produtos', 201, { nome: 'Com notas', valorContrato: 1, observacoes: 'Liga às 9h.\nPrefere e-mail.' })).body as { id: number };
+    const notes = (await call('GET /observacoes', '/observacoes', 200)).body as { itens: { id: number; observacoes: string }[]; cursor: string | null };
+    expect(notes.itens).toContainEqual({ id: p.id, observacoes: 'Liga às 9h.\nPrefere e-mail.' });
+    await call('GET /observacoes', '/observacoes?cursor=nao-e-um-cursor', 400);
   });
 
   it('resumo and atividades: the totals and the feed (entries put as the history writes them)', async () => {

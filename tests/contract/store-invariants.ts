@@ -98,7 +98,7 @@ const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
   [PK.idempotencia]: ['pk', 'sk', 'bodyHash', 'responseStatus', 'responseBody', TTL_ATTRIBUTE],
   [PK.unico]: ['pk', 'sk', 'ids', 'at', 'id'],
   // Issue 18: the import job, and (`IMPORTACAO#<id>`) the records it created.
-  [PK.importacao]: ['pk', 'sk', 'autor', 'autorSub', 'criadoEm', 'estado', 'total', 'criados', 'arquivo', 'linha'],
+  [PK.importacao]: ['pk', 'sk', 'autor', 'autorSub', 'criadoEm', 'atualizadoEm', 'estado', 'total', 'criados', 'categorias', 'arquivo', 'assinatura', 'linha', 'id'],
 };
 const NAME_PREFIX = `${NAME_CLAIMS_MARKER.pk}#`;
 const DOCUMENTO_PREFIX = documentoClaimKey('').pk;
@@ -183,8 +183,10 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
       } else if (pk.startsWith(`${PK.importacao}#`) && pk.endsWith('#categoria')) {
         // A category an import created: listed for its undo (a normal delete may remove it first).
       } else if (pk.startsWith(`${PK.importacao}#`)) {
-        const id = Number(pk.slice(PK.importacao.length + 1));
-        s.importados!.set(id, [...(s.importados!.get(id) ?? []), sk]);
+        // A client an import created: by its line (`#linha`, the client id in `id`), or by id (before).
+        const byLine = pk.endsWith('#linha');
+        const id = Number(pk.slice(PK.importacao.length + 1).replace(/#linha$/, ''));
+        s.importados!.set(id, [...(s.importados!.get(id) ?? []), byLine ? Number(item.id) : sk]);
       } else {
         s.stray.push(item);
       }

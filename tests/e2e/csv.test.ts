@@ -15,14 +15,25 @@ import { cnpjCheckDigits, cpfCheckDigits, LIMITS } from '../../lambdas/contract/
 import { CLIENTE_COLUMNS } from '../../web/src/lib/csv/columns.ts';
 import { parseBytes } from '../../web/src/lib/csv/decode.ts';
 import { checkRows, guessMapping } from '../../web/src/lib/csv/rows.ts';
-import { createCategoria, createProduto, listCategorias, listProdutos, token } from './support/api.ts';
+import { createCategoria, createProduto, getProduto, listCategorias, listProdutos, token } from './support/api.ts';
 import { card, describeBrowser, loaded, search, useBrowser, visible } from './support/harness.ts';
 
 const IMPORT_PATH = '/clientes/importar';
 const BATCH = LIMITS.importacao.linhasPorLote;
 
-/** Windows-1252 bytes of a text (every character used here is in Latin-1, where 1252 agrees). */
-const cp1252 = (text: string) => Buffer.from(text, 'latin1');
+/** Windows-1252's characters for bytes 0x80–0x9F (where it differs from Latin-1; `\ufffd`: undefined). */
+const CP1252_HIGH = '€\ufffd‚ƒ„…†‡ˆ‰Š‹Œ\ufffdŽ\ufffd\ufffd‘’“”•–—˜™š›œ\ufffdžŸ';
+/** Windows-1252 bytes of a text, as Excel pt-BR writes them (€ “ ” – … included). */
+const cp1252 = (text: string) =>
+  Buffer.from(
+    [...text].map((ch) => {
+      const high = CP1252_HIGH.indexOf(ch);
+      if (high >= 0 && ch !== '\ufffd') return 0x80 + high;
+      const code = ch.charCodeAt(0);
+      if (code > 0xff || (code >= 0x80 && code <= 0x9f)) throw new Error(`not in Windows-1252: ${ch}`);
+      return code;
+    }),
+  );
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 const withBom = (text: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8(text)]);
 
@@ -57,6 +68,10 @@ async function importAll(page: Page): Promise<string> {
   return (await page.getByTestId('import-summary').textContent()) ?? '';
 }
 
+/** Every field an export writes and an import reads (a field not set: null). */
+const EVERY_FIELD = ['nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoria', 'email', 'telefone', 'documento', 'observacoes', 'inicioContrato', 'fimContrato'] as const;
+const everyField = (c: Record<string, unknown>) =>
+  Object.fromEntries(EVERY_FIELD.map((f) => [f, c[f] ?? null])) as Record<(typeof EVERY_FIELD)[number], unknown> & { nome: string };
 const byNome = async (tok: string) => (await listProdutos()).filter((c) => c.nome.includes(tok)).sort((a, b) => a.nome.localeCompare(b.nome));
 const plain = (c: { nome: string; segmento: string; pontoFocal: string; valorContrato: number; categoria: { descricao: string } | null }) => ({
   nome: c.nome,
@@ -76,12 +91,14 @@ describeBrowser('CSV import: the files people really have', () => {
     const file = cp1252(
       [
         'Nome;Segmento;Ponto focal;Valor do contrato;Categoria;Vencimento',
-        `Padaria São João ${tok};Alimentação;Conceição;1.500,50;Padarias ${tok};23/11/2026`,
+        `Padaria São João ${tok};Alimentação – “pães”;Conceição;1.500,50;Padarias ${tok};23/11/2026`,
         `Açougue Irmãos ${tok};Alimentação;José;R$ 12.000,00;Açougues ${tok};46349`,
         '',
-        `Café Pão ${tok};Alimentação;Inês;1500;;`,
+        `Café Pão ${tok};Alimentação;Inês € Œ‰;1500;;`,
       ].join('\r\n') + '\r\n',
     );
+    // Bytes Latin-1 does not have: € “ ” – as Excel pt-BR writes them.
+    expect([...file].filter((b) => b >= 0x80 && b <= 0x9f).length).toBeGreaterThanOrEqual(4);
     await choose(page, 'clientes-excel.csv', file);
     await visible(page.getByText(/Windows-1252 · separador ponto e vírgula/));
     await visible(page.getByText(`Açougues ${tok}`));
@@ -90,8 +107,8 @@ describeBrowser('CSV import: the files people really have', () => {
     const stored = await byNome(tok);
     expect(stored.map(plain)).toEqual([
       { nome: `Açougue Irmãos ${tok}`, segmento: 'Alimentação', pontoFocal: 'José', valorContrato: 12000, categoria: `Açougues ${tok}` },
-      { nome: `Café Pão ${tok}`, segmento: 'Alimentação', pontoFocal: 'Inês', valorContrato: 1500, categoria: null },
-      { nome: `Padaria São João ${tok}`, segmento: 'Alimentação', pontoFocal: 'Conceição', valorContrato: 1500.5, categoria: `Padarias ${tok}` },
+      { nome: `Café Pão ${tok}`, segmento: 'Alimentação', pontoFocal: 'Inês € Œ‰', valorContrato: 1500, categoria: null },
+      { nome: `Padaria São João ${tok}`, segmento: 'Alimentação – “pães”', pontoFocal: 'Conceição', valorContrato: 1500.5, categoria: `Padarias ${tok}` },
     ]);
     expect(stored.find((c) => c.nome.startsWith('Padaria'))!.categoria!.id).toBe(existing.id);
   });
@@ -207,7 +224,7 @@ describeBrowser('CSV import: the files people really have', () => {
   it('says a file over the limit is too big before anything is read or sent', async () => {
     const { page } = await open();
     let sent = 0;
-    page.on('request', (r) => void (r.url().includes('/api/importacoes') && sent++));
+    page.on('request', (r) => void (r.url().includes('/api/importacoes') && r.method() === 'POST' && sent++));
     await page.goto(IMPORT_PATH);
     await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'grande.csv', mimeType: 'text/csv', buffer: Buffer.alloc(LIMITS.importacao.arquivoBytes + 1, 'a') });
     await visible(page.getByRole('alert').filter({ hasText: 'O arquivo tem mais de 5 MB' }));
@@ -254,9 +271,10 @@ describeBrowser('CSV import: the files people really have', () => {
     expect(await byNome(tok)).toHaveLength(BATCH);
 
     await page.getByRole('button', { name: 'Desfazer importação' }).click();
-    await visible(page.getByText(`Importação desfeita: ${BATCH + 1} registros excluídos.`), 100_000);
+    // One category's clients are deleted one after the other (see the undo's API test).
+    await visible(page.getByText(`Importação desfeita: ${BATCH + 1} registros excluídos.`), 150_000);
     expect({ produtos: await listProdutos(), categorias: await listCategorias() }).toEqual(before);
-  }, 180_000);
+  }, 240_000);
 
   it('an import cancelled midway continues where it stopped; new categories left out and repeated names imported when the user says so', async () => {
     const { page } = await open();
@@ -282,31 +300,110 @@ describeBrowser('CSV import: the files people really have', () => {
     expect((await listCategorias()).some((c) => c.descricao === `Nova ${tok}`)).toBe(false);
   }, 120_000);
 
-  it('categories: a one-column list (header optional); names already stored are skipped', async () => {
+  it('an import interrupted by a reload is continued later with the same file (nothing created twice), then undone from the list', async () => {
+    const session = await open();
+    const { page } = session;
+    const tok = token();
+    const before = { produtos: await listProdutos(), categorias: await listCategorias() };
+    let batches = 0;
+    session.allowFailures(/\/api\/importacoes\/\d+\/lotes/);
+    await page.route('**/api/importacoes/*/lotes', async (route) => {
+      // The second batch never reaches the server (its retries neither): the tab is reloaded meanwhile.
+      if (batches++ === 0) await route.continue();
+      else await route.abort('connectionreset');
+    });
+    const rows = Array.from({ length: BATCH + 50 }, (_, i) => `Retomado ${String(i).padStart(4, '0')} ${tok};${i + 1};Grupo ${i % 4} ${tok}`).join('\n');
+    const file = utf8(`Nome;Valor;Categoria\n${rows}\n`);
+    await choose(page, 'retomar.csv', file);
+    await page.getByRole('button', { name: /^Importar \d/ }).click();
+    await expect.poll(() => batches, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => (await byNome(tok)).length, { timeout: 30_000 }).toBe(BATCH);
+    await page.reload();
+    await page.unroute('**/api/importacoes/*/lotes');
+
+    // The import is listed as stopped midway; Continuar asks for its file again.
+    const job = page.getByRole('article', { name: /^Importação de retomar\.csv/ });
+    await visible(job);
+    expect(await job.textContent()).toContain('Incompleta');
+    expect(await job.textContent()).toContain(`${BATCH} de ${BATCH + 50} clientes criados · 4 categorias criadas`);
+    await job.getByRole('button', { name: 'Continuar a importação de retomar.csv' }).click();
+    await visible(page.getByText('Para continuar a importação, escolha de novo o arquivo “retomar.csv”.', { exact: false }));
+    // Another file is refused.
+    await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'outro.csv', mimeType: 'text/csv', buffer: utf8('Nome;Valor\nOutro;1\n') });
+    await visible(page.getByRole('alert').filter({ hasText: 'Este não é o arquivo desta importação. Escolha “retomar.csv”.' }));
+    await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'retomar.csv', mimeType: 'text/csv', buffer: file });
+    await visible(page.getByText(`Continuando a importação de “retomar.csv”: ${BATCH} linhas já importadas serão puladas.`));
+    await page.getByRole('button', { name: 'Continuar: importar 50 clientes' }).click();
+    await visible(page.getByRole('heading', { name: 'Resumo da importação' }), 30_000);
+    const summary = (await page.getByTestId('import-summary').textContent()) ?? '';
+    expect(summary).toContain('50 clientes criados');
+    expect(summary).toContain(`${BATCH} linhas já importadas antes`);
+    const stored = await byNome(tok);
+    expect(stored).toHaveLength(BATCH + 50);
+    expect(new Set(stored.map((c) => c.nome)).size).toBe(BATCH + 50);
+
+    // Later (another visit), it is concluded and undone from the list.
+    await page.goto(IMPORT_PATH);
+    await visible(job);
+    expect(await job.textContent()).toContain('Concluída');
+    await job.getByRole('button', { name: 'Desfazer a importação de retomar.csv' }).click();
+    await job.getByRole('button', { name: 'Desfazer', exact: true }).click();
+    await visible(job.getByText(`Importação desfeita: ${BATCH + 54} registros excluídos.`), 150_000);
+    expect({ produtos: await listProdutos(), categorias: await listCategorias() }).toEqual(before);
+  }, 240_000);
+
+  it('categories: a one-column list (header optional, commas in names); names already stored are skipped', async () => {
     const { page } = await open();
     const tok = token();
     await createCategoria(`Existente ${tok}`);
     await page.goto('/categorias/importar');
     await page
       .getByLabel('Arquivo CSV')
-      .setInputFiles({ name: 'categorias.csv', mimeType: 'text/csv', buffer: cp1252(`Categoria\r\nNova Um ${tok}\r\nexistente ${tok}\r\n\r\nNova Dois ${tok}\r\n`) });
+      .setInputFiles({ name: 'categorias.csv', mimeType: 'text/csv', buffer: cp1252(`Categoria\r\nNova Um ${tok}\r\nexistente ${tok}\r\n\r\nBebidas, sucos ${tok}\r\n`) });
     await visible(page.getByRole('heading', { name: 'Prévia' }));
+    expect(await page.getByTestId('import-counts').textContent()).toBe('2 categorias novas; 1 já existe.');
     await page.getByRole('button', { name: 'Importar 2 categorias' }).click();
     await visible(page.getByText('2 categorias criadas'));
     const names = (await listCategorias()).map((c) => c.descricao).filter((d) => d.includes(tok)).sort();
-    expect(names).toEqual([`Existente ${tok}`, `Nova Dois ${tok}`, `Nova Um ${tok}`]);
+    // A comma is part of a name in a one-column list.
+    expect(names).toEqual([`Bebidas, sucos ${tok}`, `Existente ${tok}`, `Nova Um ${tok}`]);
   });
 });
 
 describeBrowser('CSV export', () => {
   const { open } = useBrowser();
 
-  it('exports what the list shows: BOM, ";", CRLF, decimal comma, VIP, formulas neutralised; parsed back it gives the same records', async () => {
+  it('exports what the list shows: BOM, ";", CRLF, decimal comma, VIP, formulas neutralised; parsed back it gives the same records, every field', async () => {
     const { page } = await open();
     const tok = token();
     const cat = await createCategoria(`Exportados ${tok}`);
-    await createProduto({ nome: `=HYPERLINK("http://mal.example","clique") ${tok}`, segmento: '+Varejo', pontoFocal: '@ana', valorContrato: 12345.6, categoria: cat });
-    await createProduto({ nome: `Vírgula; e "aspas" ${tok}`, segmento: 'Linha\ndupla', pontoFocal: '-', valorContrato: 0, categoria: null });
+    const base = String(Date.now() + 7).slice(-9);
+    const cpf = `${base}${cpfCheckDigits(base)}`;
+    const cnpjBase = `0${base.slice(0, 7)}0001`;
+    const cnpj = `${cnpjBase}${cnpjCheckDigits(cnpjBase)}`;
+    await createProduto({
+      nome: `=HYPERLINK("http://mal.example","clique") ${tok}`,
+      segmento: '+Varejo',
+      pontoFocal: '@ana',
+      valorContrato: 12345.6,
+      categoria: cat,
+      contato: {
+        email: 'Compras@Padaria.COM.br',
+        telefone: '(11) 98765-4321',
+        documento: cnpj,
+        observacoes: 'Liga às 9h; "urgente"\nSegunda linha: =SOMA(A1)',
+        inicioContrato: '2026-01-01',
+        fimContrato: '2026-12-31',
+      },
+    });
+    await createProduto({
+      nome: `Vírgula; e "aspas" ${tok}`,
+      segmento: 'Linha\ndupla',
+      pontoFocal: '-',
+      valorContrato: 0,
+      categoria: null,
+      contato: { telefone: '1134567890', documento: cpf, inicioContrato: '2025-02-28' },
+    });
     await createProduto({ nome: `Fora do filtro ${token()}`, valorContrato: 1 });
     await page.goto('/clientes');
     await loaded(page);
@@ -320,17 +417,22 @@ describeBrowser('CSV export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8');
     expect(text.split('\r\n')[0]).toBe('\ufeff' + CLIENTE_COLUMNS.map((c) => c.header).join(';'));
-    expect(text).toContain(`"'=HYPERLINK(""http://mal.example"",""clique"") ${tok}";'+Varejo;'@ana;12345,60;Exportados ${tok};Sim`);
+    expect(text).toContain(`"'=HYPERLINK(""http://mal.example"",""clique"") ${tok}";'+Varejo;'@ana;12345,60;Exportados ${tok};Sim;Compras@padaria.com.br;(11) 98765-4321;`);
+    expect(text).toContain(`"Liga às 9h; ""urgente""\nSegunda linha: =SOMA(A1)";01/01/2026;31/12/2026`);
     expect(text).toContain(`"Vírgula; e ""aspas"" ${tok}";"Linha\ndupla";'-;0,00;;Não`);
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text).not.toContain('Fora do filtro');
 
-    // Parsed back as the import reads it: the same records.
+    // Parsed back as the import reads it: the same records, every field (the notes read for the export).
     const parsed = parseBytes(bytes);
     expect(parsed).toMatchObject({ encoding: 'utf-8', delimiter: ';' });
     const rows = checkRows(parsed.rows, guessMapping(parsed.rows, true), true);
-    const back = rows.map((r) => ({ ...r.row!, categoria: r.row!.categoria ?? null })).sort((a, b) => a.nome.localeCompare(b.nome));
-    expect(back).toEqual((await byNome(tok)).map(plain));
+    expect(rows.map((r) => r.problems)).toEqual([[], []]);
+    const back = rows.map((r) => everyField({ ...r.row!, categoria: r.row!.categoria ?? null })).sort((a, b) => a.nome.localeCompare(b.nome));
+    const stored = await Promise.all((await byNome(tok)).map((c) => getProduto(c.id)));
+    expect(back).toEqual(stored.map((c) => everyField({ ...c, categoria: c.categoria?.descricao ?? null })));
+    expect(back.map((c) => c.documento)).toEqual([cnpj, cpf]);
+    expect(back[0]!.observacoes).toBe('Liga às 9h; "urgente"\nSegunda linha: =SOMA(A1)');
   });
 
   it('exports the categories the list shows', async () => {

@@ -462,6 +462,7 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     const clientes = await call('ListProdutos', 'GET', '/produtos');
     expect(clientes.status).toBe(200);
     expect((clientes.body as unknown[]).length).toBe(3);
+    expect(await call('ListObservacoes', 'GET', '/observacoes')).toMatchObject({ status: 200, body: { itens: [], cursor: null } });
 
     // The totals (issue 19): each client-writing function counts them on its first write when the
     // Sem categoria item (their marker) is missing, as on a table from before them; GET /resumo too.
@@ -516,10 +517,17 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     const sent = await call('ImportLote', 'POST', `/importacoes/${jobId}/lotes`, lote, loteKey);
     expect(sent).toMatchObject({ status: 200, body: { criados: [{ linha: 2 }], falhas: [{ linha: 3, campo: 'nome' }] } });
     expect(await call('ImportLote', 'POST', `/importacoes/${jobId}/lotes`, lote, loteKey)).toMatchObject({ status: 200, body: sent.body });
+    // Line 2 again under another key (a continued import): answered with its client; the last batch concludes it.
+    expect(await call('ImportLote', 'POST', `/importacoes/${jobId}/lotes`, { ...lote, fim: true }, { 'idempotency-key': 'bundle-lote-2' })).toMatchObject({
+      status: 200,
+      body: { criados: (sent.body as { criados: unknown }).criados },
+    });
+    expect(await call('ListImportacoes', 'GET', '/importacoes')).toMatchObject({ status: 200, body: { itens: [{ id: jobId, estado: 'concluida' }] } });
+    expect(await call('GetImportacao', 'GET', `/importacoes/${jobId}`)).toMatchObject({ status: 200, body: { linhas: [[2, 2]], criados: 1 } });
     await forgetClaimsMarker();
     expect(await call('DesfazerImportacao', 'POST', `/importacoes/${jobId}/desfazer`)).toMatchObject({
       status: 200,
-      body: { excluidos: 1, restantes: 1, estado: 'desfeita' },
+      body: { excluidos: 1, restantes: 1, estado: 'desfazendo' },
     });
     // Then the category it created (its clients gone).
     expect(await call('DesfazerImportacao', 'POST', `/importacoes/${jobId}/desfazer`)).toMatchObject({

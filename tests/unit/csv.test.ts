@@ -4,14 +4,17 @@
  * decoding (encodings, delimiters), and the import's packing of rows into transactions.
  */
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../lambdas/contract/index.ts';
+import { cnpjCheckDigits, cpfCheckDigits, formatDocumento, LIMITS, MESSAGES, type Cliente } from '../../lambdas/contract/index.ts';
 import { chunkRows, pack, splitRowOps, TRANSACTION_MAX_ITEMS } from '../../lambdas/store/importacoes.ts';
 import type { Op } from '../../lambdas/store/write.ts';
-import { CLIENTE_COLUMNS, columnFor, formatDecimal } from '../../web/src/lib/csv/columns.ts';
+import { failedRowsCsv } from '../../web/src/features/importacao/components/Summary.tsx';
+import { batchEnd, rowBytes } from '../../web/src/lib/csv/batches.ts';
+import { CLIENTE_COLUMNS, columnFor, formatDecimal, type ClienteCsv } from '../../web/src/lib/csv/columns.ts';
 import { decode, parseBytes } from '../../web/src/lib/csv/decode.ts';
-import { formatData, formatDocumento, formatTelefone, readData, readDocumento, readTelefone } from '../../web/src/lib/csv/fields.ts';
-import { checkRows, guessMapping, hasHeader } from '../../web/src/lib/csv/rows.ts';
+import { formatData, formatTelefone, readData, readDocumento, readTelefone } from '../../web/src/lib/csv/fields.ts';
+import { categoriaNames, checkRows, columnHeaders, guessMapping, hasHeader } from '../../web/src/lib/csv/rows.ts';
 import { neutralise, toCsv, unneutralise } from '../../web/src/lib/csv/write.ts';
+import { C } from '../../web/src/texts-csv.ts';
 
 const column = (field: string) => CLIENTE_COLUMNS.find((c) => c.field === field)!;
 const read = (field: string, text: string) => column(field).parse!(text, column(field).header);
@@ -182,5 +185,126 @@ describe('packing import rows into transactions', () => {
     expect(chunks.flat()).toEqual(rows.map((_, i) => i));
     // 3 per row + 5 folded counts + 2 extra: 31 rows fill 100 items.
     expect(chunks[0]).toHaveLength(31);
+  });
+});
+
+/** Clients as the export has them: every field, a VIP among them. */
+const exported: ClienteCsv[] = [
+  {
+    id: 1, nome: 'Padaria; São João', segmento: 'Alimentação', pontoFocal: 'Ana', valorContrato: 12345.6, categoria: { id: 3, descricao: 'Varejo' }, versao: 1,
+    email: 'ana@padaria.com.br', telefone: '+5511987654321', documento: `012223330001${cnpjCheckDigits('012223330001')}`, observacoes: 'Liga às 9h;\nprefere “e-mail”.',
+    inicioContrato: '2026-01-01', fimContrato: '2026-12-31',
+  } as Cliente,
+  { id: 2, nome: '=Fórmula', segmento: '', pontoFocal: '', valorContrato: 0, categoria: null, versao: 1 } as Cliente,
+];
+/** A client read back by the import: the wire fields it fills. */
+const asRead = (c: ClienteCsv) => {
+  const { id: _id, versao: _v, categoria, ...fields } = c as ClienteCsv & Record<string, unknown>;
+  return { ...fields, ...(categoria ? { categoria: categoria.descricao } : {}) };
+};
+
+describe('an import reads what the export writes', () => {
+  it('a header-less copy of an export is read in the export’s order (the export-only VIP column read as nothing)', () => {
+    const csv = toCsv(CLIENTE_COLUMNS, exported);
+    const withoutHeader = csv.slice(csv.indexOf('\r\n') + 2);
+    const { rows } = parseBytes(Buffer.from(withoutHeader, 'utf8'));
+    expect(hasHeader(rows[0])).toBe(false);
+    const mapping = guessMapping(rows, false);
+    expect(mapping[5]).toBeNull();
+    expect(mapping[6]).toBe('email');
+    const checks = checkRows(rows, mapping, false);
+    expect(checks.map((c) => c.problems)).toEqual([[], []]);
+    expect(checks.map((c) => c.row)).toEqual(exported.map(asRead));
+  });
+
+  it('the failed rows of a header-less file come back under the fields’ headers, and Motivo is never imported', () => {
+    const rows = [['Loja Um', 'Varejo', 'Ana', 'abc', 'Bebidas'], ['Loja Dois', 'Varejo', 'Bia', '10', 'Bebidas']];
+    const mapping = guessMapping(rows, false);
+    const checks = checkRows(rows, mapping, false);
+    const failures = checks.filter((c) => c.problems.length > 0).map((c) => ({ linha: c.linha, motivo: c.problems.join(' '), cells: c.cells }));
+    expect(failures.map((f) => f.linha)).toEqual([1]);
+    const csv = failedRowsCsv(columnHeaders(rows, mapping, false, C.columns.unnamed), failures);
+    const back = parseBytes(Buffer.from(csv, 'utf8')).rows;
+    expect(back[0]).toEqual(['Nome', 'Segmento', 'Ponto focal', 'Valor do contrato', 'Categoria', 'Motivo']);
+    expect(hasHeader(back[0])).toBe(true);
+    const again = guessMapping(back, true);
+    expect(again).toEqual(['nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoria', null]);
+    // Fixed in the spreadsheet, it imports with its own cells only.
+    back[1]![3] = '15,50';
+    expect(checkRows(back, again, true)).toEqual([
+      { linha: 2, cells: back[1], problems: [], row: { nome: 'Loja Um', segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 15.5, categoria: 'Bebidas' } },
+    ]);
+    // A file of Motivo alone is read by its header too.
+    expect(hasHeader(['Motivo'])).toBe(true);
+  });
+});
+
+describe('the preview says what the API would', () => {
+  it('a blank contract value, or no value column, is required (not R$ 0,00)', () => {
+    const required = MESSAGES.campoObrigatorio('Valor do contrato');
+    const rows = [['Nome', 'Valor'], ['Sem valor', '  '], ['Com valor', '0']];
+    expect(checkRows(rows, guessMapping(rows, true), true).map((c) => [c.problems, c.row?.valorContrato])).toEqual([
+      [[required], undefined],
+      [[], 0],
+    ]);
+    const noColumn = [['Nome'], ['Só nome']];
+    expect(checkRows(noColumn, guessMapping(noColumn, true), true)[0]!.problems).toEqual([required]);
+    // The name still comes first.
+    expect(checkRows([['', '', 'algo']], ['nome', 'valorContrato', null], false)[0]!.problems).toEqual([MESSAGES.campoObrigatorio('Nome'), required]);
+  });
+
+  it('a CNPJ/CPF repeated in the file fails on its later rows with the API’s message naming the row that keeps it', () => {
+    const base = '123456789';
+    const cpf = `${base}${cpfCheckDigits(base)}`;
+    const rows = [
+      ['Nome', 'Valor', 'CPF'],
+      ['Inválido', 'x', cpf],
+      ['Primeiro', '1', formatDocumento(cpf)],
+      ['Segundo', '2', cpf],
+    ];
+    const checks = checkRows(rows, guessMapping(rows, true), true);
+    expect(checks.map((c) => c.problems)).toEqual([[MESSAGES.campoNumero('Valor do contrato')], [], [MESSAGES.documentoDuplicado(formatDocumento(cpf), 'Primeiro')]]);
+  });
+});
+
+describe('categories', () => {
+  it('a one-column list keeps a comma in a name; a ";" file is read by its first column', () => {
+    const names = (text: string) => categoriaNames(parseBytes(Buffer.from(text, 'latin1'), { commaIsText: true }).rows).map((r) => r.descricao);
+    expect(names('Categoria\r\nBebidas, sucos\r\nFrutas\r\n')).toEqual(['Bebidas, sucos', 'Frutas']);
+    expect(names('Bebidas, sucos\r\nCarnes, aves e ovos\r\n')).toEqual(['Bebidas, sucos', 'Carnes, aves e ovos']);
+    expect(names('"Quoted, yes"\n')).toEqual(['Quoted, yes']);
+    expect(names('Categoria;Obs\r\nBebidas;x\r\n')).toEqual(['Bebidas']);
+    // The clients' files still split on commas; a file of one column has no separator.
+    expect(parseBytes(Buffer.from('a,b\n1,2\n')).delimiter).toBe(',');
+    expect(parseBytes(Buffer.from('Nome\nAna, Bia\nCaio\n'))).toMatchObject({ delimiter: '', rows: [['Nome'], ['Ana, Bia'], ['Caio']] });
+  });
+
+  it('the preview counts the new categories and those that exist', () => {
+    expect(C.preview.newCategoriasCount(2, 1)).toBe('2 categorias novas; 1 já existe.');
+    expect(C.preview.newCategoriasCount(1, 3)).toBe('1 categoria nova; 3 já existem.');
+  });
+});
+
+describe('import batches', () => {
+  const row = (i: number, observacoes?: string) => ({ linha: i + 2, cliente: { nome: `Cliente ${i}`, valorContrato: 1, ...(observacoes ? { observacoes } : {}) } });
+
+  it('are cut at 200 rows, and earlier where long multibyte notes would pass the route’s body limit', () => {
+    const plain = Array.from({ length: 450 }, (_, i) => row(i));
+    expect([batchEnd(plain, 0), batchEnd(plain, 200), batchEnd(plain, 400)]).toEqual([200, 400, 450]);
+    // 2,000 characters of 3 UTF-8 bytes each, with quotes to escape: ~6 KB a row, 200 of them ~1.2 MB.
+    const heavy = Array.from({ length: 200 }, (_, i) => row(i, '€“”'.repeat(666) + '"\n'));
+    expect(JSON.stringify({ linhas: heavy }).length).toBeLessThan(LIMITS.importacao.bodyBytes);
+    expect(Buffer.byteLength(JSON.stringify({ linhas: heavy }))).toBeGreaterThan(LIMITS.importacao.bodyBytes);
+    const batches: number[] = [];
+    for (let start = 0; start < heavy.length; start = batchEnd(heavy, start)) batches.push(batchEnd(heavy, start) - start);
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(200);
+    expect(batches.length).toBeGreaterThan(1);
+    let start = 0;
+    for (const count of batches) {
+      const body = JSON.stringify({ linhas: heavy.slice(start, start + count), fim: true });
+      expect(Buffer.byteLength(body)).toBeLessThanOrEqual(LIMITS.importacao.bodyBytes);
+      start += count;
+    }
+    expect(rowBytes({ a: 'é' })).toBe(Buffer.byteLength('{"a":"é"}') + 1);
   });
 });

@@ -2,6 +2,7 @@
  * The UI texts of the CSV import pages (issue 18), in Brazilian Portuguese. Beside texts.ts (which
  * holds only the lists' 'Exportar' and 'Importar') because only the import pages' lazy chunk loads them.
  */
+import type { Importacao } from '@contract';
 import type { Encoding } from './lib/csv/decode.ts';
 
 const n = (count: number) => count.toLocaleString('pt-BR');
@@ -26,7 +27,7 @@ export const C = {
   },
   read: {
     summary: (name: string, rows: number, encoding: Encoding, delimiter: string) =>
-      `${name}: ${plural(rows, 'linha', 'linhas')} · ${ENCODINGS[encoding]} · separador ${DELIMITERS[delimiter] ?? delimiter}`,
+      `${name}: ${plural(rows, 'linha', 'linhas')} · ${ENCODINGS[encoding]} · ${delimiter ? `separador ${DELIMITERS[delimiter] ?? delimiter}` : 'uma coluna'}`,
     other: 'Escolher outro arquivo',
   },
   columns: {
@@ -57,7 +58,7 @@ export const C = {
     importDuplicates: 'Importar mesmo assim',
     submit: (count: number) => `Importar ${plural(count, 'cliente', 'clientes')}`,
     submitCategorias: (count: number) => `Importar ${plural(count, 'categoria', 'categorias')}`,
-    newCategoriasCount: (count: number) => `${plural(count, 'categoria nova', 'categorias novas')}; ${plural(count, 'já existe', 'já existem')}`,
+    newCategoriasCount: (novas: number, existing: number) => `${plural(novas, 'categoria nova', 'categorias novas')}; ${plural(existing, 'já existe', 'já existem')}.`,
   },
   progress: {
     heading: 'Importando',
@@ -75,10 +76,10 @@ export const C = {
     created: (count: number) => `${plural(count, 'cliente criado', 'clientes criados')}`,
     createdCategorias: (count: number) => `${plural(count, 'categoria criada', 'categorias criadas')}`,
     skipped: (count: number) => `${plural(count, 'linha pulada', 'linhas puladas')} (nome já cadastrado)`,
+    already: (count: number) => `${plural(count, 'linha já importada antes', 'linhas já importadas antes')}`,
     failed: (count: number) => `${plural(count, 'linha com falha', 'linhas com falha')}`,
     failedHeading: 'Linhas com falha',
     download: 'Baixar as linhas com falha (CSV)',
-    reason: 'Motivo',
     resume: 'Continuar a importação',
     undo: 'Desfazer importação',
     undoing: 'Desfazendo a importação...',
@@ -87,6 +88,40 @@ export const C = {
     undoFailed: 'Não foi possível desfazer a importação. Tente de novo.',
     toList: 'Ver clientes',
     toCategorias: 'Ver categorias',
+  },
+  /** The imports made so far (the author's; an administrator's: everyone's), to continue or undo one later. */
+  jobs: {
+    heading: 'Importações',
+    intro: 'As importações feitas até agora: continue uma que parou no meio, ou desfaça uma dentro do prazo.',
+    listLabel: 'Importações feitas',
+    empty: 'Nenhuma importação feita ainda.',
+    loadFailed: 'Não foi possível carregar as importações.',
+    retry: 'Tentar de novo',
+    more: 'Mostrar mais',
+    label: (arquivo: string, quando: string) => `Importação de ${arquivo || 'arquivo sem nome'} em ${quando}`,
+    title: (arquivo: string) => arquivo || 'Arquivo sem nome',
+    meta: (autor: string, quando: string) => `Por ${autor} em ${quando}`,
+    estado: { importando: 'Incompleta', concluida: 'Concluída', desfazendo: 'Sendo desfeita', desfeita: 'Desfeita' } as Record<Importacao['estado'], string>,
+    counts: (criados: number, total: number, categorias: number) =>
+      `${n(criados)} de ${plural(total, 'cliente criado', 'clientes criados')}${categorias > 0 ? ` · ${plural(categorias, 'categoria criada', 'categorias criadas')}` : ''}`,
+    undoUntil: (quando: string) => `Pode ser desfeita até ${quando}.`,
+    undoExpired: 'O prazo para desfazê-la terminou.',
+    resume: 'Continuar',
+    resumeLabel: (arquivo: string) => `Continuar a importação de ${arquivo || 'arquivo sem nome'}`,
+    undoLabel: (arquivo: string) => `Desfazer a importação de ${arquivo || 'arquivo sem nome'}`,
+    undoQuestion: (criados: number, categorias: number) =>
+      `Desfazer esta importação? ${plural(criados, 'cliente criado por ela vai', 'clientes criados por ela vão')} para a lixeira${categorias > 0 ? `, e ${plural(categorias, 'categoria', 'categorias')} também` : ''}.`,
+    undoConfirm: 'Desfazer',
+    undoCancel: 'Manter',
+  },
+  /** Continuing an import that stopped (the page was closed, the connection fell): the same file again. */
+  resume: {
+    choose: (arquivo: string) => `Para continuar a importação, escolha de novo o arquivo “${arquivo}”. As linhas já importadas serão puladas.`,
+    wrongFile: (arquivo: string) => `Este não é o arquivo desta importação. Escolha “${arquivo}”.`,
+    loadFailed: 'Não foi possível ler a importação para continuá-la. Tente de novo.',
+    status: (arquivo: string, count: number) => `Continuando a importação de “${arquivo}”: ${plural(count, 'linha já importada será pulada', 'linhas já importadas serão puladas')}.`,
+    abandon: 'Fazer uma nova importação',
+    submit: (count: number) => `Continuar: importar ${plural(count, 'cliente', 'clientes')}`,
   },
 } as const;
 

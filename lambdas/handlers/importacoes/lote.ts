@@ -7,12 +7,13 @@ import { importLote } from '../../services/importacoes.ts';
 
 /**
  * POST /importacoes/{id}/lotes: 200 with the created and failed lines. The `Idempotency-Key` is
- * required (a batch sent again never creates twice); the route has its own body limit.
+ * required (a batch sent again never creates twice); the route has its own body limit. `fim`: the
+ * file's last batch (the import is concluded).
  */
 export const handler = httpHandler(async (event, actor) => {
   const id = pathId(event, MESSAGES.importacaoNaoEncontrada);
   const key = idempotencyKeyOf(event);
   if (key === undefined) throw new BadRequestError(MESSAGES.importacaoChaveObrigatoria);
-  const { linhas } = validOr400(parseImportacaoLote(readJsonBody(event, LIMITS.importacao.bodyBytes)));
-  return json(200, await importLote(actor, id, linhas, { routeKey: event.routeKey, key }));
+  const { linhas, fim } = validOr400(parseImportacaoLote(readJsonBody(event, LIMITS.importacao.bodyBytes)));
+  return json(200, await importLote(actor, id, linhas, { routeKey: event.routeKey, key }, fim === true));
 });

@@ -3,15 +3,15 @@ import { notifyError } from '../lib/toast.tsx';
 import { L } from '../texts-listas.ts';
 
 /**
- * 'Exportar': writes what the list shows as a CSV download. The export code is a chunk of its own,
- * loaded on the first click (the list's initial JS does not carry it).
+ * 'Exportar': writes what the list shows as a CSV download (the clients' notes read for it). The
+ * export code is a chunk of its own, loaded on the first click (the list's initial JS does not carry it).
  */
-export function ExportButton<R>({ shown, run }: { shown: readonly R[]; run: (m: typeof import('../lib/csv/export.ts'), shown: readonly R[]) => void }) {
+export function ExportButton<R>({ shown, run }: { shown: readonly R[]; run: (m: typeof import('../lib/csv/export.ts'), shown: readonly R[]) => void | Promise<void> }) {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     setBusy(true);
     try {
-      run(await import('../lib/csv/export.ts'), shown);
+      await run(await import('../lib/csv/export.ts'), shown);
     } catch {
       notifyError(L.csv.exportFailed);
     } finally {

@@ -112,6 +112,12 @@ export const CATEGORIA_COLUMNS: readonly Column<Categoria, 'descricao'>[] = [
   { field: 'descricao', header: 'Categoria', synonyms: folded('Nome da categoria', 'Descrição', 'Nome', 'Categorias'), parse: text(LIMITS.descricao.max), format: (c) => c.descricao },
 ];
 
+/**
+ * The last column of the failed-rows CSV (the line and why it failed): a header an import
+ * recognises, so that file is read by its header, and never imports.
+ */
+export const REASON_HEADER = 'Motivo';
+
 /** The column a header names (case, accents, spaces and punctuation around ignored), if any. */
 export function columnFor<R, F extends string>(columns: readonly Column<R, F>[], header: string): Column<R, F> | undefined {
   const h = fold(header).replace(/[\s_]+/g, ' ').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N})]+$/gu, '').trim();

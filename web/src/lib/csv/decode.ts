@@ -11,7 +11,10 @@ export interface ParsedFile {
   /** Every record, empty ones included (their line numbers count). */
   rows: string[][];
   encoding: Encoding;
+  /** `;`, `,` or tab; `''` for a file of one column. */
   delimiter: string;
+  /** The file's SHA-256 (hex), when the browser can compute it (a secure context). */
+  assinatura?: string | undefined;
 }
 
 /** Windows-1252's characters for bytes 0x80–0x9F (where it differs from Latin-1; `\ufffd` where undefined). */
@@ -42,14 +45,20 @@ export function decode(bytes: Uint8Array): { text: string; encoding: Encoding } 
 }
 
 const DELIMITERS = [';', ',', '\t'] as const;
+/**
+ * How a file with one column is split: by a control character no text cell may hold, so each
+ * line is one cell (quotes still read). Excel writes a one-column list without any separator, so
+ * a comma there is part of the text ("Bebidas, sucos").
+ */
+const ONE_COLUMN = '\u001f';
 
 /**
  * The delimiter that splits the first records most consistently into more than one field (a
  * decimal comma in a `;` file, or a `;` inside quotes, does not fool it); papaparse's own guess
- * misreads small files. A one-column file: `,` (nothing to split).
+ * misreads small files. `''` when none does: the file has one column.
  */
 export function guessDelimiter(text: string): string {
-  let best: { delimiter: string; score: number } = { delimiter: ',', score: 0 };
+  let best: { delimiter: string; score: number } = { delimiter: '', score: 0 };
   for (const delimiter of DELIMITERS) {
     const counts = Papa.parse<string[]>(text, { delimiter, preview: 50, skipEmptyLines: 'greedy' }).data.map((r) => r.length);
     const freq = new Map<number, number>();
@@ -61,16 +70,29 @@ export function guessDelimiter(text: string): string {
   return best.delimiter;
 }
 
-/** Parses the text with its delimiter; every record kept (empty ones too: line numbers count them). */
-export function parseText(text: string): { rows: string[][]; delimiter: string } {
-  const delimiter = guessDelimiter(text);
-  const rows = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false }).data;
+/** How a file is read. `commaIsText`: a list of names (the categories), where only `;` or tab may split columns. */
+export interface ParseOptions {
+  commaIsText?: boolean;
+}
+
+/** Parses the text with its delimiter (`''`: one column); every record kept (empty ones too: line numbers count them). */
+export function parseText(text: string, options: ParseOptions = {}): { rows: string[][]; delimiter: string } {
+  const guessed = guessDelimiter(text);
+  const delimiter = options.commaIsText && guessed === ',' ? '' : guessed;
+  const rows = Papa.parse<string[]>(text, { delimiter: delimiter || ONE_COLUMN, skipEmptyLines: false }).data;
   // A final line break leaves one empty record: not a line of the file.
   if (rows.length > 0 && rows[rows.length - 1]!.every((c) => c === '')) rows.pop();
   return { rows, delimiter };
 }
 
-export function parseBytes(bytes: Uint8Array): ParsedFile {
+export function parseBytes(bytes: Uint8Array, options: ParseOptions = {}): ParsedFile {
   const { text, encoding } = decode(bytes);
-  return { ...parseText(text), encoding };
+  return { ...parseText(text, options), encoding };
+}
+
+/** The SHA-256 of the bytes as 64 lower-case hex digits; undefined where WebCrypto is missing (not a secure context). */
+export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string | undefined> {
+  if (!globalThis.crypto?.subtle) return undefined;
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }

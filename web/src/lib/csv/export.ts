@@ -2,7 +2,8 @@
  * 'Exportar' on /clientes and /categorias: what the list shows, as a CSV file named like
  * `clientes-2026-11-23.csv`. Loaded on click (a lazy chunk), so the lists' initial JS does not carry it.
  */
-import type { Categoria } from '@contract';
+import type { Categoria, ObservacaoCliente, Pagina } from '@contract';
+import { apiRequest } from '../api-client.ts';
 import { CATEGORIA_COLUMNS, CLIENTE_COLUMNS, type ClienteCsv } from './columns.ts';
 import { toCsv } from './write.ts';
 
@@ -29,5 +30,22 @@ export function download(name: string, csv: string): void {
 export const clientesCsv = (clientes: readonly ClienteCsv[]): string => toCsv(CLIENTE_COLUMNS, clientes);
 export const categoriasCsv = (categorias: readonly Categoria[]): string => toCsv(CATEGORIA_COLUMNS, categorias);
 
-export const exportClientes = (clientes: readonly ClienteCsv[]): void => download(fileName('clientes'), clientesCsv(clientes));
+/** The notes of every client that has some, page by page (GET /observacoes): the list leaves them out. */
+export async function readObservacoes(): Promise<Map<number, string>> {
+  const notes = new Map<number, string>();
+  let cursor: string | null = null;
+  do {
+    const page: Pagina<ObservacaoCliente> = await apiRequest(cursor === null ? '/observacoes' : `/observacoes?cursor=${encodeURIComponent(cursor)}`);
+    for (const n of page.itens) notes.set(n.id, n.observacoes);
+    cursor = page.cursor;
+  } while (cursor !== null);
+  return notes;
+}
+
+/** The list's clients with their notes (read for the export), as a download. */
+export async function exportClientes(clientes: readonly ClienteCsv[]): Promise<void> {
+  const notes = clientes.length > 0 ? await readObservacoes() : new Map<number, string>();
+  const full = clientes.map((c) => (notes.has(c.id) ? { ...c, observacoes: notes.get(c.id)! } : c));
+  download(fileName('clientes'), clientesCsv(full));
+}
 export const exportCategorias = (categorias: readonly Categoria[]): void => download(fileName('categorias'), categoriasCsv(categorias));

@@ -3,8 +3,9 @@
  * or by position in a file without header), each cell read by its column of the table, the
  * problems of a row listed with its line number in pt-BR. Pure: the page and the tests share it.
  */
-import { MESSAGES } from '@contract';
-import { CATEGORIA_COLUMNS, CLIENTE_COLUMNS, columnFor, type ClienteField, type Column } from './columns.ts';
+import { formatDocumento, MESSAGES } from '@contract';
+import { fold } from '../format.ts';
+import { CATEGORIA_COLUMNS, CLIENTE_COLUMNS, columnFor, REASON_HEADER, type ClienteField, type Column } from './columns.ts';
 import { unneutralise } from './write.ts';
 
 /** A client read from a row: the wire fields, the category by its name (resolved by the page). */
@@ -21,14 +22,20 @@ export interface RowCheck {
   cells: string[];
 }
 
-/** The fields an import can fill, in the table's order (a file without header is read in this order). */
+/** The fields an import can fill, in the table's order. */
 export const IMPORT_FIELDS: readonly ClienteField[] = CLIENTE_COLUMNS.flatMap((c) => (c.field ? [c.field] : []));
+
+/**
+ * The field of each position of a file without header: the export's columns in order, an
+ * export-only one (VIP) read as nothing, so a header-less copy of an export lines up.
+ */
+export const POSITIONAL_FIELDS: readonly (ClienteField | null)[] = CLIENTE_COLUMNS.map((c) => c.field ?? null);
 
 const columnOf = (field: string) => CLIENTE_COLUMNS.find((c) => c.field === field)!;
 
-/** True when a cell of the first row names a column: the file has a header. */
+/** True when a cell of the first row names a column (or is the failed-rows CSV's Motivo): the file has a header. */
 export const hasHeader = <F extends string>(first: readonly string[] | undefined, columns: readonly Column<never, F>[] = CLIENTE_COLUMNS as never) =>
-  !!first && first.some((cell) => columnFor(columns, cell) !== undefined);
+  !!first && first.some((cell) => columnFor(columns, cell) !== undefined || fold(cell.trim()) === fold(REASON_HEADER));
 
 /** The widest row among the first ones (how many columns the file has). */
 export const widthOf = (rows: readonly string[][]): number => rows.slice(0, 200).reduce((w, r) => Math.max(w, r.length), 0);
@@ -38,23 +45,44 @@ export function guessMapping(rows: readonly string[][], header: boolean): (Clien
   const width = widthOf(rows);
   const used = new Set<ClienteField>();
   return Array.from({ length: width }, (_, j) => {
-    const field = header ? (columnFor(CLIENTE_COLUMNS, rows[0]?.[j] ?? '')?.field ?? null) : (IMPORT_FIELDS[j] ?? null);
+    const field = header ? (columnFor(CLIENTE_COLUMNS, rows[0]?.[j] ?? '')?.field ?? null) : (POSITIONAL_FIELDS[j] ?? null);
     if (!field || used.has(field)) return null;
     used.add(field);
     return field;
   });
 }
 
+/**
+ * A name for each column of the file: its header when it has one, else the field it is read as,
+ * else `unnamed(j)`. A file written under these names is read back by its header, the same way.
+ */
+export function columnHeaders(rows: readonly string[][], mapping: readonly (ClienteField | null)[], header: boolean, unnamed: (j: number) => string): string[] {
+  return mapping.map((field, j) => (header ? rows[0]?.[j]?.trim() : undefined) || (field ? columnOf(field).header : unnamed(j)));
+}
+
 const isEmptyRow = (row: readonly string[]) => row.every((c) => c.trim() === '');
 
-/** Reads every data row with the mapping; empty lines are skipped. */
+/**
+ * Reads every data row with the mapping; empty lines are skipped. The API's rules hold: a name
+ * and a contract value are required (a blank value is not R$ 0,00), and a CNPJ/CPF repeated in
+ * the file is refused on its later rows with the message the API gives (the earlier row takes it).
+ */
 export function checkRows(rows: readonly string[][], mapping: readonly (ClienteField | null)[], header: boolean): RowCheck[] {
   const out: RowCheck[] = [];
+  /** A required field the row lacks (and no problem names yet): said first for the name, as the form does. */
+  const required = (field: ClienteField, row: Record<string, unknown>, problems: string[]) => {
+    const name = columnOf(field).header;
+    if (row[field] !== undefined || problems.some((p) => p.includes(`'${name}'`))) return;
+    if (field === 'nome') problems.unshift(MESSAGES.campoObrigatorio(name));
+    else problems.push(MESSAGES.campoObrigatorio(name));
+  };
+  /** The name of the first valid row of each documento. */
+  const documentos = new Map<string, string>();
   for (let i = header ? 1 : 0; i < rows.length; i++) {
     const cells = rows[i]!;
     if (isEmptyRow(cells)) continue;
     const problems: string[] = [];
-    const row: Record<string, unknown> = { nome: '', segmento: '', pontoFocal: '', valorContrato: 0 };
+    const row: Record<string, unknown> = { segmento: '', pontoFocal: '' };
     mapping.forEach((field, j) => {
       if (!field) return;
       // A line break inside a cell is LF, however the file's records end.
@@ -65,7 +93,12 @@ export function checkRows(rows: readonly string[][], mapping: readonly (ClienteF
       if (read.ok) row[field] = read.value;
       else problems.push(read.problem);
     });
-    if (row.nome === '' && !problems.some((p) => p.includes(`'${columnOf('nome').header}'`))) problems.unshift(MESSAGES.campoObrigatorio(columnOf('nome').header));
+    required('nome', row, problems);
+    required('valorContrato', row, problems);
+    const documento = typeof row.documento === 'string' ? row.documento : undefined;
+    const holder = documento === undefined ? undefined : documentos.get(documento);
+    if (documento !== undefined && holder !== undefined) problems.push(MESSAGES.documentoDuplicado(formatDocumento(documento), holder));
+    if (problems.length === 0 && documento !== undefined) documentos.set(documento, row.nome as string);
     out.push({ linha: i + 1, cells, problems, ...(problems.length === 0 ? { row: row as ImportRow } : {}) });
   }
   return out;

@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
-import type { Column } from '../../../lib/csv/columns.ts';
+import { REASON_HEADER, type Column } from '../../../lib/csv/columns.ts';
 import { toCsv } from '../../../lib/csv/write.ts';
 import { paths } from '../../../paths.ts';
 import { C } from '../../../texts-csv.ts';
-import { undoStep } from '../api.ts';
+import { UndoStatus, useUndo } from './Undo.tsx';
 
 /** A row that was not imported: its line, why, and its cells as in the file. */
 export interface Failure {
@@ -20,45 +18,31 @@ export interface Outcome {
   created: number;
   createdCategorias: number;
   skipped: number;
+  /** Lines an earlier run of the same import created (a continued import skips them). */
+  already?: number;
   failures: Failure[];
 }
 
-/** The failed rows as a CSV to fix and import again: the file's own columns, then the reason. */
-export function failedRowsCsv(header: readonly string[], width: number, failures: readonly Failure[]): string {
-  const columns: Column<Failure, string>[] = Array.from({ length: width }, (_, j) => ({
-    header: header[j] ?? C.columns.unnamed(j),
+/**
+ * The failed rows as a CSV to fix and import again: the file's columns under `headers` (its own
+ * header, or for a file without one the fields its columns were read as, so the fixed file is
+ * read by its header), then Motivo (the line and why), which an import never reads.
+ */
+export function failedRowsCsv(headers: readonly string[], failures: readonly Failure[]): string {
+  const columns: Column<Failure, string>[] = headers.map((header, j) => ({
+    header,
     synonyms: [],
     format: (f: Failure) => f.cells[j] ?? '',
   }));
-  columns.push({ header: C.summary.reason, synonyms: [], format: (f) => `${f.linha}: ${f.motivo}` });
+  columns.push({ header: REASON_HEADER, synonyms: [], format: (f) => `${f.linha}: ${f.motivo}` });
   return toCsv(columns, [...failures].sort((a, b) => a.linha - b.linha));
 }
 
 /** The end of an import: counts, the failed rows (and their CSV), Continuar and Desfazer importação. */
 export function Summary(p: { outcome: Outcome; jobId: number | undefined; canResume: boolean; onResume: () => void; failedCsv: () => string; fileName: string }) {
-  const { mutate } = useSWRConfig();
   const { outcome } = p;
-  const records = outcome.created + outcome.createdCategorias;
-  const [undo, setUndo] = useState<{ state: 'idle' | 'running' | 'done' | 'failed'; done: number; total: number }>({ state: 'idle', done: 0, total: records });
-
-  const runUndo = async () => {
-    if (!p.jobId) return;
-    let done = 0;
-    setUndo({ state: 'running', done, total: records });
-    try {
-      for (;;) {
-        const step = await undoStep(p.jobId);
-        done += step.excluidos;
-        setUndo({ state: 'running', done, total: Math.max(records, done + step.restantes) });
-        if (step.restantes === 0) break;
-      }
-      setUndo({ state: 'done', done, total: done });
-    } catch {
-      setUndo((u) => ({ ...u, state: 'failed' }));
-    }
-    void mutate('/produtos');
-    void mutate('/categorias');
-  };
+  const records = outcome.created + outcome.createdCategorias + (outcome.already ?? 0);
+  const { undo, run: runUndo } = useUndo(p.jobId, records);
 
   const download = async () => {
     const { download: save } = await import('../../../lib/csv/export.ts');
@@ -73,6 +57,7 @@ export function Summary(p: { outcome: Outcome; jobId: number | undefined; canRes
       <ul data-testid="import-summary">
         <li>{C.summary.created(outcome.created)}</li>
         {outcome.createdCategorias > 0 && <li>{C.summary.createdCategorias(outcome.createdCategorias)}</li>}
+        {(outcome.already ?? 0) > 0 && <li>{C.summary.already(outcome.already ?? 0)}</li>}
         {outcome.skipped > 0 && <li>{C.summary.skipped(outcome.skipped)}</li>}
         <li>{C.summary.failed(outcome.failures.length)}</li>
       </ul>
@@ -109,18 +94,7 @@ export function Summary(p: { outcome: Outcome; jobId: number | undefined; canRes
           {C.summary.toList}
         </Link>
       </div>
-      {undo.state === 'running' && (
-        <>
-          <progress className="import-progress" aria-label={C.summary.undoLabel} max={Math.max(undo.total, 1)} value={undo.done} />
-          <p role="status">{C.summary.undoing}</p>
-        </>
-      )}
-      {undo.state === 'done' && <p role="status">{C.summary.undone(undo.done)}</p>}
-      {undo.state === 'failed' && (
-        <p className="form-alert" role="alert">
-          {C.summary.undoFailed}
-        </p>
-      )}
+      <UndoStatus undo={undo} />
     </section>
   );
 }

@@ -30,7 +30,8 @@ export default function ImportarCategorias() {
     setError(undefined);
     setPhase('reading');
     try {
-      setRows(categoriaNames((await readCsvFile(file)).rows));
+      // A comma is part of a name here (Excel writes a one-column list without quotes): only `;` or tab split columns.
+      setRows(categoriaNames((await readCsvFile(file, { commaIsText: true })).rows));
       setPhase('review');
     } catch {
       setError(C.choose.readFailed);
@@ -80,7 +81,7 @@ export default function ImportarCategorias() {
         <section className="import-section" aria-labelledby="import-preview">
           <h2 id="import-preview">{C.preview.heading}</h2>
           <p role="status" data-testid="import-counts">
-            {C.preview.newCategoriasCount(review.novas.length)} {review.skipped}.
+            {C.preview.newCategoriasCount(review.novas.length, review.skipped)}
           </p>
           <ul aria-label={C.preview.heading}>
             {review.novas.slice(0, 50).map((r) => (

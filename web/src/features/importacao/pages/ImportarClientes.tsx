@@ -2,26 +2,35 @@
  * /clientes/importar (issue 18): choose a file → its columns → a preview of what will be saved →
  * the import, batch by batch with a progress bar and Cancelar → a summary (failed rows as a CSV to
  * fix and import again; Continuar; Desfazer importação). The file is read in a module worker.
+ * Below the file chooser, the imports made so far: one that stopped (the page was closed) is
+ * continued by choosing its file again (the lines it created are skipped), or undone.
  */
 import { useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { LIMITS, foldName } from '@contract';
+import { LIMITS, foldName, type Importacao } from '@contract';
 import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../../lib/api-client.ts';
 import { CLIENTE_COLUMNS, type ClienteField } from '../../../lib/csv/columns.ts';
 import { readCsvFile, type ParsedFile } from '../../../lib/csv/read.ts';
-import { checkRows, guessMapping, hasHeader, IMPORT_FIELDS, type ImportRow, type RowCheck } from '../../../lib/csv/rows.ts';
+import { checkRows, columnHeaders, guessMapping, hasHeader, IMPORT_FIELDS, type ImportRow, type RowCheck } from '../../../lib/csv/rows.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { categorias as categoriasResource, useCategorias, useClientes } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
 import { C } from '../../../texts-csv.ts';
-import { BATCH_ROWS, createCategoria, sendLote, startImportacao } from '../api.ts';
+import { batchEnd } from '../../../lib/csv/batches.ts';
+import { createCategoria, readImportacao, sendLote, startImportacao } from '../api.ts';
 import { FileStep, ImportHeader, type ImportPhase } from '../components/FileChooser.tsx';
+import { Importacoes } from '../components/Importacoes.tsx';
 import { failedRowsCsv, Summary, type Failure, type Outcome } from '../components/Summary.tsx';
 
 const PREVIEW_ROWS = 10;
 const INVALID_SHOWN = 100;
 const headerOf = (field: ClienteField) => CLIENTE_COLUMNS.find((c) => c.field === field)!.header;
 
+/** An import continued from the list: the job, and once its file is chosen again, the lines it created. */
+interface Resuming {
+  job: Importacao;
+  created?: Set<number>;
+}
 
 /** A run of the import: what it sends, where it stopped (a cancelled or failed run resumes there). */
 interface Run {
@@ -52,6 +61,7 @@ export default function ImportarClientes() {
   const [progress, setProgress] = useState({ done: 0, total: 0 });
   const [cancelling, setCancelling] = useState(false);
   const [run, setRun] = useState<Run>();
+  const [resuming, setResuming] = useState<Resuming>();
   const cancel = useRef(false);
 
   const onFile = async (chosen: File) => {
@@ -60,6 +70,20 @@ export default function ImportarClientes() {
     try {
       const parsed = await readCsvFile(chosen);
       if (parsed.rows.length > LIMITS.importacao.maxLinhas + 1) throw new RangeError(C.choose.tooMany(LIMITS.importacao.maxLinhas));
+      if (resuming) {
+        // The same file (its SHA-256, when both sides have one), then the lines the import created.
+        const { job } = resuming;
+        if (job.assinatura && parsed.assinatura && job.assinatura !== parsed.assinatura) throw new RangeError(C.resume.wrongFile(job.arquivo));
+        let detail;
+        try {
+          detail = await readImportacao(job.id);
+        } catch {
+          throw new RangeError(C.resume.loadFailed);
+        }
+        const created = new Set<number>();
+        for (const [first, last] of detail.linhas) for (let l = first; l <= last; l++) created.add(l);
+        setResuming({ job: detail, created });
+      }
       const withHeader = hasHeader(parsed.rows[0]);
       setFile({ name: chosen.name, parsed });
       setHeader(withHeader);
@@ -71,7 +95,10 @@ export default function ImportarClientes() {
     }
   };
 
-  const checks = useMemo(() => (file ? checkRows(file.parsed.rows, mapping, header) : []), [file, mapping, header]);
+  const allChecks = useMemo(() => (file ? checkRows(file.parsed.rows, mapping, header) : []), [file, mapping, header]);
+  // A continued import skips the lines it created already.
+  const created = resuming?.created;
+  const checks = useMemo(() => (created ? allChecks.filter((c) => !created.has(c.linha)) : allChecks), [allChecks, created]);
   const review = useMemo(() => {
     const existing = new Map((categorias.data ?? []).map((c) => [foldName(c.descricao), c.id]));
     const names = new Set((clientes.data ?? []).map((c) => foldName(c.nome)));
@@ -99,21 +126,31 @@ export default function ImportarClientes() {
     return review.valid.filter((c) => !skip.has(c));
   }, [review, pularDuplicados]);
 
-  /** Sends the batches from `start.next`, one at a time, until done, cancelled or failed. */
+  /**
+   * Sends the batches from `start.next`, one at a time (each cut by rows and bytes, batchEnd),
+   * until done, cancelled or failed; the last one says `fim` (the import is then concluded).
+   */
   const sendFrom = async (start: Run) => {
-    const current: Run = { ...start, outcome: { ...start.outcome, failures: [...start.outcome.failures] } };
+    // Done unless it is cancelled or fails on the way (a resumed run starts over from 'cancelled').
+    const current: Run = { ...start, outcome: { ...start.outcome, state: 'done', reason: undefined, failures: [...start.outcome.failures] } };
     setPhase('importing');
     cancel.current = false;
     setCancelling(false);
     setProgress({ done: current.next, total: current.linhas.length });
-    while (current.next < current.linhas.length) {
+    do {
       if (cancel.current) {
         current.outcome.state = 'cancelled';
         break;
       }
-      const batch = current.linhas.slice(current.next, current.next + BATCH_ROWS);
+      const end = batchEnd(current.linhas, current.next);
+      const batch = current.linhas.slice(current.next, end);
       try {
-        const answer = await sendLote(current.jobId, batch.map(({ linha, cliente }) => ({ linha, cliente })), `${current.key}-lote-${current.next}`);
+        const answer = await sendLote(
+          current.jobId,
+          batch.map(({ linha, cliente }) => ({ linha, cliente })),
+          `${current.key}-lote-${current.next}`,
+          end >= current.linhas.length,
+        );
         current.outcome.created += answer.criados.length;
         const cellsOf = new Map(batch.map((l) => [l.linha, l.cells]));
         for (const f of answer.falhas) current.outcome.failures.push({ linha: f.linha, motivo: f.mensagem, cells: cellsOf.get(f.linha) ?? [] });
@@ -122,10 +159,9 @@ export default function ImportarClientes() {
         current.outcome.reason = reasonOf(err);
         break;
       }
-      current.next += batch.length;
+      current.next = end;
       setProgress({ done: current.next, total: current.linhas.length });
-    }
-    if (current.next >= current.linhas.length) current.outcome.state = 'done';
+    } while (current.next < current.linhas.length);
     setRun({ ...current });
     setPhase('summary');
     void mutate(categoriasResource.path);
@@ -142,10 +178,11 @@ export default function ImportarClientes() {
       created: 0,
       createdCategorias: 0,
       skipped: review.valid.length - toSend.length,
+      ...(created ? { already: allChecks.length - checks.length } : {}),
       failures: review.invalid.map((c) => ({ linha: c.linha, motivo: c.problems.join(' '), cells: c.cells })),
     };
     try {
-      const job = await startImportacao(toSend.length, file.name, key);
+      const job = resuming?.job ?? (await startImportacao(toSend.length, file.name, file.parsed.assinatura, key));
       // Categories first, under the import (its undo deletes them too): the rows then name them by id.
       const ids = new Map(review.existing);
       if (criarCategorias && review.novas.length > 0) {
@@ -169,11 +206,20 @@ export default function ImportarClientes() {
         const id = name ? (ids.get(foldName(name)) ?? null) : null;
         return { linha: c.linha, cliente: bodyOf(c.row!, id), cells: c.cells };
       });
+      setResuming(undefined);
       await sendFrom({ key, jobId: job.id, linhas, next: 0, outcome });
     } catch (err) {
       setRun({ key, jobId: 0, linhas: [], next: 0, outcome: { ...outcome, state: 'failed', reason: reasonOf(err) } });
       setPhase('summary');
     }
+  };
+
+  /** 'Continuar' in the list: the file is asked for again. */
+  const resume = (job: Importacao) => {
+    setResuming({ job });
+    setFile(undefined);
+    setError(undefined);
+    setPhase('choose');
   };
 
   const width = mapping.length;
@@ -187,7 +233,24 @@ export default function ImportarClientes() {
   return (
     <div className="page">
       <ImportHeader title={C.titles.clientes} heading={C.headingClientes} subtitle={C.intro} back={paths.clientes} />
+      {resuming && (phase === 'choose' || phase === 'review') && (
+        <p className="form-note" role="status" data-testid="import-resuming">
+          {resuming.created ? C.resume.status(resuming.job.arquivo, resuming.created.size) : C.resume.choose(resuming.job.arquivo)}{' '}
+          <button
+            type="button"
+            className="btn-link"
+            onClick={() => {
+              setResuming(undefined);
+              setFile(undefined);
+              setPhase('choose');
+            }}
+          >
+            {C.resume.abandon}
+          </button>
+        </p>
+      )}
       <FileStep phase={phase} error={error} onFile={(f) => void onFile(f)} onError={setError} />
+      {phase === 'choose' && !resuming && <Importacoes onResume={resume} />}
       {phase === 'review' && file && (
         <>
           <p className="form-note" role="status">
@@ -327,8 +390,14 @@ export default function ImportarClientes() {
                   </fieldset>
                 )}
                 <div className="form-actions">
-                  <button type="button" className="btn btn-primary" disabled={toSend.length === 0 || !categorias.data || !clientes.data} onClick={() => void start()}>
-                    {C.preview.submit(toSend.length)}
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    // A continued import with nothing left still concludes it.
+                    disabled={(toSend.length === 0 && !created) || !categorias.data || !clientes.data}
+                    onClick={() => void start()}
+                  >
+                    {created ? C.resume.submit(toSend.length) : C.preview.submit(toSend.length)}
                   </button>
                 </div>
               </>
@@ -362,7 +431,7 @@ export default function ImportarClientes() {
           jobId={run.jobId || undefined}
           canResume={run.jobId > 0 && run.next < run.linhas.length}
           onResume={() => void sendFrom(run)}
-          failedCsv={() => failedRowsCsv(headerCells, width, failures)}
+          failedCsv={() => failedRowsCsv(columnHeaders(file?.parsed.rows ?? [], mapping, header, C.columns.unnamed), failures)}
           fileName={file?.name ?? 'clientes.csv'}
         />
       )}

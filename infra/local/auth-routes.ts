@@ -148,6 +148,8 @@ const DISABLED = 'User is disabled.';
  *   checking it), and an unknown user are one `NotAuthorizedException` "Incorrect username or
  *   password." (preventUserExistenceErrors; cognito-local says InvalidPasswordException, which in
  *   the cloud means a password that misses the policy);
+ * - a wrong current password in ChangePassword is `NotAuthorizedException` (cognito-local:
+ *   InvalidPasswordException "Invalid password", which the web would read as the policy's refusal);
  * - ForgotPassword for an unknown user pretends to send (preventUserExistenceErrors), and the
  *   destination is masked;
  * - SignUp is refused (no self sign-up).
@@ -198,7 +200,13 @@ function cloudFidelity(
     }
     case 'ChangePassword': {
       const refused = policyError(body.ProposedPassword);
-      return refused ? { answer: refused } : { body };
+      if (refused) return { answer: refused };
+      // The new password meets the policy, so cognito-local's InvalidPasswordException ("Invalid
+      // password") is about the current one, which the cloud refuses as NotAuthorizedException.
+      return {
+        body,
+        fix: (a) => (a.status === 400 && a.body.__type === 'InvalidPasswordException' ? cognitoError('NotAuthorizedException', INCORRECT) : a),
+      };
     }
     case 'ConfirmForgotPassword': {
       const refused = policyError(body.Password);

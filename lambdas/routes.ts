@@ -156,6 +156,18 @@ export const CORS = {
   maxAgeSeconds: 600,
 } as const;
 
+/**
+ * The allow-list of a `CORS_ORIGINS` value (comma-separated; none when unset). Locally it is the
+ * cloud's `-c corsOrigins`: with one, API Gateway answers OPTIONS itself, before any authorizer
+ * (the local gateway does the same); without one OPTIONS is a request like any other.
+ */
+export function corsOriginsOf(list: string | undefined): string[] {
+  return (list ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter((o) => o !== '');
+}
+
 // ---------------------------------------------------------------------------------------------
 // How a request finds its row (API Gateway's rule: exact method + path template, else $default)
 

@@ -274,7 +274,7 @@ describe('JWT authorizer', () => {
     expect(renderValue(jwt.Issuer)).toBe(`https://cognito-idp.sa-east-1.amazonaws.com/\${${poolId}}`);
   });
 
-  it('is on every route, $default included (OPTIONS preflight is answered by API Gateway, there is no OPTIONS route)', () => {
+  it('is on every route of the test route table, $default included (with corsOrigins, OPTIONS preflight is answered by API Gateway; there is no OPTIONS route)', () => {
     const [authorizerId] = only(resourcesOfType(on.template, 'AWS::ApiGatewayV2::Authorizer'));
     const routeResources = Object.values(resourcesOfType(on.template, 'AWS::ApiGatewayV2::Route'));
     expect(routeResources.map((r) => r.Properties!.RouteKey).sort()).toEqual(USERS_TEST_ROUTES.map((r) => r.routeKey).sort());
@@ -379,6 +379,21 @@ describe('the web: CSP and /config.json', () => {
 });
 
 describe('the real route table (lambdas/routes.ts)', () => {
+  it('puts every route, $default included, behind the JWT authorizer; no OPTIONS route and, without corsOrigins, no CORS', () => {
+    const [authorizerId] = only(resourcesOfType(strict.template, 'AWS::ApiGatewayV2::Authorizer'));
+    const routeResources = Object.values(resourcesOfType(strict.template, 'AWS::ApiGatewayV2::Route'));
+    const keys = routeResources.map((r) => String(r.Properties!.RouteKey));
+    expect(keys.sort()).toEqual(routes.map((r) => r.routeKey).sort());
+    expect(keys).toContain('$default');
+    for (const route of routeResources) {
+      expect(route.Properties, String(route.Properties!.RouteKey)).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
+    }
+    expect(keys.filter((k) => k.startsWith('OPTIONS '))).toEqual([]);
+    // So an OPTIONS falls to $default, behind the authorizer (the local gateway does the same).
+    const [, api] = only(resourcesOfType(strict.template, 'AWS::ApiGatewayV2::Api'));
+    expect(api.Properties!.CorsConfiguration).toBeUndefined();
+  });
+
   it('has users routes, each granted exactly its row’s Cognito actions on this pool’s ARN', () => {
     const signInOnly = routes.filter(isSignInOnly);
     expect(signInOnly.map((r) => r.name).sort()).toEqual(

@@ -13,7 +13,7 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { ADMIN_GROUP, PASSWORD_POLICY, TOKEN_VALIDITY, userNameOf } from '../../lambdas/contract/auth.ts';
+import { ADMIN_GROUP, CLIENT_WRITE_ATTRIBUTES, PASSWORD_POLICY, TOKEN_VALIDITY, userNameOf } from '../../lambdas/contract/auth.ts';
 
 /** `-c mfa=`: TOTP (an authenticator app) as the second factor; SMS and e-mail codes are never offered. */
 export const MFA_MODES = ['off', 'optional', 'required'] as const;
@@ -167,8 +167,11 @@ export class Identity extends Construct {
       accessTokenValidity: Duration.minutes(TOKEN_VALIDITY.accessTokenMinutes),
       idTokenValidity: Duration.minutes(TOKEN_VALIDITY.idTokenMinutes),
       refreshTokenValidity: Duration.days(props.sessionDays),
-      // The web reads the e-mail; it writes no attribute (email is immutable anyway).
+      // Tokens and GetUser show the e-mail only. A person can't rewrite their own attributes
+      // (email_verified, a phone, a name) with their access token: one harmless attribute is
+      // writable, since an empty list would mean all of them (CLIENT_WRITE_ATTRIBUTES).
       readAttributes: new ClientAttributes().withStandardAttributes({ email: true, emailVerified: true }),
+      writeAttributes: new ClientAttributes().withStandardAttributes(Object.fromEntries(CLIENT_WRITE_ATTRIBUTES.map((a) => [a, true]))),
     });
 
     this.adminGroup = this.userPool.addGroup('AdminGroup', {

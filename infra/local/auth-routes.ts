@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { passwordProblems, userNameOf, type PasswordProblem } from '../../lambdas/contract/auth.ts';
+import { CLIENT_WRITE_ATTRIBUTES, passwordProblems, userNameOf, type PasswordProblem } from '../../lambdas/contract/auth.ts';
 import type { WebConfig } from '../../lambdas/contract/auth.ts';
 import type { LocalIdentity } from './cognito.ts';
 import { LOCAL_REGION } from './dynamodb.ts';
@@ -152,6 +152,8 @@ const DISABLED = 'User is disabled.';
  *   InvalidPasswordException "Invalid password", which the web would read as the policy's refusal);
  * - ForgotPassword for an unknown user pretends to send (preventUserExistenceErrors), and the
  *   destination is masked;
+ * - a person writes only the app client's writable attributes (CLIENT_WRITE_ATTRIBUTES: never
+ *   the e-mail or email_verified; cognito-local lets anyone write any);
  * - SignUp is refused (no self sign-up).
  * Returns an answer to give at once, or the request to forward and a fix for its answer.
  */
@@ -207,6 +209,15 @@ function cloudFidelity(
         body,
         fix: (a) => (a.status === 400 && a.body.__type === 'InvalidPasswordException' ? cognitoError('NotAuthorizedException', INCORRECT) : a),
       };
+    }
+    case 'UpdateUserAttributes':
+    case 'DeleteUserAttributes': {
+      const names =
+        op === 'UpdateUserAttributes'
+          ? ((body.UserAttributes as { Name?: unknown }[] | undefined) ?? []).map((a) => a?.Name)
+          : ((body.UserAttributeNames as unknown[] | undefined) ?? []);
+      const writable: readonly unknown[] = CLIENT_WRITE_ATTRIBUTES;
+      return names.every((n) => writable.includes(n)) ? { body } : { answer: cognitoError('NotAuthorizedException', 'A client attempted to write unauthorized attribute') };
     }
     case 'ConfirmForgotPassword': {
       const refused = policyError(body.Password);

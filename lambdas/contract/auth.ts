@@ -49,6 +49,14 @@ export const TOKEN_VALIDITY = {
   refreshTokenDays: 30,
 } as const;
 
+/**
+ * The only user attribute a person may change through Cognito's public API with their own access
+ * token (UpdateUserAttributes): the app client's WriteAttributes. Not the e-mail (the identity and
+ * where resets go) nor `email_verified`, a phone or a name. `locale` is harmless (the app never
+ * reads it) and must be there: Cognito reads an empty list as "every standard attribute".
+ */
+export const CLIENT_WRITE_ATTRIBUTES = ['locale'] as const;
+
 /** The Cognito group whose members administer users. Everyone else is a member. */
 export const ADMIN_GROUP = 'admin';
 

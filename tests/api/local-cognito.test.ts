@@ -517,6 +517,29 @@ describe('sign-in through the local server', () => {
     expect((await attempt()).body).toHaveProperty('AuthenticationResult');
   });
 
+  it('lets a person write only the app client\'s writable attributes (not the e-mail nor email_verified), as the cloud client does', async () => {
+    const email = 'fabio@empresa.com.br';
+    const password = await activeUser(email);
+    const { AccessToken } = await signIn(proxy, identity.clientId, email, password);
+    const unauthorized = { __type: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' };
+    for (const attribute of [
+      { Name: 'email', Value: 'outro@empresa.com.br' },
+      { Name: 'email_verified', Value: 'false' },
+      { Name: 'phone_number', Value: '+5511999999999' },
+    ]) {
+      expect((await cognito('UpdateUserAttributes', { AccessToken, UserAttributes: [attribute] })).body, attribute.Name).toEqual(unauthorized);
+    }
+    expect((await cognito('DeleteUserAttributes', { AccessToken, UserAttributeNames: ['email_verified'] })).body).toEqual(unauthorized);
+    expect((await cognito('UpdateUserAttributes', { AccessToken, UserAttributes: [{ Name: 'locale', Value: 'pt-BR' }] })).status).toBe(200);
+    const user = await cognito('GetUser', { AccessToken });
+    expect(user.body.UserAttributes).toEqual(
+      expect.arrayContaining([
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ]),
+    );
+  });
+
   it('passes only the calls an app client may make: no admin call, no self sign-up, no other path', async () => {
     // cognito-local would accept this from anyone; the cloud wants AWS credentials.
     const promote = await cognito('AdminAddUserToGroup', { UserPoolId: identity.userPoolId, Username: 'carla@empresa.com.br', GroupName: 'admin' });

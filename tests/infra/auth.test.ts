@@ -11,7 +11,7 @@ import { AUTH_ENV_NAMES } from '../../infra/local/cognito.ts';
 import { CONFIG_PATH } from '../../infra/local/auth-routes.ts';
 import { WEB_CONFIG_FILE } from '../../infra/constructs/site.ts';
 import { contentSecurityPolicy, CONTENT_SECURITY_POLICY } from '../../infra/security-headers.ts';
-import { ADMIN_GROUP, PASSWORD_POLICY, TOKEN_VALIDITY } from '../../lambdas/contract/auth.ts';
+import { ADMIN_GROUP, CLIENT_WRITE_ATTRIBUTES, PASSWORD_POLICY, TOKEN_VALIDITY } from '../../lambdas/contract/auth.ts';
 import { isSignInOnly, routes } from '../../lambdas/routes.ts';
 import {
   acknowledgements,
@@ -198,8 +198,10 @@ describe('app client', () => {
     expect(p.EnableTokenRevocation).toBe(true);
     expect(p.PreventUserExistenceErrors).toBe('ENABLED');
     expect(p.UserPoolId).toEqual({ Ref: only(resourcesOfType(on.template, 'AWS::Cognito::UserPool'))[0] });
-    // It writes no attribute, reads the e-mail.
-    expect(p.WriteAttributes).toBeUndefined();
+    // It reads the e-mail. A person may write only `locale` (never the e-mail, email_verified, a
+    // phone or a name); no list at all, or an empty one, would let them write every attribute.
+    expect(p.WriteAttributes).toEqual(['locale']);
+    expect(p.WriteAttributes).toEqual([...CLIENT_WRITE_ATTRIBUTES]);
     expect(p.ReadAttributes).toEqual(['email', 'email_verified']);
   });
 

@@ -75,7 +75,10 @@ export function identityEmails(siteUrl: string): {
       subject: 'Seu código de verificação do Clientela',
       body:
         `<p>Seu código de verificação do Clientela (${link}) é <strong>{####}</strong>.</p>` +
-        '<p>Use-o para definir uma nova senha. Se não foi você quem pediu, ignore este e-mail: sua senha continua a mesma.</p>',
+        '<p>Use-o em “Esqueci minha senha”, na página de login, para criar uma nova senha.</p>' +
+        // Also sent by an administrator's "Redefinir senha", which voids the password at once.
+        '<p>Se um administrador da sua empresa redefiniu sua senha, a anterior deixou de valer: crie a nova com este código. ' +
+        'Se ninguém pediu a troca, ignore este e-mail.</p>',
       sms: 'Seu código de verificação do Clientela: {####}',
     },
   };
@@ -112,11 +115,14 @@ export class Identity extends Construct {
   readonly endpoint: string;
   /** The first administrator (with `adminEmail`). */
   readonly admin?: CfnUserPoolUser;
+  /** The refresh token's lifetime in days (`/config.json` tells the web). */
+  readonly sessionDays: number;
 
   constructor(scope: Construct, id: string, props: IdentityProps) {
     super(scope, id);
     const region = Stack.of(this).region;
     const emails = identityEmails(props.siteUrl);
+    this.sessionDays = props.sessionDays;
 
     this.userPool = new UserPool(this, 'UserPool', {
       // No sign-in aliases and no username attributes: the user name IS the e-mail (lower-cased by

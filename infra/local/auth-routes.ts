@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { CLIENT_WRITE_ATTRIBUTES, passwordProblems, userNameOf, type PasswordProblem } from '../../lambdas/contract/auth.ts';
+import { CLIENT_WRITE_ATTRIBUTES, passwordProblems, TOKEN_VALIDITY, userNameOf, type PasswordProblem } from '../../lambdas/contract/auth.ts';
 import type { WebConfig } from '../../lambdas/contract/auth.ts';
 import type { LocalIdentity } from './cognito.ts';
 import { LOCAL_REGION } from './dynamodb.ts';
@@ -35,6 +35,8 @@ export function localWebConfig({ identity, demo = false }: AuthRoutesOptions): W
     userPoolId: identity.userPoolId,
     clientId: identity.clientId,
     cognitoEndpoint: COGNITO_PROXY_PATH,
+    // The local app client's refresh token lifetime (cognito.ts creates it so).
+    sessionDays: TOKEN_VALIDITY.refreshTokenDays,
     ...(demo && identity.admin.passwordWorks ? { demo: { email: identity.admin.email, password: identity.admin.password } } : {}),
   };
 }
@@ -150,6 +152,8 @@ const DISABLED = 'User is disabled.';
  *   the cloud means a password that misses the policy);
  * - a wrong current password in ChangePassword is `NotAuthorizedException` (cognito-local:
  *   InvalidPasswordException "Invalid password", which the web would read as the policy's refusal);
+ * - ForgotPassword for someone still on the invitation's temporary password is refused
+ *   (cognito-local would send a code);
  * - ForgotPassword for an unknown user pretends to send (preventUserExistenceErrors), and the
  *   destination is masked;
  * - a person writes only the app client's writable attributes (CLIENT_WRITE_ATTRIBUTES: never
@@ -225,6 +229,9 @@ function cloudFidelity(
     }
     case 'ForgotPassword': {
       const username = lower(body.Username);
+      if (typeof username === 'string' && storedUser(identity, username)?.UserStatus === 'FORCE_CHANGE_PASSWORD') {
+        return { answer: cognitoError('NotAuthorizedException', 'User password cannot be reset in the current state.') };
+      }
       const pretend = (): CognitoAnswer => ({
         status: 200,
         body: {

@@ -88,6 +88,8 @@ export interface CognitoWebConfig {
   clientId: string;
   /** Cognito's JSON API (locally the server's same-origin proxy, `/cognito/`). */
   cognitoEndpoint: string;
+  /** How long 'Manter conectado' keeps a person signed in: the refresh token's days (`-c sessionDays`). */
+  sessionDays: number;
   /** The dev server's local administrator, shown on /entrar (never in a production build). */
   demo?: { email: string; password: string };
 }

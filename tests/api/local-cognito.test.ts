@@ -248,6 +248,7 @@ describe('sign-in through the local server', () => {
       userPoolId: identity.userPoolId,
       clientId: identity.clientId,
       cognitoEndpoint: '/cognito/',
+      sessionDays: 30,
     });
     expect(process.env).toMatchObject({
       AUTH_MODE: 'cognito',
@@ -332,6 +333,10 @@ describe('sign-in through the local server', () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    // Not yet their own password: it can't be reset (the cloud's answer; cognito-local would send a code).
+    const forgot = await cognito('ForgotPassword', { ClientId: identity.clientId, Username: email });
+    expect(forgot.body).toEqual({ __type: 'NotAuthorizedException', message: 'User password cannot be reset in the current state.' });
+    expect(readOutbox(identity.dir).filter((m) => m.to === email).map((m) => m.kind)).toEqual(['invitation']);
 
     const challenge = await cognito('InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',

@@ -161,6 +161,11 @@ describe('user pool', () => {
     expect(verification.EmailSubject).toBe('Seu código de verificação do Clientela');
     expect(render(verification.EmailMessage)).toBe(emails.verification.body);
     expect(emails.verification.body).toContain('<strong>{####}</strong>');
+    // An administrator's "Redefinir senha" sends it too, having voided the password: it never
+    // says the password stays the same, and says what to do.
+    expect(emails.verification.body).not.toMatch(/continua a mesma/);
+    expect(emails.verification.body).toContain('Se um administrador da sua empresa redefiniu sua senha, a anterior deixou de valer');
+    expect(emails.verification.body).toContain('“Esqueci minha senha”');
     expect(emails.verification.body).toContain(`https://${siteUrl}`);
   });
 
@@ -363,7 +368,10 @@ describe('the web: CSP and /config.json', () => {
       userPoolId: `\${${poolId}}`,
       clientId: `\${${clientId}}`,
       cognitoEndpoint: 'https://cognito-idp.sa-east-1.amazonaws.com/',
+      sessionDays: 30,
     });
+    // -c sessionDays reaches the web: 'Manter conectado' says how long.
+    expect(deployedWebConfig(strict)).toMatchObject({ sessionDays: 90 });
     const root = Object.values(resourcesOfType(on.template, 'Custom::CDKBucketDeployment')).find(
       (d) => d.Properties!.DestinationBucketKeyPrefix === undefined,
     )!;

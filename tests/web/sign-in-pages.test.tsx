@@ -55,6 +55,17 @@ describe('/entrar errors', () => {
     expect(currentPath()).toBe('/entrar');
   });
 
+  it.each([
+    [7, 'Neste navegador, por até 7 dias. Não marque em computadores compartilhados.'],
+    [1, 'Neste navegador, por até 1 dia. Não marque em computadores compartilhados.'],
+    [undefined, 'Neste navegador. Não marque em computadores compartilhados.'],
+  ])("'Manter conectado' says how long from config.json's sessionDays (%j)", async (sessionDays, help) => {
+    fakeBackend({});
+    renderApp('/entrar', { auth: { ...CONFIG, sessionDays: sessionDays as number } });
+    const remember = await screen.findByLabelText(A.signIn.remember);
+    expect(remember).toHaveAccessibleDescription(help);
+  });
+
   it('no network', async () => {
     const be = fakeBackend({});
     be.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
@@ -185,6 +196,17 @@ describe('/entrar challenges', () => {
 });
 
 describe('/esqueci-senha', () => {
+  it('someone still on the invitation\'s temporary password is told to use it, or ask for the invitation again', async () => {
+    fakeBackend({ cognito: { ForgotPassword: refused('NotAuthorizedException', 'User password cannot be reset in the current state.') } });
+    renderApp('/esqueci-senha', { auth: CONFIG });
+    await screen.findByRole('heading', { level: 1, name: A.forgot.heading });
+    type(A.common.email, ANA);
+    press(A.forgot.send);
+    expect(await screen.findByRole('alert')).toHaveTextContent(A.errors.invitationPending);
+    expect(A.errors.invitationPending).toMatch(/peça a um administrador que reenvie o convite/);
+    expect(screen.queryByLabelText(A.forgot.codeLabel)).toBeNull();
+  });
+
   it('sends the code, then sets the new password with it and goes back to /entrar', async () => {
     const be = fakeBackend({
       cognito: {

@@ -112,7 +112,8 @@ export const routes: readonly RouteDef[] = [
   // The users API (administrators; sign-in only: not deployed with -c auth=off, 404 locally with
   // AUTH=off). `{email}` is the URL-encoded e-mail, the Cognito user name.
   usersRoute('GET', '/usuarios', 'usuarios/list', 'ListUsuarios', ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup']),
-  usersRoute('POST', '/usuarios', 'usuarios/invite', 'InviteUsuario', ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup']),
+  // AdminDeleteUser takes an invitation back when the admin role can't be added (services/usuarios.ts).
+  usersRoute('POST', '/usuarios', 'usuarios/invite', 'InviteUsuario', ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser']),
   usersRoute('POST', '/usuarios/{email}/convite', 'usuarios/resend', 'ResendConvite', ['cognito-idp:AdminCreateUser']),
   usersRoute('POST', '/usuarios/{email}/senha', 'usuarios/reset', 'ResetSenha', ['cognito-idp:AdminResetUserPassword']),
   usersRoute('PUT', '/usuarios/{email}/ativo', 'usuarios/ativo', 'SetUsuarioAtivo', [

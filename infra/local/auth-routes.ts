@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { CLIENT_WRITE_ATTRIBUTES, passwordProblems, TOKEN_VALIDITY, userNameOf, type PasswordProblem } from '../../lambdas/contract/auth.ts';
 import type { WebConfig } from '../../lambdas/contract/auth.ts';
-import type { LocalIdentity } from './cognito.ts';
+import { readOutbox, type LocalIdentity } from './cognito.ts';
 import { LOCAL_REGION } from './dynamodb.ts';
 
 export const CONFIG_PATH = '/config.json';
@@ -125,6 +125,19 @@ function storedUser(identity: LocalIdentity, username: string): StoredUser | und
   }
 }
 
+/**
+ * True for someone still on the invitation's temporary password. The local shim's "Redefinir
+ * senha" also leaves a temporary password (FORCE_CHANGE_PASSWORD), but the cloud's reset leaves
+ * RESET_REQUIRED, where a forgotten password may be reset: the last e-mail tells them apart.
+ */
+function stillInvited(identity: LocalIdentity, username: string): boolean {
+  if (storedUser(identity, username)?.UserStatus !== 'FORCE_CHANGE_PASSWORD') return false;
+  const last = readOutbox(identity.dir)
+    .filter((m) => m.username === username)
+    .at(-1);
+  return last?.kind !== 'password-reset';
+}
+
 /** The `cognito:username` of a cognito-local refresh token (a JWT there; opaque in the cloud). */
 function refreshTokenUser(token: unknown): string | undefined {
   if (typeof token !== 'string') return undefined;
@@ -229,7 +242,7 @@ function cloudFidelity(
     }
     case 'ForgotPassword': {
       const username = lower(body.Username);
-      if (typeof username === 'string' && storedUser(identity, username)?.UserStatus === 'FORCE_CHANGE_PASSWORD') {
+      if (typeof username === 'string' && stillInvited(identity, username)) {
         return { answer: cognitoError('NotAuthorizedException', 'User password cannot be reset in the current state.') };
       }
       const pretend = (): CognitoAnswer => ({

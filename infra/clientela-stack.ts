@@ -97,6 +97,7 @@ export class ClientelaStack extends Stack {
           userPoolId: identity.userPool.userPoolId,
           clientId: identity.client.userPoolClientId,
           cognitoEndpoint: `${identity.endpoint}/`,
+          sessionDays: identity.sessionDays,
         }
       : { auth: 'off' };
     // The site depends on the API (its origin), never the other way round (a cycle).

@@ -116,7 +116,8 @@ export const routes: readonly RouteDef[] = [
   // The users API (administrators; sign-in only: not deployed with -c auth=off, 404 locally with
   // AUTH=off). `{email}` is the URL-encoded e-mail, the Cognito user name.
   usersRoute('GET', '/usuarios', 'usuarios/list', 'ListUsuarios', ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup']),
-  usersRoute('POST', '/usuarios', 'usuarios/invite', 'InviteUsuario', ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup']),
+  // AdminDeleteUser takes an invitation back when the admin role can't be added (services/usuarios.ts).
+  usersRoute('POST', '/usuarios', 'usuarios/invite', 'InviteUsuario', ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser']),
   usersRoute('POST', '/usuarios/{email}/convite', 'usuarios/resend', 'ResendConvite', ['cognito-idp:AdminCreateUser']),
   usersRoute('POST', '/usuarios/{email}/senha', 'usuarios/reset', 'ResetSenha', ['cognito-idp:AdminResetUserPassword']),
   usersRoute('PUT', '/usuarios/{email}/ativo', 'usuarios/ativo', 'SetUsuarioAtivo', [
@@ -159,6 +160,18 @@ export const CORS = {
   exposeHeaders: ['retry-after'],
   maxAgeSeconds: 600,
 } as const;
+
+/**
+ * The allow-list of a `CORS_ORIGINS` value (comma-separated; none when unset). Locally it is the
+ * cloud's `-c corsOrigins`: with one, API Gateway answers OPTIONS itself, before any authorizer
+ * (the local gateway does the same); without one OPTIONS is a request like any other.
+ */
+export function corsOriginsOf(list: string | undefined): string[] {
+  return (list ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter((o) => o !== '');
+}
 
 // ---------------------------------------------------------------------------------------------
 // How a request finds its row (API Gateway's rule: exact method + path template, else $default)

@@ -13,7 +13,7 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { ADMIN_GROUP, PASSWORD_POLICY, TOKEN_VALIDITY, userNameOf } from '../../lambdas/contract/auth.ts';
+import { ADMIN_GROUP, CLIENT_WRITE_ATTRIBUTES, PASSWORD_POLICY, TOKEN_VALIDITY, userNameOf } from '../../lambdas/contract/auth.ts';
 
 /** `-c mfa=`: TOTP (an authenticator app) as the second factor; SMS and e-mail codes are never offered. */
 export const MFA_MODES = ['off', 'optional', 'required'] as const;
@@ -75,7 +75,10 @@ export function identityEmails(siteUrl: string): {
       subject: 'Seu código de verificação do Clientela',
       body:
         `<p>Seu código de verificação do Clientela (${link}) é <strong>{####}</strong>.</p>` +
-        '<p>Use-o para definir uma nova senha. Se não foi você quem pediu, ignore este e-mail: sua senha continua a mesma.</p>',
+        '<p>Use-o em “Esqueci minha senha”, na página de login, para criar uma nova senha.</p>' +
+        // Also sent by an administrator's "Redefinir senha", which voids the password at once.
+        '<p>Se um administrador da sua empresa redefiniu sua senha, a anterior deixou de valer: crie a nova com este código. ' +
+        'Se ninguém pediu a troca, ignore este e-mail.</p>',
       sms: 'Seu código de verificação do Clientela: {####}',
     },
   };
@@ -112,11 +115,14 @@ export class Identity extends Construct {
   readonly endpoint: string;
   /** The first administrator (with `adminEmail`). */
   readonly admin?: CfnUserPoolUser;
+  /** The refresh token's lifetime in days (`/config.json` tells the web). */
+  readonly sessionDays: number;
 
   constructor(scope: Construct, id: string, props: IdentityProps) {
     super(scope, id);
     const region = Stack.of(this).region;
     const emails = identityEmails(props.siteUrl);
+    this.sessionDays = props.sessionDays;
 
     this.userPool = new UserPool(this, 'UserPool', {
       // No sign-in aliases and no username attributes: the user name IS the e-mail (lower-cased by
@@ -167,8 +173,11 @@ export class Identity extends Construct {
       accessTokenValidity: Duration.minutes(TOKEN_VALIDITY.accessTokenMinutes),
       idTokenValidity: Duration.minutes(TOKEN_VALIDITY.idTokenMinutes),
       refreshTokenValidity: Duration.days(props.sessionDays),
-      // The web reads the e-mail; it writes no attribute (email is immutable anyway).
+      // Tokens and GetUser show the e-mail only. A person can't rewrite their own attributes
+      // (email_verified, a phone, a name) with their access token: one harmless attribute is
+      // writable, since an empty list would mean all of them (CLIENT_WRITE_ATTRIBUTES).
       readAttributes: new ClientAttributes().withStandardAttributes({ email: true, emailVerified: true }),
+      writeAttributes: new ClientAttributes().withStandardAttributes(Object.fromEntries(CLIENT_WRITE_ATTRIBUTES.map((a) => [a, true]))),
     });
 
     this.adminGroup = this.userPool.addGroup('AdminGroup', {

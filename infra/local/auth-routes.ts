@@ -11,9 +11,9 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { passwordProblems, userNameOf, type PasswordProblem } from '../../lambdas/contract/auth.ts';
+import { CLIENT_WRITE_ATTRIBUTES, passwordProblems, TOKEN_VALIDITY, userNameOf, type PasswordProblem } from '../../lambdas/contract/auth.ts';
 import type { WebConfig } from '../../lambdas/contract/auth.ts';
-import type { LocalIdentity } from './cognito.ts';
+import { readOutbox, type LocalIdentity } from './cognito.ts';
 import { LOCAL_REGION } from './dynamodb.ts';
 
 export const CONFIG_PATH = '/config.json';
@@ -35,6 +35,8 @@ export function localWebConfig({ identity, demo = false }: AuthRoutesOptions): W
     userPoolId: identity.userPoolId,
     clientId: identity.clientId,
     cognitoEndpoint: COGNITO_PROXY_PATH,
+    // The local app client's refresh token lifetime (cognito.ts creates it so).
+    sessionDays: TOKEN_VALIDITY.refreshTokenDays,
     ...(demo && identity.admin.passwordWorks ? { demo: { email: identity.admin.email, password: identity.admin.password } } : {}),
   };
 }
@@ -123,6 +125,19 @@ function storedUser(identity: LocalIdentity, username: string): StoredUser | und
   }
 }
 
+/**
+ * True for someone still on the invitation's temporary password. The local shim's "Redefinir
+ * senha" also leaves a temporary password (FORCE_CHANGE_PASSWORD), but the cloud's reset leaves
+ * RESET_REQUIRED, where a forgotten password may be reset: the last e-mail tells them apart.
+ */
+function stillInvited(identity: LocalIdentity, username: string): boolean {
+  if (storedUser(identity, username)?.UserStatus !== 'FORCE_CHANGE_PASSWORD') return false;
+  const last = readOutbox(identity.dir)
+    .filter((m) => m.username === username)
+    .at(-1);
+  return last?.kind !== 'password-reset';
+}
+
 /** The `cognito:username` of a cognito-local refresh token (a JWT there; opaque in the cloud). */
 function refreshTokenUser(token: unknown): string | undefined {
   if (typeof token !== 'string') return undefined;
@@ -148,8 +163,14 @@ const DISABLED = 'User is disabled.';
  *   checking it), and an unknown user are one `NotAuthorizedException` "Incorrect username or
  *   password." (preventUserExistenceErrors; cognito-local says InvalidPasswordException, which in
  *   the cloud means a password that misses the policy);
+ * - a wrong current password in ChangePassword is `NotAuthorizedException` (cognito-local:
+ *   InvalidPasswordException "Invalid password", which the web would read as the policy's refusal);
+ * - ForgotPassword for someone still on the invitation's temporary password is refused
+ *   (cognito-local would send a code);
  * - ForgotPassword for an unknown user pretends to send (preventUserExistenceErrors), and the
  *   destination is masked;
+ * - a person writes only the app client's writable attributes (CLIENT_WRITE_ATTRIBUTES: never
+ *   the e-mail or email_verified; cognito-local lets anyone write any);
  * - SignUp is refused (no self sign-up).
  * Returns an answer to give at once, or the request to forward and a fix for its answer.
  */
@@ -198,7 +219,22 @@ function cloudFidelity(
     }
     case 'ChangePassword': {
       const refused = policyError(body.ProposedPassword);
-      return refused ? { answer: refused } : { body };
+      if (refused) return { answer: refused };
+      // The new password meets the policy, so cognito-local's InvalidPasswordException ("Invalid
+      // password") is about the current one, which the cloud refuses as NotAuthorizedException.
+      return {
+        body,
+        fix: (a) => (a.status === 400 && a.body.__type === 'InvalidPasswordException' ? cognitoError('NotAuthorizedException', INCORRECT) : a),
+      };
+    }
+    case 'UpdateUserAttributes':
+    case 'DeleteUserAttributes': {
+      const names =
+        op === 'UpdateUserAttributes'
+          ? ((body.UserAttributes as { Name?: unknown }[] | undefined) ?? []).map((a) => a?.Name)
+          : ((body.UserAttributeNames as unknown[] | undefined) ?? []);
+      const writable: readonly unknown[] = CLIENT_WRITE_ATTRIBUTES;
+      return names.every((n) => writable.includes(n)) ? { body } : { answer: cognitoError('NotAuthorizedException', 'A client attempted to write unauthorized attribute') };
     }
     case 'ConfirmForgotPassword': {
       const refused = policyError(body.Password);
@@ -206,6 +242,9 @@ function cloudFidelity(
     }
     case 'ForgotPassword': {
       const username = lower(body.Username);
+      if (typeof username === 'string' && stillInvited(identity, username)) {
+        return { answer: cognitoError('NotAuthorizedException', 'User password cannot be reset in the current state.') };
+      }
       const pretend = (): CognitoAnswer => ({
         status: 200,
         body: {

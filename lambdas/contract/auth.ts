@@ -49,6 +49,14 @@ export const TOKEN_VALIDITY = {
   refreshTokenDays: 30,
 } as const;
 
+/**
+ * The only user attribute a person may change through Cognito's public API with their own access
+ * token (UpdateUserAttributes): the app client's WriteAttributes. Not the e-mail (the identity and
+ * where resets go) nor `email_verified`, a phone or a name. `locale` is harmless (the app never
+ * reads it) and must be there: Cognito reads an empty list as "every standard attribute".
+ */
+export const CLIENT_WRITE_ATTRIBUTES = ['locale'] as const;
+
 /** The Cognito group whose members administer users. Everyone else is a member. */
 export const ADMIN_GROUP = 'admin';
 
@@ -80,6 +88,8 @@ export interface CognitoWebConfig {
   clientId: string;
   /** Cognito's JSON API (locally the server's same-origin proxy, `/cognito/`). */
   cognitoEndpoint: string;
+  /** How long 'Manter conectado' keeps a person signed in: the refresh token's days (`-c sessionDays`). */
+  sessionDays: number;
   /** The dev server's local administrator, shown on /entrar (never in a production build). */
   demo?: { email: string; password: string };
 }

@@ -11,8 +11,8 @@
  * in an npm package, so deployed code trusts its own pool only, even if a route lost its
  * authorizer).
  *
- * Environment: AUTH_MODE (`cognito` | `off`; unset is `off`, as local runs and stacks from before
- * sign-in have it), AUTH_ISSUER and AUTH_CLIENT_ID (required with `cognito`).
+ * Environment: AUTH_MODE (`cognito` | `off`, always set: the stack sets it on every function, the
+ * local runtime and the tests set it too), AUTH_ISSUER and AUTH_CLIENT_ID (required with `cognito`).
  */
 import { ADMIN_GROUP } from '../contract/auth.ts';
 import { MESSAGES } from '../contract/messages.ts';
@@ -26,11 +26,13 @@ export const ANONYMOUS_ACTOR: Readonly<Actor> = Object.freeze({ sub: 'anonimo', 
 export type AuthMode = 'cognito' | 'off';
 
 /**
- * AUTH_MODE, read on every request (tests set it per file). Any value but `cognito`, `off` or
- * unset is a misconfiguration: it fails the request (500) rather than open the data.
+ * AUTH_MODE, read on every request (tests set it per file). Unset, or any value but `cognito` or
+ * `off`, is a misconfiguration: it fails the request (500) rather than open the data (`off`
+ * makes everyone the anonymous administrator, so it must be asked for, never defaulted to).
  */
 export function authMode(): AuthMode {
-  const mode = process.env.AUTH_MODE?.trim() || 'off';
+  const mode = process.env.AUTH_MODE?.trim();
+  if (!mode) throw new Error('AUTH_MODE is not set: it must be "cognito" or "off"');
   if (mode !== 'cognito' && mode !== 'off') throw new Error(`AUTH_MODE must be "cognito" or "off", not "${mode}"`);
   return mode;
 }

@@ -2,16 +2,13 @@
  * CORS as the handlers answer it, from the route table's one CORS constant. In the cloud API
  * Gateway answers preflight itself from the same constant; locally `preflight` does.
  */
-import { CORS, methodsForPath, pathOfRouteKey } from '../routes.ts';
+import { CORS, corsOriginsOf, methodsForPath, pathOfRouteKey } from '../routes.ts';
 import { header, requestPath, type HttpEvent } from './request.ts';
 import type { Reply } from './response.ts';
 
 /** The allowed origins from `CORS_ORIGINS` (comma-separated; none by default). */
 export function corsOrigins(): string[] {
-  return (process.env.CORS_ORIGINS ?? '')
-    .split(',')
-    .map((o) => o.trim().replace(/\/+$/, ''))
-    .filter((o) => o !== '');
+  return corsOriginsOf(process.env.CORS_ORIGINS);
 }
 
 /**

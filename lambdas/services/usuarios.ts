@@ -27,6 +27,21 @@ function valueOf<T>(result: PoolResult<T>, errors: Partial<Record<PoolOutcome, (
   throw new Error(`Unexpected user pool outcome: ${result.outcome}`);
 }
 
+/**
+ * The admin role of a user just invited, or no user at all: when adding them to the group fails,
+ * the invitation is taken back (AdminDeleteUser), so a retry invites them again instead of
+ * meeting a 409 with a member where an administrator was asked for. The failure is what answers.
+ */
+async function makeAdminOrUndo(username: string): Promise<void> {
+  try {
+    valueOf(await pool.setAdmin(username, true));
+  } catch (err) {
+    // A failed undo leaves the member there to fix by hand; the answer stays the first failure.
+    await pool.deleteUser(username).catch(() => undefined);
+    throw err;
+  }
+}
+
 /** What an administrator may do with users. */
 export interface UsuariosApi {
   /** Every user, sorted by e-mail, with whether each is an administrator. */
@@ -60,7 +75,7 @@ export function usuariosFor(actor: Actor): UsuariosApi {
       const user = valueOf(await pool.createUser(input.email), {
         exists: () => new ConflictError(MESSAGES.usuarioJaExiste(input.email), 'email'),
       });
-      if (input.admin) valueOf(await pool.setAdmin(user.username, true));
+      if (input.admin) await makeAdminOrUndo(user.username);
       return toUsuario(user, input.admin);
     },
     async resendInvitation(username) {

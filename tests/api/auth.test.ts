@@ -58,9 +58,26 @@ describe('the local JWT authorizer answers as API Gateway does', () => {
     expectGateway401(await call(api, 'GET', '/nada'));
   });
 
-  it('answers an OPTIONS preflight without a token (as API Gateway with CORS)', async () => {
-    const res = await call(api, 'OPTIONS', '/produtos');
-    expect(res.status).toBe(204);
+  it('without a CORS allow-list, OPTIONS is behind the authorizer like any request (the cloud\'s $default): 401, or 204 with a token', async () => {
+    expect(process.env.CORS_ORIGINS).toBeUndefined();
+    expectGateway401(await call(api, 'OPTIONS', '/produtos', undefined, { origin: 'https://outro.example', 'access-control-request-method': 'GET' }));
+    const signedIn = await call(api, 'OPTIONS', '/produtos', undefined, bearer(member.AccessToken));
+    expect(signedIn.status).toBe(204);
+    expect(signedIn.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('with a CORS allow-list (CORS_ORIGINS, -c corsOrigins), the preflight is answered before the authorizer, as API Gateway does', async () => {
+    const origin = 'https://app.empresa.com.br';
+    process.env.CORS_ORIGINS = origin;
+    try {
+      const res = await call(api, 'OPTIONS', '/produtos', undefined, { origin, 'access-control-request-method': 'POST' });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+      // Only the preflight: the request itself still needs the token.
+      expectGateway401(await call(api, 'GET', '/produtos', undefined, { origin }));
+    } finally {
+      delete process.env.CORS_ORIGINS;
+    }
   });
 
   it('refuses no token, an empty one and garbage with 401 {"message":"Unauthorized"}', async () => {

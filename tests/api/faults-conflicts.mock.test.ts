@@ -31,6 +31,8 @@ const expectDocumented = (req: RouteRequest, status: number, body: unknown) =>
 
 beforeAll(() => {
   process.env.TABLE_NAME = 'faults-conflicts-table';
+  // The open mode, said explicitly (an unset AUTH_MODE fails every request).
+  process.env.AUTH_MODE = 'off';
   process.env.AWS_REGION = 'us-east-1';
   process.env.LOG_LEVEL = 'silent';
 });

@@ -54,6 +54,8 @@ const observed: string[] = [];
 
 beforeAll(() => {
   process.env.TABLE_NAME = 'faults-mock-table';
+  // The open mode, said explicitly (an unset AUTH_MODE fails every request).
+  process.env.AUTH_MODE = 'off';
   process.env.AWS_REGION = 'us-east-1';
   process.env.LOG_LEVEL = 'silent';
 });

@@ -25,7 +25,8 @@ const SECRET = 'arn:aws:dynamodb:sa-east-1:123456789012:table/segredo internal d
 let logs: string[];
 
 beforeAll(() => {
-  Object.assign(process.env, { TABLE_NAME: 'mock-table', AWS_REGION: 'us-east-1', LOG_LEVEL: 'info' });
+  // The open mode, said explicitly (an unset AUTH_MODE fails every request).
+  Object.assign(process.env, { TABLE_NAME: 'mock-table', AWS_REGION: 'us-east-1', LOG_LEVEL: 'info', AUTH_MODE: 'off' });
 });
 beforeEach(() => {
   ddb.reset();

@@ -4,8 +4,9 @@
  * and the web's whole sign-in path through the local server's /cognito/ proxy: the administrator
  * signs in (token verified against the JWKS), refreshes, invites a user who answers
  * NEW_PASSWORD_REQUIRED with the temporary password from the outbox, and a forgotten password is
- * reset with the code from the outbox. Where cognito-local differs from the cloud, the proxy
- * answers as the cloud does.
+ * reset with the code from the outbox; Minha conta's calls (ChangePassword, GetUser, TOTP on and
+ * off with an access token) and the SOFTWARE_TOKEN_MFA challenge at sign-in. Where cognito-local
+ * differs from the cloud, the proxy answers as the cloud does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
@@ -35,7 +36,7 @@ import {
 } from '../../infra/local/cognito.ts';
 import { isAlive } from '../../infra/local/tied-process.ts';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
-import { adminClient, callCognito, claimsOf, signIn } from '../support/cognito.ts';
+import { adminClient, callCognito, claimsOf, signIn, totpCode } from '../support/cognito.ts';
 import { eventually } from '../support/processes.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clientela-cognito-test-'));
@@ -247,6 +248,7 @@ describe('sign-in through the local server', () => {
       userPoolId: identity.userPoolId,
       clientId: identity.clientId,
       cognitoEndpoint: '/cognito/',
+      sessionDays: 30,
     });
     expect(process.env).toMatchObject({
       AUTH_MODE: 'cognito',
@@ -331,6 +333,10 @@ describe('sign-in through the local server', () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    // Not yet their own password: it can't be reset (the cloud's answer; cognito-local would send a code).
+    const forgot = await cognito('ForgotPassword', { ClientId: identity.clientId, Username: email });
+    expect(forgot.body).toEqual({ __type: 'NotAuthorizedException', message: 'User password cannot be reset in the current state.' });
+    expect(readOutbox(identity.dir).filter((m) => m.to === email).map((m) => m.kind)).toEqual(['invitation']);
 
     const challenge = await cognito('InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
@@ -436,6 +442,107 @@ describe('sign-in through the local server', () => {
     expect(refresh.body).toEqual(disabled);
     await sdk.send(new AdminEnableUserCommand({ UserPoolId: identity.userPoolId, Username: email }));
     expect((await attempt(email, password)).status).toBe(200);
+  });
+
+  it('Minha conta: ChangePassword with the current password; a wrong current one is refused as the cloud does (not as a policy miss)', async () => {
+    const email = 'diego@empresa.com.br';
+    const password = await activeUser(email);
+    const { AccessToken } = await signIn(proxy, identity.clientId, email, password);
+    const change = (previous: string, proposed: string) => cognito('ChangePassword', { AccessToken, PreviousPassword: previous, ProposedPassword: proposed });
+
+    // cognito-local says InvalidPasswordException "Invalid password"; the web would put the
+    // policy's refusal under the new password instead of "A senha atual está incorreta.".
+    const wrong = await change('Errada-123-senha', 'Outra-Senha-Forte-1');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    const weak = await change(password, 'fraca');
+    expect(weak.body).toEqual({ __type: 'InvalidPasswordException', message: 'Password does not conform to policy: Password not long enough' });
+    await signIn(proxy, identity.clientId, email, password);
+
+    const changed = await change(password, 'Outra-Senha-Forte-1');
+    expect(changed.status).toBe(200);
+    await signIn(proxy, identity.clientId, email, 'Outra-Senha-Forte-1');
+    await expect(signIn(proxy, identity.clientId, email, password)).rejects.toThrow(/Incorrect username or password/);
+  });
+
+  it('Minha conta: GetUser, then TOTP on with an access token (Associate, Verify, SetUserMFAPreference), asked at sign-in, and off again', async () => {
+    const email = 'elisa@empresa.com.br';
+    const password = await activeUser(email);
+    const { AccessToken } = await signIn(proxy, identity.clientId, email, password);
+    const own = (op: string, body: object = {}) => cognito(op, { AccessToken, ...body });
+    const attempt = () =>
+      cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: identity.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } });
+
+    const before = await own('GetUser');
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ Username: email, UserAttributes: expect.arrayContaining([{ Name: 'email', Value: email }]) });
+    expect(before.body.UserMFASettingList ?? []).not.toContain('SOFTWARE_TOKEN_MFA');
+
+    const associated = await own('AssociateSoftwareToken');
+    expect(associated.status).toBe(200);
+    const secret = String(associated.body.SecretCode);
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    // Not verified yet: it can't be turned on.
+    expect((await own('SetUserMFAPreference', { SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } })).body.__type).toBe('InvalidParameterException');
+    const code = totpCode(secret);
+    const wrongCode = await own('VerifySoftwareToken', { UserCode: code === '000000' ? '000001' : '000000', FriendlyDeviceName: 'Clientela' });
+    expect(wrongCode.body.__type).toBe('CodeMismatchException');
+    const verified = await own('VerifySoftwareToken', { UserCode: code, FriendlyDeviceName: 'Clientela' });
+    expect(verified.status).toBe(200);
+    expect(verified.body.Status).toBe('SUCCESS');
+    expect((await own('SetUserMFAPreference', { SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } })).status).toBe(200);
+    const on = await own('GetUser');
+    expect(on.body).toMatchObject({ UserMFASettingList: ['SOFTWARE_TOKEN_MFA'], PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' });
+
+    // Signing in now asks for the authenticator's code.
+    const challenge = await attempt();
+    expect(challenge.status).toBe(200);
+    expect(challenge.body).toMatchObject({ ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: expect.any(String) });
+    expect(challenge.body).not.toHaveProperty('AuthenticationResult');
+    const answer = (session: unknown, userCode: string) =>
+      cognito('RespondToAuthChallenge', {
+        ClientId: identity.clientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: session,
+        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: userCode },
+      });
+    const now = totpCode(secret);
+    const refused = await answer(challenge.body.Session, now === '000000' ? '000001' : '000000');
+    expect(refused.body.__type).toBe('CodeMismatchException');
+    const second = await attempt();
+    const done = await answer(second.body.Session, totpCode(secret));
+    expect(done.status).toBe(200);
+    const result = (done.body as { AuthenticationResult?: { AccessToken: string } }).AuthenticationResult;
+    const { payload } = await jwtVerify(result!.AccessToken, keys(), { issuer: identity.issuer });
+    expect(payload).toMatchObject({ username: email, token_use: 'access' });
+
+    // Off again: the password alone signs in.
+    expect((await own('SetUserMFAPreference', { SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } })).status).toBe(200);
+    expect((await own('GetUser')).body.UserMFASettingList ?? []).not.toContain('SOFTWARE_TOKEN_MFA');
+    expect((await attempt()).body).toHaveProperty('AuthenticationResult');
+  });
+
+  it('lets a person write only the app client\'s writable attributes (not the e-mail nor email_verified), as the cloud client does', async () => {
+    const email = 'fabio@empresa.com.br';
+    const password = await activeUser(email);
+    const { AccessToken } = await signIn(proxy, identity.clientId, email, password);
+    const unauthorized = { __type: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' };
+    for (const attribute of [
+      { Name: 'email', Value: 'outro@empresa.com.br' },
+      { Name: 'email_verified', Value: 'false' },
+      { Name: 'phone_number', Value: '+5511999999999' },
+    ]) {
+      expect((await cognito('UpdateUserAttributes', { AccessToken, UserAttributes: [attribute] })).body, attribute.Name).toEqual(unauthorized);
+    }
+    expect((await cognito('DeleteUserAttributes', { AccessToken, UserAttributeNames: ['email_verified'] })).body).toEqual(unauthorized);
+    expect((await cognito('UpdateUserAttributes', { AccessToken, UserAttributes: [{ Name: 'locale', Value: 'pt-BR' }] })).status).toBe(200);
+    const user = await cognito('GetUser', { AccessToken });
+    expect(user.body.UserAttributes).toEqual(
+      expect.arrayContaining([
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ]),
+    );
   });
 
   it('passes only the calls an app client may make: no admin call, no self sign-up, no other path', async () => {

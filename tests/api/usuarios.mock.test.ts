@@ -6,7 +6,9 @@
  * internals). Every answer is checked against the OpenAPI document.
  */
 import {
+  AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminGetUserCommand,
@@ -73,6 +75,47 @@ const user = (Username: string, extra: Partial<UserType> = {}): UserType => ({
   Enabled: true,
   UserCreateDate: new Date('2026-03-01T12:00:00Z'),
   ...extra,
+});
+
+describe('invite as administrator: one step, or none', () => {
+  const invited = () => cognito.on(AdminCreateUserCommand).resolves({ User: user('ana@empresa.com.br', { UserStatus: 'FORCE_CHANGE_PASSWORD' }) });
+
+  it('creates the user, then adds them to the admin group: 201 admin', async () => {
+    invited();
+    cognito.on(AdminAddUserToGroupCommand).resolves({});
+    expect(await invoke('POST', '/usuarios', { email: 'Ana@Empresa.com.br', admin: true })).toMatchObject({ status: 201, body: { email: 'ana@empresa.com.br', admin: true } });
+    expect(cognito.commandCalls(AdminAddUserToGroupCommand).map((c) => c.args[0].input)).toEqual([{ UserPoolId: POOL, Username: 'ana@empresa.com.br', GroupName: 'admin' }]);
+    expect(cognito.commandCalls(AdminDeleteUserCommand)).toEqual([]);
+  });
+
+  it.each([
+    ['throttled', new TooManyRequestsException({ message: 'Rate exceeded', $metadata }), 503],
+    ['failing', new InternalErrorException({ message: 'Internal error', $metadata }), 500],
+  ])('when adding to the group is %s, the user created is deleted again and the error answers (a retry is not a 409)', async (_what, error, status) => {
+    invited();
+    cognito.on(AdminAddUserToGroupCommand).rejects(error);
+    cognito.on(AdminDeleteUserCommand).resolves({});
+    const res = await invoke('POST', '/usuarios', { email: 'ana@empresa.com.br', admin: true });
+    expect(res.status).toBe(status);
+    expect(res.text).not.toMatch(/Rate exceeded|Internal error/);
+    expect(cognito.commandCalls(AdminDeleteUserCommand).map((c) => c.args[0].input)).toEqual([{ UserPoolId: POOL, Username: 'ana@empresa.com.br' }]);
+    expect(cognito.calls().map((c) => c.args[0].constructor.name)).toEqual(['AdminCreateUserCommand', 'AdminAddUserToGroupCommand', 'AdminDeleteUserCommand']);
+  });
+
+  it('a failed undo changes nothing in the answer: the first failure answers', async () => {
+    invited();
+    cognito.on(AdminAddUserToGroupCommand).rejects(new InternalErrorException({ message: 'Internal error', $metadata }));
+    cognito.on(AdminDeleteUserCommand).rejects(new TooManyRequestsException({ message: 'Rate exceeded', $metadata }));
+    const res = await invoke('POST', '/usuarios', { email: 'ana@empresa.com.br', admin: true });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ mensagem: MESSAGES.erroInterno });
+  });
+
+  it('a member invitation makes no group call', async () => {
+    invited();
+    expect(await invoke('POST', '/usuarios', { email: 'ana@empresa.com.br' })).toMatchObject({ status: 201, body: { admin: false } });
+    expect(cognito.calls()).toHaveLength(1);
+  });
 });
 
 describe('resend the invitation (AdminCreateUser RESEND: cognito-local lacks it)', () => {

@@ -238,10 +238,16 @@ describe('locally simulated: resend the invitation and reset the password (infra
     const reset = await waitForMessage(identity.dir, email, since);
     expect(reset).toMatchObject({ kind: 'password-reset', source: 'AdminResetUserPassword (local shim)' });
     expect((await trySignIn(email, old)).ok).toBe(false);
+    // As after the cloud's reset, "Esqueci minha senha" may set the new one (unlike for an invitation).
+    const asked = Date.now();
+    const forgot = await callCognito(proxy, 'ForgotPassword', { ClientId: identity.clientId, Username: email });
+    expect(forgot.status).toBe(200);
+    expect(await waitForMessage(identity.dir, email, asked)).toMatchObject({ kind: 'password-reset', source: 'ForgotPassword' });
     await firstSignIn(proxy, identity.clientId, email, reset.code!, 'Reset-Senha-Nova-2');
     expect((await users('PUT', `${at(email)}/ativo`, { ativo: false })).status).toBe(200);
     expect(await users('POST', `${at(email)}/senha`)).toMatchObject({ status: 409 });
-    expect(readOutbox(identity.dir).filter((m) => m.to === email)).toHaveLength(2);
+    // The invitation, the reset and the forgotten password's code: nothing for the refused reset.
+    expect(readOutbox(identity.dir).filter((m) => m.to === email).map((m) => m.kind)).toEqual(['invitation', 'password-reset', 'password-reset']);
   });
 });
 

@@ -11,7 +11,7 @@ import { AUTH_ENV_NAMES } from '../../infra/local/cognito.ts';
 import { CONFIG_PATH } from '../../infra/local/auth-routes.ts';
 import { WEB_CONFIG_FILE } from '../../infra/constructs/site.ts';
 import { contentSecurityPolicy, CONTENT_SECURITY_POLICY } from '../../infra/security-headers.ts';
-import { ADMIN_GROUP, PASSWORD_POLICY, TOKEN_VALIDITY } from '../../lambdas/contract/auth.ts';
+import { ADMIN_GROUP, CLIENT_WRITE_ATTRIBUTES, PASSWORD_POLICY, TOKEN_VALIDITY } from '../../lambdas/contract/auth.ts';
 import { isSignInOnly, routes } from '../../lambdas/routes.ts';
 import {
   acknowledgements,
@@ -161,6 +161,11 @@ describe('user pool', () => {
     expect(verification.EmailSubject).toBe('Seu código de verificação do Clientela');
     expect(render(verification.EmailMessage)).toBe(emails.verification.body);
     expect(emails.verification.body).toContain('<strong>{####}</strong>');
+    // An administrator's "Redefinir senha" sends it too, having voided the password: it never
+    // says the password stays the same, and says what to do.
+    expect(emails.verification.body).not.toMatch(/continua a mesma/);
+    expect(emails.verification.body).toContain('Se um administrador da sua empresa redefiniu sua senha, a anterior deixou de valer');
+    expect(emails.verification.body).toContain('“Esqueci minha senha”');
     expect(emails.verification.body).toContain(`https://${siteUrl}`);
   });
 
@@ -198,8 +203,10 @@ describe('app client', () => {
     expect(p.EnableTokenRevocation).toBe(true);
     expect(p.PreventUserExistenceErrors).toBe('ENABLED');
     expect(p.UserPoolId).toEqual({ Ref: only(resourcesOfType(on.template, 'AWS::Cognito::UserPool'))[0] });
-    // It writes no attribute, reads the e-mail.
-    expect(p.WriteAttributes).toBeUndefined();
+    // It reads the e-mail. A person may write only `locale` (never the e-mail, email_verified, a
+    // phone or a name); no list at all, or an empty one, would let them write every attribute.
+    expect(p.WriteAttributes).toEqual(['locale']);
+    expect(p.WriteAttributes).toEqual([...CLIENT_WRITE_ATTRIBUTES]);
     expect(p.ReadAttributes).toEqual(['email', 'email_verified']);
   });
 
@@ -274,7 +281,7 @@ describe('JWT authorizer', () => {
     expect(renderValue(jwt.Issuer)).toBe(`https://cognito-idp.sa-east-1.amazonaws.com/\${${poolId}}`);
   });
 
-  it('is on every route, $default included (OPTIONS preflight is answered by API Gateway, there is no OPTIONS route)', () => {
+  it('is on every route of the test route table, $default included (with corsOrigins, OPTIONS preflight is answered by API Gateway; there is no OPTIONS route)', () => {
     const [authorizerId] = only(resourcesOfType(on.template, 'AWS::ApiGatewayV2::Authorizer'));
     const routeResources = Object.values(resourcesOfType(on.template, 'AWS::ApiGatewayV2::Route'));
     expect(routeResources.map((r) => r.Properties!.RouteKey).sort()).toEqual(USERS_TEST_ROUTES.map((r) => r.routeKey).sort());
@@ -361,7 +368,10 @@ describe('the web: CSP and /config.json', () => {
       userPoolId: `\${${poolId}}`,
       clientId: `\${${clientId}}`,
       cognitoEndpoint: 'https://cognito-idp.sa-east-1.amazonaws.com/',
+      sessionDays: 30,
     });
+    // -c sessionDays reaches the web: 'Manter conectado' says how long.
+    expect(deployedWebConfig(strict)).toMatchObject({ sessionDays: 90 });
     const root = Object.values(resourcesOfType(on.template, 'Custom::CDKBucketDeployment')).find(
       (d) => d.Properties!.DestinationBucketKeyPrefix === undefined,
     )!;
@@ -379,6 +389,21 @@ describe('the web: CSP and /config.json', () => {
 });
 
 describe('the real route table (lambdas/routes.ts)', () => {
+  it('puts every route, $default included, behind the JWT authorizer; no OPTIONS route and, without corsOrigins, no CORS', () => {
+    const [authorizerId] = only(resourcesOfType(strict.template, 'AWS::ApiGatewayV2::Authorizer'));
+    const routeResources = Object.values(resourcesOfType(strict.template, 'AWS::ApiGatewayV2::Route'));
+    const keys = routeResources.map((r) => String(r.Properties!.RouteKey));
+    expect(keys.sort()).toEqual(routes.map((r) => r.routeKey).sort());
+    expect(keys).toContain('$default');
+    for (const route of routeResources) {
+      expect(route.Properties, String(route.Properties!.RouteKey)).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
+    }
+    expect(keys.filter((k) => k.startsWith('OPTIONS '))).toEqual([]);
+    // So an OPTIONS falls to $default, behind the authorizer (the local gateway does the same).
+    const [, api] = only(resourcesOfType(strict.template, 'AWS::ApiGatewayV2::Api'));
+    expect(api.Properties!.CorsConfiguration).toBeUndefined();
+  });
+
   it('has users routes, each granted exactly its row’s Cognito actions on this pool’s ARN', () => {
     const signInOnly = routes.filter(isSignInOnly);
     expect(signInOnly.map((r) => r.name).sort()).toEqual(

@@ -3,6 +3,7 @@
  * JSON API as the web calls it (through the local server's /cognito/ proxy, or cognito-local
  * directly), a sign-in that returns the tokens, and an admin SDK client as the users handlers use.
  */
+import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
@@ -128,4 +129,27 @@ export function accessClaims(identity: Pick<LocalIdentity, 'issuer' | 'clientId'
     exp: now + 3600,
     ...(groups.length ? { 'cognito:groups': groups } : {}),
   };
+}
+
+/** A base32 secret (RFC 4648, as Cognito's `SecretCode`) as bytes. */
+function base32Bytes(secret: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of secret.replace(/=+$/, '').toUpperCase()) {
+    const value = alphabet.indexOf(ch);
+    if (value < 0) throw new Error(`not base32: ${ch}`);
+    bits += value.toString(2).padStart(5, '0');
+  }
+  const bytes: number[] = [];
+  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
+  return Buffer.from(bytes);
+}
+
+/** The 6-digit TOTP code of `secret` at `at` (RFC 6238: HMAC-SHA1, 30-second steps), as an authenticator app shows it. */
+export function totpCode(secret: string, at = Date.now()): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac('sha1', base32Bytes(secret)).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }

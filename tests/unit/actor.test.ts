@@ -41,18 +41,35 @@ const thrown = (fn: () => unknown) => {
 
 const saved = { ...process.env };
 afterEach(() => {
-  for (const k of ['AUTH_MODE', 'AUTH_ISSUER', 'AUTH_CLIENT_ID']) {
+  for (const k of ['AUTH_MODE', 'AUTH_ISSUER', 'AUTH_CLIENT_ID', 'LOG_LEVEL']) {
     if (saved[k] === undefined) delete process.env[k];
     else process.env[k] = saved[k];
   }
 });
 
 describe('the actor in the open mode', () => {
-  it.each([undefined, 'off', ' off '])('AUTH_MODE=%j: everyone is the anonymous administrator, claims or not', (mode) => {
-    if (mode === undefined) delete process.env.AUTH_MODE;
-    else process.env.AUTH_MODE = mode;
+  it.each(['off', ' off '])('AUTH_MODE=%j: everyone is the anonymous administrator, claims or not', (mode) => {
+    process.env.AUTH_MODE = mode;
     expect(actorOf(withClaims(undefined))).toEqual({ sub: 'anonimo', email: 'anônimo', admin: true });
     expect(actorOf(withClaims(cloud.jwt.claims))).toBe(ANONYMOUS_ACTOR);
+  });
+
+  it.each([undefined, '', '  '])('AUTH_MODE=%j (unset) is a misconfiguration, never the open mode', (mode) => {
+    if (mode === undefined) delete process.env.AUTH_MODE;
+    else process.env.AUTH_MODE = mode;
+    expect(() => actorOf(withClaims(cloud.jwt.claims))).toThrow(/AUTH_MODE is not set/);
+  });
+
+  it('a function without AUTH_MODE answers 500 before its logic runs (a deployed function missing the variable)', async () => {
+    process.env.LOG_LEVEL = 'silent';
+    const { handler } = await import('../../lambdas/handlers/fallback.ts');
+    process.env.AUTH_MODE = 'off';
+    // The catch-all's own answer (GET /produtos reached it: 405) once the mode is set.
+    expect((await handler(withClaims(cloud.jwt.claims))).statusCode).toBe(405);
+    delete process.env.AUTH_MODE;
+    const result = await handler(withClaims(cloud.jwt.claims));
+    expect(result.statusCode).toBe(500);
+    expect(JSON.parse(result.body!)).toEqual({ mensagem: MESSAGES.erroInterno });
   });
 
   it('refuses a misspelt AUTH_MODE (a 500, never open data)', () => {

@@ -13,6 +13,7 @@ export const CONFIG: CognitoConfig = {
   userPoolId: 'us-east-1_test',
   clientId: 'client-test',
   cognitoEndpoint: '/cognito/',
+  sessionDays: 30,
 };
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');

@@ -8,7 +8,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../web/src/lib/api-client.ts';
 import { ADMIN_GROUP as CONTRACT_ADMIN_GROUP } from '@contract';
-import { ADMIN_GROUP, SESSION_STORAGE_KEY } from '../../web/src/config.ts';
+import { ADMIN_GROUP, SESSION_STORAGE_KEY, TOKEN_RENEW_RETRY } from '../../web/src/config.ts';
 import { T } from '../../web/src/texts.ts';
 import { A } from '../../web/src/texts-auth.ts';
 import { CONFIG, fakeBackend, refused, tokens } from './auth-helpers.ts';
@@ -117,6 +117,71 @@ describe('tokens', () => {
     expect(last).toMatch(/^Bearer /);
     expect(last).not.toBe(first);
     // Nothing moved: same page, no sign-in.
+    expect(currentPath()).toBe('/clientes');
+  });
+
+  it('a renewal Cognito throttles or fails (429, 500) keeps the session and its token, and is tried again 30 s later', async () => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    const be = fakeBackend({
+      cognito: {
+        InitiateAuth: [
+          () => tokens(ANA, { refresh: null }),
+          refused('TooManyRequestsException', 'Rate exceeded'),
+          refused('InternalErrorException', 'Internal server error', 500),
+          json(503, {}),
+          () => tokens(ANA, { refresh: null }),
+        ],
+      },
+      api: { 'GET /api/produtos': json(200, []) },
+    });
+    renderApp('/clientes', { auth: CONFIG });
+    await settle();
+    await tick(55 * 60_000);
+    for (let refusal = 2; refusal <= 4; refusal++) {
+      expect(be.calls('InitiateAuth')).toHaveLength(refusal);
+      expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe('kept-1');
+      expect(currentPath()).toBe('/clientes');
+      expect(within(nav()).getByRole('link', { name: new RegExp(ANA) })).toBeInTheDocument();
+      await tick(TOKEN_RENEW_RETRY);
+    }
+    expect(be.calls('InitiateAuth')).toHaveLength(5);
+    await act(() => apiRequest('/produtos'));
+    expect(be.apiCalls.at(-1)!.authorization).toMatch(/^Bearer /);
+    expect(currentPath()).toBe('/clientes');
+  });
+
+  it.each([
+    ['NotAuthorizedException', 'Refresh Token has expired'],
+    ['UserNotFoundException', 'User does not exist.'],
+  ])('a renewal refused with %s ends the session', async (type, message) => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    fakeBackend({ cognito: { InitiateAuth: [() => tokens(ANA, { refresh: null }), refused(type, message)] }, api: { 'GET /api/produtos': json(200, []) } });
+    renderApp('/clientes', { auth: CONFIG });
+    await settle();
+    await tick(55 * 60_000);
+    await settle();
+    expect(screen.getByText(A.signIn.expired)).toBeInTheDocument();
+    expect(currentPath()).toBe('/entrar');
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('a kept session Cognito fails to resume (500) is not wiped: /entrar says so, and the next try resumes it', async () => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    localStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    const be = fakeBackend({
+      cognito: { InitiateAuth: [refused('InternalErrorException', 'Internal server error', 500), () => tokens(ANA, { refresh: null })] },
+      api: { 'GET /api/produtos': json(200, [produto(1, 'Acme', 500)]) },
+    });
+    renderApp('/clientes', { auth: CONFIG });
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent(A.signIn.resumeFailed);
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe('kept-1');
+    await tick(TOKEN_RENEW_RETRY);
+    await settle();
+    expect(be.calls('InitiateAuth')).toHaveLength(2);
+    expect(screen.getByText('Acme')).toBeInTheDocument();
     expect(currentPath()).toBe('/clientes');
   });
 

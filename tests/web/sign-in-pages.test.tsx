@@ -55,6 +55,17 @@ describe('/entrar errors', () => {
     expect(currentPath()).toBe('/entrar');
   });
 
+  it.each([
+    [7, 'Neste navegador, por até 7 dias. Não marque em computadores compartilhados.'],
+    [1, 'Neste navegador, por até 1 dia. Não marque em computadores compartilhados.'],
+    [undefined, 'Neste navegador. Não marque em computadores compartilhados.'],
+  ])("'Manter conectado' says how long from config.json's sessionDays (%j)", async (sessionDays, help) => {
+    fakeBackend({});
+    renderApp('/entrar', { auth: { ...CONFIG, sessionDays: sessionDays as number } });
+    const remember = await screen.findByLabelText(A.signIn.remember);
+    expect(remember).toHaveAccessibleDescription(help);
+  });
+
   it('no network', async () => {
     const be = fakeBackend({});
     be.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
@@ -185,6 +196,17 @@ describe('/entrar challenges', () => {
 });
 
 describe('/esqueci-senha', () => {
+  it('someone still on the invitation\'s temporary password is told to use it, or ask for the invitation again', async () => {
+    fakeBackend({ cognito: { ForgotPassword: refused('NotAuthorizedException', 'User password cannot be reset in the current state.') } });
+    renderApp('/esqueci-senha', { auth: CONFIG });
+    await screen.findByRole('heading', { level: 1, name: A.forgot.heading });
+    type(A.common.email, ANA);
+    press(A.forgot.send);
+    expect(await screen.findByRole('alert')).toHaveTextContent(A.errors.invitationPending);
+    expect(A.errors.invitationPending).toMatch(/peça a um administrador que reenvie o convite/);
+    expect(screen.queryByLabelText(A.forgot.codeLabel)).toBeNull();
+  });
+
   it('sends the code, then sets the new password with it and goes back to /entrar', async () => {
     const be = fakeBackend({
       cognito: {
@@ -239,10 +261,15 @@ describe('Minha conta', () => {
     expect(screen.getByLabelText(A.account.current)).toHaveValue('');
   });
 
-  it('turns TOTP on (QR code, secret, first code) and off after a confirmation', async () => {
+  it('turns TOTP on (QR code, secret, first code) and off only with the password typed again', async () => {
     const be = fakeBackend({
       cognito: {
-        InitiateAuth: () => tokens(ANA, { refresh: null }),
+        // The session's renewal, then the password checked again: wrong, then right (TOTP is on: a challenge).
+        InitiateAuth: [
+          () => tokens(ANA, { refresh: null }),
+          refused('NotAuthorizedException', 'Incorrect username or password.'),
+          challenge('SOFTWARE_TOKEN_MFA'),
+        ],
         GetUser: json(200, { Username: ANA }),
         AssociateSoftwareToken: json(200, { SecretCode: 'ABCDEFGHIJKLMNOP' }),
         VerifySoftwareToken: json(200, { Status: 'SUCCESS' }),
@@ -259,12 +286,38 @@ describe('Minha conta', () => {
     expect(await screen.findByText(A.account.mfaOn)).toBeInTheDocument();
     expect(be.calls('SetUserMFAPreference')[0]!.body).toMatchObject({ SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
 
+    // Cancelar goes back with nothing sent.
+    press(A.account.disable);
+    press(A.common.cancel);
+    expect(await screen.findByText(A.account.mfaOn)).toBeInTheDocument();
+
     press(A.account.disable);
     expect(screen.getByText(A.account.confirmDisable)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: A.common.cancel })).toHaveFocus();
-    fireEvent.click(screen.getAllByRole('button', { name: A.account.disable }).at(-1)!);
+    const password = screen.getByLabelText(A.account.confirmPassword);
+    expect(password).toHaveFocus();
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    // Nothing typed: said next to the field, nothing sent.
+    press(A.account.disable);
+    await waitFor(() => expect(password).toHaveAccessibleDescription(TF.form.required(A.account.confirmPassword)));
+    expect(be.calls('InitiateAuth')).toHaveLength(1);
+    // A wrong password: said next to it, and TOTP stays on.
+    type(A.account.confirmPassword, 'Errada-123456');
+    press(A.account.disable);
+    await waitFor(() => expect(screen.getByLabelText(A.account.confirmPassword)).toHaveAccessibleDescription(A.errors.wrongCurrent));
+    expect(be.calls('SetUserMFAPreference')).toHaveLength(1);
+    type(A.account.confirmPassword, 'Certa-1234567');
+    press(A.account.disable);
     expect(await screen.findByText(A.account.mfaOff)).toBeInTheDocument();
+    expect(visibleToast(A.account.disabled)).toBeDefined();
+    expect(be.calls('InitiateAuth').slice(1).map((c) => c.body)).toEqual([
+      { ClientId: CONFIG.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: ANA, PASSWORD: 'Errada-123456' } },
+      { ClientId: CONFIG.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: ANA, PASSWORD: 'Certa-1234567' } },
+    ]);
     expect(be.calls('SetUserMFAPreference')[1]!.body).toMatchObject({ SoftwareTokenMfaSettings: { Enabled: false } });
+    // The challenge was left unanswered; the session kept its own tokens.
+    expect(be.calls('RespondToAuthChallenge')).toEqual([]);
+    expect(currentPath()).toBe('/minha-conta');
+    expect(be.calls('RevokeToken')).toEqual([]);
   });
 });
 

@@ -41,7 +41,9 @@ export const A = {
     heading: 'Entrar na Clientela',
     subheading: 'Use o e-mail e a senha da sua conta.',
     remember: 'Manter conectado',
-    rememberHelp: 'Neste navegador, por até 30 dias. Não marque em computadores compartilhados.',
+    /** `days`: config.json's sessionDays (the deployment's `-c sessionDays`). */
+    rememberHelp: (days: number | undefined) =>
+      `${days ? `Neste navegador, por até ${days} ${days === 1 ? 'dia' : 'dias'}` : 'Neste navegador'}. Não marque em computadores compartilhados.`,
     submit: 'Entrar',
     forgot: 'Esqueci minha senha',
     expired: 'Sua sessão expirou. Entre novamente.',
@@ -73,6 +75,8 @@ export const A = {
     tooMany: 'Muitas tentativas seguidas. Aguarde alguns minutos e tente de novo.',
     network: 'Não foi possível conectar ao serviço de login. Verifique sua conexão e tente de novo.',
     temporaryExpired: 'Sua senha temporária expirou. Peça a um administrador que reenvie o convite.',
+    invitationPending:
+      'Você ainda não criou sua senha: entre com a senha temporária do e-mail de convite. Se não a encontrar ou ela tiver expirado, peça a um administrador que reenvie o convite.',
     resetRequired: 'Sua senha foi redefinida por um administrador. Use “Esqueci minha senha” para criar uma nova.',
     challengeExpired: 'O tempo para concluir o login acabou. Entre novamente.',
     codeMismatch: 'Código incorreto. Confira o código e tente de novo.',
@@ -109,7 +113,8 @@ export const A = {
     mfaLoadFailed: 'Não foi possível ver se a verificação em duas etapas está ativa.',
     enable: 'Ativar',
     disable: 'Desativar',
-    confirmDisable: 'Desativar a verificação em duas etapas? Sua conta ficará protegida só pela senha.',
+    confirmDisable: 'Desativar a verificação em duas etapas? Sua conta ficará protegida só pela senha. Para confirmar, digite sua senha.',
+    confirmPassword: 'Sua senha',
     enableSubmit: 'Ativar verificação',
     enabled: 'Verificação em duas etapas ativada!',
     disabled: 'Verificação em duas etapas desativada.',

@@ -13,13 +13,22 @@ export interface Preview {
   stop: () => Promise<void>;
 }
 
+export interface PreviewOptions {
+  /**
+   * Sign-in on (the app's default): cognito-local beside the preview, its user pool and the
+   * seeded administrator in `<signInDataDir>/cognito/` (DATA_DIR; the table stays the bench's).
+   * Absent: the open mode (AUTH=off), as the first wave's figures are measured.
+   */
+  signInDataDir?: string;
+}
+
 /** Builds and serves the app on a free port with the data set's table; resolves once it answers. */
-export async function startPreview(db: BenchDb, set: DataSet): Promise<Preview> {
+export async function startPreview(db: BenchDb, set: DataSet, options: PreviewOptions = {}): Promise<Preview> {
   const port = await freePort();
+  const auth = options.signInDataDir ? { AUTH: 'on', DATA_DIR: options.signInDataDir } : { AUTH: 'off' };
   const proc = startProcess('npm', ['run', 'preview'], {
     cwd: ROOT,
-    // The first wave's figures, in the open mode (AUTH=off): no sign-in page in front of them.
-    env: { ...process.env, ...db.env, PORT: String(port), TABLE_NAME: set.table, SEED: 'false', LOG_LEVEL: 'error', AUTH: 'off' },
+    env: { ...process.env, ...db.env, PORT: String(port), TABLE_NAME: set.table, SEED: 'false', LOG_LEVEL: 'error', ...auth },
   });
   const origin = `http://localhost:${port}`;
   try {

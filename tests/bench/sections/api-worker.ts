@@ -12,6 +12,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { localAuthEnv } from '../../../infra/local/cognito.ts';
 import { startLocalApi } from '../../../infra/local/server.ts';
 import type { HandlerExport } from '../../../infra/local/adapter.ts';
 import { isSignInOnly, routes } from '../../../lambdas/routes.ts';
@@ -442,6 +443,8 @@ export const RESUMO_RUNS = 20;
 const [outFile, jobFile] = process.argv.slice(2);
 if (!outFile || !jobFile) throw new Error('usage: api-worker.ts <output.json> <job.json>');
 const job = JSON.parse(readFileSync(jobFile, 'utf8')) as WorkerJob;
+// The open mode (as the bench's preview runs it), said explicitly: handlers refuse an unset AUTH_MODE.
+Object.assign(process.env, localAuthEnv(undefined));
 const api = await startLocalApi({ loadHandler: timedLoader() });
 try {
   const result: WorkerResult = {

@@ -3,7 +3,7 @@
  * (entry, modulepreloads and the lazy chunks the route fetches), compressed with gzip -9 and
  * brotli, against 125 KB gzip and against 1.2 × a baseline page built in the same run.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -36,10 +36,17 @@ const isScript = (type: string, url: string, contentType: string | undefined) =>
 
 /**
  * Loads `path` in a fresh browser context (empty cache) and returns every same-origin script the
- * browser fetched until the network went idle and the page showed its heading.
+ * browser fetched until the network went idle and the page showed its heading (`heading`: that
+ * one, at `path`). `prepare` runs on the context first (a kept session's init script).
  */
-export async function loadScripts(browser: Browser, origin: string, path: string): Promise<ScriptLoad> {
+export async function loadScripts(
+  browser: Browser,
+  origin: string,
+  path: string,
+  { prepare, heading }: { prepare?: (context: BrowserContext) => Promise<unknown>; heading?: string } = {},
+): Promise<ScriptLoad> {
   const context = await browser.newContext();
+  await prepare?.(context);
   const page = await context.newPage();
   const pending: Promise<{ url: string; body: Buffer } | undefined>[] = [];
   page.on('response', (res) => {
@@ -50,7 +57,8 @@ export async function loadScripts(browser: Browser, origin: string, path: string
   });
   try {
     await page.goto(origin + path, { waitUntil: 'networkidle', timeout: 60_000 });
-    await page.locator('h1').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await (heading ? page.getByRole('heading', { level: 1, name: heading }) : page.locator('h1').first()).waitFor({ state: 'visible', timeout: 30_000 });
+    if (heading && new URL(page.url()).pathname !== path) throw new Error(`${path} ended on ${page.url()}`);
     // Anything the rendered route fetched after that, too.
     await page.waitForLoadState('networkidle');
     const bodies = (await Promise.all(pending)).filter((b): b is { url: string; body: Buffer } => b !== undefined);

@@ -170,7 +170,8 @@ export async function lambdaFigures(db: BenchDb, log: (line: string) => void): P
     };
     const probeFile = join(work, 'probe.mjs');
     writeFileSync(probeFile, PROBE);
-    const env = { ...process.env, ...db.env, TABLE_NAME: table, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', NODE_OPTIONS: '' };
+    // AUTH_MODE=off: the open mode, said explicitly (the functions refuse an unset one).
+    const env = { ...process.env, ...db.env, TABLE_NAME: table, AUTH_MODE: 'off', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', NODE_OPTIONS: '' };
 
     // Module start: interleaved rounds, so drifting machine load hits every variant alike.
     log(`module start: ${START_RUNS} rounds of a bare node + ${routes.length} functions × 2 variants…`);

@@ -137,7 +137,13 @@ export function establish(result: AuthResult, keepSignedIn = remember): void {
   if (session.status !== 'signedIn' || session.user !== user) set({ status: 'signedIn', user });
 }
 
-/** One renewal at a time; the new access token, or undefined (no network, or the session ended). */
+/**
+ * The refusals of a refresh token that end the session: revoked, expired or disabled
+ * (NotAuthorizedException), the user deleted (UserNotFoundException). Anything else may pass.
+ */
+const SESSION_OVER: ReadonlySet<string> = new Set(['NotAuthorizedException', 'UserNotFoundException']);
+
+/** One renewal at a time; the new access token, or undefined (Cognito out of reach for now, or the session ended). */
 function renew(): Promise<string | undefined> {
   return (renewing ??= (async () => {
     const mine = run;
@@ -152,13 +158,14 @@ function renew(): Promise<string | undefined> {
       return access!.token;
     } catch (err) {
       if (mine !== run) return undefined;
-      if (err instanceof CognitoError && err.type === 'Network') {
-        // Offline: the session (and the kept token) stays; the next try comes soon.
-        schedule(TOKEN_RENEW_RETRY);
-        if (!access) set({ status: 'anonymous', reason: 'network' });
+      if (err instanceof CognitoError && SESSION_OVER.has(err.type)) {
+        end('expired');
         return undefined;
       }
-      end('expired');
+      // Offline, throttled (TooManyRequests) or a Cognito fault (InternalError, a 5xx): the
+      // session (and the kept token) stays; the next try comes soon.
+      schedule(TOKEN_RENEW_RETRY);
+      if (!access) set({ status: 'anonymous', reason: 'network' });
       return undefined;
     } finally {
       if (mine === run) renewing = undefined;

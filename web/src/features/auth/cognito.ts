@@ -92,4 +92,16 @@ export async function enableTotp(code: string): Promise<void> {
   await own('SetUserMFAPreference', { SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
 }
 
+/**
+ * Asks Cognito to check the signed-in person's password again (USER_PASSWORD_AUTH) before a change
+ * that weakens the account. @throws CognitoError NotAuthorizedException for a wrong one. With TOTP
+ * on, a right one is answered with the code's challenge, left unanswered; tokens, if any come, are
+ * revoked at once (the session keeps its own).
+ */
+export async function confirmPassword(email: string, password: string): Promise<void> {
+  const answer = await call<AuthAnswer>('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: userNameOf(email), PASSWORD: password } });
+  const extra = answer.AuthenticationResult?.RefreshToken;
+  if (extra) void call('RevokeToken', { Token: extra }).catch(() => undefined);
+}
+
 export const disableTotp = () => own('SetUserMFAPreference', { SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } });

@@ -13,6 +13,8 @@ export function authMessage(err: unknown): string {
     case 'Network':
       return e.network;
     case 'NotAuthorizedException':
+      // ForgotPassword for someone still on the invitation's temporary password.
+      if (/cannot be reset in the current state/i.test(err.message)) return e.invitationPending;
       if (/disabled/i.test(err.message)) return e.disabled;
       if (/attempts exceeded/i.test(err.message)) return e.tooMany;
       if (/temporary password has expired/i.test(err.message)) return e.temporaryExpired;

@@ -43,6 +43,8 @@ function SignInStep({ onNext, restartMessage }: { onNext: (c: Challenge | undefi
   const reason = session.status === 'anonymous' ? session.reason : undefined;
   const notice = restartMessage ?? (reason === 'expired' ? A.signIn.expired : reason === 'network' ? A.signIn.resumeFailed : undefined);
   const demo = cognitoConfig()?.demo;
+  const days = cognitoConfig()?.sessionDays;
+  const sessionDays = Number.isInteger(days) && days! > 0 ? days : undefined;
 
   const submit = async () => {
     const refused: FieldErrors<typeof values> = {
@@ -62,7 +64,7 @@ function SignInStep({ onNext, restartMessage }: { onNext: (c: Challenge | undefi
       <FormShell onSubmit={() => void submit()} submitLabel={A.signIn.submit} submitting={busy} invalidAt={form.invalidAt}>
         <InputField label={A.common.email} name="email" type="email" inputMode="email" autoComplete="username" value={values.email} error={errors.email} onChange={(email) => form.change({ email })} />
         <InputField label={A.common.password} name="password" type="password" autoComplete="current-password" value={values.password} error={errors.password} onChange={(password) => form.change({ password })} />
-        <CheckboxField label={A.signIn.remember} name="remember" checked={remember} onChange={setRemember} help={A.signIn.rememberHelp} />
+        <CheckboxField label={A.signIn.remember} name="remember" checked={remember} onChange={setRemember} help={A.signIn.rememberHelp(sessionDays)} />
         <p className="form-link">
           <Link to={`${paths.esqueciSenha}${search}`} state={{ email: values.email }}>
             {A.signIn.forgot}

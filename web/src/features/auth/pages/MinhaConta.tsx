@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
 import { TF } from '../../../texts-forms.ts';
 import { A } from '../../../texts-auth.ts';
-import { associateTotp, changePassword, disableTotp, enableTotp, totpEnabled } from '../cognito.ts';
+import { associateTotp, changePassword, confirmPassword, disableTotp, enableTotp, totpEnabled } from '../cognito.ts';
 import { NewPasswordFields, newPasswordErrors } from '../components/NewPasswordFields.tsx';
 import { codeError, TotpSetup } from '../components/TotpSetup.tsx';
 import { authMessage, isWrongCode, isWrongPassword, useStep } from '../errors.ts';
@@ -50,7 +50,10 @@ function ChangePassword({ email }: { email: string }) {
 /** The SWR key of whether TOTP is on (the session's cache: it goes with the session). */
 const TOTP_KEY = 'cognito:totp';
 
-/** TOTP on (a QR code and the secret, then a first code) or off (after a confirmation). */
+/**
+ * TOTP on (a QR code and the secret, then a first code) or off (with the password typed again:
+ * whoever finds the app open, signed in, can't remove the second factor).
+ */
 function Totp({ email }: { email: string }) {
   const status = useSWR(TOTP_KEY, totpEnabled);
   const [mode, setMode] = useState<'view' | 'setup' | 'confirmOff'>('view');
@@ -58,11 +61,13 @@ function Totp({ email }: { email: string }) {
   const [busy, setBusy] = useState(false);
   const form = useForm({ code: '' });
   const { busy: verifying, alert, run } = useStep();
+  const off = useForm({ password: '' });
+  const turningOff = useStep();
   const state = status.data === undefined ? (status.error ? 'failed' : 'loading') : mode === 'view' ? (status.data ? 'on' : 'off') : mode;
-  // The question replaces the button that asked it: the focus goes to the safe answer.
-  const cancel = useRef<HTMLButtonElement>(null);
+  // The question replaces the button that asked it: the focus goes to the password it asks for.
+  const confirmBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (state === 'confirmOff') cancel.current?.focus();
+    if (state === 'confirmOff') confirmBox.current?.querySelector<HTMLInputElement>('input[type="password"]')?.focus();
   }, [state]);
 
   const start = async () => {
@@ -92,16 +97,22 @@ function Totp({ email }: { email: string }) {
   };
 
   const disable = async () => {
-    setBusy(true);
-    try {
+    const { password } = off.values;
+    if (!password) return off.fail({ password: TF.form.required(A.account.confirmPassword) });
+    const wrong = await turningOff.run(async () => {
+      await confirmPassword(email, password);
       await disableTotp();
       notifySuccess(A.account.disabled);
+      off.reset({ password: '' });
       await status.mutate(false, { revalidate: false });
       setMode('view');
-    } catch (err) {
-      notifyError(A.account.mfaFailed, authMessage(err));
-    }
-    setBusy(false);
+    }, isWrongPassword);
+    if (wrong) off.fail({ password: A.errors.wrongCurrent });
+  };
+
+  const cancelOff = () => {
+    off.reset({ password: '' });
+    setMode('view');
   };
 
   if (state === 'loading') return <Spinner label={A.account.mfaLoading} size="sm" />;
@@ -128,29 +139,37 @@ function Totp({ email }: { email: string }) {
         </FormShell>
       </>
     );
+  if (state === 'confirmOff')
+    return (
+      <div ref={confirmBox}>
+        <FormAlert>{turningOff.alert}</FormAlert>
+        <FormShell onSubmit={() => void disable()} submitLabel={A.account.disable} submitting={turningOff.busy} invalidAt={off.invalidAt}>
+          <p className="form-text" role="status">
+            {A.account.confirmDisable}
+          </p>
+          <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+          <InputField label={A.account.confirmPassword} name="confirm-password" type="password" autoComplete="current-password" value={off.values.password} error={off.errors.password} onChange={(password) => off.change({ password })} />
+          <p className="form-link">
+            <button type="button" className="btn-link" onClick={cancelOff}>
+              {A.common.cancel}
+            </button>
+          </p>
+        </FormShell>
+      </div>
+    );
   return (
     <div className="card account-card">
-      <p role="status">{state === 'off' ? A.account.mfaOff : state === 'confirmOff' ? A.account.confirmDisable : A.account.mfaOn}</p>
+      <p role="status">{state === 'off' ? A.account.mfaOff : A.account.mfaOn}</p>
       <div className="form-actions">
         {state === 'off' ? (
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void start()}>
             {busy ? <ButtonSpinner /> : null}
             {A.account.enable}
           </button>
-        ) : state === 'on' ? (
+        ) : (
           <button type="button" className="btn btn-secondary" onClick={() => setMode('confirmOff')}>
             {A.account.disable}
           </button>
-        ) : (
-          <>
-            <button ref={cancel} type="button" className="btn btn-secondary" onClick={() => setMode('view')}>
-              {A.common.cancel}
-            </button>
-            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void disable()}>
-              {busy ? <ButtonSpinner /> : null}
-              {A.account.disable}
-            </button>
-          </>
         )}
       </div>
     </div>

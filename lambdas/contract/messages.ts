@@ -24,6 +24,7 @@ export const MESSAGES = {
     "A chave 'Idempotency-Key' já foi usada com outro corpo de requisição.",
   idempotenciaEmAndamento:
     "Uma requisição com esta 'Idempotency-Key' ainda está em andamento. Tente de novo.",
+  idempotenciaChaveObrigatoria: "Envie este pedido com uma 'Idempotency-Key' (a mesma ao repeti-lo).",
   idempotenciaChaveInvalida: (max: number) =>
     `A 'Idempotency-Key' deve ter de 1 a ${max} caracteres visíveis.`,
   // History and trash (issue 16)
@@ -58,7 +59,6 @@ export const MESSAGES = {
   importacaoPrazoEncerrado: (dias: number) => `Esta importação tem mais de ${dias} dias e não pode mais ser desfeita.`,
   importacaoLinhaRepetida: (linha: number) => `A linha ${linha} aparece mais de uma vez no lote.`,
   importacaoDesfeita: 'Esta importação foi desfeita: ela não recebe mais linhas.',
-  importacaoChaveObrigatoria: "Envie cada lote com uma 'Idempotency-Key' (a mesma ao repeti-lo).",
   importacaoLinhaFalhou: 'Não foi possível gravar esta linha. Tente de novo.',
   // Field validation
   campoObrigatorio: (campo: string) => `O campo '${campo}' é obrigatório.`,

@@ -10,7 +10,7 @@ import { errorReply, isThrottling } from '../../lambdas/http/errors.ts';
 import { idempotencyKeyOf } from '../../lambdas/http/idempotency.ts';
 import { isJsonContentType, parseId, readJsonBody, requestPath } from '../../lambdas/http/request.ts';
 import { render } from '../../lambdas/http/response.ts';
-import { CORS, matchRoute, methodsForPath } from '../../lambdas/routes.ts';
+import { CORS, matchRoute, methodsForPath, routes } from '../../lambdas/routes.ts';
 import { idempotencyClaim } from '../../lambdas/services/idempotency.ts';
 import { decodeRaw, toCliente, toClienteRecord } from '../../lambdas/store/items.ts';
 
@@ -140,6 +140,15 @@ describe('Idempotency-Key', () => {
         E.BadRequestError,
       );
     }
+  });
+
+  it('is required where the route table says so (the import batch): 400 without it, as the OpenAPI document says', () => {
+    const lote = routes.find((r) => r.idempotencyKey === 'required')!;
+    const missing = thrown(() => idempotencyKeyOf(event({ routeKey: lote.routeKey })));
+    expect(missing).toBeInstanceOf(E.BadRequestError);
+    expect((missing as E.BadRequestError).mensagem).toBe(MESSAGES.idempotenciaChaveObrigatoria);
+    expect(idempotencyKeyOf(event({ routeKey: lote.routeKey, headers: { 'idempotency-key': 'k' } }))).toBe('k');
+    expect(idempotencyKeyOf(event({ routeKey: 'POST /produtos' }))).toBeUndefined();
   });
 
   it('claims are scoped per route and hash the canonical body', () => {

@@ -162,6 +162,9 @@ describe('Idempotency-Key', () => {
     expect(other.bodyHash).toBe(a.bodyHash);
     expect(idempotencyClaim(key('POST /categorias'), { descricao: 'y' }).bodyHash).not.toBe(a.bodyHash);
     expect(a.now).toBe(1000);
+    // Claims live 24 hours across deploys: the canonical text (and so the hash) of a body must never change.
+    const body = { nome: 'Padaria', valorContrato: 1500.5, categoria: { id: 3 }, segmento: undefined, tags: ['b', 'a'] };
+    expect(idempotencyClaim(key('POST /produtos'), body).bodyHash).toBe('M228gzhks657jj-6Rtj63fitBZ7nfodCrxPC4oEc8eQ');
   });
 });
 

@@ -252,6 +252,13 @@ const pageOf = (title: string, item: string, description: string) => ({
   additionalProperties: false,
 });
 
+/** The totals of a group of clients (`Totais`, a category's, the whole portfolio's). */
+const TOTAIS_PROPERTIES = {
+  clientes: { type: 'integer', minimum: 0 },
+  vips: { type: 'integer', minimum: 0 },
+  soma: { type: 'number', minimum: 0, description: 'Sum of the contract values in BRL (kept exact in cents by the server).' },
+};
+
 function buildSchemas(): Record<string, JsonSchema> {
   const PRODUTO_PROPERTIES: Record<string, JsonSchema> = {
     id: idSchema,
@@ -336,11 +343,7 @@ function buildSchemas(): Record<string, JsonSchema> {
       title: 'Totais',
       description: 'Client count, VIP count (contract above the VIP threshold) and contract sum of a group of clients.',
       type: 'object',
-      properties: {
-        clientes: { type: 'integer', minimum: 0 },
-        vips: { type: 'integer', minimum: 0 },
-        soma: { type: 'number', minimum: 0, description: 'Sum of the contract values in BRL (kept exact in cents by the server).' },
-      },
+      properties: TOTAIS_PROPERTIES,
       required: ['clientes', 'vips', 'soma'],
       additionalProperties: false,
     },
@@ -351,9 +354,7 @@ function buildSchemas(): Record<string, JsonSchema> {
       properties: {
         id: idSchema,
         descricao: { type: 'string', minLength: LIMITS.descricao.min, maxLength: LIMITS.descricao.max },
-        clientes: { type: 'integer', minimum: 0 },
-        vips: { type: 'integer', minimum: 0 },
-        soma: { type: 'number', minimum: 0 },
+        ...TOTAIS_PROPERTIES,
       },
       required: ['id', 'descricao', 'clientes', 'vips', 'soma'],
       additionalProperties: false,
@@ -363,9 +364,7 @@ function buildSchemas(): Record<string, JsonSchema> {
       description: "The portfolio's totals: in all, by category (sorted by id) and for the clients without one.",
       type: 'object',
       properties: {
-        clientes: { type: 'integer', minimum: 0 },
-        vips: { type: 'integer', minimum: 0 },
-        soma: { type: 'number', minimum: 0 },
+        ...TOTAIS_PROPERTIES,
         categorias: { type: 'array', items: ref('schemas', 'CategoriaTotais') },
         semCategoria: ref('schemas', 'Totais'),
       },
@@ -700,6 +699,9 @@ const HISTORY =
   'in the same transaction as the change; an update that changes nothing has no entry. A category rename is in the ' +
   `category's history only. Readable after the record is deleted, until it is purged. ${PAGED} 404 when the record ` +
   'never existed.';
+/** A record's history (the same read for both resources). */
+const historyOp = (whose: 'category' | 'client'): Op =>
+  shapedOp(`Read a ${whose}'s history`, 'The history, newest first.', HISTORY, { status: '200', response: 'HistoricoPagina', errors: ['400', '404'] });
 const TO_TRASH =
   'The record moves to the trash (`GET /lixeira`) in the same transaction, with its history entry; ' +
   '`POST /lixeira/{tipo}/{id}/restaurar` brings it back. Its unique name is freed meanwhile.';
@@ -750,11 +752,7 @@ const OPERATIONS: Record<string, Op> = {
     'Deleted; no body.',
     `Deletes a category that no client uses (409 while any client uses it; clients in the trash don't count). ${TO_TRASH}`,
   ),
-  'GET /categorias/{id}/historico': shapedOp('Read a category\'s history', 'The history, newest first.', HISTORY, {
-    status: '200',
-    response: 'HistoricoPagina',
-    errors: ['400', '404'],
-  }),
+  'GET /categorias/{id}/historico': historyOp('category'),
   'GET /produtos': op(
     'List the clients',
     'The clients.',
@@ -783,11 +781,7 @@ const OPERATIONS: Record<string, Op> = {
     'Deleted; no body.',
     `Deletes a client and uncounts it from its category in the same transaction. ${TO_TRASH}`,
   ),
-  'GET /produtos/{id}/historico': shapedOp('Read a client\'s history', 'The history, newest first.', HISTORY, {
-    status: '200',
-    response: 'HistoricoPagina',
-    errors: ['400', '404'],
-  }),
+  'GET /produtos/{id}/historico': historyOp('client'),
   'GET /lixeira': shapedOp(
     'List the trash',
     'The deleted records, most recent first.',

@@ -292,6 +292,19 @@ function readState(dir: string): LocalPoolState | undefined {
   return undefined;
 }
 
+/**
+ * lambdas/contract/auth.ts's password policy in Cognito's words, as the local pool is created
+ * with it (tests/infra/auth.test.ts checks that the cloud's pool says the same).
+ */
+export const COGNITO_PASSWORD_POLICY = {
+  MinimumLength: PASSWORD_POLICY.minLength,
+  RequireUppercase: PASSWORD_POLICY.requireUppercase,
+  RequireLowercase: PASSWORD_POLICY.requireLowercase,
+  RequireNumbers: PASSWORD_POLICY.requireDigits,
+  RequireSymbols: PASSWORD_POLICY.requireSymbols,
+  TemporaryPasswordValidityDays: PASSWORD_POLICY.tempPasswordValidityDays,
+} as const;
+
 /** Creates the pool, client, group and administrator as the cloud has them. */
 async function createPool(client: CognitoIdentityProviderClient): Promise<LocalPoolState> {
   const { UserPool } = await client.send(
@@ -299,16 +312,7 @@ async function createPool(client: CognitoIdentityProviderClient): Promise<LocalP
       PoolName: POOL_NAME,
       // No UsernameAttributes: the user name is the e-mail itself (AUTH-DESIGN).
       UsernameConfiguration: { CaseSensitive: false },
-      Policies: {
-        PasswordPolicy: {
-          MinimumLength: PASSWORD_POLICY.minLength,
-          RequireUppercase: PASSWORD_POLICY.requireUppercase,
-          RequireLowercase: PASSWORD_POLICY.requireLowercase,
-          RequireNumbers: PASSWORD_POLICY.requireDigits,
-          RequireSymbols: PASSWORD_POLICY.requireSymbols,
-          TemporaryPasswordValidityDays: PASSWORD_POLICY.tempPasswordValidityDays,
-        },
-      },
+      Policies: { PasswordPolicy: COGNITO_PASSWORD_POLICY },
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
       AutoVerifiedAttributes: ['email'],
       AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },

@@ -7,12 +7,12 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MARSHALL_OPTIONS } from '../../lambdas/store/table.ts';
+import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { documentClientOver, dynamoClientFromEnv } from '../../lambdas/store/client.ts';
 import { seedDemo } from '../../tools/seed.ts';
 import { AUTH_ENV_NAMES, localAuthEnv, startLocalCognito, type LocalIdentity } from './cognito.ts';
-import { isAlive, JavaMissingError, localClientConfig, localDynamoEnv, startDynamoLocal } from './dynamodb.ts';
+import { isAlive, JavaMissingError, localDynamoEnv, startDynamoLocal } from './dynamodb.ts';
 import { ensureTable } from './table.ts';
 
 /** Settings of a local run, read from the environment. */
@@ -279,12 +279,10 @@ export async function startLocalDatabase(settings: LocalSettings, options: Start
   }
   process.env.TABLE_NAME = settings.tableName;
 
-  const client = new DynamoDBClient(
-    process.env.AWS_ACCESS_KEY_ID === env.AWS_ACCESS_KEY_ID
-      ? localClientConfig(endpoint)
-      : { endpoint, region: process.env.AWS_REGION },
-  );
-  const doc = DynamoDBDocumentClient.from(client, { marshallOptions: MARSHALL_OPTIONS });
+  // Configured as the handlers' store configures its own (from the environment just set); ours,
+  // so stop() can destroy it.
+  const client = dynamoClientFromEnv();
+  const doc = documentClientOver(client);
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= (async () => {

@@ -72,6 +72,9 @@ export function cognitoLocalProcessesIn(dir: string): number[] {
 /** The variable that names a test run; set by the global setup, inherited by everything it starts. */
 export const RUN_ID_VARIABLE = 'CLIENTELA_RUN_ID';
 
+/** What marks a process as started by this run's test files: the run's id and vitest's worker id. */
+export const RUN_MARKERS = [RUN_ID_VARIABLE, 'VITEST_WORKER_ID'] as const;
+
 /**
  * Pids of live JVMs (`java`) or cognito-locals (`cognito`) that this test run's test files started
  * (in vitest workers, or in processes they spawned): they inherit the run's id and vitest's worker
@@ -82,7 +85,7 @@ export function pidsOfRun(runId: string, kind: 'java' | 'cognito'): number[] {
   const ofKind = kind === 'java' ? isJava : isCognitoLocal;
   return liveProcesses()
     .filter((p) => ofKind(p.args))
-    .filter((p) => p.env.includes(`${RUN_ID_VARIABLE}=${runId}`) && p.env.some((e) => e.startsWith('VITEST_WORKER_ID=')))
+    .filter((p) => p.env.includes(`${RUN_ID_VARIABLE}=${runId}`) && p.env.some((e) => e.startsWith(`${RUN_MARKERS[1]}=`)))
     .map((p) => p.pid);
 }
 

@@ -13,6 +13,7 @@ import { render } from '../../lambdas/http/response.ts';
 import { CORS, matchRoute, methodsForPath, routes } from '../../lambdas/routes.ts';
 import { idempotencyClaim } from '../../lambdas/services/idempotency.ts';
 import { decodeRaw, toCliente, toClienteRecord } from '../../lambdas/store/items.ts';
+import { ThrottledWriteError } from '../../lambdas/store/write.ts';
 
 function event(partial: {
   method?: string;
@@ -197,9 +198,10 @@ describe('errors → status codes', () => {
     const throttle = Object.assign(new Error('secret'), { name: 'ThrottlingException' });
     expect(isThrottling(throttle)).toBe(true);
     expect(errorReply(throttle)).toMatchObject({ status: 503, headers: { 'retry-after': '1' } });
+    // A transaction cancelled for throttling comes from the store already named so (write.ts decodes the reasons).
     const cancelled = Object.assign(new Error('x'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'None' }, { Code: 'ThrottlingError' }] });
-    expect(isThrottling(cancelled)).toBe(true);
-    expect(isThrottling(Object.assign(new Error('x'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'TransactionConflict' }] }))).toBe(false);
+    expect(isThrottling(new ThrottledWriteError(cancelled))).toBe(true);
+    expect(isThrottling(cancelled)).toBe(false);
     expect(errorReply(new Error('secret'))).toEqual({ status: 500, body: { mensagem: MESSAGES.erroInterno } });
     expect(errorReply('a string')).toEqual({ status: 500, body: { mensagem: MESSAGES.erroInterno } });
   });

@@ -66,3 +66,22 @@ describe('lint walls', { timeout: 30_000 }, () => {
     expect(await wallMessages(file, code)).toEqual([]);
   });
 });
+
+describe('conditional-check decoding', { timeout: 30_000 }, () => {
+  const decoding = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  it.each([
+    ['lambdas/store/planted.ts', "export const f = (e: Error) => e.name === 'ConditionalCheckFailedException';"],
+    ['lambdas/http/planted.ts', 'export const f = (e: Record<string, unknown>) => e.CancellationReasons;'],
+    ['tools/planted.ts', "export const f = (codes: string[]) => codes.includes('ThrottlingError');"],
+  ])('%s: decoding a condition failure outside lambdas/store/write.ts fails lint', async (file, code) => {
+    expect(await decoding(file, code)).toEqual([expect.stringMatching(/lambdas\/store\/write\.ts only/)]);
+  });
+
+  it('lambdas/store/write.ts decodes them', async () => {
+    expect(await decoding('lambdas/store/write.ts', "export const f = (e: Error) => e.name === 'TransactionCanceledException';")).toEqual([]);
+  });
+});

@@ -31,7 +31,11 @@ const same = (a: unknown, b: unknown): boolean => (isRef(a) && isRef(b) ? a.id =
  * The fields among `fields` whose value differs between the two wire views of a record, with
  * both values (an absent value is `null`). Empty: the update changes nothing.
  */
-export function changesOf(fields: readonly string[], before: Record<string, unknown>, after: Record<string, unknown>): Alteracao[] {
+export function changesOf<F extends string>(
+  fields: readonly F[],
+  before: Readonly<Partial<Record<F, unknown>>>,
+  after: Readonly<Partial<Record<F, unknown>>>,
+): Alteracao[] {
   return fields
     .filter((campo) => !same(before[campo] ?? null, after[campo] ?? null))
     .map((campo) => ({ campo, antes: before[campo] ?? null, depois: after[campo] ?? null }));

@@ -18,6 +18,7 @@ import {
   actionsOf,
   appFunctions,
   deployedWebConfig,
+  only,
   renderValue,
   resourcesOfType,
   roleStatements,
@@ -31,11 +32,6 @@ import {
 
 type Props = Record<string, unknown>;
 
-const only = (resources: Resources): [string, Resources[string]] => {
-  const entries = Object.entries(resources);
-  expect(entries).toHaveLength(1);
-  return entries[0]!;
-};
 const roleOf = (fn: Resources[string]) => (fn.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
 const envOf = (fn: Resources[string]) => (fn.Properties!.Environment as { Variables: Props }).Variables;
 const cognitoStatements = (s: Synthesized, fn: Resources[string]) =>

@@ -23,6 +23,7 @@ import {
   actionsOf,
   appFunctions,
   dynamoActionsOf,
+  only,
   renderValue,
   resourcesOfType,
   roleStatements,
@@ -30,7 +31,6 @@ import {
   synth,
   synthTemplate,
   tempDir,
-  type Resources,
 } from './support.ts';
 
 /** AWS managed CloudFront policies (ids documented by AWS, the same in every account). */
@@ -39,11 +39,6 @@ const ALL_VIEWER_EXCEPT_HOST_HEADER_ID = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 type Props = Record<string, unknown>;
 
-const only = (resources: Resources): [string, Resources[string]] => {
-  const entries = Object.entries(resources);
-  expect(entries).toHaveLength(1);
-  return entries[0]!;
-};
 const distributionConfig = (template: Template): Props => {
   const [, dist] = only(resourcesOfType(template, 'AWS::CloudFront::Distribution'));
   return dist.Properties!.DistributionConfig as Props;
@@ -341,6 +336,8 @@ describe('table', () => {
       PartitionKey: { Name: TABLE_KEY.partitionKey.name, Type: TABLE_KEY.partitionKey.type },
       SortKey: { Name: TABLE_KEY.sortKey.name, Type: TABLE_KEY.sortKey.type },
       TimeToLiveAttribute: TTL_ATTRIBUTE,
+      // Changes with every synth: every deploy verifies the table again (tests/infra/adopt-table.test.ts).
+      SynthesizedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
     const handlerId = (adoption.Properties!.ServiceToken as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     const handler = resourcesOfType(t, 'AWS::Lambda::Function')[handlerId]!;

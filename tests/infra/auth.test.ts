@@ -390,6 +390,8 @@ describe('the real route table (lambdas/routes.ts)', () => {
     const routeKeys = Object.values(resourcesOfType(offReal.template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties!.RouteKey);
     expect(routeKeys.sort()).toEqual(served.map((r) => r.routeKey).sort());
     expect(Object.values(appFunctions(offReal.template)).map(routeNameOf).sort()).toEqual(served.map((r) => r.name).sort());
+    // Two alarms per function, and the API's two (README states the count from this rule).
+    expect(Object.keys(resourcesOfType(offReal.template, 'AWS::CloudWatch::Alarm'))).toHaveLength(2 + 2 * served.length);
   });
 });
 

@@ -17,7 +17,7 @@ import {
   HSTS_MAX_AGE_SECONDS,
   REFERRER_POLICY,
 } from '../../infra/security-headers.ts';
-import { CORS, ORIGIN_VERIFY, routes } from '../../lambdas/routes.ts';
+import { CORS, isSignInOnly, ORIGIN_VERIFY, routes } from '../../lambdas/routes.ts';
 import { TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 import {
   actionsOf,
@@ -667,6 +667,15 @@ describe('alarms and outputs', () => {
     expect(throttled).toHaveLength(1);
     expect(throttled[0]).toMatchObject({ Namespace: 'Clientela', Statistic: 'Sum', Period: 300, Threshold: 1 });
     template.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+
+  it('README states the number of alarms the stack has (2 + 2 per function), and prices them', () => {
+    const count = Object.keys(resourcesOfType(template, 'AWS::CloudWatch::Alarm')).length;
+    const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const offRoutes = routes.filter((r) => !isSignInOnly(r)).length;
+    expect(readme).toContain(`Alarms: ${count} CloudWatch alarms (${2 + 2 * offRoutes} with \`-c auth=off\``);
+    // CloudWatch: $0.10 per standard alarm a month, the first 10 free.
+    expect(readme).toContain(`| CloudWatch alarms | ${count} × $0.10, first 10 free | $${((count - 10) * 0.1).toFixed(2)} |`);
   });
 
   it('subscribes the alarm e-mail from context', () => {

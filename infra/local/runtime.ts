@@ -158,6 +158,19 @@ export interface DataDirLock {
   describe(details: Pick<LockInfo, 'endpoint' | 'url'>): void;
 }
 
+/**
+ * Whether a local command with these settings locks the DATA_DIR: an on-disk database, or the
+ * user pool's folder in it (with DYNAMODB_ENDPOINT the database is elsewhere, the pool is not).
+ */
+export const locksDataDir = (settings: LocalSettings): boolean =>
+  settings.dataDir !== 'memory' && (!settings.externalEndpoint || settings.auth === 'cognito');
+
+/** Refuses, before anything starts, a DATA_DIR another live command holds (the lock's own check, early). */
+export function assertDataDirFree(settings: LocalSettings, command: string): void {
+  const holder = locksDataDir(settings) ? readLiveLock(settings.dataDir) : undefined;
+  if (holder) throw new DataDirBusyError(settings.dataDir, holder, command);
+}
+
 export function lockDataDir(dataDir: string, command: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
@@ -365,8 +378,7 @@ export interface LocalRuntime {
 export async function startLocalRuntime(settings: LocalSettings, options: StartDatabaseOptions): Promise<LocalRuntime> {
   const log = options.log ?? ((line: string) => console.log(line));
   const auth = settings.auth === 'cognito';
-  const onDisk = settings.dataDir !== 'memory';
-  const lock = onDisk && (!settings.externalEndpoint || auth) ? lockDataDir(settings.dataDir, options.command) : undefined;
+  const lock = locksDataDir(settings) ? lockDataDir(settings.dataDir, options.command) : undefined;
   const [dbResult, identityResult] = await Promise.allSettled([
     startLocalDatabase(settings, { ...options, log, lock }),
     auth ? startLocalCognito({ dataDir: settings.dataDir, log }) : Promise.resolve(undefined),

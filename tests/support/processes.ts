@@ -128,7 +128,12 @@ export interface RunningCommand {
 
 /** Runs a TypeScript entry point of the repo with tsx, in the repo root, with extra env. */
 export function runTs(script: string, args: string[], env: Record<string, string>): RunningCommand {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  return runCommand(process.execPath, ['--import', 'tsx', script, ...args], env);
+}
+
+/** Runs a command (e.g. `npm run preview` as a person types it) in the repo root, with extra env. */
+export function runCommand(command: string, args: string[], env: Record<string, string>): RunningCommand {
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

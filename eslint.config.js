@@ -32,6 +32,21 @@ export default tseslint.config(
       ],
     },
   },
+  // A failed condition or a cancelled transaction is decoded in one place, lambdas/store/write.ts
+  // (into typed outcomes, or ThrottledWriteError): every other write is an Op through commit.
+  {
+    files: ['lambdas/**/*.ts', 'tools/**/*.ts'],
+    ignores: ['lambdas/store/write.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Literal[value=/^(ConditionalCheckFailed(Exception)?|TransactionCanceledException|TransactionConflict|ThrottlingError)$/], Identifier[name='CancellationReasons']",
+          message: 'DynamoDB condition failures and cancellation reasons are decoded in lambdas/store/write.ts only: write an Op and commit it.',
+        },
+      ],
+    },
+  },
   // The walls: between lambdas/ areas, the cloud, the local runtime and the tools; and the web's.
   { plugins: { walls: wallsPlugin } },
   ...walls,

@@ -107,8 +107,8 @@ const areas = [
     files: ['infra/local/**'],
     walls: [
       no(
-        /(^|\/)lambdas\/(?!routes\.ts$|store\/table\.ts$|contract\/|http\/response\.ts$)/,
-        'The local gateway shares with the lambdas only the route table, the table’s shape, the contract and the Lambda result rules (http/response.ts); handlers are loaded by path.',
+        /(^|\/)lambdas\/(?!routes\.ts$|store\/table\.ts$|store\/client\.ts$|contract\/|http\/response\.ts$)/,
+        'The local gateway shares with the lambdas only the route table, the table’s shape, the DynamoDB client’s configuration (store/client.ts: the laptop reaches its table as the handlers do), the contract and the Lambda result rules (http/response.ts); handlers are loaded by path.',
       ),
     ],
   },

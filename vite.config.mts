@@ -1,10 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { clientelaLocalApi } from './infra/local/vite-plugin.ts';
+import { VITE_HOST, vitePort } from './infra/local/vite-ports.ts';
 import { prerenderPlugin } from './web/prerender.ts';
 import { webAliases } from './web/aliases.ts';
-
-const port = Number(process.env.PORT || 0) || undefined;
 
 // The web app lives in web/ and knows nothing of how it is served: the local API (the Lambda
 // handlers on DynamoDB Local) is mounted at /api by the plugin, on the same origin.
@@ -34,6 +33,6 @@ export default defineConfig(({ isPreview }) => ({
   },
   // The CSV import's worker is a module worker of its own origin (the CSP forbids blob: workers).
   worker: { format: 'es' },
-  server: { port: port ?? 5173, strictPort: true, host: 'localhost' },
-  preview: { port: port ?? 4173, strictPort: true, host: 'localhost' },
+  server: { port: vitePort('start'), strictPort: true, host: VITE_HOST },
+  preview: { port: vitePort('preview'), strictPort: true, host: VITE_HOST },
 }));

@@ -117,6 +117,8 @@ export function stackPropsFromContext(node: Node): ClientelaStackProps {
     projectRoot: PROJECT_ROOT,
     webDistPath: path.resolve(PROJECT_ROOT, str('webDist') ?? 'web/dist'),
     existingTableName: str('existingTableName'),
+    // Changes on every synth: the adopted table's verification runs on every deploy.
+    synthesizedAt: new Date().toISOString(),
     corsOrigins,
     throttleRateLimit: positiveNumber('throttleRateLimit', 50),
     throttleBurstLimit: positiveNumber('throttleBurstLimit', 100),

@@ -30,6 +30,8 @@ export interface ClientelaStackProps extends StackProps {
   readonly webDistPath: string;
   /** Adopt this retained table instead of creating one. */
   readonly existingTableName?: string;
+  /** When the app was synthesized (ISO 8601): an adopted table is verified again on every deploy. */
+  readonly synthesizedAt: string;
   /** CORS allow-list of the API; empty: no CORS. */
   readonly corsOrigins: readonly string[];
   readonly throttleRateLimit: number;
@@ -59,7 +61,11 @@ export class ClientelaStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ClientelaStackProps) {
     super(scope, id, props);
-    this.data = new Data(this, 'Data', { existingTableName: props.existingTableName, logRetention: props.logRetention });
+    this.data = new Data(this, 'Data', {
+      existingTableName: props.existingTableName,
+      logRetention: props.logRetention,
+      synthesizedAt: props.synthesizedAt,
+    });
     // CloudFront sends it, the functions require it: the execute-api URL alone gets 403.
     this.originVerify = new OriginVerify(this, 'OriginVerify');
     if (props.auth.mode === 'cognito') {

@@ -257,6 +257,13 @@ const pageOf = (title: string, item: string, description: string) => ({
   additionalProperties: false,
 });
 
+/** The totals of a group of clients (`Totais`, a category's, the whole portfolio's). */
+const TOTAIS_PROPERTIES = {
+  clientes: { type: 'integer', minimum: 0 },
+  vips: { type: 'integer', minimum: 0 },
+  soma: { type: 'number', minimum: 0, description: 'Sum of the contract values in BRL (kept exact in cents by the server).' },
+};
+
 function buildSchemas(): Record<string, JsonSchema> {
   const PRODUTO_PROPERTIES: Record<string, JsonSchema> = {
     id: idSchema,
@@ -367,11 +374,7 @@ function buildSchemas(): Record<string, JsonSchema> {
       title: 'Totais',
       description: 'Client count, VIP count (contract above the VIP threshold) and contract sum of a group of clients.',
       type: 'object',
-      properties: {
-        clientes: { type: 'integer', minimum: 0 },
-        vips: { type: 'integer', minimum: 0 },
-        soma: { type: 'number', minimum: 0, description: 'Sum of the contract values in BRL (kept exact in cents by the server).' },
-      },
+      properties: TOTAIS_PROPERTIES,
       required: ['clientes', 'vips', 'soma'],
       additionalProperties: false,
     },
@@ -382,9 +385,7 @@ function buildSchemas(): Record<string, JsonSchema> {
       properties: {
         id: idSchema,
         descricao: { type: 'string', minLength: LIMITS.descricao.min, maxLength: LIMITS.descricao.max },
-        clientes: { type: 'integer', minimum: 0 },
-        vips: { type: 'integer', minimum: 0 },
-        soma: { type: 'number', minimum: 0 },
+        ...TOTAIS_PROPERTIES,
       },
       required: ['id', 'descricao', 'clientes', 'vips', 'soma'],
       additionalProperties: false,
@@ -394,9 +395,7 @@ function buildSchemas(): Record<string, JsonSchema> {
       description: "The portfolio's totals: in all, by category (sorted by id) and for the clients without one.",
       type: 'object',
       properties: {
-        clientes: { type: 'integer', minimum: 0 },
-        vips: { type: 'integer', minimum: 0 },
-        soma: { type: 'number', minimum: 0 },
+        ...TOTAIS_PROPERTIES,
         categorias: { type: 'array', items: ref('schemas', 'CategoriaTotais') },
         semCategoria: ref('schemas', 'Totais'),
       },
@@ -703,8 +702,6 @@ interface UsersShape {
   response?: string;
   body?: string;
   errors: string[];
-  /** Takes an `Idempotency-Key` (the imports' routes). */
-  idempotent?: boolean;
   /** A page read by `?cursor=` only (its pages are sized by the server). */
   cursorOnly?: boolean;
 }
@@ -744,6 +741,9 @@ const HISTORY =
   'in the same transaction as the change; an update that changes nothing has no entry. A category rename is in the ' +
   `category's history only. Readable after the record is deleted, until it is purged. ${PAGED} 404 when the record ` +
   'never existed.';
+/** A record's history (the same read for both resources). */
+const historyOp = (whose: 'category' | 'client'): Op =>
+  shapedOp(`Read a ${whose}'s history`, 'The history, newest first.', HISTORY, { status: '200', response: 'HistoricoPagina', errors: ['400', '404'] });
 const TO_TRASH =
   'The record moves to the trash (`GET /lixeira`) in the same transaction, with its history entry; ' +
   '`POST /lixeira/{tipo}/{id}/restaurar` brings it back. Its unique name is freed meanwhile.';
@@ -763,12 +763,16 @@ const UNIQUE_NAME =
 const UNIQUE_DOCUMENTO =
   'A `documento` (CPF/CNPJ) is unique among the clients, claimed in the same transaction as the write: one another ' +
   'client has is 409 `{"mensagem": "O documento … já está cadastrado para o cliente “…”.", "campo": "documento"}`.';
+/** How long a key is remembered, in hours. */
+const KEY_HOURS = LIMITS.idempotencyTtlSeconds / 3600;
+/** The `Idempotency-Key` rule, written once: the parameter, the operations and the overview say it from here. */
+const IDEMPOTENCY_RULE =
+  `the same key with the same body within ${KEY_HOURS} hours returns the first result (same id, same status) instead ` +
+  'of creating again; the same key with another body is 422';
+/** What an operation that takes the key adds (the rule itself is the parameter's). */
 const IDEMPOTENT_POST =
-  'Send an `Idempotency-Key` to make retries safe: the same key with the same body within ' +
-  `${LIMITS.idempotencyTtlSeconds / 3600} hours returns the first result (same id, same status) ` +
-  'instead of creating a second record; the same key with another body is 422. The key is claimed in the ' +
-  'same transaction as the create, so a duplicate racing the first gets its result (or 409 if the race ' +
-  'outlasts the retries), never a second record.';
+  'Safe to retry with an `Idempotency-Key` (see the parameter). The key is claimed in the same transaction as the ' +
+  'create, so a duplicate racing the first gets its result (or 409 if the race outlasts the retries), never a second record.';
 
 /** What each route does, keyed by route key; every row of the route table must have one. */
 const OPERATIONS: Record<string, Op> = {
@@ -790,11 +794,7 @@ const OPERATIONS: Record<string, Op> = {
     'Deleted; no body.',
     `Deletes a category that no client uses (409 while any client uses it; clients in the trash don't count). ${TO_TRASH}`,
   ),
-  'GET /categorias/{id}/historico': shapedOp('Read a category\'s history', 'The history, newest first.', HISTORY, {
-    status: '200',
-    response: 'HistoricoPagina',
-    errors: ['400', '404'],
-  }),
+  'GET /categorias/{id}/historico': historyOp('category'),
   'GET /produtos': op(
     'List the clients',
     'The clients.',
@@ -823,11 +823,7 @@ const OPERATIONS: Record<string, Op> = {
     'Deleted; no body.',
     `Deletes a client and uncounts it from its category in the same transaction. ${TO_TRASH}`,
   ),
-  'GET /produtos/{id}/historico': shapedOp('Read a client\'s history', 'The history, newest first.', HISTORY, {
-    status: '200',
-    response: 'HistoricoPagina',
-    errors: ['400', '404'],
-  }),
+  'GET /produtos/{id}/historico': historyOp('client'),
   'GET /lixeira': shapedOp(
     'List the trash',
     'The deleted records, most recent first.',
@@ -882,7 +878,7 @@ const OPERATIONS: Record<string, Op> = {
     summary: 'Start a CSV import',
     answer: 'The new import; its author is the caller.',
     description: `Starts an import of clients; send its rows in batches to POST /importacoes/{id}/lotes. ${IDEMPOTENT_POST}`,
-    shape: { status: '201', response: 'Importacao', body: 'ImportacaoInput', errors: ['400', '409', '413', '415', '422'], idempotent: true },
+    shape: { status: '201', response: 'Importacao', body: 'ImportacaoInput', errors: ['400', '409', '413', '415', '422'] },
   },
   'POST /importacoes/{id}/categorias': {
     summary: 'Create a category of an import',
@@ -890,7 +886,7 @@ const OPERATIONS: Record<string, Op> = {
     description:
       `Creates a category the import's rows name, as POST /categorias does (${UNIQUE_NAME}), listed under the import so ` +
       `its undo deletes it once its clients are gone. Only the import's author or an administrator (403). ${IDEMPOTENT_POST}`,
-    shape: { status: '201', response: 'Categoria', body: 'CategoriaInput', errors: ['400', '404', '409', '413', '415', '422'], idempotent: true },
+    shape: { status: '201', response: 'Categoria', body: 'CategoriaInput', errors: ['400', '404', '409', '413', '415', '422'] },
   },
   'POST /importacoes/{id}/lotes': {
     summary: 'Create a batch of rows of an import',
@@ -898,12 +894,12 @@ const OPERATIONS: Record<string, Op> = {
     description:
       'Creates each valid row as POST /produtos would (its count in its category in the same transaction), in ' +
       'transactions of at most 100 items; a row whose write is refused (a category that no longer exists, a CNPJ/CPF another ' +
-      'client or an earlier row of the batch has…) fails alone with its reason. The `Idempotency-Key` is required: the same ' +
+      'client or an earlier row of the batch has…) fails alone with its reason. The `Idempotency-Key` is required (400 without it; see the parameter): the same ' +
       'batch sent again with the same key replays its answer and creates nothing twice; a line of the file the import created ' +
       'already is answered with that client, under any key. Send batches one at a time; mark the last one `fim` (the import ' +
       `is then concluded). Body limit: ${LIMITS.importacao.bodyBytes / 1024} KB. Only the ` +
       "import's author or an administrator (403); 409 once the import was concluded or undone.",
-    shape: { status: '200', response: 'ImportacaoLoteResultado', body: 'ImportacaoLote', errors: ['400', '404', '409', '413', '415', '422'], idempotent: true },
+    shape: { status: '200', response: 'ImportacaoLoteResultado', body: 'ImportacaoLote', errors: ['400', '404', '409', '413', '415', '422'] },
   },
   'POST /importacoes/{id}/desfazer': {
     summary: 'Undo an import (one step)',
@@ -983,6 +979,9 @@ const ERROR_RESPONSES: Record<string, string> = {
   '422': 'UnprocessableContent',
 };
 
+/** The `Idempotency-Key` parameter of a route, by its row's `idempotencyKey`. */
+const KEY_PARAMETER = { optional: 'IdempotencyKey', required: 'IdempotencyKeyRequired' } as const;
+
 /** The path of a route as OpenAPI writes it (relative to the server url, which holds `/api`). */
 export const openApiPath = (route: RouteDef): string => route.path;
 
@@ -1002,8 +1001,8 @@ function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
   if (route.path.includes('{tipo}')) parameters.push(ref('parameters', 'Tipo'));
   if (route.path.includes('{id}')) parameters.push(ref('parameters', 'Id'));
   if (route.path.includes('{email}')) parameters.push(ref('parameters', 'Email'));
-  // An idempotent create: the records' POSTs (an invitation is refused with 409 when repeated).
-  if (route.method === 'POST' && (!op.shape || op.shape.idempotent)) parameters.push(ref('parameters', 'IdempotencyKey'));
+  // A create a client may retry, as its row says (the HTTP layer reads the header from the same row).
+  if (route.idempotencyKey) parameters.push(ref('parameters', KEY_PARAMETER[route.idempotencyKey]));
   const shape = op.shape ?? recordShape(route);
   // A paged list: `?limit=&cursor=`.
   if (shape.response?.endsWith('Pagina')) parameters.push(...(shape.cursorOnly ? [] : [ref('parameters', 'Limit')]), ref('parameters', 'Cursor'));
@@ -1029,6 +1028,10 @@ function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
   };
 }
 
+/** The routes that take an `Idempotency-Key` (those that require one, with `required`). */
+const keyedRoutes = (only?: 'required'): RouteDef[] =>
+  routes.filter((r) => (only ? r.idempotencyKey === only : r.idempotencyKey !== undefined));
+
 const DESCRIPTION = [
   'Clientela keeps the clients ("produtos") of a company and their categories.',
   '',
@@ -1049,14 +1052,28 @@ const DESCRIPTION = [
     '(`GET /lixeira`), from which it can be restored with its id or, by an administrator, removed for good.',
   '- `versao` (optimistic locking): 1 on create, +1 on each update of that record. A PUT that sends it ' +
     'succeeds only if it is still current (else 409); without it the last writer wins.',
-  '- `Idempotency-Key` on both POSTs: same key + same body within 24 h returns the first result; ' +
-    'same key + other body is 422.',
+  `- \`Idempotency-Key\` on the ${keyedRoutes().length} POSTs that create (${keyedRoutes().map((r) => r.path).join(', ')}; ` +
+    `required on ${keyedRoutes('required').map((r) => r.path).join(', ')}): ${IDEMPOTENCY_RULE}.`,
   `- Responses over ${LIMITS.compressAboveBytes} bytes are compressed (gzip or br) following \`Accept-Encoding\`.`,
   '- Sign-in (Amazon Cognito): every request carries the signed-in person\'s access token, `Authorization: Bearer ' +
     '<access token>`; without a valid one the answer is 401 (see the Unauthorized response). The users API is for ' +
     'administrators only. In the open mode (`-c auth=off` in the cloud, `AUTH=off` locally) nothing is checked: ' +
     'anyone with the URL can read and change the data (see SECURITY.md).',
 ].join('\n');
+
+/** The `Idempotency-Key` header parameter, optional or required (the route table's row says which). */
+function idempotencyKeyParameter(required: boolean): JsonSchema {
+  return {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required,
+    description:
+      `${required ? 'Required (400 without it). ' : ''}Makes a create safe to retry: 1–${LIMITS.idempotencyKeyMaxLength} ` +
+      `visible ASCII characters (400 otherwise), remembered per route: ${IDEMPOTENCY_RULE}. Use a fresh key (e.g. a UUID) ` +
+      'per form submission.',
+    schema: { type: 'string', minLength: 1, maxLength: LIMITS.idempotencyKeyMaxLength, pattern: IDEMPOTENCY_KEY_PATTERN.source },
+  };
+}
 
 /**
  * Builds the OpenAPI 3.1 document of the API. Throws if a route of the table is undocumented,
@@ -1126,21 +1143,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
             'A record id: a positive integer of at most 16 digits, no sign, exponent, hex or leading zero (400 otherwise).',
           schema: { type: 'string', pattern: ID_PATTERN.source },
         },
-        IdempotencyKey: {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: false,
-          description:
-            `Makes a create safe to retry: 1–${LIMITS.idempotencyKeyMaxLength} visible ASCII characters (400 otherwise), ` +
-            `remembered for ${LIMITS.idempotencyTtlSeconds / 3600} hours per route. Same key + same body: the first ` +
-            'result again; same key + another body: 422. Use a fresh key (e.g. a UUID) per form submission.',
-          schema: {
-            type: 'string',
-            minLength: 1,
-            maxLength: LIMITS.idempotencyKeyMaxLength,
-            pattern: IDEMPOTENCY_KEY_PATTERN.source,
-          },
-        },
+        IdempotencyKey: idempotencyKeyParameter(false),
+        IdempotencyKeyRequired: idempotencyKeyParameter(true),
       },
       headers: {
         Allow: {

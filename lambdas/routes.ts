@@ -26,6 +26,12 @@ export interface RouteDef {
    * stack grants exactly these on the pool's ARN, and none when sign-in is off.
    */
   readonly userPoolActions?: readonly CognitoAction[];
+  /**
+   * The `Idempotency-Key` header of a create a client may retry: `optional`, or `required` (the
+   * HTTP layer answers 400 without one, lambdas/http/idempotency.ts). The OpenAPI document
+   * publishes it from here; a route without it never reads the header.
+   */
+  readonly idempotencyKey?: 'optional' | 'required';
 }
 
 export type CognitoAction =
@@ -57,7 +63,12 @@ const route = (
   handler: string,
   name: string,
   actions: readonly DynamoAction[],
-): RouteDef => ({ routeKey: `${method} ${path}`, method, path, handler, name, actions });
+  extra: Pick<RouteDef, 'idempotencyKey'> = {},
+): RouteDef => ({ routeKey: `${method} ${path}`, method, path, handler, name, actions, ...extra });
+
+/** A create that takes an `Idempotency-Key`; `required` for a batch that must never be written twice. */
+const KEY = { idempotencyKey: 'optional' } as const;
+const KEY_REQUIRED = { idempotencyKey: 'required' } as const;
 
 /** A users route: no table, the Cognito actions its handler calls on the pool (AUTH-DESIGN's table). */
 const usersRoute = (
@@ -85,13 +96,13 @@ export const routes: readonly RouteDef[] = [
   // Every write also puts its history entry (PutItem); a delete also puts the trash copy and index entry.
   route('GET', '/categorias', 'categorias/list', 'ListCategorias', [QUERY]),
   route('GET', '/categorias/{id}', 'categorias/get', 'GetCategoria', [GET]),
-  route('POST', '/categorias', 'categorias/create', 'CreateCategoria', [...NAME_CLAIMS, UPDATE]),
+  route('POST', '/categorias', 'categorias/create', 'CreateCategoria', [...NAME_CLAIMS, UPDATE], KEY),
   route('PUT', '/categorias', 'categorias/update', 'UpdateCategoria', [...NAME_CLAIMS, UPDATE, DELETE]),
   route('DELETE', '/categorias/{id}', 'categorias/remove', 'RemoveCategoria', [...NAME_CLAIMS, UPDATE, DELETE]),
   route('GET', '/categorias/{id}/historico', 'categorias/historico', 'HistoricoCategoria', [GET, QUERY]),
   route('GET', '/produtos', 'clientes/list', 'ListProdutos', [QUERY]),
   route('GET', '/produtos/{id}', 'clientes/get', 'GetProduto', [GET]),
-  route('POST', '/produtos', 'clientes/create', 'CreateProduto', [...TOTALS]),
+  route('POST', '/produtos', 'clientes/create', 'CreateProduto', [...TOTALS], KEY),
   route('PUT', '/produtos', 'clientes/update', 'UpdateProduto', [...TOTALS]),
   route('DELETE', '/produtos/{id}', 'clientes/remove', 'RemoveProduto', [...TOTALS, DELETE]),
   route('GET', '/produtos/{id}/historico', 'clientes/historico', 'HistoricoProduto', [GET, QUERY]),
@@ -106,9 +117,9 @@ export const routes: readonly RouteDef[] = [
   // CSV import (issue 18): the job, its batches (creates as POST /produtos does), its undo (deletes as DELETE /produtos/{id} does).
   route('GET', '/importacoes', 'importacoes/list', 'ListImportacoes', [QUERY]),
   route('GET', '/importacoes/{id}', 'importacoes/get', 'GetImportacao', [GET, QUERY]),
-  route('POST', '/importacoes', 'importacoes/create', 'CreateImportacao', [PUT, UPDATE]),
-  route('POST', '/importacoes/{id}/categorias', 'importacoes/categoria', 'ImportCategoria', [...NAME_CLAIMS, UPDATE]),
-  route('POST', '/importacoes/{id}/lotes', 'importacoes/lote', 'ImportLote', [...TOTALS]),
+  route('POST', '/importacoes', 'importacoes/create', 'CreateImportacao', [PUT, UPDATE], KEY),
+  route('POST', '/importacoes/{id}/categorias', 'importacoes/categoria', 'ImportCategoria', [...NAME_CLAIMS, UPDATE], KEY),
+  route('POST', '/importacoes/{id}/lotes', 'importacoes/lote', 'ImportLote', [...TOTALS], KEY_REQUIRED),
   route('POST', '/importacoes/{id}/desfazer', 'importacoes/desfazer', 'DesfazerImportacao', [...NAME_CLAIMS, UPDATE, DELETE]),
   // The portfolio's totals (one Query; counted once on a table from before them) and the feed.
   route('GET', '/resumo', 'resumo/get', 'GetResumo', [...TOTALS]),
@@ -229,6 +240,9 @@ export function routesForPath(path: string): RouteDef[] {
 export function methodsForPath(path: string): string[] {
   return routesForPath(path).map((r) => r.method);
 }
+
+/** The row of a route key (`POST /produtos`), as API Gateway names it in the event. */
+export const routeOfKey = (routeKey: string): RouteDef | undefined => routes.find((r) => r.routeKey === routeKey);
 
 /** A route that exists only with sign-in (the users API: it calls the user pool); not deployed with `-c auth=off`. */
 export const isSignInOnly = (route: RouteDef): boolean => (route.userPoolActions?.length ?? 0) > 0;

@@ -10,9 +10,8 @@ import { foldName } from '../lambdas/contract/text.ts';
 import { batchPut } from '../lambdas/store/batch.ts';
 import type { Db } from '../lambdas/store/client.ts';
 import { reserveIds } from '../lambdas/store/ids.ts';
-import { isVipValue } from '../lambdas/contract/limits.ts';
-import { addSemCategoria, toCents } from '../lambdas/store/aggregates.ts';
-import { categoriaItem, clienteItem, type CategoriaRecord, type ClienteRecord } from '../lambdas/store/items.ts';
+import { addSemCategoria, totalsOf } from '../lambdas/store/aggregates.ts';
+import { categoriaItem, clienteItem, SEM_CATEGORIA_KEY, type CategoriaRecord, type ClienteRecord } from '../lambdas/store/items.ts';
 import { documentoClaimItem, documentosClaimed, foldedNamesInUse, nameClaimItem } from '../lambdas/store/names.ts';
 
 /** What a seeding call wrote. */
@@ -77,7 +76,6 @@ function uniqueNames(names: readonly string[], taken: Set<string>): string[] {
 }
 
 /**
-/**
  * Writes the categories (with their name claims and totals) and the clients (with their
  * documento claims; a documento some client already has is left out, so a seed never takes one),
  * then adds the new clients without a category to the Sem categoria totals when the table has
@@ -87,19 +85,17 @@ async function write(db: Db, categorias: readonly CategoriaRecord[], seeded: rea
   const wanted = seeded.flatMap((c) => (c.documento ? [c.documento] : []));
   const held = wanted.length ? await documentosClaimed(db, wanted) : new Set<string>();
   const clientes: ClienteRecord[] = seeded.map(({ documento, ...c }) => (documento && !held.has(documento) ? { ...c, documento } : c));
-  const byId = new Map(categorias.map((c) => [c.id, { ...c, clientes: 0, vips: 0, soma: 0 }]));
-  const none = { clientes: 0, vips: 0, soma: 0 };
-  for (const c of clientes) {
-    const t = (c.categoriaId !== null ? byId.get(c.categoriaId) : undefined) ?? none;
-    t.clientes++;
-    if (isVipValue(c.valorContrato)) t.vips++;
-    t.soma += toCents(c.valorContrato);
-  }
+  const totals = totalsOf(clientes);
+  const counted = categorias.map((c) => {
+    const t = totals.get(c.id) ?? { clientes: 0, vips: 0, cents: 0 };
+    return { ...c, clientes: t.clientes, vips: t.vips, soma: t.cents };
+  });
+  const none = totals.get(SEM_CATEGORIA_KEY.sk);
   await batchPut(db, [
-    ...[...byId.values()].flatMap((c) => [categoriaItem(c), nameClaimItem(c.descricao, [c.id])]),
+    ...counted.flatMap((c) => [categoriaItem(c), nameClaimItem(c.descricao, [c.id])]),
     ...clientes.flatMap((c) => [clienteItem(c), ...(c.documento ? [documentoClaimItem(c.documento, c.id)] : [])]),
   ]);
-  if (none.clientes > 0) await addSemCategoria(db, none);
+  if (none) await addSemCategoria(db, none);
   return {
     categorias: categorias.length,
     clientes: clientes.length,

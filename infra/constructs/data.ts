@@ -15,6 +15,8 @@ export interface DataProps {
   readonly existingTableName?: string;
   /** Retention of the adoption handler's logs. */
   readonly logRetention: RetentionDays;
+  /** When the app was synthesized: an adopted table is verified again on every deploy. */
+  readonly synthesizedAt: string;
 }
 
 const ATTRIBUTE_TYPES = { S: AttributeType.STRING, N: AttributeType.NUMBER, B: AttributeType.BINARY } as const;
@@ -30,7 +32,11 @@ export class Data extends Construct {
     super(scope, id);
     if (props.existingTableName) {
       this.table = Table.fromTableName(this, 'Table', props.existingTableName);
-      this.adoption = new TableAdoption(this, 'Adoption', { table: this.table, logRetention: props.logRetention });
+      this.adoption = new TableAdoption(this, 'Adoption', {
+        table: this.table,
+        logRetention: props.logRetention,
+        synthesizedAt: props.synthesizedAt,
+      });
       return;
     }
     this.table = new Table(this, 'Table', {

@@ -33,6 +33,12 @@ export interface TableAdoptionProps {
   readonly table: ITable;
   /** Retention of the handler's logs. */
   readonly logRetention: RetentionDays;
+  /**
+   * When the app was synthesized (ISO 8601, infra/app.ts): a property that changes on every
+   * synth, so every deploy calls the handler again (CloudFormation calls a custom resource only
+   * when it is created or its properties change).
+   */
+  readonly synthesizedAt: string;
 }
 
 /**
@@ -43,9 +49,10 @@ export interface TableAdoptionProps {
  * Why a custom resource and not `cdk import`: import brings the table under CloudFormation but
  * applies none of the template's properties until a later change, needs an interactive step
  * with the physical name, and must run alone before the first deploy. This resource runs inside
- * every deploy that adopts a table: it fails the deployment (rolled back, nothing half-made) on a
- * missing or foreign table, and turns on whatever protection is off. The table stays outside the
- * stack, so a `cdk destroy` can never touch it.
+ * every deploy that adopts a table (its `SynthesizedAt` changes with every synth): it fails the
+ * deployment (rolled back, nothing half-made) on a missing or foreign table, and turns on
+ * whatever protection is off, and on-demand billing. The table stays outside the stack, so a
+ * `cdk destroy` can never touch it.
  */
 export class TableAdoption extends Construct {
   readonly resource: CustomResource;
@@ -93,6 +100,7 @@ export class TableAdoption extends Construct {
       PartitionKey: { Name: TABLE_KEY.partitionKey.name, Type: TABLE_KEY.partitionKey.type },
       SortKey: { Name: TABLE_KEY.sortKey.name, Type: TABLE_KEY.sortKey.type },
       TimeToLiveAttribute: TTL_ATTRIBUTE,
+      SynthesizedAt: props.synthesizedAt,
     };
     this.resource = new CustomResource(this, 'Resource', {
       serviceToken: this.handler.functionArn,

@@ -3,12 +3,12 @@
  * table-adoption.ts): re-adopting a retained table (`-c existingTableName=…`) keeps every
  * protection the stack gives a table it creates, and a wrong name fails the deployment.
  *
- * On Create and Update it
+ * On Create and Update (every deploy: the resource's `SynthesizedAt` changes with each synth) it
  * 1. describes the table: missing → FAILED with a message naming the context option; another key
  *    schema → FAILED (not a Clientela table);
- * 2. turns on point-in-time recovery, TTL on the expiry attribute and deletion protection, each
- *    only when it is off (a table restored from a backup or a PITR point comes back without
- *    them). Idempotent: every deploy may run it again.
+ * 2. turns on point-in-time recovery, TTL on the expiry attribute, on-demand billing and deletion
+ *    protection, each only when it is off (a table restored from a backup or a PITR point comes
+ *    back without the protections; a person may have changed one since). Idempotent.
  * On Delete it does nothing: the table and its protections stay.
  *
  * It answers CloudFormation itself (the custom resource protocol: a PUT of the result to the
@@ -35,6 +35,12 @@ export interface AdoptionProperties {
   SortKey: { Name: string; Type: string };
   /** The attribute TTL must use. */
   TimeToLiveAttribute: string;
+  /**
+   * When the template was synthesized (ISO 8601). Unused by the handler: it changes on every
+   * synth, so CloudFormation sends an Update on every deploy (a resource whose properties never
+   * change is called on Create only) and a protection turned off since is turned on again.
+   */
+  SynthesizedAt: string;
 }
 
 /** A refusal whose message is shown as the deployment's failure reason. */
@@ -78,7 +84,7 @@ export async function adoptTable(
     }
   };
 
-  const table = await waitFor('the table to be ACTIVE', async () => {
+  const active = () => waitFor('the table to be ACTIVE', async () => {
     let description: TableDescription | undefined;
     try {
       description = (await client.send(new DescribeTableCommand({ TableName: name }))).Table;
@@ -96,6 +102,7 @@ export async function adoptTable(
     if (status === 'CREATING' || status === 'UPDATING') return undefined;
     throw new AdoptionError(`Table "${name}" is ${status ?? 'in an unknown state'}: it can't be adopted.`);
   });
+  const table = await active();
 
   const key = (role: 'HASH' | 'RANGE') => {
     const attribute = table.KeySchema?.find((k) => k.KeyType === role)?.AttributeName;
@@ -157,7 +164,17 @@ export async function adoptTable(
     }
   }
 
-  // 3. Deletion protection, last: UpdateTable may set the table UPDATING for a moment.
+  // 3. On-demand billing, as a created table has (no capacity to plan; throttling only at
+  // DynamoDB's account limits). The switch sets the table UPDATING: wait before the next change.
+  // (A table older than on-demand billing has no summary: its capacity says it.)
+  const mode = table.BillingModeSummary?.BillingMode ?? ((table.ProvisionedThroughput?.ReadCapacityUnits ?? 0) > 0 ? 'PROVISIONED' : undefined);
+  if (mode === 'PROVISIONED') {
+    await client.send(new UpdateTableCommand({ TableName: name, BillingMode: 'PAY_PER_REQUEST' }));
+    await active();
+    changed.push('on-demand billing');
+  }
+
+  // 4. Deletion protection, last: UpdateTable may set the table UPDATING for a moment.
   if (table.DeletionProtectionEnabled !== true) {
     await client.send(new UpdateTableCommand({ TableName: name, DeletionProtectionEnabled: true }));
     changed.push('deletion protection');

@@ -424,8 +424,15 @@ export function createApiMiddleware(options: ApiMiddlewareOptions = {}): Connect
         }
         send(res, result);
       } catch (err) {
-        if (!res.headersSent) next(err);
-        else res.destroy(err as Error);
+        // The gateway itself failed (a result it can't send, …): API Gateway's own 500, never
+        // cached like every API answer; not the next middleware's (Vite's page has no no-store).
+        logError(JSON.stringify({ level: 'error', msg: 'gateway failed', requestId, error: err instanceof Error ? err.stack ?? err.message : String(err) }));
+        if (res.headersSent) {
+          res.destroy(err as Error);
+          return;
+        }
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        send(res, jsonError(500, { message: 'Internal Server Error' }, requestId));
       }
     })();
   };

@@ -88,11 +88,21 @@ export async function startCognitoShim(options: CognitoShimOptions): Promise<Cog
   const isAnswer = (v: StoredUser | Answer): v is Answer => 'status' in v;
   const emailOf = (u: StoredUser) => u.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? u.Username;
 
-  /** A new temporary password: the user must choose a new one at the next sign-in. */
-  const temporaryPassword = async (poolId: unknown, user: StoredUser): Promise<string | Answer> => {
+  /**
+   * Gives the user a new temporary password (they must choose a new one at the next sign-in) and
+   * "e-mails" it as `message` says; cognito-local's answer when it refuses.
+   */
+  const sendTemporaryPassword = async (
+    poolId: unknown,
+    user: StoredUser,
+    mail: Pick<ShimMessage, 'kind' | 'source' | 'subject'> & { message: (password: string) => string },
+  ): Promise<Answer | undefined> => {
     const password = newPassword();
     const set = await call('AdminSetUserPassword', { UserPoolId: poolId, Username: user.Username, Password: password, Permanent: false });
-    return set.status === 200 ? password : set;
+    if (set.status !== 200) return set;
+    const { message, ...rest } = mail;
+    deliver({ to: emailOf(user), username: user.Username, code: password, message: message(password), ...rest });
+    return undefined;
   };
 
   const SHIMS: Record<string, (body: Record<string, unknown>) => Promise<Answer | undefined>> = {
@@ -103,17 +113,13 @@ export async function startCognitoShim(options: CognitoShimOptions): Promise<Cog
       if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') {
         return error('UnsupportedUserStateException', 'User is not in FORCE_CHANGE_PASSWORD state.');
       }
-      const password = await temporaryPassword(body.UserPoolId, user);
-      if (typeof password !== 'string') return password;
-      deliver({
-        to: emailOf(user),
-        username: user.Username,
+      const refused = await sendTemporaryPassword(body.UserPoolId, user, {
         kind: 'invitation',
         source: 'AdminCreateUser RESEND (local shim)',
-        code: password,
         subject: 'Convite para o Clientela (reenviado)',
-        message: `Seu usuário é ${user.Username} e a senha temporária é ${password}`,
+        message: (password) => `Seu usuário é ${user.Username} e a senha temporária é ${password}`,
       });
+      if (refused) return refused;
       const { UserAttributes, ...rest } = user;
       return { status: 200, body: { User: { ...rest, Attributes: UserAttributes } } };
     },
@@ -124,18 +130,13 @@ export async function startCognitoShim(options: CognitoShimOptions): Promise<Cog
       if (user.UserStatus === 'FORCE_CHANGE_PASSWORD') {
         return error('NotAuthorizedException', 'User password cannot be reset in the current state.');
       }
-      const password = await temporaryPassword(body.UserPoolId, user);
-      if (typeof password !== 'string') return password;
-      deliver({
-        to: emailOf(user),
-        username: user.Username,
+      const refused = await sendTemporaryPassword(body.UserPoolId, user, {
         kind: 'password-reset',
         source: 'AdminResetUserPassword (local shim)',
-        code: password,
         subject: 'Redefinição de senha do Clientela',
-        message: `Entre com a senha temporária ${password} e escolha uma nova senha.`,
+        message: (password) => `Entre com a senha temporária ${password} e escolha uma nova senha.`,
       });
-      return { status: 200, body: {} };
+      return refused ?? { status: 200, body: {} };
     },
     async AdminUserGlobalSignOut(body) {
       const user = await getUser(body.UserPoolId, body.Username);

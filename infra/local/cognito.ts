@@ -292,6 +292,19 @@ function readState(dir: string): LocalPoolState | undefined {
   return undefined;
 }
 
+/**
+ * lambdas/contract/auth.ts's password policy in Cognito's words, as the local pool is created
+ * with it (tests/infra/auth.test.ts checks that the cloud's pool says the same).
+ */
+export const COGNITO_PASSWORD_POLICY = {
+  MinimumLength: PASSWORD_POLICY.minLength,
+  RequireUppercase: PASSWORD_POLICY.requireUppercase,
+  RequireLowercase: PASSWORD_POLICY.requireLowercase,
+  RequireNumbers: PASSWORD_POLICY.requireDigits,
+  RequireSymbols: PASSWORD_POLICY.requireSymbols,
+  TemporaryPasswordValidityDays: PASSWORD_POLICY.tempPasswordValidityDays,
+} as const;
+
 /** Creates the pool, client, group and administrator as the cloud has them. */
 async function createPool(client: CognitoIdentityProviderClient): Promise<LocalPoolState> {
   const { UserPool } = await client.send(
@@ -299,16 +312,7 @@ async function createPool(client: CognitoIdentityProviderClient): Promise<LocalP
       PoolName: POOL_NAME,
       // No UsernameAttributes: the user name is the e-mail itself (AUTH-DESIGN).
       UsernameConfiguration: { CaseSensitive: false },
-      Policies: {
-        PasswordPolicy: {
-          MinimumLength: PASSWORD_POLICY.minLength,
-          RequireUppercase: PASSWORD_POLICY.requireUppercase,
-          RequireLowercase: PASSWORD_POLICY.requireLowercase,
-          RequireNumbers: PASSWORD_POLICY.requireDigits,
-          RequireSymbols: PASSWORD_POLICY.requireSymbols,
-          TemporaryPasswordValidityDays: PASSWORD_POLICY.tempPasswordValidityDays,
-        },
-      },
+      Policies: { PasswordPolicy: COGNITO_PASSWORD_POLICY },
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
       AutoVerifiedAttributes: ['email'],
       AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
@@ -386,6 +390,20 @@ async function adminState(
   }
 }
 
+/**
+ * The variable naming (comma-separated) the variables of this process that cognito-local gets
+ * besides its own environment: markers by which whoever started the laptop runtime finds the
+ * processes it started (a test run sets it, tests/support/dynamodb-global-setup.ts). DynamoDB
+ * Local's JVM inherits the whole environment and needs none.
+ */
+export const PASS_ENV_VARIABLE = 'CLIENTELA_PASS_ENV';
+
+/** The variables of `env` that PASS_ENV_VARIABLE names (those set). */
+export function passedOn(env: NodeJS.ProcessEnv): Record<string, string> {
+  const names = (env[PASS_ENV_VARIABLE] ?? '').split(',').map((n) => n.trim());
+  return Object.fromEntries(names.flatMap((n) => (n && env[n] !== undefined ? [[n, env[n]]] : [])));
+}
+
 /** Starts cognito-local on a free port of 127.0.0.1; retries once when the port was taken meanwhile. */
 async function launch(
   dir: string,
@@ -404,8 +422,7 @@ async function launch(
         // Its own environment only: cognito-local reads CODE (a fixed code for every message),
         // DEBUG and others that a developer's shell may carry.
         env: {
-          // Markers only: who started it (a test run finds its processes by them, tests/support/processes.ts).
-          ...Object.fromEntries(Object.entries(process.env).filter(([k]) => /^(CLIENTELA_RUN_ID|VITEST_WORKER_ID)$/.test(k))),
+          ...passedOn(process.env),
           PATH: process.env.PATH,
           HOME: process.env.HOME,
           TMPDIR: process.env.TMPDIR,

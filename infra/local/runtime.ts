@@ -7,12 +7,12 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MARSHALL_OPTIONS } from '../../lambdas/store/table.ts';
+import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { documentClientOver, dynamoClientFromEnv } from '../../lambdas/store/client.ts';
 import { seedDemo } from '../../tools/seed.ts';
 import { AUTH_ENV_NAMES, localAuthEnv, startLocalCognito, type LocalIdentity } from './cognito.ts';
-import { isAlive, JavaMissingError, localClientConfig, localDynamoEnv, startDynamoLocal } from './dynamodb.ts';
+import { isAlive, JavaMissingError, localDynamoEnv, startDynamoLocal } from './dynamodb.ts';
 import { ensureTable } from './table.ts';
 
 /** Settings of a local run, read from the environment. */
@@ -158,6 +158,19 @@ export interface DataDirLock {
   describe(details: Pick<LockInfo, 'endpoint' | 'url'>): void;
 }
 
+/**
+ * Whether a local command with these settings locks the DATA_DIR: an on-disk database, or the
+ * user pool's folder in it (with DYNAMODB_ENDPOINT the database is elsewhere, the pool is not).
+ */
+export const locksDataDir = (settings: LocalSettings): boolean =>
+  settings.dataDir !== 'memory' && (!settings.externalEndpoint || settings.auth === 'cognito');
+
+/** Refuses, before anything starts, a DATA_DIR another live command holds (the lock's own check, early). */
+export function assertDataDirFree(settings: LocalSettings, command: string): void {
+  const holder = locksDataDir(settings) ? readLiveLock(settings.dataDir) : undefined;
+  if (holder) throw new DataDirBusyError(settings.dataDir, holder, command);
+}
+
 export function lockDataDir(dataDir: string, command: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
@@ -279,12 +292,10 @@ export async function startLocalDatabase(settings: LocalSettings, options: Start
   }
   process.env.TABLE_NAME = settings.tableName;
 
-  const client = new DynamoDBClient(
-    process.env.AWS_ACCESS_KEY_ID === env.AWS_ACCESS_KEY_ID
-      ? localClientConfig(endpoint)
-      : { endpoint, region: process.env.AWS_REGION },
-  );
-  const doc = DynamoDBDocumentClient.from(client, { marshallOptions: MARSHALL_OPTIONS });
+  // Configured as the handlers' store configures its own (from the environment just set); ours,
+  // so stop() can destroy it.
+  const client = dynamoClientFromEnv();
+  const doc = documentClientOver(client);
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= (async () => {
@@ -367,8 +378,7 @@ export interface LocalRuntime {
 export async function startLocalRuntime(settings: LocalSettings, options: StartDatabaseOptions): Promise<LocalRuntime> {
   const log = options.log ?? ((line: string) => console.log(line));
   const auth = settings.auth === 'cognito';
-  const onDisk = settings.dataDir !== 'memory';
-  const lock = onDisk && (!settings.externalEndpoint || auth) ? lockDataDir(settings.dataDir, options.command) : undefined;
+  const lock = locksDataDir(settings) ? lockDataDir(settings.dataDir, options.command) : undefined;
   const [dbResult, identityResult] = await Promise.allSettled([
     startLocalDatabase(settings, { ...options, log, lock }),
     auth ? startLocalCognito({ dataDir: settings.dataDir, log }) : Promise.resolve(undefined),

@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { API_RESPONSE_HEADERS } from '../../lambdas/http/response.ts';
 import { API_BASE_PATH } from '../../lambdas/routes.ts';
 import { createApiMiddleware, type ApiMiddlewareOptions } from './adapter.ts';
 import { createAuthRoutes, type AuthRoutesOptions } from './auth-routes.ts';
@@ -47,6 +48,7 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
         return;
       }
       res.statusCode = err ? 500 : 404;
+      for (const [name, value] of Object.entries(API_RESPONSE_HEADERS)) res.setHeader(name, value);
       res.setHeader('content-type', 'application/json; charset=utf-8');
       res.end(JSON.stringify({ message: err ? 'Internal Server Error' : 'Not Found' }));
     };

@@ -24,6 +24,7 @@ export const MESSAGES = {
     "A chave 'Idempotency-Key' já foi usada com outro corpo de requisição.",
   idempotenciaEmAndamento:
     "Uma requisição com esta 'Idempotency-Key' ainda está em andamento. Tente de novo.",
+  idempotenciaChaveObrigatoria: "Envie este pedido com uma 'Idempotency-Key' (a mesma ao repeti-lo).",
   idempotenciaChaveInvalida: (max: number) =>
     `A 'Idempotency-Key' deve ter de 1 a ${max} caracteres visíveis.`,
   // History and trash (issue 16)
@@ -60,7 +61,6 @@ export const MESSAGES = {
   importacaoDesfeita: 'Esta importação foi desfeita: ela não recebe mais linhas.',
   importacaoConcluida: 'Esta importação já foi concluída: ela não recebe mais linhas.',
   importacaoLoteVazio: "Envie ao menos uma linha (um lote vazio só serve para concluir a importação, com 'fim': true).",
-  importacaoChaveObrigatoria: "Envie cada lote com uma 'Idempotency-Key' (a mesma ao repeti-lo).",
   importacaoLinhaFalhou: 'Não foi possível gravar esta linha. Tente de novo.',
   // Field validation
   campoObrigatorio: (campo: string) => `O campo '${campo}' é obrigatório.`,

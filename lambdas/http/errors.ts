@@ -25,12 +25,12 @@ const THROTTLING_ERRORS = new Set([
   'TooManyRequestsException',
 ]);
 
-/** True for DynamoDB or Cognito throttling, including a transaction cancelled for throttling. */
+/**
+ * True for DynamoDB or Cognito throttling, by the error's name (the store names a transaction
+ * cancelled for throttling so: lambdas/store/write.ts decodes the cancellation reasons).
+ */
 export function isThrottling(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
-  if (THROTTLING_ERRORS.has(err.name)) return true;
-  const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-  return err.name === 'TransactionCanceledException' && !!reasons?.some((r) => r.Code === 'ThrottlingError');
+  return err instanceof Error && THROTTLING_ERRORS.has(err.name);
 }
 
 const STATUS_OF: readonly [abstract new (...args: never[]) => ApiError, number][] = [

@@ -4,14 +4,22 @@ import { MESSAGES } from '../contract/messages.ts';
 import type { ParseResult } from '../contract/schemas.ts';
 import type { Actor } from '../contract/types.ts';
 import { BadRequestError } from '../errors.ts';
+import { routeOfKey } from '../routes.ts';
 import { httpHandler, type LambdaHandler } from './handler.ts';
 import { readJsonBody, validOr400, header, type HttpEvent } from './request.ts';
 import { json } from './response.ts';
 
-/** The `Idempotency-Key` header: undefined when absent; 400 when empty, too long or not visible ASCII. */
+/**
+ * The `Idempotency-Key` header, as the route's row says (`idempotencyKey` in routes.ts, which the
+ * OpenAPI document publishes): undefined when absent where it is optional, 400 when absent where
+ * it is required; 400 when empty, too long or not visible ASCII.
+ */
 export function idempotencyKeyOf(event: HttpEvent): string | undefined {
   const key = header(event, 'idempotency-key');
-  if (key === undefined) return undefined;
+  if (key === undefined) {
+    if (routeOfKey(event.routeKey)?.idempotencyKey === 'required') throw new BadRequestError(MESSAGES.idempotenciaChaveObrigatoria);
+    return undefined;
+  }
   if (key.length > LIMITS.idempotencyKeyMaxLength || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new BadRequestError(MESSAGES.idempotenciaChaveInvalida(LIMITS.idempotencyKeyMaxLength));
   }

@@ -93,7 +93,7 @@ export async function updateCategoria(actor: Actor, input: Update<CategoriaInput
   return readThenWrite(async () => {
     const before = await readOr404(input.id);
     if (input.versao !== undefined && before.versao !== input.versao) throw new ConflictError(MESSAGES.conflitoVersao);
-    const changes = changesOf(CATEGORIA_FIELDS, before as unknown as Record<string, unknown>, input as unknown as Record<string, unknown>);
+    const changes = changesOf(CATEGORIA_FIELDS, before, input);
     const { em, por } = stampOf(actor);
     const after: CategoriaRecord = {
       ...before,

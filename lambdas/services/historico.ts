@@ -9,6 +9,7 @@ import { BadRequestError, NotFoundError } from '../errors.ts';
 import { readHistory, recordEverStored } from '../store/historico.ts';
 import { decodeCursor, encodeCursor } from '../store/paging.ts';
 import type { RecordKind } from '../store/table.ts';
+import { canonicalJson } from './canonical.ts';
 
 /** Who writes and when: stamped on the record's audit fields and its history entry. */
 export interface Stamp {
@@ -22,27 +23,19 @@ export interface Stamp {
 
 export const stampOf = (actor: Actor, nowMs = Date.now()): Stamp => ({ em: new Date(nowMs).toISOString(), por: actor.email, ms: nowMs });
 
-/** JSON with object keys sorted: equal values compare equal. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
 /** A referenced record (`{id, descricao}`) is the same one by id, whatever its name now. */
 const isRef = (v: unknown): v is { id: number } => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'number';
-const same = (a: unknown, b: unknown): boolean => (isRef(a) && isRef(b) ? a.id === b.id : canonical(a) === canonical(b));
+const same = (a: unknown, b: unknown): boolean => (isRef(a) && isRef(b) ? a.id === b.id : canonicalJson(a) === canonicalJson(b));
 
 /**
  * The fields among `fields` whose value differs between the two wire views of a record, with
  * both values (an absent value is `null`). Empty: the update changes nothing.
  */
-export function changesOf(fields: readonly string[], before: Record<string, unknown>, after: Record<string, unknown>): Alteracao[] {
+export function changesOf<F extends string>(
+  fields: readonly F[],
+  before: Readonly<Partial<Record<F, unknown>>>,
+  after: Readonly<Partial<Record<F, unknown>>>,
+): Alteracao[] {
   return fields
     .filter((campo) => !same(before[campo] ?? null, after[campo] ?? null))
     .map((campo) => ({ campo, antes: before[campo] ?? null, depois: after[campo] ?? null }));

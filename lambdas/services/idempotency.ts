@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IdempotencyClaim } from '../store/idempotency.ts';
+import { canonicalJson } from './canonical.ts';
 
 export type { Answer, IdempotencyClaim } from '../store/idempotency.ts';
 
@@ -13,18 +14,6 @@ export type { Answer, IdempotencyClaim } from '../store/idempotency.ts';
 export interface IdempotencyKey {
   routeKey: string;
   key: string;
-}
-
-/** JSON with object keys sorted, so equal bodies hash equal whatever the key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /** The claim of a key for the validated body (the same body hashes the same, whatever its key order). */

@@ -14,7 +14,6 @@
  */
 import { isVipValue } from '../contract/limits.ts';
 import type { CategoriaTotais, Resumo, Totais } from '../contract/types.ts';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName, type Db } from './client.ts';
 import {
   categoriaKey,
@@ -36,14 +35,28 @@ export const toCents = (valorContrato: number): number => Math.round(valorContra
 /** Cents (a BigInt when DynamoDB returns one above 2^53) as BRL. */
 const toReais = (cents: unknown): number => Number(cents ?? 0) / 100;
 
-interface Delta {
+/** Totals of a group of clients (or their change): count, VIP count, contract sum in cents. */
+export interface Delta {
   clientes: number;
   vips: number;
   cents: number;
 }
 
 /** The bucket of a client: its category id, or 0 for "Sem categoria". */
-const bucketOf = (c: ClienteRecord): number => c.categoriaId ?? SEM_CATEGORIA_KEY.sk;
+const bucketOf = (c: Pick<ClienteRecord, 'categoriaId'>): number => c.categoriaId ?? SEM_CATEGORIA_KEY.sk;
+
+/** The totals of these clients by bucket (category id, or 0 for "Sem categoria"). */
+export function totalsOf(clientes: Iterable<Pick<ClienteRecord, 'categoriaId' | 'valorContrato'>>): Map<number, Delta> {
+  const totals = new Map<number, Delta>();
+  for (const c of clientes) {
+    const t = totals.get(bucketOf(c)) ?? { clientes: 0, vips: 0, cents: 0 };
+    t.clientes++;
+    if (isVipValue(c.valorContrato)) t.vips++;
+    t.cents += toCents(c.valorContrato);
+    totals.set(bucketOf(c), t);
+  }
+  return totals;
+}
 
 /**
  * The operations that keep the totals exact when a client stored as `before` becomes `after`
@@ -93,12 +106,12 @@ function categoriaOp(id: number, d: Delta): Op {
   };
 }
 
-function semCategoriaOp(d: Delta): Op {
+function semCategoriaOp(d: Delta, table = tableName()): Op {
   return {
     name: 'semCategoria.totals',
     item: {
       Update: {
-        TableName: tableName(),
+        TableName: table,
         Key: SEM_CATEGORIA_KEY,
         ...ADD,
         // Never create it here: its absence means the totals must be counted first.
@@ -118,20 +131,10 @@ function semCategoriaOp(d: Delta): Op {
  * Tools that write clients in bulk (seeding): adds their totals to the Sem categoria item when it
  * exists; when it does not, the first client write counts every stored client anyway.
  */
-export async function addSemCategoria(db: Db, t: { clientes: number; vips: number; soma: number }): Promise<void> {
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: SEM_CATEGORIA_KEY,
-        ...ADD,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: values({ clientes: t.clientes, vips: t.vips, cents: t.soma }),
-      }),
-    );
-  } catch (err) {
-    if (!(err instanceof Error && err.name === 'ConditionalCheckFailedException')) throw err;
-  }
+export async function addSemCategoria(db: Db, t: Delta): Promise<void> {
+  const op = semCategoriaOp(t, db.tableName);
+  // Its absence is fine here (see above): nothing to count into.
+  await commit([{ ...op, onFailed: () => ({ kind: 'notFound' }) }], db.doc);
 }
 
 /** Tables whose marker this instance has seen. */
@@ -155,16 +158,10 @@ export async function ensureAggregates(): Promise<void> {
 
 /** Counts every stored client into its category's totals and puts the marker (see above). */
 async function countStoredClientes(): Promise<void> {
-  const totals = new Map<number, Delta>();
-  for (const c of await queryAll(PK.cliente, 'categoriaId, valorContrato')) {
-    const bucket = typeof c.categoriaId === 'number' ? c.categoriaId : SEM_CATEGORIA_KEY.sk;
-    const t = totals.get(bucket) ?? { clientes: 0, vips: 0, cents: 0 };
-    const valor = Number(c.valorContrato);
-    t.clientes++;
-    if (isVipValue(valor)) t.vips++;
-    t.cents += toCents(valor);
-    totals.set(bucket, t);
-  }
+  const stored = await queryAll(PK.cliente, 'categoriaId, valorContrato');
+  const totals = totalsOf(
+    stored.map((c) => ({ categoriaId: typeof c.categoriaId === 'number' ? c.categoriaId : null, valorContrato: Number(c.valorContrato) })),
+  );
   const categorias = (await queryAll(PK.categoria, 'sk', undefined, FIRST_CATEGORIA_SK)).map((c) => Number(c.sk));
   const worker = async () => {
     for (let id = categorias.pop(); id !== undefined; id = categorias.pop()) {

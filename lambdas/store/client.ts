@@ -16,23 +16,28 @@ export interface Db {
 }
 
 /**
- * The shared document client. `DYNAMODB_ENDPOINT` (local runs) points it at another endpoint;
- * there, missing credentials are replaced by fake ones (letters and digits only, as DynamoDB
- * Local requires) and a missing region by `us-east-1`.
+ * A DynamoDB client as the environment configures it. `DYNAMODB_ENDPOINT` (local runs) points it
+ * at another endpoint; there, missing credentials are replaced by fake ones (letters and digits
+ * only, as DynamoDB Local requires) and a missing region by `us-east-1`. The laptop runtime
+ * (infra/local/runtime.ts) builds its own with it, to destroy at its stop.
  */
+export function dynamoClientFromEnv(env: NodeJS.ProcessEnv = process.env): DynamoDBClient {
+  const endpoint = env.DYNAMODB_ENDPOINT || undefined;
+  const local = endpoint !== undefined;
+  return new DynamoDBClient({
+    ...(local ? { endpoint } : {}),
+    region: env.AWS_REGION || (local ? 'us-east-1' : undefined),
+    ...(local && !env.AWS_ACCESS_KEY_ID ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
+}
+
+/** The document client over `client`, marshalling as the store writes items. */
+export const documentClientOver = (client: DynamoDBClient): DynamoDBDocumentClient =>
+  DynamoDBDocumentClient.from(client, { marshallOptions: MARSHALL_OPTIONS });
+
+/** The shared document client (see dynamoClientFromEnv). */
 export function documentClient(): DynamoDBDocumentClient {
-  if (!shared) {
-    const endpoint = process.env.DYNAMODB_ENDPOINT || undefined;
-    const local = endpoint !== undefined;
-    const client = new DynamoDBClient({
-      ...(local ? { endpoint } : {}),
-      region: process.env.AWS_REGION || (local ? 'us-east-1' : undefined),
-      ...(local && !process.env.AWS_ACCESS_KEY_ID
-        ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-        : {}),
-    });
-    shared = DynamoDBDocumentClient.from(client, { marshallOptions: MARSHALL_OPTIONS });
-  }
+  shared ??= documentClientOver(dynamoClientFromEnv());
   return shared;
 }
 

@@ -6,7 +6,7 @@
  * outcomes to answers. One more item in the same write (a history entry, a trash copy, an
  * aggregate, a uniqueness claim) is one more operation in the list.
  */
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './client.ts';
 import { decodeRaw, type Stored } from './items.ts';
@@ -75,11 +75,12 @@ const FIRST: ReadonlySet<Outcome['kind']> = new Set(['keyReplayed', 'keyReused']
  * Writes the operations as one write (falsy entries are skipped, so optional items read as
  * `cond && op`). Returns `{ ok: false, outcome }` when a condition failed (an idempotency
  * outcome first, else the first failing item's) or TransactionConflict outlived its retries;
- * throttling and anything unexpected propagate to the HTTP layer.
+ * throttling (a transaction cancelled for it included: ThrottledWriteError) and anything
+ * unexpected propagate to the HTTP layer. Tools pass their own client (`doc`).
  */
-export async function commit(parts: readonly (Op | false | null | undefined)[]): Promise<Written> {
+export async function commit(parts: readonly (Op | false | null | undefined)[], doc?: DynamoDBDocumentClient): Promise<Written> {
   const ops = parts.filter((p): p is Op => !!p);
-  const written = await commitEach(ops);
+  const written = await commitEach(ops, doc);
   if (written.ok || written.busy) return written.ok ? written : { ok: false, outcome: { kind: 'busy' } };
   const outcomes = [...written.failed.values()];
   return { ok: false, outcome: outcomes.find((o) => FIRST.has(o.kind)) ?? outcomes[0]! };
@@ -93,18 +94,20 @@ export type WrittenEach = { ok: true } | { ok: false; busy: true } | { ok: false
  * outcome of EVERY failed operation, by its index, so the caller can drop the parts they belong
  * to and write the rest again.
  */
-export async function commitEach(ops: readonly Op[]): Promise<WrittenEach> {
+export async function commitEach(ops: readonly Op[], doc: DynamoDBDocumentClient = documentClient()): Promise<WrittenEach> {
   if (ops.length === 0) return { ok: true };
   await writeHooks.beforeCommit?.(ops);
   try {
     for (let attempt = 1; ; attempt++) {
       try {
-        await send(ops);
+        await send(ops, doc);
         return { ok: true };
       } catch (err) {
         const failed = conditionFailures(err, ops.length);
         if (failed) return { ok: false, failed: decideEach(ops, failed) };
-        if (!isConflict(err)) throw err;
+        const codes = cancellationCodes(err);
+        if (codes?.includes('ThrottlingError')) throw new ThrottledWriteError(err);
+        if (!codes?.includes('TransactionConflict')) throw err;
         if (attempt >= TRANSACTION_ATTEMPTS) return { ok: false, busy: true };
         await backoff(attempt);
       }
@@ -126,9 +129,8 @@ function withOldImage(item: TransactItem): TransactItem {
   return item;
 }
 
-async function send(ops: readonly Op[]): Promise<void> {
+async function send(ops: readonly Op[], doc: DynamoDBDocumentClient): Promise<void> {
   const items = ops.map((op) => withOldImage(op.item));
-  const doc = documentClient();
   const [only] = items;
   // One item: a plain conditional write (half the write units of a transaction).
   if (items.length === 1 && only) {
@@ -152,12 +154,22 @@ function conditionFailures(err: unknown, count: number): Map<number, Stored | un
   return failed.size > 0 ? failed : undefined;
 }
 
-/** A transaction cancelled only because another one touched the same items (retry it). */
-function isConflict(err: unknown): boolean {
-  if (!(err instanceof Error) || err.name !== 'TransactionCanceledException') return false;
-  const codes = ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
-  // Throttling (mapped to 503 by the HTTP layer) wins over a conflict in the same answer.
-  return codes.includes('TransactionConflict') && !codes.includes('ThrottlingError');
+/** The reasons' codes of a cancelled transaction (undefined for any other error). */
+function cancellationCodes(err: unknown): (string | undefined)[] | undefined {
+  if (!(err instanceof Error) || err.name !== 'TransactionCanceledException') return undefined;
+  return ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
+}
+
+/**
+ * A transaction cancelled because an item was throttled: named as DynamoDB names throttling, so
+ * the HTTP layer answers it as any throttling (503, safe to retry) without reading the reasons.
+ * Throttling wins over a conflict in the same answer (a retry here would add to the load).
+ */
+export class ThrottledWriteError extends Error {
+  override readonly name = 'ThrottlingException';
+  constructor(cause: unknown) {
+    super('A transaction was cancelled: an item was throttled.', { cause });
+  }
 }
 
 function decideEach(ops: readonly Op[], failed: Map<number, Stored | undefined>): Map<number, Outcome> {

@@ -135,7 +135,7 @@ describe('POST /importacoes and its batches', () => {
     const job = await startImport(1);
     expect(await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas: [linha(0)] })).toMatchObject({
       status: 400,
-      body: { mensagem: MESSAGES.importacaoChaveObrigatoria },
+      body: { mensagem: MESSAGES.idempotenciaChaveObrigatoria },
     });
     expect((await call(api, 'POST', '/importacoes/99999999/lotes', { linhas: [linha(0)] }, key())).status).toBe(404);
     expect((await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas: [linha(0), linha(0)] }, key())).body).toEqual({

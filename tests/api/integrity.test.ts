@@ -125,6 +125,54 @@ describe('two edits of one client', () => {
     expect(await late).toMatchObject({ status: 200, body: { nome: 'Lenta', versao: 3 } });
     expect((await call(api, 'GET', `/produtos/${c.id}`)).body).toMatchObject({ nome: 'Lenta', versao: 3 });
   });
+
+  // A move also writes both categories' totals in its transaction: the loser's must not count.
+  const move = (c: { id: number }, categoriaId: number, versao?: number) =>
+    call(api, 'PUT', '/produtos', { id: c.id, nome: 'Mudando', valorContrato: 1, categoria: { id: categoriaId }, ...(versao !== undefined ? { versao } : {}) });
+
+  it('two moves with the same versao: the second to write loses with 409, the counts follow the first', async () => {
+    const [home, late, fast] = await Promise.all(['Casa', 'Lenta', 'Rápida'].map((n) => createCategoria(api, `Mudança ${n} 1`)));
+    const c = await createCliente(api, { categoria: { id: home!.id } });
+    const gate = holdWrites(writing('cliente.replace'));
+    const slow = move(c, late!.id, 1);
+    await gate.reached();
+    expect(await move(c, fast!.id, 1)).toMatchObject({ status: 200, body: { categoria: { id: fast!.id }, versao: 2 } });
+    gate.releaseAll();
+    expect(await slow).toMatchObject({ status: 409, body: { mensagem: MESSAGES.conflitoVersao } });
+    expect(await Promise.all([home!, late!, fast!].map((k) => clientsOf(k.id)))).toEqual([0, 0, 1]);
+    expect((await Promise.all([home!, late!, fast!].map((k) => storedCategoria(k.id)))).map((k) => k?.[CLIENT_COUNT])).toEqual([0, 0, 1]);
+  });
+
+  it('two moves without versao: the second to write reads again and wins, the counts follow it', async () => {
+    const [home, late, fast] = await Promise.all(['Casa', 'Lenta', 'Rápida'].map((n) => createCategoria(api, `Mudança ${n} 2`)));
+    const c = await createCliente(api, { categoria: { id: home!.id } });
+    const gate = holdWrites(writing('cliente.replace'));
+    const slow = move(c, late!.id);
+    await gate.reached();
+    expect((await move(c, fast!.id)).status).toBe(200);
+    gate.releaseAll();
+    expect(await slow).toMatchObject({ status: 200, body: { categoria: { id: late!.id }, versao: 3 } });
+    expect(await Promise.all([home!, late!, fast!].map((k) => clientsOf(k.id)))).toEqual([0, 1, 0]);
+    expect((await Promise.all([home!, late!, fast!].map((k) => storedCategoria(k.id)))).map((k) => k?.[CLIENT_COUNT])).toEqual([0, 1, 0]);
+  });
+});
+
+describe('two renames of one category', () => {
+  it('with the same versao, the second to write loses: 409 stale, the first one’s name stays and the other is free', async () => {
+    const cat = await createCategoria(api, 'Renomeada');
+    const gate = holdWrites(writing('categoria.rename'));
+    const late = call(api, 'PUT', '/categorias', { id: cat.id, descricao: 'Nome lento', versao: 1 });
+    await gate.reached();
+    expect(await call(api, 'PUT', '/categorias', { id: cat.id, descricao: 'Nome rápido', versao: 1 })).toMatchObject({
+      status: 200,
+      body: { descricao: 'Nome rápido', versao: 2 },
+    });
+    gate.releaseAll();
+    expect(await late).toMatchObject({ status: 409, body: { mensagem: MESSAGES.conflitoVersao } });
+    expect((await call(api, 'GET', `/categorias/${cat.id}`)).body).toMatchObject({ descricao: 'Nome rápido', versao: 2 });
+    // The loser's name was never claimed.
+    expect((await call(api, 'POST', '/categorias', { descricao: 'Nome lento' })).status).toBe(201);
+  });
 });
 
 describe('category names racing', () => {

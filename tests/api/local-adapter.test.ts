@@ -175,6 +175,7 @@ describe('request → API Gateway payload v2 event', () => {
       const res = await raw('GET', path);
       expect(res.status).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['cache-control']).toBe('no-store');
     }
     expect(loaded).toEqual([]);
   });
@@ -251,6 +252,16 @@ describe('handler result → HTTP response', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('boom: secret internals');
     expect(JSON.parse(errors[0]!).requestId).toBe(res.headers['apigw-requestid']);
+  });
+
+  it('answers API Gateway’s own 500, never cached, when it can’t send a result (a header with a line break), and logs it', async () => {
+    behaviour = () => ({ statusCode: 200, headers: { 'x-first': 'ok', 'x-broken': 'a\nb' }, body: '{}' });
+    const res = await raw('GET', '/api/categorias');
+    expect(res.status).toBe(500);
+    expect(JSON.parse(res.body.toString())).toEqual({ message: 'Internal Server Error' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-first']).toBeUndefined();
+    expect(errors).toEqual([expect.stringContaining('gateway failed')]);
   });
 
   it('enforces Lambda’s 6 MB response cap', async () => {

@@ -29,6 +29,8 @@ import { localWebConfig } from '../../infra/local/auth-routes.ts';
 import {
   describeIdentity,
   LOCAL_ADMIN_EMAIL,
+  passedOn,
+  PASS_ENV_VARIABLE,
   readOutbox,
   startLocalCognito,
   waitForMessage,
@@ -37,7 +39,7 @@ import {
 import { isAlive } from '../../infra/local/tied-process.ts';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
 import { adminClient, callCognito, claimsOf, signIn, totpCode } from '../support/cognito.ts';
-import { eventually } from '../support/processes.ts';
+import { eventually, pidsOfRun, RUN_ID_VARIABLE } from '../support/processes.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clientela-cognito-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -139,12 +141,20 @@ describe('cognito-local as a child process', () => {
     expect(describeIdentity(deleted)[0]).toMatch(/^The seeded administrator admin@clientela\.local was deleted: sign in as another administrator, or delete .*changed\/cognito/);
   });
 
-  it('DATA_DIR=memory uses a temporary folder, removed when it stops', async () => {
+  it('DATA_DIR=memory uses a temporary folder, removed when it stops; the process is known as this run’s', async () => {
     const identity = await startLocalCognito({ dataDir: 'memory', log: () => undefined });
     expect(identity.dir.startsWith(os.tmpdir())).toBe(true);
     expect(existsSync(path.join(identity.dir, 'clientela.json'))).toBe(true);
+    // The run's markers reach its own environment (named by the global setup), so the teardown can prove none survives.
+    expect(pidsOfRun(process.env[RUN_ID_VARIABLE]!, 'cognito')).toContain(identity.pid);
     await identity.stop();
     expect(existsSync(identity.dir)).toBe(false);
+  });
+
+  it('gets only the variables CLIENTELA_PASS_ENV names from the environment of who starts it', () => {
+    const env = { [PASS_ENV_VARIABLE]: 'A, B,MISSING', A: '1', B: '2', CODE: '123456', DEBUG: '1' };
+    expect(passedOn(env)).toEqual({ A: '1', B: '2' });
+    expect(passedOn({ A: '1' })).toEqual({});
   });
 
   it('stops when its parent process is killed with SIGKILL', async () => {

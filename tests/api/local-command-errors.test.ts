@@ -1,8 +1,9 @@
 /**
  * The local commands as real processes (Vite's own CLI for `npm start` and `npm run preview`,
  * infra/local/api.ts for `npm run api`), refusing what can't work with ONE line that names the
- * way out and no stack trace: `npm run preview` while `npm start` holds the DATA_DIR, a second
- * `npm start` on its port, any command on a port another program holds, and no Java.
+ * way out and no stack trace: `npm run preview` while `npm start` holds the DATA_DIR (also as
+ * npm runs it, before its build), a second `npm start` on its port, any command on a port another
+ * program holds, and no Java.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { findFreePort } from '../../infra/local/dynamodb.ts';
-import { eventually, javaProcessesMentioning, runTs, type RunningCommand } from '../support/processes.ts';
+import { lockDataDir } from '../../infra/local/runtime.ts';
+import { eventually, javaProcessesMentioning, runCommand, runTs, type RunningCommand } from '../support/processes.ts';
 import { signIn } from '../support/cognito.ts';
 
 /** What `vite` in package.json's scripts runs. */
@@ -34,6 +36,13 @@ afterAll(async () => {
 
 function run(script: string, args: string[], env: Record<string, string>): RunningCommand {
   const cmd = runTs(script, args, { SEED: 'false', ...env });
+  started.push(cmd);
+  return cmd;
+}
+
+/** npm itself, as a person runs it (`npm run preview`: package.json's script line). */
+function npm(args: string[], env: Record<string, string>): RunningCommand {
+  const cmd = runCommand('npm', args, { SEED: 'false', ...env });
   started.push(cmd);
   return cmd;
 }
@@ -100,6 +109,32 @@ describe('one line with the way out, no stack trace', () => {
       expect(javaProcessesMentioning(dataDir)).toEqual([]);
     } finally {
       await held.release();
+    }
+  }, 60_000);
+
+  // `npm run preview` builds the site first: its checks run before the build, not after it.
+  it('`npm run preview` refuses a taken port and a held DATA_DIR before building: one line, no build', async () => {
+    const lines = (cmd: RunningCommand) => linesOf(cmd).filter((l) => !l.startsWith('>')); // npm's own echo of the script
+    const held = await holdPort();
+    try {
+      const cmd = npm(['run', 'preview'], { DATA_DIR: 'memory', PORT: String(held.port) });
+      expect(await cmd.exited).toBe(1);
+      expect(lines(cmd)).toEqual([expect.stringMatching(new RegExp(`^Port ${held.port} is already in use by another program: run \`PORT=\\d+ npm run preview\``))]);
+    } finally {
+      await held.release();
+    }
+    const dataDir = path.join(tmp, 'held-by-start');
+    const lock = lockDataDir(dataDir, 'npm start');
+    try {
+      lock.describe({ url: 'http://localhost:5999/' });
+      const cmd = npm(['run', 'preview'], { DATA_DIR: dataDir, PORT: String(await findFreePort()) });
+      expect(await cmd.exited).toBe(1);
+      expect(lines(cmd)).toEqual([
+        `The database in ${dataDir} is in use by \`npm start\` at http://localhost:5999/ (pid ${process.pid}): ` +
+          'use that one, stop it first, or run `DATA_DIR=memory npm run preview` for a throwaway database.',
+      ]);
+    } finally {
+      lock.release();
     }
   }, 60_000);
 

@@ -25,33 +25,67 @@ import { ROUTES, TEXT, TOAST } from './support/spec.ts';
 
 const REASON = 'Falha simulada pelo teste.';
 
+type Ids = { catId: number; prodId: number };
+
 interface Case {
   name: string;
-  /** Records the case needs, created through the real API. */
-  setup: (tok: string) => Promise<{ catId: number; prodId: number; catNome: string }>;
-  fault: (ids: { catId: number; prodId: number }) => Fault;
+  fault: (ids: Ids) => Fault;
   /** Navigate and act until the failing call is made. */
-  act: (page: Page, ids: { catId: number; prodId: number; catNome: string; tok: string }) => Promise<void>;
+  act: (page: Page, ids: Ids & { catNome: string; tok: string }) => Promise<void>;
   toast: string;
-  /** Where the page ends up (null: stays where it was). */
-  then: string | ((ids: { catId: number; prodId: number }) => string);
+  /** Where the page ends up. */
+  then: string | ((ids: Ids) => string);
   /** The API's reason shows on a second line for this toast. */
   reason?: boolean;
   /** A field that still holds what the user typed. */
   kept?: { label: string; value: (tok: string) => string };
 }
 
+/** The records every case needs, created through the real API. */
 async function records(tok: string) {
   const cat = await createCategoria(`Logística ${tok}`);
   const p = await createProduto({ nome: `Transportes Rápido ${tok}`, categoria: cat });
   return { catId: cat.id, prodId: p.id, catNome: cat.descricao };
 }
 
+/** An API error answer with the test's reason. */
+const failing = (method: Fault['method'], path: string): Fault => ({ method, path, body: { mensagem: REASON } });
+
+/** A page whose load fails: opening it is the act. */
+const failedLoad = (name: string, fault: (ids: Ids) => Fault, page: (ids: Ids) => string, toast: string, then: string): Case => ({
+  name,
+  fault,
+  act: async (p, ids) => {
+    await p.goto(page(ids));
+  },
+  toast,
+  then,
+});
+
+/**
+ * A failed save of an edit form: the form loads, `typed` goes into `label`, Atualizar; the page
+ * stays on the form with the value as typed (issue 13, a deviation).
+ */
+const failedEdit = (c: Pick<Case, 'name' | 'fault' | 'toast' | 'reason'> & { form: (ids: Ids) => string; label: string; typed: (tok: string) => string }): Case => ({
+  name: c.name,
+  fault: c.fault,
+  act: async (page, ids) => {
+    await page.goto(c.form(ids));
+    const input = page.getByLabel(c.label, { exact: true });
+    await expect.poll(() => input.inputValue()).not.toBe('');
+    await input.fill(c.typed(ids.tok));
+    await page.getByRole('button', { name: TEXT.atualizar, exact: true }).click();
+  },
+  toast: c.toast,
+  then: c.form,
+  kept: { label: c.label, value: c.typed },
+  ...(c.reason ? { reason: true } : {}),
+});
+
 const CASES: Case[] = [
   {
     name: 'category create',
-    setup: records,
-    fault: () => ({ method: 'POST', path: '/api/categorias', body: { mensagem: REASON } }),
+    fault: () => failing('POST', '/api/categorias'),
     act: async (page, { tok }) => {
       await page.goto(ROUTES.cadastrarCategoria);
       await page.getByLabel(TEXT.nomeCategoria).fill(`Nova ${tok}`);
@@ -60,46 +94,31 @@ const CASES: Case[] = [
     toast: TOAST.erroCadastrarCategoria,
     then: ROUTES.cadastrarCategoria,
   },
-  {
+  failedEdit({
     name: 'category update',
-    setup: records,
-    fault: () => ({ method: 'PUT', path: '/api/categorias', body: { mensagem: REASON } }),
-    act: async (page, { catId, tok }) => {
-      await page.goto(ROUTES.atualizarCategoria(catId));
-      const input = page.getByLabel(TEXT.nomeCategoria);
-      await expect.poll(() => input.inputValue()).not.toBe('');
-      await input.fill(`Outra ${tok}`);
-      await page.getByRole('button', { name: TEXT.atualizar, exact: true }).click();
-    },
+    fault: () => failing('PUT', '/api/categorias'),
+    form: ({ catId }) => ROUTES.atualizarCategoria(catId),
+    label: TEXT.nomeCategoria,
+    typed: (tok) => `Outra ${tok}`,
     toast: TOAST.erroAtualizarCategoria,
-    // Issue 13 (deviation): a failed save stays on the form as typed.
-    then: ({ catId }) => ROUTES.atualizarCategoria(catId),
-    kept: { label: TEXT.nomeCategoria, value: (tok) => `Outra ${tok}` },
-  },
-  {
-    name: 'category load for edit',
-    setup: records,
-    fault: ({ catId }) => ({ method: 'GET', path: `/api/categorias/${catId}`, body: { mensagem: REASON } }),
-    act: async (page, { catId }) => {
-      await page.goto(ROUTES.atualizarCategoria(catId));
-    },
-    toast: TOAST.erroBuscarCategoria,
-    then: ROUTES.categorias,
-  },
-  {
-    name: 'category load for delete',
-    setup: records,
-    fault: ({ catId }) => ({ method: 'GET', path: `/api/categorias/${catId}`, status: 404, body: { mensagem: 'Categoria não encontrada.' } }),
-    act: async (page, { catId }) => {
-      await page.goto(ROUTES.deletarCategoria(catId));
-    },
-    toast: TOAST.erroBuscarCategoria,
-    then: ROUTES.categorias,
-  },
+  }),
+  failedLoad(
+    'category load for edit',
+    ({ catId }) => failing('GET', `/api/categorias/${catId}`),
+    ({ catId }) => ROUTES.atualizarCategoria(catId),
+    TOAST.erroBuscarCategoria,
+    ROUTES.categorias,
+  ),
+  failedLoad(
+    'category load for delete',
+    ({ catId }) => ({ method: 'GET', path: `/api/categorias/${catId}`, status: 404, body: { mensagem: 'Categoria não encontrada.' } }),
+    ({ catId }) => ROUTES.deletarCategoria(catId),
+    TOAST.erroBuscarCategoria,
+    ROUTES.categorias,
+  ),
   {
     name: 'client create',
-    setup: records,
-    fault: () => ({ method: 'POST', path: '/api/produtos', body: { mensagem: REASON } }),
+    fault: () => failing('POST', '/api/produtos'),
     act: async (page, { tok }) => {
       await page.goto(ROUTES.cadastrarCliente);
       await page.getByLabel(TEXT.nome, { exact: true }).fill(`Cliente ${tok}`);
@@ -109,71 +128,41 @@ const CASES: Case[] = [
     toast: TOAST.erroCadastrarProduto,
     then: ROUTES.cadastrarCliente,
   },
-  {
+  failedEdit({
     name: 'client update',
-    setup: records,
-    fault: () => ({ method: 'PUT', path: '/api/produtos', body: { mensagem: REASON } }),
-    act: async (page, { prodId, tok }) => {
-      await page.goto(ROUTES.atualizarCliente(prodId));
-      const input = page.getByLabel(TEXT.nome, { exact: true });
-      await expect.poll(() => input.inputValue()).not.toBe('');
-      await input.fill(`Outro ${tok}`);
-      await page.getByRole('button', { name: TEXT.atualizar, exact: true }).click();
-    },
+    fault: () => failing('PUT', '/api/produtos'),
+    form: ({ prodId }) => ROUTES.atualizarCliente(prodId),
+    label: TEXT.nome,
+    typed: (tok) => `Outro ${tok}`,
     toast: TOAST.erroAtualizarProduto,
-    then: ({ prodId }) => ROUTES.atualizarCliente(prodId),
-    kept: { label: TEXT.nome, value: (tok) => `Outro ${tok}` },
     reason: true,
-  },
-  {
+  }),
+  failedEdit({
     name: 'client update answered by a proxy (non-JSON 502)',
-    setup: records,
     fault: () => ({ method: 'PUT', path: '/api/produtos', status: 502, body: '<html><body><h1>502 Bad Gateway</h1></body></html>' }),
-    act: async (page, { prodId, tok }) => {
-      await page.goto(ROUTES.atualizarCliente(prodId));
-      const input = page.getByLabel(TEXT.nome, { exact: true });
-      await expect.poll(() => input.inputValue()).not.toBe('');
-      await input.fill(`Outro ${tok}`);
-      await page.getByRole('button', { name: TEXT.atualizar, exact: true }).click();
-    },
+    form: ({ prodId }) => ROUTES.atualizarCliente(prodId),
+    label: TEXT.nome,
+    typed: (tok) => `Outro ${tok}`,
     toast: TOAST.erroAtualizarProduto,
-    then: ({ prodId }) => ROUTES.atualizarCliente(prodId),
-    kept: { label: TEXT.nome, value: (tok) => `Outro ${tok}` },
-  },
-  {
-    name: 'client load for edit',
-    setup: records,
-    fault: ({ prodId }) => ({ method: 'GET', path: `/api/produtos/${prodId}`, body: { mensagem: REASON } }),
-    act: async (page, { prodId }) => {
-      await page.goto(ROUTES.atualizarCliente(prodId));
-    },
-    toast: TOAST.erroBuscarProduto,
-    then: ROUTES.clientes,
-  },
-  {
-    name: 'client load for delete',
-    setup: records,
-    fault: ({ prodId }) => ({ method: 'GET', path: `/api/produtos/${prodId}`, body: { mensagem: REASON } }),
-    act: async (page, { prodId }) => {
-      await page.goto(ROUTES.deletarCliente(prodId));
-    },
-    toast: TOAST.erroBuscarProduto,
-    then: ROUTES.clientes,
-  },
-  {
-    name: 'dropdown categories',
-    setup: records,
-    fault: () => ({ method: 'GET', path: '/api/categorias', body: { mensagem: REASON } }),
-    act: async (page) => {
-      await page.goto(ROUTES.cadastrarCliente);
-    },
-    toast: TOAST.erroBuscarCategorias,
-    then: ROUTES.cadastrarCliente,
-  },
+  }),
+  failedLoad(
+    'client load for edit',
+    ({ prodId }) => failing('GET', `/api/produtos/${prodId}`),
+    ({ prodId }) => ROUTES.atualizarCliente(prodId),
+    TOAST.erroBuscarProduto,
+    ROUTES.clientes,
+  ),
+  failedLoad(
+    'client load for delete',
+    ({ prodId }) => failing('GET', `/api/produtos/${prodId}`),
+    ({ prodId }) => ROUTES.deletarCliente(prodId),
+    TOAST.erroBuscarProduto,
+    ROUTES.clientes,
+  ),
+  failedLoad('dropdown categories', () => failing('GET', '/api/categorias'), () => ROUTES.cadastrarCliente, TOAST.erroBuscarCategorias, ROUTES.cadastrarCliente),
   {
     name: 'client delete',
-    setup: records,
-    fault: ({ prodId }) => ({ method: 'DELETE', path: `/api/produtos/${prodId}`, body: { mensagem: REASON } }),
+    fault: ({ prodId }) => failing('DELETE', `/api/produtos/${prodId}`),
     act: async (page, { prodId }) => {
       await page.goto(ROUTES.deletarCliente(prodId));
       await page.getByRole('button', { name: TEXT.sim, exact: true }).click();
@@ -183,8 +172,7 @@ const CASES: Case[] = [
   },
   {
     name: 'category delete',
-    setup: records,
-    fault: ({ catId }) => ({ method: 'DELETE', path: `/api/categorias/${catId}`, body: { mensagem: REASON } }),
+    fault: ({ catId }) => failing('DELETE', `/api/categorias/${catId}`),
     act: async (page, { catId, catNome }) => {
       await page.goto(ROUTES.deletarCategoria(catId));
       await visible(page.locator('main').getByText(catNome));
@@ -202,7 +190,7 @@ describeBrowser('error toasts (SPEC section 8)', () => {
   it.each(CASES)('$name fails: "$toast", then $then', async (c) => {
     const s = await open();
     const tok = token();
-    const ids = await c.setup(tok);
+    const ids = await records(tok);
     const hits = await injectFault(s, c.fault(ids));
     await c.act(s.page, { ...ids, tok });
     const t = toast(s.page, c.toast);

@@ -26,11 +26,11 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../infra/app.ts';
-import { TableAdoption } from '../../infra/constructs/table-adoption.ts';
+import { TABLE_ADOPTION_TYPE, TableAdoption } from '../../infra/constructs/table-adoption.ts';
 import { handleEvent, type AdoptionProperties, type CloudFormationResponse } from '../../infra/custom-resources/adopt-table.ts';
-import { tempDir } from './support.ts';
+import { only, resourcesOfType, synth, tempDir } from './support.ts';
 
 const NAME = 'Clientela-DataTableFDBAD0F2-1A2B3C4D5E6F';
 const PROPS: AdoptionProperties = {
@@ -38,6 +38,7 @@ const PROPS: AdoptionProperties = {
   PartitionKey: { Name: 'pk', Type: 'S' },
   SortKey: { Name: 'sk', Type: 'N' },
   TimeToLiveAttribute: 'expiresAt',
+  SynthesizedAt: '2026-05-01T12:00:00.000Z',
 };
 
 const ddb = mockClient(DynamoDBClient);
@@ -192,6 +193,31 @@ describe('adopting a table (handler logic, DynamoDB mocked)', () => {
     expect(ddb.commandCalls(UpdateTableCommand)).toEqual([]);
   });
 
+  it('switches a provisioned table to on-demand, as a created table is, and waits for it before deletion protection', async () => {
+    restoredTable();
+    const provisioned = table({ BillingModeSummary: { BillingMode: 'PROVISIONED' }, ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 5 } });
+    ddb.on(DescribeTableCommand).resolvesOnce(provisioned).resolvesOnce(table({ TableStatus: 'UPDATING' })).resolves(table());
+    const res = await run(event('Update'));
+    expect(res).toMatchObject({ Status: 'SUCCESS', Data: { TurnedOn: 'point-in-time recovery, TTL on expiresAt, on-demand billing, deletion protection' } });
+    expect(ddb.commandCalls(UpdateTableCommand).map((c) => c.args[0].input)).toEqual([
+      { TableName: NAME, BillingMode: 'PAY_PER_REQUEST' },
+      { TableName: NAME, DeletionProtectionEnabled: true },
+    ]);
+    expect(sleeps).toEqual([5_000]);
+    // A table from before on-demand billing has no summary: its capacity says it is provisioned.
+    ddb.reset();
+    restoredTable();
+    ddb.on(DescribeTableCommand).resolves(table({ ProvisionedThroughput: { ReadCapacityUnits: 1, WriteCapacityUnits: 1 }, DeletionProtectionEnabled: true }));
+    await run(event('Update'));
+    expect(ddb.commandCalls(UpdateTableCommand).map((c) => c.args[0].input)).toEqual([{ TableName: NAME, BillingMode: 'PAY_PER_REQUEST' }]);
+    // On demand already (capacity 0): nothing to switch.
+    ddb.reset();
+    restoredTable();
+    ddb.on(DescribeTableCommand).resolves(table({ BillingModeSummary: { BillingMode: 'PAY_PER_REQUEST' }, ProvisionedThroughput: { ReadCapacityUnits: 0, WriteCapacityUnits: 0 }, DeletionProtectionEnabled: true }));
+    await run(event('Update'));
+    expect(ddb.commandCalls(UpdateTableCommand)).toEqual([]);
+  });
+
   it('waits for a table that is still being created or updated', async () => {
     restoredTable();
     ddb.on(DescribeTableCommand).resolvesOnce(table({ TableStatus: 'CREATING' })).resolvesOnce(table({ TableStatus: 'UPDATING' })).resolves(table());
@@ -238,6 +264,28 @@ describe('adopting a table (handler logic, DynamoDB mocked)', () => {
   });
 });
 
+describe('every deploy runs it', () => {
+  afterAll(() => vi.useRealTimers());
+
+  it('the resource carries the synth’s time, so each deploy’s template changes it and CloudFormation sends an Update', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const adoptionAt = (iso: string) => {
+      vi.setSystemTime(new Date(iso));
+      const s = synth({ existingTableName: NAME });
+      s.remove();
+      const [, adoption] = only(resourcesOfType(s.template, TABLE_ADOPTION_TYPE));
+      return adoption.Properties!;
+    };
+    const first = adoptionAt('2026-05-01T12:00:00.000Z');
+    const next = adoptionAt('2026-05-02T08:30:00.000Z');
+    expect(first.SynthesizedAt).toBe('2026-05-01T12:00:00.000Z');
+    expect(next.SynthesizedAt).toBe('2026-05-02T08:30:00.000Z');
+    // Only that property changes: the same table, the same resource (an Update, not a replacement).
+    const { SynthesizedAt: _a, ServiceToken: _b, ...same } = first;
+    expect(next).toMatchObject(same);
+  });
+});
+
 describe('the bundled handler (as deployed)', () => {
   const tmp = tempDir('clientela-adopt-');
   afterAll(() => tmp.remove());
@@ -249,6 +297,7 @@ describe('the bundled handler (as deployed)', () => {
     const adoption = new TableAdoption(stack, 'Adoption', {
       table: Table.fromTableName(stack, 'Table', NAME),
       logRetention: RetentionDays.ONE_MONTH,
+      synthesizedAt: PROPS.SynthesizedAt,
     });
     const assembly = app.synth();
     const template = assembly.getStackByName('AdoptionOnly').template as { Resources: Record<string, { Type: string; Properties: Record<string, unknown> }> };

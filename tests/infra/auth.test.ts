@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_ACCESS_WARNING } from '../../infra/clientela-stack.ts';
 import { identityEmails } from '../../infra/constructs/identity.ts';
-import { AUTH_ENV_NAMES } from '../../infra/local/cognito.ts';
+import { AUTH_ENV_NAMES, COGNITO_PASSWORD_POLICY } from '../../infra/local/cognito.ts';
 import { CONFIG_PATH } from '../../infra/local/auth-routes.ts';
 import { WEB_CONFIG_FILE } from '../../infra/constructs/site.ts';
 import { contentSecurityPolicy, CONTENT_SECURITY_POLICY } from '../../infra/security-headers.ts';
@@ -18,6 +18,7 @@ import {
   actionsOf,
   appFunctions,
   deployedWebConfig,
+  only,
   renderValue,
   resourcesOfType,
   roleStatements,
@@ -31,11 +32,6 @@ import {
 
 type Props = Record<string, unknown>;
 
-const only = (resources: Resources): [string, Resources[string]] => {
-  const entries = Object.entries(resources);
-  expect(entries).toHaveLength(1);
-  return entries[0]!;
-};
 const roleOf = (fn: Resources[string]) => (fn.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
 const envOf = (fn: Resources[string]) => (fn.Properties!.Environment as { Variables: Props }).Variables;
 const cognitoStatements = (s: Synthesized, fn: Resources[string]) =>
@@ -117,15 +113,8 @@ describe('user pool', () => {
     expect(pool(on).Properties!.AdminCreateUserConfig).toMatchObject({ AllowAdminCreateUserOnly: true });
   });
 
-  it('has the password policy of lambdas/contract/auth.ts', () => {
-    expect((pool(on).Properties!.Policies as Props).PasswordPolicy).toEqual({
-      MinimumLength: PASSWORD_POLICY.minLength,
-      RequireUppercase: PASSWORD_POLICY.requireUppercase,
-      RequireLowercase: PASSWORD_POLICY.requireLowercase,
-      RequireNumbers: PASSWORD_POLICY.requireDigits,
-      RequireSymbols: PASSWORD_POLICY.requireSymbols,
-      TemporaryPasswordValidityDays: PASSWORD_POLICY.tempPasswordValidityDays,
-    });
+  it('has the password policy of lambdas/contract/auth.ts, the same as the local pool', () => {
+    expect((pool(on).Properties!.Policies as Props).PasswordPolicy).toEqual(COGNITO_PASSWORD_POLICY);
     expect(PASSWORD_POLICY.minLength).toBeGreaterThanOrEqual(12);
   });
 
@@ -426,6 +415,8 @@ describe('the real route table (lambdas/routes.ts)', () => {
     const routeKeys = Object.values(resourcesOfType(offReal.template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties!.RouteKey);
     expect(routeKeys.sort()).toEqual(served.map((r) => r.routeKey).sort());
     expect(Object.values(appFunctions(offReal.template)).map(routeNameOf).sort()).toEqual(served.map((r) => r.name).sort());
+    // Two alarms per function, and the API's two (README states the count from this rule).
+    expect(Object.keys(resourcesOfType(offReal.template, 'AWS::CloudWatch::Alarm'))).toHaveLength(2 + 2 * served.length);
   });
 });
 

@@ -17,12 +17,13 @@ import {
   HSTS_MAX_AGE_SECONDS,
   REFERRER_POLICY,
 } from '../../infra/security-headers.ts';
-import { CORS, ORIGIN_VERIFY, routes } from '../../lambdas/routes.ts';
+import { CORS, isSignInOnly, ORIGIN_VERIFY, routes } from '../../lambdas/routes.ts';
 import { TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 import {
   actionsOf,
   appFunctions,
   dynamoActionsOf,
+  only,
   renderValue,
   resourcesOfType,
   roleStatements,
@@ -30,7 +31,6 @@ import {
   synth,
   synthTemplate,
   tempDir,
-  type Resources,
 } from './support.ts';
 
 /** AWS managed CloudFront policies (ids documented by AWS, the same in every account). */
@@ -39,11 +39,6 @@ const ALL_VIEWER_EXCEPT_HOST_HEADER_ID = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 type Props = Record<string, unknown>;
 
-const only = (resources: Resources): [string, Resources[string]] => {
-  const entries = Object.entries(resources);
-  expect(entries).toHaveLength(1);
-  return entries[0]!;
-};
 const distributionConfig = (template: Template): Props => {
   const [, dist] = only(resourcesOfType(template, 'AWS::CloudFront::Distribution'));
   return dist.Properties!.DistributionConfig as Props;
@@ -341,6 +336,8 @@ describe('table', () => {
       PartitionKey: { Name: TABLE_KEY.partitionKey.name, Type: TABLE_KEY.partitionKey.type },
       SortKey: { Name: TABLE_KEY.sortKey.name, Type: TABLE_KEY.sortKey.type },
       TimeToLiveAttribute: TTL_ATTRIBUTE,
+      // Changes with every synth: every deploy verifies the table again (tests/infra/adopt-table.test.ts).
+      SynthesizedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
     const handlerId = (adoption.Properties!.ServiceToken as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     const handler = resourcesOfType(t, 'AWS::Lambda::Function')[handlerId]!;
@@ -670,6 +667,15 @@ describe('alarms and outputs', () => {
     expect(throttled).toHaveLength(1);
     expect(throttled[0]).toMatchObject({ Namespace: 'Clientela', Statistic: 'Sum', Period: 300, Threshold: 1 });
     template.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+
+  it('README states the number of alarms the stack has (2 + 2 per function), and prices them', () => {
+    const count = Object.keys(resourcesOfType(template, 'AWS::CloudWatch::Alarm')).length;
+    const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const offRoutes = routes.filter((r) => !isSignInOnly(r)).length;
+    expect(readme).toContain(`Alarms: ${count} CloudWatch alarms (${2 + 2 * offRoutes} with \`-c auth=off\``);
+    // CloudWatch: $0.10 per standard alarm a month, the first 10 free.
+    expect(readme).toContain(`| CloudWatch alarms | ${count} × $0.10, first 10 free | $${((count - 10) * 0.1).toFixed(2)} |`);
   });
 
   it('subscribes the alarm e-mail from context', () => {

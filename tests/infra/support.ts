@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
+import { expect } from 'vitest';
 import { buildApp, PROJECT_ROOT } from '../../infra/app.ts';
 import type { ClientelaStack, ClientelaStackProps } from '../../infra/clientela-stack.ts';
 import type { RouteDef } from '../../lambdas/routes.ts';
@@ -119,6 +120,13 @@ export function synthTemplate(
 }
 
 export type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; [k: string]: unknown }>;
+
+/** The one resource of these (its logical id and itself); fails the test when there are more or none. */
+export function only(resources: Resources): [string, Resources[string]] {
+  const entries = Object.entries(resources);
+  expect(entries).toHaveLength(1);
+  return entries[0]!;
+}
 
 /** The resources of one CloudFormation type, by logical id. */
 export function resourcesOfType(template: Template, type: string): Resources {

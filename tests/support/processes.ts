@@ -72,6 +72,9 @@ export function cognitoLocalProcessesIn(dir: string): number[] {
 /** The variable that names a test run; set by the global setup, inherited by everything it starts. */
 export const RUN_ID_VARIABLE = 'CLIENTELA_RUN_ID';
 
+/** What marks a process as started by this run's test files: the run's id and vitest's worker id. */
+export const RUN_MARKERS = [RUN_ID_VARIABLE, 'VITEST_WORKER_ID'] as const;
+
 /**
  * Pids of live JVMs (`java`) or cognito-locals (`cognito`) that this test run's test files started
  * (in vitest workers, or in processes they spawned): they inherit the run's id and vitest's worker
@@ -82,7 +85,7 @@ export function pidsOfRun(runId: string, kind: 'java' | 'cognito'): number[] {
   const ofKind = kind === 'java' ? isJava : isCognitoLocal;
   return liveProcesses()
     .filter((p) => ofKind(p.args))
-    .filter((p) => p.env.includes(`${RUN_ID_VARIABLE}=${runId}`) && p.env.some((e) => e.startsWith('VITEST_WORKER_ID=')))
+    .filter((p) => p.env.includes(`${RUN_ID_VARIABLE}=${runId}`) && p.env.some((e) => e.startsWith(`${RUN_MARKERS[1]}=`)))
     .map((p) => p.pid);
 }
 
@@ -125,7 +128,12 @@ export interface RunningCommand {
 
 /** Runs a TypeScript entry point of the repo with tsx, in the repo root, with extra env. */
 export function runTs(script: string, args: string[], env: Record<string, string>): RunningCommand {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  return runCommand(process.execPath, ['--import', 'tsx', script, ...args], env);
+}
+
+/** Runs a command (e.g. `npm run preview` as a person types it) in the repo root, with extra env. */
+export function runCommand(command: string, args: string[], env: Record<string, string>): RunningCommand {
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

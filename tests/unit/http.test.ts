@@ -10,9 +10,10 @@ import { errorReply, isThrottling } from '../../lambdas/http/errors.ts';
 import { idempotencyKeyOf } from '../../lambdas/http/idempotency.ts';
 import { isJsonContentType, parseId, readJsonBody, requestPath } from '../../lambdas/http/request.ts';
 import { render } from '../../lambdas/http/response.ts';
-import { CORS, matchRoute, methodsForPath } from '../../lambdas/routes.ts';
+import { CORS, matchRoute, methodsForPath, routes } from '../../lambdas/routes.ts';
 import { idempotencyClaim } from '../../lambdas/services/idempotency.ts';
 import { decodeRaw, toCliente, toClienteRecord } from '../../lambdas/store/items.ts';
+import { ThrottledWriteError } from '../../lambdas/store/write.ts';
 
 function event(partial: {
   method?: string;
@@ -142,6 +143,15 @@ describe('Idempotency-Key', () => {
     }
   });
 
+  it('is required where the route table says so (the import batch): 400 without it, as the OpenAPI document says', () => {
+    const lote = routes.find((r) => r.idempotencyKey === 'required')!;
+    const missing = thrown(() => idempotencyKeyOf(event({ routeKey: lote.routeKey })));
+    expect(missing).toBeInstanceOf(E.BadRequestError);
+    expect((missing as E.BadRequestError).mensagem).toBe(MESSAGES.idempotenciaChaveObrigatoria);
+    expect(idempotencyKeyOf(event({ routeKey: lote.routeKey, headers: { 'idempotency-key': 'k' } }))).toBe('k');
+    expect(idempotencyKeyOf(event({ routeKey: 'POST /produtos' }))).toBeUndefined();
+  });
+
   it('claims are scoped per route and hash the canonical body', () => {
     const key = (routeKey: string) => ({ routeKey, key: 'k' });
     const a = idempotencyClaim(key('POST /categorias'), { descricao: 'x', extra: { b: 1, a: 2 } }, 1_000_000);
@@ -153,6 +163,9 @@ describe('Idempotency-Key', () => {
     expect(other.bodyHash).toBe(a.bodyHash);
     expect(idempotencyClaim(key('POST /categorias'), { descricao: 'y' }).bodyHash).not.toBe(a.bodyHash);
     expect(a.now).toBe(1000);
+    // Claims live 24 hours across deploys: the canonical text (and so the hash) of a body must never change.
+    const body = { nome: 'Padaria', valorContrato: 1500.5, categoria: { id: 3 }, segmento: undefined, tags: ['b', 'a'] };
+    expect(idempotencyClaim(key('POST /produtos'), body).bodyHash).toBe('M228gzhks657jj-6Rtj63fitBZ7nfodCrxPC4oEc8eQ');
   });
 });
 
@@ -185,9 +198,10 @@ describe('errors → status codes', () => {
     const throttle = Object.assign(new Error('secret'), { name: 'ThrottlingException' });
     expect(isThrottling(throttle)).toBe(true);
     expect(errorReply(throttle)).toMatchObject({ status: 503, headers: { 'retry-after': '1' } });
+    // A transaction cancelled for throttling comes from the store already named so (write.ts decodes the reasons).
     const cancelled = Object.assign(new Error('x'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'None' }, { Code: 'ThrottlingError' }] });
-    expect(isThrottling(cancelled)).toBe(true);
-    expect(isThrottling(Object.assign(new Error('x'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'TransactionConflict' }] }))).toBe(false);
+    expect(isThrottling(new ThrottledWriteError(cancelled))).toBe(true);
+    expect(isThrottling(cancelled)).toBe(false);
     expect(errorReply(new Error('secret'))).toEqual({ status: 500, body: { mensagem: MESSAGES.erroInterno } });
     expect(errorReply('a string')).toEqual({ status: 500, body: { mensagem: MESSAGES.erroInterno } });
   });

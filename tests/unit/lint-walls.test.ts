@@ -60,9 +60,28 @@ describe('lint walls', { timeout: 30_000 }, () => {
     ['lambdas/services/planted.ts', "import { commit } from '../store/write.ts';\nimport { ConflictError } from '../errors.ts';"],
     ['lambdas/handlers/x/planted.ts', "import { httpHandler } from '../../http/index.ts';\nimport { getCliente } from '../../services/clientes.ts';"],
     ['infra/constructs/planted.ts', "import { routes } from '../../lambdas/routes.ts';\nimport { TABLE_KEY } from '../../lambdas/store/table.ts';"],
-    ['infra/local/planted.ts', "import { MESSAGES } from '../../lambdas/contract/messages.ts';\nimport { resultBytes } from '../../lambdas/http/response.ts';\nimport { seedDemo } from '../../tools/seed.ts';"],
+    ['infra/local/planted.ts', "import { MESSAGES } from '../../lambdas/contract/messages.ts';\nimport { resultBytes } from '../../lambdas/http/response.ts';\nimport { seedDemo } from '../../tools/seed.ts';\nimport { dynamoClientFromEnv } from '../../lambdas/store/client.ts';"],
     ['tools/planted.ts', "import { batchPut } from '../lambdas/store/batch.ts';\nimport { buildOpenApiDocument } from '../lambdas/openapi.ts';"],
   ])('%s: the area’s allowed imports pass', async (file, code) => {
     expect(await wallMessages(file, code)).toEqual([]);
+  });
+});
+
+describe('conditional-check decoding', { timeout: 30_000 }, () => {
+  const decoding = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  it.each([
+    ['lambdas/store/planted.ts', "export const f = (e: Error) => e.name === 'ConditionalCheckFailedException';"],
+    ['lambdas/http/planted.ts', 'export const f = (e: Record<string, unknown>) => e.CancellationReasons;'],
+    ['tools/planted.ts', "export const f = (codes: string[]) => codes.includes('ThrottlingError');"],
+  ])('%s: decoding a condition failure outside lambdas/store/write.ts fails lint', async (file, code) => {
+    expect(await decoding(file, code)).toEqual([expect.stringMatching(/lambdas\/store\/write\.ts only/)]);
+  });
+
+  it('lambdas/store/write.ts decodes them', async () => {
+    expect(await decoding('lambdas/store/write.ts', "export const f = (e: Error) => e.name === 'TransactionCanceledException';")).toEqual([]);
   });
 });

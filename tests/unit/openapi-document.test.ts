@@ -168,7 +168,7 @@ describe('OpenAPI document', () => {
     expect(v.compile(doc.components.schemas.UsuarioAdmin!)({ admin: false })).toBe(true);
   });
 
-  it('documents errors as {mensagem}, Retry-After on 503, Idempotency-Key on both POSTs, versao on PUTs', () => {
+  it('documents errors as {mensagem}, Retry-After on 503, Idempotency-Key on the creates, versao on PUTs', () => {
     for (const { method, path, op } of operations()) {
       for (const status of ['500', '503']) {
         const r = deref<JsonSchema>(doc, op.responses[status]);
@@ -207,6 +207,28 @@ describe('OpenAPI document', () => {
     expect(doc.components.responses.MethodNotAllowed).toHaveProperty('headers.Allow');
     expect(doc.info.description).toMatch(/404/);
     expect(doc.info.description).toMatch(/405/);
+  });
+
+  it('publishes the Idempotency-Key from the route table: optional on the creates, required on an import batch', () => {
+    for (const route of routes.filter((r) => r.routeKey !== '$default')) {
+      const op = doc.paths[route.path]![route.method.toLowerCase()]!;
+      const key = (op.parameters ?? []).map((p) => deref<JsonSchema>(doc, p)).find((p) => p.name === 'Idempotency-Key');
+      expect(key?.required, route.routeKey).toBe(route.idempotencyKey && route.idempotencyKey === 'required');
+    }
+    // The handler answers 400 without a key there (tests/api/importacoes.test.ts), from the same row.
+    expect(routes.filter((r) => r.idempotencyKey === 'required').map((r) => r.routeKey)).toEqual(['POST /importacoes/{id}/lotes']);
+  });
+
+  it('says the Idempotency-Key rule once, with the hours from LIMITS and the number of POSTs that take the key', () => {
+    const keyed = routes.filter((r) => r.idempotencyKey);
+    const rule = `within ${LIMITS.idempotencyTtlSeconds / 3600} hours returns the first result`;
+    expect(doc.info.description).toContain(`\`Idempotency-Key\` on the ${keyed.length} POSTs that create`);
+    for (const r of keyed) expect(doc.info.description).toContain(r.path);
+    expect(doc.info.description).toContain(rule);
+    expect(doc.info.description).not.toMatch(/both POSTs|\b24 h\b/);
+    for (const name of ['IdempotencyKey', 'IdempotencyKeyRequired']) expect(doc.components.parameters[name]!.description).toContain(rule);
+    // The operations point to the parameter rather than restating the rule.
+    for (const { op } of operations()) expect(op.description).not.toContain(rule);
   });
 
   it('states the field limits exactly', () => {

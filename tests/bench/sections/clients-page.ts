@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { dataSet, type BenchDb } from '../lib/db.ts';
 import { launchChromium } from '../lib/chromium.ts';
 import { judged, mb, ms, reported, type Figure } from '../lib/figures.ts';
+import { EDIT_LINK, IN_PAGE_TIME_UNTIL, until } from '../lib/grid.ts';
 import { startPreview } from '../lib/preview.ts';
 import { median } from '../lib/stats.ts';
 import { paths } from '../../../web/src/paths.ts';
@@ -19,9 +20,6 @@ export const MAX_FIRST_CARDS_MS = 1_000;
 export const MAX_FILTER_MS = 100;
 export const LOADS = 3;
 export const SEARCH_ROUNDS = 3;
-
-/** A card's edit link: the card holding it in view and a free main thread make the card usable. */
-const EDIT_LINK = `a[href^="${paths.atualizarCliente.to('')}"]`;
 
 // In-page code is plain JavaScript text (the bench's TypeScript transform must not touch it).
 const INSTRUMENT = `
@@ -50,6 +48,7 @@ const INSTRUMENT = `
 const SEARCH = `
 (async ({ term, expected }) => {
   const sel = ${JSON.stringify(EDIT_LINK)};
+  ${IN_PAGE_TIME_UNTIL}
   const form = document.querySelector('form[role="search"]');
   const input = form.querySelector('input');
   const button = form.querySelector('button[type="submit"]');
@@ -58,7 +57,6 @@ const SEARCH = `
   setter.call(input, term);
   input.dispatchEvent(new Event('input', { bubbles: true }));
   await new Promise((r) => setTimeout(r, 50));
-  const idOf = (a) => Number(a.getAttribute('href').split('/').pop());
   const reflects = () => {
     const links = [...document.querySelectorAll(sel)];
     if (expected.length === 0) return links.length === 0;
@@ -66,29 +64,9 @@ const SEARCH = `
     // The grid shows the expected records, in order, from the first one.
     return links.every((a, i) => idOf(a) === expected[i]);
   };
-  return await new Promise((resolve, reject) => {
-    let t0 = 0;
-    // A grid that never shows the expected result fails the figure instead of hanging the bench.
-    setTimeout(() => reject(new Error('Buscar ' + JSON.stringify(term) + ': the grid never showed the expected ' + expected.length + ' clients')), 30000);
-    const done = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
-    const observer = new MutationObserver(() => {
-      if (reflects()) { observer.disconnect(); done(); }
-    });
-    observer.observe(document.querySelector('main'), { childList: true, subtree: true, characterData: true });
-    t0 = performance.now();
-    button.click();
-  });
+  return await timeUntil(reflects, () => button.click(), 'Buscar ' + JSON.stringify(term));
 })
 `;
-
-/** Polls an expression (page.waitForFunction would eval it in the page, which the CSP forbids). */
-async function until(page: Page, expression: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await page.evaluate(expression))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function heapBytes(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);

@@ -6,10 +6,10 @@
  * and run in sequence: sort by name, by value, by category, by last change, a category chip, "Só
  * VIP". The sort by name at once after the first cards (nothing computed yet) is reported beside.
  */
-import type { Page } from 'playwright-core';
 import { dataSet, type BenchDb } from '../lib/db.ts';
 import { launchChromium } from '../lib/chromium.ts';
 import { judged, ms, reported, type Figure } from '../lib/figures.ts';
+import { EDIT_LINK, IN_PAGE_TIME_UNTIL, until } from '../lib/grid.ts';
 import { startPreview } from '../lib/preview.ts';
 import { median } from '../lib/stats.ts';
 import { paths } from '../../../web/src/paths.ts';
@@ -23,47 +23,29 @@ export const VIEW_CLIENTS = 50_000;
 export const MAX_CHANGE_MS = 150;
 export const LOADS = 3;
 
-const EDIT_LINK = `a[href^="${paths.atualizarCliente.to('')}"]`;
-
 /** In-page: performs a change (`how`) and resolves with the ms until the grid starts with `expected`. */
 const CHANGE = `
 (async ({ how, value, expected }) => {
   const sel = ${JSON.stringify(EDIT_LINK)};
-  const idOf = (a) => Number(a.getAttribute('href').split('/').pop());
+  ${IN_PAGE_TIME_UNTIL}
   const reflects = () => {
     const links = [...document.querySelectorAll(sel)];
     if (links.length < expected.length) return false;
     return expected.every((id, i) => idOf(links[i]) === id);
   };
-  return await new Promise((resolve) => {
-    let t0 = 0;
-    const done = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
-    const observer = new MutationObserver(() => {
-      if (reflects()) { observer.disconnect(); done(); }
-    });
-    observer.observe(document.querySelector('main'), { childList: true, subtree: true, attributes: true });
+  const change = () => {
     if (how === 'sort') {
       const select = document.querySelector('.sort-control select');
-      t0 = performance.now();
       const setter = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set;
       setter.call(select, value);
       select.dispatchEvent(new Event('change', { bubbles: true }));
     } else {
-      const button = [...document.querySelectorAll('.chips button')].find((b) => b.textContent.trim() === value);
-      t0 = performance.now();
-      button.click();
+      [...document.querySelectorAll('.chips button')].find((b) => b.textContent.trim() === value).click();
     }
-  });
+  };
+  return await timeUntil(reflects, change, how + ' ' + JSON.stringify(value));
 })
 `;
-
-async function until(page: Page, expression: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await page.evaluate(expression))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Runs the section. */
 export async function clientsViewFigures(db: BenchDb, log: (line: string) => void): Promise<Figure[]> {

@@ -21,27 +21,19 @@ export function newPasswordErrors<F extends NewPassword>(f: F): FieldErrors<NewP
 /** 'Nova senha' with the policy's checklist under it, and 'Confirme a nova senha'. */
 export function NewPasswordFields<F extends NewPassword>({ form }: { form: Form<F> }) {
   const { values, errors } = form;
+  /** What both inputs share: a new password, typed into `key`. */
+  const typed = (key: keyof NewPassword) =>
+    ({
+      type: 'password',
+      autoComplete: 'new-password',
+      value: values[key],
+      error: errors[key],
+      onChange: (value: string) => form.change({ [key]: value } as Partial<F>),
+    }) as const;
   return (
     <>
-      <InputField
-        label={A.common.newPassword}
-        name="new-password"
-        type="password"
-        autoComplete="new-password"
-        value={values.password}
-        error={errors.password}
-        onChange={(password) => form.change({ password } as Partial<F>)}
-        extra={<PasswordRules password={values.password} />}
-      />
-      <InputField
-        label={A.common.confirmPassword}
-        name="confirm-password"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirm}
-        error={errors.confirm}
-        onChange={(confirm) => form.change({ confirm } as Partial<F>)}
-      />
+      <InputField label={A.common.newPassword} name="new-password" {...typed('password')} extra={<PasswordRules password={values.password} />} />
+      <InputField label={A.common.confirmPassword} name="confirm-password" {...typed('confirm')} />
     </>
   );
 }

@@ -82,7 +82,8 @@ const isContatoField = (name: string): name is ContatoField => (CONTATO_FIELDS a
  * read as described there too (the validator of the tests implements all four with the contract's readers).
  */
 const CONTATO_REQUEST: Record<ContatoField, JsonSchema> = {
-  email: { type: 'string', format: 'email', maxLength: LIMITS.email.max },
+  // idn-email: the API takes internationalized addresses (`joão@açaí.com.br`), which `email` would not.
+  email: { type: 'string', format: 'idn-email', maxLength: LIMITS.email.max },
   telefone: { type: 'string', format: 'telefone-br', maxLength: LIMITS.telefone.maxInput },
   documento: { type: 'string', format: 'cpf-cnpj', maxLength: LIMITS.documento.maxInput },
   observacoes: { type: 'string', maxLength: LIMITS.observacoes.max },
@@ -704,7 +705,7 @@ const HISTORY =
   'never existed.';
 const TO_TRASH =
   'The record moves to the trash (`GET /lixeira`) in the same transaction, with its history entry; ' +
-  '`POST /lixeira/{tipo}/{id}/restaurar` brings it back. Its unique name is freed meanwhile.';
+  '`POST /lixeira/{tipo}/{id}/restaurar` brings it back.';
 
 const USERS_NOTE =
   'Administrators only (403 for anyone else, before the request is validated). Only with sign-in: not deployed in ' +
@@ -746,7 +747,7 @@ const OPERATIONS: Record<string, Op> = {
   'DELETE /categorias/{id}': op(
     'Delete a category',
     'Deleted; no body.',
-    `Deletes a category that no client uses (409 while any client uses it; clients in the trash don't count). ${TO_TRASH}`,
+    `Deletes a category that no client uses (409 while any client uses it; clients in the trash don't count). ${TO_TRASH} Its unique name is freed meanwhile (a restore claims it again, or 409).`,
   ),
   'GET /categorias/{id}/historico': shapedOp('Read a category\'s history', 'The history, newest first.', HISTORY, {
     status: '200',
@@ -779,7 +780,8 @@ const OPERATIONS: Record<string, Op> = {
   'DELETE /produtos/{id}': op(
     'Delete a client',
     'Deleted; no body.',
-    `Deletes a client and uncounts it from its category in the same transaction. ${TO_TRASH}`,
+    `Deletes a client and uncounts it from its category in the same transaction. ${TO_TRASH} Its CNPJ/CPF (\`documento\`) is ` +
+      'freed meanwhile (a restore claims it again, or 409 naming the client that holds it now).',
   ),
   'GET /produtos/{id}/historico': shapedOp('Read a client\'s history', 'The history, newest first.', HISTORY, {
     status: '200',

@@ -24,7 +24,7 @@ const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLeng
  * server normalizes them; the model reads the same value back with the contract's readers).
  */
 const FORMATS: Record<string, fc.Arbitrary<string>> = {
-  email: fc
+  'idn-email': fc
     .tuple(fc.stringMatching(/^[a-z0-9]{1,12}(\.[a-z0-9]{1,6})?$/), fc.constantFrom('empresa.com.br', 'Loja.COM', 'açaí.com.br', 'x.io'), fc.constantFrom('', ' '))
     .map(([name, domain, pad]) => `${pad}${name}@${domain}${pad}`),
   'telefone-br': fc

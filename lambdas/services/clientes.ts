@@ -178,12 +178,15 @@ export async function removeCliente(actor: Actor, id: number): Promise<void> {
     await ensureAggregates();
     const before = await store.readCliente(id);
     if (!before) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);
-    const released = await releaseClaims(uniqueClaimsOf('cliente', before));
+    const [released, categoria] = await Promise.all([
+      releaseClaims(uniqueClaimsOf('cliente', before)),
+      before.categoriaId === null ? undefined : readCategoriaRef(before.categoriaId),
+    ]);
     const seq = before.historico + 1;
     const written = await commit([
       ...store.deleteCliente(before),
       ...released,
-      ...deletionOps(KIND, clienteItem({ ...before, historico: seq }), before.nome, seq, stampOf(actor)),
+      ...deletionOps(KIND, clienteItem({ ...before, historico: seq }), before.nome, seq, stampOf(actor), categoria?.descricao),
     ]);
     if (written.ok) return undefined;
     if (written.outcome.kind === 'staleVersao' || written.outcome.kind === 'changed') return AGAIN;

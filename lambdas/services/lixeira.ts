@@ -83,7 +83,8 @@ export async function restaurar(actor: Actor, tipo: Tipo, id: number): Promise<R
       if (old.categoriaId !== null) {
         ref = (await readCategoriaRef(old.categoriaId)) ?? null;
         if (!ref) {
-          const descricao = await trashedCategoriaName(old.categoriaId);
+          // Its name as the category's own copy has it; after a purge, as the client's copy kept it.
+          const descricao = (await trashedCategoriaName(old.categoriaId)) ?? copy.categoriaNome;
           aviso = MESSAGES.restauradoSemCategoria(descricao);
           alteracoes.push({ campo: 'categoria', antes: { id: old.categoriaId, descricao: descricao ?? '' }, depois: null });
         }

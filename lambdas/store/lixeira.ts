@@ -54,13 +54,28 @@ export interface TrashMeta {
 export const trashExpiry = (nowMs: number): number => Math.floor(nowMs / 1000) + trashDays() * DAY_SECONDS;
 
 /**
- * What a delete adds to its write: the record's copy and index entry in the trash, and its
- * 'excluido' history entry (number `seq`, with its feed item), stamped `em`/`por` at `ms`.
+ * A client's copy keeps the name its category had when the client was deleted: a restore after
+ * that category was purged can still say which one it was.
  */
-export function deletionOps(kind: RecordKind, item: Record<string, unknown>, nome: string, seq: number, stamp: { em: string; por: string; ms: number }): Op[] {
+const CATEGORIA_NAME = 'categoriaDescricao';
+
+/**
+ * What a delete adds to its write: the record's copy and index entry in the trash, and its
+ * 'excluido' history entry (number `seq`, with its feed item), stamped `em`/`por` at `ms`. A
+ * client's copy also keeps its category's name (`categoriaNome`).
+ */
+export function deletionOps(
+  kind: RecordKind,
+  item: Record<string, unknown>,
+  nome: string,
+  seq: number,
+  stamp: { em: string; por: string; ms: number },
+  categoriaNome?: string,
+): Op[] {
   const { em, por, ms } = stamp;
+  const copy = categoriaNome === undefined ? item : { ...item, [CATEGORIA_NAME]: categoriaNome };
   return [
-    ...putInTrash(kind, item, { nome, excluidoEm: em, excluidoPor: por, indice: newIndexSk(ms), expiresAt: trashExpiry(ms) }),
+    ...putInTrash(kind, copy, { nome, excluidoEm: em, excluidoPor: por, indice: newIndexSk(ms), expiresAt: trashExpiry(ms) }),
     ...historyOps({ kind, id: Number(item.sk), nome, seq, entry: { acao: 'excluido', em, por } }),
   ];
 }
@@ -120,6 +135,8 @@ export interface TrashCopy {
   expiresAt: number;
   /** A purge has started on it. */
   purging: boolean;
+  /** A client's: the name its category had when it was deleted. */
+  categoriaNome?: string;
 }
 
 /** True once TTL may drop it: it reads as absent from then on. */
@@ -138,6 +155,7 @@ export async function readTrash(kind: RecordKind, id: number): Promise<TrashCopy
     indice: Number(item.indice),
     expiresAt: Number(item[TTL_ATTRIBUTE]),
     purging: item[PURGING] !== undefined,
+    ...(typeof item[CATEGORIA_NAME] === 'string' ? { categoriaNome: item[CATEGORIA_NAME] } : {}),
   };
 }
 

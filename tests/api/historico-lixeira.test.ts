@@ -8,7 +8,7 @@
 import { InternalServerError } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
+import { formatDocumento, LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import type { EntradaHistorico, ItemLixeira } from '../../lambdas/contract/types.ts';
 import { documentClient } from '../../lambdas/store/client.ts';
 import { recentActivity } from '../../lambdas/store/feed.ts';
@@ -139,6 +139,34 @@ describe('history of every write', () => {
     expect(await inTrash('produto', p.id)).toBe(true);
     expect((await history('produtos', p.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
     expect(await storedCount(c.id)).toBe(0);
+  });
+});
+
+describe('who and when are the server’s', () => {
+  const forged = { criadoEm: '1999-01-01T00:00:00.000Z', criadoPor: 'hacker@x.com', atualizadoEm: '1999-01-02T00:00:00.000Z', atualizadoPor: 'hacker@x.com', historico: 99 };
+
+  it('ignores audit fields and a history counter sent in a create or an update body', async () => {
+    const c = await call(api, 'POST', '/categorias', { descricao: 'Forjada', ...forged });
+    const p = await call(api, 'POST', '/produtos', { nome: 'Forjado', valorContrato: 1, ...forged });
+    for (const r of [c, p]) {
+      expect(r.status).toBe(201);
+      expect(r.body).toEqual(expect.objectContaining(auditBy()));
+      expect(r.body).not.toHaveProperty('historico');
+      expect(Date.parse(r.body.criadoEm)).toBeGreaterThan(Date.parse('2020-01-01'));
+    }
+    const put = await call(api, 'PUT', '/produtos', { id: p.body.id, nome: 'Forjado 2', valorContrato: 2, ...forged });
+    const rename = await call(api, 'PUT', '/categorias', { id: c.body.id, descricao: 'Forjada 2', ...forged });
+    for (const r of [put, rename]) {
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual(expect.objectContaining({ ...auditBy(), criadoEm: expect.not.stringMatching(/^1999/) }));
+      expect(r.body).not.toHaveProperty('historico');
+    }
+    // The history counter went 1, 2: the entries are numbered from it, not from the body.
+    for (const [tipo, id] of [['produtos', p.body.id], ['categorias', c.body.id]] as const) {
+      expect((await history(tipo, id)).itens).toEqual([entry('alterado', { alteracoes: expect.any(Array) }), entry('criado')]);
+    }
+    const stored = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.cliente, sk: p.body.id } }))).Item!;
+    expect(stored).toMatchObject({ historico: 2, criadoPor: 'anônimo', atualizadoPor: 'anônimo' });
   });
 });
 
@@ -284,6 +312,38 @@ describe('the trash', () => {
     expect((await call(api, 'POST', '/categorias', { descricao: 'Nome Disputado' })).status).toBe(409);
   });
 
+  it('a restore re-takes the CNPJ/CPF or answers 409 naming the client that holds it now', async () => {
+    const p = await createCliente(api, { nome: 'Dono antigo', documento: '529.982.247-25' });
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    // Deleting freed the documento: another client takes it.
+    const other = await createCliente(api, { nome: 'Dono novo', documento: '52998224725' });
+    expect(await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).toMatchObject({
+      status: 409,
+      body: { mensagem: MESSAGES.documentoDuplicado(formatDocumento('52998224725'), 'Dono novo'), campo: 'documento' },
+    });
+    expect(await inTrash('produto', p.id)).toBe(true);
+    expect((await call(api, 'GET', `/produtos/${p.id}`)).status).toBe(404);
+    expect((await history('produtos', p.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
+    // Freed again, the restore takes it back; a third client can't have it.
+    expect((await call(api, 'PUT', '/produtos', { id: other.id, nome: 'Dono novo', valorContrato: 100, documento: null })).status).toBe(200);
+    expect(await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).toMatchObject({ status: 200, body: { registro: { id: p.id, documento: '52998224725' } } });
+    expect((await call(api, 'POST', '/produtos', { nome: 'Terceiro', valorContrato: 1, documento: '529.982.247-25' })).status).toBe(409);
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+  });
+
+  it('a client whose category was purged comes back without it, and the answer and history still name it', async () => {
+    const c = await createCategoria(api, 'Expurgada');
+    const p = await createCliente(api, { nome: 'Sem ela', categoria: { id: c.id } });
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    expect((await call(api, 'DELETE', `/categorias/${c.id}`)).status).toBe(204);
+    expect((await call(api, 'DELETE', `/lixeira/categoria/${c.id}`)).status).toBe(204);
+    const r = await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`);
+    expect(r).toMatchObject({ status: 200, body: { registro: { id: p.id, categoria: null }, aviso: MESSAGES.restauradoSemCategoria('Expurgada') } });
+    expect((await history('produtos', p.id)).itens[0]).toEqual(
+      entry('restaurado', { alteracoes: [{ campo: 'categoria', antes: { id: c.id, descricao: 'Expurgada' }, depois: null }] }),
+    );
+  });
+
   it('an expired entry reads as absent before TTL removes it: not listed, not restorable', async () => {
     const p = await createCliente(api, { nome: 'Expira' });
     expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
@@ -376,6 +436,30 @@ describe('the purge', () => {
     expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(404);
     const next = await createCliente(api, { nome: 'Novo' });
     expect(next.id).toBeGreaterThan(live.id);
+  });
+
+  it('never gives a purged record’s id again, though it was the highest ever given', async () => {
+    for (const [tipo, path] of [['produto', 'produtos'], ['categoria', 'categorias']] as const) {
+      const last = tipo === 'produto' ? await createCliente(api, { nome: 'O último' }) : await createCategoria(api, 'A última');
+      expect((await call(api, 'DELETE', `/${path}/${last.id}`)).status).toBe(204);
+      expect((await call(api, 'DELETE', `/lixeira/${tipo}/${last.id}`)).status).toBe(204);
+      // No record holds that id any more, live or in the trash: the next one is still above it.
+      const next = tipo === 'produto' ? await createCliente(api, { nome: 'O seguinte' }) : await createCategoria(api, 'A seguinte');
+      expect(next.id).toBe(last.id + 1);
+    }
+  });
+
+  it('erases an entry that expired but that TTL has not removed yet', async () => {
+    const p = await createCliente(api, { nome: 'Expirado', email: 'expirado@empresa.com.br' });
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    const copy = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: trashKey('produto', p.id) }))).Item!;
+    const past = Math.floor(Date.now() / 1000) - 1;
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: trashKey('produto', p.id), UpdateExpression: 'SET #e = :p', ExpressionAttributeNames: { '#e': TTL_ATTRIBUTE }, ExpressionAttributeValues: { ':p': past } }));
+    expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(204);
+    expect((await api.doc.send(new GetCommand({ TableName: api.tableName, Key: trashKey('produto', p.id) }))).Item).toBeUndefined();
+    expect((await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.lixeira, sk: Number(copy.indice) } }))).Item).toBeUndefined();
+    expect((await call(api, 'GET', `/produtos/${p.id}/historico`)).status).toBe(404);
+    expect(await feedOf('produto', p.id)).toEqual([]);
   });
 
   it('a restore racing a purge is refused once the purge has marked the copy', async () => {

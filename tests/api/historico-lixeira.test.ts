@@ -6,15 +6,16 @@
  * administrator (member vs administrator on the purge: tests/api/auth.test.ts).
  */
 import { InternalServerError } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatDocumento, LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import type { EntradaHistorico, ItemLixeira } from '../../lambdas/contract/types.ts';
 import { documentClient } from '../../lambdas/store/client.ts';
 import { recentActivity } from '../../lambdas/store/feed.ts';
 import { FEED_DAYS, historyPk } from '../../lambdas/store/historico.ts';
-import { trashKey } from '../../lambdas/store/lixeira.ts';
+import { EXPIRA, trashKey } from '../../lambdas/store/lixeira.ts';
 import { PK, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+import { STALLED_PURGE_SECONDS, sweepTrash } from '../../lambdas/services/lixeira.ts';
 import { startTestApi } from '../support/api-server.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
 import { holdWrites, openAllGates, writing } from '../support/write-gate.ts';
@@ -22,17 +23,24 @@ import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { auditBy, call, createCategoria, createCliente, ISO_UTC, type TestApi } from './helpers.ts';
 
 let api: TestApi;
-/** A TransactWriteItems of the handlers fails before it reaches DynamoDB (once armed). */
-let failNextTransaction = false;
+/** Armed: the handlers' call of this command, after `skip` others, fails before it reaches DynamoDB (once). */
+let fault: { command: string; skip: number } | undefined;
+/** The handlers' DynamoDB calls (command and input), while `recording`. */
+const calls: { command: string; input: Record<string, unknown> }[] = [];
+let recording = false;
 const FAULT = 'clientela-historico-fault';
+
+/** The next TransactWriteItems of the handlers fails. */
+const failNextTransaction = () => void (fault = { command: 'TransactWriteItemsCommand', skip: 0 });
 
 beforeAll(async () => {
   // Handlers in this file's module graph: the write gate and the fault middleware reach them.
   api = await startTestApi({ loadHandler: loadHandlerInTestGraph, env: { LOG_LEVEL: 'silent' } });
   documentClient().middlewareStack.add(
     (next, context) => async (args) => {
-      if (failNextTransaction && context.commandName === 'TransactWriteItemsCommand') {
-        failNextTransaction = false;
+      if (recording) calls.push({ command: String(context.commandName), input: args.input as Record<string, unknown> });
+      if (fault && context.commandName === fault.command && fault.skip-- === 0) {
+        fault = undefined;
         throw new InternalServerError({ message: 'Internal server error (injected)', $metadata: {} });
       }
       return next(args);
@@ -42,7 +50,9 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   openAllGates();
-  failNextTransaction = false;
+  fault = undefined;
+  recording = false;
+  calls.length = 0;
   expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
 });
 afterAll(async () => {
@@ -58,6 +68,14 @@ const inTrash = async (tipo: string, id: number) => (await trashList('?limit=100
 const storedCount = async (id: number) =>
   (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: id } }))).Item?.produtos;
 const feedOf = async (tipo: string, id: number) => (await recentActivity(100)).filter((a) => a.tipo === tipo && a.id === id);
+
+/** Makes a trash entry expired (a second ago) as TTL and the sweep see it: the copy's TTL attribute, the index entry's expiry. */
+async function expireEntry(tipo: 'produto' | 'categoria', id: number, indice: number): Promise<void> {
+  const past = Math.floor(Date.now() / 1000) - 1;
+  for (const [Key, attribute] of [[trashKey(tipo, id), TTL_ATTRIBUTE], [{ pk: PK.lixeira, sk: indice }, EXPIRA]] as const) {
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key, UpdateExpression: 'SET #e = :p', ExpressionAttributeNames: { '#e': attribute }, ExpressionAttributeValues: { ':p': past } }));
+  }
+}
 
 const entry = (acao: string, extra: object = {}) => ({ acao, em: expect.stringMatching(ISO_UTC), por: 'anônimo', ...extra });
 
@@ -121,11 +139,11 @@ describe('history of every write', () => {
     const p = await createCliente(api, { nome: 'Falha Ltda', valorContrato: 10, categoria: { id: c.id } });
     const feed = (await recentActivity(100)).length;
 
-    failNextTransaction = true;
+    failNextTransaction();
     expect((await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Outro', valorContrato: 11 })).status).toBe(500);
-    failNextTransaction = true;
+    failNextTransaction();
     expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(500);
-    failNextTransaction = true;
+    failNextTransaction();
     expect((await call(api, 'POST', '/produtos', { nome: 'Nunca', valorContrato: 1 })).status).toBe(500);
 
     expect((await history('produtos', p.id)).itens).toEqual([entry('criado')]);
@@ -134,7 +152,7 @@ describe('history of every write', () => {
     expect((await recentActivity(100)).length).toBe(feed);
 
     expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
-    failNextTransaction = true;
+    failNextTransaction();
     expect((await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).status).toBe(500);
     expect(await inTrash('produto', p.id)).toBe(true);
     expect((await history('produtos', p.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
@@ -348,13 +366,10 @@ describe('the trash', () => {
     const p = await createCliente(api, { nome: 'Expira' });
     expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
     const copy = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: trashKey('produto', p.id) }))).Item!;
-    const past = Math.floor(Date.now() / 1000) - 1;
-    for (const Key of [trashKey('produto', p.id), { pk: PK.lixeira, sk: Number(copy.indice) }]) {
-      await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key, UpdateExpression: 'SET #e = :p', ExpressionAttributeNames: { '#e': TTL_ATTRIBUTE }, ExpressionAttributeValues: { ':p': past } }));
-    }
+    await expireEntry('produto', p.id, Number(copy.indice));
     expect(await inTrash('produto', p.id)).toBe(false);
     expect((await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).status).toBe(404);
-    // Its history is still there (the partition has no TTL).
+    // Its history is still there until the sweep erases it (below).
     expect((await history('produtos', p.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
   });
 
@@ -453,8 +468,8 @@ describe('the purge', () => {
     const p = await createCliente(api, { nome: 'Expirado', email: 'expirado@empresa.com.br' });
     expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
     const copy = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: trashKey('produto', p.id) }))).Item!;
-    const past = Math.floor(Date.now() / 1000) - 1;
-    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: trashKey('produto', p.id), UpdateExpression: 'SET #e = :p', ExpressionAttributeNames: { '#e': TTL_ATTRIBUTE }, ExpressionAttributeValues: { ':p': past } }));
+    await expireEntry('produto', p.id, Number(copy.indice));
+    expect(await inTrash('produto', p.id)).toBe(false);
     expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(204);
     expect((await api.doc.send(new GetCommand({ TableName: api.tableName, Key: trashKey('produto', p.id) }))).Item).toBeUndefined();
     expect((await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.lixeira, sk: Number(copy.indice) } }))).Item).toBeUndefined();
@@ -472,5 +487,144 @@ describe('the purge', () => {
     gate.releaseAll();
     expect((await restore).status).toBe(404);
     expect((await call(api, 'GET', `/categorias/${c.id}`)).status).toBe(404);
+  });
+});
+
+describe('the purge, half-way and after', () => {
+  const raw = async (Key: { pk: string; sk: number }) => (await api.doc.send(new GetCommand({ TableName: api.tableName, Key }))).Item;
+  const historyItems = async (tipo: 'produto' | 'categoria', id: number) =>
+    (await api.doc.send(new QueryCommand({ TableName: api.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': historyPk(tipo, id) } }))).Items ?? [];
+
+  it('a purge that fails half-way hides the entry, refuses a restore with 404, and completes when run again', async () => {
+    const p = await createCliente(api, { nome: 'Meio expurgado', email: 'meio@empresa.com.br' });
+    for (let v = 2; v <= 4; v++) expect((await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Meio expurgado', valorContrato: v })).status).toBe(200);
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    const { indice } = (await raw(trashKey('produto', p.id)))!;
+    // The feed items go first, then the history entries: the second batch write fails.
+    fault = { command: 'BatchWriteItemCommand', skip: 1 };
+    expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(500);
+    expect(await feedOf('produto', p.id)).toEqual([]);
+    expect(await historyItems('produto', p.id)).toHaveLength(5);
+
+    // Marked: not listed, not restorable (a clean 404), the data as it was.
+    expect(await inTrash('produto', p.id)).toBe(false);
+    expect(await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).toMatchObject({ status: 404, body: { mensagem: MESSAGES.naoEstaNaLixeira } });
+    expect((await call(api, 'GET', `/produtos/${p.id}`)).status).toBe(404);
+    expect(await raw(trashKey('produto', p.id))).toMatchObject({ purgando: expect.any(Number) });
+
+    expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(204);
+    expect(await historyItems('produto', p.id)).toEqual([]);
+    expect(await raw(trashKey('produto', p.id))).toBeUndefined();
+    expect(await raw({ pk: PK.lixeira, sk: Number(indice) })).toBeUndefined();
+    expect((await call(api, 'GET', `/produtos/${p.id}/historico`)).status).toBe(404);
+  });
+
+  it('finds the record’s feed items from its history, without reading the feed; entries stored before they kept the key too', async () => {
+    const p = await createCliente(api, { nome: 'Sem varredura do feed' });
+    expect((await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Sem varredura do feed', valorContrato: 7 })).status).toBe(200);
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    recording = true;
+    expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(204);
+    recording = false;
+    const feedQueries = calls.filter((c) => c.command === 'QueryCommand' && JSON.stringify(c.input).includes(PK.atividade));
+    expect(feedQueries).toEqual([]);
+    expect(await feedOf('produto', p.id)).toEqual([]);
+
+    // An entry written before the entries kept their feed key: its feed item is looked up around its time only.
+    const q = await createCliente(api, { nome: 'Entrada antiga' });
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: { pk: historyPk('produto', q.id), sk: 1 }, UpdateExpression: 'REMOVE atividade' }));
+    expect((await call(api, 'DELETE', `/produtos/${q.id}`)).status).toBe(204);
+    calls.length = 0;
+    recording = true;
+    expect((await call(api, 'DELETE', `/lixeira/produto/${q.id}`)).status).toBe(204);
+    recording = false;
+    const around = calls.filter((c) => c.command === 'QueryCommand' && JSON.stringify(c.input).includes(PK.atividade));
+    expect(around).toHaveLength(1);
+    expect(around[0]!.input.KeyConditionExpression).toBe('pk = :pk AND sk BETWEEN :from AND :to');
+    expect(await feedOf('produto', q.id)).toEqual([]);
+  });
+
+  it('erases the idempotency record of the record’s create (it holds the record), unless the key holds another create by then', async () => {
+    const key = `expurgo-${Date.now()}`;
+    const body = { nome: 'Com chave', valorContrato: 1, documento: '11.444.777/0001-61' };
+    const first = await call(api, 'POST', '/produtos', body, { 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    const claimKey = { pk: `${PK.idempotencia}#POST /produtos#${key}`, sk: 0 };
+    expect(await raw(claimKey)).toMatchObject({ registro: `produto#${first.body.id}` });
+    expect((await call(api, 'DELETE', `/produtos/${first.body.id}`)).status).toBe(204);
+    expect((await call(api, 'DELETE', `/lixeira/produto/${first.body.id}`)).status).toBe(204);
+    expect(await raw(claimKey)).toBeUndefined();
+    // The same request again creates the record anew: the purged one is never answered.
+    const again = await call(api, 'POST', '/produtos', body, { 'idempotency-key': key });
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBeGreaterThan(first.body.id);
+
+    // A key that expired and answers another create since (staged): the purge leaves it alone.
+    expect((await call(api, 'DELETE', `/produtos/${again.body.id}`)).status).toBe(204);
+    const other = await createCliente(api, { nome: 'Outro dono da chave' });
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: claimKey, UpdateExpression: 'SET registro = :r, responseBody = :b', ExpressionAttributeValues: { ':r': `produto#${other.id}`, ':b': JSON.stringify(other) } }));
+    expect((await call(api, 'DELETE', `/lixeira/produto/${again.body.id}`)).status).toBe(204);
+    expect(await raw(claimKey)).toMatchObject({ registro: `produto#${other.id}` });
+  });
+});
+
+describe('the sweep: an expired entry goes with its history', () => {
+  const raw = async (Key: { pk: string; sk: number }) => (await api.doc.send(new GetCommand({ TableName: api.tableName, Key }))).Item;
+
+  it('erases the history, feed items, copy and index entry of expired entries only; finishes a purge left half-way; stops when time runs out', async () => {
+    const expired = await createCliente(api, { nome: 'Venceu', email: 'venceu@empresa.com.br', telefone: '(11) 98765-4321' });
+    expect((await call(api, 'PUT', '/produtos', { id: expired.id, nome: 'Venceu', valorContrato: 2, observacoes: 'dado pessoal' })).status).toBe(200);
+    const kept = await createCategoria(api, 'Ainda na lixeira');
+    const stalled = await createCliente(api, { nome: 'Expurgo interrompido' });
+    for (const [path, id] of [['produtos', expired.id], ['categorias', kept.id], ['produtos', stalled.id]] as const) {
+      expect((await call(api, 'DELETE', `/${path}/${id}`)).status).toBe(204);
+    }
+    const expiredIndex = Number((await raw(trashKey('produto', expired.id)))!.indice);
+    const keptIndex = Number((await raw(trashKey('categoria', kept.id)))!.indice);
+    const stalledIndex = Number((await raw(trashKey('produto', stalled.id)))!.indice);
+    await expireEntry('produto', expired.id, expiredIndex);
+    // TTL removed the expired copy already: the index entry is what remains to do.
+    await api.doc.send(new DeleteCommand({ TableName: api.tableName, Key: trashKey('produto', expired.id) }));
+    // A purge marked this one minutes ago and died before its end.
+    const marked = Math.floor(Date.now() / 1000) - STALLED_PURGE_SECONDS - 1;
+    for (const Key of [trashKey('produto', stalled.id), { pk: PK.lixeira, sk: stalledIndex }]) {
+      await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key, UpdateExpression: 'SET purgando = :t', ExpressionAttributeValues: { ':t': marked } }));
+    }
+
+    // No time left: nothing is touched.
+    const none = await sweepTrash(Date.now(), () => false);
+    expect(none).toMatchObject({ apagados: 0 });
+    expect(none.restantes).toBeGreaterThanOrEqual(2);
+    expect((await history('produtos', expired.id)).itens).toHaveLength(3);
+
+    const done = await sweepTrash();
+    expect(done.restantes).toBe(0);
+    expect(done.apagados).toBeGreaterThanOrEqual(2);
+    for (const id of [expired.id, stalled.id]) {
+      expect((await call(api, 'GET', `/produtos/${id}/historico`)).status).toBe(404);
+      expect(await feedOf('produto', id)).toEqual([]);
+      expect(await raw(trashKey('produto', id))).toBeUndefined();
+    }
+    expect(await raw({ pk: PK.lixeira, sk: expiredIndex })).toBeUndefined();
+    expect(await raw({ pk: PK.lixeira, sk: stalledIndex })).toBeUndefined();
+    // What has not expired stays, restorable.
+    expect(await raw({ pk: PK.lixeira, sk: keptIndex })).toBeDefined();
+    expect((await history('categorias', kept.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
+    expect((await call(api, 'POST', `/lixeira/categoria/${kept.id}/restaurar`)).status).toBe(200);
+    // Run again: nothing left to do.
+    expect(await sweepTrash()).toEqual({ apagados: 0, restantes: 0 });
+  });
+
+  it('also erases entries stored before the index kept its own expiry (TTL attribute only)', async () => {
+    const p = await createCliente(api, { nome: 'Entrada antiga da lixeira' });
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    const indice = Number((await raw(trashKey('produto', p.id)))!.indice);
+    const past = Math.floor(Date.now() / 1000) - 1;
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: { pk: PK.lixeira, sk: indice }, UpdateExpression: 'REMOVE expira SET expiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: trashKey('produto', p.id), UpdateExpression: 'SET expiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
+    expect(await inTrash('produto', p.id)).toBe(false);
+    await sweepTrash();
+    expect((await call(api, 'GET', `/produtos/${p.id}/historico`)).status).toBe(404);
+    expect(await raw({ pk: PK.lixeira, sk: indice })).toBeUndefined();
   });
 });

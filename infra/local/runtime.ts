@@ -11,6 +11,7 @@ import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MARSHALL_OPTIONS } from '../../lambdas/store/table.ts';
 import { seedDemo } from '../../tools/seed.ts';
+import { startLocalJobs } from './jobs.ts';
 import { AUTH_ENV_NAMES, localAuthEnv, startLocalCognito, type LocalIdentity } from './cognito.ts';
 import { isAlive, JavaMissingError, localClientConfig, localDynamoEnv, startDynamoLocal } from './dynamodb.ts';
 import { ensureTable } from './table.ts';
@@ -386,6 +387,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: StartD
   for (const k of AUTH_ENV_NAMES) delete process.env[k];
   Object.assign(process.env, localAuthEnv(identity));
 
+  // The scheduled functions (the trash's sweep), as EventBridge runs them in the cloud.
+  const scheduled = startLocalJobs({ log });
   let stopped: Promise<void> | undefined;
   return {
     db,
@@ -393,6 +396,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: StartD
     setUrl: (url) => (lock ? lock.describe({ url }) : db.setUrl(url)),
     stop: () =>
       (stopped ??= (async () => {
+        scheduled.stop();
         await Promise.all([identity?.stop(), db.stop()]);
         lock?.release();
         for (const [k, v] of Object.entries(saved)) {

@@ -6,9 +6,10 @@
  * administrator (member vs administrator on the purge: tests/api/auth.test.ts).
  */
 import { InternalServerError } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatDocumento, LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
+import { cpfCheckDigits } from '../../lambdas/contract/documento.ts';
 import type { EntradaHistorico, ItemLixeira } from '../../lambdas/contract/types.ts';
 import { documentClient } from '../../lambdas/store/client.ts';
 import { recentActivity } from '../../lambdas/store/feed.ts';
@@ -16,6 +17,7 @@ import { FEED_DAYS, historyPk } from '../../lambdas/store/historico.ts';
 import { EXPIRA, trashKey } from '../../lambdas/store/lixeira.ts';
 import { PK, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 import { STALLED_PURGE_SECONDS, sweepTrash } from '../../lambdas/services/lixeira.ts';
+import { WRITE_ATTEMPTS } from '../../lambdas/services/outcomes.ts';
 import { startTestApi } from '../support/api-server.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
 import { holdWrites, openAllGates, writing } from '../support/write-gate.ts';
@@ -185,6 +187,122 @@ describe('who and when are the server’s', () => {
     }
     const stored = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.cliente, sk: p.body.id } }))).Item!;
     expect(stored).toMatchObject({ historico: 2, criadoPor: 'anônimo', atualizadoPor: 'anônimo' });
+  });
+});
+
+describe('a real transaction cancelled by its last items: nothing written', () => {
+  /**
+   * An item planted where a late item of the write puts its own (the history entry's slot, the
+   * trash copy's key) fails that item's condition on DynamoDB Local itself, after every earlier
+   * item of the transaction was accepted: the transaction is cancelled as a whole. The write is
+   * retried (it reads as a race) until it gives up with 409; the table is then exactly as it was
+   * once the planted items are taken away again (records, counts and totals, claims, feed,
+   * history, trash, idempotency records).
+   */
+  const planted: { pk: string; sk: number }[] = [];
+  const plant = async (...keys: { pk: string; sk: number }[]) => {
+    for (const Key of keys) {
+      await api.doc.send(new PutCommand({ TableName: api.tableName, Item: { ...Key, acao: 'criado', em: '2000-01-01T00:00:00.000Z', por: 'plantado' } }));
+      planted.push(Key);
+    }
+  };
+  const unplant = async () => {
+    for (const Key of planted.splice(0)) await api.doc.send(new DeleteCommand({ TableName: api.tableName, Key }));
+  };
+  afterEach(unplant);
+  const state = () => snapshot(api.doc, api.tableName);
+  /** The snapshot without the id counters (a create's failed attempts spend ids: gaps are fine). */
+  const withoutCounters = ({ counters: _c, ...rest }: Awaited<ReturnType<typeof state>>) => rest;
+  const nextIds = async (kind: 'categoria' | 'cliente', n: number) => {
+    const { counters } = await state();
+    return Array.from({ length: n }, (_, i) => counters[kind] + 1 + i);
+  };
+
+  it('a client update (the history entry’s slot taken): record, totals, CNPJ/CPF claims, feed, history as they were', async () => {
+    const a = await createCategoria(api, 'Meio A');
+    const b = await createCategoria(api, 'Meio B');
+    const p = await createCliente(api, { nome: 'No meio', valorContrato: 20000, categoria: { id: a.id }, documento: '390.533.447-05' });
+    const before = await state();
+    await plant({ pk: historyPk('produto', p.id), sk: 2 });
+    recording = true;
+    const r = await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Mudou', valorContrato: 1, categoria: { id: b.id }, documento: '11.222.333/0001-81' });
+    recording = false;
+    expect(r).toMatchObject({ status: 409, body: { mensagem: MESSAGES.conflitoConcorrente } });
+    // The transactions reached DynamoDB, the history entry among their last items.
+    const sent = calls.filter((c) => c.command === 'TransactWriteItemsCommand');
+    expect(sent.length).toBe(WRITE_ATTEMPTS);
+    const items = sent[0]!.input.TransactItems as Record<string, { Key?: { pk: string }; Item?: { pk: string } }>[];
+    const pkOf = (item: (typeof items)[number]) => Object.values(item)[0]!.Key?.pk ?? Object.values(item)[0]!.Item?.pk;
+    // The record first, then the claims and the totals, and the history entry after all of them.
+    expect(pkOf(items[0]!)).toBe(PK.cliente);
+    const historyAt = items.findIndex((i) => pkOf(i) === historyPk('produto', p.id));
+    expect(historyAt).toBeGreaterThanOrEqual(5);
+    await unplant();
+    expect(await state()).toEqual(before);
+  });
+
+  it('a client delete (the trash copy’s key taken): live, counted, its CNPJ/CPF held, nothing in the trash', async () => {
+    const c = await createCategoria(api, 'Meio C');
+    const p = await createCliente(api, { nome: 'Não sai', valorContrato: 15000, categoria: { id: c.id }, documento: '111.444.777-35' });
+    const before = await state();
+    await plant(trashKey('produto', p.id));
+    expect(await call(api, 'DELETE', `/produtos/${p.id}`)).toMatchObject({ status: 409 });
+    await unplant();
+    expect(await state()).toEqual(before);
+    expect((await call(api, 'GET', `/produtos/${p.id}`)).status).toBe(200);
+  });
+
+  it('a category create (every attempt’s history slot taken): no category, its name free, no feed or history', async () => {
+    const before = await state();
+    const ids = await nextIds('categoria', WRITE_ATTEMPTS + 2);
+    await plant(...ids.map((id) => ({ pk: historyPk('categoria', id), sk: 1 })));
+    expect(await call(api, 'POST', '/categorias', { descricao: 'Nunca criada' })).toMatchObject({ status: 409 });
+    await unplant();
+    expect(withoutCounters(await state())).toEqual(withoutCounters(before));
+    // The name was never taken.
+    expect((await call(api, 'POST', '/categorias', { descricao: 'NUNCA criada' })).status).toBe(201);
+  });
+
+  it('a category rename (its history slot taken): the old name kept and held, the new one free', async () => {
+    const c = await createCategoria(api, 'Nome antigo');
+    const before = await state();
+    await plant({ pk: historyPk('categoria', c.id), sk: 2 });
+    expect(await call(api, 'PUT', '/categorias', { id: c.id, descricao: 'Nome novo' })).toMatchObject({ status: 409 });
+    await unplant();
+    expect(await state()).toEqual(before);
+    expect((await call(api, 'POST', '/categorias', { descricao: 'nome antigo' })).status).toBe(409);
+  });
+
+  it('a category delete (the trash copy’s key taken): live, its name held, nothing in the trash', async () => {
+    const c = await createCategoria(api, 'Fica viva');
+    const before = await state();
+    await plant(trashKey('categoria', c.id));
+    expect(await call(api, 'DELETE', `/categorias/${c.id}`)).toMatchObject({ status: 409 });
+    await unplant();
+    expect(await state()).toEqual(before);
+  });
+
+  it('an import batch: the transaction a row’s history slot cancels writes nothing; the row fails, the others are written again without it', async () => {
+    const c = await createCategoria(api, 'Importada no meio');
+    const job = (await call(api, 'POST', '/importacoes', { total: 3, arquivo: 'meio.csv' })).body as { id: number };
+    const linhas = [0, 1, 2].map((i) => ({ linha: i + 2, cliente: { nome: `Linha ${i}`, valorContrato: 20000, categoria: { id: c.id }, documento: ['987654321', '987654322', '987654323'].map((b) => b + cpfCheckDigits(b))[i]! } }));
+    const before = await state();
+    const ids = await nextIds('cliente', 3);
+    // The last row's history entry: a late item of the batch's transaction.
+    await plant({ pk: historyPk('produto', ids[2]!), sk: 1 });
+    const r = await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas }, { 'idempotency-key': `meio-${Date.now()}` });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toEqual({ criados: [{ linha: 2, id: ids[0] }, { linha: 3, id: ids[1] }], falhas: [{ linha: 4, mensagem: MESSAGES.importacaoLinhaFalhou }] });
+    await unplant();
+    const after = await state();
+    // Only the two rows written: the third has no record, claim, count, feed item or history.
+    expect([...after.clientes.keys()].filter((id) => !before.clientes.has(id))).toEqual([ids[0], ids[1]]);
+    expect(after.documentos.get(linhas[2]!.cliente.documento)).toBeUndefined();
+    expect(after.documentos.get(linhas[1]!.cliente.documento)).toBe(ids[1]);
+    expect(after.categorias.get(c.id)).toMatchObject({ clientes: 2, vips: 2, soma: 4_000_000n });
+    expect(after.history!.get(`produto#${ids[2]}`)).toBeUndefined();
+    expect(after.feedItems).toBe(before.feedItems! + 2);
+    expect(after.importacoes!.get(job.id)).toMatchObject({ criados: 2 });
   });
 });
 

@@ -48,47 +48,44 @@ export interface HistoryWrite {
   feedSk?: number;
 }
 
+/** The history entry and the activity feed item of a change, as stored. */
+export function historyItems({ kind, id, nome, seq, entry, feedSk }: HistoryWrite): { entry: Stored; feed: Stored } {
+  const { alteracoes, ...rest } = entry;
+  const changed = alteracoes && alteracoes.length > 0 ? alteracoes : undefined;
+  const ms = Date.parse(entry.em);
+  const atividade = feedSk ?? timeSk(ms);
+  return {
+    entry: { pk: historyPk(kind, id), sk: seq, ...rest, ...(changed ? { alteracoes: changed } : {}), [FEED_SK]: atividade },
+    feed: {
+      pk: PK.atividade,
+      sk: atividade,
+      tipo: kind,
+      id,
+      nome,
+      ...rest,
+      ...(changed ? { alteracoes: changed.map((a) => a.campo) } : {}),
+      [TTL_ATTRIBUTE]: Math.floor(ms / 1000) + FEED_DAYS * DAY_SECONDS,
+    },
+  };
+}
+
 /**
  * The items a change writes beside the record, in its transaction: the history entry (the
  * counter's new value as sk, conditioned on the slot being free: taken means another write of
  * the record won, `changed`) and the activity feed item (a clash of its time key is `changed`
  * too: the write is retried).
  */
-export function historyOps({ kind, id, nome, seq, entry, feedSk }: HistoryWrite): Op[] {
-  const { alteracoes, ...rest } = entry;
-  const changed = alteracoes && alteracoes.length > 0 ? alteracoes : undefined;
-  const ms = Date.parse(entry.em);
-  const atividade = feedSk ?? timeSk(ms);
+export function historyOps(write: HistoryWrite): Op[] {
+  const { entry, feed } = historyItems(write);
   return [
     {
       name: 'historico.put',
-      item: {
-        Put: {
-          TableName: tableName(),
-          Item: { pk: historyPk(kind, id), sk: seq, ...rest, ...(changed ? { alteracoes: changed } : {}), [FEED_SK]: atividade },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      item: { Put: { TableName: tableName(), Item: entry, ConditionExpression: 'attribute_not_exists(pk)' } },
       onFailed: () => ({ kind: 'changed' }),
     },
     {
       name: 'atividade.put',
-      item: {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            pk: PK.atividade,
-            sk: atividade,
-            tipo: kind,
-            id,
-            nome,
-            ...rest,
-            ...(changed ? { alteracoes: changed.map((a) => a.campo) } : {}),
-            [TTL_ATTRIBUTE]: Math.floor(ms / 1000) + FEED_DAYS * DAY_SECONDS,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      item: { Put: { TableName: tableName(), Item: feed, ConditionExpression: 'attribute_not_exists(pk)' } },
       onFailed: () => ({ kind: 'changed' }),
     },
   ];

@@ -152,8 +152,8 @@ export const jobs: readonly JobDef[] = [
   // Issue 16: erases what an expired trash entry leaves behind (the record's history and feed
   // items: TTL can't reach them) and finishes purges that failed half-way (services/lixeira.ts).
   {
-    name: 'ExpurgoLixeira',
-    handler: 'jobs/expurgo-lixeira',
+    name: 'SweepLixeira',
+    handler: 'jobs/sweep-lixeira',
     description: 'Clientela: erases expired trash entries with their history',
     everyMinutes: 60,
     actions: [GET, QUERY, DELETE, BATCH_WRITE],

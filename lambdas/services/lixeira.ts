@@ -157,15 +157,15 @@ async function erase(kind: RecordKind, id: number, copy: TrashCopy | undefined, 
 export const STALLED_PURGE_SECONDS = 5 * 60;
 
 /** What a sweep did. */
-export interface Varredura {
+export interface SweepResult {
   /** Trash entries erased for good (expired, or a purge finished). */
-  apagados: number;
+  erased: number;
   /** Entries left for the next run (the time ran out). */
-  restantes: number;
+  left: number;
 }
 
 /**
- * The trash's sweep, run on a schedule (lambdas/handlers/jobs/expurgo-lixeira.ts; hourly in the
+ * The trash's sweep, run on a schedule (lambdas/handlers/jobs/sweep-lixeira.ts; hourly in the
  * cloud, and by the local server): DynamoDB TTL drops an expired trash copy, but a record's
  * history and feed items are one item each, with no single TTL for them all, and they hold the
  * record's personal data (the values before and after each change). So the index entry has no
@@ -175,10 +175,10 @@ export interface Varredura {
  * its entry went with the restore, so never expected) keeps its history. Stops starting new
  * entries once `hasTime` says no; the next run goes on.
  */
-export async function sweepTrash(nowMs = Date.now(), hasTime: () => boolean = () => true): Promise<Varredura> {
+export async function sweepTrash(nowMs = Date.now(), hasTime: () => boolean = () => true): Promise<SweepResult> {
   const nowSeconds = Math.floor(nowMs / 1000);
   const todo = await trashToSweep(nowSeconds, nowSeconds - STALLED_PURGE_SECONDS);
-  let apagados = 0;
+  let erased = 0;
   for (const entry of todo) {
     if (!hasTime()) break;
     const copy = await readTrash(entry.kind, entry.id);
@@ -191,7 +191,7 @@ export async function sweepTrash(nowMs = Date.now(), hasTime: () => boolean = ()
     } else {
       await erase(entry.kind, entry.id, mine, entry.indice);
     }
-    apagados++;
+    erased++;
   }
-  return { apagados, restantes: todo.length - apagados };
+  return { erased, left: todo.length - erased };
 }

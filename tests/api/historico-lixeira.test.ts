@@ -711,13 +711,13 @@ describe('the sweep: an expired entry goes with its history', () => {
 
     // No time left: nothing is touched.
     const none = await sweepTrash(Date.now(), () => false);
-    expect(none).toMatchObject({ apagados: 0 });
-    expect(none.restantes).toBeGreaterThanOrEqual(2);
+    expect(none).toMatchObject({ erased: 0 });
+    expect(none.left).toBeGreaterThanOrEqual(2);
     expect((await history('produtos', expired.id)).itens).toHaveLength(3);
 
     const done = await sweepTrash();
-    expect(done.restantes).toBe(0);
-    expect(done.apagados).toBeGreaterThanOrEqual(2);
+    expect(done.left).toBe(0);
+    expect(done.erased).toBeGreaterThanOrEqual(2);
     for (const id of [expired.id, stalled.id]) {
       expect((await call(api, 'GET', `/produtos/${id}/historico`)).status).toBe(404);
       expect(await feedOf('produto', id)).toEqual([]);
@@ -730,7 +730,7 @@ describe('the sweep: an expired entry goes with its history', () => {
     expect((await history('categorias', kept.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
     expect((await call(api, 'POST', `/lixeira/categoria/${kept.id}/restaurar`)).status).toBe(200);
     // Run again: nothing left to do.
-    expect(await sweepTrash()).toEqual({ apagados: 0, restantes: 0 });
+    expect(await sweepTrash()).toEqual({ erased: 0, left: 0 });
   });
 
   it('also erases entries stored before the index kept its own expiry (TTL attribute only)', async () => {

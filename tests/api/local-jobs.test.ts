@@ -15,7 +15,7 @@ const job: JobDef = { name: 'Teste', handler: 'jobs/teste', description: 'test',
 
 describe('local scheduled jobs', () => {
   it('runs the trash sweep of the route table’s jobs', () => {
-    expect(jobs.map((j) => [j.name, j.handler, j.everyMinutes])).toEqual([['ExpurgoLixeira', 'jobs/expurgo-lixeira', 60]]);
+    expect(jobs.map((j) => [j.name, j.handler, j.everyMinutes])).toEqual([['SweepLixeira', 'jobs/sweep-lixeira', 60]]);
   });
 
   it('runs a job after start and then every everyMinutes, logs a failed run, and stops', async () => {

@@ -605,9 +605,9 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     const past = Math.floor(Date.now() / 1000) - 1;
     await direct.send(new UpdateCommand({ TableName: table, Key: { pk: PK.lixeira, sk: Number(copy.indice) }, UpdateExpression: 'SET expira = :p', ExpressionAttributeValues: { ':p': past } }));
     await direct.send(new UpdateCommand({ TableName: table, Key: { pk: `${PK.lixeira}#produto`, sk: goneId }, UpdateExpression: 'SET expiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
-    expect(await runJob('ExpurgoLixeira')).toMatchObject({ apagados: 1, restantes: 0 });
+    expect(await runJob('SweepLixeira')).toMatchObject({ erased: 1, left: 0 });
     expect((await call('HistoricoProduto', 'GET', `/produtos/${goneId}/historico`)).status).toBe(404);
-    expect(await runJob('ExpurgoLixeira')).toEqual({ apagados: 0, restantes: 0 });
+    expect(await runJob('SweepLixeira')).toEqual({ erased: 0, left: 0 });
   });
 
   it('serves the users API with the real Cognito calls (sign-in on: the claims of a real access token)', async () => {

@@ -157,7 +157,7 @@ describe('scheduled functions: one per jobs row (routes.ts)', () => {
   it('runs each job on its EventBridge schedule, with exactly its row’s table actions, its own JSON logs, minutes of time and only TABLE_NAME', () => {
     const fns = jobFunctions(template);
     expect(Object.values(fns).map(jobNameOf).sort()).toEqual(jobs.map((j) => j.name).sort());
-    expect(jobs.map((j) => j.name)).toContain('ExpurgoLixeira');
+    expect(jobs.map((j) => j.name)).toContain('SweepLixeira');
     const rules = Object.values(resourcesOfType(template, 'AWS::Events::Rule')).map((r) => r.Properties!);
     expect(rules).toHaveLength(jobs.length);
     const logGroups = resourcesOfType(template, 'AWS::Logs::LogGroup');

@@ -16,6 +16,6 @@ export async function handler(_event?: unknown, context?: Pick<Context, 'getRema
   const started = Date.now();
   const deadline = started + (context ? context.getRemainingTimeInMillis() : DEFAULT_BUDGET_MS) - MARGIN_MS;
   const result = await sweepTrash(started, () => Date.now() < deadline);
-  logJob({ job: 'ExpurgoLixeira', ...result, durationMs: Date.now() - started });
+  logJob({ job: 'SweepLixeira', ...result, durationMs: Date.now() - started });
   return result;
 }

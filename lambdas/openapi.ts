@@ -792,7 +792,7 @@ const OPERATIONS: Record<string, Op> = {
     'List the trash',
     'The deleted records, most recent first.',
     `The records deleted in the last \`TRASH_DAYS\` days (${LIMITS.trashDays.default} unless the deployment says otherwise), ` +
-      `most recently deleted first. ${PAGED} Expired entries are never listed.`,
+      `most recently deleted first. ${PAGED} Expired entries, and entries an administrator is deleting for good, are never listed.`,
     { status: '200', response: 'LixeiraPagina', errors: ['400'] },
   ),
   'POST /lixeira/{tipo}/{id}/restaurar': shapedOp(
@@ -809,8 +809,9 @@ const OPERATIONS: Record<string, Op> = {
     'Delete a record for good',
     'Removed; no body.',
     'Administrators only (403 for anyone else, before the request is validated). Removes the record\'s copy from the ' +
-      'trash and its whole history (its personal data goes with it); it can\'t be restored after. A restore racing ' +
-      'it is refused. Its id is never given to another record. 404 when it is not in the trash.',
+      'trash, its whole history and activity items, and the idempotency record of its create while that still holds ' +
+      'it (its personal data goes with it); it can\'t be restored after. A restore racing it is refused. A purge that ' +
+      'failed half-way can be sent again. Its id is never given to another record. 404 when it is not in the trash.',
     { status: '204', errors: ['400', '404'] },
   ),
   'POST /importacoes': {

@@ -29,7 +29,7 @@ import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import type { Node } from 'constructs';
 import { userNameOf } from '../lambdas/contract/auth.ts';
 import { LIMITS } from '../lambdas/contract/limits.ts';
-import { routes } from '../lambdas/routes.ts';
+import { jobs, routes } from '../lambdas/routes.ts';
 import { ClientelaStack, type AuthSettings, type ClientelaStackProps } from './clientela-stack.ts';
 import { MFA_MODES, SESSION_DAYS, THREAT_PROTECTION_MODES, USERNAME_MAX_LENGTH } from './constructs/identity.ts';
 
@@ -113,6 +113,7 @@ export function stackPropsFromContext(node: Node): ClientelaStackProps {
     // No `env`: the stack is environment-agnostic (it needs no lookups), so the template is the
     // same with or without credentials, and `cdk deploy` targets the profile's account/region.
     routes,
+    jobs,
     handlersDir: path.join(PROJECT_ROOT, 'lambdas', 'handlers'),
     projectRoot: PROJECT_ROOT,
     webDistPath: path.resolve(PROJECT_ROOT, str('webDist') ?? 'web/dist'),

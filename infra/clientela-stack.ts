@@ -2,11 +2,12 @@ import { CfnOutput, DefaultStackSynthesizer, Lazy, Stack, Validations, type CfnE
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct, IConstruct } from 'constructs';
 import { PASSWORD_POLICY } from '../lambdas/contract/auth.ts';
-import type { RouteDef } from '../lambdas/routes.ts';
+import type { JobDef, RouteDef } from '../lambdas/routes.ts';
 import { Alarms } from './constructs/alarms.ts';
 import { Api } from './constructs/api.ts';
 import { Data } from './constructs/data.ts';
 import { Identity, type IdentitySettings } from './constructs/identity.ts';
+import { Jobs } from './constructs/jobs.ts';
 import { OriginVerify } from './constructs/origin-verify.ts';
 import { Site, type CustomDomain } from './constructs/site.ts';
 import type { WebConfig } from '../lambdas/contract/auth.ts';
@@ -22,6 +23,8 @@ export const OPEN_ACCESS_WARNING =
 export interface ClientelaStackProps extends StackProps {
   /** THE route table (lambdas/routes.ts). */
   readonly routes: readonly RouteDef[];
+  /** The scheduled functions (lambdas/routes.ts `jobs`). */
+  readonly jobs: readonly JobDef[];
   /** lambdas/handlers */
   readonly handlersDir: string;
   /** The repository root (package.json, lock file, node_modules with esbuild). */
@@ -49,10 +52,11 @@ export interface ClientelaStackProps extends StackProps {
   readonly trashDays?: number;
 }
 
-/** Clientela in one stack: table, user pool, API with its functions, site, alarms. */
+/** Clientela in one stack: table, user pool, API with its functions, scheduled functions, site, alarms. */
 export class ClientelaStack extends Stack {
   readonly data: Data;
   readonly api: Api;
+  readonly jobs: Jobs;
   readonly site: Site;
   readonly alarms: Alarms;
   readonly originVerify: OriginVerify;
@@ -91,9 +95,19 @@ export class ClientelaStack extends Stack {
       bundleAwsSdk: props.bundleAwsSdk,
       trashDays: props.trashDays,
     });
-    // An adopted table is verified (and protected) before any function can serve a request.
+    this.jobs = new Jobs(this, 'Jobs', {
+      table: this.data.table,
+      jobs: props.jobs,
+      handlersDir: props.handlersDir,
+      projectRoot: props.projectRoot,
+      logRetention: props.logRetention,
+      memorySize: props.memorySize,
+      bundleAwsSdk: props.bundleAwsSdk,
+    });
+    const functions = new Map([...this.api.functions, ...this.jobs.functions]);
+    // An adopted table is verified (and protected) before any function can serve a request or run.
     if (this.data.adoption) {
-      for (const fn of this.api.functions.values()) fn.node.addDependency(this.data.adoption.resource);
+      for (const fn of functions.values()) fn.node.addDependency(this.data.adoption.resource);
     }
     // The web's runtime configuration (/config.json): where to sign in, or the open mode.
     const webConfig: WebConfig = identity
@@ -119,7 +133,7 @@ export class ClientelaStack extends Stack {
     this.alarms = new Alarms(this, 'Alarms', {
       stage: this.api.stage,
       accessLogs: this.api.accessLogs,
-      functions: this.api.functions,
+      functions,
       alarmEmail: props.alarmEmail,
     });
 

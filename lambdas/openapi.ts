@@ -83,7 +83,8 @@ const isContatoField = (name: string): name is ContatoField => (CONTATO_FIELDS a
  * read as described there too (the validator of the tests implements all four with the contract's readers).
  */
 const CONTATO_REQUEST: Record<ContatoField, JsonSchema> = {
-  email: { type: 'string', format: 'email', maxLength: LIMITS.email.max },
+  // idn-email: the API takes internationalized addresses (`joão@açaí.com.br`), which `email` would not.
+  email: { type: 'string', format: 'idn-email', maxLength: LIMITS.email.max },
   telefone: { type: 'string', format: 'telefone-br', maxLength: LIMITS.telefone.maxInput },
   documento: { type: 'string', format: 'cpf-cnpj', maxLength: LIMITS.documento.maxInput },
   observacoes: { type: 'string', maxLength: LIMITS.observacoes.max },
@@ -746,7 +747,7 @@ const historyOp = (whose: 'category' | 'client'): Op =>
   shapedOp(`Read a ${whose}'s history`, 'The history, newest first.', HISTORY, { status: '200', response: 'HistoricoPagina', errors: ['400', '404'] });
 const TO_TRASH =
   'The record moves to the trash (`GET /lixeira`) in the same transaction, with its history entry; ' +
-  '`POST /lixeira/{tipo}/{id}/restaurar` brings it back. Its unique name is freed meanwhile.';
+  '`POST /lixeira/{tipo}/{id}/restaurar` brings it back.';
 
 const USERS_NOTE =
   'Administrators only (403 for anyone else, before the request is validated). Only with sign-in: not deployed in ' +
@@ -792,7 +793,7 @@ const OPERATIONS: Record<string, Op> = {
   'DELETE /categorias/{id}': op(
     'Delete a category',
     'Deleted; no body.',
-    `Deletes a category that no client uses (409 while any client uses it; clients in the trash don't count). ${TO_TRASH}`,
+    `Deletes a category that no client uses (409 while any client uses it; clients in the trash don't count). ${TO_TRASH} Its unique name is freed meanwhile (a restore claims it again, or 409).`,
   ),
   'GET /categorias/{id}/historico': historyOp('category'),
   'GET /produtos': op(
@@ -821,14 +822,15 @@ const OPERATIONS: Record<string, Op> = {
   'DELETE /produtos/{id}': op(
     'Delete a client',
     'Deleted; no body.',
-    `Deletes a client and uncounts it from its category in the same transaction. ${TO_TRASH}`,
+    `Deletes a client and uncounts it from its category in the same transaction. ${TO_TRASH} Its CNPJ/CPF (\`documento\`) is ` +
+      'freed meanwhile (a restore claims it again, or 409 naming the client that holds it now).',
   ),
   'GET /produtos/{id}/historico': historyOp('client'),
   'GET /lixeira': shapedOp(
     'List the trash',
     'The deleted records, most recent first.',
     `The records deleted in the last \`TRASH_DAYS\` days (${LIMITS.trashDays.default} unless the deployment says otherwise), ` +
-      `most recently deleted first. ${PAGED} Expired entries are never listed.`,
+      `most recently deleted first. ${PAGED} Expired entries, and entries an administrator is deleting for good, are never listed.`,
     { status: '200', response: 'LixeiraPagina', errors: ['400'] },
   ),
   'POST /lixeira/{tipo}/{id}/restaurar': shapedOp(
@@ -845,8 +847,9 @@ const OPERATIONS: Record<string, Op> = {
     'Delete a record for good',
     'Removed; no body.',
     'Administrators only (403 for anyone else, before the request is validated). Removes the record\'s copy from the ' +
-      'trash and its whole history (its personal data goes with it); it can\'t be restored after. A restore racing ' +
-      'it is refused. Its id is never given to another record. 404 when it is not in the trash.',
+      'trash, its whole history and activity items, and the idempotency record of its create while that still holds ' +
+      'it (its personal data goes with it); it can\'t be restored after. A restore racing it is refused. A purge that ' +
+      'failed half-way can be sent again. Its id is never given to another record. 404 when it is not in the trash.',
     { status: '204', errors: ['400', '404'] },
   ),
   'GET /observacoes': {

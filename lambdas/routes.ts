@@ -148,6 +148,34 @@ export const routes: readonly RouteDef[] = [
   { routeKey: '$default', method: 'ANY', path: '/{proxy+}', handler: 'fallback', name: 'Fallback', actions: [] },
 ];
 
+/**
+ * A function the schedule runs, not a route: EventBridge in the cloud, a timer of the local
+ * server on a laptop. Like a route row, it names its handler and the DynamoDB actions it needs
+ * (the stack grants exactly these; a test checks them against its calls).
+ */
+export interface JobDef {
+  /** Construct-id friendly name, stable across deploys. */
+  readonly name: string;
+  /** `lambdas/handlers/<handler>.ts`, which exports `handler()`. */
+  readonly handler: string;
+  readonly description: string;
+  /** How often it runs. */
+  readonly everyMinutes: number;
+  readonly actions: readonly DynamoAction[];
+}
+
+export const jobs: readonly JobDef[] = [
+  // Issue 16: erases what an expired trash entry leaves behind (the record's history and feed
+  // items: TTL can't reach them) and finishes purges that failed half-way (services/lixeira.ts).
+  {
+    name: 'SweepLixeira',
+    handler: 'jobs/sweep-lixeira',
+    description: 'Clientela: erases expired trash entries with their history',
+    everyMinutes: 60,
+    actions: [GET, QUERY, DELETE, BATCH_WRITE],
+  },
+];
+
 /** The base path: the HTTP API stage name in the cloud, the mount point locally. */
 export const API_BASE_PATH = '/api';
 

@@ -1,7 +1,9 @@
 /**
  * Seeding for demos, tests and benchmarks: writes records in the exact storage format (category
- * counts right, names claimed, versao 1; no history or audit fields, as bulk-loaded data) with the
- * store's batch writer. Ids are reserved from
+ * counts right, names claimed, versao 1) with the store's batch writer. The demo set is written as
+ * if someone had created it over the last days (who and when, each record's `criado` history
+ * entry and activity item, so the app's history and "Atualizações recentes" show something);
+ * bulk seeding writes no history or audit fields, as data loaded from elsewhere. Ids are reserved from
  * the same atomic counters the API uses, and new category names are made unique against the
  * stored ones, so seeding a table that already holds data never collides with it.
  */
@@ -12,7 +14,9 @@ import type { Db } from '../lambdas/store/client.ts';
 import { reserveIds } from '../lambdas/store/ids.ts';
 import { addSemCategoria, totalsOf } from '../lambdas/store/aggregates.ts';
 import { categoriaItem, clienteItem, SEM_CATEGORIA_KEY, type CategoriaRecord, type ClienteRecord } from '../lambdas/store/items.ts';
+import { historyItems } from '../lambdas/store/historico.ts';
 import { documentoClaimItem, documentosClaimed, foldedNamesInUse, nameClaimItem } from '../lambdas/store/names.ts';
+import { RECORD_KIND } from '../lambdas/store/table.ts';
 
 /** What a seeding call wrote. */
 export interface SeedResult {
@@ -81,7 +85,12 @@ function uniqueNames(names: readonly string[], taken: Set<string>): string[] {
  * then adds the new clients without a category to the Sem categoria totals when the table has
  * them (otherwise the API's first client write counts every stored client: store/aggregates.ts).
  */
-async function write(db: Db, categorias: readonly CategoriaRecord[], seeded: readonly ClienteRecord[]): Promise<SeedResult> {
+async function write(
+  db: Db,
+  categorias: readonly CategoriaRecord[],
+  seeded: readonly ClienteRecord[],
+  history: (clientes: readonly ClienteRecord[]) => Record<string, unknown>[] = () => [],
+): Promise<SeedResult> {
   const wanted = seeded.flatMap((c) => (c.documento ? [c.documento] : []));
   const held = wanted.length ? await documentosClaimed(db, wanted) : new Set<string>();
   const clientes: ClienteRecord[] = seeded.map(({ documento, ...c }) => (documento && !held.has(documento) ? { ...c, documento } : c));
@@ -94,6 +103,7 @@ async function write(db: Db, categorias: readonly CategoriaRecord[], seeded: rea
   await batchPut(db, [
     ...counted.flatMap((c) => [categoriaItem(c), nameClaimItem(c.descricao, [c.id])]),
     ...clientes.flatMap((c) => [clienteItem(c), ...(c.documento ? [documentoClaimItem(c.documento, c.id)] : [])]),
+    ...history(clientes),
   ]);
   if (none) await addSemCategoria(db, none);
   return {
@@ -215,24 +225,37 @@ const DEMO_CLIENTES: readonly {
   { nome: 'Oficina Mecânica Assunção', segmento: '', pontoFocal: 'Rogério Peçanha', valorContrato: 3000, categoria: null },
 ];
 
+/** Who created the demo set, as its records and history say (the actor of a write is an e-mail). */
+export const SEED_ACTOR = 'demo@clientela.local';
+/** The demo records were created one after another, this far apart, the last one an hour ago. */
+const DEMO_STEP_MS = 47 * 60_000;
+
 /**
  * Writes a small hand-written demo set in Portuguese (5 categories, 12 clients: some VIP, one at
  * exactly 10000, some with cents, two without category; contacts, CNPJs/CPFs and contracts ending
- * soon, so "Contratos a renovar" has some). It always adds records (a name already
- * in use gets a number).
+ * soon, so "Contratos a renovar" has some), created by SEED_ACTOR one after another over the
+ * last hours: each record with who and when, and its `criado` history entry and activity item
+ * (the items the API's create writes: store/historico.ts). It always adds records (a name
+ * already in use gets a number).
  */
-export async function seedDemo(db: Db): Promise<SeedResult> {
+export async function seedDemo(db: Db, nowMs = Date.now()): Promise<SeedResult> {
   const [firstCat, firstCli, taken] = await Promise.all([
     reserveIds('categoria', DEMO_CATEGORIAS.length, db),
     reserveIds('cliente', DEMO_CLIENTES.length, db),
     foldedNamesInUse(db),
   ]);
+  const total = DEMO_CATEGORIAS.length + DEMO_CLIENTES.length;
+  // The categories first, then the clients, in order; each stamped when it was "created".
+  const created = (n: number) => {
+    const em = new Date(nowMs - 60 * 60_000 - (total - 1 - n) * DEMO_STEP_MS).toISOString();
+    return { historico: 1, criadoEm: em, criadoPor: SEED_ACTOR, atualizadoEm: em, atualizadoPor: SEED_ACTOR };
+  };
   const categorias: CategoriaRecord[] = uniqueNames(DEMO_CATEGORIAS, taken).map((descricao, i) => ({
     id: firstCat + i,
     descricao,
     clientes: DEMO_CLIENTES.filter((c) => c.categoria === DEMO_CATEGORIAS[i]).length,
     versao: 1,
-    historico: 0,
+    ...created(i),
   }));
   const clientes: ClienteRecord[] = DEMO_CLIENTES.map(({ categoria, contato: { fimEmDias, ...contato } = {}, ...c }, i) => ({
     id: firstCli + i,
@@ -241,7 +264,15 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     versao: 1,
     ...contato,
     ...(fimEmDias !== undefined ? { inicioContrato: addDays(today(), fimEmDias - 365), fimContrato: addDays(today(), fimEmDias) } : {}),
-    historico: 0,
+    ...created(DEMO_CATEGORIAS.length + i),
   }));
-  return write(db, categorias, clientes);
+  const criado = (kind: (typeof RECORD_KIND)[keyof typeof RECORD_KIND], id: number, nome: string, em: string) => {
+    const { entry, feed } = historyItems({ kind, id, nome, seq: 1, entry: { acao: 'criado', em, por: SEED_ACTOR } });
+    return [entry, feed];
+  };
+  return write(db, categorias, clientes, (written) => [
+    ...categorias.flatMap((c) => criado(RECORD_KIND.categoria, c.id, c.descricao, c.criadoEm!)),
+    // The clients as written (one whose CNPJ/CPF is taken is written without it: its entry is the same).
+    ...written.flatMap((c) => criado(RECORD_KIND.cliente, c.id, c.nome, c.criadoEm!)),
+  ]);
 }

@@ -11,6 +11,7 @@ import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynam
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { documentClientOver, dynamoClientFromEnv } from '../../lambdas/store/client.ts';
 import { seedDemo } from '../../tools/seed.ts';
+import { startLocalJobs } from './jobs.ts';
 import { AUTH_ENV_NAMES, localAuthEnv, startLocalCognito, type LocalIdentity } from './cognito.ts';
 import { isAlive, JavaMissingError, localDynamoEnv, startDynamoLocal } from './dynamodb.ts';
 import { ensureTable } from './table.ts';
@@ -396,6 +397,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: StartD
   for (const k of AUTH_ENV_NAMES) delete process.env[k];
   Object.assign(process.env, localAuthEnv(identity));
 
+  // The scheduled functions (the trash's sweep), as EventBridge runs them in the cloud.
+  const scheduled = startLocalJobs({ log });
   let stopped: Promise<void> | undefined;
   return {
     db,
@@ -403,6 +406,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: StartD
     setUrl: (url) => (lock ? lock.describe({ url }) : db.setUrl(url)),
     stop: () =>
       (stopped ??= (async () => {
+        scheduled.stop();
         await Promise.all([identity?.stop(), db.stop()]);
         lock?.release();
         for (const [k, v] of Object.entries(saved)) {

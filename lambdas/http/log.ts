@@ -25,3 +25,9 @@ export function logRequest(entry: {
   }
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
+
+/** The one JSON log line of a scheduled job's run (an error propagates: Lambda logs it and the alarm counts it). */
+export function logJob(entry: { job: string; durationMs: number } & Record<string, unknown>): void {
+  if (logLevel() !== 'info') return;
+  process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'job', ...entry })}\n`);
+}

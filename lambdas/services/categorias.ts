@@ -12,7 +12,7 @@ import { ConflictError, NotFoundError } from '../errors.ts';
 import * as store from '../store/categorias.ts';
 import { releaseClaims, uniqueClaimsOf } from '../store/claims.ts';
 import { historyOps } from '../store/historico.ts';
-import { claimIdempotencyKey } from '../store/idempotency.ts';
+import { claimIdempotencyKey, idempotencyPk, registroRef } from '../store/idempotency.ts';
 import { nextId } from '../store/ids.ts';
 import { categoriaItem, categoriaWire, type CategoriaRecord } from '../store/items.ts';
 import { deletionOps } from '../store/lixeira.ts';
@@ -53,11 +53,23 @@ export async function nameTaken(outcome: Extract<Outcome, { kind: 'nameTaken' }>
 
 /**
  * A new category with id `id` and what its create writes: the record, its name claimed, its
- * `criado` history entry (one op-list for POST /categorias and an import's categories).
+ * `criado` history entry (one op-list for POST /categorias, an import's categories and the demo
+ * seed). `idempotencia`: the key the create claims (kept on the record for its purge).
  */
-export function newCategoriaWrite(actor: Actor, input: CategoriaInput, id: number): { record: CategoriaRecord; ops: Op[] } {
+export function newCategoriaWrite(actor: Actor, input: CategoriaInput, id: number, idempotencia?: string): { record: CategoriaRecord; ops: Op[] } {
   const { em, por } = stampOf(actor);
-  const record: CategoriaRecord = { id, descricao: input.descricao, clientes: 0, versao: 1, historico: 1, criadoEm: em, criadoPor: por, atualizadoEm: em, atualizadoPor: por };
+  const record: CategoriaRecord = {
+    id,
+    descricao: input.descricao,
+    clientes: 0,
+    versao: 1,
+    historico: 1,
+    ...(idempotencia === undefined ? {} : { idempotencia }),
+    criadoEm: em,
+    criadoPor: por,
+    atualizadoEm: em,
+    atualizadoPor: por,
+  };
   return { record, ops: [...store.createCategoria(record), ...historyOps({ kind: KIND, id, nome: record.descricao, seq: 1, entry: { acao: 'criado', em, por } })] };
 }
 
@@ -70,9 +82,9 @@ export async function createCategoria(actor: Actor, input: CategoriaInput, idemp
   const claim = idempotency && idempotencyClaim(idempotency, input);
   await ensureNameClaims();
   return readThenWrite(async () => {
-    const { record, ops } = newCategoriaWrite(actor, input, await nextId('categoria'));
+    const { record, ops } = newCategoriaWrite(actor, input, await nextId('categoria'), claim && idempotencyPk(claim));
     const created: Answer<Categoria> = { status: 201, body: categoriaWire(record) };
-    const written = await commit([...ops, claim && claimIdempotencyKey(claim, created)]);
+    const written = await commit([...ops, claim && claimIdempotencyKey(claim, created, registroRef(KIND, record.id))]);
     if (written.ok) return created;
     const { outcome } = written;
     if (outcome.kind === 'keyReplayed') return { status: outcome.status, body: outcome.body as Categoria };

@@ -17,7 +17,7 @@ import { releaseClaims, uniqueClaimsOf } from '../store/claims.ts';
 import { ensureAggregates } from '../store/aggregates.ts';
 import * as store from '../store/clientes.ts';
 import { historyOps } from '../store/historico.ts';
-import { claimIdempotencyKey } from '../store/idempotency.ts';
+import { claimIdempotencyKey, idempotencyPk, registroRef } from '../store/idempotency.ts';
 import { nextId } from '../store/ids.ts';
 import { clienteItem, toCliente, type ClienteRecord } from '../store/items.ts';
 import { deletionOps } from '../store/lixeira.ts';
@@ -112,9 +112,9 @@ export async function createCliente(actor: Actor, input: ClienteInput, idempoten
   // Retried only when the feed's time key clashed (`changed`): a new id, nothing was written.
   return readThenWrite(async () => {
     await ensureAggregates();
-    const { record, ops } = newClienteWrite(actor, input, await nextId('cliente'));
+    const { record, ops } = newClienteWrite(actor, input, await nextId('cliente'), { idempotencia: claim && idempotencyPk(claim) });
     const created: Answer<Cliente> = { status: 201, body: toCliente(record, ref) };
-    const written = await commit([...ops, claim && claimIdempotencyKey(claim, created)]);
+    const written = await commit([...ops, claim && claimIdempotencyKey(claim, created, registroRef(KIND, record.id))]);
     if (written.ok) return created;
     const { outcome } = written;
     if (outcome.kind === 'keyReplayed') return { status: outcome.status, body: outcome.body as Cliente };
@@ -126,13 +126,29 @@ export async function createCliente(actor: Actor, input: ClienteInput, idempoten
 
 /**
  * A new client with id `id` and what its create writes: the record (counted in its category, its
- * documento claimed) and its `criado` history entry. One op-list for POST /produtos and an
- * import's rows (`feedSk` keeps the rows' feed items apart in one transaction).
+ * documento claimed) and its `criado` history entry. One op-list for POST /produtos, an import's
+ * rows (`feedSk` keeps the rows' feed items apart in one transaction) and the demo seed.
+ * `idempotencia`: the key the create claims (kept on the record for its purge).
  */
-export function newClienteWrite(actor: Actor, body: ClienteInput, id: number, feedSk?: number): { record: ClienteRecord; ops: Op[] } {
+export function newClienteWrite(
+  actor: Actor,
+  body: ClienteInput,
+  id: number,
+  { feedSk, idempotencia }: { feedSk?: number; idempotencia?: string } = {},
+): { record: ClienteRecord; ops: Op[] } {
   const { em, por } = stampOf(actor);
   const input = contatoSet(body);
-  const record: ClienteRecord = { id, ...(input as Omit<ClienteRecord, 'id' | 'versao' | 'historico'>), versao: 1, historico: 1, criadoEm: em, criadoPor: por, atualizadoEm: em, atualizadoPor: por };
+  const record: ClienteRecord = {
+    id,
+    ...(input as Omit<ClienteRecord, 'id' | 'versao' | 'historico'>),
+    versao: 1,
+    historico: 1,
+    ...(idempotencia === undefined ? {} : { idempotencia }),
+    criadoEm: em,
+    criadoPor: por,
+    atualizadoEm: em,
+    atualizadoPor: por,
+  };
   return { record, ops: [...store.createCliente(record), ...historyOps({ kind: KIND, id, nome: record.nome, seq: 1, entry: { acao: 'criado', em, por }, feedSk })] };
 }
 
@@ -189,12 +205,15 @@ export async function removeCliente(actor: Actor, id: number): Promise<void> {
     await ensureAggregates();
     const before = await store.readCliente(id);
     if (!before) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);
-    const released = await releaseClaims(uniqueClaimsOf('cliente', before));
+    const [released, categoria] = await Promise.all([
+      releaseClaims(uniqueClaimsOf('cliente', before)),
+      before.categoriaId === null ? undefined : readCategoriaRef(before.categoriaId),
+    ]);
     const seq = before.historico + 1;
     const written = await commit([
       ...store.deleteCliente(before),
       ...released,
-      ...deletionOps(KIND, clienteItem({ ...before, historico: seq }), before.nome, seq, stampOf(actor)),
+      ...deletionOps(KIND, clienteItem({ ...before, historico: seq }), before.nome, seq, stampOf(actor), categoria?.descricao),
     ]);
     if (written.ok) return undefined;
     if (written.outcome.kind === 'staleVersao' || written.outcome.kind === 'changed') return AGAIN;

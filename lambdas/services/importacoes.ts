@@ -39,7 +39,8 @@ import type {
 } from '../contract/types.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError, type ApiError } from '../errors.ts';
 import * as categoriasStore from '../store/categorias.ts';
-import { claimIdempotencyKey } from '../store/idempotency.ts';
+import { claimIdempotencyKey, idempotencyPk, registroRef } from '../store/idempotency.ts';
+import { RECORD_KIND } from '../store/table.ts';
 import { nextId, reserveIds } from '../store/ids.ts';
 import { ensureNameClaims } from '../store/names.ts';
 import * as store from '../store/importacoes.ts';
@@ -158,14 +159,14 @@ export async function importCategoria(actor: Actor, importacaoId: number, input:
   const claim = idempotency && idempotencyClaim({ ...idempotency, key: `${importacaoId}/${idempotency.key}` }, input);
   await ensureNameClaims();
   return readThenWrite(async () => {
-    const { record, ops } = newCategoriaWrite(actor, input, await nextId('categoria'));
+    const { record, ops } = newCategoriaWrite(actor, input, await nextId('categoria'), claim && idempotencyPk(claim));
     const created: Answer<Categoria> = { status: 201, body: categoriaWire(record) };
     const written = await commit([
       ...ops,
       store.listImportadaCategoria(importacaoId, record.id),
       // Counted on the job, in the same write: only while it still takes rows.
       store.countImportados(importacaoId, 0, { categorias: 1 }),
-      claim && claimIdempotencyKey(claim, created),
+      claim && claimIdempotencyKey(claim, created, registroRef(RECORD_KIND.categoria, record.id)),
     ]);
     if (written.ok) return created;
     const { outcome } = written;
@@ -189,7 +190,7 @@ type Row = { linha: number; input: ClienteInput };
  * transaction's rows apart.
  */
 const rowOps = (actor: Actor, importacaoId: number, row: Row, id: number, feedSk?: number): Op[] => [
-  ...newClienteWrite(actor, row.input, id, feedSk).ops,
+  ...newClienteWrite(actor, row.input, id, { feedSk }).ops,
   store.listImportado(importacaoId, id, row.linha),
 ];
 

@@ -1,17 +1,19 @@
 /**
  * Trash rules: the list of deleted records (newest first, expired ones never shown), restoring a
  * record with the same id and a new versao (its uniqueness claims taken again, a client whose
- * category is gone comes back without it), and the administrators' purge, which removes the
- * copy and the record's history for good. Ids are never reused: the counters never go back.
+ * category is gone comes back without it), the administrators' purge, which removes the copy and
+ * the record's history for good, and the sweep, which does the same for expired entries. Ids are
+ * never reused: the counters never go back.
  */
 import { MESSAGES } from '../contract/messages.ts';
 import type { Actor, Alteracao, CategoriaRef, ItemLixeira, Pagina, Restaurado, Tipo } from '../contract/types.ts';
 import { ForbiddenError, NotFoundError } from '../errors.ts';
 import { createCategoria, readCategoria, readCategoriaRef } from '../store/categorias.ts';
 import { createCliente, readCliente } from '../store/clientes.ts';
-import { deleteActivityOf, deleteHistory, historyOps } from '../store/historico.ts';
+import { eraseHistory, historyOps } from '../store/historico.ts';
+import { forgetIdempotencyKey, registroRef } from '../store/idempotency.ts';
 import { categoriaWire, toCategoriaRecord, toClienteRecord, toCliente, type CategoriaRecord, type ClienteRecord } from '../store/items.ts';
-import { dropFromTrash, isExpired, listTrash, markPurging, readTrash, takeFromTrash, type TrashCopy } from '../store/lixeira.ts';
+import { dropFromTrash, dropIndex, isExpired, listTrash, markPurging, readTrash, takeFromTrash, trashToSweep, type TrashCopy } from '../store/lixeira.ts';
 import { ensureAggregates } from '../store/aggregates.ts';
 import { ensureNameClaims } from '../store/names.ts';
 import { RECORD_KIND, type RecordKind } from '../store/table.ts';
@@ -83,7 +85,8 @@ export async function restaurar(actor: Actor, tipo: Tipo, id: number): Promise<R
       if (old.categoriaId !== null) {
         ref = (await readCategoriaRef(old.categoriaId)) ?? null;
         if (!ref) {
-          const descricao = await trashedCategoriaName(old.categoriaId);
+          // Its name as the category's own copy has it; after a purge, as the client's copy kept it.
+          const descricao = (await trashedCategoriaName(old.categoriaId)) ?? copy.categoriaNome;
           aviso = MESSAGES.restauradoSemCategoria(descricao);
           alteracoes.push({ campo: 'categoria', antes: { id: old.categoriaId, descricao: descricao ?? '' }, depois: null });
         }
@@ -110,10 +113,11 @@ async function isLive(kind: RecordKind, id: number): Promise<boolean> {
 
 /**
  * Removes a record from the trash for good, with its whole history (its personal data goes with
- * it); administrators only (403). The copy is marked first, so a restore racing it is refused;
- * a purge that fails half-way can be run again. A record whose trash entry already expired but
- * whose history is still stored gets that history removed. 404 when there is nothing to remove.
- * Returns the purge for an administrator; 403 for anyone else.
+ * it); administrators only (403). The copy and its index entry are marked first, so a restore
+ * racing it is refused and the list no longer shows it; a purge that fails half-way can be run
+ * again (and the sweep finishes it if nobody does). A record whose trash entry already expired
+ * but whose history is still stored gets that history removed. 404 when there is nothing to
+ * remove. Returns the purge for an administrator; 403 for anyone else.
  */
 export function purgeFor(actor: Actor): (tipo: Tipo, id: number) => Promise<void> {
   // Checked before anything else, the request's own validation included (as the users API).
@@ -126,12 +130,68 @@ async function purge(tipo: Tipo, id: number): Promise<void> {
   const nowSeconds = Math.floor(Date.now() / 1000);
   const copy = await readTrash(kind, id);
   if (copy && !isExpired(copy, nowSeconds)) {
-    const marked = await commit([markPurging(copy, nowSeconds)]);
+    const marked = await commit(markPurging(copy, nowSeconds));
     if (!marked.ok) throw errorFor(marked.outcome, NOT_IN_TRASH);
   } else if (!copy && (await isLive(kind, id))) {
     throw new NotFoundError(MESSAGES.naoEstaNaLixeira);
   }
-  const [removed] = await Promise.all([deleteHistory(kind, id), deleteActivityOf(kind, id)]);
+  const removed = await erase(kind, id, copy);
+  if (!copy && removed === 0) throw new NotFoundError(MESSAGES.naoEstaNaLixeira);
+}
+
+/**
+ * Erases a record that leaves the trash for good (a purge, or the sweep once its entry expired),
+ * each step safe to run again: its history and the feed items it wrote, the idempotency record
+ * of its create while that still holds it, then its copy and index entry (`indice`: the entry
+ * to drop when the copy is gone already). Returns how many history entries went.
+ */
+async function erase(kind: RecordKind, id: number, copy: TrashCopy | undefined, indice?: number): Promise<number> {
+  const removed = await eraseHistory(kind, id);
+  if (copy?.idempotencia) await commit([forgetIdempotencyKey(copy.idempotencia, registroRef(kind, id))]);
   if (copy) await commit(dropFromTrash(copy));
-  else if (removed === 0) throw new NotFoundError(MESSAGES.naoEstaNaLixeira);
+  else if (indice !== undefined) await commit([dropIndex(indice)]);
+  return removed;
+}
+
+/** A purge marked longer ago than this failed half-way (a purge takes seconds; a function at most its timeout). */
+export const STALLED_PURGE_SECONDS = 5 * 60;
+
+/** What a sweep did. */
+export interface SweepResult {
+  /** Trash entries erased for good (expired, or a purge finished). */
+  erased: number;
+  /** Entries left for the next run (the time ran out). */
+  left: number;
+}
+
+/**
+ * The trash's sweep, run on a schedule (lambdas/handlers/jobs/sweep-lixeira.ts; hourly in the
+ * cloud, and by the local server): DynamoDB TTL drops an expired trash copy, but a record's
+ * history and feed items are one item each, with no single TTL for them all, and they hold the
+ * record's personal data (the values before and after each change). So the index entry has no
+ * TTL: it stays as the to-do until this erases what the record left behind, as a purge does,
+ * and then the entry. It also finishes purges that failed half-way. Each entry is erased by the
+ * same steps as a purge (safe to run twice, or beside a purge); a record that is live (restored:
+ * its entry went with the restore, so never expected) keeps its history. Stops starting new
+ * entries once `hasTime` says no; the next run goes on.
+ */
+export async function sweepTrash(nowMs = Date.now(), hasTime: () => boolean = () => true): Promise<SweepResult> {
+  const nowSeconds = Math.floor(nowMs / 1000);
+  const todo = await trashToSweep(nowSeconds, nowSeconds - STALLED_PURGE_SECONDS);
+  let erased = 0;
+  for (const entry of todo) {
+    if (!hasTime()) break;
+    const copy = await readTrash(entry.kind, entry.id);
+    // The copy of a later delete of the same record (not expected: an expired copy can't be restored).
+    const mine = copy && copy.indice === entry.indice ? copy : undefined;
+    if (copy && !mine) {
+      await commit([dropIndex(entry.indice)]);
+    } else if (!mine && (await isLive(entry.kind, entry.id))) {
+      await commit([dropIndex(entry.indice)]);
+    } else {
+      await erase(entry.kind, entry.id, mine, entry.indice);
+    }
+    erased++;
+  }
+  return { erased, left: todo.length - erased };
 }

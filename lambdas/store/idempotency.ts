@@ -31,17 +31,29 @@ export type IdempotencyItem = {
   /** The first answer: status and body (JSON text). */
   responseStatus: number;
   responseBody: string;
+  /** The record the answer holds (`produto#7`), when it is one record's create: its purge erases this item too. */
+  registro?: string;
   [TTL_ATTRIBUTE]: number;
 };
 
-/** Claims the key and stores `answer`; a live claim fails it with `keyReplayed` or `keyReused`. */
-export function claimIdempotencyKey(claim: IdempotencyClaim, answer: Answer<unknown>): Op {
+/** The partition key of a claim's record (stored on the record it created, so its purge finds it without a Scan). */
+export const idempotencyPk = (claim: Pick<IdempotencyClaim, 'routeKey' | 'key'>): string => `${PK.idempotencia}#${claim.routeKey}#${claim.key}`;
+
+/** How a record names itself in the idempotency record of its create. */
+export const registroRef = (kind: string, id: number): string => `${kind}#${id}`;
+
+/**
+ * Claims the key and stores `answer`; a live claim fails it with `keyReplayed` or `keyReused`.
+ * `registro`: the record the answer holds (see IdempotencyItem).
+ */
+export function claimIdempotencyKey(claim: IdempotencyClaim, answer: Answer<unknown>, registro?: string): Op {
   const item: IdempotencyItem = {
-    pk: `${PK.idempotencia}#${claim.routeKey}#${claim.key}`,
+    pk: idempotencyPk(claim),
     sk: 0,
     bodyHash: claim.bodyHash,
     responseStatus: answer.status,
     responseBody: JSON.stringify(answer.body),
+    ...(registro === undefined ? {} : { registro }),
     [TTL_ATTRIBUTE]: claim.now + LIMITS.idempotencyTtlSeconds,
   };
   return {
@@ -61,5 +73,25 @@ export function claimIdempotencyKey(claim: IdempotencyClaim, answer: Answer<unkn
       if (old.bodyHash !== claim.bodyHash) return { kind: 'keyReused' };
       return { kind: 'keyReplayed', status: Number(old.responseStatus), body: JSON.parse(old.responseBody) as unknown };
     },
+  };
+}
+
+/**
+ * Erases the idempotency record at `pk` while it still holds `registro`'s create (a purge: the
+ * answer it replays is the record's data). Once it expired, the key may hold another create's
+ * answer: then the condition keeps it (`changed`, which the purge ignores).
+ */
+export function forgetIdempotencyKey(pk: string, registro: string): Op {
+  return {
+    name: 'idempotency.forget',
+    item: {
+      Delete: {
+        TableName: tableName(),
+        Key: { pk, sk: 0 },
+        ConditionExpression: 'registro = :registro',
+        ExpressionAttributeValues: { ':registro': registro },
+      },
+    },
+    onFailed: () => ({ kind: 'changed' }),
   };
 }

@@ -31,6 +31,13 @@ export type AuditAttributes = { [K in (typeof AUDIT_ATTRIBUTES)[number]]?: strin
  */
 export const HISTORY_COUNTER = 'historico';
 
+/**
+ * The key (pk) of the idempotency record a record's create claimed: that record holds the
+ * create's answer (the record's fields) for a day, and a purge erases it with the record.
+ * Storage only: never in an answer.
+ */
+export const IDEMPOTENCY_REF = 'idempotencia';
+
 export type CategoriaItem = {
   pk: typeof PK.categoria;
   sk: number;
@@ -42,6 +49,7 @@ export type CategoriaItem = {
   soma: number;
   versao: number;
   [HISTORY_COUNTER]?: number;
+  [IDEMPOTENCY_REF]?: string;
 } & AuditAttributes;
 
 /** The contact and contract fields (issue 17) are attributes of their own, absent when not set. */
@@ -56,6 +64,7 @@ export type ClienteItem = { [K in keyof ClienteContato]?: string } & {
   categoriaId?: number;
   versao: number;
   [HISTORY_COUNTER]?: number;
+  [IDEMPOTENCY_REF]?: string;
 } & AuditAttributes;
 
 /** A category as code handles it: the count under its code name. */
@@ -69,6 +78,8 @@ export interface CategoriaRecord extends AuditAttributes {
   versao: number;
   /** The sequence of its last history entry (0: none yet). */
   historico: number;
+  /** The idempotency record its create claimed (IDEMPOTENCY_REF). */
+  idempotencia?: string;
 }
 
 /** A client as code handles it: no key attributes, the category by id (null: none). */
@@ -82,6 +93,8 @@ export interface ClienteRecord extends ClienteContato, AuditAttributes {
   versao: number;
   /** The sequence of its last history entry (0: none yet). */
   historico: number;
+  /** The idempotency record its create claimed (IDEMPOTENCY_REF). */
+  idempotencia?: string;
 }
 
 export const categoriaKey = (id: number) => ({ pk: PK.categoria, sk: id });
@@ -114,6 +127,8 @@ function auditOf(r: AuditAttributes): AuditAttributes {
 
 /** The history counter as stored: absent while 0 (records stored before keep their shape). */
 const counterOf = (historico: number) => (historico > 0 ? { [HISTORY_COUNTER]: historico } : {});
+/** The idempotency reference as stored: only when the create claimed a key. */
+const refOf = (idempotencia: string | undefined) => (idempotencia === undefined ? {} : { [IDEMPOTENCY_REF]: idempotencia });
 
 /** The stored form of a category. */
 export const categoriaItem = (c: CategoriaRecord): CategoriaItem => ({
@@ -124,6 +139,7 @@ export const categoriaItem = (c: CategoriaRecord): CategoriaItem => ({
   [CENTS_SUM]: c.soma ?? 0,
   versao: c.versao,
   ...counterOf(c.historico),
+  ...refOf(c.idempotencia),
   ...auditOf(c),
 });
 
@@ -132,12 +148,13 @@ export const categoriaItem = (c: CategoriaRecord): CategoriaItem => ({
  * not set: no attribute either).
  */
 export function clienteItem(c: ClienteRecord): ClienteItem {
-  const { id, categoriaId, historico, criadoEm: _a, criadoPor: _b, atualizadoEm: _c, atualizadoPor: _d, ...fields } = c;
+  const { id, categoriaId, historico, idempotencia, criadoEm: _a, criadoPor: _b, atualizadoEm: _c, atualizadoPor: _d, ...fields } = c;
   for (const f of CONTATO_FIELDS) if (fields[f] === undefined) delete fields[f];
-  return { ...clienteKey(id), ...fields, ...(categoriaId !== null ? { categoriaId } : {}), ...counterOf(historico), ...auditOf(c) };
+  return { ...clienteKey(id), ...fields, ...(categoriaId !== null ? { categoriaId } : {}), ...counterOf(historico), ...refOf(idempotencia), ...auditOf(c) };
 }
 
-const AUDIT_PROJECTION = `${AUDIT_ATTRIBUTES.join(', ')}, ${HISTORY_COUNTER}`;
+/** What a single read adds to a list's attributes: the audit fields, the history counter, the idempotency reference. */
+const AUDIT_PROJECTION = `${AUDIT_ATTRIBUTES.join(', ')}, ${HISTORY_COUNTER}, ${IDEMPOTENCY_REF}`;
 /**
  * Attributes a category list needs (the count is storage only). Lists leave out the audit
  * fields: the list pages don't show them, and they would double a big list's size.
@@ -166,6 +183,9 @@ function storedAudit(item: Stored): AuditAttributes {
   return out;
 }
 
+/** The idempotency reference of a stored item, when it has one. */
+const storedRef = (item: Stored): { idempotencia?: string } => (typeof item[IDEMPOTENCY_REF] === 'string' ? { idempotencia: item[IDEMPOTENCY_REF] } : {});
+
 /** A stored category as code handles it. */
 export function toCategoriaRecord(stored: object): CategoriaRecord {
   const item = stored as Stored;
@@ -175,6 +195,7 @@ export function toCategoriaRecord(stored: object): CategoriaRecord {
     clientes: Number(item[CLIENT_COUNT] ?? 0),
     versao: Number(item.versao),
     historico: Number(item[HISTORY_COUNTER] ?? 0),
+    ...storedRef(item),
     ...storedAudit(item),
   };
 }
@@ -209,6 +230,7 @@ export function toClienteRecord(stored: object): ClienteRecord {
     versao: Number(item.versao),
     ...contatoOf(item),
     historico: Number(item[HISTORY_COUNTER] ?? 0),
+    ...storedRef(item),
     ...storedAudit(item),
   };
 }

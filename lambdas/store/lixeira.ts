@@ -1,24 +1,27 @@
 /**
  * The trash: a delete moves the record here in the same write (its copy under
  * `LIXEIRA#<kind>`, sk = id, plus an index entry under `LIXEIRA`, sk = time in ms × 1000 + a
- * random 0–999, which GET /lixeira reads newest first). Both expire through DynamoDB TTL
- * (`expiresAt`, TRASH_DAYS after the delete); TTL deletes late, so every read here treats an
- * expired item as absent. A restore takes the copy and the index entry out in the same write as
- * the record; a purge first marks the copy (`purgando`: a restore then refuses it), removes the
- * record's history in batches, then the copy and the index entry.
+ * random 0–999, which GET /lixeira reads newest first). Both say when the entry expires,
+ * TRASH_DAYS after the delete: the copy, which holds the record, through DynamoDB TTL
+ * (`expiresAt`); the index entry in `expira`, without TTL, since it is also the to-do of the
+ * trash's sweep, which erases what TTL can't reach (the record's history and feed items: one
+ * item each, no single TTL for them) and then the entry itself (services/lixeira.ts). TTL deletes
+ * late, so every read here treats an expired entry as absent. A restore takes the copy and the
+ * index entry out in the same write as the record; a purge first marks both (`purgando`: a
+ * restore then refuses it and the list leaves it out), erases the history, then removes them.
  */
 import { LIMITS } from '../contract/limits.ts';
 import type { ItemLixeira, Tipo } from '../contract/types.ts';
 import { tableName } from './client.ts';
 import { historyOps } from './historico.ts';
-import type { Stored } from './items.ts';
+import { IDEMPOTENCY_REF, type Stored } from './items.ts';
 import { queryPage, timeSk } from './paging.ts';
-import { getItem } from './reads.ts';
+import { getItem, queryPages } from './reads.ts';
 import { PK, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
 import type { Op } from './write.ts';
 
-/** The attribute that marks a copy being purged. */
-const PURGING = 'purgando';
+/** The attribute that marks a copy and its index entry being purged (epoch seconds of the mark). */
+export const PURGING = 'purgando';
 const DAY_SECONDS = 24 * 60 * 60;
 
 /** Days a deleted record stays in the trash: `TRASH_DAYS` (read on every use), else the default; a bad value fails the request. */
@@ -46,21 +49,44 @@ export interface TrashMeta {
   excluidoPor: string;
   /** The index entry's sort key (newIndexSk). */
   indice: number;
-  /** Epoch seconds when TTL may drop it. */
+  /** Epoch seconds when the entry expires (the copy's TTL, the index entry's `expira`). */
   expiresAt: number;
 }
+
+/**
+ * The index entry's expiry (epoch seconds). Entries written before the sweep carry the TTL
+ * attribute instead (`expiresAt`): read as their expiry too.
+ */
+export const EXPIRA = 'expira';
+/** The index entry's expiry, whichever way it was stored. */
+const indexExpiry = (item: Stored): number => Number(item[EXPIRA] ?? item[TTL_ATTRIBUTE]);
 
 /** The trash's TTL for a delete made at `nowMs`. */
 export const trashExpiry = (nowMs: number): number => Math.floor(nowMs / 1000) + trashDays() * DAY_SECONDS;
 
 /**
- * What a delete adds to its write: the record's copy and index entry in the trash, and its
- * 'excluido' history entry (number `seq`, with its feed item), stamped `em`/`por` at `ms`.
+ * A client's copy keeps the name its category had when the client was deleted: a restore after
+ * that category was purged can still say which one it was.
  */
-export function deletionOps(kind: RecordKind, item: Record<string, unknown>, nome: string, seq: number, stamp: { em: string; por: string; ms: number }): Op[] {
+export const CATEGORIA_NAME = 'categoriaDescricao';
+
+/**
+ * What a delete adds to its write: the record's copy and index entry in the trash, and its
+ * 'excluido' history entry (number `seq`, with its feed item), stamped `em`/`por` at `ms`. A
+ * client's copy also keeps its category's name (`categoriaNome`).
+ */
+export function deletionOps(
+  kind: RecordKind,
+  item: Record<string, unknown>,
+  nome: string,
+  seq: number,
+  stamp: { em: string; por: string; ms: number },
+  categoriaNome?: string,
+): Op[] {
   const { em, por, ms } = stamp;
+  const copy = categoriaNome === undefined ? item : { ...item, [CATEGORIA_NAME]: categoriaNome };
   return [
-    ...putInTrash(kind, item, { nome, excluidoEm: em, excluidoPor: por, indice: newIndexSk(ms), expiresAt: trashExpiry(ms) }),
+    ...putInTrash(kind, copy, { nome, excluidoEm: em, excluidoPor: por, indice: newIndexSk(ms), expiresAt: trashExpiry(ms) }),
     ...historyOps({ kind, id: Number(item.sk), nome, seq, entry: { acao: 'excluido', em, por } }),
   ];
 }
@@ -91,6 +117,7 @@ export function putInTrash(kind: RecordKind, item: Record<string, unknown>, meta
       item: {
         Put: {
           TableName: tableName(),
+          // No TTL: the sweep removes it once it erased the record's history (the to-do outlives the copy).
           Item: {
             ...trashIndexKey(meta.indice),
             tipo: kind,
@@ -98,7 +125,7 @@ export function putInTrash(kind: RecordKind, item: Record<string, unknown>, meta
             nome,
             excluidoEm: meta.excluidoEm,
             excluidoPor: meta.excluidoPor,
-            [TTL_ATTRIBUTE]: meta.expiresAt,
+            [EXPIRA]: meta.expiresAt,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
@@ -120,6 +147,10 @@ export interface TrashCopy {
   expiresAt: number;
   /** A purge has started on it. */
   purging: boolean;
+  /** A client's: the name its category had when it was deleted. */
+  categoriaNome?: string;
+  /** The key of the idempotency record its create claimed (it holds the create's answer). */
+  idempotencia?: string;
 }
 
 /** True once TTL may drop it: it reads as absent from then on. */
@@ -138,6 +169,8 @@ export async function readTrash(kind: RecordKind, id: number): Promise<TrashCopy
     indice: Number(item.indice),
     expiresAt: Number(item[TTL_ATTRIBUTE]),
     purging: item[PURGING] !== undefined,
+    ...(typeof item[CATEGORIA_NAME] === 'string' ? { categoriaNome: item[CATEGORIA_NAME] } : {}),
+    ...(typeof item[IDEMPOTENCY_REF] === 'string' ? { idempotencia: item[IDEMPOTENCY_REF] } : {}),
   };
 }
 
@@ -165,22 +198,26 @@ export function takeFromTrash(copy: TrashCopy, nowSeconds: number): Op[] {
   ];
 }
 
-/** Marks the copy read as being purged (a restore refuses it from then on); `notFound` when it is gone. */
-export function markPurging(copy: TrashCopy, nowSeconds: number): Op {
-  return {
-    name: 'lixeira.purging',
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: trashKey(copy.kind, copy.id),
-        UpdateExpression: 'SET #purging = :now',
-        ConditionExpression: 'indice = :indice',
-        ExpressionAttributeNames: { '#purging': PURGING },
-        ExpressionAttributeValues: { ':now': nowSeconds, ':indice': copy.indice },
-      },
+/**
+ * Marks the copy read and its index entry as being purged (a restore refuses the copy from then
+ * on, the list leaves the entry out); `notFound` when the copy is gone or is another one.
+ */
+export function markPurging(copy: TrashCopy, nowSeconds: number): Op[] {
+  const mark = (Key: { pk: string; sk: number }, condition: string, values: Record<string, unknown>): Op['item'] => ({
+    Update: {
+      TableName: tableName(),
+      Key,
+      UpdateExpression: 'SET #purging = :now',
+      ConditionExpression: condition,
+      ExpressionAttributeNames: { '#purging': PURGING },
+      ExpressionAttributeValues: { ':now': nowSeconds, ...values },
     },
-    onFailed: () => ({ kind: 'notFound' }),
-  };
+  });
+  const notFound = () => ({ kind: 'notFound' }) as const;
+  return [
+    { name: 'lixeira.purging', item: mark(trashKey(copy.kind, copy.id), 'indice = :indice', { ':indice': copy.indice }), onFailed: notFound },
+    { name: 'lixeira.purging.index', item: mark(trashIndexKey(copy.indice), 'attribute_exists(pk)', {}), onFailed: notFound },
+  ];
 }
 
 /** Removes the copy and its index entry for good (the end of a purge). */
@@ -191,11 +228,17 @@ export function dropFromTrash(copy: TrashCopy): Op[] {
   ];
 }
 
-/** A page of the trash, newest first, after sort key `after`; expired entries are never listed. */
+/** Removes an index entry whose copy is gone already (TTL dropped it): the sweep's last step. */
+export const dropIndex = (indice: number): Op => ({
+  name: 'lixeira.unindex',
+  item: { Delete: { TableName: tableName(), Key: trashIndexKey(indice) } },
+});
+
+/** A page of the trash, newest first, after sort key `after`; expired entries and entries being purged are never listed. */
 export async function listTrash(limit: number, after: number | undefined, nowSeconds: number): Promise<{ items: ItemLixeira[]; next: number | undefined }> {
   const page = await queryPage(PK.lixeira, limit, after, {
-    expression: '#exp > :now',
-    names: { '#exp': TTL_ATTRIBUTE },
+    expression: '(#expira > :now OR (attribute_not_exists(#expira) AND #exp > :now)) AND attribute_not_exists(#purging)',
+    names: { '#expira': EXPIRA, '#exp': TTL_ATTRIBUTE, '#purging': PURGING },
     values: { ':now': nowSeconds },
   });
   return {
@@ -205,8 +248,36 @@ export async function listTrash(limit: number, after: number | undefined, nowSec
       nome: String(item.nome),
       excluidoEm: String(item.excluidoEm),
       excluidoPor: String(item.excluidoPor),
-      expiraEm: new Date(Number(item[TTL_ATTRIBUTE]) * 1000).toISOString(),
+      expiraEm: new Date(indexExpiry(item) * 1000).toISOString(),
     })),
     next: page.next,
   };
+}
+
+/** An index entry the sweep must finish: the record it names, and its sort key. */
+export interface TrashTodo {
+  kind: RecordKind;
+  id: number;
+  indice: number;
+}
+
+/**
+ * The index entries the sweep must finish, oldest first: those expired at `nowSeconds`, and
+ * those a purge marked before `stalledBefore` and never finished (it failed half-way).
+ */
+export async function trashToSweep(nowSeconds: number, stalledBefore: number): Promise<TrashTodo[]> {
+  const out: TrashTodo[] = [];
+  await queryPages(
+    {
+      KeyConditionExpression: 'pk = :pk',
+      FilterExpression: '#expira <= :now OR (attribute_not_exists(#expira) AND #exp <= :now) OR #purging < :stalled',
+      ExpressionAttributeNames: { '#expira': EXPIRA, '#exp': TTL_ATTRIBUTE, '#purging': PURGING },
+      ExpressionAttributeValues: { ':pk': PK.lixeira, ':now': nowSeconds, ':stalled': stalledBefore },
+      ProjectionExpression: 'sk, tipo, id',
+    },
+    (page) => {
+      for (const item of page.Items ?? []) out.push({ kind: item.tipo as RecordKind, id: Number(item.id), indice: Number(item.sk) });
+    },
+  );
+  return out;
 }

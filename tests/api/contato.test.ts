@@ -44,6 +44,13 @@ const stored = {
   fimContrato: '2026-12-31',
 };
 
+/**
+ * A phone and a CPF of exactly their input limit once trimmed (the ends are trimmed, the spaces
+ * inside count): +55 (11) 3456-7890 and 529.982.247-25 spread with spaces, a space either end.
+ */
+const TELEFONE_AT_LIMIT = ` +55${' '.repeat(LIMITS.telefone.maxInput - 17)}(11) 3456-7890 `;
+const DOCUMENTO_AT_LIMIT = ` 529.982.247${' '.repeat(LIMITS.documento.maxInput - 14)}-25 `;
+
 /** Valid CNPJs for tests that need a fresh documento each (the claim is table-wide). */
 let serial = 10_000_000;
 function freshCnpj(): string {
@@ -100,6 +107,9 @@ describe('POST /produtos with the contact and contract fields', () => {
   it('accepts each field at its limits', async () => {
     const email = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.br`;
     expect(email).toHaveLength(LIMITS.email.max);
+    // Spaces inside count (only the ends are trimmed): a phone and a documento of exactly maxInput characters.
+    expect(TELEFONE_AT_LIMIT.trim()).toHaveLength(LIMITS.telefone.maxInput);
+    expect(DOCUMENTO_AT_LIMIT.trim()).toHaveLength(LIMITS.documento.maxInput);
     const r = await call(api, 'POST', '/produtos', {
       nome: 'Limites',
       valorContrato: 1,
@@ -107,31 +117,39 @@ describe('POST /produtos with the contact and contract fields', () => {
       observacoes: '😀'.repeat(LIMITS.observacoes.max),
       inicioContrato: LIMITS.data.min,
       fimContrato: LIMITS.data.max,
-      telefone: ` +55 (11) 3456-7890 ${' '.repeat(LIMITS.telefone.maxInput - 21)}`.slice(0, LIMITS.telefone.maxInput),
+      telefone: TELEFONE_AT_LIMIT,
+      documento: DOCUMENTO_AT_LIMIT,
     });
-    expect(r).toMatchObject({ status: 201, body: { email, inicioContrato: '1900-01-01', fimContrato: '2199-12-31', telefone: '+551134567890' } });
+    expect(r).toMatchObject({
+      status: 201,
+      body: { email, inicioContrato: '1900-01-01', fimContrato: '2199-12-31', telefone: '+551134567890', documento: '52998224725' },
+    });
     expect([...r.body.observacoes]).toHaveLength(LIMITS.observacoes.max);
+    // Free the documento for the other tests of this file.
+    expect((await call(api, 'DELETE', `/produtos/${r.body.id}`)).status).toBe(204);
   });
 
   it.each([
     ['email without domain', { email: 'ana@' }, MESSAGES.campoEmail('email'), 'email'],
     ['email with a space', { email: 'ana silva@empresa.com' }, MESSAGES.campoEmail('email'), 'email'],
-    ['email too long', { email: `${'a'.repeat(64)}@${'b'.repeat(190)}.com` }, MESSAGES.campoEmail('email'), 'email'],
+    ['email one character over its limit', { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(59)}.br` }, MESSAGES.campoEmail('email'), 'email'],
     ['email not text', { email: 42 }, MESSAGES.campoTexto('email'), 'email'],
     ['telefone with an unused DDD', { telefone: '(20) 98765-4321' }, MESSAGES.campoTelefoneDdd('telefone', '20'), 'telefone'],
     ['telefone without DDD', { telefone: '98765-4321' }, MESSAGES.campoTelefone('telefone'), 'telefone'],
     ['telefone foreign', { telefone: '+1 415 555 2671' }, MESSAGES.campoTelefone('telefone'), 'telefone'],
-    ['telefone too long', { telefone: `11 98765-4321${' '.repeat(30)}x` }, MESSAGES.campoTelefone('telefone'), 'telefone'],
+    ['telefone one character over its limit', { telefone: ` ${TELEFONE_AT_LIMIT.replace('(', ' (')} ` }, MESSAGES.campoTelefone('telefone'), 'telefone'],
     ['telefone a number', { telefone: 11987654321 }, MESSAGES.campoTexto('telefone'), 'telefone'],
     ['documento CPF off by one', { documento: '111.444.777-36' }, MESSAGES.campoCpf('documento'), 'documento'],
     ['documento CNPJ off by one', { documento: '11.222.333/0001-82' }, MESSAGES.campoCnpj('documento'), 'documento'],
     ['documento alphanumeric CNPJ off by one', { documento: '12.ABC.345/01DE-36' }, MESSAGES.campoCnpj('documento'), 'documento'],
     ['documento of 12 digits', { documento: '123456789012' }, MESSAGES.campoDocumento('documento'), 'documento'],
     ['documento repeated digits', { documento: '111.111.111-11' }, MESSAGES.campoCpf('documento'), 'documento'],
+    ['documento one character over its limit', { documento: DOCUMENTO_AT_LIMIT.replace('-', ' -') }, MESSAGES.campoDocumento('documento'), 'documento'],
     ['observacoes too long', { observacoes: 'x'.repeat(LIMITS.observacoes.max + 1) }, MESSAGES.campoLongo('observacoes', LIMITS.observacoes.max), 'observacoes'],
     ['observacoes with a control character', { observacoes: 'a\u0007b' }, MESSAGES.campoTextoInvalido('observacoes'), 'observacoes'],
     ['inicioContrato as people write it', { inicioContrato: '31/12/2026' }, MESSAGES.campoData('inicioContrato', '2026-12-31'), 'inicioContrato'],
     ['inicioContrato a day that does not exist', { inicioContrato: '2026-02-29' }, MESSAGES.campoData('inicioContrato', '2026-12-31'), 'inicioContrato'],
+    ['inicioContrato the day before the first', { inicioContrato: '1899-12-31' }, MESSAGES.campoDataFaixa('inicioContrato', '1900-01-01', '2199-12-31'), 'inicioContrato'],
     ['fimContrato out of range', { fimContrato: '2200-01-01' }, MESSAGES.campoDataFaixa('fimContrato', '1900-01-01', '2199-12-31'), 'fimContrato'],
     ['fimContrato a timestamp', { fimContrato: '2026-12-31T00:00:00Z' }, MESSAGES.campoData('fimContrato', '2026-12-31'), 'fimContrato'],
     ['fimContrato before inicioContrato', { inicioContrato: '2026-05-01', fimContrato: '2026-04-30' }, MESSAGES.fimAntesDoInicio('fimContrato', 'inicioContrato'), 'fimContrato'],

@@ -168,6 +168,9 @@ describe('a record that changes between the read and the conditional write is re
     const res = await invoke(request('remove cliente in a category'));
     expect(res.status, res.text).toBe(204);
     expect(transactions(sent)).toHaveLength(2);
-    expect(sent.filter((c) => c.command === 'GetCommand')).toHaveLength(2);
+    // Each attempt reads the client again, and its category's name (kept on the trash copy).
+    const reads = sent.filter((c) => c.command === 'GetCommand').map((c) => (c.input as { Key: { pk: string } }).Key.pk);
+    expect(reads.filter((pk) => pk === PK.cliente)).toHaveLength(2);
+    expect(reads.filter((pk) => pk === PK.categoria)).toHaveLength(2);
   });
 });

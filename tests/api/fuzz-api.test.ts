@@ -6,7 +6,8 @@
  * `versao`), deletes and repeated keys, a few at a time, through the local HTTP server.
  *
  * Every answer: no 5xx; a 4xx has a string `mensagem`; a 2xx matches its OpenAPI schema; the
- * status is the one the model predicts. After every batch, the table (read directly): each
+ * status is the one the model predicts. Issue 16: restores and purges from the trash, the trash's
+ * list and every history read through all their pages, each compared with the model. After every batch, the table (read directly): each
  * category's count equals its clients, no orphan, ids unique and from the counters, no unknown
  * attribute, exactly the records the model accepted (nothing from a rejected request), and
  * `versao` never goes backwards.
@@ -17,7 +18,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
-import { RACE_STATUSES, Model, canonical, doc, opArb, plan, type Planned } from '../contract/fuzz.ts';
+import { RACE_STATUSES, Model, canonical, doc, opArb, overlaps, plan, type Planned } from '../contract/fuzz.ts';
 import { send, type RawResponse } from '../contract/http.ts';
 import { createOpenApiValidator } from '../contract/openapi-validator.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
@@ -32,7 +33,7 @@ let api: TestApi;
 const model = new Model();
 /** The highest `versao` stored so far per record (`C1`, `P7`). */
 const lastVersao = new Map<string, number>();
-const stats = { requests: 0, batches: 0, byStatus: new Map<number, number>(), requestMs: 0, checkMs: 0 };
+const stats = { requests: 0, batches: 0, byStatus: new Map<number, number>(), requestMs: 0, checkMs: 0, branches: new Map<string, number>() };
 
 /** Checks one answer against the contract and the model's expectation; throws with context. */
 function checkAnswer(p: Planned, res: RawResponse, raced: boolean): void {
@@ -52,19 +53,48 @@ function checkAnswer(p: Planned, res: RawResponse, raced: boolean): void {
   }
 }
 
+/** The most pages a paged read follows (a history or the trash of a fuzz run is far smaller). */
+const MAX_PAGES = 50;
+
+/**
+ * Sends a request; a paged read (`next`) reads every page, each checked against the contract,
+ * and answers them as one: every page's `itens` in order, and how many pages there were
+ * (`pages`, beside the documented fields).
+ */
+async function sendAll(p: Planned, raced: boolean): Promise<RawResponse> {
+  const first = await send(api.baseUrl, p.method, p.path, p.body, p.headers);
+  stats.requests++;
+  if (!p.next || first.status !== 200) return first;
+  const itens = [...(first.body as { itens: unknown[] }).itens];
+  let pages = 1;
+  for (let path = p.next(first.body); path !== undefined; pages++) {
+    if (pages >= MAX_PAGES) throw new Error(`${p.label}: more than ${MAX_PAGES} pages`);
+    const page = await send(api.baseUrl, 'GET', path);
+    stats.requests++;
+    checkAnswer({ ...p, label: `${p.label}, page ${pages + 1}`, expect: [200] }, page, raced);
+    if (page.status !== 200) return page;
+    itens.push(...(page.body as { itens: unknown[] }).itens);
+    path = p.next(page.body);
+  }
+  // The documented shape (every page as one), plus how many pages (not enumerable: not part of it).
+  const body = Object.defineProperty({ itens, cursor: null }, 'pages', { value: pages, enumerable: false });
+  return { ...first, body };
+}
+
 /** Runs a batch: groups of CONCURRENCY requests, each group planned against the model first. */
 async function runBatch(ops: Parameters<typeof plan>[0][]): Promise<void> {
   for (let i = 0; i < ops.length; i += CONCURRENCY) {
     const planned = ops.slice(i, i + CONCURRENCY).map((op) => plan(op, model));
-    const raced = planned.map((p, j) => planned.some((q, k) => k !== j && q.touches.some((t) => p.touches.includes(t))));
-    const answers = await Promise.all(planned.map((p) => send(api.baseUrl, p.method, p.path, p.body, p.headers)));
-    stats.requests += planned.length;
+    const raced = planned.map((p, j) => planned.some((q, k) => k !== j && overlaps(p, q)));
+    const answers = await Promise.all(planned.map((p, j) => sendAll(p, raced[j]!)));
     planned.forEach((p, j) => {
       const res = answers[j]!;
       stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
       try {
         checkAnswer(p, res, raced[j]!);
+        if (p.branch && !raced[j]) stats.branches.set(p.branch, (stats.branches.get(p.branch) ?? 0) + 1);
         if (!raced[j] && res.status < 300 && p.check) p.check(res.body, model);
+        if (!raced[j] && res.status >= 400 && p.checkRefusal) p.checkRefusal(res.status, res.body);
       } catch (err) {
         const group = planned.map((q, k) => `  ${q.label} → ${answers[k]!.status}${raced[k] ? ' (raced)' : ''}`).join('\n');
         throw new Error(`${(err as Error).message}\nin the group:\n${group}\nbody sent: ${String(p.body ?? '').slice(0, 300)}`, {
@@ -138,7 +168,8 @@ afterAll(async () => {
   const statuses = [...stats.byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
   console.log(
     `fuzz: ${stats.requests} requests in ${stats.batches} batches (seed ${SEED}); statuses ${statuses}; ` +
-      `requests ${(stats.requestMs / 1000).toFixed(1)} s, store checks ${(stats.checkMs / 1000).toFixed(1)} s`,
+      `requests ${(stats.requestMs / 1000).toFixed(1)} s, store checks ${(stats.checkMs / 1000).toFixed(1)} s; ` +
+      `branches ${[...stats.branches].sort().map(([b, n]) => `${b}×${n}`).join(', ')}`,
   );
 });
 
@@ -168,5 +199,11 @@ describe('property-based: random and mutated requests keep the contract and the 
     // The run exercised both sides: records were created and requests were refused.
     expect(model.created.categoria.size + model.created.cliente.size).toBeGreaterThan(0);
     expect([...stats.byStatus.keys()].some((s) => s >= 400)).toBe(true);
+    // The default run reaches the trash's and the CNPJ/CPF's branches (a few dozen each at 40 batches).
+    if (RUNS >= 40) {
+      for (const branch of ['create: documento 409', 'update: documento 409', 'purge: 204', 'trash listed']) {
+        expect(stats.branches.get(branch) ?? 0, branch).toBeGreaterThan(0);
+      }
+    }
   }, 300_000);
 });

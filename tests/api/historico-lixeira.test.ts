@@ -6,15 +6,18 @@
  * administrator (member vs administrator on the purge: tests/api/auth.test.ts).
  */
 import { InternalServerError } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
+import { formatDocumento, LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
+import { cpfCheckDigits } from '../../lambdas/contract/documento.ts';
 import type { EntradaHistorico, ItemLixeira } from '../../lambdas/contract/types.ts';
 import { documentClient } from '../../lambdas/store/client.ts';
 import { recentActivity } from '../../lambdas/store/feed.ts';
 import { FEED_DAYS, historyPk } from '../../lambdas/store/historico.ts';
-import { trashKey } from '../../lambdas/store/lixeira.ts';
+import { EXPIRA, trashKey } from '../../lambdas/store/lixeira.ts';
 import { PK, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+import { STALLED_PURGE_SECONDS, sweepTrash } from '../../lambdas/services/lixeira.ts';
+import { WRITE_ATTEMPTS } from '../../lambdas/services/outcomes.ts';
 import { startTestApi } from '../support/api-server.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
 import { holdWrites, openAllGates, writing } from '../support/write-gate.ts';
@@ -22,17 +25,24 @@ import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { auditBy, call, createCategoria, createCliente, ISO_UTC, type TestApi } from './helpers.ts';
 
 let api: TestApi;
-/** A TransactWriteItems of the handlers fails before it reaches DynamoDB (once armed). */
-let failNextTransaction = false;
+/** Armed: the handlers' call of this command, after `skip` others, fails before it reaches DynamoDB (once). */
+let fault: { command: string; skip: number } | undefined;
+/** The handlers' DynamoDB calls (command and input), while `recording`. */
+const calls: { command: string; input: Record<string, unknown> }[] = [];
+let recording = false;
 const FAULT = 'clientela-historico-fault';
+
+/** The next TransactWriteItems of the handlers fails. */
+const failNextTransaction = () => void (fault = { command: 'TransactWriteItemsCommand', skip: 0 });
 
 beforeAll(async () => {
   // Handlers in this file's module graph: the write gate and the fault middleware reach them.
   api = await startTestApi({ loadHandler: loadHandlerInTestGraph, env: { LOG_LEVEL: 'silent' } });
   documentClient().middlewareStack.add(
     (next, context) => async (args) => {
-      if (failNextTransaction && context.commandName === 'TransactWriteItemsCommand') {
-        failNextTransaction = false;
+      if (recording) calls.push({ command: String(context.commandName), input: args.input as Record<string, unknown> });
+      if (fault && context.commandName === fault.command && fault.skip-- === 0) {
+        fault = undefined;
         throw new InternalServerError({ message: 'Internal server error (injected)', $metadata: {} });
       }
       return next(args);
@@ -42,7 +52,9 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   openAllGates();
-  failNextTransaction = false;
+  fault = undefined;
+  recording = false;
+  calls.length = 0;
   expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
 });
 afterAll(async () => {
@@ -58,6 +70,14 @@ const inTrash = async (tipo: string, id: number) => (await trashList('?limit=100
 const storedCount = async (id: number) =>
   (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: id } }))).Item?.produtos;
 const feedOf = async (tipo: string, id: number) => (await recentActivity(100)).filter((a) => a.tipo === tipo && a.id === id);
+
+/** Makes a trash entry expired (a second ago) as TTL and the sweep see it: the copy's TTL attribute, the index entry's expiry. */
+async function expireEntry(tipo: 'produto' | 'categoria', id: number, indice: number): Promise<void> {
+  const past = Math.floor(Date.now() / 1000) - 1;
+  for (const [Key, attribute] of [[trashKey(tipo, id), TTL_ATTRIBUTE], [{ pk: PK.lixeira, sk: indice }, EXPIRA]] as const) {
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key, UpdateExpression: 'SET #e = :p', ExpressionAttributeNames: { '#e': attribute }, ExpressionAttributeValues: { ':p': past } }));
+  }
+}
 
 const entry = (acao: string, extra: object = {}) => ({ acao, em: expect.stringMatching(ISO_UTC), por: 'anônimo', ...extra });
 
@@ -121,11 +141,11 @@ describe('history of every write', () => {
     const p = await createCliente(api, { nome: 'Falha Ltda', valorContrato: 10, categoria: { id: c.id } });
     const feed = (await recentActivity(100)).length;
 
-    failNextTransaction = true;
+    failNextTransaction();
     expect((await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Outro', valorContrato: 11 })).status).toBe(500);
-    failNextTransaction = true;
+    failNextTransaction();
     expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(500);
-    failNextTransaction = true;
+    failNextTransaction();
     expect((await call(api, 'POST', '/produtos', { nome: 'Nunca', valorContrato: 1 })).status).toBe(500);
 
     expect((await history('produtos', p.id)).itens).toEqual([entry('criado')]);
@@ -134,11 +154,155 @@ describe('history of every write', () => {
     expect((await recentActivity(100)).length).toBe(feed);
 
     expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
-    failNextTransaction = true;
+    failNextTransaction();
     expect((await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).status).toBe(500);
     expect(await inTrash('produto', p.id)).toBe(true);
     expect((await history('produtos', p.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
     expect(await storedCount(c.id)).toBe(0);
+  });
+});
+
+describe('who and when are the server’s', () => {
+  const forged = { criadoEm: '1999-01-01T00:00:00.000Z', criadoPor: 'hacker@x.com', atualizadoEm: '1999-01-02T00:00:00.000Z', atualizadoPor: 'hacker@x.com', historico: 99 };
+
+  it('ignores audit fields and a history counter sent in a create or an update body', async () => {
+    const c = await call(api, 'POST', '/categorias', { descricao: 'Forjada', ...forged });
+    const p = await call(api, 'POST', '/produtos', { nome: 'Forjado', valorContrato: 1, ...forged });
+    for (const r of [c, p]) {
+      expect(r.status).toBe(201);
+      expect(r.body).toEqual(expect.objectContaining(auditBy()));
+      expect(r.body).not.toHaveProperty('historico');
+      expect(Date.parse(r.body.criadoEm)).toBeGreaterThan(Date.parse('2020-01-01'));
+    }
+    const put = await call(api, 'PUT', '/produtos', { id: p.body.id, nome: 'Forjado 2', valorContrato: 2, ...forged });
+    const rename = await call(api, 'PUT', '/categorias', { id: c.body.id, descricao: 'Forjada 2', ...forged });
+    for (const r of [put, rename]) {
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual(expect.objectContaining({ ...auditBy(), criadoEm: expect.not.stringMatching(/^1999/) }));
+      expect(r.body).not.toHaveProperty('historico');
+    }
+    // The history counter went 1, 2: the entries are numbered from it, not from the body.
+    for (const [tipo, id] of [['produtos', p.body.id], ['categorias', c.body.id]] as const) {
+      expect((await history(tipo, id)).itens).toEqual([entry('alterado', { alteracoes: expect.any(Array) }), entry('criado')]);
+    }
+    const stored = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.cliente, sk: p.body.id } }))).Item!;
+    expect(stored).toMatchObject({ historico: 2, criadoPor: 'anônimo', atualizadoPor: 'anônimo' });
+  });
+});
+
+describe('a real transaction cancelled by its last items: nothing written', () => {
+  /**
+   * An item planted where a late item of the write puts its own (the history entry's slot, the
+   * trash copy's key) fails that item's condition on DynamoDB Local itself, after every earlier
+   * item of the transaction was accepted: the transaction is cancelled as a whole. The write is
+   * retried (it reads as a race) until it gives up with 409; the table is then exactly as it was
+   * once the planted items are taken away again (records, counts and totals, claims, feed,
+   * history, trash, idempotency records).
+   */
+  const planted: { pk: string; sk: number }[] = [];
+  const plant = async (...keys: { pk: string; sk: number }[]) => {
+    for (const Key of keys) {
+      await api.doc.send(new PutCommand({ TableName: api.tableName, Item: { ...Key, acao: 'criado', em: '2000-01-01T00:00:00.000Z', por: 'plantado' } }));
+      planted.push(Key);
+    }
+  };
+  const unplant = async () => {
+    for (const Key of planted.splice(0)) await api.doc.send(new DeleteCommand({ TableName: api.tableName, Key }));
+  };
+  afterEach(unplant);
+  const state = () => snapshot(api.doc, api.tableName);
+  /** The snapshot without the id counters (a create's failed attempts spend ids: gaps are fine). */
+  const withoutCounters = ({ counters: _c, ...rest }: Awaited<ReturnType<typeof state>>) => rest;
+  const nextIds = async (kind: 'categoria' | 'cliente', n: number) => {
+    const { counters } = await state();
+    return Array.from({ length: n }, (_, i) => counters[kind] + 1 + i);
+  };
+
+  it('a client update (the history entry’s slot taken): record, totals, CNPJ/CPF claims, feed, history as they were', async () => {
+    const a = await createCategoria(api, 'Meio A');
+    const b = await createCategoria(api, 'Meio B');
+    const p = await createCliente(api, { nome: 'No meio', valorContrato: 20000, categoria: { id: a.id }, documento: '390.533.447-05' });
+    const before = await state();
+    await plant({ pk: historyPk('produto', p.id), sk: 2 });
+    recording = true;
+    const r = await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Mudou', valorContrato: 1, categoria: { id: b.id }, documento: '11.222.333/0001-81' });
+    recording = false;
+    expect(r).toMatchObject({ status: 409, body: { mensagem: MESSAGES.conflitoConcorrente } });
+    // The transactions reached DynamoDB, the history entry among their last items.
+    const sent = calls.filter((c) => c.command === 'TransactWriteItemsCommand');
+    expect(sent.length).toBe(WRITE_ATTEMPTS);
+    const items = sent[0]!.input.TransactItems as Record<string, { Key?: { pk: string }; Item?: { pk: string } }>[];
+    const pkOf = (item: (typeof items)[number]) => Object.values(item)[0]!.Key?.pk ?? Object.values(item)[0]!.Item?.pk;
+    // The record first, then the claims and the totals, and the history entry after all of them.
+    expect(pkOf(items[0]!)).toBe(PK.cliente);
+    const historyAt = items.findIndex((i) => pkOf(i) === historyPk('produto', p.id));
+    expect(historyAt).toBeGreaterThanOrEqual(5);
+    await unplant();
+    expect(await state()).toEqual(before);
+  });
+
+  it('a client delete (the trash copy’s key taken): live, counted, its CNPJ/CPF held, nothing in the trash', async () => {
+    const c = await createCategoria(api, 'Meio C');
+    const p = await createCliente(api, { nome: 'Não sai', valorContrato: 15000, categoria: { id: c.id }, documento: '111.444.777-35' });
+    const before = await state();
+    await plant(trashKey('produto', p.id));
+    expect(await call(api, 'DELETE', `/produtos/${p.id}`)).toMatchObject({ status: 409 });
+    await unplant();
+    expect(await state()).toEqual(before);
+    expect((await call(api, 'GET', `/produtos/${p.id}`)).status).toBe(200);
+  });
+
+  it('a category create (every attempt’s history slot taken): no category, its name free, no feed or history', async () => {
+    const before = await state();
+    const ids = await nextIds('categoria', WRITE_ATTEMPTS + 2);
+    await plant(...ids.map((id) => ({ pk: historyPk('categoria', id), sk: 1 })));
+    expect(await call(api, 'POST', '/categorias', { descricao: 'Nunca criada' })).toMatchObject({ status: 409 });
+    await unplant();
+    expect(withoutCounters(await state())).toEqual(withoutCounters(before));
+    // The name was never taken.
+    expect((await call(api, 'POST', '/categorias', { descricao: 'NUNCA criada' })).status).toBe(201);
+  });
+
+  it('a category rename (its history slot taken): the old name kept and held, the new one free', async () => {
+    const c = await createCategoria(api, 'Nome antigo');
+    const before = await state();
+    await plant({ pk: historyPk('categoria', c.id), sk: 2 });
+    expect(await call(api, 'PUT', '/categorias', { id: c.id, descricao: 'Nome novo' })).toMatchObject({ status: 409 });
+    await unplant();
+    expect(await state()).toEqual(before);
+    expect((await call(api, 'POST', '/categorias', { descricao: 'nome antigo' })).status).toBe(409);
+  });
+
+  it('a category delete (the trash copy’s key taken): live, its name held, nothing in the trash', async () => {
+    const c = await createCategoria(api, 'Fica viva');
+    const before = await state();
+    await plant(trashKey('categoria', c.id));
+    expect(await call(api, 'DELETE', `/categorias/${c.id}`)).toMatchObject({ status: 409 });
+    await unplant();
+    expect(await state()).toEqual(before);
+  });
+
+  it('an import batch: the transaction a row’s history slot cancels writes nothing; the row fails, the others are written again without it', async () => {
+    const c = await createCategoria(api, 'Importada no meio');
+    const job = (await call(api, 'POST', '/importacoes', { total: 3, arquivo: 'meio.csv' })).body as { id: number };
+    const linhas = [0, 1, 2].map((i) => ({ linha: i + 2, cliente: { nome: `Linha ${i}`, valorContrato: 20000, categoria: { id: c.id }, documento: ['987654321', '987654322', '987654323'].map((b) => b + cpfCheckDigits(b))[i]! } }));
+    const before = await state();
+    const ids = await nextIds('cliente', 3);
+    // The last row's history entry: a late item of the batch's transaction.
+    await plant({ pk: historyPk('produto', ids[2]!), sk: 1 });
+    const r = await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas }, { 'idempotency-key': `meio-${Date.now()}` });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toEqual({ criados: [{ linha: 2, id: ids[0] }, { linha: 3, id: ids[1] }], falhas: [{ linha: 4, mensagem: MESSAGES.importacaoLinhaFalhou }] });
+    await unplant();
+    const after = await state();
+    // Only the two rows written: the third has no record, claim, count, feed item or history.
+    expect([...after.clientes.keys()].filter((id) => !before.clientes.has(id))).toEqual([ids[0], ids[1]]);
+    expect(after.documentos.get(linhas[2]!.cliente.documento)).toBeUndefined();
+    expect(after.documentos.get(linhas[1]!.cliente.documento)).toBe(ids[1]);
+    expect(after.categorias.get(c.id)).toMatchObject({ clientes: 2, vips: 2, soma: 4_000_000n });
+    expect(after.history!.get(`produto#${ids[2]}`)).toBeUndefined();
+    expect(after.feedItems).toBe(before.feedItems! + 2);
+    expect(after.importacoes!.get(job.id)).toMatchObject({ criados: 2 });
   });
 });
 
@@ -284,17 +448,46 @@ describe('the trash', () => {
     expect((await call(api, 'POST', '/categorias', { descricao: 'Nome Disputado' })).status).toBe(409);
   });
 
+  it('a restore re-takes the CNPJ/CPF or answers 409 naming the client that holds it now', async () => {
+    const p = await createCliente(api, { nome: 'Dono antigo', documento: '529.982.247-25' });
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    // Deleting freed the documento: another client takes it.
+    const other = await createCliente(api, { nome: 'Dono novo', documento: '52998224725' });
+    expect(await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).toMatchObject({
+      status: 409,
+      body: { mensagem: MESSAGES.documentoDuplicado(formatDocumento('52998224725'), 'Dono novo'), campo: 'documento' },
+    });
+    expect(await inTrash('produto', p.id)).toBe(true);
+    expect((await call(api, 'GET', `/produtos/${p.id}`)).status).toBe(404);
+    expect((await history('produtos', p.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
+    // Freed again, the restore takes it back; a third client can't have it.
+    expect((await call(api, 'PUT', '/produtos', { id: other.id, nome: 'Dono novo', valorContrato: 100, documento: null })).status).toBe(200);
+    expect(await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).toMatchObject({ status: 200, body: { registro: { id: p.id, documento: '52998224725' } } });
+    expect((await call(api, 'POST', '/produtos', { nome: 'Terceiro', valorContrato: 1, documento: '529.982.247-25' })).status).toBe(409);
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+  });
+
+  it('a client whose category was purged comes back without it, and the answer and history still name it', async () => {
+    const c = await createCategoria(api, 'Expurgada');
+    const p = await createCliente(api, { nome: 'Sem ela', categoria: { id: c.id } });
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    expect((await call(api, 'DELETE', `/categorias/${c.id}`)).status).toBe(204);
+    expect((await call(api, 'DELETE', `/lixeira/categoria/${c.id}`)).status).toBe(204);
+    const r = await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`);
+    expect(r).toMatchObject({ status: 200, body: { registro: { id: p.id, categoria: null }, aviso: MESSAGES.restauradoSemCategoria('Expurgada') } });
+    expect((await history('produtos', p.id)).itens[0]).toEqual(
+      entry('restaurado', { alteracoes: [{ campo: 'categoria', antes: { id: c.id, descricao: 'Expurgada' }, depois: null }] }),
+    );
+  });
+
   it('an expired entry reads as absent before TTL removes it: not listed, not restorable', async () => {
     const p = await createCliente(api, { nome: 'Expira' });
     expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
     const copy = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: trashKey('produto', p.id) }))).Item!;
-    const past = Math.floor(Date.now() / 1000) - 1;
-    for (const Key of [trashKey('produto', p.id), { pk: PK.lixeira, sk: Number(copy.indice) }]) {
-      await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key, UpdateExpression: 'SET #e = :p', ExpressionAttributeNames: { '#e': TTL_ATTRIBUTE }, ExpressionAttributeValues: { ':p': past } }));
-    }
+    await expireEntry('produto', p.id, Number(copy.indice));
     expect(await inTrash('produto', p.id)).toBe(false);
     expect((await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).status).toBe(404);
-    // Its history is still there (the partition has no TTL).
+    // Its history is still there until the sweep erases it (below).
     expect((await history('produtos', p.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
   });
 
@@ -378,6 +571,30 @@ describe('the purge', () => {
     expect(next.id).toBeGreaterThan(live.id);
   });
 
+  it('never gives a purged record’s id again, though it was the highest ever given', async () => {
+    for (const [tipo, path] of [['produto', 'produtos'], ['categoria', 'categorias']] as const) {
+      const last = tipo === 'produto' ? await createCliente(api, { nome: 'O último' }) : await createCategoria(api, 'A última');
+      expect((await call(api, 'DELETE', `/${path}/${last.id}`)).status).toBe(204);
+      expect((await call(api, 'DELETE', `/lixeira/${tipo}/${last.id}`)).status).toBe(204);
+      // No record holds that id any more, live or in the trash: the next one is still above it.
+      const next = tipo === 'produto' ? await createCliente(api, { nome: 'O seguinte' }) : await createCategoria(api, 'A seguinte');
+      expect(next.id).toBe(last.id + 1);
+    }
+  });
+
+  it('erases an entry that expired but that TTL has not removed yet', async () => {
+    const p = await createCliente(api, { nome: 'Expirado', email: 'expirado@empresa.com.br' });
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    const copy = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: trashKey('produto', p.id) }))).Item!;
+    await expireEntry('produto', p.id, Number(copy.indice));
+    expect(await inTrash('produto', p.id)).toBe(false);
+    expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(204);
+    expect((await api.doc.send(new GetCommand({ TableName: api.tableName, Key: trashKey('produto', p.id) }))).Item).toBeUndefined();
+    expect((await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.lixeira, sk: Number(copy.indice) } }))).Item).toBeUndefined();
+    expect((await call(api, 'GET', `/produtos/${p.id}/historico`)).status).toBe(404);
+    expect(await feedOf('produto', p.id)).toEqual([]);
+  });
+
   it('a restore racing a purge is refused once the purge has marked the copy', async () => {
     const c = await createCategoria(api, 'Expurgo');
     expect((await call(api, 'DELETE', `/categorias/${c.id}`)).status).toBe(204);
@@ -388,5 +605,144 @@ describe('the purge', () => {
     gate.releaseAll();
     expect((await restore).status).toBe(404);
     expect((await call(api, 'GET', `/categorias/${c.id}`)).status).toBe(404);
+  });
+});
+
+describe('the purge, half-way and after', () => {
+  const raw = async (Key: { pk: string; sk: number }) => (await api.doc.send(new GetCommand({ TableName: api.tableName, Key }))).Item;
+  const historyItems = async (tipo: 'produto' | 'categoria', id: number) =>
+    (await api.doc.send(new QueryCommand({ TableName: api.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': historyPk(tipo, id) } }))).Items ?? [];
+
+  it('a purge that fails half-way hides the entry, refuses a restore with 404, and completes when run again', async () => {
+    const p = await createCliente(api, { nome: 'Meio expurgado', email: 'meio@empresa.com.br' });
+    for (let v = 2; v <= 4; v++) expect((await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Meio expurgado', valorContrato: v })).status).toBe(200);
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    const { indice } = (await raw(trashKey('produto', p.id)))!;
+    // The feed items go first, then the history entries: the second batch write fails.
+    fault = { command: 'BatchWriteItemCommand', skip: 1 };
+    expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(500);
+    expect(await feedOf('produto', p.id)).toEqual([]);
+    expect(await historyItems('produto', p.id)).toHaveLength(5);
+
+    // Marked: not listed, not restorable (a clean 404), the data as it was.
+    expect(await inTrash('produto', p.id)).toBe(false);
+    expect(await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).toMatchObject({ status: 404, body: { mensagem: MESSAGES.naoEstaNaLixeira } });
+    expect((await call(api, 'GET', `/produtos/${p.id}`)).status).toBe(404);
+    expect(await raw(trashKey('produto', p.id))).toMatchObject({ purgando: expect.any(Number) });
+
+    expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(204);
+    expect(await historyItems('produto', p.id)).toEqual([]);
+    expect(await raw(trashKey('produto', p.id))).toBeUndefined();
+    expect(await raw({ pk: PK.lixeira, sk: Number(indice) })).toBeUndefined();
+    expect((await call(api, 'GET', `/produtos/${p.id}/historico`)).status).toBe(404);
+  });
+
+  it('finds the record’s feed items from its history, without reading the feed; entries stored before they kept the key too', async () => {
+    const p = await createCliente(api, { nome: 'Sem varredura do feed' });
+    expect((await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Sem varredura do feed', valorContrato: 7 })).status).toBe(200);
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    recording = true;
+    expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(204);
+    recording = false;
+    const feedQueries = calls.filter((c) => c.command === 'QueryCommand' && JSON.stringify(c.input).includes(PK.atividade));
+    expect(feedQueries).toEqual([]);
+    expect(await feedOf('produto', p.id)).toEqual([]);
+
+    // An entry written before the entries kept their feed key: its feed item is looked up around its time only.
+    const q = await createCliente(api, { nome: 'Entrada antiga' });
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: { pk: historyPk('produto', q.id), sk: 1 }, UpdateExpression: 'REMOVE atividade' }));
+    expect((await call(api, 'DELETE', `/produtos/${q.id}`)).status).toBe(204);
+    calls.length = 0;
+    recording = true;
+    expect((await call(api, 'DELETE', `/lixeira/produto/${q.id}`)).status).toBe(204);
+    recording = false;
+    const around = calls.filter((c) => c.command === 'QueryCommand' && JSON.stringify(c.input).includes(PK.atividade));
+    expect(around).toHaveLength(1);
+    expect(around[0]!.input.KeyConditionExpression).toBe('pk = :pk AND sk BETWEEN :from AND :to');
+    expect(await feedOf('produto', q.id)).toEqual([]);
+  });
+
+  it('erases the idempotency record of the record’s create (it holds the record), unless the key holds another create by then', async () => {
+    const key = `expurgo-${Date.now()}`;
+    const body = { nome: 'Com chave', valorContrato: 1, documento: '11.444.777/0001-61' };
+    const first = await call(api, 'POST', '/produtos', body, { 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    const claimKey = { pk: `${PK.idempotencia}#POST /produtos#${key}`, sk: 0 };
+    expect(await raw(claimKey)).toMatchObject({ registro: `produto#${first.body.id}` });
+    expect((await call(api, 'DELETE', `/produtos/${first.body.id}`)).status).toBe(204);
+    expect((await call(api, 'DELETE', `/lixeira/produto/${first.body.id}`)).status).toBe(204);
+    expect(await raw(claimKey)).toBeUndefined();
+    // The same request again creates the record anew: the purged one is never answered.
+    const again = await call(api, 'POST', '/produtos', body, { 'idempotency-key': key });
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBeGreaterThan(first.body.id);
+
+    // A key that expired and answers another create since (staged): the purge leaves it alone.
+    expect((await call(api, 'DELETE', `/produtos/${again.body.id}`)).status).toBe(204);
+    const other = await createCliente(api, { nome: 'Outro dono da chave' });
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: claimKey, UpdateExpression: 'SET registro = :r, responseBody = :b', ExpressionAttributeValues: { ':r': `produto#${other.id}`, ':b': JSON.stringify(other) } }));
+    expect((await call(api, 'DELETE', `/lixeira/produto/${again.body.id}`)).status).toBe(204);
+    expect(await raw(claimKey)).toMatchObject({ registro: `produto#${other.id}` });
+  });
+});
+
+describe('the sweep: an expired entry goes with its history', () => {
+  const raw = async (Key: { pk: string; sk: number }) => (await api.doc.send(new GetCommand({ TableName: api.tableName, Key }))).Item;
+
+  it('erases the history, feed items, copy and index entry of expired entries only; finishes a purge left half-way; stops when time runs out', async () => {
+    const expired = await createCliente(api, { nome: 'Venceu', email: 'venceu@empresa.com.br', telefone: '(11) 98765-4321' });
+    expect((await call(api, 'PUT', '/produtos', { id: expired.id, nome: 'Venceu', valorContrato: 2, observacoes: 'dado pessoal' })).status).toBe(200);
+    const kept = await createCategoria(api, 'Ainda na lixeira');
+    const stalled = await createCliente(api, { nome: 'Expurgo interrompido' });
+    for (const [path, id] of [['produtos', expired.id], ['categorias', kept.id], ['produtos', stalled.id]] as const) {
+      expect((await call(api, 'DELETE', `/${path}/${id}`)).status).toBe(204);
+    }
+    const expiredIndex = Number((await raw(trashKey('produto', expired.id)))!.indice);
+    const keptIndex = Number((await raw(trashKey('categoria', kept.id)))!.indice);
+    const stalledIndex = Number((await raw(trashKey('produto', stalled.id)))!.indice);
+    await expireEntry('produto', expired.id, expiredIndex);
+    // TTL removed the expired copy already: the index entry is what remains to do.
+    await api.doc.send(new DeleteCommand({ TableName: api.tableName, Key: trashKey('produto', expired.id) }));
+    // A purge marked this one minutes ago and died before its end.
+    const marked = Math.floor(Date.now() / 1000) - STALLED_PURGE_SECONDS - 1;
+    for (const Key of [trashKey('produto', stalled.id), { pk: PK.lixeira, sk: stalledIndex }]) {
+      await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key, UpdateExpression: 'SET purgando = :t', ExpressionAttributeValues: { ':t': marked } }));
+    }
+
+    // No time left: nothing is touched.
+    const none = await sweepTrash(Date.now(), () => false);
+    expect(none).toMatchObject({ erased: 0 });
+    expect(none.left).toBeGreaterThanOrEqual(2);
+    expect((await history('produtos', expired.id)).itens).toHaveLength(3);
+
+    const done = await sweepTrash();
+    expect(done.left).toBe(0);
+    expect(done.erased).toBeGreaterThanOrEqual(2);
+    for (const id of [expired.id, stalled.id]) {
+      expect((await call(api, 'GET', `/produtos/${id}/historico`)).status).toBe(404);
+      expect(await feedOf('produto', id)).toEqual([]);
+      expect(await raw(trashKey('produto', id))).toBeUndefined();
+    }
+    expect(await raw({ pk: PK.lixeira, sk: expiredIndex })).toBeUndefined();
+    expect(await raw({ pk: PK.lixeira, sk: stalledIndex })).toBeUndefined();
+    // What has not expired stays, restorable.
+    expect(await raw({ pk: PK.lixeira, sk: keptIndex })).toBeDefined();
+    expect((await history('categorias', kept.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
+    expect((await call(api, 'POST', `/lixeira/categoria/${kept.id}/restaurar`)).status).toBe(200);
+    // Run again: nothing left to do.
+    expect(await sweepTrash()).toEqual({ erased: 0, left: 0 });
+  });
+
+  it('also erases entries stored before the index kept its own expiry (TTL attribute only)', async () => {
+    const p = await createCliente(api, { nome: 'Entrada antiga da lixeira' });
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    const indice = Number((await raw(trashKey('produto', p.id)))!.indice);
+    const past = Math.floor(Date.now() / 1000) - 1;
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: { pk: PK.lixeira, sk: indice }, UpdateExpression: 'REMOVE expira SET expiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: trashKey('produto', p.id), UpdateExpression: 'SET expiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
+    expect(await inTrash('produto', p.id)).toBe(false);
+    await sweepTrash();
+    expect((await call(api, 'GET', `/produtos/${p.id}/historico`)).status).toBe(404);
+    expect(await raw({ pk: PK.lixeira, sk: indice })).toBeUndefined();
   });
 });

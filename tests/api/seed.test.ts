@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/index.ts';
 import { CLIENT_COUNT, SEM_CATEGORIA_KEY, SEQUENCIA_KEY } from '../../lambdas/store/items.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { seedDatabase, seedDemo } from '../../tools/seed.ts';
+import { SEED_ACTOR, seedDatabase, seedDemo } from '../../tools/seed.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
-import { call, createCategoria, startApi, type TestApi } from './helpers.ts';
+import { call, createCategoria, ISO_UTC, startApi, type TestApi } from './helpers.ts';
 import type { ClienteContato } from '../../lambdas/contract/types.ts';
 
 let api: TestApi;
@@ -30,8 +30,9 @@ function expectCountsMatch(counts: Map<number, number>, clientes: Cliente[]) {
 }
 
 describe('seeding', () => {
-  it('seedDemo adds the hand-written set: 5 categories, 12 clients, VIPs, exactly 10000, cents', async () => {
-    const result = await seedDemo(api);
+  it('seedDemo adds the hand-written set: 5 categories, 12 clients, VIPs, exactly 10000, cents; who created each and when, in its history and the feed', async () => {
+    const now = Date.now();
+    const result = await seedDemo(api, now);
     expect(result).toMatchObject({ categorias: 5, clientes: 12 });
     const clientes = ((await call(api, 'GET', '/produtos')).body as Cliente[]).filter(
       (p) => p.id >= result.clienteIds.first && p.id <= result.clienteIds.last,
@@ -57,6 +58,32 @@ describe('seeding', () => {
       status: 409,
       body: { mensagem: MESSAGES.categoriaDuplicada('Saúde'), campo: 'descricao' },
     });
+    // Issue 16: written as if created one after another by SEED_ACTOR, each with its `criado`
+    // history entry and activity item, so the app shows who and when, the histories and the
+    // home's "Atualizações recentes" from the first start.
+    const records = [
+      ...result.categoriaIds.map((id) => ['categorias', 'categoria', id] as const),
+      ...Array.from({ length: result.clientes }, (_, i) => ['produtos', 'produto', result.clienteIds.first + i] as const),
+    ];
+    let previous = '';
+    for (const [path, , id] of records) {
+      const record = (await call(api, 'GET', `/${path}/${id}`)).body as { criadoEm: string; criadoPor: string; atualizadoEm: string; atualizadoPor: string };
+      expect(record, `${path}/${id}`).toMatchObject({ criadoPor: SEED_ACTOR, atualizadoPor: SEED_ACTOR, atualizadoEm: record.criadoEm });
+      expect(record.criadoEm).toMatch(ISO_UTC);
+      // Created one after another, in the past.
+      expect(record.criadoEm > previous && Date.parse(record.criadoEm) < now).toBe(true);
+      previous = record.criadoEm;
+      const history = await call(api, 'GET', `/${path}/${id}/historico`);
+      expect(history.body, `${path}/${id}`).toEqual({ itens: [{ acao: 'criado', em: record.criadoEm, por: SEED_ACTOR }], cursor: null });
+    }
+    // "Atualizações recentes": the last ten created, newest first.
+    const feed = (await call(api, 'GET', '/atividades')).body as { tipo: string; id: number; acao: string; por: string }[];
+    expect(feed.map((a) => [a.tipo, a.id])).toEqual(records.slice(-10).reverse().map(([, tipo, id]) => [tipo, id]));
+    expect(feed.every((a) => a.acao === 'criado' && a.por === SEED_ACTOR)).toBe(true);
+    // A change of a demo record follows its creation in its history.
+    const first = result.clienteIds.first;
+    expect((await call(api, 'PUT', '/produtos', { id: first, nome: 'Padaria Pão de Açúcar', valorContrato: 4600 })).status).toBe(200);
+    expect(((await call(api, 'GET', `/produtos/${first}/historico`)).body as { itens: { acao: string }[] }).itens.map((e) => e.acao)).toEqual(['alterado', 'criado']);
   });
 
   it('seedDatabase writes clients spread over categories with exact counts, versao 1, counters advanced and names kept unique', async () => {

@@ -10,6 +10,8 @@ import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { CONTATO_FIELDS } from '../../lambdas/contract/cliente.ts';
 import { endsBeforeStart } from '../../lambdas/contract/datas.ts';
+import { formatDocumento } from '../../lambdas/contract/formatos.ts';
+import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { parseCategoriaInput, parseClienteInput, parseClienteUpdate } from '../../lambdas/contract/schemas.ts';
 import { foldName } from '../../lambdas/contract/text.ts';
 import { AUDIT_ATTRIBUTES, contatoOf, type ClienteRecord } from '../../lambdas/store/items.ts';
@@ -47,8 +49,10 @@ export class Model {
   created = { categoria: new Set<number>(), cliente: new Set<number>() };
   /** `route#key` → the validated body (canonical JSON) and the first answer. */
   keys = new Map<string, { validated: string; response: unknown }>();
-  /** Issue 16: the deleted records, in the trash until restored. */
+  /** Issue 16: the deleted records, in the trash until restored or purged. */
   trash = { categoria: new Map<number, ModelCategoria>(), cliente: new Map<number, ModelCliente>() };
+  /** Issue 16: the records purged from the trash (gone for good, history included). */
+  purged = { categoria: new Set<number>(), cliente: new Set<number>() };
   /**
    * Issue 16: per record (`C1`, `P7`), the writes that always leave a history entry (create,
    * delete, restore); an update that changes something adds one more, so entries ≥ this.
@@ -110,6 +114,23 @@ export class Model {
       this.clientes.delete(id);
     }
     this.wrote(entity, id);
+  }
+
+  /**
+   * A purge: out of the trash for good, its history gone with it, and the Idempotency-Key of its
+   * create forgotten (the key's record held its answer: a request with it creates anew).
+   */
+  applyPurged(entity: Entity, id: number): void {
+    this.trash[entity].delete(id);
+    this.purged[entity].add(id);
+    this.writes.delete(`${entity === 'categoria' ? 'C' : 'P'}${id}`);
+    for (const key of this.keysOf(entity, id)) this.keys.delete(key);
+  }
+
+  /** The `route#key` entries whose answer is the create of this record. */
+  keysOf(entity: Entity, id: number): string[] {
+    const route = entity === 'categoria' ? 'POST /categorias' : 'POST /produtos';
+    return [...this.keys].filter(([k, v]) => k.startsWith(`${route}#`) && (v.response as { id?: number }).id === id).map(([k]) => k);
   }
 
   /** A restore: the record back as the answer says (same id, new versao, maybe without its category). */
@@ -200,8 +221,11 @@ export type Op =
   | { kind: 'options'; path: string }
   | { kind: 'exactSize'; body: Json }
   | { kind: 'usuarios'; routeKey: string; email: string; body: Json | undefined }
-  // Issue 16: restores from the trash and history reads.
-  | { kind: 'restore'; entity: Entity; target: Target }
+  // Issue 16: restores from the trash, purges, the trash's list and history reads (every page).
+  /** `taken`: rather a record whose name or CNPJ/CPF another one holds now, when there is one. */
+  | { kind: 'restore'; entity: Entity; target: Target; taken: boolean }
+  | { kind: 'purge'; entity: Entity; target: Target; live: boolean }
+  | { kind: 'lixeira'; limit: number | undefined }
   | { kind: 'historico'; entity: Entity; target: Target; limit: number | undefined };
 
 const target: fc.Arbitrary<Target> = fc.record({
@@ -227,7 +251,11 @@ const extraFields: fc.Arbitrary<Json> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.dictionary(
-      fc.constantFrom('pk', 'sk', 'produtos', 'categoriaId', 'expiresAt', '__proto__x', 'extra', 'admin', 'versao2'),
+      // Storage names, and the fields the server alone sets (who and when, the history counter: issue 16).
+      fc.constantFrom(
+        'pk', 'sk', 'produtos', 'categoriaId', 'expiresAt', '__proto__x', 'extra', 'admin', 'versao2',
+        'criadoEm', 'criadoPor', 'atualizadoEm', 'atualizadoPor', 'historico', 'idempotencia',
+      ),
       fc.jsonValue({ maxDepth: 2 }),
       { maxKeys: 3 },
     ),
@@ -443,7 +471,25 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('options' as const), path: fc.constantFrom('/categorias', '/produtos/3', '/nada') }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('exactSize' as const), body: categoriaInput }) },
   { weight: 1, arbitrary: usuariosOp },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('restore' as const), entity: fc.constantFrom<Entity>('categoria', 'cliente'), target }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('restore' as const),
+      entity: fc.constantFrom<Entity>('categoria', 'cliente'),
+      target,
+      taken: fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('purge' as const),
+      entity: fc.constantFrom<Entity>('categoria', 'cliente'),
+      target,
+      live: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('lixeira' as const), limit: fc.option(fc.integer({ min: 1, max: LIMITS.page.max }), { nil: undefined }) }) },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -476,7 +522,36 @@ export interface Planned {
   apply?: (status: number, body: unknown, model: Model) => void;
   /** Compare a 2xx body with the model when nothing overlapped. */
   check?: (body: unknown, model: Model) => void;
+  /** The branch of the rules this request is expected to take, when worth counting (`documento-409`). */
+  branch?: string;
+  /** Compare a 4xx body with what the model expects (the record named in a 409) when nothing overlapped. */
+  checkRefusal?: (status: number, body: unknown) => void;
+  /**
+   * A paged read: the path of the page after the one answered (undefined: it was the last). The
+   * runner reads every page; `check` then sees them all as one (`itens` of every page, in order).
+   */
+  next?: (body: unknown) => string | undefined;
 }
+
+/**
+ * The trash as a whole: a request that lists it touches TRASH, one that changes what is in it
+ * (a delete, a restore, a purge) TRASH_CHANGE. A list races every change; changes of different
+ * records don't race each other (see `overlaps`).
+ */
+const TRASH = 'T';
+const TRASH_CHANGE = 'T+';
+
+/** Whether two requests of a group touch the same records (so either may see the other's effect). */
+export function overlaps(p: Pick<Planned, 'touches'>, q: Pick<Planned, 'touches'>): boolean {
+  return p.touches.some(
+    (t) => (t !== TRASH_CHANGE && q.touches.includes(t)) || (t === TRASH && q.touches.includes(TRASH_CHANGE)) || (t === TRASH_CHANGE && q.touches.includes(TRASH)),
+  );
+}
+/** The path of a paged read's next page: `?cursor=` added to what it asked. */
+const nextPage = (path: string) => (body: unknown) => {
+  const cursor = (body as { cursor?: string | null }).cursor;
+  return cursor ? `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : undefined;
+};
 
 let freshKey = 0;
 
@@ -541,6 +616,7 @@ export function plan(op: Op, model: Model): Planned {
       const expect = previous ? (previous.validated === validated ? [201] : [422]) : !exists ? [400] : taken || documentoTaken ? [409] : [201];
       return {
         label: `${route}${key ? ` key=${key}` : ''}`,
+        ...(expect[0] === 409 && documentoTaken ? { branch: 'create: documento 409' } : {}),
         method: 'POST',
         path: `/${entity === 'categoria' ? 'categorias' : 'produtos'}`,
         routeKey: route,
@@ -614,6 +690,7 @@ export function plan(op: Op, model: Model): Planned {
       const route = entity === 'categoria' ? 'PUT /categorias' : 'PUT /produtos';
       return {
         label: `${route} id=${id} versao=${op.versao}`,
+        ...(expect[0] === 409 && taken && op.kind === 'updateCliente' ? { branch: 'update: documento 409' } : {}),
         method: 'PUT',
         path: `/${entity === 'categoria' ? 'categorias' : 'produtos'}`,
         routeKey: route,
@@ -637,7 +714,7 @@ export function plan(op: Op, model: Model): Planned {
       const exists = ids.includes(id);
       const segment = op.entity === 'categoria' ? 'categorias' : 'produtos';
       const routeKey = `${op.kind === 'get' ? 'GET' : 'DELETE'} /${segment}/{id}`;
-      const touches = [`${op.entity === 'categoria' ? 'C' : 'P'}${id}`];
+      const touches = [`${op.entity === 'categoria' ? 'C' : 'P'}${id}`, ...(op.kind === 'remove' ? [TRASH_CHANGE] : [])];
       const cat = op.entity === 'cliente' ? model.clientes.get(id)?.categoriaId : undefined;
       if (cat !== undefined && cat !== null) touches.push(`C${cat}`);
       // Deleting a category frees its name.
@@ -800,22 +877,38 @@ export function plan(op: Op, model: Model): Planned {
     }
     case 'restore': {
       const trashed = sortedIds(model.trash[op.entity]);
-      const id = resolveTarget(op.target, trashed, missing(op.entity));
+      // The ones another record's name or CNPJ/CPF now blocks (rare by chance: asked for).
+      const blocked = trashed.filter((t) =>
+        op.entity === 'categoria' ? model.nameHolder(model.trash.categoria.get(t)!.descricao) : model.documentoHolder(model.trash.cliente.get(t)!.documento),
+      );
+      const id = op.taken && blocked.length > 0 ? blocked[op.target.pick % blocked.length]! : resolveTarget(op.target, trashed, missing(op.entity));
       const tipo = op.entity === 'categoria' ? 'categoria' : 'produto';
       const copy = op.entity === 'categoria' ? model.trash.categoria.get(id) : undefined;
       const client = op.entity === 'cliente' ? model.trash.cliente.get(id) : undefined;
-      const touches = [`${op.entity === 'categoria' ? 'C' : 'P'}${id}`];
+      const touches = [`${op.entity === 'categoria' ? 'C' : 'P'}${id}`, TRASH_CHANGE];
       if (copy) touches.push(`N${foldName(copy.descricao)}`);
       if (client?.categoriaId != null) touches.push(`C${client.categoriaId}`);
+      // Its CNPJ/CPF is claimed again: another client may hold it now (409 naming it).
+      if (client?.documento) touches.push(`D${client.documento}`);
       const inTrash = trashed.includes(id);
+      const nameHolder = copy && model.nameHolder(copy.descricao);
+      const documentoHolder = client && model.documentoHolder(client.documento);
       return {
         label: `POST /lixeira/${tipo}/${id}/restaurar`,
         method: 'POST',
         path: `/lixeira/${tipo}/${id}/restaurar`,
         routeKey: 'POST /lixeira/{tipo}/{id}/restaurar',
         headers: {},
-        expect: !inTrash ? [404] : copy && model.nameHolder(copy.descricao) ? [409] : [200],
+        expect: !inTrash ? [404] : nameHolder || documentoHolder ? [409] : [200],
+        ...(inTrash && documentoHolder ? { branch: 'restore: documento 409' } : inTrash && nameHolder ? { branch: 'restore: name 409' } : {}),
         touches,
+        checkRefusal: (status, body) => {
+          if (status !== 409) return;
+          const expected = nameHolder
+            ? { mensagem: MESSAGES.categoriaDuplicada(nameHolder.descricao), campo: 'descricao' }
+            : { mensagem: MESSAGES.documentoDuplicado(formatDocumento(client!.documento!), documentoHolder!.nome), campo: 'documento' };
+          if (canonical(body) !== canonical(expected)) throw new Error(`restore ${id}: ${canonical(body)}, expected ${canonical(expected)}`);
+        },
         apply: (status, res, m) => {
           if (status === 200) m.applyRestored(op.entity, (res as { registro: Json }).registro);
         },
@@ -831,26 +924,79 @@ export function plan(op: Op, model: Model): Planned {
     }
     case 'historico': {
       const live = sortedIds(op.entity === 'categoria' ? model.categorias : model.clientes);
-      const ids = [...live, ...sortedIds(model.trash[op.entity])];
+      const stored = [...live, ...sortedIds(model.trash[op.entity])];
+      // A purged record's history is gone: 404, as for one that never existed.
+      const ids = [...stored, ...[...model.purged[op.entity]].sort((a, b) => a - b)];
       const id = resolveTarget(op.target, ids, missing(op.entity));
       const segment = op.entity === 'categoria' ? 'categorias' : 'produtos';
       const key = `${op.entity === 'categoria' ? 'C' : 'P'}${id}`;
       const limit = op.limit ?? LIMITS.page.default;
+      const path = `/${segment}/${id}/historico${op.limit === undefined ? '' : `?limit=${op.limit}`}`;
       return {
-        label: `GET /${segment}/${id}/historico?limit=${limit}`,
+        label: `GET /${segment}/${id}/historico?limit=${limit} (every page)`,
         method: 'GET',
-        path: `/${segment}/${id}/historico${op.limit === undefined ? '' : `?limit=${op.limit}`}`,
+        path,
         routeKey: `GET /${segment}/{id}/historico`,
         headers: {},
-        expect: ids.includes(id) ? [200] : [404],
+        expect: stored.includes(id) ? [200] : [404],
         touches: [key],
+        next: nextPage(path),
         check: (res, m) => {
-          const page = res as { itens: { acao: string }[]; cursor: string | null };
+          const all = res as { itens: { acao: string; em: string }[]; pages: number };
           const writes = m.writes.get(key) ?? 0;
-          // A full page has a cursor; the entries (one page) are at least the writes that always leave one.
-          if (page.itens.length > limit || (page.cursor === null && page.itens.length < writes)) {
-            throw new Error(`history of ${key}: ${page.itens.length} entries (cursor ${page.cursor}) for ${writes} writes`);
-          }
+          // Every page read: the entries are at least the writes that always leave one, newest first.
+          if (all.itens.length < writes) throw new Error(`history of ${key}: ${all.itens.length} entries in ${all.pages} pages for ${writes} writes`);
+          if (all.pages !== Math.max(1, Math.ceil(all.itens.length / limit))) throw new Error(`history of ${key}: ${all.itens.length} entries in ${all.pages} pages of ${limit}`);
+          if (all.itens.some((e, i) => i > 0 && e.em > all.itens[i - 1]!.em)) throw new Error(`history of ${key} is not newest first`);
+        },
+      };
+    }
+    case 'purge': {
+      const trashed = sortedIds(model.trash[op.entity]);
+      const live = sortedIds(op.entity === 'categoria' ? model.categorias : model.clientes);
+      const purged = [...model.purged[op.entity]].sort((a, b) => a - b);
+      // Mostly what is in the trash; else a live record, or one purged already or never stored (404).
+      const id = op.live && live.length > 0 ? live[op.target.pick % live.length]! : resolveTarget(op.target, trashed.length ? trashed : purged, missing(op.entity));
+      const tipo = op.entity === 'categoria' ? 'categoria' : 'produto';
+      return {
+        label: `DELETE /lixeira/${tipo}/${id}`,
+        method: 'DELETE',
+        path: `/lixeira/${tipo}/${id}`,
+        routeKey: 'DELETE /lixeira/{tipo}/{id}',
+        headers: {},
+        expect: trashed.includes(id) ? [204] : [404],
+        branch: trashed.includes(id) ? 'purge: 204' : 'purge: 404',
+        // Its create's key too: the purge erases what that key replays.
+        touches: [`${op.entity === 'categoria' ? 'C' : 'P'}${id}`, TRASH_CHANGE, ...model.keysOf(op.entity, id).map((k) => `K${k}`)],
+        apply: (status, _res, m) => {
+          if (status === 204) m.applyPurged(op.entity, id);
+        },
+      };
+    }
+    case 'lixeira': {
+      const path = `/lixeira${op.limit === undefined ? '' : `?limit=${op.limit}`}`;
+      const limit = op.limit ?? LIMITS.page.default;
+      return {
+        label: `GET ${path} (every page)`,
+        method: 'GET',
+        path,
+        routeKey: 'GET /lixeira',
+        headers: {},
+        expect: [200],
+        branch: 'trash listed',
+        touches: [TRASH],
+        next: nextPage(path),
+        check: (res, m) => {
+          const all = res as { itens: { tipo: string; id: number; nome: string; excluidoEm: string }[]; pages: number };
+          // Exactly the model's trash, with each record's name, most recent delete first.
+          const listed = all.itens.map((i) => `${i.tipo}#${i.id}#${i.nome}`).sort();
+          const expected = [
+            ...[...m.trash.categoria.values()].map((c) => `categoria#${c.id}#${c.descricao}`),
+            ...[...m.trash.cliente.values()].map((c) => `produto#${c.id}#${c.nome}`),
+          ].sort();
+          if (canonical(listed) !== canonical(expected)) throw new Error(`trash lists ${canonical(listed)}, the model has ${canonical(expected)}`);
+          if (all.itens.some((e, i) => i > 0 && e.excluidoEm > all.itens[i - 1]!.excluidoEm)) throw new Error('the trash is not most recent first');
+          if (all.pages !== Math.max(1, Math.ceil(all.itens.length / limit))) throw new Error(`the trash: ${all.itens.length} entries in ${all.pages} pages of ${limit}`);
         },
       };
     }

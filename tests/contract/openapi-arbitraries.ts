@@ -19,12 +19,15 @@ export const textChar: fc.Arbitrary<string> = fc.oneof(
 
 const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''));
 
+/** The CPFs and CNPJs most generated clients draw from (valid, as stored). */
+export const DOCUMENTO_POOL = ['52998224725', '39053344705', '11222333000181', '12ABC34501DE35', '11444777000161'] as const;
+
 /**
  * Values of the formats the client's contact fields declare, written as people write them (the
  * server normalizes them; the model reads the same value back with the contract's readers).
  */
 const FORMATS: Record<string, fc.Arbitrary<string>> = {
-  email: fc
+  'idn-email': fc
     .tuple(fc.stringMatching(/^[a-z0-9]{1,12}(\.[a-z0-9]{1,6})?$/), fc.constantFrom('empresa.com.br', 'Loja.COM', 'açaí.com.br', 'x.io'), fc.constantFrom('', ' '))
     .map(([name, domain, pad]) => `${pad}${name}@${domain}${pad}`),
   'telefone-br': fc
@@ -34,8 +37,17 @@ const FORMATS: Record<string, fc.Arbitrary<string>> = {
       const split = `${sub.slice(0, -4)}-${sub.slice(-4)}`;
       return style === 'br' ? `(${ddd}) ${split}` : style === 'digits' ? `${ddd}${sub}` : style === 'e164' ? `+55${ddd}${sub}` : `0${ddd} ${split}`;
     }),
+  // Mostly from a small pool, so that two clients claim the same one (the 409 of a create, an
+  // update or a restore); else any valid CPF or CNPJ.
   'cpf-cnpj': fc
-    .tuple(fc.oneof(digits(9).map((b) => b + cpfCheckDigits(b)), fc.stringMatching(/^[0-9A-Z]{12}$/).map((b) => b + cnpjCheckDigits(b))), fc.boolean())
+    .tuple(
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...DOCUMENTO_POOL) },
+        { weight: 1, arbitrary: digits(9).map((b) => b + cpfCheckDigits(b)) },
+        { weight: 1, arbitrary: fc.stringMatching(/^[0-9A-Z]{12}$/).map((b) => b + cnpjCheckDigits(b)) },
+      ),
+      fc.boolean(),
+    )
     .filter(([d]) => !/^(.)\1*$/.test(d))
     .map(([d, masked]) => (masked ? formatDocumento(d) : d)),
   date: fc

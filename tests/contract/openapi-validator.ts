@@ -70,7 +70,7 @@ export function createOpenApiValidator(doc: OpenApiDocument): OpenApiValidator {
     validate: (step: number, value: number) => hasAtMostDecimals(value, Math.round(-Math.log10(step))),
   });
   // The formats of the client's contact fields, read as the server reads them (the contract's readers).
-  ajv.addFormat('email', (v: string) => readEmail(v).ok);
+  ajv.addFormat('idn-email', (v: string) => readEmail(v).ok);
   ajv.addFormat('telefone-br', (v: string) => readTelefone(v).ok);
   ajv.addFormat('cpf-cnpj', (v: string) => readDocumento(v).ok);
   ajv.addFormat('date', (v: string) => readIsoDate(v).ok);

@@ -5,7 +5,10 @@
  * name held by exactly its claim (once the stored names are claimed), no stray item; (issue 17)
  * each client's contact fields as the contract stores them, and each documento held by exactly
  * its client's claim. Issue 16: no record both live and in the trash, each trash copy with its
- * index entry, a record's history entries numbered 1..its counter, one feed item per history entry.
+ * index entry, a record's history entries numbered 1..its counter (live records and trash copies),
+ * each entry's feed item naming its record and no other feed item, no history left of a record
+ * that is neither live nor in the trash (a purge erases it all), the idempotency record of a
+ * create naming its record.
  * Issue 19: the totals (client count, VIPs, contract sum in cents: of each category and of "Sem
  * categoria") equal a full recount once they exist.
  */
@@ -14,12 +17,15 @@ import { CONTATO_FIELDS, checkContato } from '../../lambdas/contract/cliente.ts'
 import { foldName } from '../../lambdas/contract/text.ts';
 import { isVipValue } from '../../lambdas/contract/limits.ts';
 import { toCents } from '../../lambdas/store/aggregates.ts';
+import { FEED_SK } from '../../lambdas/store/historico.ts';
+import { CATEGORIA_NAME, EXPIRA, PURGING } from '../../lambdas/store/lixeira.ts';
 import {
   AUDIT_ATTRIBUTES,
   CENTS_SUM,
   CLIENT_COUNT,
   COUNTER_ATTRIBUTE,
   HISTORY_COUNTER,
+  IDEMPOTENCY_REF,
   SEM_CATEGORIA_KEY,
   toClienteRecord,
   VIP_COUNT,
@@ -47,13 +53,15 @@ export interface StoredTotais {
 }
 
 /** A stored client, as code handles it. */
-export type StoredCliente = Omit<ClienteRecord, 'historico' | (typeof AUDIT_ATTRIBUTES)[number]>;
+export type StoredCliente = Omit<ClienteRecord, 'historico' | 'idempotencia' | (typeof AUDIT_ATTRIBUTES)[number]>;
 
 export interface StoredIdempotency {
   pk: string;
   responseStatus: number;
   responseBody: string;
   expiresAt: number;
+  /** The record whose create it answered (`produto#7`), when it is one. */
+  registro?: string;
 }
 
 export interface Snapshot {
@@ -76,26 +84,47 @@ export interface Snapshot {
   stray: Record<string, unknown>[];
   /** Attributes no item of that kind should have (e.g. an unknown request field stored). */
   unknownAttributes: string[];
-  /** Issue 16: the history counters of live records, `produto#1` → counter (0: none yet). */
+  /**
+   * Issue 16: the history counters of live records and of trash copies (not those being purged,
+   * whose history is going), `produto#1` → counter (0: none yet).
+   */
   historyCounters?: Map<string, number>;
   /** Issue 16: the history entries' sks of each record, `produto#1` → [1, 2, …]. */
   history?: Map<string, number[]>;
+  /** Issue 16: the feed item sk each history entry names, `produto#1` → [sk, …] (entries stored before they kept it: none). */
+  historyFeed?: Map<string, number[]>;
   /** Issue 16: the trash copies, `produto#1` → the index sk they name. */
   trash?: Map<string, number>;
   /** Issue 16: the trash index entries, sk → `produto#1`. */
   trashIndex?: Map<number, string>;
+  /** Issue 16: the records whose copy or index entry a purge marked (`produto#1`). */
+  purging?: Set<string>;
   /** Issue 16: how many activity feed items there are. */
   feedItems?: number;
+  /** Issue 16: the activity feed items, sk → the record they name (`produto#1`). */
+  feed?: Map<number, string>;
 }
 
-/** The attributes each kind of item may have: anything else was stored by mistake. */
+const CATEGORIA_ATTRIBUTES = ['pk', 'sk', 'descricao', CLIENT_COUNT, VIP_COUNT, CENTS_SUM, 'versao', HISTORY_COUNTER, IDEMPOTENCY_REF, ...AUDIT_ATTRIBUTES];
+const CLIENTE_ATTRIBUTES = ['pk', 'sk', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoriaId', 'versao', ...CONTATO_FIELDS, HISTORY_COUNTER, IDEMPOTENCY_REF, ...AUDIT_ATTRIBUTES];
+/** What the trash adds to a record's copy: who deleted it and when, its index entry, its TTL, a purge's mark. */
+const TRASH_COPY_ATTRIBUTES = ['excluidoEm', 'excluidoPor', 'indice', TTL_ATTRIBUTE, PURGING];
+
+/**
+ * The attributes each kind of item may have: anything else was stored by mistake. Keyed by pk,
+ * else by the pk's first segment.
+ */
 const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
-  [PK.categoria]: ['pk', 'sk', 'descricao', CLIENT_COUNT, VIP_COUNT, CENTS_SUM, 'versao', HISTORY_COUNTER, ...AUDIT_ATTRIBUTES],
-  [PK.cliente]: ['pk', 'sk', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoriaId', 'versao', ...CONTATO_FIELDS, HISTORY_COUNTER, ...AUDIT_ATTRIBUTES],
-  [PK.historico]: ['pk', 'sk', 'acao', 'em', 'por', 'alteracoes'],
+  [PK.categoria]: CATEGORIA_ATTRIBUTES,
+  [PK.cliente]: CLIENTE_ATTRIBUTES,
+  [PK.historico]: ['pk', 'sk', 'acao', 'em', 'por', 'alteracoes', FEED_SK],
   [PK.atividade]: ['pk', 'sk', 'tipo', 'id', 'nome', 'acao', 'em', 'por', 'alteracoes', TTL_ATTRIBUTE],
+  // The trash: its index (the expiry in EXPIRA; entries stored before it have the TTL attribute), and the copies.
+  [PK.lixeira]: ['pk', 'sk', 'tipo', 'id', 'nome', 'excluidoEm', 'excluidoPor', EXPIRA, TTL_ATTRIBUTE, PURGING],
+  [`${PK.lixeira}#${RECORD_KIND.categoria}`]: [...CATEGORIA_ATTRIBUTES, ...TRASH_COPY_ATTRIBUTES],
+  [`${PK.lixeira}#${RECORD_KIND.cliente}`]: [...CLIENTE_ATTRIBUTES, ...TRASH_COPY_ATTRIBUTES, CATEGORIA_NAME],
   [PK.sequencia]: ['pk', 'sk', ...Object.values(COUNTER_ATTRIBUTE)],
-  [PK.idempotencia]: ['pk', 'sk', 'bodyHash', 'responseStatus', 'responseBody', TTL_ATTRIBUTE],
+  [PK.idempotencia]: ['pk', 'sk', 'bodyHash', 'responseStatus', 'responseBody', 'registro', TTL_ATTRIBUTE],
   [PK.unico]: ['pk', 'sk', 'ids', 'at', 'id'],
   // Issue 18: the import job, and (`IMPORTACAO#<id>`) the records it created.
   [PK.importacao]: ['pk', 'sk', 'autor', 'autorSub', 'criadoEm', 'atualizadoEm', 'estado', 'total', 'criados', 'categorias', 'arquivo', 'assinatura', 'linha', 'id'],
@@ -119,9 +148,12 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
     unknownAttributes: [],
     historyCounters: new Map(),
     history: new Map(),
+    historyFeed: new Map(),
     trash: new Map(),
     trashIndex: new Map(),
+    purging: new Set(),
     feedItems: 0,
+    feed: new Map(),
   };
   let start: Record<string, unknown> | undefined;
   do {
@@ -129,7 +161,7 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
     for (const item of page.Items ?? []) {
       const pk = String(item.pk);
       const sk = Number(item.sk);
-      const allowed = ALLOWED_ATTRIBUTES[pk.split('#')[0]!];
+      const allowed = ALLOWED_ATTRIBUTES[pk] ?? ALLOWED_ATTRIBUTES[pk.split('#')[0]!];
       for (const name of Object.keys(item)) {
         if (allowed && !allowed.includes(name)) s.unknownAttributes.push(`${pk}/${sk}.${name}`);
       }
@@ -149,7 +181,7 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
         });
       } else if (pk === PK.cliente) {
         // As the model compares it: the history counter and audit stamps are kept apart.
-        const { historico: _h, criadoEm: _a, criadoPor: _b, atualizadoEm: _c, atualizadoPor: _d, ...cliente } = toClienteRecord(item);
+        const { historico: _h, idempotencia: _i, criadoEm: _a, criadoPor: _b, atualizadoEm: _c, atualizadoPor: _d, ...cliente } = toClienteRecord(item);
         s.clientes.set(sk, cliente);
       } else if (pk === PK.sequencia) {
         s.counters = {
@@ -162,6 +194,7 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
           responseStatus: Number(item.responseStatus),
           responseBody: String(item.responseBody),
           expiresAt: Number(item[TTL_ATTRIBUTE]),
+          ...(typeof item.registro === 'string' ? { registro: item.registro } : {}),
         });
       } else if (pk === NAME_CLAIMS_MARKER.pk) {
         s.namesClaimed = true;
@@ -172,12 +205,20 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
       } else if (pk.startsWith(`${PK.historico}#`)) {
         const record = pk.slice(PK.historico.length + 1);
         s.history!.set(record, [...(s.history!.get(record) ?? []), sk]);
+        if (item[FEED_SK] !== undefined) s.historyFeed!.set(record, [...(s.historyFeed!.get(record) ?? []), Number(item[FEED_SK])]);
       } else if (pk === PK.lixeira) {
-        s.trashIndex!.set(sk, `${String(item.tipo)}#${Number(item.id)}`);
+        const record = `${String(item.tipo)}#${Number(item.id)}`;
+        s.trashIndex!.set(sk, record);
+        if (item[PURGING] !== undefined) s.purging!.add(record);
       } else if (pk.startsWith(`${PK.lixeira}#`)) {
-        s.trash!.set(`${pk.slice(PK.lixeira.length + 1)}#${sk}`, Number(item.indice));
+        const record = `${pk.slice(PK.lixeira.length + 1)}#${sk}`;
+        s.trash!.set(record, Number(item.indice));
+        if (item[PURGING] !== undefined) s.purging!.add(record);
+        // A copy keeps the record's history counter (its history is going while a purge runs).
+        else s.historyCounters!.set(record, Number(item[HISTORY_COUNTER] ?? 0));
       } else if (pk === PK.atividade) {
         s.feedItems!++;
+        s.feed!.set(sk, `${String(item.tipo)}#${Number(item.id)}`);
       } else if (pk === PK.importacao) {
         s.importacoes!.set(sk, { criados: Number(item.criados), estado: String(item.estado) });
       } else if (pk.startsWith(`${PK.importacao}#`) && pk.endsWith('#categoria')) {
@@ -235,6 +276,9 @@ export function invariantViolations(s: Snapshot): string[] {
     if (k.responseStatus !== 201) out.push(`idempotency ${k.pk} stored status ${k.responseStatus}`);
     if (!(typeof body.id === 'number' && body.id <= s.counters[kind])) out.push(`idempotency ${k.pk} holds id ${body.id}`);
     if (!(k.expiresAt > Date.now() / 1000)) out.push(`idempotency ${k.pk} already expired at ${k.expiresAt}`);
+    // Issue 16: it names the record its answer holds (a purge erases it by that name).
+    const tipo = kind === 'categoria' ? RECORD_KIND.categoria : RECORD_KIND.cliente;
+    if (k.registro !== undefined && k.registro !== `${tipo}#${body.id}`) out.push(`idempotency ${k.pk} answers ${tipo} ${body.id} but names ${k.registro}`);
   }
   // A name claim holds exactly the categories of that name; once claimed, every category has one.
   const byName = new Map<string, number[]>();
@@ -310,8 +354,11 @@ function contatoViolations(s: Snapshot): string[] {
 
 /**
  * Issue 16's invariants: no record both live and in the trash; each trash copy with exactly its
- * index entry; a record's history entries are 1..n with n its counter (live records; a trashed
- * copy keeps its counter too), so no write went without its entry; one feed item per entry.
+ * index entry; a record's history entries are 1..n with n its counter (live records and trash
+ * copies not being purged), so no write went without its entry; each entry's feed item exists
+ * and names the entry's record, and every feed item is some entry's (one feed item per entry);
+ * no history of a record that is neither live nor in the trash (a purge, or the sweep, erases
+ * it with the copy; while the index entry is left, the sweep still has it to do).
  */
 function historyAndTrashViolations(s: Snapshot): string[] {
   const out: string[] = [];
@@ -332,8 +379,24 @@ function historyAndTrashViolations(s: Snapshot): string[] {
       out.push(`history of ${record}: counter ${counter}, entries [${sks}]`);
     }
   }
+  const inTrash = new Set(s.trashIndex?.values());
+  for (const record of s.history?.keys() ?? []) {
+    if (!live(record) && !s.trash?.has(record) && !inTrash.has(record)) out.push(`history of ${record} left behind: it is neither live nor in the trash`);
+  }
   let entries = 0;
   for (const sks of s.history?.values() ?? []) entries += sks.length;
   if (s.feedItems !== undefined && s.feedItems !== entries) out.push(`${s.feedItems} feed items for ${entries} history entries`);
+  if (s.feed && s.historyFeed) {
+    const named = new Set<number>();
+    for (const [record, sks] of s.historyFeed) {
+      for (const sk of sks) {
+        named.add(sk);
+        if (s.feed.get(sk) !== record) out.push(`history of ${record} names feed item ${sk}, which ${s.feed.has(sk) ? `names ${s.feed.get(sk)}` : 'does not exist'}`);
+      }
+    }
+    const entriesWithKey = [...s.historyFeed.values()].reduce((n, sks) => n + sks.length, 0);
+    // Every entry keeps its feed key: then every feed item is one entry's.
+    if (entriesWithKey === entries) for (const [sk, record] of s.feed) if (!named.has(sk)) out.push(`feed item ${sk} of ${record} belongs to no history entry`);
+  }
   return out;
 }

@@ -108,7 +108,7 @@ describeBrowser('history, trash and Desfazer', () => {
     await expectPath(page, '/lixeira');
     const entry = card(page, c.descricao);
     await visible(entry);
-    expect(await entry.textContent()).toMatch(/Excluído por anônimo em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(await entry.textContent()).toMatch(/Excluído por Anônimo em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     // In the open mode everyone is an administrator: the purge is offered, and asks first.
     await entry.getByRole('button', { name: `Excluir definitivamente ${c.descricao}` }).click();
     await visible(entry.getByText('Esta ação não pode ser desfeita.', { exact: false }));

@@ -22,7 +22,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -32,11 +32,11 @@ import { createJwtAuthorizer, localAuthorizerConfig, type JwtAuthorizerContext }
 import { localAuthEnv, startLocalCognito, type LocalIdentity } from '../../infra/local/cognito.ts';
 import { signIn } from '../support/cognito.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
-import { matchRoute, ORIGIN_VERIFY, routes, type RouteDef } from '../../lambdas/routes.ts';
+import { jobs, matchRoute, ORIGIN_VERIFY, routes, type RouteDef } from '../../lambdas/routes.ts';
 import { CLIENT_COUNT, SEM_CATEGORIA_KEY } from '../../lambdas/store/items.ts';
 import { NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
 import { MARSHALL_OPTIONS, PK } from '../../lambdas/store/table.ts';
-import { actionsOf, appFunctions, dynamoActionsOf, fakeWebDist, roleStatements, routeNameOf, tempDir } from './support.ts';
+import { actionsOf, appFunctions, dynamoActionsOf, fakeWebDist, jobFunctions, jobNameOf, roleStatements, routeNameOf, tempDir } from './support.ts';
 
 /** The most a function's bundle may weigh (cold start grows with it). */
 const MAX_BUNDLE_BYTES = 600 * 1024;
@@ -76,7 +76,7 @@ let assetFolders: Record<string, { source: { path: string } }>;
 const bundles = new Map<string, Bundle>();
 
 // --- the recording proxy ---------------------------------------------------------------------
-const recorded = new Map<string, Set<string>>(routes.map((r) => [r.name, new Set<string>()]));
+const recorded = new Map<string, Set<string>>([...routes, ...jobs].map((r) => [r.name, new Set<string>()]));
 /**
  * Cognito calls a function makes only when an earlier call failed, so the happy path here never
  * shows them: the invitation taken back when the admin role can't be added (seen in
@@ -195,6 +195,17 @@ function call(name: string, method: string, apiPath: string, body?: unknown, hea
   return invoke(name, apiEvent(method, apiPath, body, { [ORIGIN_VERIFY.header]: ORIGIN_SECRET, ...headers }));
 }
 
+/** Runs the bundled scheduled job `name` as EventBridge does (its DynamoDB calls recorded under it). */
+async function runJob(name: string): Promise<unknown> {
+  expect(jobs.some((j) => j.name === name)).toBe(true);
+  current = name;
+  try {
+    return await toHost({ type: 'invoke', name, event: { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} } });
+  } finally {
+    current = undefined;
+  }
+}
+
 /** Calls the bundled handler of route `name` with `event` (its DynamoDB calls recorded under that route). */
 async function invoke(name: string, event: APIGatewayProxyEventV2): Promise<Answer> {
   const { method, path: rawPath } = event.requestContext.http;
@@ -266,11 +277,15 @@ beforeAll(async () => {
   if (!authorized.ok) throw new Error(`the local authorizer refused the administrator: ${authorized.reason}`);
   authorizer = authorized.authorizer;
   startHost();
-  for (const fn of Object.values(appFunctions(template))) {
+  const functions = [
+    ...Object.values(appFunctions(template)).map((fn) => [routeNameOf(fn), fn] as const),
+    ...Object.values(jobFunctions(template)).map((fn) => [jobNameOf(fn), fn] as const),
+  ];
+  for (const [name, fn] of functions) {
     const key = (fn.Properties!.Code as { S3Key: string }).S3Key.replace(/\.zip$/, '');
     const file = path.join(outdir, manifest.files[key]!.source.path, 'index.mjs');
-    await toHost({ type: 'load', name: routeNameOf(fn), file });
-    bundles.set(routeNameOf(fn), { file, bytes: fs.statSync(file).size });
+    await toHost({ type: 'load', name, file });
+    bundles.set(name, { file, bytes: fs.statSync(file).size });
   }
 
   // 3. A fresh table on the run's DynamoDB Local (created directly, not through the proxy).
@@ -321,8 +336,8 @@ describe('web deployment assets', () => {
 });
 
 describe('bundled functions (cdk synth with esbuild)', () => {
-  it('has one self-contained ESM bundle per route, each at most 600 KB', () => {
-    expect([...bundles.keys()].sort()).toEqual(routes.map((r) => r.name).sort());
+  it('has one self-contained ESM bundle per route and per scheduled job, each at most 600 KB', () => {
+    expect([...bundles.keys()].sort()).toEqual([...routes, ...jobs].map((r) => r.name).sort());
     const sizes = [...bundles].map(([name, b]) => `${name}: ${(b.bytes / 1024).toFixed(1)} KB`);
     console.log(`bundle sizes (index.mjs, minified, AWS SDK inside):\n${sizes.join('\n')}`);
     for (const [name, b] of bundles) {
@@ -594,6 +609,19 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     expect((await call('PurgeLixeira', 'DELETE', `/lixeira/produto/${cliId}`)).status).toBe(204);
     expect((await call('PurgeLixeira', 'DELETE', `/lixeira/produto/${cliId}`)).status).toBe(404);
     expect((await call('HistoricoProduto', 'GET', `/produtos/${cliId}/historico`)).status).toBe(404);
+
+    // The scheduled sweep: an expired entry goes with its history (its index entry's expiry and
+    // its copy's TTL a second ago).
+    const gone = await call('CreateProduto', 'POST', '/produtos', { nome: 'Expira', valorContrato: 1 });
+    const goneId = (gone.body as { id: number }).id;
+    expect((await call('RemoveProduto', 'DELETE', `/produtos/${goneId}`)).status).toBe(204);
+    const copy = (await direct.send(new GetCommand({ TableName: table, Key: { pk: `${PK.lixeira}#produto`, sk: goneId } }))).Item!;
+    const past = Math.floor(Date.now() / 1000) - 1;
+    await direct.send(new UpdateCommand({ TableName: table, Key: { pk: PK.lixeira, sk: Number(copy.indice) }, UpdateExpression: 'SET expira = :p', ExpressionAttributeValues: { ':p': past } }));
+    await direct.send(new UpdateCommand({ TableName: table, Key: { pk: `${PK.lixeira}#produto`, sk: goneId }, UpdateExpression: 'SET expiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
+    expect(await runJob('SweepLixeira')).toMatchObject({ erased: 1, left: 0 });
+    expect((await call('HistoricoProduto', 'GET', `/produtos/${goneId}/historico`)).status).toBe(404);
+    expect(await runJob('SweepLixeira')).toEqual({ erased: 0, left: 0 });
   });
 
   it('serves the users API with the real Cognito calls (sign-in on: the claims of a real access token)', async () => {
@@ -626,6 +654,13 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     // Sign-in's resources come with the stack's user pool (none with -c auth=off).
     const hasPool = Object.keys(template.findResources('AWS::Cognito::UserPool')).length > 0;
     const report: string[] = [];
+    for (const fn of Object.values(jobFunctions(template))) {
+      const name = jobNameOf(fn);
+      const seen = [...recorded.get(name)!].sort();
+      const granted = dynamoActionsOf(template, fn);
+      report.push(`${name} (scheduled): needed [${seen.join(', ')}] granted [${granted.join(', ')}]`);
+      expect(granted, name).toEqual(seen);
+    }
     for (const fn of fns) {
       const name = routeNameOf(fn);
       const seen = [...recorded.get(name)!].sort();

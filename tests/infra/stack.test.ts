@@ -17,12 +17,14 @@ import {
   HSTS_MAX_AGE_SECONDS,
   REFERRER_POLICY,
 } from '../../infra/security-headers.ts';
-import { CORS, isSignInOnly, ORIGIN_VERIFY, routes } from '../../lambdas/routes.ts';
+import { CORS, isSignInOnly, jobs, ORIGIN_VERIFY, routes } from '../../lambdas/routes.ts';
 import { TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 import {
   actionsOf,
   appFunctions,
   dynamoActionsOf,
+  jobFunctions,
+  jobNameOf,
   only,
   renderValue,
   resourcesOfType,
@@ -143,6 +145,39 @@ describe('functions: one per route-table row', () => {
     expect(used.size).toBe(routes.length);
     // logRetention would add CDK's LogRetention custom resource.
     expect(resourcesOfType(template, 'Custom::LogRetention')).toEqual({});
+  });
+});
+
+describe('scheduled functions: one per jobs row (routes.ts)', () => {
+  it('runs each job on its EventBridge schedule, with exactly its row’s table actions, its own JSON logs, minutes of time and only TABLE_NAME', () => {
+    const fns = jobFunctions(template);
+    expect(Object.values(fns).map(jobNameOf).sort()).toEqual(jobs.map((j) => j.name).sort());
+    expect(jobs.map((j) => j.name)).toContain('SweepLixeira');
+    const rules = Object.values(resourcesOfType(template, 'AWS::Events::Rule')).map((r) => r.Properties!);
+    expect(rules).toHaveLength(jobs.length);
+    const logGroups = resourcesOfType(template, 'AWS::Logs::LogGroup');
+    const tableId = logicalIdOfType(template, 'AWS::DynamoDB::Table');
+    for (const [fnId, fn] of Object.entries(fns)) {
+      const job = jobs.find((j) => j.name === jobNameOf(fn))!;
+      const p = fn.Properties!;
+      expect(p.Runtime).toBe(FUNCTION_RUNTIME.name);
+      expect(p.Architectures).toEqual(['arm64']);
+      expect(p.Timeout).toBe(300);
+      expect((p.Environment as { Variables: Props }).Variables).toEqual({ TABLE_NAME: { Ref: tableId } });
+      const logging = p.LoggingConfig as { LogFormat: string; LogGroup: { Ref: string } };
+      expect(logging.LogFormat).toBe('JSON');
+      expect(logGroups[logging.LogGroup.Ref]?.Properties?.RetentionInDays).toBe(30);
+      expect(dynamoActionsOf(template, fn)).toEqual([...job.actions].sort());
+      const roleId = (p.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const dynamo = roleStatements(template, roleId).find((st) => actionsOf(st).some((a) => a.startsWith('dynamodb:')))!;
+      expect(dynamo.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
+      // Its schedule: every `everyMinutes`, targeting this function, not retried (the next run redoes it).
+      const rule = rules.find((r) => JSON.stringify(r.Targets).includes(fnId))!;
+      expect(rule.ScheduleExpression).toBe(job.everyMinutes === 60 ? 'rate(1 hour)' : `rate(${job.everyMinutes} minutes)`);
+      expect(rule.State ?? 'ENABLED').toBe('ENABLED');
+      expect(rule.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } })]);
+      template.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] }, Principal: 'events.amazonaws.com' });
+    }
   });
 });
 
@@ -354,7 +389,7 @@ describe('table', () => {
     expect(actionsOf(logs).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
     expect(logs.Resource).toEqual({ 'Fn::GetAtt': [(handler.Properties!.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref, 'Arn'] });
     // No function serves a request before the table was verified.
-    for (const fn of Object.values(appFunctions(t))) expect(fn.DependsOn).toEqual(expect.arrayContaining([adoptionId]));
+    for (const fn of [...Object.values(appFunctions(t)), ...Object.values(jobFunctions(t))]) expect(fn.DependsOn).toEqual(expect.arrayContaining([adoptionId]));
     // A created table needs none of it.
     expect(resourcesOfType(template, TABLE_ADOPTION_TYPE)).toEqual({});
   });
@@ -633,7 +668,7 @@ describe('alarms and outputs', () => {
     });
     expect(statements.find((s) => s.Effect === 'Deny')).toMatchObject({ Condition: { Bool: { 'aws:SecureTransport': 'false' } } });
     const alarms = Object.values(resourcesOfType(template, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
-    expect(alarms).toHaveLength(2 + 2 * routes.length);
+    expect(alarms).toHaveLength(2 + 2 * (routes.length + jobs.length));
     for (const alarm of alarms) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.TreatMissingData).toBe('notBreaching');
@@ -641,8 +676,8 @@ describe('alarms and outputs', () => {
     const server = alarms.find((a) => a.MetricName === '5xx')!;
     expect(server.Namespace).toBe('AWS/ApiGateway');
     expect(server.Dimensions).toEqual(expect.arrayContaining([{ Name: 'Stage', Value: 'api' }]));
-    // Per app function: its errors and its throttles (never the account-wide Throttles metric).
-    const fnIds = Object.keys(appFunctions(template)).sort();
+    // Per app function and job: its errors and its throttles (never the account-wide Throttles metric).
+    const fnIds = [...Object.keys(appFunctions(template)), ...Object.keys(jobFunctions(template))].sort();
     for (const metric of ['Errors', 'Throttles']) {
       const perFunction = alarms.filter((a) => a.MetricName === metric);
       expect(perFunction.every((a) => a.Namespace === 'AWS/Lambda')).toBe(true);

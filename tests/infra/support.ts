@@ -135,6 +135,16 @@ export function resourcesOfType(template: Template, type: string): Resources {
 
 /** The app's own functions (CDK helper functions have no TABLE_NAME), by logical id. */
 export function appFunctions(template: Template): Resources {
+  return Object.fromEntries(Object.entries(tableFunctions(template)).filter(([, r]) => tagOf(r, 'clientela:route') !== undefined));
+}
+
+/** The scheduled functions (lambdas/routes.ts `jobs`): they use the table too, but serve no route. */
+export function jobFunctions(template: Template): Resources {
+  return Object.fromEntries(Object.entries(tableFunctions(template)).filter(([, r]) => tagOf(r, 'clientela:job') !== undefined));
+}
+
+/** Every function that reaches the table (TABLE_NAME): the route functions and the jobs. */
+function tableFunctions(template: Template): Resources {
   const all = resourcesOfType(template, 'AWS::Lambda::Function');
   return Object.fromEntries(
     Object.entries(all).filter(([, r]) => {
@@ -142,6 +152,16 @@ export function appFunctions(template: Template): Resources {
       return env !== undefined && 'TABLE_NAME' in env;
     }),
   );
+}
+
+const tagOf = (fn: Resources[string], key: string): string | undefined =>
+  ((fn.Properties?.Tags ?? []) as { Key: string; Value: string }[]).find((t) => t.Key === key)?.Value;
+
+/** The job a scheduled function runs (its `clientela:job` tag). */
+export function jobNameOf(fn: Resources[string]): string {
+  const name = tagOf(fn, 'clientela:job');
+  if (!name) throw new Error('job function without its clientela:job tag');
+  return name;
 }
 
 /** The route name an app function serves (its `clientela:route` tag). */
@@ -218,7 +238,7 @@ export const USERS_TEST_ROUTES: readonly RouteDef[] = [
 ];
 
 /** Stack props that build the stack from {@link USERS_TEST_ROUTES}. */
-export const USERS_TEST_OVERRIDES: Partial<ClientelaStackProps> = { routes: USERS_TEST_ROUTES, handlersDir: FIXTURE_HANDLERS_DIR };
+export const USERS_TEST_OVERRIDES: Partial<ClientelaStackProps> = { routes: USERS_TEST_ROUTES, jobs: [], handlersDir: FIXTURE_HANDLERS_DIR };
 
 /**
  * A CloudFormation value as text, with pseudo parameters given (`AWS::Region`) and other

@@ -24,6 +24,33 @@ const healthy = (): Snapshot => ({
   semCategoria: { clientes: 1, vips: 0, soma: 200n },
   stray: [],
   unknownAttributes: [],
+  // Issue 16: client 1 changed once (2 entries), client 3 created and deleted (in the trash);
+  // client 2 and the categories were stored before the history (counter 0, no entries).
+  historyCounters: new Map([
+    ['produto#1', 2],
+    ['produto#2', 0],
+    ['categoria#1', 0],
+    ['categoria#2', 0],
+    ['produto#3', 2],
+  ]),
+  history: new Map([
+    ['produto#1', [1, 2]],
+    ['produto#3', [1, 2]],
+  ]),
+  historyFeed: new Map([
+    ['produto#1', [100, 101]],
+    ['produto#3', [102, 103]],
+  ]),
+  trash: new Map([['produto#3', 500]]),
+  trashIndex: new Map([[500, 'produto#3']]),
+  purging: new Set(),
+  feedItems: 4,
+  feed: new Map([
+    [100, 'produto#1'],
+    [101, 'produto#1'],
+    [102, 'produto#3'],
+    [103, 'produto#3'],
+  ]),
 });
 
 describe('invariantViolations', () => {
@@ -84,11 +111,75 @@ describe('invariantViolations', () => {
     ['a documento claim left behind', (s: Snapshot) => void s.documentos.set('52998224725', 2), /claim 52998224725 held by cliente 2, which does not have it/],
     ['a documento without its claim', (s: Snapshot) => void s.documentos.delete('11222333000181'), /of cliente 1 claimed by undefined/],
     ['unknown attribute stored', (s: Snapshot) => void s.unknownAttributes.push('PRODUTO/1.admin'), /unknown attribute stored/],
+    // Issue 16's history and trash.
+    [
+      'a record both live and in the trash',
+      (s: Snapshot) => {
+        s.trash!.set('produto#1', 600);
+        s.trashIndex!.set(600, 'produto#1');
+      },
+      /produto#1 is both live and in the trash/,
+    ],
+    ['a trash copy without its index entry', (s: Snapshot) => void s.trashIndex!.delete(500), /trash copy produto#3 without its index entry 500/],
+    [
+      'an index entry without its copy',
+      (s: Snapshot) => {
+        s.trash!.delete('produto#3');
+        s.historyCounters!.delete('produto#3');
+      },
+      /trash index 500 names produto#3, which has no copy there/,
+    ],
+    ['history entries that are not 1..the counter (a live record)', (s: Snapshot) => void s.history!.set('produto#1', [1, 3]), /history of produto#1: counter 2, entries \[1,3\]/],
+    ['a trash copy’s counter past its entries', (s: Snapshot) => void s.historyCounters!.set('produto#3', 3), /history of produto#3: counter 3, entries \[1,2\]/],
+    ['a write without its history entry', (s: Snapshot) => void s.historyCounters!.set('produto#2', 1), /history of produto#2: counter 1, entries \[\]/],
+    ['more feed items than history entries', (s: Snapshot) => void (s.feedItems = 5), /5 feed items for 4 history entries/],
+    ['an entry whose feed item names another record', (s: Snapshot) => void s.feed!.set(101, 'produto#3'), /history of produto#1 names feed item 101, which names produto#3/],
+    [
+      'a history left behind by a purge',
+      (s: Snapshot) => {
+        s.history!.set('produto#9', [1]);
+        s.historyFeed!.set('produto#9', [104]);
+        s.feed!.set(104, 'produto#9');
+        s.feedItems = 5;
+      },
+      /history of produto#9 left behind/,
+    ],
+    ['an idempotency record naming another record', (s: Snapshot) => void (s.idempotency[0]!.registro = 'produto#1'), /answers produto 2 but names produto#1/],
   ])('reports %s', (_name, corrupt, message) => {
     const s = healthy();
     corrupt(s);
     const violations = invariantViolations(s);
     expect(violations).toHaveLength(1);
     expect(violations[0]).toMatch(message);
+  });
+
+  it.each([
+    [
+      'an entry whose feed item is missing, and a feed item no entry names',
+      (s: Snapshot) => {
+        s.feed!.delete(101);
+        s.feed!.set(105, 'produto#1');
+      },
+      [/history of produto#1 names feed item 101, which does not exist/, /feed item 105 of produto#1 belongs to no history entry/],
+    ],
+    [
+      'a trash copy being purged: its history may be half gone, but not the copy without its index entry',
+      (s: Snapshot) => {
+        s.purging!.add('produto#3');
+        s.historyCounters!.delete('produto#3');
+        s.history!.set('produto#3', [2]);
+        s.historyFeed!.set('produto#3', [103]);
+        s.feed!.delete(102);
+        s.feedItems = 3;
+        s.trashIndex!.delete(500);
+      },
+      [/trash copy produto#3 without its index entry 500/],
+    ],
+  ])('reports %s (and nothing else)', (_name, corrupt, messages) => {
+    const s = healthy();
+    corrupt(s);
+    const violations = invariantViolations(s);
+    expect(violations).toHaveLength(messages.length);
+    messages.forEach((m, i) => expect(violations[i]).toMatch(m));
   });
 });

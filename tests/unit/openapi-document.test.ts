@@ -261,7 +261,7 @@ describe('OpenAPI document', () => {
         { type: 'null' },
       ]);
       expect(props(body).documento!.anyOf![0]).toMatchObject({ format: 'cpf-cnpj' });
-      expect(props(body).email!.anyOf![0]).toMatchObject({ format: 'email', maxLength: LIMITS.email.max });
+      expect(props(body).email!.anyOf![0]).toMatchObject({ format: 'idn-email', maxLength: LIMITS.email.max });
       expect(props(body).observacoes!.anyOf![0]).toEqual({ type: 'string', maxLength: LIMITS.observacoes.max });
       expect(props(body).fimContrato!.anyOf![0]).toMatchObject({ format: 'date' });
       expect(props(body).documento!.description).toMatch(/check digits are verified/);
@@ -269,6 +269,10 @@ describe('OpenAPI document', () => {
     }
     expect(s.ProdutoInput!.required).toEqual(['nome', 'valorContrato']);
     expect(doc.paths['/produtos']!.put!.description).toMatch(/absent from the body, kept; `null` or `""`, cleared/);
+    // What a delete frees: a client's CNPJ/CPF, a category's name.
+    expect(doc.paths['/produtos/{id}']!.delete!.description).toMatch(/CNPJ\/CPF \(`documento`\) is freed/);
+    expect(doc.paths['/produtos/{id}']!.delete!.description).not.toMatch(/name/);
+    expect(doc.paths['/categorias/{id}']!.delete!.description).toMatch(/unique name is freed/);
     const v = createOpenApiValidator(doc);
     const cliente = {
       id: 2, nome: 'n', segmento: '', pontoFocal: '', valorContrato: 1, categoria: null, versao: 1,

@@ -124,12 +124,12 @@ describe("the 'Desfazer' bar after a delete", () => {
 });
 
 describe('the Lixeira page', () => {
-  const item = (tipo: 'produto' | 'categoria', id: number, nome: string) => ({
+  const item = (tipo: 'produto' | 'categoria', id: number, nome: string, excluidoPor = 'maria@empresa.com.br') => ({
     tipo,
     id,
     nome,
     excluidoEm: '2026-11-23T17:05:00.000Z',
-    excluidoPor: 'maria@empresa.com.br',
+    excluidoPor,
     expiraEm: '2026-12-23T17:05:00.000Z',
   });
 
@@ -137,8 +137,8 @@ describe('the Lixeira page', () => {
     const user = userEvent.setup();
     const api = mockApi({
       'GET /api/lixeira': [
-        json(200, { itens: [item('produto', 5, 'Padaria'), item('categoria', 3, 'Serviços')], cursor: null }),
-        json(200, { itens: [item('categoria', 3, 'Serviços')], cursor: null }),
+        json(200, { itens: [item('produto', 5, 'Padaria'), item('categoria', 3, 'Serviços', 'anônimo')], cursor: null }),
+        json(200, { itens: [item('categoria', 3, 'Serviços', 'anônimo')], cursor: null }),
         json(200, { itens: [], cursor: null }),
       ],
       'POST /api/lixeira/produto/5/restaurar': json(200, { tipo: 'produto', registro: produto(5, 'Padaria', 10, null, 2) }),
@@ -152,6 +152,8 @@ describe('the Lixeira page', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Cliente: Padaria' })).toBeNull());
 
     const servicos = screen.getByRole('article', { name: 'Categoria: Serviços' });
+    // The open mode's actor is a name, written as the timeline and "Atualizado por" write it.
+    expect(servicos.textContent).toContain(`Excluído por Anônimo em ${when('2026-11-23T17:05:00.000Z')}`);
     await user.click(within(servicos).getByRole('button', { name: TH.lixeira.purgeLabel('Serviços') }));
     expect(within(servicos).getByText(TH.lixeira.purgeQuestion('Serviços'))).toBeDefined();
     expect(api.callsTo('DELETE', '/api/lixeira/categoria/3')).toHaveLength(0);

@@ -2,6 +2,9 @@
  * The Lixeira page's and the history timeline's texts (issue 16), in Brazilian Portuguese. Beside
  * texts.ts: only their lazy chunks load them.
  */
+/** The open mode's actor as the API writes it (lambdas/http/actor.ts). */
+const OPEN_MODE_ACTOR = 'anônimo';
+
 export const TH = {
   lixeira: {
     heading: 'Lixeira',
@@ -40,3 +43,6 @@ export const TH = {
     createdBy: (por: string, em: string) => `Criado por ${por} em ${em}`,
   },
 } as const;
+
+/** Who did it, as every screen shows it: the e-mail, or "Anônimo" for the open mode's actor (a name, capitalised everywhere). */
+export const personOf = (por: string): string => (por === OPEN_MODE_ACTOR ? TH.historico.anonymous : por);

@@ -18,8 +18,8 @@ import type { HandlerExport } from '../../../infra/local/adapter.ts';
 import { isSignInOnly, routes } from '../../../lambdas/routes.ts';
 import { createCliente, deleteCliente, readCliente, replaceCliente } from '../../../lambdas/store/clientes.ts';
 import { historyOps } from '../../../lambdas/store/historico.ts';
-import { clienteItem } from '../../../lambdas/store/items.ts';
-import { newIndexSk, putInTrash, trashExpiry } from '../../../lambdas/store/lixeira.ts';
+import { clienteItem, toClienteRecord, type ClienteRecord } from '../../../lambdas/store/items.ts';
+import { newIndexSk, putInTrash, readTrash, takeFromTrash, trashExpiry } from '../../../lambdas/store/lixeira.ts';
 import { RECORD_KIND } from '../../../lambdas/store/table.ts';
 import { commit } from '../../../lambdas/store/write.ts';
 
@@ -34,10 +34,14 @@ export interface WorkerJob {
 
 /** Issue 16's figures: each write measured with and without the items issue 16 adds. */
 export interface WriteCostResult {
+  /** Create in a category: the client and its category's totals; with the history entry and feed item, 2 items more. */
+  create: { before: number[]; after: number[] };
   /** Same-category update: one UpdateItem before; with the history entry and feed item, one transaction of 3. */
   update: { before: number[]; after: number[] };
   /** Delete in a category: the client and its count before; with the trash copy, index, history and feed, 6 items. */
   remove: { before: number[]; after: number[] };
+  /** Restore into a category: the copy and index out, the client and its totals back; with the history entry and feed item, 2 items more. */
+  restore: { before: number[]; after: number[] };
 }
 
 export interface HistoryResult {
@@ -371,24 +375,34 @@ async function historyPaging(base: string, job: WorkerJob['history']): Promise<H
 /**
  * A write's own DynamoDB cost with issue 16's items and without them (the write as it was
  * before), interleaved call by call on the same machine load: the store's commit timed alone.
+ * Create, update, delete, then restore of what the deletes put in the trash.
  */
 async function writeCost(job: WorkerJob['writeCost']): Promise<WriteCostResult> {
   process.env.TABLE_NAME = job.table;
-  const out: WriteCostResult = { update: { before: [], after: [] }, remove: { before: [], after: [] } };
+  const out: WriteCostResult = {
+    create: { before: [], after: [] },
+    update: { before: [], after: [] },
+    remove: { before: [], after: [] },
+    restore: { before: [], after: [] },
+  };
   const em = () => new Date().toISOString();
   const kind = RECORD_KIND.cliente;
-  // Clients to write: made unmeasured, with ids far above the seeded ones.
-  const ids = Array.from({ length: 2 * job.calls }, (_, i) => 800_000_000 + i);
-  for (const id of ids) {
-    const written = await commit(createCliente({ id, nome: `Custo ${id}`, segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 100, categoriaId: job.categoriaId, versao: 1, historico: 0 }));
-    if (!written.ok) throw new Error(`write cost: create ${id} failed (${written.outcome.kind})`);
-  }
   const timed = async (ops: Parameters<typeof commit>[0]) => {
     const t = performance.now();
     const written = await commit(ops);
     if (!written.ok) throw new Error(`write cost: ${written.outcome.kind}`);
     return performance.now() - t;
   };
+  // Clients to write, with ids far above the seeded ones; every other create with its history entry.
+  const ids = Array.from({ length: 2 * job.calls }, (_, i) => 800_000_000 + i);
+  for (const [i, id] of ids.entries()) {
+    const withHistory = i % 2 === 1;
+    const record: ClienteRecord = { id, nome: `Custo ${id}`, segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 100, categoriaId: job.categoriaId, versao: 1, historico: withHistory ? 1 : 0 };
+    const entry = { acao: 'criado' as const, em: em(), por: 'bench' };
+    out.create[withHistory ? 'after' : 'before'].push(
+      await timed([...createCliente(record), ...(withHistory ? historyOps({ kind, id, nome: record.nome, seq: 1, entry }) : [])]),
+    );
+  }
   for (const [i, id] of ids.entries()) {
     const withHistory = i % 2 === 1;
     const before = (await readCliente(id))!;
@@ -399,18 +413,37 @@ async function writeCost(job: WorkerJob['writeCost']): Promise<WriteCostResult> 
       await timed([...replaceCliente(before, after), ...(withHistory ? historyOps({ kind, id, nome: before.nome, seq: after.historico, entry }) : [])]),
     );
   }
+  const trashCopy = (before: ClienteRecord, seq: number) => {
+    const ms = Date.now();
+    return [
+      ...putInTrash(kind, clienteItem({ ...before, historico: seq }), { nome: before.nome, excluidoEm: em(), excluidoPor: 'bench', indice: newIndexSk(ms), expiresAt: trashExpiry(ms) }),
+      ...historyOps({ kind, id: before.id, nome: before.nome, seq, entry: { acao: 'excluido', em: em(), por: 'bench' } }),
+    ];
+  };
   for (const [i, id] of ids.entries()) {
     const withTrash = i % 2 === 1;
     const before = (await readCliente(id))!;
-    const ms = Date.now();
-    const seq = before.historico + 1;
-    const extra = withTrash
-      ? [
-          ...putInTrash(kind, clienteItem({ ...before, historico: seq }), { nome: before.nome, excluidoEm: em(), excluidoPor: 'bench', indice: newIndexSk(ms), expiresAt: trashExpiry(ms) }),
-          ...historyOps({ kind, id, nome: before.nome, seq, entry: { acao: 'excluido', em: em(), por: 'bench' } }),
-        ]
-      : [];
-    out.remove[withTrash ? 'after' : 'before'].push(await timed([...deleteCliente(before), ...extra]));
+    out.remove[withTrash ? 'after' : 'before'].push(await timed([...deleteCliente(before), ...(withTrash ? trashCopy(before, before.historico + 1) : [])]));
+  }
+  // The restores: the deletes without trash left nothing to restore, so those clients go to the trash first (unmeasured).
+  for (const [i, id] of ids.entries()) {
+    if (i % 2 === 1) continue;
+    const copy = await readTrash(kind, id);
+    if (copy) continue;
+    const written = await commit(trashCopy({ id, nome: `Custo ${id}`, segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 101, categoriaId: job.categoriaId, versao: 2, historico: 1 }, 2));
+    if (!written.ok) throw new Error(`write cost: to the trash ${id} failed (${written.outcome.kind})`);
+  }
+  for (const [i, id] of ids.entries()) {
+    const withHistory = i % 2 === 1;
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const copy = (await readTrash(kind, id))!;
+    const old = toClienteRecord(copy.item);
+    const seq = old.historico + 1;
+    const record: ClienteRecord = { ...old, versao: old.versao + 1, ...(withHistory ? { historico: seq, atualizadoEm: em(), atualizadoPor: 'bench' } : {}) };
+    const entry = { acao: 'restaurado' as const, em: em(), por: 'bench' };
+    out.restore[withHistory ? 'after' : 'before'].push(
+      await timed([...takeFromTrash(copy, nowSeconds), ...createCliente(record), ...(withHistory ? historyOps({ kind, id, nome: record.nome, seq, entry }) : [])]),
+    );
   }
   return out;
 }

@@ -5,7 +5,7 @@ import { ButtonSpinner, Spinner } from './Spinner.tsx';
 import { LoadError } from './States.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../lib/format.ts';
 import { T } from '../texts.ts';
-import { TH } from '../texts-historico.ts';
+import { personOf as who, TH } from '../texts-historico.ts';
 import { campoLabel } from '../texts-campos.ts';
 
 const H = TH.historico;
@@ -25,7 +25,6 @@ function shownValue(campo: string, value: unknown): string {
   return String(value);
 }
 
-const who = (por: string) => (por === 'anônimo' ? H.anonymous : por);
 const change = (a: Alteracao) => H.change(campoLabel(a.campo), shownValue(a.campo, a.antes), shownValue(a.campo, a.depois));
 
 /** One entry as a sentence: "Maria alterou Valor do contrato de R$ 1.500,00 para R$ 15.000,00". */

@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/session.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
-import { TH } from '../../../texts-historico.ts';
+import { personOf, TH } from '../../../texts-historico.ts';
 import { LIXEIRA_PATH, useLixeiraActions } from '../../../lib/lixeira.ts';
 import { TA } from '../../../texts-acoes.ts';
 
@@ -113,7 +113,7 @@ function LixeiraCard({ item, onGone }: { item: ItemLixeira; onGone: () => void }
         <span className="tag">{L.tipo[item.tipo]}</span>
         <h2 className="card-title">{item.nome}</h2>
       </div>
-      <p className="card-meta">{L.excluido(item.excluidoPor, formatDateTime(item.excluidoEm))}</p>
+      <p className="card-meta">{L.excluido(personOf(item.excluidoPor), formatDateTime(item.excluidoEm))}</p>
       <p className="card-meta">{L.expira(formatDateTime(item.expiraEm))}</p>
       {asking ? (
         <div className="confirm-inline" role="group" aria-label={L.purgeLabel(item.nome)}>

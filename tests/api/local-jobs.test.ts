@@ -1,0 +1,53 @@
+/**
+ * The scheduled functions on a laptop (infra/local/jobs.ts): each job's handler runs on the
+ * process's timers, first shortly after start, then every `everyMinutes`, with a Lambda-like
+ * time budget; a failed run is logged and the next one still comes; stop() ends the timers.
+ * The sweep the trash's job runs: tests/api/historico-lixeira.test.ts.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_RUN_MS, startLocalJobs } from '../../infra/local/jobs.ts';
+import { jobs, type JobDef } from '../../lambdas/routes.ts';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+const job: JobDef = { name: 'Teste', handler: 'jobs/teste', description: 'test', everyMinutes: 60, actions: [] };
+
+describe('local scheduled jobs', () => {
+  it('runs the trash sweep of the route table’s jobs', () => {
+    expect(jobs.map((j) => [j.name, j.handler, j.everyMinutes])).toEqual([['SweepLixeira', 'jobs/sweep-lixeira', 60]]);
+  });
+
+  it('runs a job after start and then every everyMinutes, logs a failed run, and stops', async () => {
+    const budgets: number[] = [];
+    let calls = 0;
+    const handler = vi.fn(async (_event: unknown, context: { getRemainingTimeInMillis(): number }) => {
+      budgets.push(context.getRemainingTimeInMillis());
+      if (++calls === 2) throw new Error('DynamoDB fora do ar');
+    });
+    const loaded: string[] = [];
+    const lines: string[] = [];
+    const local = startLocalJobs({
+      jobs: [job],
+      loadHandler: async (name) => {
+        loaded.push(name);
+        return handler as never;
+      },
+      log: (line) => lines.push(line),
+    });
+    await vi.advanceTimersByTimeAsync(FIRST_RUN_MS - 1);
+    expect(handler).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(loaded).toEqual(['jobs/teste']);
+    expect(budgets[0]).toBe(5 * 60_000);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(handler).toHaveBeenCalledTimes(2);
+    expect(lines).toEqual(['Teste failed (it runs again in 60 min): DynamoDB fora do ar']);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(handler).toHaveBeenCalledTimes(3);
+    local.stop();
+    await vi.advanceTimersByTimeAsync(3 * 60 * 60_000);
+    expect(handler).toHaveBeenCalledTimes(3);
+  });
+});

@@ -12,7 +12,7 @@ import { CONFIG_PATH } from '../../infra/local/auth-routes.ts';
 import { WEB_CONFIG_FILE } from '../../infra/constructs/site.ts';
 import { contentSecurityPolicy, CONTENT_SECURITY_POLICY } from '../../infra/security-headers.ts';
 import { ADMIN_GROUP, CLIENT_WRITE_ATTRIBUTES, PASSWORD_POLICY, TOKEN_VALIDITY } from '../../lambdas/contract/auth.ts';
-import { isSignInOnly, routes } from '../../lambdas/routes.ts';
+import { isSignInOnly, jobs, routes } from '../../lambdas/routes.ts';
 import {
   acknowledgements,
   actionsOf,
@@ -415,8 +415,8 @@ describe('the real route table (lambdas/routes.ts)', () => {
     const routeKeys = Object.values(resourcesOfType(offReal.template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties!.RouteKey);
     expect(routeKeys.sort()).toEqual(served.map((r) => r.routeKey).sort());
     expect(Object.values(appFunctions(offReal.template)).map(routeNameOf).sort()).toEqual(served.map((r) => r.name).sort());
-    // Two alarms per function, and the API's two (README states the count from this rule).
-    expect(Object.keys(resourcesOfType(offReal.template, 'AWS::CloudWatch::Alarm'))).toHaveLength(2 + 2 * served.length);
+    // Two alarms per function (the jobs' too), and the API's two (README states the count from this rule).
+    expect(Object.keys(resourcesOfType(offReal.template, 'AWS::CloudWatch::Alarm'))).toHaveLength(2 + 2 * (served.length + jobs.length));
   });
 });
 

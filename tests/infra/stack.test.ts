@@ -704,11 +704,13 @@ describe('alarms and outputs', () => {
     template.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
-  it('README states the number of alarms the stack has (2 + 2 per function), and prices them', () => {
+  it('README states the number of alarms the stack has (2 + 2 per function, the jobs' included), and prices them', () => {
     const count = Object.keys(resourcesOfType(template, 'AWS::CloudWatch::Alarm')).length;
     const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const offRoutes = routes.filter((r) => !isSignInOnly(r)).length;
-    expect(readme).toContain(`Alarms: ${count} CloudWatch alarms (${2 + 2 * offRoutes} with \`-c auth=off\``);
+    // Two per function (every route's and every job's) and the API's two.
+    expect(count).toBe(2 + 2 * (routes.length + jobs.length));
+    const offFunctions = routes.filter((r) => !isSignInOnly(r)).length + jobs.length;
+    expect(readme).toContain(`Alarms: ${count} CloudWatch alarms (${2 + 2 * offFunctions} with \`-c auth=off\``);
     // CloudWatch: $0.10 per standard alarm a month, the first 10 free.
     expect(readme).toContain(`| CloudWatch alarms | ${count} × $0.10, first 10 free | $${((count - 10) * 0.1).toFixed(2)} |`);
   });

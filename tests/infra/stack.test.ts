@@ -704,7 +704,7 @@ describe('alarms and outputs', () => {
     template.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
-  it('README states the number of alarms the stack has (2 + 2 per function, the jobs' included), and prices them', () => {
+  it('README states the number of alarms the stack has (2 + 2 per function, the jobs’ included), and prices them', () => {
     const count = Object.keys(resourcesOfType(template, 'AWS::CloudWatch::Alarm')).length;
     const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     // Two per function (every route's and every job's) and the API's two.

@@ -64,6 +64,8 @@ describeBrowser('history, trash and Desfazer', () => {
     expect(await historyState()).not.toContain(first.nome);
     await page.reload();
     await loaded(page);
+    // The shared list holds every test's clients: find this one (the grid shows 12 at a time).
+    await search(page, tok);
     await visible(card(page, stays.nome));
     expect(await bar.count()).toBe(0);
 
@@ -79,6 +81,8 @@ describeBrowser('history, trash and Desfazer', () => {
     expect(await historyState()).not.toContain(second.nome);
     await card(page, stays.nome).getByRole('link', { name: `Editar ${stays.nome}` }).click();
     await expectPath(page, ROUTES.atualizarCliente(stays.id));
+    // The edit page is shown (the list left): a Back before the lazy page commits never left the list.
+    await visible(page.getByRole('heading', { level: 1, name: 'Atualizar cliente' }));
     await page.goBack();
     await expectPath(page, ROUTES.clientes);
     await visible(card(page, stays.nome));

@@ -16,8 +16,14 @@ export interface ToastRequest {
   icon?: ReactElement;
 }
 
-let loading: Promise<typeof import('./toaster.tsx')> | undefined;
-const load = () => (loading ??= import('./toaster.tsx'));
+type Toaster = typeof import('./toaster.tsx');
+let loading: Promise<Toaster> | undefined;
+let loaded: Toaster | undefined;
+const load = () =>
+  (loading ??= import('./toaster.tsx').then((m) => {
+    loaded = m;
+    return m;
+  }));
 
 // The container, once its chunk is in: the layout renders it from then on. A plain state change,
 // not React.lazy: a Suspense reveal waits on a timer (React's 300 ms throttle), which a paused
@@ -57,9 +63,10 @@ export function notifyInfo(message: string, duration: number = TOAST_DURATION.ap
   return request('info', message, duration, undefined, <InfoIcon />);
 }
 
-/** Takes every toast off the screen (nothing to do before the first one). */
+/** Takes every toast off the screen: at once once the chunk is in (nothing to do before the first toast). */
 export function removeAllToasts(): void {
-  if (loading) void loading.then((m) => m.removeAll());
+  if (loaded) loaded.removeAll();
+  else if (loading) void loading.then((m) => m.removeAll());
 }
 
 /** The toasts' container, mounted with the first toast (the layout renders this). */

@@ -78,7 +78,10 @@ describe('Importações on /clientes/importar', () => {
     const user = userEvent.setup();
     const api = mockApi({
       ...lists,
-      'GET /api/importacoes': json(200, { itens: [job(9, { estado: 'concluida', desfazerAte: '2020-01-01T00:00:00.000Z' }), job(8, { estado: 'desfeita' })], cursor: 'c2' }),
+      'GET /api/importacoes': [
+        json(200, { itens: [job(9, { estado: 'concluida', desfazerAte: '2020-01-01T00:00:00.000Z' }), job(8, { estado: 'desfeita' })], cursor: 'c2' }),
+        json(200, { itens: [job(7, { estado: 'desfeita' })] }),
+      ],
     });
     renderApp('/clientes/importar');
     const [nine, eight] = within(await screen.findByRole('list', { name: C.jobs.listLabel })).getAllByRole('article');
@@ -89,5 +92,8 @@ describe('Importações on /clientes/importar', () => {
     const before = api.callsTo('GET', '/api/importacoes').length;
     await user.click(screen.getByRole('button', { name: C.jobs.more }));
     await waitFor(() => expect(api.callsTo('GET', '/api/importacoes').length).toBe(before + 1));
+    // The next page follows the first, and no more is offered after the last.
+    await waitFor(() => expect(within(screen.getByRole('list', { name: C.jobs.listLabel })).getAllByRole('article')).toHaveLength(3));
+    expect(screen.queryByRole('button', { name: C.jobs.more })).toBeNull();
   });
 });

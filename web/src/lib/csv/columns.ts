@@ -4,7 +4,7 @@
  * (the contract's rules and messages) and how the record's value is written out. Export and
  * import both go through it, so a file exported here imports back unchanged.
  */
-import { LIMITS, MESSAGES, cleanText, isWellFormedText, readMoney, type Categoria, type Cliente, type ContatoField } from '@contract';
+import { LIMITS, MESSAGES, charCount, cleanText, isWellFormedText, readMoney, type Categoria, type Cliente, type ContatoField } from '@contract';
 import { fold, isVip } from '../format.ts';
 import { formatData, formatDocumento, formatTelefone, readContato, type Read } from './fields.ts';
 
@@ -36,7 +36,7 @@ const text =
   (value: string, header: string): Read<string> => {
     const v = cleanText(value);
     if (!isWellFormedText(v)) return { ok: false, problem: MESSAGES.campoTextoInvalido(header) };
-    if ([...v].length > max) return { ok: false, problem: MESSAGES.campoLongo(header, max) };
+    if (charCount(v) > max) return { ok: false, problem: MESSAGES.campoLongo(header, max) };
     return { ok: true, value: v };
   };
 

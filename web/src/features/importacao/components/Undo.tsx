@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { C } from '../../../texts-csv.ts';
 import { undoStep } from '../api.ts';
+import { categorias, clientes } from '../../../lib/resources.ts';
 
 export interface UndoProgress {
   state: 'idle' | 'running' | 'done' | 'failed';
@@ -32,8 +33,8 @@ export function useUndo(jobId: number | undefined, records: number, onSettled?: 
     } catch {
       setUndo((u) => ({ ...u, state: 'failed' }));
     }
-    void mutate('/produtos');
-    void mutate('/categorias');
+    void mutate(clientes.path);
+    void mutate(categorias.path);
     onSettled?.();
   };
   return { undo, run };

@@ -13,7 +13,7 @@ import { CLIENTE_COLUMNS, type ClienteField } from '../../../lib/csv/columns.ts'
 import { readCsvFile, type ParsedFile } from '../../../lib/csv/read.ts';
 import { checkRows, columnHeaders, guessMapping, hasHeader, IMPORT_FIELDS, type ImportRow, type RowCheck } from '../../../lib/csv/rows.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { categorias as categoriasResource, useCategorias, useClientes } from '../../../lib/resources.ts';
+import { categorias as categoriasResource, clientes as clientesResource, useCategorias, useClientes } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
 import { C } from '../../../texts-csv.ts';
 import { batchEnd } from '../../../lib/csv/batches.ts';
@@ -165,7 +165,7 @@ export default function ImportarClientes() {
     setRun({ ...current });
     setPhase('summary');
     void mutate(categoriasResource.path);
-    void mutate('/produtos');
+    void mutate(clientesResource.path);
   };
 
   const start = async () => {

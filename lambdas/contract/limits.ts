@@ -72,3 +72,6 @@ export const isVipValue = (valorContrato: number): boolean => valorContrato > VI
 
 /** Entries of the activity feed GET /atividades answers (the home's "Atualizações recentes"). */
 export const RECENT_ACTIVITY_LIMIT = 10;
+
+/** Days an activity feed item lives (TTL): the feed shows recent changes, a record's history keeps them all. */
+export const ACTIVITY_FEED_DAYS = 90;

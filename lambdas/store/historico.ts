@@ -8,6 +8,7 @@
  * to the activity feed (`ATIVIDADE`), in the same write, and keeps that feed item's sort key
  * (`atividade`): erasing a record finds its feed items from its history, without reading the feed.
  */
+import { ACTIVITY_FEED_DAYS } from '../contract/limits.ts';
 import type { Acao, Alteracao, EntradaHistorico } from '../contract/types.ts';
 import { batchDelete } from './batch.ts';
 import { defaultDb, tableName } from './client.ts';
@@ -29,8 +30,8 @@ export interface HistoryEntry {
   alteracoes?: readonly Alteracao[];
 }
 
-/** Days an activity feed item lives (TTL): the feed shows recent changes, the history keeps them all. */
-export const FEED_DAYS = 90;
+/** Days an activity feed item lives (TTL): the contract's, which the home also says. */
+export const FEED_DAYS = ACTIVITY_FEED_DAYS;
 const DAY_SECONDS = 24 * 60 * 60;
 /** The attribute of a history entry holding its feed item's sort key. */
 export const FEED_SK = 'atividade';

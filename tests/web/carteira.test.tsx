@@ -280,6 +280,13 @@ describe('the home for the team', () => {
     expect(within(renewals).getByRole('link', { name: C.portfolio.renewMore(2) })).toHaveAttribute('href', '/contratos-a-renovar');
   });
 
+  it('with no change in the feed’s period, says so for that period (older changes are in each record’s Histórico)', async () => {
+    mockApi({ 'GET /api/resumo': json(200, RESUMO), 'GET /api/produtos': json(200, []), 'GET /api/atividades': json(200, []) });
+    renderApp('/');
+    const recent = await screen.findByRole('region', { name: C.portfolio.recentTitle });
+    expect(await within(recent).findByText('Nenhuma alteração nos últimos 90 dias.')).toBeInTheDocument();
+  });
+
   it('a visitor (sign-in on, not signed in) gets a compact invitation to sign in, no data is read, and the next / is served as a visitor’s', async () => {
     const api = mockApi({});
     renderApp('/', { auth: CONFIG });

@@ -55,7 +55,8 @@ export const C = {
     renewOn: (date: string) => `vence em ${date}`,
     renewMore: (n: number) => `e mais ${n}`,
     recentTitle: 'Atualizações recentes',
-    recentNone: 'Nenhuma alteração registrada ainda.',
+    // The feed keeps its last ACTIVITY_FEED_DAYS days (each record's Histórico keeps everything).
+    recentNone: (dias: number) => `Nenhuma alteração nos últimos ${dias} dias.`,
     recentError: 'Não foi possível carregar as atualizações.',
     tipo: { produto: 'o cliente', categoria: 'a categoria' },
     acao: { criado: 'cadastrou', alterado: 'alterou', excluido: 'excluiu', restaurado: 'restaurou' },

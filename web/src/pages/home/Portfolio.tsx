@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Atividade, Resumo } from '@contract';
+import { ACTIVITY_FEED_DAYS, type Atividade, type Resumo } from '@contract';
 import { PlusIcon } from '../../components/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { useAtividades, useClientes, useResumo } from '../../lib/resources.ts';
@@ -208,7 +208,7 @@ function Recent() {
       {error && !data ? (
         <p className="panel-note">{P.recentError}</p>
       ) : !data ? null : data.length === 0 ? (
-        <p className="panel-note">{P.recentNone}</p>
+        <p className="panel-note">{P.recentNone(ACTIVITY_FEED_DAYS)}</p>
       ) : (
         <ol className="panel-rows">
           {data.map((a) => {

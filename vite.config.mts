@@ -23,9 +23,10 @@ export default defineConfig(({ isPreview }) => ({
     // pages share them (an extra chunk and ~1 KB more initial JS), and a deploy that changes only
     // the app leaves this chunk cached. The QR code library, papaparse and react-hot-toast (with
     // goober, its CSS-in-JS) stay out: only the TOTP pages, the CSV import worker and the first
-    // toast load them.
+    // toast load them; so does swr/infinite, which only the paged lists (Lixeira, Histórico,
+    // Importações) use.
     rolldownOptions: {
-      output: { advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!uqr[\\/]|papaparse[\\/]|react-hot-toast[\\/]|goober[\\/])/ }, { name: 'comum', includeDependenciesRecursively: false, test: /(web[\\/]src[\\/]lib[\\/](resources|resource|hooks|format|clientes-url|renovacoes)|lambdas[\\/]contract[\\/](limits|formatos)|web[\\/]src[\\/]texts-campos)\.tsx?$/ }, { name: 'listas', includeDependenciesRecursively: false, test: /(web[\\/]src[\\/](components[\\/](SearchForm|UndoBar|ProgressiveGrid|States|CardActions|PageHeader|ResultStatus|ExportButton)|texts-(listas|clientes)))\.tsx?$/ }] } },
+      output: { advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!uqr[\\/]|papaparse[\\/]|react-hot-toast[\\/]|goober[\\/]|swr[\\/]dist[\\/]infinite[\\/])/ }, { name: 'comum', includeDependenciesRecursively: false, test: /(web[\\/]src[\\/]lib[\\/](resources|resource|hooks|format|clientes-url|renovacoes)|lambdas[\\/]contract[\\/](limits|formatos)|web[\\/]src[\\/]texts-campos)\.tsx?$/ }, { name: 'listas', includeDependenciesRecursively: false, test: /(web[\\/]src[\\/](components[\\/](SearchForm|UndoBar|ProgressiveGrid|States|CardActions|PageHeader|ResultStatus|ExportButton)|texts-(listas|clientes)))\.tsx?$/ }] } },
       // The contract's modules only declare (no side effects): a page takes only what it uses, so
       // the card's formatters don't bring the forms' CPF/CNPJ, phone and date readers along.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]lambdas[\\/]contract[\\/]/.test(id) },

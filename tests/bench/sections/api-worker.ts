@@ -258,6 +258,8 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
     'DELETE /lixeira/{tipo}/{id}': (i) => call(base, 'DELETE', `/lixeira/categoria/${createdCategorias[i]}`, undefined, 204),
     'GET /produtos': () => call(base, 'GET', '/produtos', undefined, 200),
     'GET /produtos/{id}': (i) => call(base, 'GET', `/produtos/${pick(job.clienteIds, i)}`, undefined, 200),
+    // The export's notes: the first page (about 2 MB at most).
+    'GET /observacoes': () => call(base, 'GET', '/observacoes', undefined, 200),
     'POST /produtos': async (i) => {
       const r = await call(
         base,
@@ -293,7 +295,7 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
   const order = [
     'GET /categorias', 'GET /categorias/{id}', 'POST /categorias', 'PUT /categorias', 'GET /categorias/{id}/historico',
     'DELETE /categorias/{id}', 'GET /lixeira', 'DELETE /lixeira/{tipo}/{id}',
-    'GET /produtos', 'GET /produtos/{id}', 'POST /produtos', 'PUT /produtos', 'GET /produtos/{id}/historico',
+    'GET /produtos', 'GET /produtos/{id}', 'GET /observacoes', 'POST /produtos', 'PUT /produtos', 'GET /produtos/{id}/historico',
     'DELETE /produtos/{id}', 'POST /lixeira/{tipo}/{id}/restaurar', 'GET /resumo', 'GET /atividades', '$default',
   ];
   const results: RouteResult[] = [];

@@ -45,12 +45,16 @@ export const STAGE_NAME = API_BASE_PATH.replace(/^\//, '');
 export const ESM_REQUIRE_BANNER =
   "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
+/** The module a bundle takes the SDK's default credentials from (the environment's: see it). */
+export const CREDENTIALS_MODULE = 'lambdas/store/credentials.ts';
+
 /**
  * How every function of the stack is bundled: one minified, tree-shaken ES module for
  * FUNCTION_RUNTIME, with esbuild from node_modules (synth needs neither Docker nor network).
- * `externalModules`: [] bundles the AWS SDK; ['@aws-sdk/*', '@smithy/*'] uses the runtime's copy.
+ * `bundleAwsSdk`: the AWS SDK inside the bundle (its default credential chain reduced to the
+ * environment's, which is where Lambda puts them), or the runtime's copy.
  */
-export function esmBundling(externalModules: string[]): BundlingOptions {
+export function esmBundling({ bundleAwsSdk, projectRoot }: { bundleAwsSdk: boolean; projectRoot: string }): BundlingOptions {
   return {
     minify: true,
     // Minified, but functions and classes keep their names: a stack trace in the logs reads
@@ -62,8 +66,11 @@ export function esmBundling(externalModules: string[]): BundlingOptions {
     target: FUNCTION_RUNTIME.name.replace('nodejs', 'node').replace('.x', ''),
     mainFields: ['module', 'main'],
     banner: ESM_REQUIRE_BANNER,
-    externalModules,
-    esbuildArgs: { '--tree-shaking': 'true' },
+    externalModules: bundleAwsSdk ? [] : ['@aws-sdk/*', '@smithy/*'],
+    esbuildArgs: {
+      '--tree-shaking': 'true',
+      ...(bundleAwsSdk ? { '--alias:@aws-sdk/credential-provider-node': path.join(projectRoot, CREDENTIALS_MODULE) } : {}),
+    },
     forceDockerBundling: false,
   };
 }
@@ -270,7 +277,7 @@ export class Api extends Construct {
       environment,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
-      bundling: esmBundling(bundleAwsSdk ? [] : ['@aws-sdk/*', '@smithy/*']),
+      bundling: esmBundling({ bundleAwsSdk, projectRoot: props.projectRoot }),
     });
     Tags.of(fn).add(ROUTE_TAG, route.name);
     Validations.of(fn).acknowledge(

@@ -65,7 +65,7 @@ export class Jobs extends Construct {
         environment: { TABLE_NAME: props.table.tableName },
         logGroup,
         loggingFormat: LoggingFormat.JSON,
-        bundling: esmBundling(bundleAwsSdk ? [] : ['@aws-sdk/*', '@smithy/*']),
+        bundling: esmBundling({ bundleAwsSdk, projectRoot: props.projectRoot }),
       });
       Tags.of(fn).add(JOB_TAG, job.name);
       const rule = new Rule(this, `${job.name}Schedule`, {

@@ -83,7 +83,7 @@ export class TableAdoption extends Construct {
       logGroup,
       loggingFormat: LoggingFormat.JSON,
       // Runs a few times a year: the runtime's own SDK keeps the asset tiny.
-      bundling: esmBundling(['@aws-sdk/*', '@smithy/*']),
+      bundling: esmBundling({ bundleAwsSdk: false, projectRoot: PROJECT_ROOT }),
     });
     Validations.of(this.handler).acknowledge(
       {

@@ -373,6 +373,17 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     }
   });
 
+  it('takes the SDK credentials from the environment only (Lambda puts them there): no SSO, ini, process or metadata providers inside', () => {
+    // Names the SDK's other providers keep in a bundle (keepNames): none may be there.
+    const others = ['fromSSO', 'fromIni', 'fromProcess', 'fromTokenFile', 'fromContainerMetadata', 'fromInstanceMetadata', 'validateSsoProfile'];
+    for (const [name, b] of bundles) {
+      const code = fs.readFileSync(b.file, 'utf8');
+      if (name === 'Fallback') continue; // no AWS client at all
+      expect(code, `${name}: the environment's provider`).toContain('"fromEnv"');
+      for (const other of others) expect(code.includes(`"${other}"`), `${name}: ${other}`).toBe(false);
+    }
+  });
+
   it('runs with every variable the template gives the functions (sign-in on: AUTH_MODE=cognito)', () => {
     for (const fn of Object.values(appFunctions(template))) {
       const variables = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;

@@ -19,11 +19,19 @@ export interface ToastRequest {
 type Toaster = typeof import('./toaster.tsx');
 let loading: Promise<Toaster> | undefined;
 let loaded: Toaster | undefined;
+// A failed load (offline, or an old tab whose chunk a deploy replaced) is forgotten, so the next
+// toast tries again instead of every later toast failing with it.
 const load = () =>
-  (loading ??= import('./toaster.tsx').then((m) => {
-    loaded = m;
-    return m;
-  }));
+  (loading ??= import('./toaster.tsx').then(
+    (m) => {
+      loaded = m;
+      return m;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  ));
 
 // The container, once its chunk is in: the layout renders it from then on. A plain state change,
 // not React.lazy: a Suspense reveal waits on a timer (React's 300 ms throttle), which a paused
@@ -38,13 +46,18 @@ const subscribe = (listener: () => void) => {
 let counter = 0;
 function request(kind: ToastRequest['kind'], message: string, duration: number, reason?: string, icon?: ReactElement): string {
   const id = `toast-${++counter}`;
-  void load().then((m) => {
-    m.show({ kind, id, message, reason, duration, icon });
-    if (!container) {
-      container = m.container;
-      listeners.forEach((l) => l());
-    }
-  });
+  load().then(
+    (m) => {
+      m.show({ kind, id, message, reason, duration, icon });
+      if (!container) {
+        container = m.container;
+        listeners.forEach((l) => l());
+      }
+    },
+    () => {
+      // The chunk can't load: nothing to show this toast with. The form's own field messages stay.
+    },
+  );
   return id;
 }
 
@@ -66,7 +79,7 @@ export function notifyInfo(message: string, duration: number = TOAST_DURATION.ap
 /** Takes every toast off the screen: at once once the chunk is in (nothing to do before the first toast). */
 export function removeAllToasts(): void {
   if (loaded) loaded.removeAll();
-  else if (loading) void loading.then((m) => m.removeAll());
+  else if (loading) loading.then((m) => m.removeAll(), () => {});
 }
 
 /** The toasts' container, mounted with the first toast (the layout renders this). */

@@ -4,6 +4,7 @@ import type { Alteracao, Auditoria, EntradaHistorico, Pagina } from '@contract';
 import { ButtonSpinner, Spinner } from './Spinner.tsx';
 import { LoadError } from './States.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../lib/format.ts';
+import { cursorPageKey } from '../lib/paging.ts';
 import { T } from '../texts.ts';
 import { personOf as who, TH } from '../texts-historico.ts';
 import { campoLabel } from '../texts-campos.ts';
@@ -51,11 +52,7 @@ export function AuditLine({ record }: { record: Auditoria }) {
  * record's API path (`/produtos/7`); its history is at `${path}/historico`.
  */
 export function Historico({ path }: { path: string }) {
-  const key = (index: number, previous: Pagina<EntradaHistorico> | null) => {
-    if (previous && previous.cursor === null) return null;
-    const base = `${path}/historico?limit=${PAGE_SIZE}`;
-    return index === 0 || !previous ? base : `${base}&cursor=${encodeURIComponent(previous.cursor!)}`;
-  };
+  const key = cursorPageKey(`${path}/historico?limit=${PAGE_SIZE}`);
   const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<Pagina<EntradaHistorico>>(key, { revalidateFirstPage: false });
   const entries = data?.flatMap((p) => p.itens) ?? [];
   const more = data !== undefined && data.at(-1)?.cursor != null;

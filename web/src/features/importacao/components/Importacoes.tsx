@@ -2,6 +2,7 @@ import { useState } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { Importacao, Pagina } from '@contract';
 import { formatDateTime } from '../../../lib/format.ts';
+import { cursorPageKey } from '../../../lib/paging.ts';
 import { C } from '../../../texts-csv.ts';
 import { IMPORTACOES_PATH } from '../api.ts';
 import { UndoStatus, useUndo } from './Undo.tsx';
@@ -9,11 +10,7 @@ import { UndoStatus, useUndo } from './Undo.tsx';
 const J = C.jobs;
 type Page = Pagina<Importacao>;
 
-/** The key of each page: the first without a cursor, the next with the previous page's. */
-const pageKey = (index: number, previous: Page | null) => {
-  if (previous && previous.cursor === null) return null;
-  return index === 0 || !previous ? IMPORTACOES_PATH : `${IMPORTACOES_PATH}?cursor=${encodeURIComponent(previous.cursor!)}`;
-};
+const pageKey = cursorPageKey(IMPORTACOES_PATH);
 
 /**
  * 'Importações' on /clientes/importar: the imports made so far, newest first (the server lists the

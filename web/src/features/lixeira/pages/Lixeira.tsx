@@ -7,6 +7,7 @@ import { ButtonSpinner, Spinner } from '../../../components/Spinner.tsx';
 import { EmptyState, LoadError } from '../../../components/States.tsx';
 import { reasonOf } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { cursorPageKey } from '../../../lib/paging.ts';
 import { useSession } from '../../../lib/session.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
@@ -18,11 +19,7 @@ import { TA } from '../../../texts-acoes.ts';
 const L = TH.lixeira;
 type Page = Pagina<ItemLixeira>;
 
-/** The key of each page: the first without a cursor, the next with the previous page's. */
-const pageKey = (index: number, previous: Page | null) => {
-  if (previous && previous.cursor === null) return null;
-  return index === 0 || !previous ? LIXEIRA_PATH : `${LIXEIRA_PATH}?cursor=${encodeURIComponent(previous.cursor!)}`;
-};
+const pageKey = cursorPageKey(LIXEIRA_PATH);
 
 /** Administrators delete for good (everyone is one in the open mode, as the API says). */
 function useIsAdmin(): boolean {

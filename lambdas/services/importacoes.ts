@@ -369,6 +369,7 @@ export async function desfazerImportacao(actor: Actor, id: number): Promise<Impo
   if (clientes.length > 0) await removeImportados(actor, clientes);
   else await removeImportadas(actor, categorias);
   const restantes = (await store.countImportadosRestantes(id)) + (await store.countImportadosRestantes(id, 'categoria'));
-  if (restantes === 0 && importacao.estado !== 'desfeita') await commit([store.markEstado(id, 'desfeita')]);
-  return { excluidos: clientes.length + categorias.length, restantes, estado: restantes === 0 ? 'desfeita' : 'desfazendo' };
+  // Says 'desfeita' only once stored so (a failed mark is redone by the next call).
+  const desfeita = restantes === 0 && (importacao.estado === 'desfeita' || (await commit([store.markEstado(id, 'desfeita')])).ok);
+  return { excluidos: clientes.length + categorias.length, restantes, estado: desfeita ? 'desfeita' : 'desfazendo' };
 }

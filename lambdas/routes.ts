@@ -161,6 +161,8 @@ export interface JobDef {
   readonly description: string;
   /** How often it runs. */
   readonly everyMinutes: number;
+  /** What a run may take (the function's timeout; the local timer gives it the same): under `everyMinutes`, so runs never overlap. */
+  readonly timeoutMinutes: number;
   readonly actions: readonly DynamoAction[];
 }
 
@@ -172,7 +174,9 @@ export const jobs: readonly JobDef[] = [
     handler: 'jobs/sweep-lixeira',
     description: 'Clientela: erases expired trash entries with their history',
     everyMinutes: 60,
-    actions: [GET, QUERY, DELETE, BATCH_WRITE],
+    // A run may work through a backlog (an import undone 30 days ago expires at once).
+    timeoutMinutes: 5,
+    actions: [GET, QUERY, UPDATE, DELETE, BATCH_WRITE],
   },
 ];
 

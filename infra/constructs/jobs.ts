@@ -13,11 +13,6 @@ import { BUNDLE_AWS_SDK, esmBundling, FUNCTION_MEMORY_MB, FUNCTION_RUNTIME } fro
 
 /** Tag on every scheduled function; the value is the job's name (route functions carry ROUTE_TAG). */
 export const JOB_TAG = 'clientela:job';
-/**
- * A run may work through a backlog (an import undone 30 days ago expires at once): minutes, not
- * the routes' seconds; well under the schedule's period, so two runs never overlap.
- */
-export const JOB_TIMEOUT = Duration.minutes(5);
 
 /** Props of {@link Jobs}. */
 export interface JobsProps {
@@ -60,7 +55,7 @@ export class Jobs extends Construct {
         runtime: FUNCTION_RUNTIME,
         architecture: Architecture.ARM_64,
         memorySize: props.memorySize ?? FUNCTION_MEMORY_MB,
-        timeout: JOB_TIMEOUT,
+        timeout: Duration.minutes(job.timeoutMinutes),
         role,
         environment: { TABLE_NAME: props.table.tableName },
         logGroup,

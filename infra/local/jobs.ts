@@ -10,12 +10,10 @@ import { defaultHandlerLoader, type HandlerLoader } from './adapter.ts';
 
 /** The first run, after start: the app is up first. */
 export const FIRST_RUN_MS = 10_000;
-/** What a run may take, as the cloud's function timeout (infra/constructs/jobs.ts). */
-const RUN_BUDGET_MS = 5 * 60_000;
 
 export interface LocalJobs {
-  /** Clears the timers (a run in progress finishes). */
-  stop(): void;
+  /** Clears the timers; resolves once a run in progress finished (before the database stops). */
+  stop(): Promise<void>;
 }
 
 export interface LocalJobsOptions {
@@ -29,29 +27,40 @@ export function startLocalJobs(options: LocalJobsOptions = {}): LocalJobs {
   const load = options.loadHandler ?? defaultHandlerLoader();
   const log = options.log ?? ((line: string) => console.error(line));
   const timers: NodeJS.Timeout[] = [];
+  const runs = new Set<Promise<void>>();
   for (const job of options.jobs ?? jobs) {
-    let running = false;
-    const run = async () => {
-      if (running) return;
-      running = true;
+    let running: Promise<void> | undefined;
+    const runOnce = async () => {
       try {
         const handler = (await load(job.handler)) as unknown as (event: unknown, context: Pick<Context, 'getRemainingTimeInMillis'>) => Promise<unknown>;
-        const deadline = Date.now() + RUN_BUDGET_MS;
+        const deadline = Date.now() + job.timeoutMinutes * 60_000;
         await handler({ source: 'clientela.local', 'detail-type': 'Scheduled Event' }, { getRemainingTimeInMillis: () => deadline - Date.now() });
       } catch (err) {
         log(`${job.name} failed (it runs again in ${job.everyMinutes} min): ${err instanceof Error ? err.message : String(err)}`);
-      } finally {
-        running = false;
       }
     };
+    const run = () => {
+      if (running) return;
+      const current = runOnce().finally(() => {
+        running = undefined;
+        runs.delete(current);
+      });
+      running = current;
+      runs.add(current);
+    };
     const first = setTimeout(() => {
-      void run();
-      const every = setInterval(() => void run(), job.everyMinutes * 60_000);
+      run();
+      const every = setInterval(run, job.everyMinutes * 60_000);
       every.unref();
       timers.push(every);
     }, FIRST_RUN_MS);
     first.unref();
     timers.push(first);
   }
-  return { stop: () => timers.forEach((t) => clearTimeout(t)) };
+  return {
+    stop: async () => {
+      timers.forEach((t) => clearTimeout(t));
+      await Promise.all([...runs]);
+    },
+  };
 }

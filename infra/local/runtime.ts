@@ -406,7 +406,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: StartD
     setUrl: (url) => (lock ? lock.describe({ url }) : db.setUrl(url)),
     stop: () =>
       (stopped ??= (async () => {
-        scheduled.stop();
+        await scheduled.stop();
         await Promise.all([identity?.stop(), db.stop()]);
         lock?.release();
         for (const [k, v] of Object.entries(saved)) {

@@ -13,7 +13,7 @@ import { createCliente, readCliente } from '../store/clientes.ts';
 import { eraseHistory, historyOps } from '../store/historico.ts';
 import { forgetIdempotencyKey, registroRef } from '../store/idempotency.ts';
 import { categoriaWire, toCategoriaRecord, toClienteRecord, toCliente, type CategoriaRecord, type ClienteRecord } from '../store/items.ts';
-import { dropFromTrash, dropIndex, isExpired, listTrash, markPurging, readTrash, takeFromTrash, trashToSweep, type TrashCopy } from '../store/lixeira.ts';
+import { dropFromTrash, dropIndex, isExpired, keepExpiry, listTrash, markPurging, readTrash, takeFromTrash, trashToSweep, type TrashCopy } from '../store/lixeira.ts';
 import { ensureAggregates } from '../store/aggregates.ts';
 import { ensureNameClaims } from '../store/names.ts';
 import { RECORD_KIND, type RecordKind } from '../store/table.ts';
@@ -170,14 +170,19 @@ export interface SweepResult {
  * history and feed items are one item each, with no single TTL for them all, and they hold the
  * record's personal data (the values before and after each change). So the index entry has no
  * TTL: it stays as the to-do until this erases what the record left behind, as a purge does,
- * and then the entry. It also finishes purges that failed half-way. Each entry is erased by the
+ * and then the entry (entries stored with a TTL before the sweep existed get `expira` on its first
+ * run, before DynamoDB can drop them). It also finishes purges that failed half-way. Each entry is erased by the
  * same steps as a purge (safe to run twice, or beside a purge); a record that is live (restored:
  * its entry went with the restore, so never expected) keeps its history. Stops starting new
  * entries once `hasTime` says no; the next run goes on.
  */
 export async function sweepTrash(nowMs = Date.now(), hasTime: () => boolean = () => true): Promise<SweepResult> {
   const nowSeconds = Math.floor(nowMs / 1000);
-  const todo = await trashToSweep(nowSeconds, nowSeconds - STALLED_PURGE_SECONDS);
+  const { todo, legacy } = await trashToSweep(nowSeconds, nowSeconds - STALLED_PURGE_SECONDS);
+  for (const indice of legacy) {
+    if (!hasTime()) break;
+    await commit([keepExpiry(indice)]);
+  }
   let erased = 0;
   for (const entry of todo) {
     if (!hasTime()) break;

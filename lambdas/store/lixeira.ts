@@ -262,22 +262,49 @@ export interface TrashTodo {
 }
 
 /**
- * The index entries the sweep must finish, oldest first: those expired at `nowSeconds`, and
- * those a purge marked before `stalledBefore` and never finished (it failed half-way).
+ * What the sweep has to do, oldest first: the index entries to finish (expired at `nowSeconds`,
+ * or marked by a purge before `stalledBefore` that never finished: it failed half-way), and the
+ * unexpired entries stored before the index kept its own expiry (`legacy`: their TTL attribute
+ * would let DynamoDB drop the to-do before the sweep reads it; keepExpiry moves it to `expira`).
  */
-export async function trashToSweep(nowSeconds: number, stalledBefore: number): Promise<TrashTodo[]> {
-  const out: TrashTodo[] = [];
+export async function trashToSweep(nowSeconds: number, stalledBefore: number): Promise<{ todo: TrashTodo[]; legacy: number[] }> {
+  const todo: TrashTodo[] = [];
+  const legacy: number[] = [];
   await queryPages(
     {
       KeyConditionExpression: 'pk = :pk',
-      FilterExpression: '#expira <= :now OR (attribute_not_exists(#expira) AND #exp <= :now) OR #purging < :stalled',
+      FilterExpression: '#expira <= :now OR attribute_exists(#exp) OR #purging < :stalled',
       ExpressionAttributeNames: { '#expira': EXPIRA, '#exp': TTL_ATTRIBUTE, '#purging': PURGING },
       ExpressionAttributeValues: { ':pk': PK.lixeira, ':now': nowSeconds, ':stalled': stalledBefore },
-      ProjectionExpression: 'sk, tipo, id',
+      ProjectionExpression: 'sk, tipo, id, #expira, #exp, #purging',
     },
     (page) => {
-      for (const item of page.Items ?? []) out.push({ kind: item.tipo as RecordKind, id: Number(item.id), indice: Number(item.sk) });
+      for (const item of page.Items ?? []) {
+        const entry = { kind: item.tipo as RecordKind, id: Number(item.id), indice: Number(item.sk) };
+        const stalled = item[PURGING] !== undefined && Number(item[PURGING]) < stalledBefore;
+        if (indexExpiry(item) <= nowSeconds || stalled) todo.push(entry);
+        else if (item[EXPIRA] === undefined) legacy.push(entry.indice);
+      }
     },
   );
-  return out;
+  return { todo, legacy };
 }
+
+/**
+ * Moves an index entry's expiry from the TTL attribute to `expira` (an entry stored before the
+ * sweep): DynamoDB no longer drops it, so the sweep erases the record's history when it expires.
+ */
+export const keepExpiry = (indice: number): Op => ({
+  name: 'lixeira.keepExpiry',
+  item: {
+    Update: {
+      TableName: tableName(),
+      Key: trashIndexKey(indice),
+      UpdateExpression: 'SET #expira = #exp REMOVE #exp',
+      ConditionExpression: 'attribute_exists(#exp)',
+      ExpressionAttributeNames: { '#expira': EXPIRA, '#exp': TTL_ATTRIBUTE },
+    },
+  },
+  // Gone (restored, purged) or converted meanwhile: nothing left to keep.
+  onFailed: () => ({ kind: 'changed' }) as const,
+});

@@ -745,4 +745,25 @@ describe('the sweep: an expired entry goes with its history', () => {
     expect((await call(api, 'GET', `/produtos/${p.id}/historico`)).status).toBe(404);
     expect(await raw({ pk: PK.lixeira, sk: indice })).toBeUndefined();
   });
+
+  it("moves an unexpired entry's expiry off TTL, where DynamoDB could drop the to-do before the sweep", async () => {
+    const p = await createCliente(api, { nome: 'Entrada antiga ainda na lixeira' });
+    expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
+    const key = { pk: PK.lixeira, sk: Number((await raw(trashKey('produto', p.id)))!.indice) };
+    const expiry = Number((await raw(key))![EXPIRA]);
+    // As a release before the sweep stored it: the expiry in the TTL attribute.
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: key, UpdateExpression: 'REMOVE expira SET expiresAt = :e', ExpressionAttributeValues: { ':e': expiry } }));
+    expect((await raw(key))![TTL_ATTRIBUTE]).toBe(expiry);
+
+    await sweepTrash();
+    const entry = (await raw(key))!;
+    expect(entry[EXPIRA]).toBe(expiry);
+    expect(entry[TTL_ATTRIBUTE]).toBeUndefined();
+    expect(await inTrash('produto', p.id)).toBe(true);
+    expect((await history('produtos', p.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
+    // Once it expires, the sweep erases it as any other.
+    await sweepTrash((expiry + 1) * 1000);
+    expect(await raw(key)).toBeUndefined();
+    expect((await call(api, 'GET', `/produtos/${p.id}/historico`)).status).toBe(404);
+  });
 });

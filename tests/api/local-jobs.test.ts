@@ -1,7 +1,8 @@
 /**
  * The scheduled functions on a laptop (infra/local/jobs.ts): each job's handler runs on the
  * process's timers, first shortly after start, then every `everyMinutes`, with a Lambda-like
- * time budget; a failed run is logged and the next one still comes; stop() ends the timers.
+ * time budget; a failed run is logged and the next one still comes; stop() ends the timers and
+ * waits for a run in progress (the database stops after it).
  * The sweep the trash's job runs: tests/api/historico-lixeira.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +12,7 @@ import { jobs, type JobDef } from '../../lambdas/routes.ts';
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
-const job: JobDef = { name: 'Teste', handler: 'jobs/teste', description: 'test', everyMinutes: 60, actions: [] };
+const job: JobDef = { name: 'Teste', handler: 'jobs/teste', description: 'test', everyMinutes: 60, timeoutMinutes: 5, actions: [] };
 
 describe('local scheduled jobs', () => {
   it('runs the trash sweep of the route table’s jobs', () => {
@@ -46,8 +47,23 @@ describe('local scheduled jobs', () => {
     expect(lines).toEqual(['Teste failed (it runs again in 60 min): DynamoDB fora do ar']);
     await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect(handler).toHaveBeenCalledTimes(3);
-    local.stop();
+    await local.stop();
     await vi.advanceTimersByTimeAsync(3 * 60 * 60_000);
     expect(handler).toHaveBeenCalledTimes(3);
+  });
+
+  it('stop() resolves only once a run in progress has finished', async () => {
+    let finish!: () => void;
+    const handler = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const local = startLocalJobs({ jobs: [job], loadHandler: async () => handler as never, log: () => {} });
+    await vi.advanceTimersByTimeAsync(FIRST_RUN_MS);
+    expect(handler).toHaveBeenCalledTimes(1);
+    let stopped = false;
+    const stopping = local.stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
+    expect(stopped).toBe(true);
   });
 });

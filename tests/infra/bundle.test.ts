@@ -630,8 +630,16 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     const past = Math.floor(Date.now() / 1000) - 1;
     await direct.send(new UpdateCommand({ TableName: table, Key: { pk: PK.lixeira, sk: Number(copy.indice) }, UpdateExpression: 'SET expira = :p', ExpressionAttributeValues: { ':p': past } }));
     await direct.send(new UpdateCommand({ TableName: table, Key: { pk: `${PK.lixeira}#produto`, sk: goneId }, UpdateExpression: 'SET expiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
+    // And an unexpired entry as a release before the sweep stored it (its expiry a TTL): kept, the expiry moved.
+    const old = await call('CreateProduto', 'POST', '/produtos', { nome: 'Entrada antiga', valorContrato: 1 });
+    const oldId = (old.body as { id: number }).id;
+    expect((await call('RemoveProduto', 'DELETE', `/produtos/${oldId}`)).status).toBe(204);
+    const oldIndex = { pk: PK.lixeira, sk: Number((await direct.send(new GetCommand({ TableName: table, Key: { pk: `${PK.lixeira}#produto`, sk: oldId } }))).Item!.indice) };
+    await direct.send(new UpdateCommand({ TableName: table, Key: oldIndex, UpdateExpression: 'SET expiresAt = expira REMOVE expira' }));
     expect(await runJob('SweepLixeira')).toMatchObject({ erased: 1, left: 0 });
     expect((await call('HistoricoProduto', 'GET', `/produtos/${goneId}/historico`)).status).toBe(404);
+    const kept = (await direct.send(new GetCommand({ TableName: table, Key: oldIndex }))).Item!;
+    expect([typeof kept.expira, kept.expiresAt]).toEqual(['number', undefined]);
     expect(await runJob('SweepLixeira')).toEqual({ erased: 0, left: 0 });
   });
 

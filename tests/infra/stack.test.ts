@@ -163,6 +163,7 @@ describe('scheduled functions: one per jobs row (routes.ts)', () => {
       expect(p.Runtime).toBe(FUNCTION_RUNTIME.name);
       expect(p.Architectures).toEqual(['arm64']);
       expect(p.Timeout).toBe(300);
+      expect(job.timeoutMinutes).toBeLessThan(job.everyMinutes);
       expect((p.Environment as { Variables: Props }).Variables).toEqual({ TABLE_NAME: { Ref: tableId } });
       const logging = p.LoggingConfig as { LogFormat: string; LogGroup: { Ref: string } };
       expect(logging.LogFormat).toBe('JSON');

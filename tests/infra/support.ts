@@ -10,6 +10,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { expect } from 'vitest';
 import { buildApp, PROJECT_ROOT } from '../../infra/app.ts';
+import { ROUTE_TAG } from '../../infra/constructs/api.ts';
+import { JOB_TAG } from '../../infra/constructs/jobs.ts';
 import type { ClientelaStack, ClientelaStackProps } from '../../infra/clientela-stack.ts';
 import type { RouteDef } from '../../lambdas/routes.ts';
 
@@ -135,12 +137,12 @@ export function resourcesOfType(template: Template, type: string): Resources {
 
 /** The app's own functions (CDK helper functions have no TABLE_NAME), by logical id. */
 export function appFunctions(template: Template): Resources {
-  return Object.fromEntries(Object.entries(tableFunctions(template)).filter(([, r]) => tagOf(r, 'clientela:route') !== undefined));
+  return Object.fromEntries(Object.entries(tableFunctions(template)).filter(([, r]) => tagOf(r, ROUTE_TAG) !== undefined));
 }
 
 /** The scheduled functions (lambdas/routes.ts `jobs`): they use the table too, but serve no route. */
 export function jobFunctions(template: Template): Resources {
-  return Object.fromEntries(Object.entries(tableFunctions(template)).filter(([, r]) => tagOf(r, 'clientela:job') !== undefined));
+  return Object.fromEntries(Object.entries(tableFunctions(template)).filter(([, r]) => tagOf(r, JOB_TAG) !== undefined));
 }
 
 /** Every function that reaches the table (TABLE_NAME): the route functions and the jobs. */
@@ -159,7 +161,7 @@ const tagOf = (fn: Resources[string], key: string): string | undefined =>
 
 /** The job a scheduled function runs (its `clientela:job` tag). */
 export function jobNameOf(fn: Resources[string]): string {
-  const name = tagOf(fn, 'clientela:job');
+  const name = tagOf(fn, JOB_TAG);
   if (!name) throw new Error('job function without its clientela:job tag');
   return name;
 }

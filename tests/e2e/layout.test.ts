@@ -191,6 +191,14 @@ describeBrowser('layout', () => {
     await page.goto(ROUTES.home);
     await visible(heading(page));
     await page.mouse.wheel(0, 2000);
+    // The wheel scrolls smoothly: let it end first (a scroll still animating would carry on past the click).
+    await page.waitForFunction(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const y = window.scrollY;
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(y > 0 && window.scrollY === y)));
+        }),
+    );
     const nav = page.getByRole('navigation').first();
     const menu = nav.getByRole('button', { name: /menu/i });
     if (await menu.isVisible()) await menu.click();

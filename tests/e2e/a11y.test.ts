@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createCategoria, createProduto, isGone, listCategorias, token } from './support/api.ts';
-import { card, describeBrowser, DESKTOP, expectPath, heading, loaded, MOBILE, toast, toastsGone, toastsSettled, useBrowser, visible } from './support/harness.ts';
+import { browserDate, card, describeBrowser, DESKTOP, expectPath, heading, loaded, MOBILE, toast, toastsGone, toastsSettled, useBrowser, visible } from './support/harness.ts';
 import { ROUTES, TEXT, TOAST } from './support/spec.ts';
 import { cnpjCheckDigits } from '../../lambdas/contract/documento.ts';
 
@@ -65,7 +65,7 @@ describeBrowser('accessibility', () => {
     const cat = await createCategoria(`Acessível ${tok}`);
     // With issue 17's contact fields and a contract ending soon (links, CNPJ, the renewal badge).
     const base = `${String(Date.now() % 100_000_000).padStart(8, '0')}0001`;
-    const fimContrato = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const fimContrato = browserDate(10);
     const contato = { email: 'acessivel@empresa.com.br', telefone: '+5511987654321', documento: base + cnpjCheckDigits(base), fimContrato };
     const p = await createProduto({ nome: `Acessível ${tok}`, categoria: cat, valorContrato: 25000, contato });
     await createProduto({ nome: `Acessível Padrão ${tok}`, categoria: cat, valorContrato: 900 });

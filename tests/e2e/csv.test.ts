@@ -16,7 +16,7 @@ import { CLIENTE_COLUMNS } from '../../web/src/lib/csv/columns.ts';
 import { parseBytes } from '../../web/src/lib/csv/decode.ts';
 import { checkRows, guessMapping } from '../../web/src/lib/csv/rows.ts';
 import { createCategoria, createProduto, getProduto, listCategorias, listProdutos, token } from './support/api.ts';
-import { card, describeBrowser, loaded, search, useBrowser, visible } from './support/harness.ts';
+import { browserDate, card, describeBrowser, loaded, search, useBrowser, visible } from './support/harness.ts';
 
 const IMPORT_PATH = '/clientes/importar';
 const BATCH = LIMITS.importacao.linhasPorLote;
@@ -410,9 +410,7 @@ describeBrowser('CSV export', () => {
     await search(page, tok);
     await visible(card(page, 'Vírgula'));
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
-    const today = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    expect(download.suggestedFilename()).toBe(`clientes-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.csv`);
+    expect(download.suggestedFilename()).toBe(`clientes-${browserDate()}.csv`);
     const bytes = await bytesOf(download);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8');

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SECURITY_HEADERS } from '../../infra/security-headers.ts';
 import { createCategoria, createProduto, getCategoria, getProduto, isGone, listProdutos, token } from './support/api.ts';
-import { card, describeBrowser, expectPath, heading, loaded, search, toast, useBrowser, visible } from './support/harness.ts';
+import { browserYear, card, describeBrowser, expectPath, heading, loaded, search, toast, useBrowser, visible } from './support/harness.ts';
 import { NAV_LINKS, ROUTES, TEXT, TOAST } from './support/spec.ts';
 
 const NBSP = '\u00a0';
@@ -324,7 +324,7 @@ describeBrowser('journeys', () => {
     }
     expect(titles.size, [...titles].join(' | ')).toBe(NAV_LINKS.length);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
-    expect(await page.locator('footer').innerText()).toContain(`© ${new Date().getFullYear()} Clientela`);
+    expect(await page.locator('footer').innerText()).toContain(`© ${browserYear()} Clientela`);
     await nav.getByRole('link', { name: /Clientela/ }).first().click();
     await expectPath(page, ROUTES.home);
     await visible(heading(page));

@@ -27,6 +27,17 @@ export const describeBrowser = describe.runIf(E2E.enabled);
 
 export const DESKTOP = { width: 1440, height: 900 } as const;
 export const MOBILE = { width: 375, height: 812 } as const;
+/** The browser's time zone: its calendar (today, the year) is not the test process's (UTC here) for 3 hours a day. */
+export const BROWSER_TIME_ZONE = 'America/Sao_Paulo';
+
+/** The browser's date, `days` from today, as YYYY-MM-DD. */
+export function browserDate(days = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: BROWSER_TIME_ZONE }).format(new Date());
+  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The browser's year. */
+export const browserYear = (): number => Number(browserDate().slice(0, 4));
 
 /** Short waits: the app runs locally; a slow answer is a finding, not something to wait out. */
 const ACTION_TIMEOUT_MS = 7_000;
@@ -78,7 +89,7 @@ export function useBrowser(): { open: (options?: BrowserContextOptions) => Promi
       baseURL: E2E.baseUrl,
       viewport: DESKTOP,
       locale: 'pt-BR',
-      timezoneId: 'America/Sao_Paulo',
+      timezoneId: BROWSER_TIME_ZONE,
       ...options,
     });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);

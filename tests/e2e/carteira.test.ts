@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Cliente } from '../../lambdas/contract/index.ts';
 import { createCategoria, createProduto, listProdutos, token } from './support/api.ts';
-import { card, describeBrowser, DESKTOP, E2E, heading, loaded, MOBILE, search, useBrowser, visible } from './support/harness.ts';
+import { browserYear, card, describeBrowser, DESKTOP, E2E, heading, loaded, MOBILE, search, useBrowser, visible } from './support/harness.ts';
 import { AUTH, signInOnPage } from './support/auth.ts';
 import { HOME_COOKIE } from '../../web/src/config.ts';
 
@@ -17,22 +17,43 @@ const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' 
 const money = (v: number) => brl.format(v);
 const VIP = 10000;
 
-/** Counts the page's layout shifts (not after input) from its first paint, in every document it loads. */
+/**
+ * Counts the page's layout shifts (not after input) from its first paint, in every document it
+ * loads, and keeps what moved (a failure names it).
+ */
 async function watchShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    (window as unknown as { __cls: number }).__cls = 0;
+    const w = window as unknown as { __cls: number; __moved: string[] };
+    w.__cls = 0;
+    w.__moved = [];
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] })[]) {
+        if (e.hadRecentInput) continue;
+        w.__cls += e.value;
+        for (const s of e.sources) {
+          const n = s.node;
+          const what = n instanceof Element ? n.outerHTML.slice(0, 120) : `text "${(n?.textContent ?? '?').slice(0, 40)}" in ${n?.parentElement?.outerHTML.slice(0, 80) ?? '?'}`;
+          w.__moved.push(`${e.value.toExponential(2)} at ${Math.round(e.startTime)} ms: ${what}: ${rect(s.previousRect)} → ${rect(s.currentRect)}`);
+        }
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
-const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+
+/** The page's layout shift score; what moved, when it is not 0. */
+async function expectNoShift(page: Page, path: string): Promise<void> {
+  const { cls, moved } = await page.evaluate(() => {
+    const w = window as unknown as { __cls: number; __moved: string[] };
+    return { cls: w.__cls, moved: w.__moved };
+  });
+  expect(cls, `${path}: ${moved.join('\n')}`).toBe(0);
+}
 
 /** Waits until what a prerendered page learns after hydration is in: the footer's year, the network quiet. */
 async function settled(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('.copyright').textContent()).toContain(String(new Date().getFullYear()));
+  await expect.poll(() => page.locator('.copyright').textContent()).toContain(String(browserYear()));
   await page.waitForLoadState('networkidle');
 }
 
@@ -210,8 +231,16 @@ describeBrowser('portfolio views', () => {
       await visible(heading(page));
       if (path === '/') await visible(page.locator('.kpis .kpi-value'));
       await settled(page);
-      expect(await shifts(page), path).toBe(0);
+      await expectNoShift(page, path);
     }
+    // Every entry fits inside the navbar's content box (its padding is the page's gutter).
+    const fits = await page.locator('.navbar-inner').evaluate((nav) => {
+      const box = nav.getBoundingClientRect();
+      const right = box.right - parseFloat(getComputedStyle(nav).paddingRight);
+      return [...nav.querySelectorAll('.nav-links > li')].map((li) => ({ text: li.textContent, over: li.getBoundingClientRect().right - right }));
+    });
+    expect(fits.length).toBe(10);
+    for (const { text, over } of fits) expect(over, text ?? '').toBeLessThanOrEqual(0);
   });
 });
 
@@ -231,7 +260,7 @@ describeBrowser('the home with sign-in on', () => {
     await page.goto('/');
     await visible(invitation);
     await settled(page);
-    expect(await shifts(page)).toBe(0);
+    await expectNoShift(page, '/');
     expect(await page.locator('.portfolio-compact').count()).toBe(0);
     await expect.poll(homeCookie).toBe('visitante');
 
@@ -246,7 +275,7 @@ describeBrowser('the home with sign-in on', () => {
         expect(h1.y + h1.height).toBeLessThanOrEqual(viewport.height);
       }
       await settled(page);
-      expect(await shifts(page), path).toBe(0);
+      await expectNoShift(page, path);
     }
   });
 
@@ -266,7 +295,15 @@ describeBrowser('the home with sign-in on', () => {
       // The numbers, or the invitation to a first client (this server's data is the tests').
       if (path === '/') await visible(page.locator('.portfolio :is(.kpis .kpi-value, .portfolio-message)'));
       await settled(page);
-      expect(await shifts(page), path).toBe(0);
+      await expectNoShift(page, path);
     }
+    // Every entry fits inside the navbar's content box (its padding is the page's gutter).
+    const fits = await page.locator('.navbar-inner').evaluate((nav) => {
+      const box = nav.getBoundingClientRect();
+      const right = box.right - parseFloat(getComputedStyle(nav).paddingRight);
+      return [...nav.querySelectorAll('.nav-links > li')].map((li) => ({ text: li.textContent, over: li.getBoundingClientRect().right - right }));
+    });
+    expect(fits.length).toBe(10);
+    for (const { text, over } of fits) expect(over, text ?? '').toBeLessThanOrEqual(0);
   });
 });

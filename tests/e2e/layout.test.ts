@@ -66,6 +66,21 @@ describeBrowser('layout', () => {
     expect(title.height).toBeLessThan(4 * 28);
   });
 
+  it.each([{ viewport: MOBILE }, { viewport: DESKTOP }])('the client form at $viewport.width px: every label on one line, the contract dates side by side only where they fit', async ({ viewport }) => {
+    const { page } = await open({ viewport });
+    await page.goto(ROUTES.cadastrarCliente);
+    await visible(heading(page));
+    const labels = await page.locator('main form label').evaluateAll((els) =>
+      els.map((l) => ({ text: l.textContent, lines: Math.round(l.getBoundingClientRect().height / parseFloat(getComputedStyle(l).lineHeight)) })),
+    );
+    expect(labels.length).toBeGreaterThan(8);
+    for (const { text, lines } of labels) expect(lines, text ?? '').toBe(1);
+    const inicio = (await page.getByLabel('Início do contrato').boundingBox())!;
+    const fim = (await page.getByLabel('Fim do contrato').boundingBox())!;
+    if (viewport === MOBILE) expect(fim.y).toBeGreaterThan(inicio.y + inicio.height);
+    else expect(fim.y).toBe(inicio.y);
+  });
+
   it('at 1440 px every navbar link shows on one line, inside the window', async () => {
     const { page } = await open({ viewport: DESKTOP });
     await page.goto(ROUTES.home);

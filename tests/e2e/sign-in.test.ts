@@ -23,10 +23,16 @@ describeBrowser('sign-in (sign-in on)', () => {
 
   it('sends an anonymous visit to /entrar and, signed in, lands on the page first asked for', async () => {
     const { page } = await session();
+    const configLoads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/config.json') configLoads.push(r.resourceType());
+    });
     await page.goto('/categorias?ordem=nome');
     await expectPath(page, '/entrar');
     expect(new URL(page.url()).searchParams.get('destino')).toBe('/categorias?ordem=nome');
     await visible(page.getByRole('heading', { level: 1, name: 'Entrar na Clientela' }));
+    // One request for the configuration: the page's preload (beside the scripts), which the app's fetch takes over.
+    expect(configLoads).toEqual(['other']);
     await signInOnPage(page, AUTH.admin.email.toUpperCase(), AUTH.admin.password);
     await expectPath(page, '/categorias');
     expect(new URL(page.url()).search).toBe('?ordem=nome');

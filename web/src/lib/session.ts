@@ -31,9 +31,13 @@ export type Session =
   | { status: 'anonymous'; reason?: 'expired' | 'network' | undefined }
   | { status: 'signedIn'; user: User };
 
-/** Reads `/config.json`. @throws when it is unreadable or holds no configuration. */
+/**
+ * Reads `/config.json` (served `no-cache`: revalidated on every load). The default cache mode
+ * takes over the page's `<link rel="preload">` of it (index.html): a request sent beside the scripts.
+ * @throws when it is unreadable or holds no configuration.
+ */
 export async function loadAuthConfig(): Promise<AuthConfig> {
-  const res = await fetch(CONFIG_URL, { cache: 'no-cache' });
+  const res = await fetch(CONFIG_URL);
   const c = (await res.json()) as Omit<Partial<CognitoConfig>, 'auth'> & { auth?: string };
   if (res.ok && c.auth === 'off') return { auth: 'off' };
   if (res.ok && c.auth === 'cognito' && c.clientId && c.cognitoEndpoint) return c as CognitoConfig;

@@ -42,6 +42,10 @@ describeBrowser('sign-in (sign-in on)', () => {
     const width = page.viewportSize()!.width;
     const boxes = await nav(page).locator('a:visible, button:visible').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
     for (const b of boxes) expect(b.right, JSON.stringify(b)).toBeLessThanOrEqual(width);
+    // Inside the bar's frame too: its padding is the page's gutter ('Sair' once stuck 26 px into it).
+    const frameRight = await nav(page).evaluate((n) => n.getBoundingClientRect().right - parseFloat(getComputedStyle(n).paddingRight));
+    expect(boxes).toHaveLength(11);
+    for (const b of boxes) expect(b.right, JSON.stringify(b)).toBeLessThanOrEqual(frameRight);
     // One line: some horizontal line crosses every entry.
     expect(Math.max(...boxes.map((b) => b.top))).toBeLessThan(Math.min(...boxes.map((b) => b.bottom)));
   });

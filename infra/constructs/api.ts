@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { Duration, Fn, RemovalPolicy, Tags, Validations } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Stack, Tags, Validations } from 'aws-cdk-lib';
 import {
   CorsHttpMethod,
   HttpApi,
@@ -75,6 +75,14 @@ export function esmBundling({ bundleAwsSdk, projectRoot }: { bundleAwsSdk: boole
   };
 }
 
+/**
+ * The stage's access log line: JSON (every value a string, so a missing one stays valid JSON)
+ * with the given `$context` variables and the stack's name as `stack` (the 429 metric's dimension).
+ */
+export function accessLogFormat(stackName: string, fields: Record<string, string>): string {
+  return JSON.stringify({ stack: stackName, ...fields });
+}
+
 /** The user pool whose access tokens open the API (sign-in on). */
 export interface ApiAuth {
   readonly userPool: IUserPool;
@@ -104,7 +112,7 @@ export interface ApiProps {
   /** The table every function reads and writes (grants are scoped to its ARN). */
   readonly table: ITable;
   /** The secret every function requires in CloudFront's origin header (in its environment). */
-  readonly originVerify: Pick<OriginVerify, 'envName' | 'value'>;
+  readonly originVerify: Pick<OriginVerify, 'envName' | 'value'> & Partial<Pick<OriginVerify, 'previousEnvName' | 'previousValue'>>;
   /**
    * THE route table: one function and one route per row (with sign-in off, the rows that call the
    * user pool are left out).
@@ -186,7 +194,7 @@ export class Api extends Construct {
         destination: new LogGroupLogDestination(accessLogs),
         // JSON, HTTP API variables only (the REST API presets name variables HTTP APIs lack).
         format: AccessLogFormat.custom(
-          JSON.stringify({
+          accessLogFormat(Stack.of(this).stackName, {
             requestId: '$context.requestId',
             ip: '$context.identity.sourceIp',
             requestTime: '$context.requestTime',
@@ -202,6 +210,9 @@ export class Api extends Construct {
             integrationError: '$context.integrationErrorMessage',
             errorMessage: '$context.error.message',
             userAgent: '$context.identity.userAgent',
+            // Who called (the access token's `username`: the e-mail), and why the authorizer refused.
+            user: '$context.authorizer.claims.username',
+            authorizerError: '$context.authorizer.error',
           }),
         ),
       },
@@ -257,6 +268,9 @@ export class Api extends Construct {
     const environment: Record<string, string> = {
       TABLE_NAME: props.table.tableName,
       [props.originVerify.envName]: props.originVerify.value,
+      ...(props.originVerify.previousEnvName && props.originVerify.previousValue
+        ? { [props.originVerify.previousEnvName]: props.originVerify.previousValue }
+        : {}),
       ...authEnvironment(props.auth),
       // A delete stamps its trash entry's TTL from it (lambdas/store/lixeira.ts).
       TRASH_DAYS: String(props.trashDays ?? LIMITS.trashDays.default),

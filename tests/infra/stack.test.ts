@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STACK_NAME } from '../../infra/app.ts';
 import { alarmMetricCount, MAX_ALARM_METRICS } from '../../infra/constructs/alarms.ts';
 import { describeChanges, destructiveChanges, releaseSnapshots, STATEFUL_TYPES } from '../../infra/upgrade-check.ts';
+import { PINNED_LOGICAL_IDS } from './pinned-ids.ts';
 import { FUNCTION_RUNTIME } from '../../infra/constructs/api.ts';
 import { SPA_REWRITE_CODE_PATH } from '../../infra/constructs/site.ts';
 import { TABLE_ADOPTION_ACTIONS, TABLE_ADOPTION_TYPE } from '../../infra/constructs/table-adoption.ts';
@@ -812,21 +813,6 @@ describe('context', () => {
     expect(() => synthTemplate(context)).toThrow(message);
   });
 });
-
-/**
- * Logical ids of what a deployed company keeps: a new id makes CloudFormation create an empty
- * table or pool beside the old one (orphaned by RETAIN, or deleted). Frozen.
- */
-export const PINNED_LOGICAL_IDS = {
-  'AWS::DynamoDB::Table': ['DataTableFDBAD0F2'],
-  'AWS::Cognito::UserPool': ['IdentityUserPool96FE3B9B'],
-  'AWS::Cognito::UserPoolClient': ['IdentityUserPoolWebClient274C53C4'],
-  'AWS::Cognito::UserPoolGroup': ['IdentityUserPoolAdminGroupBDA47D50'],
-  'AWS::Cognito::UserPoolUser': ['IdentityFirstAdmin1C07DD12'],
-  'AWS::Cognito::UserPoolUserToGroupAttachment': ['IdentityFirstAdminMembershipECBCF4BA'],
-  'AWS::S3::Bucket': ['SiteAccessLogs536C0B75', 'SiteBucket978D4AEB'],
-  'AWS::SecretsManager::Secret': ['OriginVerifySecretEA260BA4'],
-} as const;
 
 describe('stateful resources: frozen ids, and the upgrade check against the released templates', () => {
   it('keeps the logical id of every stateful resource (table, pool, client, group, first administrator, buckets, secret)', () => {

@@ -118,7 +118,7 @@ export interface ApiProps {
    * user pool are left out).
    */
   readonly routes: readonly RouteDef[];
-  /** Sign-in: a JWT authorizer on every route. Absent: the spec's open mode (`-c auth=off`). */
+  /** Sign-in: a JWT authorizer on every route. Absent: the spec's open mode (`auth: "off"`). */
   readonly auth?: ApiAuth;
   /** Folder with `<handler>.ts` files (lambdas/handlers). */
   readonly handlersDir: string;
@@ -237,7 +237,7 @@ export class Api extends Construct {
       Validations.of(this).acknowledge({
         id: 'AwsSolutions-APIG4',
         reason:
-          'Deployed with -c auth=off, the spec\'s open mode the company chose: no sign-in, so anyone with the ' +
+          'Deployed with auth "off" (clientela.config.json, with its openAccess acknowledgement), the spec\'s open mode the company chose: no sign-in, so anyone with the ' +
           'URL can read and change the data (stack output OpenAccess, SECURITY.md). Only stage throttling caps abuse.',
       });
     }

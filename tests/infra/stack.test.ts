@@ -760,10 +760,16 @@ describe('alarms and outputs', () => {
     for (const n of notifications) expect(n.Subscribers).toEqual([{ SubscriptionType: 'EMAIL', Address: 'ti@example.com.br' }]);
   });
 
-  it('gives every log group a retention, and every function (CDK’s helpers too) its own log group', () => {
-    const groups = resourcesOfType(template, 'AWS::Logs::LogGroup');
+  it.each([
+    ['default', () => template],
+    ['every option set (an adopted table: its verification function too)', () => configured],
+  ])('gives every log group a retention, and every function (CDK’s helpers too) its own log group: %s', (_label, get) => {
+    const t = get();
+    const groups = resourcesOfType(t, 'AWS::Logs::LogGroup');
     for (const [id, group] of Object.entries(groups)) expect(group.Properties?.RetentionInDays, id).toBe(30);
-    for (const [id, fn] of Object.entries(resourcesOfType(template, 'AWS::Lambda::Function'))) {
+    const fns = Object.entries(resourcesOfType(t, 'AWS::Lambda::Function'));
+    expect(fns.length).toBeGreaterThan(routes.length);
+    for (const [id, fn] of fns) {
       const logGroup = (fn.Properties!.LoggingConfig as { LogGroup?: { Ref: string } } | undefined)?.LogGroup;
       expect(logGroup?.Ref, id).toBeDefined();
       expect(Object.keys(groups), id).toContain(logGroup!.Ref);

@@ -56,4 +56,10 @@ async function main(): Promise<void> {
 }
 
 const isEntry = process.argv[1] !== undefined && fs.realpathSync(process.argv[1]) === fs.realpathSync(new URL(import.meta.url).pathname);
-if (isEntry) await main();
+if (isEntry) {
+  // One line for the operator, not a stack trace.
+  await main().catch((err: unknown) => {
+    console.error(`ERROR: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+}

@@ -726,6 +726,11 @@ describe('alarms and outputs', () => {
     template.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
+  it('sends the invitations from Cognito’s own sender unless sesFromEmail is set (settings.test.ts)', () => {
+    const [, pool] = only(resourcesOfType(template, 'AWS::Cognito::UserPool'));
+    expect(pool.Properties!.EmailConfiguration).toBeUndefined();
+  });
+
   it('records the caller and the authorizer’s error in the access log', () => {
     const [, stage] = only(resourcesOfType(template, 'AWS::ApiGatewayV2::Stage'));
     const format = JSON.parse((stage.Properties!.AccessLogSettings as { Format: string }).Format) as Record<string, string>;

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { SPA_REWRITE_CODE_PATH, viewerRequestCode } from '../../infra/constructs/site.ts';
+import { parseSettings } from '../../infra/settings.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 
 /** The web's HOME_COOKIE (web/src/config.ts; tests/web/carteira.test.tsx holds the two equal). */
@@ -111,6 +112,13 @@ describe('allowed networks (allowedCidrs, written in by the deployment)', () => 
     expect(api.statusCode).toBe(403);
     expect(api.headers!['content-type']!.value).toMatch(/^application\/json/);
     expect(JSON.parse(api.body!.data)).toEqual({ mensagem: MESSAGES.redeNaoPermitida });
+  });
+
+  it('stays under CloudFront Functions’ 10 KB code limit with the most networks the settings allow', () => {
+    const most = Array.from({ length: 100 }, (_, i) => `2001:db8:${i.toString(16)}:ffff:ffff:ffff:ffff:ffff/128`);
+    expect(parseSettings({ allowedCidrs: most }).allowedCidrs).toHaveLength(100);
+    expect(() => parseSettings({ allowedCidrs: [...most, '10.0.0.0/8'] })).toThrow(/at most 100 networks/);
+    expect(Buffer.byteLength(viewerRequestCode(most))).toBeLessThan(10 * 1024);
   });
 
   it('lets everyone in when none is set (the file as it is), and never rewrites /api/ paths', () => {

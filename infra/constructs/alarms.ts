@@ -145,7 +145,7 @@ export class Alarms extends Construct {
       `At least ${CLIENT_ERROR_RATIO.percent}% of at least ${CLIENT_ERROR_RATIO.minRequests} API requests in ${window.toMinutes()} ` +
         'minutes were refused with 4xx: sign-in or the origin secret may be broken for everyone.',
       new MathExpression({
-        expression: `IF(requests >= ${CLIENT_ERROR_RATIO.minRequests}, 100 * refused / requests, 0)`,
+        expression: `IF(requests >= ${CLIENT_ERROR_RATIO.minRequests}, 100 * FILL(refused, 0) / requests, 0)`,
         usingMetrics: {
           refused: props.stage.metricClientError({ period: window, statistic: 'Sum' }),
           requests: props.stage.metricCount({ period: window, statistic: 'Sum' }),

@@ -680,7 +680,7 @@ describe('alarms and outputs', () => {
     const ratio = alarms.Api4xxRatio!;
     expect(ratio).toMatchObject({ Threshold: 50, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1 });
     const ratioMetrics = ratio.Metrics as { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string }; Period: number } }[];
-    expect(ratioMetrics.find((m) => m.Expression)!.Expression).toBe('IF(requests >= 20, 100 * refused / requests, 0)');
+    expect(ratioMetrics.find((m) => m.Expression)!.Expression).toBe('IF(requests >= 20, 100 * FILL(refused, 0) / requests, 0)');
     expect(ratioMetrics.filter((m) => m.MetricStat).map((m) => [m.Id, m.MetricStat!.Metric.MetricName, m.MetricStat!.Period]).sort()).toEqual([
       ['refused', '4xx', 900],
       ['requests', 'Count', 900],

@@ -46,8 +46,14 @@ export const C = {
     heading: 'Prévia',
     first: (shown: number) => `As primeiras ${n(shown)} linhas como serão salvas:`,
     linha: 'Linha',
-    counts: (create: number, invalid: number, skipped: number) =>
-      `${plural(create, 'cliente será criado', 'clientes serão criados')} · ${plural(invalid, 'linha inválida', 'linhas inválidas')} · ${plural(skipped, 'será pulado', 'serão pulados')}`,
+    /** What the import will do, one count each (shown side by side, `countSeparator` between). */
+    countParts: (create: number, invalid: number, skipped: number): string[] => [
+      plural(create, 'cliente será criado', 'clientes serão criados'),
+      plural(invalid, 'linha inválida', 'linhas inválidas'),
+      plural(skipped, 'será pulado', 'serão pulados'),
+    ],
+    countSeparator: ' · ',
+    scrollLabel: 'Prévia das linhas (role para os lados para ver todas as colunas)',
     invalidHeading: (count: number) => `Linhas inválidas (${n(count)}): não serão importadas`,
     more: (count: number) => `… e mais ${plural(count, 'linha', 'linhas')}.`,
     newCategorias: (count: number) => `Categorias que ainda não existem (${n(count)}):`,

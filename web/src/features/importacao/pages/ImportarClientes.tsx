@@ -267,7 +267,7 @@ export default function ImportarClientes() {
           <section className="import-section" aria-labelledby="import-columns">
             <h2 id="import-columns">{C.columns.heading}</h2>
             <p>{C.columns.text}</p>
-            <label>
+            <label className="choice">
               <input
                 type="checkbox"
                 checked={header}
@@ -275,11 +275,11 @@ export default function ImportarClientes() {
                   setHeader(e.target.checked);
                   setMapping(guessMapping(file.parsed.rows, e.target.checked));
                 }}
-              />{' '}
-              {C.columns.header}
+              />
+              <span>{C.columns.header}</span>
             </label>
             <div className="import-table-wrap">
-              <table className="import-table">
+              <table className="import-table import-mapping">
                 <thead>
                   <tr>
                     <th scope="col">{C.columns.fileColumn}</th>
@@ -290,8 +290,12 @@ export default function ImportarClientes() {
                 <tbody>
                   {Array.from({ length: width }, (_, j) => (
                     <tr key={j}>
-                      <th scope="row">{columnName(j)}</th>
-                      <td>{sample[j] ?? ''}</td>
+                      <th scope="row" className="cell-clip" title={columnName(j)}>
+                        {columnName(j)}
+                      </th>
+                      <td className="cell-clip" title={sample[j] ?? ''} data-label={C.columns.sample}>
+                        {sample[j] ?? ''}
+                      </td>
                       <td>
                         <select
                           aria-label={C.columns.columnLabel(columnName(j))}
@@ -325,11 +329,16 @@ export default function ImportarClientes() {
               </p>
             ) : (
               <>
-                <p role="status" data-testid="import-counts">
-                  {C.preview.counts(toSend.length, review.invalid.length, review.valid.length - toSend.length)}
+                <p role="status" className="import-counts" data-testid="import-counts">
+                  {C.preview.countParts(toSend.length, review.invalid.length, review.valid.length - toSend.length).map((part, i) => (
+                    <span key={i}>
+                      {i > 0 && <span className="import-count-sep">{C.preview.countSeparator}</span>}
+                      <span className={`import-count${i === 0 ? ' is-main' : ''}`}>{part}</span>
+                    </span>
+                  ))}
                 </p>
                 <p>{C.preview.first(Math.min(PREVIEW_ROWS, review.valid.length))}</p>
-                <div className="import-table-wrap">
+                <div className="import-table-wrap" role="region" aria-label={C.preview.scrollLabel} tabIndex={0}>
                   <table className="import-table" aria-label={C.preview.heading}>
                     <thead>
                       <tr>
@@ -367,25 +376,29 @@ export default function ImportarClientes() {
                   </div>
                 )}
                 {review.novas.length > 0 && (
-                  <fieldset className="import-section">
+                  <fieldset className="import-section choice-group">
                     <legend>{C.preview.newCategorias(review.novas.length)}</legend>
-                    <p>{review.novas.join(', ')}</p>
-                    <label>
-                      <input type="radio" name="categorias" checked={criarCategorias} onChange={() => setCriarCategorias(true)} /> {C.preview.createCategorias}
-                    </label>{' '}
-                    <label>
-                      <input type="radio" name="categorias" checked={!criarCategorias} onChange={() => setCriarCategorias(false)} /> {C.preview.noCategoria}
+                    <p className="choice-names">{review.novas.join(', ')}</p>
+                    <label className="choice">
+                      <input type="radio" name="categorias" checked={criarCategorias} onChange={() => setCriarCategorias(true)} />
+                      <span>{C.preview.createCategorias}</span>
+                    </label>
+                    <label className="choice">
+                      <input type="radio" name="categorias" checked={!criarCategorias} onChange={() => setCriarCategorias(false)} />
+                      <span>{C.preview.noCategoria}</span>
                     </label>
                   </fieldset>
                 )}
                 {review.duplicates.length > 0 && (
-                  <fieldset className="import-section">
+                  <fieldset className="import-section choice-group">
                     <legend>{C.preview.duplicates(review.duplicates.length)}</legend>
-                    <label>
-                      <input type="radio" name="duplicados" checked={pularDuplicados} onChange={() => setPularDuplicados(true)} /> {C.preview.skipDuplicates}
-                    </label>{' '}
-                    <label>
-                      <input type="radio" name="duplicados" checked={!pularDuplicados} onChange={() => setPularDuplicados(false)} /> {C.preview.importDuplicates}
+                    <label className="choice">
+                      <input type="radio" name="duplicados" checked={pularDuplicados} onChange={() => setPularDuplicados(true)} />
+                      <span>{C.preview.skipDuplicates}</span>
+                    </label>
+                    <label className="choice">
+                      <input type="radio" name="duplicados" checked={!pularDuplicados} onChange={() => setPularDuplicados(false)} />
+                      <span>{C.preview.importDuplicates}</span>
                     </label>
                   </fieldset>
                 )}

@@ -1,0 +1,168 @@
+/**
+ * A company's first day in Chromium, with realistic data (a dozen categories, long Portuguese
+ * names, long e-mails): the client list's chips and sort on a phone, the import preview's choices
+ * and column mapping, and one loaded page resized from 320 to 1440 px with nothing overflowing
+ * the viewport and no word or identifier broken inside itself.
+ */
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { cnpjCheckDigits } from '../../lambdas/contract/index.ts';
+import { createCategoria, createProduto, token } from './support/api.ts';
+import { card, describeBrowser, DESKTOP, loaded, MOBILE, search, useBrowser, visible } from './support/harness.ts';
+import { ROUTES } from './support/spec.ts';
+
+const WIDTHS = [320, 375, 414, 768, 1440] as const;
+const PHONE_414 = { width: 414, height: 896 } as const;
+
+const CATEGORIAS = [
+  'Educação',
+  'Saúde e Bem-estar',
+  'Alimentação e Bebidas',
+  'Construção Civil',
+  'Tecnologia da Informação',
+  'Serviços Contábeis',
+  'Transporte e Logística',
+  'Comunicação e Marketing',
+  'Agronegócio',
+  'Consultoria Empresarial',
+  'Hotelaria e Turismo',
+];
+
+/** A valid CNPJ from 12 digits. */
+const cnpj = (base: string) => `${base}${cnpjCheckDigits(base)}`;
+
+/** Eleven categories, each with a client of a long name and a long e-mail, plus one client without a category. */
+async function realisticData(tok: string): Promise<void> {
+  for (const [i, nome] of CATEGORIAS.entries()) {
+    const cat = await createCategoria(`${nome} ${tok}`);
+    await createProduto({
+      nome: `Sociedade Educacional e Assistencial Nossa Senhora Aparecida ${i} ${tok}`,
+      segmento: 'Administração de empreendimentos imobiliários',
+      pontoFocal: 'Maria Aparecida dos Santos Figueiredo',
+      valorContrato: 1_000 + i * 7_350.45,
+      categoria: cat,
+      contato: {
+        email: `administrativo.financeiro.${i}.${tok}@associacaocomercialdesaopaulo.com.br`,
+        telefone: '(11) 97654-3210',
+        documento: cnpj(`11222333${String(i + 1).padStart(4, '0')}`),
+        fimContrato: '2027-06-30',
+      },
+    });
+  }
+  await createProduto({ nome: `Instituto Paulista de Desenvolvimento Sustentável ${tok}`, categoria: null, contato: { email: `contato.${tok}@institutopaulistadesenvolvimento.org.br` } });
+}
+
+/**
+ * What breaks the layout at the current width: elements sticking out of the viewport (unless a
+ * scroll container clips them), and words (runs without spaces) laid out over more than one line.
+ */
+async function layoutFaults(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const faults: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width) faults.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    const clipped = (el: Element): boolean => {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (s.overflowX !== 'visible' && s.overflowX !== 'clip') return true;
+        if (s.overflowX === 'clip' || s.overflow === 'hidden') return true;
+      }
+      return false;
+    };
+    const hidden = (el: Element): boolean => {
+      for (let a: Element | null = el; a && a !== document.body; a = a.parentElement) {
+        const r = a.getBoundingClientRect();
+        if (r.width <= 1 || r.height <= 1) return true;
+        if (getComputedStyle(a).visibility === 'hidden') return true;
+      }
+      return false;
+    };
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if ((r.right > width + 1 || r.left < -1) && !clipped(el) && !hidden(el)) faults.push(`<${el.tagName.toLowerCase()} class="${el.className}"> spans ${Math.round(r.left)}–${Math.round(r.right)} px`);
+    }
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('select, script, style, svg, [hidden]') || hidden(parent)) continue;
+      const text = node.textContent ?? '';
+      for (const m of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top / 4)));
+        // A hyphen or slash is a place a line may end ("Bem-|estar" is not a broken word).
+        if (tops.size > 1 && !/[-/–]/.test(m[0])) faults.push(`the word "${m[0]}" is broken over ${tops.size} lines`);
+      }
+    }
+    return faults;
+  });
+}
+
+/** Lays the page out again at `width` and waits for the frame. */
+async function resize(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+describeBrowser('a first day with real data', () => {
+  const { open } = useBrowser();
+
+  it('/clientes resized from 320 to 1440 px: nothing overflows, no word or identifier breaks; on phones the chips share one block under the sort', async () => {
+    const { page } = await open({ viewport: MOBILE });
+    const tok = token();
+    await realisticData(tok);
+    await page.goto(ROUTES.clientes);
+    await loaded(page);
+    await search(page, tok);
+    await expect.poll(() => card(page, tok).count()).toBe(CATEGORIAS.length + 1);
+    for (const width of WIDTHS) {
+      await resize(page, width);
+      expect(await layoutFaults(page), `at ${width} px`).toEqual([]);
+      const sort = (await page.getByLabel('Ordenar por').boundingBox())!;
+      const chips = (await page.getByRole('group', { name: /categoria/i }).boundingBox())!;
+      // The sort stays at the top of the tools; the chips use the width of the page.
+      expect(sort.y, `at ${width} px`).toBeLessThanOrEqual(chips.y + 1);
+      expect(chips.width, `at ${width} px`).toBeGreaterThan(Math.min(width - 80, 600));
+      await page.screenshot({ path: `/tmp/first-day-clientes-${width}.png`, fullPage: false });
+    }
+  });
+
+  it.each([{ viewport: MOBILE }, { viewport: PHONE_414 }, { viewport: DESKTOP }])('the import preview at $viewport.width px: small boxes beside their labels, the mapping inside the screen', async ({ viewport }) => {
+    const { page } = await open({ viewport });
+    const tok = token();
+    await createProduto({ nome: `Escola Técnica ${tok}` });
+    const csv = [
+      'Nome;Segmento;Ponto focal;Valor do contrato;Categoria;E-mail;Telefone;CNPJ/CPF;Fim do contrato',
+      `Escola Técnica ${tok};Educação;Ana;1.500,00;Turismo Receptivo ${tok};secretaria.academica@escolatecnicaestadual.sp.gov.br;11976543210;51525354000190;30/06/2027`,
+      `Pousada Mar Azul ${tok};Turismo;Bia;-200,00;Turismo Receptivo ${tok};;;;`,
+      `Agência Sol ${tok};Turismo;Caio;2000;Turismo Receptivo ${tok};;;;`,
+    ].join('\r\n');
+    await page.goto('/clientes/importar');
+    await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'clientes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    const header = page.getByLabel('A primeira linha é o cabeçalho');
+    await visible(header);
+    const box = (await header.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(24);
+    expect(box.height).toBeLessThanOrEqual(24);
+    // Each radio is on the line of its own label.
+    for (const name of ['Criar essas categorias', 'Importar esses clientes sem categoria', 'Pular esses clientes', 'Importar mesmo assim']) {
+      const radio = page.getByRole('radio', { name });
+      const r = (await radio.boundingBox())!;
+      const text = (await page.locator('label.choice', { hasText: name }).locator('span').boundingBox())!;
+      expect(r.width, name).toBeLessThanOrEqual(24);
+      expect(r.y + r.height / 2, name).toBeGreaterThan(text.y);
+      expect(r.y + r.height / 2, name).toBeLessThan(text.y + Math.min(text.height, 30));
+      expect(r.x, name).toBeLessThan(text.x);
+    }
+    // The mapping fits: every field's select is inside the viewport.
+    for (const select of await page.getByRole('combobox', { name: /^Campo da coluna/ }).all()) {
+      const s = (await select.boundingBox())!;
+      expect(s.x + s.width).toBeLessThanOrEqual(viewport.width);
+    }
+    await visible(page.getByTestId('import-counts'));
+    expect(await layoutFaults(page)).toEqual([]);
+    await page.screenshot({ path: `/tmp/first-day-import-${viewport.width}.png`, fullPage: true });
+  });
+});

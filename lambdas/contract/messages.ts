@@ -59,6 +59,7 @@ export const MESSAGES = {
   importacaoPrazoEncerrado: (dias: number) => `Esta importação tem mais de ${dias} dias e não pode mais ser desfeita.`,
   importacaoLinhaRepetida: (linha: number) => `A linha ${linha} aparece mais de uma vez no lote.`,
   importacaoDesfeita: 'Esta importação foi desfeita: ela não recebe mais linhas.',
+  importacaoNaoDesfeita: 'Só uma importação desfeita pode ser restaurada.',
   importacaoConcluida: 'Esta importação já foi concluída: ela não recebe mais linhas.',
   importacaoLoteVazio: "Envie ao menos uma linha (um lote vazio só serve para concluir a importação, com 'fim': true).",
   importacaoLinhaFalhou: 'Não foi possível gravar esta linha. Tente de novo.',

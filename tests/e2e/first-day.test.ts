@@ -119,13 +119,13 @@ describeBrowser('a first day with real data', () => {
     await expect.poll(() => card(page, tok).count()).toBe(CATEGORIAS.length + 1);
     for (const width of WIDTHS) {
       await resize(page, width);
+      await page.screenshot({ path: `/tmp/first-day-clientes-${width}.png`, fullPage: false });
       expect(await layoutFaults(page), `at ${width} px`).toEqual([]);
       const sort = (await page.getByLabel('Ordenar por').boundingBox())!;
       const chips = (await page.getByRole('group', { name: /categoria/i }).boundingBox())!;
       // The sort stays at the top of the tools; the chips use the width of the page.
       expect(sort.y, `at ${width} px`).toBeLessThanOrEqual(chips.y + 1);
       expect(chips.width, `at ${width} px`).toBeGreaterThan(Math.min(width - 80, 600));
-      await page.screenshot({ path: `/tmp/first-day-clientes-${width}.png`, fullPage: false });
     }
   });
 

@@ -92,6 +92,14 @@ export const C = {
     undoLabel: 'Progresso de desfazer a importação',
     undone: (count: number) => `Importação desfeita: ${plural(count, 'registro excluído', 'registros excluídos')}.`,
     undoFailed: 'Não foi possível desfazer a importação. Tente de novo.',
+    /** The summary's status line once the import was undone (it no longer says it was concluded). */
+    undoneStatus: 'Importação desfeita.',
+    restore: 'Restaurar importação',
+    restoreLabel: 'Progresso de restaurar a importação',
+    restoring: (done: number, total: number) => `Restaurando a importação: ${n(done)} de ${plural(total, 'registro', 'registros')}...`,
+    restored: (count: number) => `Importação restaurada: ${plural(count, 'registro restaurado', 'registros restaurados')}.`,
+    restoreFailures: 'Registros que não puderam ser restaurados',
+    restoreFailed: 'Não foi possível restaurar a importação. Tente de novo.',
     toList: 'Ver clientes',
     toCategorias: 'Ver categorias',
   },
@@ -117,6 +125,8 @@ export const C = {
     undoLabel: (arquivo: string) => `Desfazer a importação de ${arquivo || 'arquivo sem nome'}`,
     undoQuestion: (criados: number, categorias: number) =>
       `Desfazer esta importação? ${plural(criados, 'cliente criado por ela vai', 'clientes criados por ela vão')} para a lixeira${categorias > 0 ? `, e ${plural(categorias, 'categoria', 'categorias')} também` : ''}.`,
+    restore: 'Restaurar',
+    restoreLabel: (arquivo: string) => `Restaurar a importação de ${arquivo || 'arquivo sem nome'}`,
     undoConfirm: 'Desfazer',
     undoCancel: 'Manter',
   },

@@ -23,12 +23,12 @@ function Contact({ cliente }: { cliente: Cliente }) {
   return (
     <p className="card-contact">
       {email ? (
-        <a href={`mailto:${email}`} aria-label={TC.clientes.emailLabel(email)}>
+        <a className="ident" href={`mailto:${email}`} title={email} aria-label={TC.clientes.emailLabel(email)}>
           {email}
         </a>
       ) : null}
       {telefone && shown ? (
-        <a href={telUrl(telefone)} aria-label={TC.clientes.telefoneLabel(shown)}>
+        <a className="ident" href={telUrl(telefone)} aria-label={TC.clientes.telefoneLabel(shown)}>
           {shown}
         </a>
       ) : null}
@@ -75,7 +75,11 @@ export function ClienteCard({ cliente, actions = true, headingLevel = 2 }: { cli
         {documento ? (
           <div>
             <dt>{TC.clientes.tipoDocumento[tipoDocumento(documento)]}</dt>
-            <dd>{formatDocumento(documento)}</dd>
+            <dd>
+              <span className="ident" title={formatDocumento(documento)}>
+                {formatDocumento(documento)}
+              </span>
+            </dd>
           </div>
         ) : null}
         {inicioContrato || fimContrato ? (

@@ -7,9 +7,10 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { LIMITS, foldName, type Importacao } from '@contract';
+import { LIMITS, MESSAGES, foldName, formatDocumento, type Importacao } from '@contract';
 import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../../lib/api-client.ts';
 import { CLIENTE_COLUMNS, type ClienteField } from '../../../lib/csv/columns.ts';
+import { formatData, formatTelefone } from '../../../lib/csv/fields.ts';
 import { readCsvFile, type ParsedFile } from '../../../lib/csv/read.ts';
 import { checkRows, columnHeaders, guessMapping, hasHeader, IMPORT_FIELDS, type ImportRow, type RowCheck } from '../../../lib/csv/rows.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -25,6 +26,25 @@ import { failedRowsCsv, Summary, type Failure, type Outcome } from '../component
 const PREVIEW_ROWS = 10;
 const INVALID_SHOWN = 100;
 const headerOf = (field: ClienteField) => CLIENTE_COLUMNS.find((c) => c.field === field)!.header;
+
+/** A value of the preview as the app shows it (money, phone, CNPJ/CPF and dates formatted), not as stored. */
+function shownValue(row: ImportRow, field: ClienteField): string {
+  const value = row[field];
+  if (value === undefined || value === null || value === '') return '';
+  switch (field) {
+    case 'valorContrato':
+      return formatMoney(row.valorContrato);
+    case 'telefone':
+      return formatTelefone(String(value));
+    case 'documento':
+      return formatDocumento(String(value));
+    case 'inicioContrato':
+    case 'fimContrato':
+      return formatData(String(value));
+    default:
+      return String(value);
+  }
+}
 
 /** An import continued from the list: the job, and once its file is chosen again, the lines it created. */
 interface Resuming {
@@ -102,6 +122,10 @@ export default function ImportarClientes() {
   const review = useMemo(() => {
     const existing = new Map((categorias.data ?? []).map((c) => [foldName(c.descricao), c.id]));
     const names = new Set((clientes.data ?? []).map((c) => foldName(c.nome)));
+    // A CNPJ/CPF is unique: the server refuses a row whose document is stored (or came earlier
+    // in the file), so the preview counts it as invalid with the server's own message.
+    const documentos = new Map<string, string>();
+    for (const c of clientes.data ?? []) if (c.documento) documentos.set(c.documento, c.nome);
     const valid: RowCheck[] = [];
     const invalid: RowCheck[] = [];
     const duplicates: RowCheck[] = [];
@@ -111,6 +135,13 @@ export default function ImportarClientes() {
         invalid.push(check);
         continue;
       }
+      const documento = check.row.documento;
+      const holder = documento ? documentos.get(documento) : undefined;
+      if (documento && holder !== undefined) {
+        invalid.push({ linha: check.linha, cells: check.cells, problems: [MESSAGES.documentoDuplicado(formatDocumento(documento), holder)] });
+        continue;
+      }
+      if (documento) documentos.set(documento, check.row.nome);
       const folded = foldName(check.row.nome);
       if (names.has(folded)) duplicates.push(check);
       names.add(folded);
@@ -355,7 +386,7 @@ export default function ImportarClientes() {
                         <tr key={c.linha}>
                           <td>{c.linha}</td>
                           {shownFields.map((f) => (
-                            <td key={f}>{f === 'valorContrato' ? formatMoney(c.row!.valorContrato) : String(c.row![f] ?? '')}</td>
+                            <td key={f}>{shownValue(c.row!, f)}</td>
                           ))}
                         </tr>
                       ))}

@@ -6,9 +6,9 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cnpjCheckDigits } from '../../lambdas/contract/index.ts';
+import { cnpjCheckDigits, formatDocumento } from '../../lambdas/contract/index.ts';
 import { createCategoria, createProduto, token } from './support/api.ts';
-import { card, describeBrowser, DESKTOP, loaded, MOBILE, search, useBrowser, visible } from './support/harness.ts';
+import { card, describeBrowser, DESKTOP, expectPath, loaded, MOBILE, search, useBrowser, visible } from './support/harness.ts';
 import { ROUTES } from './support/spec.ts';
 
 const WIDTHS = [320, 375, 414, 768, 1440] as const;
@@ -123,9 +123,10 @@ describeBrowser('a first day with real data', () => {
       expect(await layoutFaults(page), `at ${width} px`).toEqual([]);
       const sort = (await page.getByLabel('Ordenar por').boundingBox())!;
       const chips = (await page.getByRole('group', { name: /categoria/i }).boundingBox())!;
-      // The sort stays at the top of the tools; the chips use the width of the page.
-      expect(sort.y, `at ${width} px`).toBeLessThanOrEqual(chips.y + 1);
-      expect(chips.width, `at ${width} px`).toBeGreaterThan(Math.min(width - 80, 600));
+      // The sort stays at the top of the tools (its label level with or above the chips); on a
+      // phone the chips get a block of the page's width under it, never a narrow column beside it.
+      expect(sort.y - 40, `at ${width} px`).toBeLessThanOrEqual(chips.y + 1);
+      expect(chips.width, `at ${width} px`).toBeGreaterThan(width < 600 ? width - 80 : 320);
     }
   });
 
@@ -164,5 +165,50 @@ describeBrowser('a first day with real data', () => {
     await visible(page.getByTestId('import-counts'));
     expect(await layoutFaults(page)).toEqual([]);
     await page.screenshot({ path: `/tmp/first-day-import-${viewport.width}.png`, fullPage: true });
+  });
+
+  it.each([{ viewport: MOBILE }, { viewport: DESKTOP }])('the client page at $viewport.width px: the whole record read-only, reached from the card, with its history, Editar and Deletar', async ({ viewport }) => {
+    const { page } = await open({ viewport });
+    const tok = token();
+    const cat = await createCategoria(`Tecnologia da Informação ${tok}`);
+    const nome = `Sociedade Educacional Nossa Senhora Aparecida ${tok}`;
+    const email = `administrativo.financeiro.${tok}@associacaocomercialdesaopaulo.com.br`;
+    const c = await createProduto({
+      nome,
+      valorContrato: 15_000.5,
+      categoria: cat,
+      contato: { email, telefone: '11976543210', documento: cnpj('515253540001'), inicioContrato: '2025-07-01', fimContrato: '2027-06-30', observacoes: 'Liga às 9h.\nPrefere e-mail.' },
+    });
+    await page.goto(ROUTES.clientes);
+    await loaded(page);
+    await search(page, tok);
+    await card(page, tok).getByRole('link', { name: nome }).click();
+    await expectPath(page, `/clientes/${c.id}`);
+    await visible(page.getByRole('heading', { level: 1, name: nome }));
+    const main = page.locator('main');
+    expect(await main.getByRole('link', { name: `Enviar e-mail para ${email}` }).getAttribute('href')).toBe(`mailto:${email}`);
+    expect(await main.getByRole('link', { name: 'Ligar para (11) 97654-3210' }).getAttribute('href')).toBe('tel:+5511976543210');
+    await visible(main.getByText(formatDocumento(cnpj('515253540001'))));
+    await visible(main.getByText('R$ 15.000,50'));
+    await visible(main.getByText('01/07/2025'));
+    await visible(main.getByText('30/06/2027'));
+    await visible(main.getByText('Prefere e-mail.'));
+    await visible(main.getByRole('link', { name: `Ver os clientes de Tecnologia da Informação ${tok}` }));
+    await visible(main.getByText(/^Criado por .+ em \d{2}\/\d{2}\/\d{4}/));
+    await visible(main.getByRole('heading', { name: 'Histórico' }));
+    // Read-only: no field to type in.
+    expect(await main.locator('input, textarea, select').count()).toBe(0);
+    expect(await layoutFaults(page)).toEqual([]);
+    await page.screenshot({ path: `/tmp/first-day-cliente-${viewport.width}.png`, fullPage: true });
+    await main.getByRole('link', { name: `Editar ${nome}` }).click();
+    await expectPath(page, `/atualizarproduto/${c.id}`);
+    await page.goBack();
+    await main.getByRole('link', { name: `Deletar ${nome}` }).click();
+    await expectPath(page, `/deletarproduto/${c.id}`);
+    // Digits only: the import keeps its path, anything else is not a page.
+    await page.goto('/clientes/importar');
+    await visible(page.getByRole('heading', { level: 1, name: 'Importar clientes' }));
+    await page.goto('/clientes/abc');
+    await visible(page.getByRole('heading', { level: 1, name: 'Página não encontrada' }));
   });
 });

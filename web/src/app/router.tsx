@@ -16,6 +16,7 @@ const ListaClientes = lazy(() => import('../features/clientes/pages/ListaCliente
 const CadastrarCliente = lazy(() => import('../features/clientes/pages/CadastrarCliente.tsx'));
 const AtualizarCliente = lazy(() => import('../features/clientes/pages/AtualizarCliente.tsx'));
 const DeletarCliente = lazy(() => import('../features/clientes/pages/DeletarCliente.tsx'));
+const ClientePage = lazy(() => import('../features/clientes/pages/Cliente.tsx'));
 const ContratosARenovar = lazy(() => import('../features/clientes/pages/ContratosARenovar.tsx'));
 const Lixeira = lazy(() => import('../features/lixeira/pages/Lixeira.tsx'));
 const ImportarClientes = lazy(() => import('../features/importacao/pages/ImportarClientes.tsx'));
@@ -49,6 +50,7 @@ export function AppRoutes() {
           <Route path={paths.deletarCategoria.pattern} element={<DeletarCategoria />} />
           <Route path={paths.clientes} element={<ListaClientes />} />
           <Route path={paths.importarClientes} element={<ImportarClientes />} />
+          <Route path={paths.cliente.pattern} element={<ClientePage />} />
           <Route path={paths.cadastrarCliente} element={<CadastrarCliente />} />
           <Route path={paths.atualizarCliente.pattern} element={<AtualizarCliente />} />
           <Route path={paths.deletarCliente.pattern} element={<DeletarCliente />} />

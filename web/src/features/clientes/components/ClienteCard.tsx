@@ -1,4 +1,5 @@
 import { daysBetween, formatData, formatDocumento, formatTelefone, isCelular, telUrl, tipoDocumento, todayIso, whatsappUrl, type Cliente } from '@contract';
+import { Link } from 'react-router-dom';
 import { CardActions } from '../../../components/CardActions.tsx';
 import { CrownIcon, DiamondIcon } from '../../../components/icons.tsx';
 import { RENEWAL_BADGE_DAYS } from '../../../config.ts';
@@ -55,7 +56,11 @@ export function ClienteCard({ cliente, actions = true, headingLevel = 2 }: { cli
         <span className={`card-badge ${vip ? 'badge-vip' : 'badge-std'}`}>
           {vip ? <CrownIcon label={TC.clientes.vip} size={20} /> : <DiamondIcon label={TC.clientes.standard} size={20} />}
         </span>
-        <Heading className="card-title">{cliente.nome}</Heading>
+        <Heading className="card-title">
+          <Link className="card-title-link" to={paths.cliente.to(cliente.id)}>
+            {cliente.nome}
+          </Link>
+        </Heading>
         <RenewalBadge fim={fimContrato} />
       </div>
       <Contact cliente={cliente} />

@@ -173,25 +173,27 @@ describeBrowser('a first day with real data', () => {
     const cat = await createCategoria(`Tecnologia da Informação ${tok}`);
     const nome = `Sociedade Educacional Nossa Senhora Aparecida ${tok}`;
     const email = `administrativo.financeiro.${tok}@associacaocomercialdesaopaulo.com.br`;
+    const base = String(Math.floor(Math.random() * 1e12)).padStart(12, '1');
     const c = await createProduto({
       nome,
       valorContrato: 15_000.5,
       categoria: cat,
-      contato: { email, telefone: '11976543210', documento: cnpj('515253540001'), inicioContrato: '2025-07-01', fimContrato: '2027-06-30', observacoes: 'Liga às 9h.\nPrefere e-mail.' },
+      contato: { email, telefone: '11976543210', documento: cnpj(base), inicioContrato: '2025-07-01', fimContrato: '2027-06-30', observacoes: 'Liga às 9h.\nPrefere e-mail.' },
     });
     await page.goto(ROUTES.clientes);
     await loaded(page);
     await search(page, tok);
-    await card(page, tok).getByRole('link', { name: nome }).click();
+    await card(page, tok).getByRole('link', { name: nome, exact: true }).click();
     await expectPath(page, `/clientes/${c.id}`);
     await visible(page.getByRole('heading', { level: 1, name: nome }));
     const main = page.locator('main');
     expect(await main.getByRole('link', { name: `Enviar e-mail para ${email}` }).getAttribute('href')).toBe(`mailto:${email}`);
     expect(await main.getByRole('link', { name: 'Ligar para (11) 97654-3210' }).getAttribute('href')).toBe('tel:+5511976543210');
-    await visible(main.getByText(formatDocumento(cnpj('515253540001'))));
+    await visible(main.getByText(formatDocumento(cnpj(base))));
     await visible(main.getByText('R$ 15.000,50'));
     await visible(main.getByText('01/07/2025'));
     await visible(main.getByText('30/06/2027'));
+    await visible(main.getByText(/^Termina em \d+ dias/));
     await visible(main.getByText('Prefere e-mail.'));
     await visible(main.getByRole('link', { name: `Ver os clientes de Tecnologia da Informação ${tok}` }));
     await visible(main.getByText(/^Criado por .+ em \d{2}\/\d{2}\/\d{4}/));

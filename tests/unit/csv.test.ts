@@ -33,7 +33,9 @@ describe('reading cells', () => {
       expect(read('valorContrato', text), text).toEqual({ ok: true, value });
     }
     expect(read('valorContrato', 'abc')).toEqual({ ok: false, problem: MESSAGES.campoNumero('Valor do contrato') });
-    expect(read('valorContrato', '-5')).toEqual({ ok: false, problem: MESSAGES.campoMinimo('Valor do contrato', 0) });
+    // The same rules in the same words as the form.
+    expect(read('valorContrato', '-5')).toEqual({ ok: false, problem: 'Valor do contrato não pode ser negativo.' });
+    expect(read('valorContrato', '999.999.999.999,99')).toEqual({ ok: false, problem: 'O valor do contrato deve ser no máximo R$ 100.000.000,00.' });
     expect(read('valorContrato', '1,500')).toMatchObject({ ok: false });
   });
 

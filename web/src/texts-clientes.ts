@@ -73,6 +73,8 @@ export const TC = {
     observacoes: CAMPOS.observacoes,
     semObservacoes: 'Nenhuma observação.',
     verCategoria: (descricao: string) => `Ver os clientes de ${descricao}`,
-    registro: 'Registro',
+    /** Days from today to the contract's end (negative: it ended). */
+    renovacaoTexto: (dias: number) =>
+      dias < 0 ? `Terminou há ${-dias} ${dias === -1 ? 'dia' : 'dias'}` : dias === 0 ? 'Termina hoje' : `Termina em ${dias} ${dias === 1 ? 'dia' : 'dias'}`,
   },
 } as const;

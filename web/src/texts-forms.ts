@@ -18,7 +18,6 @@ export const TF = {
       `${label} ambíguo: escreva ${thousands}${cents ? ` ou ${cents}` : ''} (o ponto separa os milhares e a vírgula, os centavos).`,
     decimals: (label: string, decimals: number) => `${label}: no máximo ${decimals} casas decimais.`,
     negative: (label: string) => `${label} não pode ser negativo.`,
-    max: (label: string, max: string) => `${label}: no máximo ${max}.`,
   },
   /** An edit whose record someone else saved meanwhile (HTTP 409). */
   conflict: {

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { formatData, formatDocumento, formatTelefone, ID_PATTERN, isCelular, telUrl, tipoDocumento, whatsappUrl, type Cliente } from '@contract';
+import { daysBetween, formatData, formatDocumento, formatTelefone, ID_PATTERN, todayIso, isCelular, telUrl, tipoDocumento, whatsappUrl, type Cliente } from '@contract';
 import { EditIcon, TrashIcon } from '../../../components/icons.tsx';
 import { Historico } from '../../../components/Historico.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -68,6 +68,12 @@ function Record({ cliente }: { cliente: Cliente }) {
   return (
     <>
       <PageHeader title={P.title(cliente.nome)} heading={cliente.nome} subtitle={vip ? TC.clientes.vip : TC.clientes.standard} action={actions} />
+      <div className="cliente-audit">
+        {cliente.criadoEm && cliente.criadoPor ? <p className="audit-line">{TH.historico.createdBy(personOf(cliente.criadoPor), formatDateTime(cliente.criadoEm))}</p> : null}
+        {cliente.atualizadoEm && cliente.atualizadoPor && cliente.atualizadoEm !== cliente.criadoEm ? (
+          <p className="audit-line">{TH.historico.updatedBy(personOf(cliente.atualizadoPor), formatDateTime(cliente.atualizadoEm))}</p>
+        ) : null}
+      </div>
       <div className="cliente-page">
         <section className="card cliente-section" aria-labelledby="cliente-contato">
           <h2 id="cliente-contato" className="section-title">
@@ -122,13 +128,15 @@ function Record({ cliente }: { cliente: Cliente }) {
             <Item term={P.fim}>{fimContrato ? formatData(fimContrato) : P.semFim}</Item>
             {fimContrato ? (
               <Item term={P.renovacao} wide>
-                <RenewalBadge fim={fimContrato} />
+                <span className="cliente-renewal">
+                  {P.renovacaoTexto(daysBetween(todayIso(), fimContrato))} <RenewalBadge fim={fimContrato} />
+                </span>
               </Item>
             ) : null}
           </dl>
         </section>
 
-        <section className="card cliente-section" aria-labelledby="cliente-dados">
+        <section className="card cliente-section cliente-section-wide" aria-labelledby="cliente-dados">
           <h2 id="cliente-dados" className="section-title">
             {P.dados}
           </h2>
@@ -150,15 +158,6 @@ function Record({ cliente }: { cliente: Cliente }) {
           </dl>
         </section>
 
-        <section className="card cliente-section" aria-labelledby="cliente-registro">
-          <h2 id="cliente-registro" className="section-title">
-            {P.registro}
-          </h2>
-          {cliente.criadoEm && cliente.criadoPor ? <p className="audit-line">{TH.historico.createdBy(personOf(cliente.criadoPor), formatDateTime(cliente.criadoEm))}</p> : null}
-          {cliente.atualizadoEm && cliente.atualizadoPor && cliente.atualizadoEm !== cliente.criadoEm ? (
-            <p className="audit-line">{TH.historico.updatedBy(personOf(cliente.atualizadoPor), formatDateTime(cliente.atualizadoEm))}</p>
-          ) : null}
-        </section>
       </div>
       <Historico path={clientes.recordPath(cliente.id)} />
     </>
@@ -195,7 +194,7 @@ export default function ClientePage() {
     );
   else body = <Spinner />;
   return (
-    <div className="page page-narrow">
+    <div className="page page-narrow page-cliente">
       <BackLink />
       {body}
     </div>

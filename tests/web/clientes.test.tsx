@@ -144,6 +144,14 @@ describe('/cadastrarproduto', () => {
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Selecione uma categoria', 'Alimentação', 'Serviços']);
   });
 
+  it('lists the categories of the dropdown in pt-BR alphabetical order, not by id', async () => {
+    mockApi({ 'GET /api/categorias': json(200, [categoria(1, 'Varejo'), categoria(2, 'Ótica'), categoria(3, 'alimentação'), categoria(4, 'Educação')]) });
+    renderApp('/cadastrarproduto');
+    const select = await screen.findByLabelText('Categoria');
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(5));
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Selecione uma categoria', 'alimentação', 'Educação', 'Ótica', 'Varejo']);
+  });
+
   it("refuses a blank nome with 'Preencha o nome do produto!' and sends nothing", async () => {
     const api = mockApi({ 'GET /api/categorias': json(200, CATS) });
     renderApp('/cadastrarproduto');

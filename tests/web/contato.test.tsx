@@ -119,6 +119,26 @@ describe('the client form: Contato e contrato', () => {
     expect(api.callsTo('POST', '/api/produtos')[0]!.body).toMatchObject({ inicioContrato: iso });
   });
 
+  it('a mask stops at its length, and a phone typed without its area code is left for the check to ask for the DDD', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/categorias': json(200, []) });
+    renderApp('/cadastrarproduto');
+    const fim = await screen.findByLabelText(L.fimContrato);
+    await user.type(fim, '151220261');
+    expect(fim).toHaveValue('15/12/2026');
+    const telefone = screen.getByLabelText(L.telefone);
+    await user.type(telefone, '11987654321999');
+    expect(telefone).toHaveValue('(11) 98765-4321');
+    const documento = screen.getByLabelText(L.documento);
+    await user.type(documento, '112223330001619');
+    expect(documento).toHaveValue('11.222.333/0001-61');
+    await user.clear(telefone);
+    await user.type(telefone, '98765-4321');
+    expect(telefone).toHaveValue('98765-4321');
+    await user.tab();
+    expect(telefone).toHaveAccessibleDescription(expect.stringContaining('DDD'));
+  });
+
   it('says what is wrong next to each field, in the contract’s words, and sends nothing', async () => {
     const user = userEvent.setup();
     const api = mockApi({ 'GET /api/categorias': json(200, []) });

@@ -178,6 +178,18 @@ describe('the Lixeira page', () => {
 });
 
 describe('the edit page: "Atualizado por" and the history', () => {
+  it('a record never changed since it was created says who created it, not "Atualizado"', async () => {
+    const created = { criadoEm: AUDIT.criadoEm, criadoPor: AUDIT.criadoPor, atualizadoEm: AUDIT.criadoEm, atualizadoPor: AUDIT.criadoPor };
+    mockApi({
+      'GET /api/produtos/8': json(200, { ...produto(8, 'Nova Ltda', 100), ...created }),
+      'GET /api/categorias': json(200, [CAT]),
+      'GET /api/produtos/8/historico': json(200, { itens: [{ acao: 'criado', em: AUDIT.criadoEm, por: AUDIT.criadoPor }], cursor: null }),
+    });
+    renderApp('/atualizarproduto/8');
+    expect(await screen.findByText(`Criado por ana@empresa.com.br em ${when(AUDIT.criadoEm)}`)).toBeDefined();
+    expect(screen.queryByText(/^Atualizado por/)).toBeNull();
+  });
+
   it('shows the timeline in pt-BR, newest first, with money, categories and empties formatted, and pages on', async () => {
     const user = userEvent.setup();
     const api = mockApi({

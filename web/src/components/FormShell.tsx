@@ -38,7 +38,13 @@ export function FormShell({
   const form = useRef<HTMLFormElement>(null);
   const pressing = useRef(false);
   useEffect(() => {
-    if (invalidAt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (invalidAt <= 0) return;
+    const field = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field) return;
+    // The field with its label and message in full view, below the fixed navbar (a plain focus
+    // scrolled it to the top edge, under the bar).
+    field.focus({ preventScroll: true });
+    (field.closest<HTMLElement>('.field') ?? field).scrollIntoView?.({ block: 'nearest' });
   }, [invalidAt]);
   useEffect(() => {
     const release = () => {

@@ -38,8 +38,10 @@ function sentence(e: EntradaHistorico): string {
 
 /** "Atualizado por … em …" (or who created it, when it never changed); nothing for records stored before these fields. */
 export function AuditLine({ record }: { record: Auditoria }) {
+  // A create stamps both: a record whose last change is its creation says who created it.
+  const changed = record.atualizadoEm && record.atualizadoPor && record.atualizadoEm !== record.criadoEm;
   const text =
-    record.atualizadoEm && record.atualizadoPor
+    changed && record.atualizadoPor && record.atualizadoEm
       ? H.updatedBy(who(record.atualizadoPor), formatDateTime(record.atualizadoEm))
       : record.criadoEm && record.criadoPor
         ? H.createdBy(who(record.criadoPor), formatDateTime(record.criadoEm))

@@ -7,7 +7,7 @@ import { T } from '../../web/src/texts.ts';
 // Loaded up front so React.lazy resolves without waiting on module I/O under fake timers.
 import '../../web/src/features/clientes/pages/ListaClientes.tsx';
 import '../../web/src/features/clientes/pages/CadastrarCliente.tsx';
-import { FAKE_TIMERS, UUID, categoria, currentPath, deferred, goBack, json, mockApi, produto, renderApp, settle, tick, visibleToast } from './helpers.tsx';
+import { FAKE_TIMERS, UUID, categoria, currentPath, currentSearch, deferred, goBack, json, mockApi, produto, renderApp, settle, tick, visibleToast } from './helpers.tsx';
 import { TC } from '../../web/src/texts-clientes.ts';
 import { TG } from '../../web/src/texts-categorias.ts';
 
@@ -58,6 +58,26 @@ describe('/clientes list', () => {
     const padaria = await cardOf('Padaria Pão Quente');
     expect(within(padaria).getByText(`R$${NBSP}999,50`, RAW)).toBeInTheDocument();
     expect(within(padaria).getByText('Sem categoria')).toBeInTheDocument();
+  });
+
+  it('Editar and Deletar return to the list as it was: its filter and sort (Cancelar, and after the delete)', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/produtos': json(200, LIST),
+      'GET /api/produtos/2': json(200, LIST[1]),
+      'GET /api/categorias': json(200, CATS),
+      'DELETE /api/produtos/2': new Response(null, { status: 204 }),
+    });
+    renderApp('/clientes?q=maria&ordem=nome');
+    await user.click(within(await cardOf('Maria Souza')).getByRole('link', { name: 'Editar Maria Souza' }));
+    expect(currentPath()).toBe('/atualizarproduto/2');
+    await user.click(await screen.findByRole('link', { name: 'Cancelar' }));
+    await cardOf('Maria Souza');
+    expect([currentPath(), currentSearch()]).toEqual(['/clientes', '?q=maria&ordem=nome']);
+    await user.click(within(await cardOf('Maria Souza')).getByRole('link', { name: 'Deletar Maria Souza' }));
+    await user.click(await screen.findByRole('button', { name: 'Sim' }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    expect(currentSearch()).toBe('?q=maria&ordem=nome');
   });
 
   it('filters by nome: "joao" finds "João", case- and accent-insensitive, on Buscar and Enter', async () => {

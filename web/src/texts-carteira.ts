@@ -53,6 +53,7 @@ export const C = {
     renewError: 'Não foi possível carregar os contratos.',
     renewTotal: (n: number, soma: string) => `${n} ${n === 1 ? 'contrato' : 'contratos'}, ${soma}`,
     renewOn: (date: string) => `vence em ${date}`,
+    renewOverdue: (dias: number) => (dias === 1 ? 'Vencido há 1 dia' : `Vencido há ${dias} dias`),
     renewMore: (n: number) => `e mais ${n}`,
     recentTitle: 'Atualizações recentes',
     // The feed keeps its last ACTIVITY_FEED_DAYS days (each record's Histórico keeps everything).

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { reasonOf } from '../lib/api-client.ts';
+import { listReturnPath } from '../lib/list-return.ts';
 import type { FormModel } from '../lib/form.ts';
 import { useLoadFailure } from '../lib/hooks.ts';
 import type { Versioned } from '../lib/resource.ts';
@@ -57,14 +58,14 @@ export function DeletePage<R extends Versioned>(p: DeletePageProps<R>) {
       notifyError(p.toasts.failed.message, reasonOf(err), p.toasts.failed.duration);
       actions.refresh();
     }
-    navigate(listPath, { replace: true, state });
+    navigate(listReturnPath(listPath), { replace: true, state });
   };
 
   const body = data ? (
     <>
       {p.describe(data)}
       <div className="form-actions">
-        <Link className="btn btn-secondary" to={listPath}>
+        <Link className="btn btn-secondary" to={listReturnPath(listPath)}>
           {t.cancel}
         </Link>
         <button type="button" className="btn btn-danger" disabled={submitting} onClick={() => void confirm()}>

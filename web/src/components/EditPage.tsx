@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { reasonOf } from '../lib/api-client.ts';
+import { listReturnPath } from '../lib/list-return.ts';
 import { fieldErrorOf, hasErrors, isStale, reasonFor, shown, useForm, type FieldErrors, type Form, type FormModel } from '../lib/form.ts';
 import { useLoadFailure } from '../lib/hooks.ts';
 import type { Versioned } from '../lib/resource.ts';
@@ -91,7 +92,7 @@ function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, 
     try {
       await actions.update({ ...model.toBody(form.values), id: base.id, versao: base.versao });
       notifySuccess(toasts.updated);
-      navigate(listPath);
+      navigate(listReturnPath(listPath));
     } catch (err) {
       notifyError(toasts.updateFailed, reasonFor(err, fields));
       // The list may be stale (a 409): it is read again.
@@ -136,7 +137,7 @@ function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, 
       {conflict ? (
         <ConflictPanel stage={conflict.stage} rows={rows} reason={conflict.reason} onLoad={loadCurrent} onRetry={() => void fetchCurrent()} onReapply={reapply} />
       ) : null}
-      <FormShell onSubmit={() => void submit()} submitLabel={T.common.update} submitting={submitting} cancelTo={listPath} cancelLabel={T.common.cancel} invalidAt={form.invalidAt}>
+      <FormShell onSubmit={() => void submit()} submitLabel={T.common.update} submitting={submitting} cancelTo={listReturnPath(listPath)} cancelLabel={T.common.cancel} invalidAt={form.invalidAt}>
         {children(form, base)}
       </FormShell>
     </>

@@ -12,6 +12,7 @@ import { EmptyState, LoadError } from '../../../components/States.tsx';
 import { UndoBar } from '../../../components/UndoBar.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useClientes } from '../../../lib/resources.ts';
+import { rememberListView } from '../../../lib/list-return.ts';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
 import { L } from '../../../texts-listas.ts';
@@ -36,6 +37,8 @@ export default function ListaClientes() {
   const [search, setSearch] = useQueryState();
   const key = search.toString();
   const view = useMemo(() => parseView(search), [search]);
+  // Editar and Deletar come back to this view.
+  useEffect(() => rememberListView(paths.clientes, key), [key]);
   // Each change builds on the latest view asked for (a click may come before the last one rendered).
   const setView = useCallback((change: (view: View) => View) => setSearch((current) => viewSearch(change(parseView(current)))), [setSearch]);
 

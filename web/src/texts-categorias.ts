@@ -20,6 +20,7 @@ export const TG = {
     duplicate: (descricao: string) => `Já existe uma categoria chamada “${descricao}”.`,
     createHeading: 'Cadastrar categoria',
     updateHeading: 'Atualizar categoria',
+    conflictHeading: 'Outra pessoa salvou esta categoria enquanto você editava.',
     confirmHeading: 'Tem certeza?',
     confirmText: (descricao: string) => `A categoria “${descricao}” será deletada e ficará na Lixeira, de onde pode ser restaurada.`,
     confirm: 'Confirmar',

@@ -17,6 +17,7 @@ export const TC = {
     listError: 'Não foi possível carregar os clientes.',
     createHeading: 'Cadastrar cliente',
     updateHeading: 'Atualizar cliente',
+    conflictHeading: 'Outra pessoa salvou este cliente enquanto você editava.',
     nome: CAMPOS.nome,
     segmento: CAMPOS.segmento,
     pontoFocal: CAMPOS.pontoFocal,

@@ -25,8 +25,10 @@ export interface EditPageProps<R extends Versioned, F, B> {
   children: (form: Form<F>, record: R) => ReactNode;
   /** Shown under the heading for the record as loaded (e.g. "Atualizado por … em …"). */
   meta?: (record: R) => ReactNode;
-  /** Shown after the form (e.g. the record's history). */
-  aside?: (record: R) => ReactNode;
+  /** Shown after the form (e.g. the record's history); shown anew when a save finds a newer version. */
+  aside?: (record: R, conflicts: number) => ReactNode;
+  /** The conflict panel's heading, naming the record ("Outra pessoa salvou este cliente enquanto você editava."). */
+  conflictHeading?: string;
 }
 
 /**
@@ -44,14 +46,16 @@ export function EditPage<R extends Versioned, F, B>(props: EditPageProps<R, F, B
   // Prefilled once, from this visit's own read: a later revalidation never overwrites typing.
   const [loaded, setLoaded] = useState<R | undefined>(undefined);
   if (!loaded && record.data) setLoaded(record.data);
+  // Bumped when a save finds that someone else saved meanwhile: the history is read again.
+  const [seenConflicts, setSeenConflicts] = useState(0);
   return (
     <div className="page page-narrow">
       <PageHeader title={props.title} heading={props.heading} />
       {loaded ? (
         <>
           {props.meta?.(loaded)}
-          <EditForm {...props} loaded={loaded} />
-          {props.aside?.(loaded)}
+          <EditForm {...props} loaded={loaded} onConflict={() => setSeenConflicts((n) => n + 1)} />
+          {props.aside?.(loaded, seenConflicts)}
         </>
       ) : (
         <Spinner />
@@ -66,7 +70,7 @@ export function EditPage<R extends Versioned, F, B>(props: EditPageProps<R, F, B
  */
 type Conflict<R, F> = { stage: ConflictStage; before: F; current?: R; mine?: F; reason?: string | undefined };
 
-function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, children }: EditPageProps<R, F, B> & { loaded: R }) {
+function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, children, conflictHeading, onConflict }: EditPageProps<R, F, B> & { loaded: R; onConflict: () => void }) {
   const { listPath, fields, toForm } = model;
   const actions = model.resource.useActions();
   const navigate = useNavigate();
@@ -94,13 +98,19 @@ function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, 
       notifySuccess(toasts.updated);
       navigate(listReturnPath(listPath));
     } catch (err) {
-      notifyError(toasts.updateFailed, reasonFor(err, fields));
+      const stale = isStale(err);
+      // Someone else saved meanwhile: the spec's toast alone (the API's "Recarregue e tente de
+      // novo" would contradict the panel, which keeps what was typed and explains).
+      notifyError(toasts.updateFailed, stale ? undefined : reasonFor(err, fields));
       // The list may be stale (a 409): it is read again.
       actions.refresh();
       setSubmitting(false);
       const fieldError = fieldErrorOf(err, fields);
       if (fieldError) form.fail(fieldError);
-      else if (isStale(err)) void fetchCurrent();
+      else if (stale) {
+        onConflict();
+        void fetchCurrent();
+      }
     }
   };
 
@@ -135,7 +145,7 @@ function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, 
   return (
     <>
       {conflict ? (
-        <ConflictPanel stage={conflict.stage} rows={rows} reason={conflict.reason} onLoad={loadCurrent} onRetry={() => void fetchCurrent()} onReapply={reapply} />
+        <ConflictPanel heading={conflictHeading} stage={conflict.stage} rows={rows} reason={conflict.reason} onLoad={loadCurrent} onRetry={() => void fetchCurrent()} onReapply={reapply} />
       ) : null}
       <FormShell onSubmit={() => void submit()} submitLabel={T.common.update} submitting={submitting} cancelTo={listReturnPath(listPath)} cancelLabel={T.common.cancel} invalidAt={form.invalidAt}>
         {children(form, base)}

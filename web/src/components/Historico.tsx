@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { formatDocumento, formatTelefone } from '@contract';
 import type { Alteracao, Auditoria, EntradaHistorico, Pagina } from '@contract';
@@ -53,9 +54,16 @@ export function AuditLine({ record }: { record: Auditoria }) {
  * The timeline of a record's changes, newest first, paged ('Mostrar mais'). `path` is the
  * record's API path (`/produtos/7`); its history is at `${path}/historico`.
  */
-export function Historico({ path }: { path: string }) {
+export function Historico({ path, refresh = 0 }: { path: string; refresh?: number }) {
   const key = cursorPageKey(`${path}/historico?limit=${PAGE_SIZE}`);
   const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<Pagina<EntradaHistorico>>(key, { revalidateFirstPage: false });
+  // `refresh` changes when the record is known to have changed elsewhere (an edit's conflict): read again.
+  const [seen, setSeen] = useState(refresh);
+  useEffect(() => {
+    if (refresh === seen) return;
+    setSeen(refresh);
+    void mutate();
+  }, [refresh, seen, mutate]);
   const entries = data?.flatMap((p) => p.itens) ?? [];
   const more = data !== undefined && data.at(-1)?.cursor != null;
   const loadingMore = size > 0 && data !== undefined && data[size - 1] === undefined;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { formatDocumento, formatTelefone } from '@contract';
 import type { Alteracao, Auditoria, EntradaHistorico, Pagina } from '@contract';
@@ -58,12 +58,12 @@ export function Historico({ path, refresh = 0 }: { path: string; refresh?: numbe
   const key = cursorPageKey(`${path}/historico?limit=${PAGE_SIZE}`);
   const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<Pagina<EntradaHistorico>>(key, { revalidateFirstPage: false });
   // `refresh` changes when the record is known to have changed elsewhere (an edit's conflict): read again.
-  const [seen, setSeen] = useState(refresh);
+  const seen = useRef(refresh);
   useEffect(() => {
-    if (refresh === seen) return;
-    setSeen(refresh);
+    if (refresh === seen.current) return;
+    seen.current = refresh;
     void mutate();
-  }, [refresh, seen, mutate]);
+  }, [refresh, mutate]);
   const entries = data?.flatMap((p) => p.itens) ?? [];
   const more = data !== undefined && data.at(-1)?.cursor != null;
   const loadingMore = size > 0 && data !== undefined && data[size - 1] === undefined;

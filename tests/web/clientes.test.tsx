@@ -312,7 +312,9 @@ describe('/atualizarproduto/:id', () => {
     const t = visibleToast('Erro ao atualizar o produto.');
     expect(t?.dataset.type).toBe('error');
     expect(t?.dataset.duration).toBe('2000');
-    expect(t?.textContent).toContain(MESSAGES.conflitoVersao);
+    // The spec's toast alone: the conflict panel says what happened and offers the current version.
+    expect(t?.textContent).toBe('Erro ao atualizar o produto.');
+    expect(await screen.findByRole('region', { name: 'Outra pessoa salvou este cliente enquanto você editava.' })).toBeInTheDocument();
     expect(currentPath()).toBe('/atualizarproduto/2');
     expect(screen.getByLabelText('Nome')).toHaveValue('Maria Minha');
     expect(api.callsTo('PUT', '/api/produtos')).toHaveLength(1);

@@ -11,7 +11,7 @@ import { FIRST_LOAD_HOLD } from '../../web/src/config.ts';
 import { T } from '../../web/src/texts.ts';
 import { TF } from '../../web/src/texts-forms.ts';
 import '../../web/src/features/categorias/pages/ListaCategorias.tsx';
-import { FAKE_TIMERS, categoria, currentPath, json, mockApi, produto, renderApp, settle, tick, visibleToast } from './helpers.tsx';
+import { FAKE_TIMERS, categoria, currentPath, goBack, json, mockApi, produto, renderApp, settle, tick, visibleToast } from './helpers.tsx';
 
 const CATS = [categoria(1, 'Alimentação'), categoria(2, 'Serviços')];
 const NBSP = '\u00a0';
@@ -267,5 +267,58 @@ describe('the 0.8 s hold of /categorias', () => {
     expect(currentPath()).toBe('/categorias');
     expect(spinner()).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Serviços' })).toBeInTheDocument();
+  });
+});
+
+describe('leaving a form with typed changes asks first', () => {
+  const editApi = () =>
+    mockApi({
+      'GET /api/produtos/2': json(200, produto(2, 'Maria', 1500, { id: 1, descricao: 'Alimentação' }, 4)),
+      'GET /api/categorias': json(200, CATS),
+      'PUT /api/produtos': json(200, produto(2, 'Maria Clara', 1500, { id: 1, descricao: 'Alimentação' }, 5)),
+      'GET /api/produtos': json(200, []),
+      'GET /api/produtos/2/historico': json(200, { itens: [], cursor: null }),
+    });
+
+  it('a menu link and Back are held: "Descartar as alterações?" with Continuar editando and Descartar', async () => {
+    const user = userEvent.setup();
+    editApi();
+    renderApp('/clientes');
+    await user.click(await screen.findByRole('link', { name: 'Cadastrar clientes' }));
+    await screen.findByLabelText('Nome');
+    // Nothing typed: leaving asks nothing.
+    await goBack();
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    await user.click(await screen.findByRole('link', { name: 'Cadastrar clientes' }));
+    await user.type(await screen.findByLabelText('Nome'), 'Ana');
+    await user.click(screen.getByRole('link', { name: 'Listar categorias' }));
+    const dialog = await screen.findByRole('alertdialog', { name: TF.leave.question });
+    expect(currentPath()).toBe('/cadastrarproduto');
+    expect(within(dialog).getByRole('button', { name: TF.leave.keep })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: TF.leave.keep }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByLabelText('Nome')).toHaveValue('Ana');
+    await goBack();
+    await user.click(within(await screen.findByRole('alertdialog', { name: TF.leave.question })).getByRole('button', { name: TF.leave.discard }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+  });
+
+  it('never on Cancelar, nor after a save (the redirect to the list)', async () => {
+    const user = userEvent.setup();
+    editApi();
+    renderApp('/atualizarproduto/2');
+    const nome = await screen.findByLabelText('Nome');
+    await waitFor(() => expect(nome).toHaveValue('Maria'));
+    await user.type(nome, ' Clara');
+    await user.click(screen.getByRole('link', { name: 'Cancelar' }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await goBack();
+    const again = await screen.findByLabelText('Nome');
+    await waitFor(() => expect(again).toHaveValue('Maria'));
+    await user.type(again, ' Clara');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

@@ -19,6 +19,8 @@ export const TF = {
     decimals: (label: string, decimals: number) => `${label}: no máximo ${decimals} casas decimais.`,
     negative: (label: string) => `${label} não pode ser negativo.`,
   },
+  /** Leaving a form with typed changes. */
+  leave: { question: 'Descartar as alterações?', discard: 'Descartar', keep: 'Continuar editando' },
   /** An edit whose record someone else saved meanwhile (HTTP 409). */
   conflict: {
     /** The panel's heading (a page names its record: "este cliente"). */

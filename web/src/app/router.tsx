@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazy, type ReactElement } from 'react';
+import { createRoutesFromElements, Navigate, Route, type RouteObject } from 'react-router-dom';
 import { paths, redirects } from '../paths.ts';
 import { RequireUser, SignInPages } from './guards.tsx';
 import { Layout } from './Layout.tsx';
@@ -28,12 +28,15 @@ const Usuarios = lazy(() => import('../features/usuarios/pages/Usuarios.tsx'));
 const ConvidarUsuario = lazy(() => import('../features/usuarios/pages/ConvidarUsuario.tsx'));
 
 /**
- * Every route of the spec, the two old paths as redirects, and a not-found page. With sign-in on,
- * only the home, about and sign-in pages are public.
+ * Every route of the spec, the two old paths as redirects, and a not-found page, under `root`
+ * (the providers around an <Outlet />), for react-router's data routers (createBrowserRouter in
+ * the browser, the static handler when prerendering, createMemoryRouter in tests): they let a
+ * form with unsaved changes hold a navigation (useBlocker). With sign-in on, only the home,
+ * about and sign-in pages are public.
  */
-export function AppRoutes() {
-  return (
-    <Routes>
+export function appRoutes(root: ReactElement): RouteObject[] {
+  return createRoutesFromElements(
+    <Route element={root}>
       <Route element={<Layout />}>
         <Route path={paths.root} element={<Home />} />
         <Route path={paths.home} element={<Home />} />
@@ -67,6 +70,6 @@ export function AppRoutes() {
           <Route path="*" element={<NotFound />} />
         </Route>
       </Route>
-    </Routes>
+    </Route>,
   );
 }

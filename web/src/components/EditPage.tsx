@@ -8,6 +8,7 @@ import type { Versioned } from '../lib/resource.ts';
 import { notifyError, notifySuccess } from '../lib/toast.tsx';
 import { T } from '../texts.ts';
 import { ConflictPanel, type ConflictRow, type ConflictStage } from './ConflictPanel.tsx';
+import { useLeaveGuard } from './LeaveGuard.tsx';
 import { FormShell } from './FormShell.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -78,6 +79,11 @@ function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, 
   const form = useForm<F>(() => toForm(loaded));
   const [submitting, setSubmitting] = useState(false);
   const [conflict, setConflict] = useState<Conflict<R, F> | null>(null);
+  // Typed changes against the version shown: leaving asks first (not after a save, nor on Cancelar).
+  const [saved, setSaved] = useState(false);
+  const baseForm = toForm(base);
+  const dirty = !saved && fields.some((f) => shown(f, form.values) !== shown(f, baseForm));
+  const { allow, prompt } = useLeaveGuard(dirty);
 
   const fetchCurrent = async () => {
     const before = toForm(base);
@@ -96,6 +102,8 @@ function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, 
     try {
       await actions.update({ ...model.toBody(form.values), id: base.id, versao: base.versao });
       notifySuccess(toasts.updated);
+      allow();
+      setSaved(true);
       navigate(listReturnPath(listPath));
     } catch (err) {
       const stale = isStale(err);
@@ -147,9 +155,10 @@ function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, 
       {conflict ? (
         <ConflictPanel heading={conflictHeading} stage={conflict.stage} rows={rows} reason={conflict.reason} onLoad={loadCurrent} onRetry={() => void fetchCurrent()} onReapply={reapply} />
       ) : null}
-      <FormShell onSubmit={() => void submit()} submitLabel={T.common.update} submitting={submitting} cancelTo={listReturnPath(listPath)} cancelLabel={T.common.cancel} invalidAt={form.invalidAt}>
+      <FormShell onSubmit={() => void submit()} submitLabel={T.common.update} submitting={submitting} cancelTo={listReturnPath(listPath)} cancelLabel={T.common.cancel} onCancel={allow} invalidAt={form.invalidAt}>
         {children(form, base)}
       </FormShell>
+      {prompt}
     </>
   );
 }

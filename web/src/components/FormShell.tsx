@@ -22,6 +22,7 @@ export function FormShell({
   submitting,
   cancelTo,
   cancelLabel,
+  onCancel,
   busy,
   invalidAt = 0,
 }: {
@@ -32,6 +33,8 @@ export function FormShell({
   /** The way back (a link), if the form has one. */
   cancelTo?: string;
   cancelLabel?: string;
+  /** Called as Cancelar is followed (a form that asks before being left lets it through). */
+  onCancel?: () => void;
   busy?: boolean;
   invalidAt?: number;
 }) {
@@ -73,7 +76,7 @@ export function FormShell({
         }}
       >
         {cancelTo ? (
-          <Link className="btn btn-secondary" to={cancelTo}>
+          <Link className="btn btn-secondary" to={cancelTo} onClick={onCancel}>
             {cancelLabel}
           </Link>
         ) : null}

@@ -23,6 +23,10 @@ export const TG = {
     conflictHeading: 'Outra pessoa salvou esta categoria enquanto você editava.',
     confirmHeading: 'Tem certeza?',
     confirmText: (descricao: string) => `A categoria “${descricao}” será deletada e ficará na Lixeira, de onde pode ser restaurada.`,
+    /** A category with clients can't be deleted: said before the confirmation. */
+    hasClientes: (descricao: string, n: number) =>
+      `A categoria “${descricao}” tem ${n} ${n === 1 ? 'cliente' : 'clientes'} e só pode ser deletada sem clientes: mude-os de categoria antes.`,
+    seeClientes: (n: number) => (n === 1 ? 'Ver o cliente' : `Ver os ${n} clientes`),
     confirm: 'Confirmar',
     cancel: 'Cancelar',
   },

@@ -236,11 +236,13 @@ describeBrowser('journeys', () => {
     const { page } = s;
     const tok = token();
     const cat = await createCategoria(`Saúde ${tok}`);
-    await createProduto({ nome: `Clínica Vida ${tok}`, categoria: cat });
     // The API's 409 is the point of this test.
     s.allowFailures((u) => u.pathname === `/api/categorias/${cat.id}`);
     await page.goto(ROUTES.deletarCategoria(cat.id));
     await visible(page.locator('main').getByText(cat.descricao));
+    // A client filed in it by someone else while the page is open (a category that has clients
+    // when the page opens says so up front, Confirmar off): the API refuses the delete.
+    await createProduto({ nome: `Clínica Vida ${tok}`, categoria: cat });
     await page.getByRole('button', { name: TEXT.confirmar }).click();
     const t = toast(page, TOAST.erroDeletarCategoria);
     await visible(t);

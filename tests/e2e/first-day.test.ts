@@ -207,6 +207,17 @@ describeBrowser('a first day with real data', () => {
     await page.goBack();
     await main.getByRole('link', { name: `Deletar ${nome}` }).click();
     await expectPath(page, `/deletarproduto/${c.id}`);
+    // Deleted: back to the list as it was (its filter); the Desfazer bar, which loads after the
+    // list, never moves the cards.
+    const other = await createProduto({ nome: `Outro cliente ${tok}` });
+    await page.getByRole('button', { name: 'Sim' }).click();
+    await expectPath(page, ROUTES.clientes);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(tok);
+    const first = card(page, other.nome);
+    await visible(first);
+    const before = (await first.boundingBox())!.y;
+    await visible(page.locator('.undo-bar'));
+    expect((await first.boundingBox())!.y).toBe(before);
     // Digits only: the import keeps its path, anything else is not a page.
     await page.goto('/clientes/importar');
     await visible(page.getByRole('heading', { level: 1, name: 'Importar clientes' }));

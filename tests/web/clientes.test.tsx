@@ -210,6 +210,23 @@ describe('/cadastrarproduto', () => {
     expect(api.callsTo('POST', '/api/produtos')).toHaveLength(1);
   });
 
+  it('after Cadastrar, the list shows the new record where it is, however far down, highlighted', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 3 * LIST_CHUNK_SIZE }, (_, i) => produto(i + 1, `Cliente ${String(i + 1).padStart(2, '0')}`, 100));
+    const novo = produto(many.length + 1, 'Ana Nova', 100);
+    mockApi({ 'GET /api/categorias': json(200, CATS), 'POST /api/produtos': json(201, novo), 'GET /api/produtos': json(200, [...many, novo]) });
+    renderApp('/clientes');
+    await cardOf('Cliente 01');
+    await user.click(screen.getByRole('link', { name: /Novo cliente/ }));
+    await user.type(await screen.findByLabelText('Nome'), 'Ana Nova');
+    await user.type(screen.getByLabelText('Valor do contrato'), '100');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'), { timeout: CREATE_REDIRECT_DELAY + 3_000 });
+    const card = await cardOf('Ana Nova');
+    expect(card.closest('li')).toHaveClass('is-new');
+    expect(screen.getAllByRole('article').length).toBeGreaterThan(3 * LIST_CHUNK_SIZE);
+  });
+
   it('sends cents and the chosen category embedded', async () => {
     const user = userEvent.setup();
     const api = mockApi({ 'GET /api/categorias': json(200, CATS), 'POST /api/produtos': json(201, produto(9, 'Ana', 10000.01)), 'GET /api/produtos': json(200, LIST) });

@@ -62,7 +62,8 @@ export function CreatePage<R extends Versioned, F, B>(p: CreatePageProps<R, F, B
       form.reset(toForm(created));
       notifySuccess(p.toasts.created);
       // The button stays disabled until the page leaves.
-      navigateLater(listPath, CREATE_REDIRECT_DELAY);
+      // The list shows the new record where it is, highlighted (`novo`), however far down.
+      navigateLater(listPath, CREATE_REDIRECT_DELAY, { novo: created.id });
     } catch (err) {
       notifyError(p.toasts.createFailed, reasonFor(err, fields));
       p.onFailed?.();

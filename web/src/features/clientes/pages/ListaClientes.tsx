@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { Cliente } from '@contract';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { PlusIcon, UsersIcon } from '../../../components/icons.tsx';
@@ -35,6 +35,8 @@ export default function ListaClientes() {
   const list = useClientes();
   const { data, error, isLoading, mutate } = list;
   const [search, setSearch] = useQueryState();
+  // Just created (the create page's redirect): shown where it is, highlighted.
+  const novo = (useLocation().state as { novo?: number } | null)?.novo;
   const key = search.toString();
   const view = useMemo(() => parseView(search), [search]);
   // Editar and Deletar come back to this view.
@@ -94,7 +96,7 @@ export default function ListaClientes() {
           extra={totals}
           more={{ active: view.categorias.length > 0 || view.vip, clearLabel: L.clientes.clearView, noMatch: L.clientes.noMatch, hint: L.clientes.noMatchHint }}
         />
-        <ProgressiveGrid key={`${key}|${data.length}`} items={shown.items} getKey={idOf} renderItem={renderCard} label={T.titles.clientes} />
+        <ProgressiveGrid key={`${key}|${data.length}`} items={shown.items} getKey={idOf} renderItem={renderCard} label={T.titles.clientes} focusKey={novo} />
       </>
     );
   }

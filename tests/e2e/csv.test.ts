@@ -271,9 +271,20 @@ describeBrowser('CSV import: the files people really have', () => {
     expect(await byNome(tok)).toHaveLength(BATCH);
 
     await page.getByRole('button', { name: 'Desfazer importação' }).click();
+    // It asks first.
+    const ask = page.getByRole('group', { name: 'Desfazer importação' });
+    await visible(ask.getByText(`Desfazer esta importação? ${BATCH} clientes criados por ela vão para a Lixeira, e 1 categoria também.`));
+    await ask.getByRole('button', { name: 'Desfazer', exact: true }).click();
     // One category's clients are deleted one after the other (see the undo's API test).
-    await visible(page.getByText(`Importação desfeita: ${BATCH + 1} registros excluídos.`), 150_000);
+    await visible(page.getByText(`Importação desfeita: ${BATCH + 1} registros deletados (na Lixeira).`), 150_000);
+    // The page says the import was undone, no longer that it was cancelled or concluded.
+    expect(await page.getByTestId('import-state').textContent()).toBe('Importação desfeita.');
     expect({ produtos: await listProdutos(), categorias: await listCategorias() }).toEqual(before);
+    // Its records come back together (100 a call, with progress).
+    await page.getByRole('button', { name: 'Restaurar importação' }).click();
+    await visible(page.getByText(`Importação restaurada: ${BATCH + 1} registros restaurados.`), 150_000);
+    expect(await byNome(tok)).toHaveLength(BATCH);
+    expect(await page.getByTestId('import-state').textContent()).toBe('Importação cancelada.');
   }, 240_000);
 
   it('an import cancelled midway continues where it stopped; new categories left out and repeated names imported when the user says so', async () => {
@@ -348,7 +359,7 @@ describeBrowser('CSV import: the files people really have', () => {
     expect(await job.textContent()).toContain('Concluída');
     await job.getByRole('button', { name: 'Desfazer a importação de retomar.csv' }).click();
     await job.getByRole('button', { name: 'Desfazer', exact: true }).click();
-    await visible(job.getByText(`Importação desfeita: ${BATCH + 54} registros excluídos.`), 150_000);
+    await visible(job.getByText(`Importação desfeita: ${BATCH + 54} registros deletados (na Lixeira).`), 150_000);
     expect({ produtos: await listProdutos(), categorias: await listCategorias() }).toEqual(before);
   }, 240_000);
 

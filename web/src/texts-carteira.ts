@@ -60,7 +60,7 @@ export const C = {
     recentNone: (dias: number) => `Nenhuma alteração nos últimos ${dias} dias.`,
     recentError: 'Não foi possível carregar as atualizações.',
     tipo: { produto: 'o cliente', categoria: 'a categoria' },
-    acao: { criado: 'cadastrou', alterado: 'alterou', excluido: 'excluiu', restaurado: 'restaurou' },
+    acao: { criado: 'cadastrou', alterado: 'alterou', excluido: 'deletou', restaurado: 'restaurou' },
     fields: (campos: string) => `(${campos})`,
     emptyTitle: 'Sua carteira ainda está vazia',
     emptyText: 'Cadastre o primeiro cliente para ver aqui os números da carteira.',

@@ -90,7 +90,7 @@ export const C = {
     undo: 'Desfazer importação',
     undoing: 'Desfazendo a importação...',
     undoLabel: 'Progresso de desfazer a importação',
-    undone: (count: number) => `Importação desfeita: ${plural(count, 'registro excluído', 'registros excluídos')}.`,
+    undone: (count: number) => `Importação desfeita: ${plural(count, 'registro deletado', 'registros deletados')} (na Lixeira).`,
     undoFailed: 'Não foi possível desfazer a importação. Tente de novo.',
     /** The summary's status line once the import was undone (it no longer says it was concluded). */
     undoneStatus: 'Importação desfeita.',
@@ -124,7 +124,7 @@ export const C = {
     resumeLabel: (arquivo: string) => `Continuar a importação de ${arquivo || 'arquivo sem nome'}`,
     undoLabel: (arquivo: string) => `Desfazer a importação de ${arquivo || 'arquivo sem nome'}`,
     undoQuestion: (criados: number, categorias: number) =>
-      `Desfazer esta importação? ${plural(criados, 'cliente criado por ela vai', 'clientes criados por ela vão')} para a lixeira${categorias > 0 ? `, e ${plural(categorias, 'categoria', 'categorias')} também` : ''}.`,
+      `Desfazer esta importação? ${plural(criados, 'cliente criado por ela vai', 'clientes criados por ela vão')} para a Lixeira${categorias > 0 ? `, e ${plural(categorias, 'categoria', 'categorias')} também` : ''}.`,
     restore: 'Restaurar',
     restoreLabel: (arquivo: string) => `Restaurar a importação de ${arquivo || 'arquivo sem nome'}`,
     undoConfirm: 'Desfazer',

@@ -176,8 +176,16 @@ describeBrowser('CSV import: the files people really have', () => {
       ].join('\r\n') + '\r\n',
     );
     await choose(page, 'contatos.csv', file);
-    const invalid = page.getByRole('list', { name: /Linhas inválidas \(1\)/ });
+    // The preview checks documents against what is stored: what it promises is what happens.
+    const invalid = page.getByRole('list', { name: /Linhas inválidas \(2\)/ });
     expect(await invalid.textContent()).toContain("Linha 4: O campo 'CNPJ/CPF' não é um CPF válido: confira os dígitos.");
+    expect(await invalid.textContent()).toContain(`Linha 5: O documento ${masked(taken)} já está cadastrado para o cliente “Dono do CNPJ ${tok}”.`);
+    expect(await page.getByTestId('import-counts').textContent()).toContain('2 clientes serão criados · 2 linhas inválidas');
+    // Shown as the app shows them, not as stored.
+    const preview = page.getByRole('table', { name: 'Prévia' });
+    expect(await preview.textContent()).toContain('(11) 98765-4321');
+    expect(await preview.textContent()).toContain(masked(cnpj));
+    expect(await preview.textContent()).toContain('31/12/2026');
     const summary = await importAll(page);
     expect(summary).toContain('2 clientes criados');
     expect(await page.locator('main').innerText()).toContain(`Dono do CNPJ ${tok}`);

@@ -583,6 +583,27 @@ function buildSchemas(): Record<string, JsonSchema> {
       required: ['excluidos', 'restantes', 'estado'],
       additionalProperties: false,
     },
+    ImportacaoRestaurarResultado: {
+      title: 'ImportacaoRestaurarResultado',
+      description: 'One restore step: records restored by this call, those that could not come back, and records still to restore (call again until 0).',
+      type: 'object',
+      properties: {
+        restaurados: { type: 'integer', minimum: 0 },
+        restantes: { type: 'integer', minimum: 0 },
+        falhas: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { tipo: { enum: ['produto', 'categoria'] }, id: idSchema, mensagem: { type: 'string', minLength: 1 } },
+            required: ['tipo', 'id', 'mensagem'],
+            additionalProperties: false,
+          },
+        },
+        estado: { enum: ['desfeita', 'concluida'], description: '`concluida` once nothing is left.' },
+      },
+      required: ['restaurados', 'restantes', 'falhas', 'estado'],
+      additionalProperties: false,
+    },
     Erro: {
       title: 'Erro',
       description: 'Every error the API itself returns: a message in Brazilian Portuguese saying what is wrong.',
@@ -913,6 +934,17 @@ const OPERATIONS: Record<string, Op> = {
       'The first step marks the import `desfazendo` (no batch is accepted after it), the one that leaves nothing `desfeita`. ' +
       "Only the import's author or an administrator (403), within the trash period (409 after it).",
     shape: { status: '200', response: 'ImportacaoDesfazerResultado', errors: ['400', '404', '409'] },
+  },
+  'POST /importacoes/{id}/restaurar': {
+    summary: 'Restore an undone import (one step)',
+    answer: 'How many records this step restored, which could not come back and why, and how many are left.',
+    description:
+      `Brings back from the trash up to ${LIMITS.importacao.desfazerPorChamada} of the records the import's undo deleted, each as ` +
+      'POST /lixeira/{tipo}/{id}/restaurar does (same id; the categories first, so the clients come back into them); call again until ' +
+      '`restantes` is 0. A record that cannot come back (purged, its trash period over, its name or document taken meanwhile) is ' +
+      "listed in `falhas` with why. Once nothing is left the import is `concluida` again (and can be undone again). Only an undone import " +
+      "(409 otherwise), by the import's author or an administrator (403).",
+    shape: { status: '200', response: 'ImportacaoRestaurarResultado', errors: ['400', '404', '409'] },
   },
   'GET /resumo': readOp(
     'The portfolio totals',

@@ -121,6 +121,8 @@ export const routes: readonly RouteDef[] = [
   route('POST', '/importacoes/{id}/categorias', 'importacoes/categoria', 'ImportCategoria', [...NAME_CLAIMS, UPDATE], KEY),
   route('POST', '/importacoes/{id}/lotes', 'importacoes/lote', 'ImportLote', [...TOTALS], KEY_REQUIRED),
   route('POST', '/importacoes/{id}/desfazer', 'importacoes/desfazer', 'DesfazerImportacao', [...NAME_CLAIMS, UPDATE, DELETE]),
+  // Restoring an undone import brings its records back from the trash as the trash's restore does.
+  route('POST', '/importacoes/{id}/restaurar', 'importacoes/restaurar', 'RestaurarImportacao', [...NAME_CLAIMS, UPDATE, DELETE]),
   // The portfolio's totals (one Query; counted once on a table from before them) and the feed.
   route('GET', '/resumo', 'resumo/get', 'GetResumo', [...TOTALS]),
   route('GET', '/atividades', 'atividades/list', 'ListAtividades', [QUERY]),

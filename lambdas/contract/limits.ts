@@ -4,7 +4,8 @@ export const LIMITS = {
   nome: { min: 1, max: 120 },
   segmento: { max: 120 },
   pontoFocal: { max: 120 },
-  valorContrato: { min: 0, max: 1_000_000_000_000, decimals: 2 },
+  /** The contract value: at most R$ 100.000.000,00 (a larger one is a typo); a value stored before the limit stays until its client is edited. */
+  valorContrato: { min: 0, max: 100_000_000, decimals: 2 },
   // The client record's contact and contract fields (all optional). Texts read as a phone number
   // or a CPF/CNPJ may be written with punctuation: `maxInput` bounds what is read.
   /** The longest address SMTP carries (RFC 5321: a 256-octet path minus the angle brackets). */

@@ -1,5 +1,12 @@
+import { LIMITS } from './limits.ts';
+
+/** `100000000` → `100.000.000,00` (pt-BR, without Intl: building it costs a Lambda's cold start ICU data). */
+const reais = (v: number): string => `${String(Math.trunc(v)).replace(/\B(?=(\d{3})+$)/g, '.')},${(Math.round(v * 100) % 100).toString().padStart(2, '0')}`;
+
 /** Every message the API returns in `{ "mensagem": ... }`: one place, Portuguese. */
 export const MESSAGES = {
+  /** The contract value's limit: the same words in the form, the import and the API. */
+  valorContratoMaximo: `O valor do contrato deve ser no máximo R$ ${reais(LIMITS.valorContrato.max)}.`,
   jsonInvalido: 'O corpo da requisição não é um JSON válido.',
   corpoNaoObjeto: 'O corpo da requisição deve ser um objeto JSON.',
   corpoAusente: 'O corpo da requisição é obrigatório.',
@@ -61,6 +68,7 @@ export const MESSAGES = {
   importacaoPrazoEncerrado: (dias: number) => `Esta importação tem mais de ${dias} dias e não pode mais ser desfeita.`,
   importacaoLinhaRepetida: (linha: number) => `A linha ${linha} aparece mais de uma vez no lote.`,
   importacaoDesfeita: 'Esta importação foi desfeita: ela não recebe mais linhas.',
+  importacaoNaoDesfeita: 'Só uma importação desfeita pode ser restaurada.',
   importacaoConcluida: 'Esta importação já foi concluída: ela não recebe mais linhas.',
   importacaoLoteVazio: "Envie ao menos uma linha (um lote vazio só serve para concluir a importação, com 'fim': true).",
   importacaoLinhaFalhou: 'Não foi possível gravar esta linha. Tente de novo.',

@@ -38,16 +38,13 @@ export function hasAtMostDecimals(v: number, decimals: number): boolean {
   return Number.isFinite(v) && Number(v.toFixed(decimals)) === v;
 }
 
-/** pt-BR number format, created on first use: building it loads ICU data (about 10 ms of cold start). */
-let brl: Intl.NumberFormat | undefined;
-const formatBr = (v: number) => (brl ??= new Intl.NumberFormat('pt-BR')).format(v);
 /**
  * Money: a JSON number, or a JSON string holding a plain decimal with a dot (the original
  * ClientFlow client sends its input's text, `"1500"`); then the same range and decimals rules.
  */
 const money = (campo: string) => {
   const min = M.campoMinimo(campo, LIMITS.valorContrato.min);
-  const max = () => M.campoMaximo(campo, formatBr(LIMITS.valorContrato.max));
+  const max = () => M.valorContratoMaximo;
   const decimals = M.campoDecimais(campo, LIMITS.valorContrato.decimals);
   return z
     .union([z.number(), z.string().regex(DECIMAL_STRING_PATTERN, { error: M.campoNumero(campo) })], {

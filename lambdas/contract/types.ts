@@ -259,6 +259,18 @@ export interface ImportacaoDesfazerResultado {
   estado: 'desfazendo' | 'desfeita';
 }
 
+/** One step of restoring an undone import (POST /importacoes/{id}/restaurar). */
+export interface ImportacaoRestaurarResultado {
+  /** Records this call brought back from the trash. */
+  restaurados: number;
+  /** Records of the undo still to restore (call again until 0). */
+  restantes: number;
+  /** Records that could not come back (purged, trash period over, name or document taken), with why. */
+  falhas: { tipo: 'produto' | 'categoria'; id: number; mensagem: string }[];
+  /** `concluida` once nothing is left (the import can be undone again). */
+  estado: 'desfeita' | 'concluida';
+}
+
 /** Client count, VIP count and contract sum of a group of clients (exact: the server keeps them). */
 export interface Totais {
   clientes: number;

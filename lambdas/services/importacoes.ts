@@ -31,6 +31,7 @@ import type {
   ClienteInput,
   Importacao,
   ImportacaoDesfazerResultado,
+  ImportacaoRestaurarResultado,
   ImportacaoDetalhe,
   ImportacaoInput,
   ImportacaoLinha,
@@ -52,6 +53,7 @@ import { timeSk } from '../store/paging.ts';
 import { commit, commitEach, type Op, type Outcome } from '../store/write.ts';
 import { newCategoriaWrite, removeCategoria } from './categorias.ts';
 import { newClienteWrite, removeCliente } from './clientes.ts';
+import { restaurar } from './lixeira.ts';
 import { cursorOf, nextCursor, type PageRequest } from './historico.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
 import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
@@ -313,7 +315,7 @@ async function writeChunk(actor: Actor, importacaoId: number, rows: readonly Row
  * at once on one item (TransactionConflict, retried only a few times): so the clients of one
  * category go one after the other, and only different categories' run side by side.
  */
-async function removeImportados(actor: Actor, listed: readonly store.Listado[]): Promise<void> {
+async function removeImportados(actor: Actor, importacaoId: number, listed: readonly store.Listado[]): Promise<void> {
   const groups = new Map<string, store.Listado[]>();
   const records = await Promise.all(listed.map((l) => readCliente(l.id)));
   listed.forEach((l, i) => {
@@ -325,12 +327,15 @@ async function removeImportados(actor: Actor, listed: readonly store.Listado[]):
   const worker = async () => {
     for (let group = queue.shift(); group; group = queue.shift()) {
       for (const l of group) {
+        let deleted = true;
         try {
           await removeCliente(actor, l.id);
         } catch (err) {
           if (!(err instanceof NotFoundError)) throw err;
+          deleted = false;
         }
-        await commit([store.forgetImportado(l)]);
+        // What this undo deleted is listed for a restore of the import (a record deleted meanwhile by someone else is not ours to bring back).
+        await commit([store.forgetImportado(l), ...(deleted ? [store.listDesfeito(importacaoId, 'cliente', l)] : [])]);
       }
     }
   };
@@ -338,14 +343,16 @@ async function removeImportados(actor: Actor, listed: readonly store.Listado[]):
 }
 
 /** Deletes the categories an import created, one at a time (few); one that has clients again (someone else's) stays. */
-async function removeImportadas(actor: Actor, listed: readonly store.Listado[]): Promise<void> {
+async function removeImportadas(actor: Actor, importacaoId: number, listed: readonly store.Listado[]): Promise<void> {
   for (const l of listed) {
+    let deleted = true;
     try {
       await removeCategoria(actor, l.id);
     } catch (err) {
       if (!(err instanceof NotFoundError) && !(err instanceof ConflictError && err.mensagem === MESSAGES.categoriaComClientes)) throw err;
+      deleted = false;
     }
-    await commit([store.forgetImportado(l)]);
+    await commit([store.forgetImportado(l), ...(deleted ? [store.listDesfeito(importacaoId, 'categoria', l)] : [])]);
   }
 }
 
@@ -366,10 +373,45 @@ export async function desfazerImportacao(actor: Actor, id: number): Promise<Impo
   }
   const clientes = await store.importados(id, LIMITS.importacao.desfazerPorChamada);
   const categorias = clientes.length === 0 ? await store.importados(id, LIMITS.importacao.desfazerPorChamada, 'categoria') : [];
-  if (clientes.length > 0) await removeImportados(actor, clientes);
-  else await removeImportadas(actor, categorias);
+  if (clientes.length > 0) await removeImportados(actor, id, clientes);
+  else await removeImportadas(actor, id, categorias);
   const restantes = (await store.countImportadosRestantes(id)) + (await store.countImportadosRestantes(id, 'categoria'));
   // Says 'desfeita' only once stored so (a failed mark is redone by the next call).
   const desfeita = restantes === 0 && (importacao.estado === 'desfeita' || (await commit([store.markEstado(id, 'desfeita')])).ok);
   return { excluidos: clientes.length + categorias.length, restantes, estado: desfeita ? 'desfeita' : 'desfazendo' };
+}
+
+/**
+ * One step of restoring an undone import: brings back from the trash up to
+ * LIMITS.importacao.desfazerPorChamada of the records its undo deleted, each as
+ * POST /lixeira/{tipo}/{id}/restaurar does (with the same id; its categories first, so its clients
+ * come back into them), and lists each under the import again. A record that can't come back
+ * (purged, its trash period over, its name or document taken meanwhile) is left out with why.
+ * Once nothing is left the import is `concluida` again (and can be undone again). Only an undone
+ * import (409 otherwise), by its author or an administrator.
+ */
+export async function restaurarImportacao(actor: Actor, id: number): Promise<ImportacaoRestaurarResultado> {
+  const importacao = await ownImportacao(actor, id);
+  if (importacao.estado !== 'desfeita') throw new ConflictError(MESSAGES.importacaoNaoDesfeita);
+  const max = LIMITS.importacao.desfazerPorChamada;
+  const categorias = await store.desfeitos(id, max, 'categoria');
+  const clientes = categorias.length === 0 ? await store.desfeitos(id, max, 'cliente') : [];
+  let restaurados = 0;
+  const falhas: ImportacaoRestaurarResultado['falhas'] = [];
+  for (const d of [...categorias, ...clientes]) {
+    const tipo = d.kind === 'cliente' ? 'produto' : 'categoria';
+    let back = true;
+    try {
+      await restaurar(actor, tipo, d.id);
+      restaurados++;
+    } catch (err) {
+      if (!(err instanceof NotFoundError) && !(err instanceof ConflictError)) throw err;
+      back = false;
+      falhas.push({ tipo, id: d.id, mensagem: err.mensagem });
+    }
+    await commit(store.restoredDesfeito(id, d, back));
+  }
+  const restantes = (await store.countDesfeitos(id, 'categoria')) + (await store.countDesfeitos(id, 'cliente'));
+  const concluida = restantes === 0 && (await commit([store.markEstado(id, 'concluida')])).ok;
+  return { restaurados, restantes, falhas, estado: concluida ? 'concluida' : 'desfeita' };
 }

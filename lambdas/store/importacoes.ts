@@ -29,6 +29,9 @@ const linhasPk = (id: number) => `${PK.importacao}#${id}#linha`;
 const legacyLinhasPk = (id: number) => `${PK.importacao}#${id}`;
 const categoriasPk = (id: number) => `${PK.importacao}#${id}#categoria`;
 
+/** What an undo deleted, listed by record id, so a restore brings back exactly those (and lists them again). */
+const desfeitosPk = (id: number, kind: Importado) => `${PK.importacao}#${id}#${kind === 'cliente' ? 'desfeito' : 'desfeita-categoria'}`;
+
 /** The kind of record an import lists. */
 export type Importado = 'cliente' | 'categoria';
 const listPks = (id: number, kind: Importado) => (kind === 'cliente' ? [linhasPk(id), legacyLinhasPk(id)] : [categoriasPk(id)]);
@@ -137,6 +140,64 @@ export interface Listado {
   pk: string;
   sk: number;
   id: number;
+  /** The line of the file, on a listing by client id (imports from before lines were the key). */
+  linha?: number;
+}
+
+/** Lists a record an undo deleted, with where the import listed it (a restore puts that listing back). */
+export function listDesfeito(importacaoId: number, kind: Importado, l: Listado): Op {
+  const item: Record<string, unknown> = { pk: desfeitosPk(importacaoId, kind), sk: l.id, listaPk: l.pk, listaSk: l.sk };
+  if (l.linha !== undefined) item.linha = l.linha;
+  return { name: 'importacao.desfeito', item: { Put: { TableName: tableName(), Item: item } } };
+}
+
+/** A record an undo deleted: its id, and the import's listing to put back once it is restored. */
+export interface Desfeito {
+  kind: Importado;
+  id: number;
+  listado: Listado;
+}
+
+/** Up to `limit` records of a kind the import's undo deleted and no restore brought back yet, lowest id first. */
+export async function desfeitos(importacaoId: number, limit: number, kind: Importado): Promise<Desfeito[]> {
+  const page = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': desfeitosPk(importacaoId, kind) },
+      ConsistentRead: true,
+      Limit: limit,
+    }),
+  );
+  return (page.Items ?? []).map((item) => ({
+    kind,
+    id: Number(item.sk),
+    listado: { pk: String(item.listaPk), sk: Number(item.listaSk), id: Number(item.sk), ...(typeof item.linha === 'number' ? { linha: item.linha } : {}) },
+  }));
+}
+
+/** How many records of a kind the undo deleted and are still to restore (every page counted). */
+export async function countDesfeitos(importacaoId: number, kind: Importado): Promise<number> {
+  let count = 0;
+  await queryPages({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': desfeitosPk(importacaoId, kind) }, Select: 'COUNT' }, (page) => {
+    count += page.Count ?? 0;
+  });
+  return count;
+}
+
+/**
+ * A restore step's bookkeeping of one record: off the undo's list, and (when it came back) on the
+ * import's list again as it was, so the import can be undone again.
+ */
+export function restoredDesfeito(importacaoId: number, d: Desfeito, back: boolean): Op[] {
+  const forget: Op = { name: 'importacao.desfeito.esquecer', item: { Delete: { TableName: tableName(), Key: { pk: desfeitosPk(importacaoId, d.kind), sk: d.id } } } };
+  if (!back) return [forget];
+  const { pk, sk, id, linha } = d.listado;
+  // By line the listing names the client (`id`); by id (from before) it holds the line; a category's is its id alone.
+  const item: Record<string, unknown> = { pk, sk };
+  if (pk.endsWith('#linha')) item.id = id;
+  if (linha !== undefined) item.linha = linha;
+  return [forget, { name: 'importacao.relistar', item: { Put: { TableName: tableName(), Item: item } } }];
 }
 
 /** Takes a record off its import's list (after its delete, or when it was gone already). */
@@ -148,7 +209,7 @@ export function forgetImportado({ pk, sk }: Listado): Op {
  * Marks the job: `desfazendo` at an undo's first step (no batch is accepted after it),
  * `desfeita` once its undo deleted everything.
  */
-export function markEstado(id: number, estado: 'desfazendo' | 'desfeita'): Op {
+export function markEstado(id: number, estado: 'desfazendo' | 'desfeita' | 'concluida'): Op {
   return {
     name: `importacao.${estado}`,
     item: {
@@ -177,12 +238,12 @@ export async function importados(importacaoId: number, limit: number, kind: Impo
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': pk },
-        ProjectionExpression: 'sk, id',
+        ProjectionExpression: 'sk, id, linha',
         ConsistentRead: true,
         Limit: limit - out.length,
       }),
     );
-    for (const item of page.Items ?? []) out.push({ pk, sk: Number(item.sk), id: listedId(item) });
+    for (const item of page.Items ?? []) out.push({ pk, sk: Number(item.sk), id: listedId(item), ...(typeof item.linha === 'number' ? { linha: item.linha } : {}) });
   }
   return out;
 }

@@ -218,6 +218,60 @@ describe('POST /importacoes/{id}/desfazer', () => {
   });
 });
 
+describe('POST /importacoes/{id}/restaurar', () => {
+  it('brings an undone import back with the same ids, its categories first, 100 a call; a record that cannot come back says why; then it can be undone again', async () => {
+    const job = await startImport(150);
+    const nova = await call(api, 'POST', `/importacoes/${job.id}/categorias`, { descricao: `Restaurada ${Date.now()}` });
+    expect(nova.status).toBe(201);
+    const cpf = `${String(Date.now()).slice(-9)}`;
+    const documento = `${cpf}${cpfCheckDigits(cpf)}`;
+    for (let b = 0; b < 2; b++) {
+      const linhas = Array.from({ length: 75 }, (_, i) =>
+        linha(b * 75 + i, { nome: `Restaurado ${b * 75 + i}`, categoria: { id: nova.body.id }, ...(b * 75 + i === 0 ? { documento } : {}) }),
+      );
+      expect((await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas }, key())).status).toBe(200);
+    }
+    const imported = (await clientes()).filter((c) => c.categoria?.id === nova.body.id);
+    expect(imported).toHaveLength(150);
+    // Not undone: nothing to restore.
+    expect(await call(api, 'POST', `/importacoes/${job.id}/restaurar`)).toMatchObject({ status: 409, body: { mensagem: MESSAGES.importacaoNaoDesfeita } });
+    for (;;) if ((await call(api, 'POST', `/importacoes/${job.id}/desfazer`)).body.restantes === 0) break;
+    expect((await clientes()).filter((c) => c.categoria?.id === nova.body.id)).toEqual([]);
+    // Meanwhile someone files a client with the document of one of them.
+    const outro = await call(api, 'POST', '/produtos', { nome: 'Dono do documento', valorContrato: 1, categoria: null, documento });
+    expect(outro.status, outro.text).toBe(201);
+
+    const steps = [];
+    for (;;) {
+      const r = await call(api, 'POST', `/importacoes/${job.id}/restaurar`);
+      expect(r.status, r.text).toBe(200);
+      steps.push({ ...r.body, falhas: r.body.falhas.length });
+      if (r.body.restantes === 0) {
+        expect(r.body.estado).toBe('concluida');
+        break;
+      }
+    }
+    // The category first (alone), then the clients 100 a call.
+    expect(steps).toEqual([
+      { restaurados: 1, restantes: 150, falhas: 0, estado: 'desfeita' },
+      { restaurados: 99, restantes: 50, falhas: 1, estado: 'desfeita' },
+      { restaurados: 50, restantes: 0, falhas: 0, estado: 'concluida' },
+    ]);
+    const back = (await clientes()).filter((c) => c.categoria?.id === nova.body.id);
+    expect(back.map((c) => c.id).sort((a, b) => a - b)).toEqual(imported.filter((c) => c.nome !== 'Restaurado 0').map((c) => c.id).sort((a, b) => a - b));
+    expect(await countOf(nova.body.id)).toBe(149);
+    const detail = await call(api, 'GET', `/importacoes/${job.id}`);
+    expect(detail.body.estado).toBe('concluida');
+    // Restored, it is the import's again: its undo deletes it all once more.
+    for (;;) if ((await call(api, 'POST', `/importacoes/${job.id}/desfazer`)).body.restantes === 0) break;
+    expect((await clientes()).filter((c) => c.categoria?.id === nova.body.id)).toEqual([]);
+    expect((await call(api, 'GET', `/categorias/${nova.body.id}`)).status).toBe(404);
+    expect((await call(api, 'GET', `/produtos/${outro.body.id}`)).status).toBe(200);
+    expect((await call(api, 'POST', '/importacoes/99999999/restaurar')).status).toBe(404);
+    expect(importViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
+  }, 180_000);
+});
+
 describe('GET /importacoes and an import continued later', () => {
   it('lists the imports newest first, paged, with where each stands; one reads with the lines it created', async () => {
     const assinatura = 'a'.repeat(64);

@@ -234,6 +234,12 @@ describe('real responses match the OpenAPI schemas', () => {
     await call('POST /importacoes/{id}/desfazer', '/importacoes/999999/desfazer', 404);
     await call('POST /importacoes/{id}/desfazer', '/importacoes/0/desfazer', 400);
     await call('POST /importacoes/{id}/lotes', lotes, 409, { linhas }, { 'idempotency-key': 'openapi-lote-2' });
+    // Its records restored together (100 a call); a restore of an import not undone is a 409.
+    const restore = `/importacoes/${job.id}/restaurar`;
+    for (;;) if (((await call('POST /importacoes/{id}/restaurar', restore, 200)).body as { restantes: number }).restantes === 0) break;
+    await call('POST /importacoes/{id}/restaurar', restore, 409);
+    await call('POST /importacoes/{id}/restaurar', '/importacoes/999999/restaurar', 404);
+    await call('POST /importacoes/{id}/restaurar', '/importacoes/0/restaurar', 400);
   });
 
   it('observacoes: the notes of the clients that have some, paged', async () => {

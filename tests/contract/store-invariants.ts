@@ -78,6 +78,8 @@ export interface Snapshot {
   /** Issue 18: import jobs (id → records created) and the records each still lists (id → client ids). */
   importacoes?: Map<number, { criados: number; estado: string }>;
   importados?: Map<number, number[]>;
+  /** Import id → how many records its undo deleted and a restore has still to bring back. */
+  desfeitos?: Map<number, number>;
   /** The "Sem categoria" totals item (also the marker that every category has its totals). */
   semCategoria?: StoredTotais;
   /** Items whose pk is none of the known partitions. */
@@ -127,7 +129,8 @@ const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
   [PK.idempotencia]: ['pk', 'sk', 'bodyHash', 'responseStatus', 'responseBody', 'registro', TTL_ATTRIBUTE],
   [PK.unico]: ['pk', 'sk', 'ids', 'at', 'id'],
   // Issue 18: the import job, and (`IMPORTACAO#<id>`) the records it created.
-  [PK.importacao]: ['pk', 'sk', 'autor', 'autorSub', 'criadoEm', 'atualizadoEm', 'estado', 'total', 'criados', 'categorias', 'arquivo', 'assinatura', 'linha', 'id'],
+  // What an undo deleted (`#desfeito`, `#desfeita-categoria`) keeps where the import listed it (listaPk, listaSk), for a restore.
+  [PK.importacao]: ['pk', 'sk', 'autor', 'autorSub', 'criadoEm', 'atualizadoEm', 'estado', 'total', 'criados', 'categorias', 'arquivo', 'assinatura', 'linha', 'id', 'listaPk', 'listaSk'],
 };
 const NAME_PREFIX = `${NAME_CLAIMS_MARKER.pk}#`;
 const DOCUMENTO_PREFIX = documentoClaimKey('').pk;
@@ -144,6 +147,7 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
     documentos: new Map(),
     importacoes: new Map(),
     importados: new Map(),
+    desfeitos: new Map(),
     stray: [],
     unknownAttributes: [],
     historyCounters: new Map(),
@@ -221,6 +225,10 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
         s.feed!.set(sk, `${String(item.tipo)}#${Number(item.id)}`);
       } else if (pk === PK.importacao) {
         s.importacoes!.set(sk, { criados: Number(item.criados), estado: String(item.estado) });
+      } else if (pk.startsWith(`${PK.importacao}#`) && (pk.endsWith('#desfeito') || pk.endsWith('#desfeita-categoria'))) {
+        // A record the import's undo deleted, to restore: only an undone import has them.
+        const id = Number(pk.slice(PK.importacao.length + 1).replace(/#desfeit.*$/, ''));
+        s.desfeitos!.set(id, (s.desfeitos!.get(id) ?? 0) + 1);
       } else if (pk.startsWith(`${PK.importacao}#`) && pk.endsWith('#categoria')) {
         // A category an import created: listed for its undo (a normal delete may remove it first).
       } else if (pk.startsWith(`${PK.importacao}#`)) {
@@ -262,6 +270,11 @@ export function invariantViolations(s: Snapshot): string[] {
     if (!job) out.push(`import ${id} lists records but does not exist`);
     else if (listed.length > job.criados) out.push(`import ${id} lists ${listed.length} records, counted ${job.criados}`);
     for (const c of listed) if (!(c >= 1 && c <= s.counters.cliente)) out.push(`import ${id} lists cliente id ${c} outside 1..${s.counters.cliente}`);
+  }
+  for (const [id] of s.desfeitos ?? []) {
+    const job = s.importacoes?.get(id);
+    if (!job) out.push(`import ${id} lists undone records but does not exist`);
+    else if (job.estado !== 'desfeita' && job.estado !== 'desfazendo') out.push(`import ${id} is ${job.estado} but lists undone records`);
   }
   for (const k of s.idempotency.filter((k) => k.pk.includes('/importacoes/'))) {
     const body = JSON.parse(k.responseBody) as { criados?: { id: number }[] };

@@ -125,9 +125,16 @@ describeBrowser('accessibility', () => {
     await visible(toast(page, TOAST.preenchaCategoria));
     await toastsSettled(page);
     await audit('info toast');
-    s.allowFailures((u) => u.pathname === `/api/categorias/${cat.id}`);
+    // A category with clients says so up front (Confirmar off); the error toast comes when a client
+    // is filed in it while its delete page is open.
     await page.goto(ROUTES.deletarCategoria(cat.id));
-    await visible(page.locator('main').getByText(cat.descricao));
+    await visible(page.locator('main').getByRole('link', { name: 'Ver os 2 clientes' }));
+    await audit('category with clients');
+    const ocupada = await createCategoria(`Ocupada ${tok}`);
+    s.allowFailures((u) => u.pathname === `/api/categorias/${ocupada.id}`);
+    await page.goto(ROUTES.deletarCategoria(ocupada.id));
+    await visible(page.locator('main').getByText(ocupada.descricao));
+    await createProduto({ nome: `Ocupante ${tok}`, categoria: ocupada });
     await page.getByRole('button', { name: TEXT.confirmar }).click();
     await visible(toast(page, TOAST.erroDeletarCategoria));
     await toastsSettled(page);

@@ -199,13 +199,15 @@ describeBrowser('contract renewals', () => {
     await expectPath(page, '/contratos-a-renovar');
     await visible(page.getByRole('heading', { level: 1, name: L.renovacoes }));
     const names = () => page.locator('main article h2').filter({ hasText: tok }).allTextContents();
-    await expect.poll(names).toEqual([`Hoje ${tok}`, `Em 5 dias ${tok}`, `Em 20 dias ${tok}`]);
+    // A contract that ended yesterday is still to renew: listed first, saying since when.
+    await expect.poll(names).toEqual([`Ontem ${tok}`, `Hoje ${tok}`, `Em 5 dias ${tok}`, `Em 20 dias ${tok}`]);
     await page.getByRole('radio', { name: '60 dias' }).check();
-    await expect.poll(names).toEqual([`Hoje ${tok}`, `Em 5 dias ${tok}`, `Em 20 dias ${tok}`, `Em 45 dias ${tok}`]);
+    await expect.poll(names).toEqual([`Ontem ${tok}`, `Hoje ${tok}`, `Em 5 dias ${tok}`, `Em 20 dias ${tok}`, `Em 45 dias ${tok}`]);
     expect(new URL(page.url()).search).toBe('?dias=60');
     await page.getByRole('radio', { name: '90 dias' }).check();
-    await expect.poll(names).toEqual([`Hoje ${tok}`, `Em 5 dias ${tok}`, `Em 20 dias ${tok}`, `Em 45 dias ${tok}`, `Em 80 dias ${tok}`]);
-    // The cards carry their badges: today's renews today.
+    await expect.poll(names).toEqual([`Ontem ${tok}`, `Hoje ${tok}`, `Em 5 dias ${tok}`, `Em 20 dias ${tok}`, `Em 45 dias ${tok}`, `Em 80 dias ${tok}`]);
+    // The cards carry their badges: today's renews today; yesterday's ended a day ago.
     expect(await card(page, `Hoje ${tok}`).getByText('Renova hoje').count()).toBe(1);
+    expect(await card(page, `Ontem ${tok}`).getByText('Vencido há 1 dia').count()).toBe(1);
   });
 });

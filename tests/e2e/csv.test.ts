@@ -176,8 +176,16 @@ describeBrowser('CSV import: the files people really have', () => {
       ].join('\r\n') + '\r\n',
     );
     await choose(page, 'contatos.csv', file);
-    const invalid = page.getByRole('list', { name: /Linhas inválidas \(1\)/ });
+    // The preview checks documents against what is stored: what it promises is what happens.
+    const invalid = page.getByRole('list', { name: /Linhas inválidas \(2\)/ });
     expect(await invalid.textContent()).toContain("Linha 4: O campo 'CNPJ/CPF' não é um CPF válido: confira os dígitos.");
+    expect(await invalid.textContent()).toContain(`Linha 5: O documento ${masked(taken)} já está cadastrado para o cliente “Dono do CNPJ ${tok}”.`);
+    expect(await page.getByTestId('import-counts').textContent()).toContain('2 clientes serão criados · 2 linhas inválidas');
+    // Shown as the app shows them, not as stored.
+    const preview = page.getByRole('table', { name: 'Prévia' });
+    expect(await preview.textContent()).toContain('(11) 98765-4321');
+    expect(await preview.textContent()).toContain(masked(cnpj));
+    expect(await preview.textContent()).toContain('31/12/2026');
     const summary = await importAll(page);
     expect(summary).toContain('2 clientes criados');
     expect(await page.locator('main').innerText()).toContain(`Dono do CNPJ ${tok}`);
@@ -271,9 +279,20 @@ describeBrowser('CSV import: the files people really have', () => {
     expect(await byNome(tok)).toHaveLength(BATCH);
 
     await page.getByRole('button', { name: 'Desfazer importação' }).click();
+    // It asks first.
+    const ask = page.getByRole('group', { name: 'Desfazer importação' });
+    await visible(ask.getByText(`Desfazer esta importação? ${BATCH} clientes criados por ela vão para a Lixeira, e 1 categoria também.`));
+    await ask.getByRole('button', { name: 'Desfazer', exact: true }).click();
     // One category's clients are deleted one after the other (see the undo's API test).
-    await visible(page.getByText(`Importação desfeita: ${BATCH + 1} registros excluídos.`), 150_000);
+    await visible(page.getByText(`Importação desfeita: ${BATCH + 1} registros deletados (na Lixeira).`), 150_000);
+    // The page says the import was undone, no longer that it was cancelled or concluded.
+    expect(await page.getByTestId('import-state').textContent()).toBe('Importação desfeita.');
     expect({ produtos: await listProdutos(), categorias: await listCategorias() }).toEqual(before);
+    // Its records come back together (100 a call, with progress).
+    await page.getByRole('button', { name: 'Restaurar importação' }).click();
+    await visible(page.getByText(`Importação restaurada: ${BATCH + 1} registros restaurados.`), 150_000);
+    expect(await byNome(tok)).toHaveLength(BATCH);
+    expect(await page.getByTestId('import-state').textContent()).toBe('Importação cancelada.');
   }, 240_000);
 
   it('an import cancelled midway continues where it stopped; new categories left out and repeated names imported when the user says so', async () => {
@@ -348,7 +367,7 @@ describeBrowser('CSV import: the files people really have', () => {
     expect(await job.textContent()).toContain('Concluída');
     await job.getByRole('button', { name: 'Desfazer a importação de retomar.csv' }).click();
     await job.getByRole('button', { name: 'Desfazer', exact: true }).click();
-    await visible(job.getByText(`Importação desfeita: ${BATCH + 54} registros excluídos.`), 150_000);
+    await visible(job.getByText(`Importação desfeita: ${BATCH + 54} registros deletados (na Lixeira).`), 150_000);
     expect({ produtos: await listProdutos(), categorias: await listCategorias() }).toEqual(before);
   }, 240_000);
 

@@ -29,7 +29,7 @@ describeBrowser('history, trash and Desfazer', () => {
     await expectPath(page, ROUTES.clientes);
     const bar = page.locator('.undo-bar');
     await visible(bar);
-    expect(await bar.textContent()).toContain('Cliente excluído.');
+    expect(await bar.textContent()).toContain('Cliente deletado.');
     expect(await isGone('produtos', p.id)).toBe(true);
     await loaded(page);
     await search(page, tok);
@@ -104,7 +104,7 @@ describeBrowser('history, trash and Desfazer', () => {
     await expectPath(page, ROUTES.categorias);
     const bar = page.locator('.undo-bar');
     await visible(bar);
-    expect(await bar.textContent()).toContain('Categoria excluída.');
+    expect(await bar.textContent()).toContain('Categoria deletada.');
     await bar.getByRole('button', { name: 'Fechar aviso' }).click();
     await expect.poll(() => bar.count()).toBe(0);
 
@@ -112,7 +112,7 @@ describeBrowser('history, trash and Desfazer', () => {
     await expectPath(page, '/lixeira');
     const entry = card(page, c.descricao);
     await visible(entry);
-    expect(await entry.textContent()).toMatch(/Excluído por Anônimo em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(await entry.textContent()).toMatch(/Deletado por Anônimo em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     // In the open mode everyone is an administrator: the purge is offered, and asks first.
     await entry.getByRole('button', { name: `Excluir definitivamente ${c.descricao}` }).click();
     await visible(entry.getByText('Esta ação não pode ser desfeita.', { exact: false }));
@@ -160,14 +160,17 @@ describeBrowser('history timeline (sign-in on)', () => {
     await page.goto(ROUTES.atualizarCliente(p.id));
     const timeline = page.locator('.timeline');
     await visible(timeline);
-    const items = timeline.getByRole('listitem');
+    const items = timeline.locator('.timeline-item');
     await expect.poll(() => items.count()).toBe(3);
-    const texts = await items.allTextContents();
+    // Structured lines: who and what, when; then each field, before → after.
+    const heads = await timeline.locator('.timeline-head').allTextContents();
     const when = / — \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
-    expect(texts[0]).toContain(`${AUTH.admin.email} alterou Ponto focal de “Maria” para “Joana”`);
-    expect(texts[1]).toContain(`${ana.email} alterou Valor do contrato de R$${NBSP}5.000,00 para R$${NBSP}15.000,00`);
-    expect(texts[2]).toContain(`${AUTH.admin.email} criou o registro`);
-    for (const t of texts) expect(t).toMatch(when);
+    expect(heads[0]).toContain(`${AUTH.admin.email} alterou`);
+    expect(await items.nth(0).locator('.timeline-changes li').allTextContents()).toEqual(['Ponto focal: “Maria” → “Joana”']);
+    expect(heads[1]).toContain(`${ana.email} alterou`);
+    expect(await items.nth(1).locator('.timeline-changes li').allTextContents()).toEqual([`Valor do contrato: R$${NBSP}5.000,00 → R$${NBSP}15.000,00`]);
+    expect(heads[2]).toContain(`${AUTH.admin.email} criou o registro`);
+    for (const t of heads) expect(t).toMatch(when);
     await visible(page.getByText(`Atualizado por ${AUTH.admin.email} em`));
   });
 });

@@ -236,11 +236,13 @@ describeBrowser('journeys', () => {
     const { page } = s;
     const tok = token();
     const cat = await createCategoria(`Saúde ${tok}`);
-    await createProduto({ nome: `Clínica Vida ${tok}`, categoria: cat });
     // The API's 409 is the point of this test.
     s.allowFailures((u) => u.pathname === `/api/categorias/${cat.id}`);
     await page.goto(ROUTES.deletarCategoria(cat.id));
     await visible(page.locator('main').getByText(cat.descricao));
+    // A client filed in it by someone else while the page is open (a category that has clients
+    // when the page opens says so up front, Confirmar off): the API refuses the delete.
+    await createProduto({ nome: `Clínica Vida ${tok}`, categoria: cat });
     await page.getByRole('button', { name: TEXT.confirmar }).click();
     const t = toast(page, TOAST.erroDeletarCategoria);
     await visible(t);
@@ -353,21 +355,20 @@ describeBrowser('journeys', () => {
     await b.getByRole('button', { name: TEXT.atualizar, exact: true }).click();
     const t = toast(b, TOAST.erroAtualizarProduto);
     await visible(t);
-    expect((await t.innerText()).split('\n').map((l) => l.trim()).filter(Boolean)).toEqual([
-      TOAST.erroAtualizarProduto,
-      'Este registro foi alterado por outra pessoa. Recarregue e tente de novo.',
-    ]);
+    // The spec's toast alone: the panel explains (no "Recarregue" beside it).
+    expect((await t.innerText()).split('\n').map((l) => l.trim()).filter(Boolean)).toEqual([TOAST.erroAtualizarProduto]);
     // The typed values stay; the panel lists the fields that differ from the current version, and
-    // who changed each since this tab loaded it.
-    const panel = b.getByRole('region', { name: 'Outra pessoa alterou este registro enquanto você editava' });
+    // who changed each since this tab loaded it, in plain words.
+    const panel = b.getByRole('region', { name: 'Outra pessoa salvou este cliente enquanto você editava.' });
+    await visible(panel.getByText('Compare abaixo e escolha o que manter.'));
     await visible(panel.getByRole('button', { name: 'Carregar a versão atual' }));
     expect(new URL(b.url()).pathname).toBe(ROUTES.atualizarCliente(p.id));
     expect(await b.getByLabel(TEXT.nome, { exact: true }).inputValue()).toBe(`Ótica Segunda ${tok}`);
     const rows = await panel.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent)));
     expect(rows).toEqual([
-      [TEXT.nome, `Ótica Segunda ${tok}`, `Ótica Primeira ${tok}`, 'Os dois'],
-      [TEXT.segmento, 'Óptica', 'Varejo', 'Você'],
-      [TEXT.valorContrato, `R$${NBSP}3.000,00`, `R$${NBSP}12.000,00`, 'Outra pessoa'],
+      [TEXT.nome, `Ótica Segunda ${tok}`, `Ótica Primeira ${tok}`, 'Você e a outra pessoa mudaram'],
+      [TEXT.segmento, 'Óptica', 'Varejo', 'Só você mudou'],
+      [TEXT.valorContrato, `R$${NBSP}3.000,00`, `R$${NBSP}12.000,00`, 'Só a outra pessoa mudou'],
     ]);
 
     // Load the current version, put the name back, save: the second save wins, nothing lost.

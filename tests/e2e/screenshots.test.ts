@@ -125,9 +125,13 @@ describeBrowser('screenshots', () => {
     await page.getByRole('button', { name: TEXT.cadastrar, exact: true }).click();
     await visible(toast(page, TOAST.preenchaProduto));
     await shot(page, w, 'toast-info');
-    s.allowFailures((u) => u.pathname === `/api/categorias/${cat.id}`);
-    await page.goto(ROUTES.deletarCategoria(cat.id));
+    // The error toast: a client filed in a category while its delete page is open (a category
+    // with clients at the start says so up front, Confirmar off).
+    const ocupada = await createCategoria(`Ocupada ${w}`);
+    s.allowFailures((u) => u.pathname === `/api/categorias/${ocupada.id}`);
+    await page.goto(ROUTES.deletarCategoria(ocupada.id));
     await settle(page);
+    await createProduto({ nome: `Ocupante ${w}`, categoria: ocupada });
     await page.getByRole('button', { name: TEXT.confirmar }).click();
     await visible(toast(page, TOAST.erroDeletarCategoria));
     await settle(page);

@@ -208,10 +208,12 @@ describeBrowser('timing (page.clock)', () => {
       duration: TIMING.toastCategoryDelete,
       run: async (s, tok) => {
         const cat = await createCategoria(`Ocupada ${tok}`);
-        await createProduto({ nome: `Vinculado ${tok}`, categoria: cat });
         s.allowFailures((u) => u.pathname === `/api/categorias/${cat.id}`);
         await s.page.goto(ROUTES.deletarCategoria(cat.id));
         await visible(s.page.locator('main').getByText(cat.descricao));
+        // A client filed in it while the page is open (with clients at the start, the page says so
+        // up front and Confirmar is off): the API refuses the delete.
+        await createProduto({ nome: `Vinculado ${tok}`, categoria: cat });
         await freeze(s.page);
         await submit(s.page, TEXT.confirmar).click();
       },

@@ -567,6 +567,19 @@ describe('bundled functions (cdk synth with esbuild)', () => {
       body: { excluidos: 1, restantes: 0, estado: 'desfeita' },
     });
     expect((await call('GetCategoria', 'GET', `/categorias/${(importada.body as { id: number }).id}`)).status).toBe(404);
+    // Restored together (its category first, then its client), each as the trash's restore does.
+    await forgetClaimsMarker();
+    await forgetTotalsMarker();
+    expect(await call('RestaurarImportacao', 'POST', `/importacoes/${jobId}/restaurar`)).toMatchObject({
+      status: 200,
+      body: { restaurados: 1, restantes: 1, falhas: [], estado: 'desfeita' },
+    });
+    expect(await call('RestaurarImportacao', 'POST', `/importacoes/${jobId}/restaurar`)).toMatchObject({
+      status: 200,
+      body: { restaurados: 1, restantes: 0, falhas: [], estado: 'concluida' },
+    });
+    expect((await call('RestaurarImportacao', 'POST', `/importacoes/${jobId}/restaurar`)).status).toBe(409);
+    expect((await call('GetCategoria', 'GET', `/categorias/${(importada.body as { id: number }).id}`)).status).toBe(200);
 
     // Deletes: a category in use is 409; clients with and without a category; 404s; a stored
     // duplicate leaves the name's claim to the other.

@@ -11,6 +11,7 @@ import { failedRowsCsv } from '../../web/src/features/importacao/components/Summ
 import { batchEnd, rowBytes } from '../../web/src/lib/csv/batches.ts';
 import { CLIENTE_COLUMNS, columnFor, formatDecimal, type ClienteCsv } from '../../web/src/lib/csv/columns.ts';
 import { decode, parseBytes } from '../../web/src/lib/csv/decode.ts';
+import { clientesCsv } from '../../web/src/lib/csv/export.ts';
 import { formatData, formatTelefone, readData, readDocumento, readTelefone } from '../../web/src/lib/csv/fields.ts';
 import { categoriaNames, checkRows, columnHeaders, guessMapping, hasHeader } from '../../web/src/lib/csv/rows.ts';
 import { neutralise, toCsv, unneutralise } from '../../web/src/lib/csv/write.ts';
@@ -32,7 +33,9 @@ describe('reading cells', () => {
       expect(read('valorContrato', text), text).toEqual({ ok: true, value });
     }
     expect(read('valorContrato', 'abc')).toEqual({ ok: false, problem: MESSAGES.campoNumero('Valor do contrato') });
-    expect(read('valorContrato', '-5')).toEqual({ ok: false, problem: MESSAGES.campoMinimo('Valor do contrato', 0) });
+    // The same rules in the same words as the form.
+    expect(read('valorContrato', '-5')).toEqual({ ok: false, problem: 'Valor do contrato não pode ser negativo.' });
+    expect(read('valorContrato', '999.999.999.999,99')).toEqual({ ok: false, problem: 'O valor do contrato deve ser no máximo R$ 100.000.000,00.' });
     expect(read('valorContrato', '1,500')).toMatchObject({ ok: false });
   });
 
@@ -100,12 +103,35 @@ describe('reading cells', () => {
 
 describe('writing CSV', () => {
   it('neutralises formulas (=, +, -, @, tab, CR) and the import takes the prefix off again', () => {
-    for (const s of ['=1+1', '+55', '-2', '@SUM(A1)', '\tx', '\rx']) {
+    for (const s of ['=1+1', '+55', '-2+3', '@SUM(A1)', '\tx', '\rx', '-', '-A', '+5511987654321']) {
       expect(neutralise(s)).toBe(`'${s}`);
       expect(unneutralise(neutralise(s))).toBe(s);
     }
     expect(neutralise('Ana')).toBe('Ana');
     expect(unneutralise("'Ana")).toBe("'Ana");
+  });
+
+  it('looks at the first visible character and catches fullwidth and small forms', () => {
+    for (const s of ['\u200e=1+1', '\u00ad@x', '\ufeff+1', '\u200b\u2060-1+1', ' =1+1', '\u00a0=1', '－1+1', '＝1+1', '＋1', '＠x', '﹦1', '﹣1+1']) {
+      expect(neutralise(s)).toBe(`'${s}`);
+      expect(unneutralise(neutralise(s))).toBe(s);
+    }
+    expect(neutralise('Ana\u200e=')).toBe('Ana\u200e=');
+  });
+
+  it('leaves a cell that is wholly a pt-BR number plain, and still reads the old prefixed form', () => {
+    for (const s of ['-200,00', '-2', '-1.234.567,89', '-15', '-0,5', '1.000', '12345,67']) expect(neutralise(s)).toBe(s);
+    for (const s of ['-200,00 reais', '-1.23', '-1.2345,00', '-2,', '-,5', '-2-3']) expect(neutralise(s)).toBe(`'${s}`);
+    expect(unneutralise("'-200,00")).toBe('-200,00');
+  });
+
+  it('guards the failed-rows file and the export alike', () => {
+    const cells = ['-200,00', '-2+3', '－1+1', '\u200e=1+1', '\u00ad@x'];
+    const written = ['-200,00', "'-2+3", "'－1+1", "'\u200e=1+1", "'\u00ad@x"];
+    const failed = failedRowsCsv(['Texto'], cells.map((t, i) => ({ linha: i + 2, motivo: 'x', cells: [t] })));
+    expect(parseBytes(Buffer.from(failed, 'utf8')).rows.slice(1).map((r) => r[0])).toEqual(written);
+    const exportedCsv = clientesCsv(cells.map((nome, i) => ({ ...exported[0]!, id: i + 1, nome })));
+    expect(parseBytes(Buffer.from(exportedCsv, 'utf8')).rows.slice(1).map((r) => r[0])).toEqual(written);
   });
 
   it('quotes per RFC 4180 only what needs it; numbers with decimal comma, no thousands separator', () => {

@@ -44,7 +44,7 @@ describe('OpenAPI document', () => {
     const documented = operations().map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort();
     const table = routes.filter((r) => r.routeKey !== '$default').map((r) => r.routeKey).sort();
     expect(documented).toEqual(table);
-    expect(table).toHaveLength(31);
+    expect(table).toHaveLength(32);
     expect(Object.keys(doc.paths).some((p) => p.includes('proxy'))).toBe(false);
   });
 
@@ -179,8 +179,9 @@ describe('OpenAPI document', () => {
       expect(deref<JsonSchema>(doc, op.responses['503']).headers).toHaveProperty('Retry-After');
       const headerParams = (op.parameters ?? []).map((p) => deref<JsonSchema>(doc, p)).filter((p) => p.in === 'header');
       // The records' creates (and an import's batches) are idempotent; an invitation or a resend is
-      // not a create to replay, a restore is not a create, and an undo step is idempotent by itself.
-      if (method === 'post' && !path.startsWith('/usuarios') && !path.startsWith('/lixeira') && !path.endsWith('/desfazer')) {
+      // not a create to replay, a restore is not a create, and an undo or restore step of an import
+      // is idempotent by itself (a step sent again goes on with what is left).
+      if (method === 'post' && !path.startsWith('/usuarios') && !path.startsWith('/lixeira') && !path.endsWith('/desfazer') && !path.endsWith('/restaurar')) {
         expect(headerParams.map((p) => p.name)).toEqual(['Idempotency-Key']);
         expect(headerParams[0]!.schema).toMatchObject({ minLength: 1, maxLength: LIMITS.idempotencyKeyMaxLength });
         expect(op.responses).toHaveProperty('422');
@@ -240,7 +241,7 @@ describe('OpenAPI document', () => {
     expect(props('ProdutoInput').pontoFocal!.anyOf).toEqual([{ type: 'string', maxLength: 120 }, { type: 'null' }]);
     // A number, or (the original client) a string holding a plain decimal with a dot; the same range.
     expect(props('ProdutoInput').valorContrato!.anyOf).toEqual([
-      { type: 'number', minimum: 0, maximum: 1e12, multipleOf: 0.01 },
+      { type: 'number', minimum: 0, maximum: 1e8, multipleOf: 0.01 },
       { type: 'string', pattern: DECIMAL_STRING_PATTERN.source },
     ]);
     expect(props('ProdutoUpdate').id).toMatchObject({ type: 'integer', minimum: 1 });

@@ -220,7 +220,8 @@ describe('the home for the team', () => {
     const renew = { ...produto(11, 'Vence logo', 4000.5), fimContrato: '2026-12-01' };
     const later = { ...produto(12, 'Vence depois', 1), fimContrato: '2027-03-01' };
     const past = { ...produto(13, 'Venceu', 1), fimContrato: '2026-11-01' };
-    mockApi({ 'GET /api/resumo': json(200, RESUMO), 'GET /api/produtos': json(200, [renew, later, past, produto(14, 'Sem data', 5)]), 'GET /api/atividades': json(200, ATIVIDADES) });
+    const longAgo = { ...produto(15, 'Venceu há muito', 1), fimContrato: '2026-08-01' };
+    mockApi({ 'GET /api/resumo': json(200, RESUMO), 'GET /api/produtos': json(200, [renew, later, past, longAgo, produto(14, 'Sem data', 5)]), 'GET /api/atividades': json(200, ATIVIDADES) });
     renderApp('/');
     const kpis = await screen.findAllByText((_, el) => el?.classList.contains('kpi-value') ?? false);
     expect(kpis.map((k) => k.textContent)).toEqual([
@@ -246,8 +247,11 @@ describe('the home for the team', () => {
     const renewals = await screen.findByRole('region', { name: C.portfolio.renewTitle });
     await within(renewals).findByText('Vence logo');
     expect(within(renewals).queryByText('Vence depois')).toBeNull();
-    expect(within(renewals).queryByText('Venceu')).toBeNull();
-    expect(renewals.textContent).toContain(C.portfolio.renewTotal(1, money(4000.5)));
+    // Ended 19 days ago: still to renew, first, saying since when; ended over 90 days ago: not listed.
+    expect(within(renewals).getAllByRole('link').map((a) => a.textContent).slice(1, 3)).toEqual(['Venceu', 'Vence logo']);
+    expect(within(renewals).getByText(C.portfolio.renewOverdue(19), { exact: false })).toBeInTheDocument();
+    expect(within(renewals).queryByText('Venceu há muito')).toBeNull();
+    expect(renewals.textContent).toContain(C.portfolio.renewTotal(2, money(4001.5)));
 
     // Recent changes: who, what, which fields, when; a deleted record is not a link.
     const recent = screen.getByRole('region', { name: C.portfolio.recentTitle });
@@ -332,8 +336,15 @@ describe('the home for the team', () => {
 
   it('bars and renewals (pure functions)', () => {
     expect(barsOf({ ...RESUMO, categorias: [], semCategoria: { clientes: 0, vips: 0, soma: 0 } })).toEqual([]);
-    const list = [{ ...produto(1, 'x', 1), fimContrato: '2026-03-01' }, { ...produto(2, 'y', 1), fimContrato: '2026-01-30' }, { ...produto(3, 'z', 1), fimContrato: '2026-01-29' }];
-    expect(renewalsWithin(list, RENEW_DAYS, '2026-01-30').map((c) => c.id)).toEqual([2, 1]);
+    const list = [
+      { ...produto(1, 'x', 1), fimContrato: '2026-03-01' },
+      { ...produto(2, 'y', 1), fimContrato: '2026-01-30' },
+      { ...produto(3, 'z', 1), fimContrato: '2026-01-29' },
+      { ...produto(4, 'w', 1), fimContrato: '2025-11-01' },
+      { ...produto(5, 'v', 1), fimContrato: '2025-10-31' },
+    ];
+    // Ended in the last 90 days: still to renew, listed first (the longest ended first); older ones not listed.
+    expect(renewalsWithin(list, RENEW_DAYS, '2026-01-30').map((c) => c.id)).toEqual([4, 3, 2, 1]);
   });
 });
 

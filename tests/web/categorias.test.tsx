@@ -242,11 +242,30 @@ describe('/categorias/atualizar/:id', () => {
     const t = visibleToast('Erro ao atualizar a categoria.');
     expect(t?.dataset.type).toBe('error');
     expect(t?.dataset.duration).toBe('2000');
-    expect(t?.textContent).toContain(MESSAGES.conflitoVersao);
-    expect(shownToast(MESSAGES.conflitoVersao)).toBeDefined();
+    // The spec's toast alone: the conflict panel says what happened and offers the current version.
+    expect(t?.textContent).toBe('Erro ao atualizar a categoria.');
+    expect(await screen.findByRole('region', { name: 'Outra pessoa salvou esta categoria enquanto você editava.' })).toBeInTheDocument();
     expect(currentPath()).toBe('/categorias/atualizar/2');
     expect(screen.getByLabelText('Nome da Categoria')).toHaveValue('Serviços B2B');
     expect(api.callsTo('PUT', '/api/categorias')).toHaveLength(1);
+  });
+
+  it('says up front that a category has clients (how many, with a link to them), and Confirmar stays off', async () => {
+    const user = userEvent.setup();
+    const totais = { clientes: 2, vips: 0, soma: 300 };
+    const api = mockApi({
+      'GET /api/categorias/1': json(200, categoria(1, 'Alimentação')),
+      'GET /api/categorias': json(200, LIST),
+      'GET /api/resumo': json(200, { ...totais, categorias: [{ id: 1, descricao: 'Alimentação', ...totais }], semCategoria: { clientes: 0, vips: 0, soma: 0 } }),
+      'GET /api/produtos': json(200, []),
+    });
+    renderApp('/deletarcategorias/1');
+    expect(await screen.findByText('A categoria “Alimentação” tem 2 clientes e só pode ser deletada sem clientes: mude-os de categoria antes.', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText(/será deletada e ficará na Lixeira/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
+    await user.click(screen.getByRole('link', { name: 'Ver os 2 clientes' }));
+    expect(currentPath()).toBe('/clientes');
+    expect(api.callsTo('DELETE', '/api/categorias/1')).toHaveLength(0);
   });
 
   it("shows 'Erro ao buscar a categoria.' and goes to /categorias when the record fails to load", async () => {

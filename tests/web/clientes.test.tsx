@@ -7,7 +7,7 @@ import { T } from '../../web/src/texts.ts';
 // Loaded up front so React.lazy resolves without waiting on module I/O under fake timers.
 import '../../web/src/features/clientes/pages/ListaClientes.tsx';
 import '../../web/src/features/clientes/pages/CadastrarCliente.tsx';
-import { FAKE_TIMERS, UUID, categoria, currentPath, deferred, goBack, json, mockApi, produto, renderApp, settle, tick, visibleToast } from './helpers.tsx';
+import { FAKE_TIMERS, UUID, categoria, currentPath, currentSearch, deferred, goBack, json, mockApi, produto, renderApp, settle, tick, visibleToast } from './helpers.tsx';
 import { TC } from '../../web/src/texts-clientes.ts';
 import { TG } from '../../web/src/texts-categorias.ts';
 
@@ -58,6 +58,26 @@ describe('/clientes list', () => {
     const padaria = await cardOf('Padaria Pão Quente');
     expect(within(padaria).getByText(`R$${NBSP}999,50`, RAW)).toBeInTheDocument();
     expect(within(padaria).getByText('Sem categoria')).toBeInTheDocument();
+  });
+
+  it('Editar and Deletar return to the list as it was: its filter and sort (Cancelar, and after the delete)', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/produtos': json(200, LIST),
+      'GET /api/produtos/2': json(200, LIST[1]),
+      'GET /api/categorias': json(200, CATS),
+      'DELETE /api/produtos/2': new Response(null, { status: 204 }),
+    });
+    renderApp('/clientes?q=maria&ordem=nome');
+    await user.click(within(await cardOf('Maria Souza')).getByRole('link', { name: 'Editar Maria Souza' }));
+    expect(currentPath()).toBe('/atualizarproduto/2');
+    await user.click(await screen.findByRole('link', { name: 'Cancelar' }));
+    await cardOf('Maria Souza');
+    expect([currentPath(), currentSearch()]).toEqual(['/clientes', '?q=maria&ordem=nome']);
+    await user.click(within(await cardOf('Maria Souza')).getByRole('link', { name: 'Deletar Maria Souza' }));
+    await user.click(await screen.findByRole('button', { name: 'Sim' }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    expect(currentSearch()).toBe('?q=maria&ordem=nome');
   });
 
   it('filters by nome: "joao" finds "João", case- and accent-insensitive, on Buscar and Enter', async () => {
@@ -144,6 +164,14 @@ describe('/cadastrarproduto', () => {
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Selecione uma categoria', 'Alimentação', 'Serviços']);
   });
 
+  it('lists the categories of the dropdown in pt-BR alphabetical order, not by id', async () => {
+    mockApi({ 'GET /api/categorias': json(200, [categoria(1, 'Varejo'), categoria(2, 'Ótica'), categoria(3, 'alimentação'), categoria(4, 'Educação')]) });
+    renderApp('/cadastrarproduto');
+    const select = await screen.findByLabelText('Categoria');
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(5));
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Selecione uma categoria', 'alimentação', 'Educação', 'Ótica', 'Varejo']);
+  });
+
   it("refuses a blank nome with 'Preencha o nome do produto!' and sends nothing", async () => {
     const api = mockApi({ 'GET /api/categorias': json(200, CATS) });
     renderApp('/cadastrarproduto');
@@ -180,6 +208,23 @@ describe('/cadastrarproduto', () => {
     await tick(1);
     expect(currentPath()).toBe('/clientes');
     expect(api.callsTo('POST', '/api/produtos')).toHaveLength(1);
+  });
+
+  it('after Cadastrar, the list shows the new record where it is, however far down, highlighted', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 3 * LIST_CHUNK_SIZE }, (_, i) => produto(i + 1, `Cliente ${String(i + 1).padStart(2, '0')}`, 100));
+    const novo = produto(many.length + 1, 'Ana Nova', 100);
+    mockApi({ 'GET /api/categorias': json(200, CATS), 'POST /api/produtos': json(201, novo), 'GET /api/produtos': json(200, [...many, novo]) });
+    renderApp('/clientes');
+    await cardOf('Cliente 01');
+    await user.click(screen.getByRole('link', { name: /Novo cliente/ }));
+    await user.type(await screen.findByLabelText('Nome'), 'Ana Nova');
+    await user.type(screen.getByLabelText('Valor do contrato'), '100');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'), { timeout: CREATE_REDIRECT_DELAY + 3_000 });
+    const card = await cardOf('Ana Nova');
+    expect(card.closest('li')).toHaveClass('is-new');
+    expect(screen.getAllByRole('article').length).toBeGreaterThan(3 * LIST_CHUNK_SIZE);
   });
 
   it('sends cents and the chosen category embedded', async () => {
@@ -284,7 +329,9 @@ describe('/atualizarproduto/:id', () => {
     const t = visibleToast('Erro ao atualizar o produto.');
     expect(t?.dataset.type).toBe('error');
     expect(t?.dataset.duration).toBe('2000');
-    expect(t?.textContent).toContain(MESSAGES.conflitoVersao);
+    // The spec's toast alone: the conflict panel says what happened and offers the current version.
+    expect(t?.textContent).toBe('Erro ao atualizar o produto.');
+    expect(await screen.findByRole('region', { name: 'Outra pessoa salvou este cliente enquanto você editava.' })).toBeInTheDocument();
     expect(currentPath()).toBe('/atualizarproduto/2');
     expect(screen.getByLabelText('Nome')).toHaveValue('Maria Minha');
     expect(api.callsTo('PUT', '/api/produtos')).toHaveLength(1);

@@ -119,6 +119,26 @@ describe('the client form: Contato e contrato', () => {
     expect(api.callsTo('POST', '/api/produtos')[0]!.body).toMatchObject({ inicioContrato: iso });
   });
 
+  it('a mask stops at its length, and a phone typed without its area code is left for the check to ask for the DDD', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/categorias': json(200, []) });
+    renderApp('/cadastrarproduto');
+    const fim = await screen.findByLabelText(L.fimContrato);
+    await user.type(fim, '151220261');
+    expect(fim).toHaveValue('15/12/2026');
+    const telefone = screen.getByLabelText(L.telefone);
+    await user.type(telefone, '11987654321999');
+    expect(telefone).toHaveValue('(11) 98765-4321');
+    const documento = screen.getByLabelText(L.documento);
+    await user.type(documento, '112223330001619');
+    expect(documento).toHaveValue('11.222.333/0001-61');
+    await user.clear(telefone);
+    await user.type(telefone, '98765-4321');
+    expect(telefone).toHaveValue('98765-4321');
+    await user.tab();
+    expect(telefone).toHaveAccessibleDescription(expect.stringContaining('DDD'));
+  });
+
   it('says what is wrong next to each field, in the contract’s words, and sends nothing', async () => {
     const user = userEvent.setup();
     const api = mockApi({ 'GET /api/categorias': json(200, []) });
@@ -251,6 +271,7 @@ describe('Contratos a renovar', () => {
     { ...produto(5, 'Em 10 dias A', 100), fimContrato: '2026-12-29' },
     { ...produto(6, 'Em 80 dias', 100), fimContrato: '2027-03-09' },
     produto(7, 'Sem data', 100),
+    { ...produto(8, 'Há 100 dias', 100), fimContrato: '2026-09-10' },
   ];
 
   it('lists the contracts ending in the next 30, 60 or 90 days, soonest first, from the menu', async () => {
@@ -262,20 +283,23 @@ describe('Contratos a renovar', () => {
     fireEvent.click(screen.getByRole('link', { name: T.nav.renovacoes }));
     await settle();
     expect(screen.getByRole('heading', { level: 1, name: C.renovacoes.heading })).toBeInTheDocument();
-    expect(cardNames()).toEqual(['Hoje', 'Em 10 dias A', 'Em 10 dias B']);
-    expect(screen.getByText(C.renovacoes.count(3, 30))).toBeInTheDocument();
+    // A contract that ended yesterday is listed first, saying since when; one ended 100 days ago is not.
+    expect(cardNames()).toEqual(['Ontem', 'Hoje', 'Em 10 dias A', 'Em 10 dias B']);
+    expect(within(cardNow('Ontem')).getByText('Vencido há 1 dia')).toBeInTheDocument();
+    expect(screen.getByText(C.renovacoes.count(3, 30), { exact: false }).textContent).toContain(C.renovacoes.overdue(1, 90));
     fireEvent.click(screen.getByRole('radio', { name: C.renovacoes.window(60) }));
     await settle();
-    expect(cardNames()).toEqual(['Hoje', 'Em 10 dias A', 'Em 10 dias B', 'Em 40 dias']);
+    expect(cardNames()).toEqual(['Ontem', 'Hoje', 'Em 10 dias A', 'Em 10 dias B', 'Em 40 dias']);
     expect(currentSearch()).toBe('?dias=60');
     fireEvent.click(screen.getByRole('radio', { name: C.renovacoes.window(90) }));
     await settle();
-    expect(cardNames()).toEqual(['Hoje', 'Em 10 dias A', 'Em 10 dias B', 'Em 40 dias', 'Em 80 dias']);
+    expect(cardNames()).toEqual(['Ontem', 'Hoje', 'Em 10 dias A', 'Em 10 dias B', 'Em 40 dias', 'Em 80 dias']);
   });
 
   it('opens on the window of its address, and says when nothing ends soon', async () => {
     vi.useFakeTimers(FAKE_TIMERS);
-    vi.setSystemTime(new Date(2027, 5, 1, 9, 0));
+    // The last contract ended over 90 days before: not listed any more.
+    vi.setSystemTime(new Date(2027, 6, 1, 9, 0));
     mockApi({ 'GET /api/produtos': json(200, LIST) });
     renderApp('/contratos-a-renovar?dias=90');
     await settle();

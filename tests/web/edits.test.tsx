@@ -11,11 +11,13 @@ import { FIRST_LOAD_HOLD } from '../../web/src/config.ts';
 import { T } from '../../web/src/texts.ts';
 import { TF } from '../../web/src/texts-forms.ts';
 import '../../web/src/features/categorias/pages/ListaCategorias.tsx';
-import { FAKE_TIMERS, categoria, currentPath, json, mockApi, produto, renderApp, settle, tick, visibleToast } from './helpers.tsx';
+import { FAKE_TIMERS, categoria, currentPath, goBack, json, mockApi, produto, renderApp, settle, tick, visibleToast } from './helpers.tsx';
 
 const CATS = [categoria(1, 'Alimentação'), categoria(2, 'Serviços')];
 const NBSP = '\u00a0';
-const conflictPanel = () => screen.getByRole('region', { name: TF.conflict.heading });
+/** The conflict panel's name: its heading names the record. */
+const CONFLICT = /^Outra pessoa salvou (este cliente|esta categoria) enquanto você editava\.$/;
+const conflictPanel = () => screen.getByRole('region', { name: CONFLICT });
 /** The conflict table's rows as [label, mine, current, who changed it]. */
 const rowsOf = (panel: HTMLElement) =>
   within(panel)
@@ -52,7 +54,7 @@ describe('a failed edit keeps the typed values (deviation: issue 13)', () => {
     expect(screen.getByLabelText('Categoria')).toHaveValue('2');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Atualizar' })).toBeEnabled());
     // Not a conflict: nothing to reload.
-    expect(screen.queryByRole('region', { name: TF.conflict.heading })).toBeNull();
+    expect(screen.queryByRole('region', { name: CONFLICT })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(currentPath()).toBe('/clientes'));
     const puts = api.callsTo('PUT', '/api/produtos').map((c) => c.body);
@@ -95,6 +97,7 @@ describe('a 409: someone else saved the record meanwhile', () => {
       'GET /api/categorias': json(200, CATS),
       'PUT /api/produtos': [json(409, { mensagem: MESSAGES.conflitoVersao }), json(200, { ...v5, nome: 'Maria Clara', versao: 6 })],
       'GET /api/produtos': json(200, []),
+      'GET /api/produtos/2/historico': json(200, { itens: [], cursor: null }),
     });
     renderApp('/atualizarproduto/2');
     const nome = await screen.findByLabelText('Nome');
@@ -104,12 +107,16 @@ describe('a 409: someone else saved the record meanwhile', () => {
     await user.type(screen.getByLabelText('Ponto focal'), ' Lima');
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
 
-    await waitFor(() => expect(visibleToast('Erro ao atualizar o produto.')?.textContent).toContain(MESSAGES.conflitoVersao));
-    const panel = await screen.findByRole('region', { name: TF.conflict.heading });
+    // The spec's toast alone: no "Recarregue e tente de novo" beside a panel that keeps what was typed.
+    await waitFor(() => expect(visibleToast('Erro ao atualizar o produto.')?.textContent).toBe('Erro ao atualizar o produto.'));
+    const panel = await screen.findByRole('region', { name: CONFLICT });
     await waitFor(() => expect(within(panel).getByRole('button', { name: TF.conflict.load })).toBeInTheDocument());
-    expect(within(panel).getByRole('heading', { name: TF.conflict.heading })).toHaveFocus();
+    expect(within(panel).getByRole('heading', { name: 'Outra pessoa salvou este cliente enquanto você editava.' })).toHaveFocus();
+    expect(within(panel).getByText('Compare abaixo e escolha o que manter.')).toBeInTheDocument();
     expect(within(panel).getByText(TF.conflict.differs)).toBeInTheDocument();
-    expect(within(panel).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Campo', 'Sua versão', 'Versão atual', 'Alterado por']);
+    expect(within(panel).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Campo', 'Sua versão', 'Versão atual', 'O que mudou']);
+    // The history below is read again: it shows the other person's save.
+    await waitFor(() => expect(api.callsTo('GET', '/api/produtos/2/historico')).toHaveLength(2));
     // Every field where the user's version and the current one differ, by its label, and who
     // changed it since the version the edit started from.
     expect(rowsOf(panel)).toEqual([
@@ -154,7 +161,7 @@ describe('a 409: someone else saved the record meanwhile', () => {
     await user.clear(field);
     await user.type(field, 'Serviços B2B');
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
-    const panel = await screen.findByRole('region', { name: TF.conflict.heading });
+    const panel = await screen.findByRole('region', { name: CONFLICT });
     await waitFor(() => expect(rowsOf(panel)).toEqual([['Nome da Categoria', 'Serviços B2B', 'Serviços gerais', who.both]]));
     expect(field).toHaveAttribute('aria-invalid', 'false');
     await user.click(within(panel).getByRole('button', { name: TF.conflict.load }));
@@ -175,7 +182,7 @@ describe('a 409: someone else saved the record meanwhile', () => {
     const field = await screen.findByLabelText('Nome da Categoria');
     await waitFor(() => expect(field).toHaveValue('Serviços'));
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
-    const panel = await screen.findByRole('region', { name: TF.conflict.heading });
+    const panel = await screen.findByRole('region', { name: CONFLICT });
     await waitFor(() => expect(within(panel).getByText(new RegExp(TF.conflict.failed))).toBeInTheDocument());
     await user.click(within(panel).getByRole('button', { name: T.common.retry }));
     await waitFor(() => expect(rowsOf(conflictPanel())).toEqual([['Nome da Categoria', 'Serviços', 'Outra', who.theirs]]));
@@ -200,7 +207,7 @@ describe('a 409: someone else saved the record meanwhile', () => {
     await waitFor(() => expect(nome).toHaveValue('Maria'));
     await user.type(nome, ' Clara');
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
-    const panel = await screen.findByRole('region', { name: TF.conflict.heading });
+    const panel = await screen.findByRole('region', { name: CONFLICT });
     await waitFor(() =>
       expect(rowsOf(panel)).toEqual([
         ['Nome', 'Maria Clara', 'Maria', who.mine],
@@ -230,7 +237,7 @@ describe('a 409: someone else saved the record meanwhile', () => {
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(visibleToast('Erro ao atualizar a categoria.')?.textContent).toContain(MESSAGES.conflitoConcorrente));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Atualizar' })).toBeEnabled());
-    expect(screen.queryByRole('region', { name: TF.conflict.heading })).toBeNull();
+    expect(screen.queryByRole('region', { name: CONFLICT })).toBeNull();
     // The record was not read again to be offered: only the page's own load.
     expect(api.callsTo('GET', '/api/categorias/2')).toHaveLength(1);
     expect(field).toHaveValue('Serviços B2B');
@@ -260,5 +267,58 @@ describe('the 0.8 s hold of /categorias', () => {
     expect(currentPath()).toBe('/categorias');
     expect(spinner()).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Serviços' })).toBeInTheDocument();
+  });
+});
+
+describe('leaving a form with typed changes asks first', () => {
+  const editApi = () =>
+    mockApi({
+      'GET /api/produtos/2': json(200, produto(2, 'Maria', 1500, { id: 1, descricao: 'Alimentação' }, 4)),
+      'GET /api/categorias': json(200, CATS),
+      'PUT /api/produtos': json(200, produto(2, 'Maria Clara', 1500, { id: 1, descricao: 'Alimentação' }, 5)),
+      'GET /api/produtos': json(200, []),
+      'GET /api/produtos/2/historico': json(200, { itens: [], cursor: null }),
+    });
+
+  it('a menu link and Back are held: "Descartar as alterações?" with Continuar editando and Descartar', async () => {
+    const user = userEvent.setup();
+    editApi();
+    renderApp('/clientes');
+    await user.click(await screen.findByRole('link', { name: 'Cadastrar clientes' }));
+    await screen.findByLabelText('Nome');
+    // Nothing typed: leaving asks nothing.
+    await goBack();
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    await user.click(await screen.findByRole('link', { name: 'Cadastrar clientes' }));
+    await user.type(await screen.findByLabelText('Nome'), 'Ana');
+    await user.click(screen.getByRole('link', { name: 'Listar categorias' }));
+    const dialog = await screen.findByRole('alertdialog', { name: TF.leave.question });
+    expect(currentPath()).toBe('/cadastrarproduto');
+    expect(within(dialog).getByRole('button', { name: TF.leave.keep })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: TF.leave.keep }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByLabelText('Nome')).toHaveValue('Ana');
+    await goBack();
+    await user.click(within(await screen.findByRole('alertdialog', { name: TF.leave.question })).getByRole('button', { name: TF.leave.discard }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+  });
+
+  it('never on Cancelar, nor after a save (the redirect to the list)', async () => {
+    const user = userEvent.setup();
+    editApi();
+    renderApp('/atualizarproduto/2');
+    const nome = await screen.findByLabelText('Nome');
+    await waitFor(() => expect(nome).toHaveValue('Maria'));
+    await user.type(nome, ' Clara');
+    await user.click(screen.getByRole('link', { name: 'Cancelar' }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await goBack();
+    const again = await screen.findByLabelText('Nome');
+    await waitFor(() => expect(again).toHaveValue('Maria'));
+    await user.type(again, ' Clara');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

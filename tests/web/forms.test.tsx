@@ -61,7 +61,8 @@ describe('the value field (Valor do contrato)', () => {
     ['1.234,567', 'Valor do contrato: no máximo 2 casas decimais.'],
     ['-5', 'Valor do contrato não pode ser negativo.'],
     ['- R$ 5', 'Valor do contrato não pode ser negativo.'],
-    ['2.000.000.000.000', `Valor do contrato: no máximo R$\u00a01.000.000.000.000,00.`],
+    ['100.000.000,01', 'O valor do contrato deve ser no máximo R$ 100.000.000,00.'],
+    ['999.999.999.999,99', 'O valor do contrato deve ser no máximo R$ 100.000.000,00.'],
   ])('refuses %j next to the field, on leaving it and on submit, and sends nothing', async (typed, message) => {
     const user = userEvent.setup();
     const api = mockApi({ 'GET /api/categorias': json(200, CATS) });

@@ -1,10 +1,10 @@
 /** Test helpers for the web: the app in a memory router, a fake API behind `fetch`, a toast probe. */
 import { act, render, screen, within } from '@testing-library/react';
 import { resolveValue, useToasterStore } from 'react-hot-toast';
-import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../../web/src/app/providers.tsx';
-import { AppRoutes } from '../../web/src/app/router.tsx';
+import { appRoutes } from '../../web/src/app/router.tsx';
 import { startSession, type AuthConfig } from '../../web/src/lib/session.ts';
 
 export interface Call {
@@ -102,17 +102,20 @@ function ToastProbe() {
  */
 export function renderApp(path: string, { auth = { auth: 'off' } }: { auth?: AuthConfig | Promise<AuthConfig> } = {}) {
   void startSession(auth);
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      {/* A fresh SWR cache (and dedupe state) per test. */}
+  // The app's data router over its routes, in memory; the probes beside the pages.
+  const router = createMemoryRouter(
+    appRoutes(
+      // A fresh SWR cache (and dedupe state) per test.
       <AppProviders extra={{ provider: () => new Map() }}>
-        <AppRoutes />
+        <Outlet />
         <LocationProbe />
         <BackProbe />
         <ToastProbe />
-      </AppProviders>
-    </MemoryRouter>,
+      </AppProviders>,
+    ),
+    { initialEntries: [path] },
   );
+  return render(<RouterProvider router={router} />);
 }
 
 /** The current path of the memory router. */

@@ -146,14 +146,14 @@ describe('the Lixeira page', () => {
     });
     renderApp('/lixeira');
     const padaria = await screen.findByRole('article', { name: 'Cliente: Padaria' });
-    expect(padaria.textContent).toContain(`Excluído por maria@empresa.com.br em ${when('2026-11-23T17:05:00.000Z')}`);
+    expect(padaria.textContent).toContain(`Deletado por maria@empresa.com.br em ${when('2026-11-23T17:05:00.000Z')}`);
     await user.click(within(padaria).getByRole('button', { name: TH.lixeira.restoreLabel('Padaria') }));
     await waitFor(() => expect(visibleToast(TA.toast.restored)).toBeDefined());
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Cliente: Padaria' })).toBeNull());
 
     const servicos = screen.getByRole('article', { name: 'Categoria: Serviços' });
     // The open mode's actor is a name, written as the timeline and "Atualizado por" write it.
-    expect(servicos.textContent).toContain(`Excluído por Anônimo em ${when('2026-11-23T17:05:00.000Z')}`);
+    expect(servicos.textContent).toContain(`Deletado por Anônimo em ${when('2026-11-23T17:05:00.000Z')}`);
     await user.click(within(servicos).getByRole('button', { name: TH.lixeira.purgeLabel('Serviços') }));
     expect(within(servicos).getByText(TH.lixeira.purgeQuestion('Serviços'))).toBeDefined();
     expect(api.callsTo('DELETE', '/api/lixeira/categoria/3')).toHaveLength(0);
@@ -178,6 +178,18 @@ describe('the Lixeira page', () => {
 });
 
 describe('the edit page: "Atualizado por" and the history', () => {
+  it('a record never changed since it was created says who created it, not "Atualizado"', async () => {
+    const created = { criadoEm: AUDIT.criadoEm, criadoPor: AUDIT.criadoPor, atualizadoEm: AUDIT.criadoEm, atualizadoPor: AUDIT.criadoPor };
+    mockApi({
+      'GET /api/produtos/8': json(200, { ...produto(8, 'Nova Ltda', 100), ...created }),
+      'GET /api/categorias': json(200, [CAT]),
+      'GET /api/produtos/8/historico': json(200, { itens: [{ acao: 'criado', em: AUDIT.criadoEm, por: AUDIT.criadoPor }], cursor: null }),
+    });
+    renderApp('/atualizarproduto/8');
+    expect(await screen.findByText(`Criado por ana@empresa.com.br em ${when(AUDIT.criadoEm)}`)).toBeDefined();
+    expect(screen.queryByText(/^Atualizado por/)).toBeNull();
+  });
+
   it('shows the timeline in pt-BR, newest first, with money, categories and empties formatted, and pages on', async () => {
     const user = userEvent.setup();
     const api = mockApi({
@@ -214,13 +226,26 @@ describe('the edit page: "Atualizado por" and the history', () => {
     renderApp('/atualizarproduto/7');
     expect(await screen.findByText(`Atualizado por maria@empresa.com.br em ${when(AUDIT.atualizadoEm)}`)).toBeDefined();
     const history = await screen.findByRole('region', { name: TH.historico.heading });
-    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
-    const lines = within(history).getAllByRole('listitem').map((li) => li.textContent);
-    expect(lines[0]).toBe(`maria@empresa.com.br alterou Valor do contrato de R$${NBSP}1.500,00 para R$${NBSP}15.000,00 — ${when('2026-11-23T17:05:00.000Z')}`);
-    expect(lines[1]).toBe(`Anônimo alterou Segmento de (vazio) para “Padaria”; Categoria de Sem categoria para “Varejo”; Telefone de (vazio) para (11) 98765-4321; CNPJ ou CPF de 11.222.333/0001-81 para (vazio); Fim do contrato de (vazio) para 31/12/2026 — ${when('2026-11-22T10:00:00.000Z')}`);
+    // Structured lines: who and what, when; then one line per field, before → after.
+    const entries = () => [...history.querySelectorAll('.timeline-item')];
+    const head = (li: Element) => li.querySelector('.timeline-head')!.textContent;
+    const changes = (li: Element) => [...li.querySelectorAll('.timeline-changes > li')].map((c) => c.textContent);
+    await waitFor(() => expect(entries()).toHaveLength(2));
+    const [first, second] = entries();
+    expect(head(first!)).toBe(`maria@empresa.com.br alterou — ${when('2026-11-23T17:05:00.000Z')}`);
+    expect(changes(first!)).toEqual([`Valor do contrato: R$${NBSP}1.500,00 → R$${NBSP}15.000,00`]);
+    expect(head(second!)).toBe(`Anônimo alterou — ${when('2026-11-22T10:00:00.000Z')}`);
+    expect(changes(second!)).toEqual([
+      'Segmento: (vazio) → “Padaria”',
+      'Categoria: Sem categoria → “Varejo”',
+      'Telefone: (vazio) → (11) 98765-4321',
+      'CNPJ ou CPF: 11.222.333/0001-81 → (vazio)',
+      'Fim do contrato: (vazio) → 31/12/2026',
+    ]);
     await user.click(within(history).getByRole('button', { name: T.common.showMore }));
-    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(3));
-    expect(within(history).getAllByRole('listitem')[2]!.textContent).toBe(`ana@empresa.com.br criou o registro — ${when('2026-11-20T12:00:00.000Z')}`);
+    await waitFor(() => expect(entries()).toHaveLength(3));
+    expect(head(entries()[2]!)).toBe(`ana@empresa.com.br criou o registro — ${when('2026-11-20T12:00:00.000Z')}`);
+    expect(changes(entries()[2]!)).toEqual([]);
     expect(within(history).queryByRole('button', { name: T.common.showMore })).toBeNull();
     expect(api.callsTo('GET', '/api/produtos/7/historico')).toHaveLength(2);
   });

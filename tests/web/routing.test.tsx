@@ -78,6 +78,22 @@ describe('layout', () => {
     expect(screen.getByRole('main')).toBeInTheDocument();
   });
 
+  it('a menu opened while the next page loads stays open when the page arrives (its heading does not take the focus)', async () => {
+    mockApi({ 'GET /api/produtos': json(200, []) });
+    renderApp('/home');
+    await screen.findByRole('heading', { level: 1, name: C.home.headline });
+    // A navigation (as signing in makes), then a tap on the menu before the page has rendered.
+    fireEvent.click(screen.getByRole('link', { name: 'Listar clientes' }));
+    await waitFor(() => expect(currentPath()).toBe('/clientes'));
+    const button = screen.getByRole('button', { name: T.nav.menu });
+    button.focus();
+    fireEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await screen.findByRole('heading', { level: 1, name: 'Busque seus clientes' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(button).toHaveFocus();
+  });
+
   it('opens and closes the menu with the button and with Escape', async () => {
     mockApi({});
     renderApp('/home');

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 // toast shows as soon as the next one would.
 import '../../web/src/lib/toaster.tsx';
 import { afterEach, vi } from 'vitest';
+import { forgetListViews } from '../../web/src/lib/list-return.ts';
 
 // react-hot-toast's <Toaster> asks for prefers-reduced-motion.
 if (!window.matchMedia) {
@@ -36,4 +37,5 @@ afterEach(() => {
   act(() => toast.remove());
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  forgetListViews();
 });

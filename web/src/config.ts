@@ -59,3 +59,6 @@ export const RENEWAL_BADGE_DAYS = 30;
 
 /** The windows of "Contratos a renovar", in days; the first is the default. */
 export const RENEWAL_WINDOWS = [30, 60, 90] as const;
+
+/** Contracts that ended up to this many days ago are still listed to renew, first ("Vencido há N dias"). */
+export const RENEWAL_OVERDUE_DAYS = 90;

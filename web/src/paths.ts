@@ -9,6 +9,8 @@ export const paths = {
   deletarCategoria: { pattern: '/deletarcategorias/:id', to: (id: number | string) => `/deletarcategorias/${id}` },
   clientes: '/clientes',
   importarClientes: '/clientes/importar',
+  /** One client, read-only (digits only: `/clientes/importar` is the import). */
+  cliente: { pattern: '/clientes/:id', to: (id: number | string) => `/clientes/${id}` },
   importarCategorias: '/categorias/importar',
   cadastrarCliente: '/cadastrarproduto',
   atualizarCliente: { pattern: '/atualizarproduto/:id', to: (id: number | string) => `/atualizarproduto/${id}` },

@@ -6,8 +6,8 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
-import { AppShell } from './app/App.tsx';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { shellRoutes } from './app/App.tsx';
 import { paths } from './paths.ts';
 import { pageTitle, T } from './texts.ts';
 import { prerenderAs, type HomeLayout } from './lib/inicio.ts';
@@ -22,13 +22,21 @@ export const PRERENDERED: readonly { path: string; file: string; title: string; 
   { path: paths.sobreNos, file: 'sobre-nos.html', title: pageTitle(T.titles.about) },
 ];
 
-const app = (path: string) => (
-  <StrictMode>
-    <StaticRouter location={path}>
-      <AppShell />
-    </StaticRouter>
-  </StrictMode>
-);
+/**
+ * The app at `path` through the static handler of the browser's routes (no loaders: nothing to
+ * wait for). `hydrate={false}`: no inline script of router state (the CSP forbids it); the
+ * browser's router starts from the URL alone, as it always does here.
+ */
+async function app(path: string) {
+  const handler = createStaticHandler(shellRoutes());
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`prerender ${path}: the routes answered ${context.status}`);
+  return (
+    <StrictMode>
+      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+    </StrictMode>
+  );
+}
 
 /**
  * The HTML of the app at `path` (the content of `#root`). A first, static pass waits for the
@@ -37,8 +45,8 @@ const app = (path: string) => (
  */
 export async function render(path: string, layout: HomeLayout = 'carteira'): Promise<string> {
   prerenderAs(layout);
-  await new Response((await prerender(app(path))).prelude).text();
-  const html = renderToString(app(path));
+  await new Response((await prerender(await app(path))).prelude).text();
+  const html = renderToString(await app(path));
   if (html.includes('<!--$?-->') || html.includes('<!--$!-->') || html.includes('<script')) {
     throw new Error(`prerender ${path}: a part of the page did not render completely`);
   }

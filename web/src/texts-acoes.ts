@@ -28,11 +28,11 @@ export const TA = {
   },
   /** The bar a list page shows after a delete (issue 16): it stays until used, dismissed or the page is left. */
   undo: {
-    cliente: 'Cliente excluído.',
-    categoria: 'Categoria excluída.',
+    cliente: 'Cliente deletado.',
+    categoria: 'Categoria deletada.',
     action: 'Desfazer',
-    actionLabel: (nome: string) => `Desfazer a exclusão de ${nome}`,
+    actionLabel: (nome: string) => `Desfazer: restaurar ${nome}`,
     dismiss: 'Fechar aviso',
-    failed: 'Não foi possível desfazer a exclusão.',
+    failed: 'Não foi possível desfazer: o registro não foi restaurado.',
   },
 } as const;

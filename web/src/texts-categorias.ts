@@ -20,8 +20,13 @@ export const TG = {
     duplicate: (descricao: string) => `Já existe uma categoria chamada “${descricao}”.`,
     createHeading: 'Cadastrar categoria',
     updateHeading: 'Atualizar categoria',
+    conflictHeading: 'Outra pessoa salvou esta categoria enquanto você editava.',
     confirmHeading: 'Tem certeza?',
     confirmText: (descricao: string) => `A categoria “${descricao}” será deletada e ficará na Lixeira, de onde pode ser restaurada.`,
+    /** A category with clients can't be deleted: said before the confirmation. */
+    hasClientes: (descricao: string, n: number) =>
+      `A categoria “${descricao}” tem ${n} ${n === 1 ? 'cliente' : 'clientes'} e só pode ser deletada sem clientes: mude-os de categoria antes.`,
+    seeClientes: (n: number) => (n === 1 ? 'Ver o cliente' : `Ver os ${n} clientes`),
     confirm: 'Confirmar',
     cancel: 'Cancelar',
   },

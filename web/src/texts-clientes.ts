@@ -17,6 +17,7 @@ export const TC = {
     listError: 'Não foi possível carregar os clientes.',
     createHeading: 'Cadastrar cliente',
     updateHeading: 'Atualizar cliente',
+    conflictHeading: 'Outra pessoa salvou este cliente enquanto você editava.',
     nome: CAMPOS.nome,
     segmento: CAMPOS.segmento,
     pontoFocal: CAMPOS.pontoFocal,
@@ -45,9 +46,36 @@ export const TC = {
     /** `dias` from today to the contract's end (0 is today). */
     renovaEm: (dias: number) => (dias === 0 ? 'Renova hoje' : dias === 1 ? 'Renova em 1 dia' : `Renova em ${dias} dias`),
     vencido: 'Vencido',
+    /** The card's name: a link to the client's page. */
+    pageLabel: (nome: string) => `Ver o cliente ${nome}`,
     deleteHeading: 'Deletar produto',
     deleteQuestion: 'Você tem certeza de que deseja deletar o produto a seguir?',
     no: 'Não',
     yes: 'Sim',
+  },
+  /** /clientes/{id}: one client, read-only. */
+  pagina: {
+    title: (nome: string) => nome,
+    loadingTitle: 'Cliente',
+    back: 'Voltar para a lista',
+    notFound: 'Este cliente não existe ou foi deletado.',
+    loadError: 'Não foi possível carregar o cliente.',
+    contato: 'Contato',
+    semContato: 'Nenhum contato cadastrado.',
+    email: CAMPOS.email,
+    telefone: CAMPOS.telefone,
+    contrato: 'Contrato',
+    valor: CAMPOS.valorContrato,
+    inicio: CAMPOS.inicioContrato,
+    fim: CAMPOS.fimContrato,
+    renovacao: 'Renovação',
+    semFim: 'Sem data de fim',
+    dados: 'Dados do cliente',
+    observacoes: CAMPOS.observacoes,
+    semObservacoes: 'Nenhuma observação.',
+    verCategoria: (descricao: string) => `Ver os clientes de ${descricao}`,
+    /** Days from today to the contract's end (negative: it ended). */
+    renovacaoTexto: (dias: number) =>
+      dias < 0 ? `Terminou há ${-dias} ${dias === -1 ? 'dia' : 'dias'}` : dias === 0 ? 'Termina hoje' : `Termina em ${dias} ${dias === 1 ? 'dia' : 'dias'}`,
   },
 } as const;

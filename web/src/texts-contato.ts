@@ -28,6 +28,10 @@ export const C = {
     window: (dias: number) => `${dias} dias`,
     count: (n: number, dias: number) =>
       n === 0 ? `Nenhum contrato termina nos próximos ${dias} dias.` : `${n} ${n === 1 ? 'contrato termina' : 'contratos terminam'} nos próximos ${dias} dias.`,
+    /** Contracts that ended in the last RENEWAL_OVERDUE_DAYS days, listed first. */
+    overdue: (n: number, dias: number) => `${n} ${n === 1 ? 'contrato vencido' : 'contratos vencidos'} nos últimos ${dias} dias, no início da lista.`,
+    /** A card's badge on this page once the contract ended. */
+    vencidoHa: (dias: number) => (dias === 1 ? 'Vencido há 1 dia' : `Vencido há ${dias} dias`),
     emptyHint: 'Preencha o fim do contrato dos clientes para acompanhá-los aqui.',
     listError: 'Não foi possível carregar os clientes.',
   },

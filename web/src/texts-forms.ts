@@ -18,19 +18,23 @@ export const TF = {
       `${label} ambíguo: escreva ${thousands}${cents ? ` ou ${cents}` : ''} (o ponto separa os milhares e a vírgula, os centavos).`,
     decimals: (label: string, decimals: number) => `${label}: no máximo ${decimals} casas decimais.`,
     negative: (label: string) => `${label} não pode ser negativo.`,
-    max: (label: string, max: string) => `${label}: no máximo ${max}.`,
   },
+  /** Leaving a form with typed changes. */
+  leave: { question: 'Descartar as alterações?', discard: 'Descartar', keep: 'Continuar editando' },
   /** An edit whose record someone else saved meanwhile (HTTP 409). */
   conflict: {
-    heading: 'Outra pessoa alterou este registro enquanto você editava',
+    /** The panel's heading (a page names its record: "este cliente"). */
+    heading: 'Outra pessoa salvou este registro enquanto você editava.',
+    intro: 'Compare abaixo e escolha o que manter.',
     loading: 'Buscando a versão atual...',
     differs: 'Campos em que a sua versão difere da atual:',
     none: 'Nenhum campo da sua versão difere da atual.',
     field: 'Campo',
     mine: 'Sua versão',
     current: 'Versão atual',
-    changedBy: 'Alterado por',
-    who: { mine: 'Você', theirs: 'Outra pessoa', both: 'Os dois' },
+    changedBy: 'O que mudou',
+    /** Per field, in plain words: who changed it since the version the edit started from. */
+    who: { mine: 'Só você mudou', theirs: 'Só a outra pessoa mudou', both: 'Você e a outra pessoa mudaram' },
     /** In place of the re-apply button on a field only the other person changed. */
     keptCurrent: 'Fica a atual',
     empty: '(vazio)',

@@ -8,10 +8,10 @@ const OPEN_MODE_ACTOR = 'anônimo';
 export const TH = {
   lixeira: {
     heading: 'Lixeira',
-    subheading: 'Clientes e categorias excluídos ficam aqui por um tempo e podem ser restaurados.',
-    listLabel: 'Registros excluídos',
+    subheading: 'Clientes e categorias deletados ficam aqui por um tempo e podem ser restaurados.',
+    listLabel: 'Registros deletados',
     tipo: { produto: 'Cliente', categoria: 'Categoria' },
-    excluido: (por: string, em: string) => `Excluído por ${por} em ${em}`,
+    excluido: (por: string, em: string) => `Deletado por ${por} em ${em}`,
     expira: (em: string) => `Sai da lixeira em ${em}`,
     restore: 'Restaurar',
     restoreLabel: (nome: string) => `Restaurar ${nome}`,
@@ -25,15 +25,16 @@ export const TH = {
     restoreFailed: 'Erro ao restaurar o registro.',
     purgeFailed: 'Erro ao excluir o registro definitivamente.',
     emptyTitle: 'A lixeira está vazia',
-    emptyText: 'Os clientes e categorias excluídos aparecem aqui e podem ser restaurados.',
+    emptyText: 'Os clientes e categorias deletados aparecem aqui e podem ser restaurados.',
     emptyAction: 'Ver clientes',
     listError: 'Não foi possível carregar a lixeira.',
   },
-  /** The history of a record (issue 16): "Maria alterou Valor do contrato de R$ 1.500,00 para R$ 15.000,00 — 23/11/2026 14:05". */
+  /** The history of a record (issue 16): "Maria alterou — 23/11/2026 14:05", then "Valor do contrato: R$ 1.500,00 → R$ 15.000,00". */
   historico: {
     heading: 'Histórico',
-    acao: { criado: 'criou o registro', excluido: 'excluiu o registro', restaurado: 'restaurou o registro', alterado: 'alterou' },
-    change: (campo: string, antes: string, depois: string) => `${campo} de ${antes} para ${depois}`,
+    acao: { criado: 'criou o registro', excluido: 'deletou o registro', restaurado: 'restaurou o registro', alterado: 'alterou' },
+    /** Read aloud for the arrow between a field's old and new value. */
+    to: 'para',
     restoredWithout: 'sem a categoria, que não existe mais',
     empty: '(vazio)',
     anonymous: 'Anônimo',

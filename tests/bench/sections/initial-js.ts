@@ -117,3 +117,35 @@ export async function initialJs(browser: Browser, appOrigin: string): Promise<Fi
   }
   return figures;
 }
+
+/**
+ * The client page's own JavaScript (issue 25): the scripts `/clientes/{id}` loads beyond what the
+ * home loads (its lazy chunks), against the same for the edit page `/atualizarproduto/{id}`, each
+ * from a fresh context; the client page may be no heavier than the edit page.
+ */
+export async function clientPageChunk(browser: Browser, appOrigin: string): Promise<Figure[]> {
+  const res = await fetch(`${appOrigin}/api/produtos`);
+  const body = (await res.json()) as { id: number; nome: string }[] | { itens: { id: number; nome: string }[] };
+  const first = (Array.isArray(body) ? body : body.itens)[0];
+  if (!first) throw new Error('no client to open');
+  const shared = new Set((await loadScripts(browser, appOrigin, '/')).files.map((f) => f.url));
+  const own = async (path: string, heading: string) => {
+    const load = await loadScripts(browser, appOrigin, path, { heading });
+    const files = load.files.filter((f) => !shared.has(f.url));
+    return { files, gzip: files.reduce((s, f) => s + f.gzip, 0), br: files.reduce((s, f) => s + f.br, 0) };
+  };
+  const page = await own(`/clientes/${first.id}`, first.nome);
+  const edit = await own(`/atualizarproduto/${first.id}`, 'Atualizar cliente');
+  return [
+    judged(
+      SECTION,
+      '/clientes/{id} own chunks gzip',
+      page.gzip,
+      'bytes',
+      `${kb(page.gzip)} (${page.files.length} files; brotli ${kb(page.br)}); the edit page ${kb(edit.gzip)} (${edit.files.length} files)`,
+      '≤ the edit page /atualizarproduto/{id}',
+      page.gzip <= edit.gzip,
+      { page: page.files, edit: edit.files },
+    ),
+  ];
+}

@@ -12,7 +12,7 @@ import { judged, ms, reported, type Figure } from '../lib/figures.ts';
 import { startPreview } from '../lib/preview.ts';
 import { run } from '../lib/proc.ts';
 import { median } from '../lib/stats.ts';
-import { initialJs, PAGES } from './initial-js.ts';
+import { clientPageChunk, initialJs, PAGES } from './initial-js.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const LIGHTHOUSE_RUNS = 3;
@@ -88,6 +88,7 @@ export async function webFigures(db: BenchDb, log: (line: string) => void): Prom
     const browser = await launchChromium();
     try {
       figures.push(...(await initialJs(browser, preview.origin)));
+      figures.push(...(await clientPageChunk(browser, preview.origin)));
     } finally {
       await browser.close();
     }

@@ -1,21 +1,18 @@
-import { BrowserRouter } from 'react-router-dom';
+import { useState } from 'react';
+import { createBrowserRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './providers.tsx';
-import { AppRoutes } from './router.tsx';
+import { appRoutes } from './router.tsx';
 
-/** The app inside a router: the providers (a data cache per session) and the routes (also prerendered). */
-export function AppShell() {
-  return (
+/** The app's routes under its providers (a data cache per session): the browser's, and the prerender's. */
+export const shellRoutes = () =>
+  appRoutes(
     <AppProviders>
-      <AppRoutes />
-    </AppProviders>
+      <Outlet />
+    </AppProviders>,
   );
-}
 
-/** The whole app in the browser: the router and the shell. */
+/** The whole app in the browser: a data router (made once, on the first render) over the routes. */
 export function App() {
-  return (
-    <BrowserRouter>
-      <AppShell />
-    </BrowserRouter>
-  );
+  const [router] = useState(() => createBrowserRouter(shellRoutes()));
+  return <RouterProvider router={router} />;
 }

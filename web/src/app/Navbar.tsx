@@ -100,7 +100,7 @@ export function Navbar() {
                 </li>
               ) : null}
               <li className="nav-auth">
-                <NavLink to={paths.minhaConta} end className="nav-link nav-account" onClick={close}>
+                <NavLink to={paths.minhaConta} end className="nav-link nav-account" title={session.user.email} onClick={close}>
                   <span className="visually-hidden">{T.nav.account} </span>
                   {session.user.email}
                 </NavLink>

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazy, type ReactElement } from 'react';
+import { createRoutesFromElements, Navigate, Route, type RouteObject } from 'react-router-dom';
 import { paths, redirects } from '../paths.ts';
 import { RequireUser, SignInPages } from './guards.tsx';
 import { Layout } from './Layout.tsx';
@@ -16,6 +16,7 @@ const ListaClientes = lazy(() => import('../features/clientes/pages/ListaCliente
 const CadastrarCliente = lazy(() => import('../features/clientes/pages/CadastrarCliente.tsx'));
 const AtualizarCliente = lazy(() => import('../features/clientes/pages/AtualizarCliente.tsx'));
 const DeletarCliente = lazy(() => import('../features/clientes/pages/DeletarCliente.tsx'));
+const ClientePage = lazy(() => import('../features/clientes/pages/Cliente.tsx'));
 const ContratosARenovar = lazy(() => import('../features/clientes/pages/ContratosARenovar.tsx'));
 const Lixeira = lazy(() => import('../features/lixeira/pages/Lixeira.tsx'));
 const ImportarClientes = lazy(() => import('../features/importacao/pages/ImportarClientes.tsx'));
@@ -27,12 +28,15 @@ const Usuarios = lazy(() => import('../features/usuarios/pages/Usuarios.tsx'));
 const ConvidarUsuario = lazy(() => import('../features/usuarios/pages/ConvidarUsuario.tsx'));
 
 /**
- * Every route of the spec, the two old paths as redirects, and a not-found page. With sign-in on,
- * only the home, about and sign-in pages are public.
+ * Every route of the spec, the two old paths as redirects, and a not-found page, under `root`
+ * (the providers around an <Outlet />), for react-router's data routers (createBrowserRouter in
+ * the browser, the static handler when prerendering, createMemoryRouter in tests): they let a
+ * form with unsaved changes hold a navigation (useBlocker). With sign-in on, only the home,
+ * about and sign-in pages are public.
  */
-export function AppRoutes() {
-  return (
-    <Routes>
+export function appRoutes(root: ReactElement): RouteObject[] {
+  return createRoutesFromElements(
+    <Route element={root}>
       <Route element={<Layout />}>
         <Route path={paths.root} element={<Home />} />
         <Route path={paths.home} element={<Home />} />
@@ -49,6 +53,7 @@ export function AppRoutes() {
           <Route path={paths.deletarCategoria.pattern} element={<DeletarCategoria />} />
           <Route path={paths.clientes} element={<ListaClientes />} />
           <Route path={paths.importarClientes} element={<ImportarClientes />} />
+          <Route path={paths.cliente.pattern} element={<ClientePage />} />
           <Route path={paths.cadastrarCliente} element={<CadastrarCliente />} />
           <Route path={paths.atualizarCliente.pattern} element={<AtualizarCliente />} />
           <Route path={paths.deletarCliente.pattern} element={<DeletarCliente />} />
@@ -65,6 +70,6 @@ export function AppRoutes() {
           <Route path="*" element={<NotFound />} />
         </Route>
       </Route>
-    </Routes>
+    </Route>,
   );
 }

@@ -27,6 +27,7 @@ export type ConflictStage = 'loading' | 'found' | 'loaded' | 'failed';
  * field only the other person changed keeps theirs). Focus moves to it when it appears.
  */
 export function ConflictPanel({
+  heading: title = TF.conflict.heading,
   stage,
   rows,
   reason,
@@ -34,6 +35,8 @@ export function ConflictPanel({
   onRetry,
   onReapply,
 }: {
+  /** "Outra pessoa salvou este cliente enquanto você editava." */
+  heading?: string;
   stage: ConflictStage;
   rows: readonly ConflictRow[];
   reason?: string | undefined;
@@ -54,8 +57,9 @@ export function ConflictPanel({
     <section className="card conflict-panel" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} ref={heading} tabIndex={-1} className="conflict-title">
         <AlertIcon size={20} />
-        {TF.conflict.heading}
+        {title}
       </h2>
+      <p className="conflict-text">{TF.conflict.intro}</p>
       {stage === 'loading' ? (
         <p role="status" className="conflict-text">
           <ButtonSpinner />

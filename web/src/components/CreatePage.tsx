@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { CREATE_REDIRECT_DELAY } from '../config.ts';
 import { newIdempotencyKey } from '../lib/api-client.ts';
-import { fieldErrorOf, hasErrors, reasonFor, useForm, type FieldErrors, type Form, type FormModel } from '../lib/form.ts';
+import { fieldErrorOf, hasErrors, reasonFor, shown, useForm, type FieldErrors, type Form, type FormModel } from '../lib/form.ts';
 import { useDelayedNavigate } from '../lib/hooks.ts';
 import type { Versioned } from '../lib/resource.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../lib/toast.tsx';
 import { T } from '../texts.ts';
 import { FormShell } from './FormShell.tsx';
+import { useLeaveGuard } from './LeaveGuard.tsx';
 import { PageHeader } from './PageHeader.tsx';
 
 export interface CreatePageProps<R extends Versioned, F, B> {
@@ -37,6 +38,11 @@ export function CreatePage<R extends Versioned, F, B>(p: CreatePageProps<R, F, B
   const form = useForm<F>(p.initial);
   const [submitting, setSubmitting] = useState(false);
   const navigateLater = useDelayedNavigate();
+  // Typed changes since the page opened: leaving asks first (not after a create: the spec's redirect).
+  const [pristine] = useState(() => form.values);
+  const [saved, setSaved] = useState(false);
+  const dirty = !saved && fields.some((f) => shown(f, form.values) !== shown(f, pristine));
+  const { allow, prompt } = useLeaveGuard(dirty);
 
   const submit = async () => {
     const refused = p.validate(form.values);
@@ -51,10 +57,13 @@ export function CreatePage<R extends Versioned, F, B>(p: CreatePageProps<R, F, B
       // One key per submission: a retried request never creates a second record.
       const created = await actions.create(toCreateBody(form.values), newIdempotencyKey());
       // The API's answer replaces the form state (the spec): the record as stored.
+      allow();
+      setSaved(true);
       form.reset(toForm(created));
       notifySuccess(p.toasts.created);
       // The button stays disabled until the page leaves.
-      navigateLater(listPath, CREATE_REDIRECT_DELAY);
+      // The list shows the new record where it is, highlighted (`novo`), however far down.
+      navigateLater(listPath, CREATE_REDIRECT_DELAY, { novo: created.id });
     } catch (err) {
       notifyError(p.toasts.createFailed, reasonFor(err, fields));
       p.onFailed?.();
@@ -67,9 +76,10 @@ export function CreatePage<R extends Versioned, F, B>(p: CreatePageProps<R, F, B
   return (
     <div className="page page-narrow">
       <PageHeader title={p.title} heading={p.heading} />
-      <FormShell onSubmit={() => void submit()} submitLabel={T.common.create} submitting={submitting} cancelTo={listPath} cancelLabel={T.common.cancel} invalidAt={form.invalidAt}>
+      <FormShell onSubmit={() => void submit()} submitLabel={T.common.create} submitting={submitting} cancelTo={listPath} cancelLabel={T.common.cancel} onCancel={allow} invalidAt={form.invalidAt}>
         {p.children(form)}
       </FormShell>
+      {prompt}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { reasonOf } from '../lib/api-client.ts';
+import { listReturnPath } from '../lib/list-return.ts';
 import type { FormModel } from '../lib/form.ts';
 import { useLoadFailure } from '../lib/hooks.ts';
 import type { Versioned } from '../lib/resource.ts';
@@ -29,6 +30,8 @@ export interface DeletePageProps<R extends Versioned> {
   toasts: { loadFailed: string; deleted: ToastSpec; failed: ToastSpec };
   /** The navigation state a successful delete leaves for the list page (its 'Desfazer' bar). */
   deletedState?: (record: R) => unknown;
+  /** True while the record can't be deleted (the page says why in `describe`): Confirmar is off. */
+  blocked?: (record: R) => boolean;
 }
 
 /**
@@ -57,17 +60,17 @@ export function DeletePage<R extends Versioned>(p: DeletePageProps<R>) {
       notifyError(p.toasts.failed.message, reasonOf(err), p.toasts.failed.duration);
       actions.refresh();
     }
-    navigate(listPath, { replace: true, state });
+    navigate(listReturnPath(listPath), { replace: true, state });
   };
 
   const body = data ? (
     <>
       {p.describe(data)}
       <div className="form-actions">
-        <Link className="btn btn-secondary" to={listPath}>
+        <Link className="btn btn-secondary" to={listReturnPath(listPath)}>
           {t.cancel}
         </Link>
-        <button type="button" className="btn btn-danger" disabled={submitting} onClick={() => void confirm()}>
+        <button type="button" className="btn btn-danger" disabled={submitting || (p.blocked?.(data) ?? false)} onClick={() => void confirm()}>
           {submitting ? <ButtonSpinner /> : <TrashIcon size={18} />}
           {t.confirm}
         </button>

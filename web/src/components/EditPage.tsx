@@ -1,12 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { reasonOf } from '../lib/api-client.ts';
+import { listReturnPath } from '../lib/list-return.ts';
 import { fieldErrorOf, hasErrors, isStale, reasonFor, shown, useForm, type FieldErrors, type Form, type FormModel } from '../lib/form.ts';
 import { useLoadFailure } from '../lib/hooks.ts';
 import type { Versioned } from '../lib/resource.ts';
 import { notifyError, notifySuccess } from '../lib/toast.tsx';
 import { T } from '../texts.ts';
 import { ConflictPanel, type ConflictRow, type ConflictStage } from './ConflictPanel.tsx';
+import { useLeaveGuard } from './LeaveGuard.tsx';
 import { FormShell } from './FormShell.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -24,8 +26,10 @@ export interface EditPageProps<R extends Versioned, F, B> {
   children: (form: Form<F>, record: R) => ReactNode;
   /** Shown under the heading for the record as loaded (e.g. "Atualizado por … em …"). */
   meta?: (record: R) => ReactNode;
-  /** Shown after the form (e.g. the record's history). */
-  aside?: (record: R) => ReactNode;
+  /** Shown after the form (e.g. the record's history); shown anew when a save finds a newer version. */
+  aside?: (record: R, conflicts: number) => ReactNode;
+  /** The conflict panel's heading, naming the record ("Outra pessoa salvou este cliente enquanto você editava."). */
+  conflictHeading?: string;
 }
 
 /**
@@ -43,14 +47,16 @@ export function EditPage<R extends Versioned, F, B>(props: EditPageProps<R, F, B
   // Prefilled once, from this visit's own read: a later revalidation never overwrites typing.
   const [loaded, setLoaded] = useState<R | undefined>(undefined);
   if (!loaded && record.data) setLoaded(record.data);
+  // Bumped when a save finds that someone else saved meanwhile: the history is read again.
+  const [seenConflicts, setSeenConflicts] = useState(0);
   return (
     <div className="page page-narrow">
       <PageHeader title={props.title} heading={props.heading} />
       {loaded ? (
         <>
           {props.meta?.(loaded)}
-          <EditForm {...props} loaded={loaded} />
-          {props.aside?.(loaded)}
+          <EditForm {...props} loaded={loaded} onConflict={() => setSeenConflicts((n) => n + 1)} />
+          {props.aside?.(loaded, seenConflicts)}
         </>
       ) : (
         <Spinner />
@@ -65,7 +71,7 @@ export function EditPage<R extends Versioned, F, B>(props: EditPageProps<R, F, B
  */
 type Conflict<R, F> = { stage: ConflictStage; before: F; current?: R; mine?: F; reason?: string | undefined };
 
-function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, children }: EditPageProps<R, F, B> & { loaded: R }) {
+function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, children, conflictHeading, onConflict }: EditPageProps<R, F, B> & { loaded: R; onConflict: () => void }) {
   const { listPath, fields, toForm } = model;
   const actions = model.resource.useActions();
   const navigate = useNavigate();
@@ -73,6 +79,11 @@ function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, 
   const form = useForm<F>(() => toForm(loaded));
   const [submitting, setSubmitting] = useState(false);
   const [conflict, setConflict] = useState<Conflict<R, F> | null>(null);
+  // Typed changes against the version shown: leaving asks first (not after a save, nor on Cancelar).
+  const [saved, setSaved] = useState(false);
+  const baseForm = toForm(base);
+  const dirty = !saved && fields.some((f) => shown(f, form.values) !== shown(f, baseForm));
+  const { allow, prompt } = useLeaveGuard(dirty);
 
   const fetchCurrent = async () => {
     const before = toForm(base);
@@ -91,15 +102,23 @@ function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, 
     try {
       await actions.update({ ...model.toBody(form.values), id: base.id, versao: base.versao });
       notifySuccess(toasts.updated);
-      navigate(listPath);
+      allow();
+      setSaved(true);
+      navigate(listReturnPath(listPath));
     } catch (err) {
-      notifyError(toasts.updateFailed, reasonFor(err, fields));
+      const stale = isStale(err);
+      // Someone else saved meanwhile: the spec's toast alone (the API's "Recarregue e tente de
+      // novo" would contradict the panel, which keeps what was typed and explains).
+      notifyError(toasts.updateFailed, stale ? undefined : reasonFor(err, fields));
       // The list may be stale (a 409): it is read again.
       actions.refresh();
       setSubmitting(false);
       const fieldError = fieldErrorOf(err, fields);
       if (fieldError) form.fail(fieldError);
-      else if (isStale(err)) void fetchCurrent();
+      else if (stale) {
+        onConflict();
+        void fetchCurrent();
+      }
     }
   };
 
@@ -134,11 +153,12 @@ function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, 
   return (
     <>
       {conflict ? (
-        <ConflictPanel stage={conflict.stage} rows={rows} reason={conflict.reason} onLoad={loadCurrent} onRetry={() => void fetchCurrent()} onReapply={reapply} />
+        <ConflictPanel heading={conflictHeading} stage={conflict.stage} rows={rows} reason={conflict.reason} onLoad={loadCurrent} onRetry={() => void fetchCurrent()} onReapply={reapply} />
       ) : null}
-      <FormShell onSubmit={() => void submit()} submitLabel={T.common.update} submitting={submitting} cancelTo={listPath} cancelLabel={T.common.cancel} invalidAt={form.invalidAt}>
+      <FormShell onSubmit={() => void submit()} submitLabel={T.common.update} submitting={submitting} cancelTo={listReturnPath(listPath)} cancelLabel={T.common.cancel} onCancel={allow} invalidAt={form.invalidAt}>
         {children(form, base)}
       </FormShell>
+      {prompt}
     </>
   );
 }

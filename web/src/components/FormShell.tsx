@@ -22,6 +22,7 @@ export function FormShell({
   submitting,
   cancelTo,
   cancelLabel,
+  onCancel,
   busy,
   invalidAt = 0,
 }: {
@@ -32,13 +33,21 @@ export function FormShell({
   /** The way back (a link), if the form has one. */
   cancelTo?: string;
   cancelLabel?: string;
+  /** Called as Cancelar is followed (a form that asks before being left lets it through). */
+  onCancel?: () => void;
   busy?: boolean;
   invalidAt?: number;
 }) {
   const form = useRef<HTMLFormElement>(null);
   const pressing = useRef(false);
   useEffect(() => {
-    if (invalidAt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (invalidAt <= 0) return;
+    const field = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field) return;
+    // The field with its label and message in full view, below the fixed navbar (a plain focus
+    // scrolled it to the top edge, under the bar).
+    field.focus({ preventScroll: true });
+    (field.closest<HTMLElement>('.field') ?? field).scrollIntoView?.({ block: 'nearest' });
   }, [invalidAt]);
   useEffect(() => {
     const release = () => {
@@ -67,7 +76,7 @@ export function FormShell({
         }}
       >
         {cancelTo ? (
-          <Link className="btn btn-secondary" to={cancelTo}>
+          <Link className="btn btn-secondary" to={cancelTo} onClick={onCancel}>
             {cancelLabel}
           </Link>
         ) : null}

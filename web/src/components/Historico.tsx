@@ -1,6 +1,7 @@
+import { useEffect, useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { formatDocumento, formatTelefone } from '@contract';
-import type { Alteracao, Auditoria, EntradaHistorico, Pagina } from '@contract';
+import type { Auditoria, EntradaHistorico, Pagina } from '@contract';
 import { ButtonSpinner, Spinner } from './Spinner.tsx';
 import { LoadError } from './States.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../lib/format.ts';
@@ -26,20 +27,38 @@ function shownValue(campo: string, value: unknown): string {
   return String(value);
 }
 
-const change = (a: Alteracao) => H.change(campoLabel(a.campo), shownValue(a.campo, a.antes), shownValue(a.campo, a.depois));
-
-/** One entry as a sentence: "Maria alterou Valor do contrato de R$ 1.500,00 para R$ 15.000,00". */
-function sentence(e: EntradaHistorico): string {
-  const changes = e.alteracoes ?? [];
-  if (e.acao === 'alterado') return `${who(e.por)} ${H.acao.alterado} ${changes.map(change).join('; ')}`;
-  const restoredWithout = e.acao === 'restaurado' && changes.some((a) => a.campo === 'categoria' && a.depois === null);
-  return `${who(e.por)} ${H.acao[e.acao]}${restoredWithout ? ` ${H.restoredWithout}` : ''}`;
+/**
+ * One entry as structured lines: who and what ("Maria alterou"), when, then one line per field
+ * changed ("Valor do contrato: R$ 1.500,00 → R$ 15.000,00").
+ */
+function Entry({ e }: { e: EntradaHistorico }) {
+  const changes = e.acao === 'alterado' ? (e.alteracoes ?? []) : [];
+  const restoredWithout = e.acao === 'restaurado' && (e.alteracoes ?? []).some((a) => a.campo === 'categoria' && a.depois === null);
+  return (
+    <>
+      <p className="timeline-head">
+        <span className="timeline-who">{who(e.por)}</span> {H.acao[e.acao]}
+        {restoredWithout ? ` ${H.restoredWithout}` : ''} <span className="timeline-when">— {formatDateTime(e.em)}</span>
+      </p>
+      {changes.length ? (
+        <ul className="timeline-changes">
+          {changes.map((a) => (
+            <li key={a.campo}>
+              <span className="timeline-field">{campoLabel(a.campo)}:</span> {shownValue(a.campo, a.antes)} <span aria-label={H.to}>→</span> {shownValue(a.campo, a.depois)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
 }
 
 /** "Atualizado por … em …" (or who created it, when it never changed); nothing for records stored before these fields. */
 export function AuditLine({ record }: { record: Auditoria }) {
+  // A create stamps both: a record whose last change is its creation says who created it.
+  const changed = record.atualizadoEm && record.atualizadoPor && record.atualizadoEm !== record.criadoEm;
   const text =
-    record.atualizadoEm && record.atualizadoPor
+    changed && record.atualizadoPor && record.atualizadoEm
       ? H.updatedBy(who(record.atualizadoPor), formatDateTime(record.atualizadoEm))
       : record.criadoEm && record.criadoPor
         ? H.createdBy(who(record.criadoPor), formatDateTime(record.criadoEm))
@@ -51,9 +70,16 @@ export function AuditLine({ record }: { record: Auditoria }) {
  * The timeline of a record's changes, newest first, paged ('Mostrar mais'). `path` is the
  * record's API path (`/produtos/7`); its history is at `${path}/historico`.
  */
-export function Historico({ path }: { path: string }) {
+export function Historico({ path, refresh = 0 }: { path: string; refresh?: number }) {
   const key = cursorPageKey(`${path}/historico?limit=${PAGE_SIZE}`);
   const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<Pagina<EntradaHistorico>>(key, { revalidateFirstPage: false });
+  // `refresh` changes when the record is known to have changed elsewhere (an edit's conflict): read again.
+  const seen = useRef(refresh);
+  useEffect(() => {
+    if (refresh === seen.current) return;
+    seen.current = refresh;
+    void mutate();
+  }, [refresh, mutate]);
   const entries = data?.flatMap((p) => p.itens) ?? [];
   const more = data !== undefined && data.at(-1)?.cursor != null;
   const loadingMore = size > 0 && data !== undefined && data[size - 1] === undefined;
@@ -68,7 +94,7 @@ export function Historico({ path }: { path: string }) {
         <ol className="timeline">
           {entries.map((e, i) => (
             <li key={`${e.em}#${i}`} className="timeline-item">
-              <span>{sentence(e)}</span> <span className="timeline-when">— {formatDateTime(e.em)}</span>
+              <Entry e={e} />
             </li>
           ))}
         </ol>

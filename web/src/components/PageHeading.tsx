@@ -20,6 +20,9 @@ export function PageHeading({ title, children, className }: { title: string; chi
       return;
     }
     window.scrollTo(0, 0);
+    // The person opened the phone menu while the page loaded (right after signing in, say): the
+    // focus stays there, or the menu would close under their tap.
+    if (document.activeElement?.closest('nav') && document.querySelector('.menu-button[aria-expanded="true"]')) return;
     ref.current?.focus({ preventScroll: true });
   }, []);
   return (

@@ -8,6 +8,8 @@ interface Props<T> {
   getKey: (item: T) => string | number;
   label: string;
   chunkSize?: number;
+  /** A record to show at once, however far down: rendered, scrolled into view and highlighted (a new one). */
+  focusKey?: string | number | undefined;
 }
 
 /**
@@ -16,8 +18,16 @@ interface Props<T> {
  * cards at once. Remount it (key) to start again from the first chunk. Memoised: typing in the
  * filter field re-renders the page, and must not re-render thousands of cards per keystroke.
  */
-function ProgressiveGridImpl<T>({ items, renderItem, getKey, label, chunkSize = LIST_CHUNK_SIZE }: Props<T>) {
-  const [count, setCount] = useState(chunkSize);
+function ProgressiveGridImpl<T>({ items, renderItem, getKey, label, chunkSize = LIST_CHUNK_SIZE, focusKey }: Props<T>) {
+  // Enough chunks to hold the focused record.
+  const [count, setCount] = useState(() => {
+    const at = focusKey === undefined ? -1 : items.findIndex((i) => getKey(i) === focusKey);
+    return at < 0 ? chunkSize : Math.ceil((at + 1) / chunkSize) * chunkSize;
+  });
+  const focused = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    focused.current?.scrollIntoView?.({ block: 'center' });
+  }, []);
   const sentinel = useRef<HTMLDivElement>(null);
   const hasMore = count < items.length;
   const canObserve = typeof IntersectionObserver !== 'undefined';
@@ -38,9 +48,16 @@ function ProgressiveGridImpl<T>({ items, renderItem, getKey, label, chunkSize = 
   return (
     <>
       <ul className="card-grid" aria-label={label}>
-        {items.slice(0, count).map((item) => (
-          <li key={getKey(item)}>{renderItem(item)}</li>
-        ))}
+        {items.slice(0, count).map((item) => {
+          const key = getKey(item);
+          return key === focusKey ? (
+            <li key={key} ref={focused} className="is-new">
+              {renderItem(item)}
+            </li>
+          ) : (
+            <li key={key}>{renderItem(item)}</li>
+          );
+        })}
       </ul>
       {hasMore ? (
         canObserve ? (

@@ -2,7 +2,6 @@ import { useCallback, useState } from 'react';
 import { cleanText, formatMoneyInput, LIMITS, MESSAGES, readMoney } from '@contract';
 import { TF } from '../texts-forms.ts';
 import { ApiRequestError, reasonOf } from './api-client.ts';
-import { formatMoney } from './format.ts';
 import type { Resource, Versioned } from './resource.ts';
 
 /**
@@ -89,7 +88,7 @@ export function moneyProblem(text: string, label: string, required: boolean): st
     case 'negative':
       return TF.money.negative(label);
     case 'max':
-      return TF.money.max(label, formatMoney(LIMITS.valorContrato.max));
+      return MESSAGES.valorContratoMaximo;
     default:
       return TF.money.invalid(label);
   }

@@ -54,14 +54,14 @@ export function useOwnError(error: unknown, reload: () => unknown): unknown {
 }
 
 /** navigate() after a delay, cancelled if the page unmounts first. */
-export function useDelayedNavigate(): (to: string, delayMs: number) => void {
+export function useDelayedNavigate(): (to: string, delayMs: number, state?: unknown) => void {
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   return useCallback(
-    (to: string, delayMs: number) => {
+    (to: string, delayMs: number, state?: unknown) => {
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => navigate(to), delayMs);
+      timer.current = setTimeout(() => void navigate(to, state === undefined ? undefined : { state }), delayMs);
     },
     [navigate],
   );

@@ -19,12 +19,24 @@ function fill(pattern: string, chars: string): string {
   return out;
 }
 
-/** A phone number as typed: `(11) 9876-5432` up to 10 digits, `(11) 98765-4321` at 11. */
+/**
+ * A phone number as typed: `(11) 9876-5432` up to 10 digits, `(11) 98765-4321` at 11; more digits
+ * are not taken (the mask stops at its length). A number typed with its own dash and no area code
+ * (`98765-4321`) is left as typed: the field's check asks for the DDD instead of the mask reading
+ * its first digits as one (`(98) 7654-321`).
+ */
 export function maskTelefone(text: string): string {
   // A country code or a trunk prefix: left to the full reading (paste, blur).
   if (!/^[\d\s().-]*$/.test(text) || /^\s*0/.test(text)) return text;
-  const d = text.replace(/\D/g, '');
-  if (d.length > 11) return text;
+  if (text.includes('-') && !text.includes('(')) return text;
+  const d = text.replace(/\D/g, '').slice(0, 11);
+  // The mask puts its dash after 6 digits (or 7 at 11): a dash after 4 or 5 is the person's own,
+  // a local number (`98765-`): the digits go back as typed, without the area code's brackets.
+  const dash = text.indexOf('-');
+  if (dash >= 0) {
+    const before = text.slice(0, dash).replace(/\D/g, '').length;
+    if (before === 4 || before === 5) return `${d.slice(0, before)}-${d.slice(before)}`;
+  }
   if (d.length <= 2) return d.length ? `(${d}` : '';
   return fill(d.length <= 10 ? '(##) ####-####' : '(##) #####-####', d);
 }
@@ -32,8 +44,8 @@ export function maskTelefone(text: string): string {
 /** A CPF as typed up to 11 digits (`123.456.789-09`); past that, or with a letter, a CNPJ (`12.ABC.345/01DE-35`). */
 export function maskDocumento(text: string): string {
   if (!/^[\dA-Za-z\s./-]*$/.test(text)) return text;
-  const c = text.replace(/[\s./-]/g, '').toUpperCase();
-  if (c.length > 14) return text;
+  // A CNPJ's 14 characters at most: the mask stops at its length.
+  const c = text.replace(/[\s./-]/g, '').toUpperCase().slice(0, 14);
   return /^\d{0,11}$/.test(c) ? fill('###.###.###-##', c) : fill('##.###.###/####-##', c);
 }
 
@@ -59,8 +71,8 @@ export function maskData(text: string): string {
     } else if (parts[at]!.length < DATE_PARTS[at]!) {
       parts[at] += ch;
     } else {
-      // The part is full: the digit starts the next one.
-      if (parts.length === DATE_PARTS.length) return text;
+      // The part is full: the digit starts the next one; past the year the mask stops.
+      if (parts.length === DATE_PARTS.length) break;
       parts.push(ch);
     }
   }

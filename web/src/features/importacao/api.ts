@@ -1,5 +1,5 @@
 /** The import API (issue 18) as the import pages call it: the job, its batches one at a time, its undo. */
-import { MESSAGES, type Categoria, type Importacao, type ImportacaoDesfazerResultado, type ImportacaoDetalhe, type ImportacaoLoteResultado } from '@contract';
+import { MESSAGES, type Categoria, type Importacao, type ImportacaoDesfazerResultado, type ImportacaoDetalhe, type ImportacaoLoteResultado, type ImportacaoRestaurarResultado } from '@contract';
 import { ApiRequestError, apiRequest, createOnce } from '../../lib/api-client.ts';
 
 /** The imports' list (GET /importacoes, paged): its SWR key. */
@@ -49,3 +49,7 @@ export const sendLote = (id: number, linhas: { linha: number; cliente: unknown }
 /** One undo step. */
 export const undoStep = (id: number): Promise<ImportacaoDesfazerResultado> =>
   withRetries(() => apiRequest<ImportacaoDesfazerResultado>(`/importacoes/${id}/desfazer`, { method: 'POST' }));
+
+/** One restore step of an undone import (its records back from the trash, 100 a call). */
+export const restoreStep = (id: number): Promise<ImportacaoRestaurarResultado> =>
+  withRetries(() => apiRequest<ImportacaoRestaurarResultado>(`/importacoes/${id}/restaurar`, { method: 'POST' }));

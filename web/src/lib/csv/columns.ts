@@ -6,6 +6,7 @@
  */
 import { LIMITS, MESSAGES, charCount, cleanText, isWellFormedText, readMoney, type Categoria, type Cliente, type ContatoField } from '@contract';
 import { fold, isVip } from '../format.ts';
+import { TF } from '../../texts-forms.ts';
 import { formatData, formatDocumento, formatTelefone, readContato, type Read } from './fields.ts';
 
 /** The optional client fields of issue 17 (MERGE(17): the contract's field list and wire type have them). */
@@ -46,18 +47,16 @@ const extra =
   (value: string, header: string): Read<string> =>
     readContato(campo, value, header);
 
-let maxMoney: string | undefined;
-
 /** An amount as people type it (`1500`, `1500,50`, `1.500,50`, `R$ 1.500,50`, `1,500.50`): the contract's readMoney. */
 function money(value: string, header: string): Read<number> {
   const r = readMoney(value);
   if (r.ok) return r;
   switch (r.problem) {
+    // The form's words for the same rules.
     case 'negative':
-      return { ok: false, problem: MESSAGES.campoMinimo(header, LIMITS.valorContrato.min) };
+      return { ok: false, problem: TF.money.negative(header) };
     case 'max':
-      maxMoney ??= new Intl.NumberFormat('pt-BR').format(LIMITS.valorContrato.max);
-      return { ok: false, problem: MESSAGES.campoMaximo(header, maxMoney) };
+      return { ok: false, problem: MESSAGES.valorContratoMaximo };
     case 'decimals':
       return { ok: false, problem: MESSAGES.campoDecimais(header, LIMITS.valorContrato.decimals) };
     case 'ambiguous':

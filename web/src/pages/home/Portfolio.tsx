@@ -9,7 +9,7 @@ import { C } from '../../texts-carteira.ts';
 import { campoLabel } from '../../texts-campos.ts';
 import { SEM_CATEGORIA, viewHref } from '../../lib/clientes-url.ts';
 import { PortfolioMessage, PortfolioSkeleton } from './PortfolioFrame.tsx';
-import { renewalsWithin } from '../../lib/renovacoes.ts';
+import { daysOverdue, renewalsWithin } from '../../lib/renovacoes.ts';
 import { RENEWAL_WINDOWS } from '../../config.ts';
 
 const P = C.portfolio;
@@ -179,7 +179,8 @@ function Renewals() {
               <li key={c.id}>
                 <Link to={paths.atualizarCliente.to(c.id)}>{c.nome}</Link>
                 <span className="row-meta">
-                  {P.renewOn(dateOnly.format(new Date(`${c.fimContrato!.slice(0, 10)}T00:00:00Z`)))} · <span className="money">{formatMoney(c.valorContrato)}</span>
+                  {daysOverdue(c.fimContrato!) > 0 ? P.renewOverdue(daysOverdue(c.fimContrato!)) : P.renewOn(dateOnly.format(new Date(`${c.fimContrato!.slice(0, 10)}T00:00:00Z`)))} ·{' '}
+                  <span className="money">{formatMoney(c.valorContrato)}</span>
                 </span>
               </li>
             ))}

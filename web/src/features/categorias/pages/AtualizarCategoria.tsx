@@ -12,7 +12,7 @@ const TOASTS = { loadFailed: TA.toast.categoriaLoadFailed, updated: TA.toast.cat
 /** /categorias/atualizar/:id: edit a category (no check before sending: the API validates it). */
 export default function AtualizarCategoria() {
   return (
-    <EditPage model={CATEGORIA_MODEL} title={T.titles.updateCategoria} heading={TG.categorias.updateHeading} toasts={TOASTS} meta={(c) => <AuditLine record={c} />} aside={(c) => <Historico path={categorias.recordPath(c.id)} />}>
+    <EditPage model={CATEGORIA_MODEL} title={T.titles.updateCategoria} heading={TG.categorias.updateHeading} conflictHeading={TG.categorias.conflictHeading} toasts={TOASTS} meta={(c) => <AuditLine record={c} />} aside={(c, conflicts) => <Historico path={categorias.recordPath(c.id)} refresh={conflicts} />}>
       {(form, categoria) => <CategoriaFields form={form} self={categoria.id} />}
     </EditPage>
   );

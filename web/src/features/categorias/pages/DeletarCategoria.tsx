@@ -1,5 +1,10 @@
+import { Link } from 'react-router-dom';
+import type { Categoria } from '@contract';
 import { DeletePage } from '../../../components/DeletePage.tsx';
 import { TOAST_DURATION } from '../../../config.ts';
+import { viewHref } from '../../../lib/clientes-url.ts';
+import { useResumo } from '../../../lib/resources.ts';
+import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
 import { undoState } from '../../../components/UndoBar.tsx';
 import { CATEGORIA_MODEL } from '../model.ts';
@@ -10,7 +15,45 @@ const TEXTS = { title: T.titles.deleteCategoria, heading: TG.categorias.confirmH
 const duration = TOAST_DURATION.categoryDelete;
 const TOASTS = { loadFailed: TA.toast.categoriaLoadFailed, deleted: { message: TA.toast.categoriaDeleted, duration }, failed: { message: TA.toast.categoriaDeleteFailed, duration } };
 
-/** /deletarcategorias/:id: 'Tem certeza?' naming the category, 'Confirmar' or 'Cancelar'. */
+/** How many clients the category has (the portfolio's totals: one read), once known. */
+function useClientCount(id: number): number | undefined {
+  const { data } = useResumo();
+  return data ? (data.categorias.find((c) => c.id === id)?.clientes ?? 0) : undefined;
+}
+
+/** What deleting does, or, up front, why it can't be done yet: its clients, with a link to them. */
+function Describe({ categoria }: { categoria: Categoria }) {
+  const clientes = useClientCount(categoria.id);
+  if (!clientes) return <p className="confirm-text">{TG.categorias.confirmText(categoria.descricao)}</p>;
+  return (
+    <p className="confirm-text" role="alert">
+      {TG.categorias.hasClientes(categoria.descricao, clientes)}{' '}
+      <Link to={viewHref(paths.clientes, { categorias: [categoria.id] })}>{TG.categorias.seeClientes(clientes)}</Link>
+    </p>
+  );
+}
+
+/** Confirmar stays off while the category has clients (the API would refuse it). */
+function useBlocked(): (c: Categoria) => boolean {
+  const { data } = useResumo();
+  return (c) => (data?.categorias.find((t) => t.id === c.id)?.clientes ?? 0) > 0;
+}
+
+/**
+ * /deletarcategorias/:id: 'Tem certeza?' naming the category, 'Confirmar' or 'Cancelar'; a category
+ * with clients says so up front (how many, with a link to them), not after the confirmation.
+ */
 export default function DeletarCategoria() {
-  return <DeletePage model={CATEGORIA_MODEL} variant="card" texts={TEXTS} toasts={TOASTS} deletedState={(c) => undoState({ tipo: 'categoria', id: c.id, nome: c.descricao })} describe={(c) => <p className="confirm-text">{TG.categorias.confirmText(c.descricao)}</p>} />;
+  const blocked = useBlocked();
+  return (
+    <DeletePage
+      model={CATEGORIA_MODEL}
+      variant="card"
+      texts={TEXTS}
+      toasts={TOASTS}
+      deletedState={(c) => undoState({ tipo: 'categoria', id: c.id, nome: c.descricao })}
+      describe={(c) => <Describe categoria={c} />}
+      blocked={blocked}
+    />
+  );
 }

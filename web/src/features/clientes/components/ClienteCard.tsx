@@ -1,4 +1,5 @@
 import { daysBetween, formatData, formatDocumento, formatTelefone, isCelular, telUrl, tipoDocumento, todayIso, whatsappUrl, type Cliente } from '@contract';
+import { Link } from 'react-router-dom';
 import { CardActions } from '../../../components/CardActions.tsx';
 import { CrownIcon, DiamondIcon } from '../../../components/icons.tsx';
 import { RENEWAL_BADGE_DAYS } from '../../../config.ts';
@@ -7,12 +8,16 @@ import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
 import { TC } from '../../../texts-clientes.ts';
 
-/** "Renova em 12 dias" when the contract ends within RENEWAL_BADGE_DAYS, "Vencido" once it ended; nothing otherwise. */
-export function RenewalBadge({ fim }: { fim: string | undefined }) {
+/**
+ * "Renova em 12 dias" when the contract ends within RENEWAL_BADGE_DAYS, "Vencido" once it ended
+ * (`vencidoHa`: how it says since when, "Vencido há 12 dias"); nothing otherwise.
+ */
+export function RenewalBadge({ fim, vencidoHa }: { fim: string | undefined; vencidoHa?: (dias: number) => string }) {
   if (!fim) return null;
   const dias = daysBetween(todayIso(), fim);
   if (dias > RENEWAL_BADGE_DAYS) return null;
-  return <span className={`badge-renewal${dias < 0 ? ' is-overdue' : ''}`}>{dias < 0 ? TC.clientes.vencido : TC.clientes.renovaEm(dias)}</span>;
+  const overdue = dias < 0 ? (vencidoHa ? vencidoHa(-dias) : TC.clientes.vencido) : undefined;
+  return <span className={`badge-renewal${dias < 0 ? ' is-overdue' : ''}`}>{overdue ?? TC.clientes.renovaEm(dias)}</span>;
 }
 
 /** The client's e-mail and phone as links (mail, call, and WhatsApp for a mobile). */
@@ -23,12 +28,12 @@ function Contact({ cliente }: { cliente: Cliente }) {
   return (
     <p className="card-contact">
       {email ? (
-        <a href={`mailto:${email}`} aria-label={TC.clientes.emailLabel(email)}>
+        <a className="ident" href={`mailto:${email}`} title={email} aria-label={TC.clientes.emailLabel(email)}>
           {email}
         </a>
       ) : null}
       {telefone && shown ? (
-        <a href={telUrl(telefone)} aria-label={TC.clientes.telefoneLabel(shown)}>
+        <a className="ident" href={telUrl(telefone)} aria-label={TC.clientes.telefoneLabel(shown)}>
           {shown}
         </a>
       ) : null}
@@ -45,7 +50,18 @@ function Contact({ cliente }: { cliente: Cliente }) {
  * A client card: VIP crown or standard diamond, the client's fields, its contact and what tells
  * it apart (CNPJ/CPF, contract dates with the renewal badge), and optionally its actions.
  */
-export function ClienteCard({ cliente, actions = true, headingLevel = 2 }: { cliente: Cliente; actions?: boolean; headingLevel?: 2 | 3 }) {
+export function ClienteCard({
+  cliente,
+  actions = true,
+  headingLevel = 2,
+  vencidoHa,
+}: {
+  cliente: Cliente;
+  actions?: boolean;
+  headingLevel?: 2 | 3;
+  /** How an ended contract's badge says since when ("Vencido há 12 dias"); plain "Vencido" without. */
+  vencidoHa?: (dias: number) => string;
+}) {
   const vip = isVip(cliente.valorContrato);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { documento, inicioContrato, fimContrato } = cliente;
@@ -55,8 +71,12 @@ export function ClienteCard({ cliente, actions = true, headingLevel = 2 }: { cli
         <span className={`card-badge ${vip ? 'badge-vip' : 'badge-std'}`}>
           {vip ? <CrownIcon label={TC.clientes.vip} size={20} /> : <DiamondIcon label={TC.clientes.standard} size={20} />}
         </span>
-        <Heading className="card-title">{cliente.nome}</Heading>
-        <RenewalBadge fim={fimContrato} />
+        <Heading className="card-title">
+          <Link className="card-title-link" to={paths.cliente.to(cliente.id)}>
+            {cliente.nome}
+          </Link>
+        </Heading>
+        <RenewalBadge fim={fimContrato} vencidoHa={vencidoHa} />
       </div>
       <Contact cliente={cliente} />
       <dl className="card-fields">
@@ -75,7 +95,11 @@ export function ClienteCard({ cliente, actions = true, headingLevel = 2 }: { cli
         {documento ? (
           <div>
             <dt>{TC.clientes.tipoDocumento[tipoDocumento(documento)]}</dt>
-            <dd>{formatDocumento(documento)}</dd>
+            <dd>
+              <span className="ident" title={formatDocumento(documento)}>
+                {formatDocumento(documento)}
+              </span>
+            </dd>
           </div>
         ) : null}
         {inicioContrato || fimContrato ? (

@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { LIMITS, type CategoriaRef } from '@contract';
 import { FieldFrame, TextField } from '../../../components/Field.tsx';
 import { MoneyField } from '../../../components/MoneyField.tsx';
 import { VIP_THRESHOLD } from '../../../config.ts';
 import { reasonOf } from '../../../lib/api-client.ts';
 import type { Form } from '../../../lib/form.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatMoney, sortKey } from '../../../lib/format.ts';
 import { useOwnError } from '../../../lib/hooks.ts';
 import { useCategorias } from '../../../lib/resources.ts';
 import { notifyError } from '../../../lib/toast.tsx';
@@ -25,7 +25,12 @@ function useCategoriaOptions(): readonly CategoriaRef[] {
       notifyError(TA.toast.categoriasLoadFailed, reasonOf(error));
     }
   }, [error]);
-  return data ?? [];
+  // In pt-BR alphabetical order (the API lists them by id), as the list's chips are.
+  return useMemo(() => {
+    const keyed = (data ?? []).map((c) => ({ c, key: sortKey(c.descricao) }));
+    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.c.id - b.c.id));
+    return keyed.map(({ c }) => c);
+  }, [data]);
 }
 
 /** Nome, Segmento, Ponto focal, Valor do contrato and the Categoria dropdown; then "Contato e contrato". */

@@ -72,11 +72,11 @@ function ListToolsImpl({ clientes, view, onChange }: { clientes: readonly Client
       <div className="chips" role="group" aria-label={L.clientes.chipsLabel}>
         <button type="button" className="chip chip-vip" aria-pressed={view.vip} onClick={() => onChange((v) => ({ ...v, vip: !v.vip }))}>
           <CrownIcon size={16} />
-          {L.clientes.onlyVip}
+          <span className="chip-label">{L.clientes.onlyVip}</span>
         </button>
         {chips.map((c) => (
-          <button key={c.id} type="button" className="chip" aria-pressed={view.categorias.includes(c.id)} onClick={() => toggle(c.id)}>
-            {c.label}
+          <button key={c.id} type="button" className="chip" title={c.label} aria-pressed={view.categorias.includes(c.id)} onClick={() => toggle(c.id)}>
+            <span className="chip-label">{c.label}</span>
           </button>
         ))}
       </div>

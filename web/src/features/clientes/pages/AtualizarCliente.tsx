@@ -12,7 +12,7 @@ const TOASTS = { loadFailed: TA.toast.clienteLoadFailed, updated: TA.toast.clien
 /** /atualizarproduto/:id: edit a client (the value is checked before sending; the API checks the rest). */
 export default function AtualizarCliente() {
   return (
-    <EditPage model={CLIENTE_MODEL} title={T.titles.updateCliente} heading={TC.clientes.updateHeading} toasts={TOASTS} validate={validateUpdate} meta={(c) => <AuditLine record={c} />} aside={(c) => <Historico path={clientes.recordPath(c.id)} />}>
+    <EditPage model={CLIENTE_MODEL} title={T.titles.updateCliente} heading={TC.clientes.updateHeading} conflictHeading={TC.clientes.conflictHeading} toasts={TOASTS} validate={validateUpdate} meta={(c) => <AuditLine record={c} />} aside={(c, conflicts) => <Historico path={clientes.recordPath(c.id)} refresh={conflicts} />}>
       {(form) => <ClienteFields form={form} />}
     </EditPage>
   );

@@ -5,14 +5,14 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ProgressiveGrid } from '../../../components/ProgressiveGrid.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { LoadError } from '../../../components/States.tsx';
-import { RENEWAL_WINDOWS } from '../../../config.ts';
+import { RENEWAL_OVERDUE_DAYS, RENEWAL_WINDOWS } from '../../../config.ts';
 import { useClientes } from '../../../lib/resources.ts';
 import { C } from '../../../texts-contato.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
 import { renewalsWithin } from '../../../lib/renovacoes.ts';
 
 const idOf = (c: Cliente) => c.id;
-const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
+const renderCard = (c: Cliente) => <ClienteCard cliente={c} vencidoHa={C.renovacoes.vencidoHa} />;
 
 /** The window asked for in `?dias=` when it is one of RENEWAL_WINDOWS, else the first. */
 function windowOf(param: string | null): number {
@@ -39,6 +39,8 @@ export default function ContratosARenovar() {
     void navigate({ search: n === RENEWAL_WINDOWS[0] ? '' : `?dias=${n}` }, { replace: true });
   };
   const due = useMemo(() => (data ? renewalsWithin(data, dias, todayIso()) : []), [data, dias]);
+  const today = todayIso();
+  const overdue = due.filter((c) => c.fimContrato! < today).length;
   const t = C.renovacoes;
 
   let body;
@@ -48,7 +50,8 @@ export default function ContratosARenovar() {
     body = (
       <>
         <p className="result-count" role="status">
-          {t.count(due.length, dias)}
+          {t.count(due.length - overdue, dias)}
+          {overdue > 0 ? ` ${t.overdue(overdue, RENEWAL_OVERDUE_DAYS)}` : ''}
           {due.length === 0 ? ` ${t.emptyHint}` : ''}
         </p>
         <ProgressiveGrid key={dias} items={due} getKey={idOf} renderItem={renderCard} label={t.heading} />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { Cliente } from '@contract';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { PlusIcon, UsersIcon } from '../../../components/icons.tsx';
@@ -12,6 +12,7 @@ import { EmptyState, LoadError } from '../../../components/States.tsx';
 import { UndoBar } from '../../../components/UndoBar.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useClientes } from '../../../lib/resources.ts';
+import { rememberListView } from '../../../lib/list-return.ts';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
 import { L } from '../../../texts-listas.ts';
@@ -34,8 +35,12 @@ export default function ListaClientes() {
   const list = useClientes();
   const { data, error, isLoading, mutate } = list;
   const [search, setSearch] = useQueryState();
+  // Just created (the create page's redirect): shown where it is, highlighted.
+  const novo = (useLocation().state as { novo?: number } | null)?.novo;
   const key = search.toString();
   const view = useMemo(() => parseView(search), [search]);
+  // Editar and Deletar come back to this view.
+  useEffect(() => rememberListView(paths.clientes, key), [key]);
   // Each change builds on the latest view asked for (a click may come before the last one rendered).
   const setView = useCallback((change: (view: View) => View) => setSearch((current) => viewSearch(change(parseView(current)))), [setSearch]);
 
@@ -91,7 +96,7 @@ export default function ListaClientes() {
           extra={totals}
           more={{ active: view.categorias.length > 0 || view.vip, clearLabel: L.clientes.clearView, noMatch: L.clientes.noMatch, hint: L.clientes.noMatchHint }}
         />
-        <ProgressiveGrid key={`${key}|${data.length}`} items={shown.items} getKey={idOf} renderItem={renderCard} label={T.titles.clientes} />
+        <ProgressiveGrid key={`${key}|${data.length}`} items={shown.items} getKey={idOf} renderItem={renderCard} label={T.titles.clientes} focusKey={novo} />
       </>
     );
   }

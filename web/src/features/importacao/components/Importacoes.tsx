@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { cursorPageKey } from '../../../lib/paging.ts';
 import { C } from '../../../texts-csv.ts';
 import { IMPORTACOES_PATH } from '../api.ts';
-import { UndoStatus, useUndo } from './Undo.tsx';
+import { RestoreStatus, UndoStatus, useRestore, useUndo } from './Undo.tsx';
 
 const J = C.jobs;
 type Page = Pagina<Importacao>;
@@ -65,6 +65,8 @@ export function Importacoes({ onResume }: { onResume: (job: Importacao) => void 
 /** One import: what, who, when, where it stands; Continuar, and Desfazer after a confirmation. */
 function Job({ job, onResume, onUndone }: { job: Importacao; onResume: () => void; onUndone: () => void }) {
   const { undo, run } = useUndo(job.id, job.criados + job.categorias, onUndone);
+  const { restore, run: runRestore } = useRestore(job.id, job.criados + job.categorias, onUndone);
+  const restorable = (job.estado === 'desfeita' || undo.state === 'done') && restore.state !== 'done';
   const [asking, setAsking] = useState(false);
   const quando = formatDateTime(job.criadoEm);
   // The server refuses an undo past its period anyway: the moment the list was shown is enough.
@@ -75,7 +77,7 @@ function Job({ job, onResume, onUndone }: { job: Importacao; onResume: () => voi
   return (
     <article className="card import-job" aria-label={J.label(job.arquivo, quando)}>
       <div className="card-head">
-        <span className="tag">{J.estado[undo.state === 'done' ? 'desfeita' : job.estado]}</span>
+        <span className="tag">{J.estado[restore.state === 'done' ? 'concluida' : undo.state === 'done' ? 'desfeita' : job.estado]}</span>
         <h3 className="card-title">{J.title(job.arquivo)}</h3>
       </div>
       <p className="card-meta">{J.meta(job.autor, quando)}</p>
@@ -112,9 +114,15 @@ function Job({ job, onResume, onUndone }: { job: Importacao; onResume: () => voi
               {C.summary.undo}
             </button>
           )}
+          {restorable && (
+            <button type="button" className="btn btn-secondary btn-sm" disabled={restore.state === 'running'} aria-label={J.restoreLabel(job.arquivo)} onClick={() => void runRestore()}>
+              {J.restore}
+            </button>
+          )}
         </div>
       )}
-      <UndoStatus undo={undo} />
+      {restore.state === 'idle' && <UndoStatus undo={undo} />}
+      <RestoreStatus restore={restore} />
     </article>
   );
 }

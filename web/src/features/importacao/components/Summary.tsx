@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { REASON_HEADER, type Column } from '../../../lib/csv/columns.ts';
 import { toCsv } from '../../../lib/csv/write.ts';
 import { paths } from '../../../paths.ts';
 import { C } from '../../../texts-csv.ts';
-import { UndoStatus, useUndo } from './Undo.tsx';
+import { RestoreStatus, UndoStatus, useRestore, useUndo } from './Undo.tsx';
 
 /** A row that was not imported: its line, why, and its cells as in the file. */
 export interface Failure {
@@ -43,6 +44,10 @@ export function Summary(p: { outcome: Outcome; jobId: number | undefined; canRes
   const { outcome } = p;
   const records = outcome.created + outcome.createdCategorias + (outcome.already ?? 0);
   const { undo, run: runUndo } = useUndo(p.jobId, records);
+  const { restore, run: runRestore } = useRestore(p.jobId, records);
+  const [asking, setAsking] = useState(false);
+  // Undone and not (wholly) restored: the page says so, not that the import was concluded.
+  const undone = undo.state === 'done' && restore.state !== 'done';
 
   const download = async () => {
     const { download: save } = await import('../../../lib/csv/export.ts');
@@ -52,7 +57,9 @@ export function Summary(p: { outcome: Outcome; jobId: number | undefined; canRes
   return (
     <section className="import-section" aria-labelledby="import-summary">
       <h2 id="import-summary">{C.summary.heading}</h2>
-      <p role="status">{outcome.state === 'cancelled' ? C.summary.cancelled : outcome.state === 'failed' ? C.progress.failed : C.summary.done}</p>
+      <p role="status" data-testid="import-state">
+        {undone ? C.summary.undoneStatus : outcome.state === 'cancelled' ? C.summary.cancelled : outcome.state === 'failed' ? C.progress.failed : C.summary.done}
+      </p>
       {outcome.state === 'failed' && outcome.reason && <p className="form-alert">{outcome.reason}</p>}
       <ul data-testid="import-summary">
         <li>{C.summary.created(outcome.created)}</li>
@@ -79,22 +86,49 @@ export function Summary(p: { outcome: Outcome; jobId: number | undefined; canRes
           </button>
         </div>
       )}
-      <div className="form-actions">
-        {p.canResume && undo.state === 'idle' && (
-          <button type="button" className="btn btn-primary" onClick={p.onResume}>
-            {C.summary.resume}
-          </button>
-        )}
-        {p.jobId && records > 0 && undo.state !== 'done' && (
-          <button type="button" className="btn btn-danger" disabled={undo.state === 'running'} onClick={() => void runUndo()}>
-            {C.summary.undo}
-          </button>
-        )}
-        <Link className="btn btn-secondary" to={paths.clientes}>
-          {C.summary.toList}
-        </Link>
-      </div>
-      <UndoStatus undo={undo} />
+      {asking ? (
+        <div className="confirm-inline" role="group" aria-label={C.summary.undo}>
+          <p className="confirm-text">{C.jobs.undoQuestion(outcome.created + (outcome.already ?? 0), outcome.createdCategorias)}</p>
+          <div className="card-actions">
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAsking(false)}>
+              {C.jobs.undoCancel}
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger btn-sm"
+              onClick={() => {
+                setAsking(false);
+                void runUndo();
+              }}
+            >
+              {C.jobs.undoConfirm}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="form-actions">
+          {p.canResume && undo.state === 'idle' && (
+            <button type="button" className="btn btn-primary" onClick={p.onResume}>
+              {C.summary.resume}
+            </button>
+          )}
+          {p.jobId && records > 0 && undo.state !== 'done' && (
+            <button type="button" className="btn btn-danger" disabled={undo.state === 'running'} onClick={() => setAsking(true)}>
+              {C.summary.undo}
+            </button>
+          )}
+          {p.jobId && undo.state === 'done' && restore.state !== 'done' && (
+            <button type="button" className="btn btn-primary" disabled={restore.state === 'running'} onClick={() => void runRestore()}>
+              {C.summary.restore}
+            </button>
+          )}
+          <Link className="btn btn-secondary" to={paths.clientes}>
+            {C.summary.toList}
+          </Link>
+        </div>
+      )}
+      {restore.state === 'idle' && <UndoStatus undo={undo} />}
+      <RestoreStatus restore={restore} />
     </section>
   );
 }

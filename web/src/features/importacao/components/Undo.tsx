@@ -1,13 +1,79 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { C } from '../../../texts-csv.ts';
-import { undoStep } from '../api.ts';
+import { restoreStep, undoStep } from '../api.ts';
 import { categorias, clientes } from '../../../lib/resources.ts';
 
 export interface UndoProgress {
   state: 'idle' | 'running' | 'done' | 'failed';
   done: number;
   total: number;
+}
+
+/** A restore of an undone import: how far it got, and the records that could not come back. */
+export interface RestoreProgress {
+  state: 'idle' | 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  failures: string[];
+}
+
+/**
+ * 'Restaurar importação': the restore steps one after the other until nothing is left (100 records
+ * a call), with how far it got; `onSettled` after it ended either way.
+ */
+export function useRestore(jobId: number | undefined, records: number, onSettled?: () => void): { restore: RestoreProgress; run: () => Promise<void> } {
+  const { mutate } = useSWRConfig();
+  const [restore, setRestore] = useState<RestoreProgress>({ state: 'idle', done: 0, total: records, failures: [] });
+  const run = async () => {
+    if (!jobId) return;
+    let done = 0;
+    const failures: string[] = [];
+    setRestore({ state: 'running', done, total: records, failures });
+    try {
+      for (;;) {
+        const step = await restoreStep(jobId);
+        done += step.restaurados;
+        failures.push(...step.falhas.map((f) => f.mensagem));
+        setRestore({ state: 'running', done, total: Math.max(records, done + failures.length + step.restantes), failures: [...failures] });
+        if (step.restantes === 0) break;
+      }
+      setRestore({ state: 'done', done, total: done, failures });
+    } catch {
+      setRestore((r) => ({ ...r, state: 'failed' }));
+    }
+    void mutate(clientes.path);
+    void mutate(categorias.path);
+    onSettled?.();
+  };
+  return { restore, run };
+}
+
+/** The restore's bar while it runs, then how it ended (with what could not come back). */
+export function RestoreStatus({ restore }: { restore: RestoreProgress }) {
+  return (
+    <>
+      {restore.state === 'running' && (
+        <>
+          <progress className="import-progress" aria-label={C.summary.restoreLabel} max={Math.max(restore.total, 1)} value={restore.done} />
+          <p role="status">{C.summary.restoring(restore.done, restore.total)}</p>
+        </>
+      )}
+      {restore.state === 'done' && <p role="status">{C.summary.restored(restore.done)}</p>}
+      {restore.state !== 'idle' && restore.failures.length > 0 && (
+        <ul className="import-problems" aria-label={C.summary.restoreFailures}>
+          {restore.failures.map((m, i) => (
+            <li key={i}>{m}</li>
+          ))}
+        </ul>
+      )}
+      {restore.state === 'failed' && (
+        <p className="form-alert" role="alert">
+          {C.summary.restoreFailed}
+        </p>
+      )}
+    </>
+  );
 }
 
 /**

@@ -7,9 +7,10 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { LIMITS, foldName, type Importacao } from '@contract';
+import { LIMITS, MESSAGES, foldName, formatDocumento, type Importacao } from '@contract';
 import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../../lib/api-client.ts';
 import { CLIENTE_COLUMNS, type ClienteField } from '../../../lib/csv/columns.ts';
+import { formatData, formatTelefone } from '../../../lib/csv/fields.ts';
 import { readCsvFile, type ParsedFile } from '../../../lib/csv/read.ts';
 import { checkRows, columnHeaders, guessMapping, hasHeader, IMPORT_FIELDS, type ImportRow, type RowCheck } from '../../../lib/csv/rows.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -25,6 +26,25 @@ import { failedRowsCsv, Summary, type Failure, type Outcome } from '../component
 const PREVIEW_ROWS = 10;
 const INVALID_SHOWN = 100;
 const headerOf = (field: ClienteField) => CLIENTE_COLUMNS.find((c) => c.field === field)!.header;
+
+/** A value of the preview as the app shows it (money, phone, CNPJ/CPF and dates formatted), not as stored. */
+function shownValue(row: ImportRow, field: ClienteField): string {
+  const value = row[field];
+  if (value === undefined || value === null || value === '') return '';
+  switch (field) {
+    case 'valorContrato':
+      return formatMoney(row.valorContrato);
+    case 'telefone':
+      return formatTelefone(String(value));
+    case 'documento':
+      return formatDocumento(String(value));
+    case 'inicioContrato':
+    case 'fimContrato':
+      return formatData(String(value));
+    default:
+      return String(value);
+  }
+}
 
 /** An import continued from the list: the job, and once its file is chosen again, the lines it created. */
 interface Resuming {
@@ -102,6 +122,10 @@ export default function ImportarClientes() {
   const review = useMemo(() => {
     const existing = new Map((categorias.data ?? []).map((c) => [foldName(c.descricao), c.id]));
     const names = new Set((clientes.data ?? []).map((c) => foldName(c.nome)));
+    // A CNPJ/CPF is unique: the server refuses a row whose document is stored (or came earlier
+    // in the file), so the preview counts it as invalid with the server's own message.
+    const documentos = new Map<string, string>();
+    for (const c of clientes.data ?? []) if (c.documento) documentos.set(c.documento, c.nome);
     const valid: RowCheck[] = [];
     const invalid: RowCheck[] = [];
     const duplicates: RowCheck[] = [];
@@ -111,6 +135,13 @@ export default function ImportarClientes() {
         invalid.push(check);
         continue;
       }
+      const documento = check.row.documento;
+      const holder = documento ? documentos.get(documento) : undefined;
+      if (documento && holder !== undefined) {
+        invalid.push({ linha: check.linha, cells: check.cells, problems: [MESSAGES.documentoDuplicado(formatDocumento(documento), holder)] });
+        continue;
+      }
+      if (documento) documentos.set(documento, check.row.nome);
       const folded = foldName(check.row.nome);
       if (names.has(folded)) duplicates.push(check);
       names.add(folded);
@@ -267,7 +298,7 @@ export default function ImportarClientes() {
           <section className="import-section" aria-labelledby="import-columns">
             <h2 id="import-columns">{C.columns.heading}</h2>
             <p>{C.columns.text}</p>
-            <label>
+            <label className="choice">
               <input
                 type="checkbox"
                 checked={header}
@@ -275,11 +306,11 @@ export default function ImportarClientes() {
                   setHeader(e.target.checked);
                   setMapping(guessMapping(file.parsed.rows, e.target.checked));
                 }}
-              />{' '}
-              {C.columns.header}
+              />
+              <span>{C.columns.header}</span>
             </label>
             <div className="import-table-wrap">
-              <table className="import-table">
+              <table className="import-table import-mapping">
                 <thead>
                   <tr>
                     <th scope="col">{C.columns.fileColumn}</th>
@@ -290,8 +321,12 @@ export default function ImportarClientes() {
                 <tbody>
                   {Array.from({ length: width }, (_, j) => (
                     <tr key={j}>
-                      <th scope="row">{columnName(j)}</th>
-                      <td>{sample[j] ?? ''}</td>
+                      <th scope="row" className="cell-clip" title={columnName(j)}>
+                        {columnName(j)}
+                      </th>
+                      <td className="cell-clip" title={sample[j] ?? ''} data-label={C.columns.sample}>
+                        {sample[j] ?? ''}
+                      </td>
                       <td>
                         <select
                           aria-label={C.columns.columnLabel(columnName(j))}
@@ -325,11 +360,16 @@ export default function ImportarClientes() {
               </p>
             ) : (
               <>
-                <p role="status" data-testid="import-counts">
-                  {C.preview.counts(toSend.length, review.invalid.length, review.valid.length - toSend.length)}
+                <p role="status" className="import-counts" data-testid="import-counts">
+                  {C.preview.countParts(toSend.length, review.invalid.length, review.valid.length - toSend.length).map((part, i) => (
+                    <span key={i}>
+                      {i > 0 && <span className="import-count-sep">{C.preview.countSeparator}</span>}
+                      <span className={`import-count${i === 0 ? ' is-main' : ''}`}>{part}</span>
+                    </span>
+                  ))}
                 </p>
                 <p>{C.preview.first(Math.min(PREVIEW_ROWS, review.valid.length))}</p>
-                <div className="import-table-wrap">
+                <div className="import-table-wrap" role="region" aria-label={C.preview.scrollLabel} tabIndex={0}>
                   <table className="import-table" aria-label={C.preview.heading}>
                     <thead>
                       <tr>
@@ -346,7 +386,7 @@ export default function ImportarClientes() {
                         <tr key={c.linha}>
                           <td>{c.linha}</td>
                           {shownFields.map((f) => (
-                            <td key={f}>{f === 'valorContrato' ? formatMoney(c.row!.valorContrato) : String(c.row![f] ?? '')}</td>
+                            <td key={f}>{shownValue(c.row!, f)}</td>
                           ))}
                         </tr>
                       ))}
@@ -367,25 +407,29 @@ export default function ImportarClientes() {
                   </div>
                 )}
                 {review.novas.length > 0 && (
-                  <fieldset className="import-section">
+                  <fieldset className="import-section choice-group">
                     <legend>{C.preview.newCategorias(review.novas.length)}</legend>
-                    <p>{review.novas.join(', ')}</p>
-                    <label>
-                      <input type="radio" name="categorias" checked={criarCategorias} onChange={() => setCriarCategorias(true)} /> {C.preview.createCategorias}
-                    </label>{' '}
-                    <label>
-                      <input type="radio" name="categorias" checked={!criarCategorias} onChange={() => setCriarCategorias(false)} /> {C.preview.noCategoria}
+                    <p className="choice-names">{review.novas.join(', ')}</p>
+                    <label className="choice">
+                      <input type="radio" name="categorias" checked={criarCategorias} onChange={() => setCriarCategorias(true)} />
+                      <span>{C.preview.createCategorias}</span>
+                    </label>
+                    <label className="choice">
+                      <input type="radio" name="categorias" checked={!criarCategorias} onChange={() => setCriarCategorias(false)} />
+                      <span>{C.preview.noCategoria}</span>
                     </label>
                   </fieldset>
                 )}
                 {review.duplicates.length > 0 && (
-                  <fieldset className="import-section">
+                  <fieldset className="import-section choice-group">
                     <legend>{C.preview.duplicates(review.duplicates.length)}</legend>
-                    <label>
-                      <input type="radio" name="duplicados" checked={pularDuplicados} onChange={() => setPularDuplicados(true)} /> {C.preview.skipDuplicates}
-                    </label>{' '}
-                    <label>
-                      <input type="radio" name="duplicados" checked={!pularDuplicados} onChange={() => setPularDuplicados(false)} /> {C.preview.importDuplicates}
+                    <label className="choice">
+                      <input type="radio" name="duplicados" checked={pularDuplicados} onChange={() => setPularDuplicados(true)} />
+                      <span>{C.preview.skipDuplicates}</span>
+                    </label>
+                    <label className="choice">
+                      <input type="radio" name="duplicados" checked={!pularDuplicados} onChange={() => setPularDuplicados(false)} />
+                      <span>{C.preview.importDuplicates}</span>
                     </label>
                   </fieldset>
                 )}

@@ -61,7 +61,9 @@ export function UsuarioCard({ usuario: u }: { usuario: Usuario }) {
       <div className="card-head">
         <Badge className="card-badge badge-folder" icon={<UsersIcon size={20} />} />
         <h2 className="card-title">
-          {u.email}
+          <span className="ident" title={u.email}>
+            {u.email}
+          </span>
           {self ? <span className="card-note"> ({U.you})</span> : null}
         </h2>
       </div>

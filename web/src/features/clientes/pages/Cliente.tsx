@@ -1,0 +1,202 @@
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { daysBetween, formatData, formatDocumento, formatTelefone, ID_PATTERN, todayIso, isCelular, telUrl, tipoDocumento, whatsappUrl, type Cliente } from '@contract';
+import { EditIcon, TrashIcon } from '../../../components/icons.tsx';
+import { Historico } from '../../../components/Historico.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { LoadError } from '../../../components/States.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { viewHref } from '../../../lib/clientes-url.ts';
+import { formatDateTime, formatMoney, isVip } from '../../../lib/format.ts';
+import { clientes } from '../../../lib/resources.ts';
+import { paths } from '../../../paths.ts';
+import { T } from '../../../texts.ts';
+import { TC } from '../../../texts-clientes.ts';
+import { personOf, TH } from '../../../texts-historico.ts';
+import NotFound from '../../../pages/NotFound.tsx';
+import { RenewalBadge } from '../components/ClienteCard.tsx';
+
+const P = TC.pagina;
+
+/** A term and its value; nothing when there is no value. */
+function Item({ term, children, wide = false }: { term: string; children: React.ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'field-full' : undefined}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** 'Voltar para a lista': back to the list as it was (its view is in the URL) when the user came from it. */
+function BackLink() {
+  const navigate = useNavigate();
+  return (
+    <Link
+      className="back-link"
+      to={paths.clientes}
+      onClick={(e) => {
+        // Came from a page of this app: Back returns to it as it was (filter, sort, scroll).
+        if ((window.history.state as { idx?: number } | null)?.idx) {
+          e.preventDefault();
+          navigate(-1);
+        }
+      }}
+    >
+      {P.back}
+    </Link>
+  );
+}
+
+function Record({ cliente }: { cliente: Cliente }) {
+  const { email, telefone, documento, inicioContrato, fimContrato, observacoes, categoria } = cliente;
+  const vip = isVip(cliente.valorContrato);
+  const fone = telefone ? formatTelefone(telefone) : undefined;
+  const doc = documento ? formatDocumento(documento) : undefined;
+  const actions = (
+    <div className="page-actions">
+      <Link className="btn btn-secondary" to={paths.atualizarCliente.to(cliente.id)} aria-label={T.common.editLabel(cliente.nome)}>
+        <EditIcon size={18} />
+        {T.common.edit}
+      </Link>
+      <Link className="btn btn-danger-ghost" to={paths.deletarCliente.to(cliente.id)} aria-label={T.common.deleteLabel(cliente.nome)}>
+        <TrashIcon size={18} />
+        {T.common.delete}
+      </Link>
+    </div>
+  );
+  return (
+    <>
+      <PageHeader title={P.title(cliente.nome)} heading={cliente.nome} subtitle={vip ? TC.clientes.vip : TC.clientes.standard} action={actions} />
+      <div className="cliente-audit">
+        {cliente.criadoEm && cliente.criadoPor ? <p className="audit-line">{TH.historico.createdBy(personOf(cliente.criadoPor), formatDateTime(cliente.criadoEm))}</p> : null}
+        {cliente.atualizadoEm && cliente.atualizadoPor && cliente.atualizadoEm !== cliente.criadoEm ? (
+          <p className="audit-line">{TH.historico.updatedBy(personOf(cliente.atualizadoPor), formatDateTime(cliente.atualizadoEm))}</p>
+        ) : null}
+      </div>
+      <div className="cliente-page">
+        <section className="card cliente-section" aria-labelledby="cliente-contato">
+          <h2 id="cliente-contato" className="section-title">
+            {P.contato}
+          </h2>
+          {email || fone || doc ? (
+            <dl className="card-fields">
+              {email ? (
+                <Item term={P.email} wide>
+                  <a className="ident" href={`mailto:${email}`} title={email} aria-label={TC.clientes.emailLabel(email)}>
+                    {email}
+                  </a>
+                </Item>
+              ) : null}
+              {telefone && fone ? (
+                <Item term={P.telefone}>
+                  <a className="ident" href={telUrl(telefone)} aria-label={TC.clientes.telefoneLabel(fone)}>
+                    {fone}
+                  </a>
+                  {isCelular(telefone) ? (
+                    <>
+                      {' · '}
+                      <a href={whatsappUrl(telefone)} target="_blank" rel="noopener noreferrer" aria-label={TC.clientes.whatsappLabel(fone)}>
+                        {TC.clientes.whatsapp}
+                      </a>
+                    </>
+                  ) : null}
+                </Item>
+              ) : null}
+              {documento && doc ? (
+                <Item term={TC.clientes.tipoDocumento[tipoDocumento(documento)]}>
+                  <span className="ident" title={doc}>
+                    {doc}
+                  </span>
+                </Item>
+              ) : null}
+            </dl>
+          ) : (
+            <p className="card-meta">{P.semContato}</p>
+          )}
+        </section>
+
+        <section className="card cliente-section" aria-labelledby="cliente-contrato">
+          <h2 id="cliente-contrato" className="section-title">
+            {P.contrato}
+          </h2>
+          <dl className="card-fields">
+            <Item term={P.valor} wide>
+              <span className="money">{formatMoney(cliente.valorContrato)}</span>
+            </Item>
+            <Item term={P.inicio}>{inicioContrato ? formatData(inicioContrato) : TC.clientes.noValue}</Item>
+            <Item term={P.fim}>{fimContrato ? formatData(fimContrato) : P.semFim}</Item>
+            {fimContrato ? (
+              <Item term={P.renovacao} wide>
+                <span className="cliente-renewal">
+                  {P.renovacaoTexto(daysBetween(todayIso(), fimContrato))} <RenewalBadge fim={fimContrato} />
+                </span>
+              </Item>
+            ) : null}
+          </dl>
+        </section>
+
+        <section className="card cliente-section cliente-section-wide" aria-labelledby="cliente-dados">
+          <h2 id="cliente-dados" className="section-title">
+            {P.dados}
+          </h2>
+          <dl className="card-fields">
+            <Item term={TC.clientes.segmento}>{cliente.segmento || TC.clientes.noValue}</Item>
+            <Item term={TC.clientes.pontoFocal}>{cliente.pontoFocal || TC.clientes.noValue}</Item>
+            <Item term={TC.clientes.categoria} wide>
+              {categoria ? (
+                <Link className="tag" to={viewHref(paths.clientes, { categorias: [categoria.id] })} aria-label={P.verCategoria(categoria.descricao)}>
+                  {categoria.descricao}
+                </Link>
+              ) : (
+                <span className="tag tag-empty">{T.common.noCategoria}</span>
+              )}
+            </Item>
+            <Item term={P.observacoes} wide>
+              {observacoes ? <span className="cliente-notes">{observacoes}</span> : <span className="card-meta">{P.semObservacoes}</span>}
+            </Item>
+          </dl>
+        </section>
+
+      </div>
+      <Historico path={clientes.recordPath(cliente.id)} />
+    </>
+  );
+}
+
+/**
+ * /clientes/:id (digits only; anything else is not a page): one client read-only, so a look never
+ * risks an edit: contacts as links, the contract and its renewal, notes, category, who created
+ * and changed it, its Histórico, with Editar and Deletar.
+ */
+export default function ClientePage() {
+  const { id } = useParams();
+  const valid = id !== undefined && ID_PATTERN.test(id);
+  const record = clientes.useRecord(valid ? id : undefined);
+  if (!valid) return <NotFound />;
+  let body;
+  if (record.data) body = <Record cliente={record.data} />;
+  else if (record.error instanceof ApiRequestError && record.error.status === 404)
+    body = (
+      <>
+        <PageHeader title={P.loadingTitle} heading={P.loadingTitle} />
+        <p className="form-alert" role="alert">
+          {P.notFound}
+        </p>
+      </>
+    );
+  else if (record.error)
+    body = (
+      <>
+        <PageHeader title={P.loadingTitle} heading={P.loadingTitle} />
+        <LoadError message={P.loadError} onRetry={() => window.location.reload()} />
+      </>
+    );
+  else body = <Spinner />;
+  return (
+    <div className="page page-narrow page-cliente">
+      <BackLink />
+      {body}
+    </div>
+  );
+}

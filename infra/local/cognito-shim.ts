@@ -9,7 +9,7 @@
  * |-------------------------------------|-------------------------------------------------------------|
  * | AdminCreateUser `MessageAction: RESEND` (a new temporary password, e-mailed) | a new temporary password set with AdminSetUserPassword (`Permanent: false`) and written to the outbox as an invitation |
  * | AdminResetUserPassword (the password stops working; a code is e-mailed; the person sets a new password with it) | a temporary password set with AdminSetUserPassword (`Permanent: false`) and written to the outbox: the person signs in with it and chooses a new one (NEW_PASSWORD_REQUIRED) |
- * | AdminUserGlobalSignOut (refresh tokens revoked) | nothing (the user must exist): the local /cognito/ proxy already refuses a disabled user's refresh, the only case the API signs a user out |
+ * | AdminUserGlobalSignOut (refresh tokens revoked) | the user's sign-out time written to the local pool's ledger (sign-in-ledger.ts): the /cognito/ proxy refuses refresh tokens issued before it |
  *
  * Their refusals follow the cloud's exception names, which the handlers map to answers: an
  * unknown user (UserNotFoundException), a RESEND to someone who already set a password
@@ -41,6 +41,8 @@ export interface CognitoShimOptions {
   newPassword: () => string;
   /** Delivers a message: the outbox line and the one-line notice. */
   deliver: (message: ShimMessage) => void;
+  /** Ends every session the user has (their refresh tokens stop working). */
+  signOut: (username: string) => void;
 }
 
 export interface CognitoShim {
@@ -67,7 +69,7 @@ interface StoredUser {
 
 /** Starts the shim on a free port of 127.0.0.1. */
 export async function startCognitoShim(options: CognitoShimOptions): Promise<CognitoShim> {
-  const { upstream, newPassword, deliver } = options;
+  const { upstream, newPassword, deliver, signOut } = options;
 
   const call = async (op: string, body: unknown): Promise<Answer> => {
     const res = await fetch(upstream, {
@@ -140,7 +142,9 @@ export async function startCognitoShim(options: CognitoShimOptions): Promise<Cog
     },
     async AdminUserGlobalSignOut(body) {
       const user = await getUser(body.UserPoolId, body.Username);
-      return isAnswer(user) ? user : { status: 200, body: {} };
+      if (isAnswer(user)) return user;
+      signOut(user.Username);
+      return { status: 200, body: {} };
     },
   };
 

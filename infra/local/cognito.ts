@@ -29,6 +29,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP, PASSWORD_POLICY, PASSWORD_SYMBOLS, passwordProblems, TOKEN_VALIDITY } from '../../lambdas/contract/auth.ts';
 import { startCognitoShim, type CognitoShim } from './cognito-shim.ts';
+import { ledgerOf } from './sign-in-ledger.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './dynamodb.ts';
 import { findFreePort, isAlive, ownsListeningPort, sleep, spawnTied, type TiedProcess } from './tied-process.ts';
 
@@ -530,7 +531,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       writeFileSync(path.join(dir, STATE_FILE), `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
     }
     const admin = created ? { exists: true, passwordWorks: true } : await adminState(client, state);
-    shim = await startCognitoShim({ upstream: endpoint, newPassword: () => generatePassword(), deliver });
+    shim = await startCognitoShim({ upstream: endpoint, newPassword: () => generatePassword(), deliver, signOut: (username) => ledgerOf(dir).signOut(username) });
     proc.detach();
     const issuer = `http://127.0.0.1:${port}/${state.userPoolId}`;
     return {

@@ -14,6 +14,7 @@ import { SECURITY_HEADERS } from '../security-headers.ts';
 import { createApiMiddleware, HANDLERS_DIR, isApiPath, type HandlerLoader, type HandlerExport } from './adapter.ts';
 import { COGNITO_PROXY_PATH, createAuthRoutes } from './auth-routes.ts';
 import { localAuthorizerConfig } from './authorizer.ts';
+import { createHostCheck } from './host-check.ts';
 import { describeIdentity } from './cognito.ts';
 import {
   assertPortAvailable,
@@ -197,6 +198,9 @@ async function mountApi(server: ViteDevServer | PreviewServer, command: string):
   server.middlewares.use(createApiMiddleware({ loadHandler, ...(identity ? { jwtAuthorizer: localAuthorizerConfig(identity) } : {}) }));
 }
 
+/** The host a Vite server was told to listen on (`HOST` or `--host NAME`), beside the loopback names. */
+const hostOf = (host: string | boolean | undefined): string | undefined => (typeof host === 'string' ? host : undefined) ?? process.env.HOST;
+
 /**
  * Mounts the local API at `/api` in Vite's dev and preview servers (before the SPA fallback);
  * preview also gets the production security and cache headers.
@@ -205,9 +209,12 @@ export function clientelaLocalApi(): Plugin {
   return {
     name: 'clientela-local-api',
     async configureServer(server) {
+      // Before every route: only a loopback Host (or HOST) reaches the app, /config.json included.
+      server.middlewares.use(createHostCheck(hostOf(server.config.server.host)));
       await mountApi(server, 'npm start');
     },
     async configurePreviewServer(server) {
+      server.middlewares.use(createHostCheck(hostOf(server.config.preview.host)));
       server.middlewares.use(cloudFrontEmulation(await cloudRules()));
       await mountApi(server, 'npm run preview');
     },

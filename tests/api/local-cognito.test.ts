@@ -295,8 +295,8 @@ describe('sign-in through the local server', () => {
       'cognito:groups': ['admin'],
     });
     expect(payload.aud).toBeUndefined();
-    // The access token lives 60 minutes, as in the cloud.
-    expect(payload.exp! - payload.iat!).toBe(3600);
+    // The access token lives 15 minutes, as in the cloud (TOKEN_VALIDITY).
+    expect(payload.exp! - payload.iat!).toBe(15 * 60);
     const id = await jwtVerify(tokens.IdToken, keys(), { issuer: identity.issuer, audience: identity.clientId });
     expect(id.payload).toMatchObject({ token_use: 'id', email: LOCAL_ADMIN_EMAIL });
 

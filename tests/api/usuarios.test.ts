@@ -197,9 +197,11 @@ describe('an administrator cannot lock themselves out', () => {
     // The same in another case of the e-mail.
     expect((await users('DELETE', at(identity.admin.email.toUpperCase()))).status).toBe(409);
     expect(await listed(identity.admin.email)).toMatchObject({ admin: true, ativo: true, status: 'CONFIRMED' });
-    // What keeps them in is allowed.
-    expect(await users('PUT', `${me}/admin`, { admin: true })).toMatchObject({ status: 200, body: { admin: true } });
-    expect(await users('PUT', `${me}/ativo`, { ativo: true })).toMatchObject({ status: 200, body: { ativo: true } });
+    // Nor may they change their own access the other way (a token held after losing it must restore nothing).
+    expect(await users('PUT', `${me}/admin`, { admin: true })).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioPromover, campo: 'admin' } });
+    expect(await users('PUT', `${me}/ativo`, { ativo: true })).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioAtivar, campo: 'ativo' } });
+    expect(await users('POST', `${me}/convite`)).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioConvite } });
+    expect(await users('POST', '/usuarios', { email: identity.admin.email, admin: true })).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioConvite } });
     expect((await trySignIn(identity.admin.email, identity.admin.password)).ok).toBe(true);
   });
 
@@ -210,6 +212,59 @@ describe('an administrator cannot lock themselves out', () => {
     expect(bruno).toBeTruthy();
     expect(await users('PUT', `${at('bruno@empresa.com.br')}/admin`, { admin: false }, segundo)).toMatchObject({ status: 200, body: { admin: false } });
     expect((await users('DELETE', at('bruno@empresa.com.br'), undefined, segundo)).status).toBe(204);
+  });
+});
+
+describe("an administrator's rights end when they are taken away: the token they still hold restores nothing", () => {
+  /** A second administrator, signed in: their tokens from before what happens to them. */
+  async function anotherAdmin(email: string): Promise<{ email: string; password: string; tokens: Tokens }> {
+    const password = 'Outro-Admin-2024!';
+    const tokens = await firstSignIn(proxy, identity.clientId, email, await invite(email, true), password);
+    return { email, password, tokens };
+  }
+  const refresh = (token: string | undefined) =>
+    callCognito(proxy, 'InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: identity.clientId, AuthParameters: { REFRESH_TOKEN: token } });
+
+  it('disabled: they can not enable themselves again, nor act as administrator; their session is over', async () => {
+    const a = await anotherAdmin('desligada@empresa.com.br');
+    expect((await refresh(a.tokens.RefreshToken)).status).toBe(200);
+    expect((await users('PUT', `${at(a.email)}/ativo`, { ativo: false })).status).toBe(200);
+    const refused = { status: 403, body: { mensagem: MESSAGES.somenteAdministradores } };
+    expect(await users('PUT', `${at(a.email)}/ativo`, { ativo: true }, a.tokens)).toMatchObject(refused);
+    expect(await users('GET', '/usuarios', undefined, a.tokens)).toMatchObject(refused);
+    expect(await users('PUT', `${at(identity.admin.email)}/ativo`, { ativo: false }, a.tokens)).toMatchObject(refused);
+    expect(await users('POST', '/usuarios', { email: 'cumplice@empresa.com.br', admin: true }, a.tokens)).toMatchObject(refused);
+    expect(await listed(a.email)).toMatchObject({ ativo: false });
+    expect((await trySignIn(a.email, a.password)).ok).toBe(false);
+    expect((await refresh(a.tokens.RefreshToken)).body.__type).toBe('NotAuthorizedException');
+    // Enabled again by another administrator: the refresh token from before stays revoked (global sign-out).
+    expect((await users('PUT', `${at(a.email)}/ativo`, { ativo: true })).status).toBe(200);
+    expect((await refresh(a.tokens.RefreshToken)).body.__type).toBe('NotAuthorizedException');
+    expect((await trySignIn(a.email, a.password)).ok).toBe(true);
+  });
+
+  it('demoted: they can not promote themselves again nor demote the others; their refresh token is revoked', async () => {
+    const a = await anotherAdmin('rebaixada@empresa.com.br');
+    expect((await users('PUT', `${at(a.email)}/admin`, { admin: false })).status).toBe(200);
+    const refused = { status: 403, body: { mensagem: MESSAGES.somenteAdministradores } };
+    expect(await users('PUT', `${at(a.email)}/admin`, { admin: true }, a.tokens)).toMatchObject(refused);
+    expect(await users('PUT', `${at(identity.admin.email)}/admin`, { admin: false }, a.tokens)).toMatchObject(refused);
+    expect(await listed(a.email)).toMatchObject({ admin: false });
+    expect(await listed(identity.admin.email)).toMatchObject({ admin: true });
+    expect((await refresh(a.tokens.RefreshToken)).body.__type).toBe('NotAuthorizedException');
+    // Nor purge records for good (Excluir definitivamente), the other administrator route.
+    const purge = await call(api, 'DELETE', '/lixeira/produto/999999', undefined, { authorization: `Bearer ${a.tokens.AccessToken}` });
+    expect(purge).toMatchObject({ status: 403, body: { mensagem: MESSAGES.somenteAdministradoresExcluir } });
+    const asAdmin = await call(api, 'DELETE', '/lixeira/produto/999999', undefined, { authorization: `Bearer ${admin.AccessToken}` });
+    expect(asAdmin.status).toBe(404);
+  });
+
+  it('deleted: they can not invite themselves back', async () => {
+    const a = await anotherAdmin('removida@empresa.com.br');
+    expect((await users('DELETE', at(a.email))).status).toBe(204);
+    expect(await users('POST', '/usuarios', { email: a.email, admin: true }, a.tokens)).toMatchObject({ status: 403, body: { mensagem: MESSAGES.somenteAdministradores } });
+    expect(await listed(a.email)).toBeUndefined();
+    expect((await refresh(a.tokens.RefreshToken)).status).toBe(400);
   });
 });
 

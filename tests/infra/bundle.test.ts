@@ -274,7 +274,8 @@ beforeAll(async () => {
     COGNITO_ENDPOINT: await startProxy(identity.adminEndpoint, (operation) => [`cognito-idp:${operation}`]),
   });
   const tokens = await signIn(identity.endpoint, identity.clientId, identity.admin.email, identity.admin.password);
-  const authorized = await createJwtAuthorizer(localAuthorizerConfig(identity))(`Bearer ${tokens.AccessToken}`);
+  // Signed in at cognito-local itself (no local server here), so not in the local ledger: only its claims matter to this test.
+  const authorized = await createJwtAuthorizer({ ...localAuthorizerConfig(identity), issued: undefined })(`Bearer ${tokens.AccessToken}`);
   if (!authorized.ok) throw new Error(`the local authorizer refused the administrator: ${authorized.reason}`);
   authorizer = authorized.authorizer;
   startHost();

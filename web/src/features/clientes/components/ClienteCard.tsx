@@ -1,4 +1,4 @@
-import { daysBetween, formatData, formatDocumento, formatTelefone, isCelular, telUrl, tipoDocumento, todayIso, whatsappUrl, type Cliente } from '@contract';
+import { daysBetween, formatData, formatDocumento, formatTelefone, isCelular, mailtoUrl, telUrl, tipoDocumento, todayIso, whatsappUrl, type Cliente } from '@contract';
 import { CardActions } from '../../../components/CardActions.tsx';
 import { CrownIcon, DiamondIcon } from '../../../components/icons.tsx';
 import { RENEWAL_BADGE_DAYS } from '../../../config.ts';
@@ -23,7 +23,7 @@ function Contact({ cliente }: { cliente: Cliente }) {
   return (
     <p className="card-contact">
       {email ? (
-        <a href={`mailto:${email}`} aria-label={TC.clientes.emailLabel(email)}>
+        <a href={mailtoUrl(email)} aria-label={TC.clientes.emailLabel(email)}>
           {email}
         </a>
       ) : null}

@@ -18,6 +18,8 @@ export const MESSAGES = {
   categoriaInexistente: (id: number) => `A categoria ${id} não existe.`,
   categoriaComClientes: 'A categoria possui clientes vinculados.',
   categoriaDuplicada: (descricao: string) => `Já existe uma categoria chamada “${descricao}”.`,
+  descricaoControleBidi: 'A descrição não pode ter caracteres que invertem a direção do texto.',
+  descricaoSemLetraOuNumero: 'A descrição precisa de pelo menos uma letra ou um número.',
   conflitoVersao: 'Este registro foi alterado por outra pessoa. Recarregue e tente de novo.',
   conflitoConcorrente: 'O registro está sendo alterado por outra requisição. Tente de novo.',
   idempotenciaCorpoDiferente:

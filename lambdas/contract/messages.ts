@@ -60,6 +60,7 @@ export const MESSAGES = {
   erroInterno: 'Erro interno do servidor. Tente novamente mais tarde.',
   // CSV import (issue 18)
   importacaoNaoEncontrada: 'Importação não encontrada.',
+  importacaoAlemDoTotal: (total: number) => `Este lote passa do total de ${total} linhas informado ao iniciar a importação.`,
   importacaoSomenteAutor: 'Somente quem fez a importação ou um administrador pode desfazê-la.',
   importacaoPrazoEncerrado: (dias: number) => `Esta importação tem mais de ${dias} dias e não pode mais ser desfeita.`,
   importacaoLinhaRepetida: (linha: number) => `A linha ${linha} aparece mais de uma vez no lote.`,

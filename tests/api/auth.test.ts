@@ -251,6 +251,24 @@ describe('a member, signed in', () => {
     expect((await call(api, 'GET', '/produtos', undefined, mine)).body.some((c: { nome: string }) => c.nome === 'Importado pelo membro')).toBe(false);
   });
 
+  it("an Idempotency-Key belongs to its caller: a member replaying an administrator's key and body creates their own record, never gets theirs", async () => {
+    const body = { nome: 'Cliente do administrador', valorContrato: 10 };
+    const k = { 'idempotency-key': 'chave-compartilhada-1' };
+    const first = await call(api, 'POST', '/produtos', body, { ...bearer(admin.AccessToken), ...k });
+    expect(first.status).toBe(201);
+    expect((await call(api, 'POST', '/produtos', body, { ...bearer(admin.AccessToken), ...k })).body).toEqual(first.body);
+    const replayed = await call(api, 'POST', '/produtos', body, { ...bearer(member.AccessToken), ...k });
+    expect(replayed.status).toBe(201);
+    expect(replayed.body.id).not.toBe(first.body.id);
+    expect(replayed.body).toMatchObject(auditBy(MEMBER));
+    // Imports too: the member's key is the member's.
+    const job = await call(api, 'POST', '/importacoes', { total: 1 }, { ...bearer(admin.AccessToken), 'idempotency-key': 'chave-importacao-1' });
+    const mine = await call(api, 'POST', '/importacoes', { total: 1 }, { ...bearer(member.AccessToken), 'idempotency-key': 'chave-importacao-1' });
+    expect(mine.status).toBe(201);
+    expect(mine.body.id).not.toBe(job.body.id);
+    expect(mine.body.autor).toBe(MEMBER);
+  });
+
   it('is refused the users API with 403 {mensagem}, before anything is read or validated', async () => {
     const auth = bearer(member.AccessToken);
     const forbidden = { status: 403, body: { mensagem: MESSAGES.somenteAdministradores } };

@@ -3,7 +3,7 @@
  * with the policy, a TOTP code, TOTP setup), the forgotten password, Minha conta, and /usuarios
  * with a stubbed users API.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_POLICY } from '@contract';
 import { SESSION_STORAGE_KEY } from '../../web/src/config.ts';
@@ -169,6 +169,30 @@ describe('/entrar challenges', () => {
     press(A.mfa.submit);
     expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
     expect(be.calls('RespondToAuthChallenge').map((c) => (c.body.ChallengeResponses as Record<string, string>).SOFTWARE_TOKEN_MFA_CODE)).toEqual(['123456', '654321']);
+  });
+
+  it('a session begun by answering a challenge keeps the refresh token of the cloud-shaped answer, and renews with it', async () => {
+    const be = fakeBackend({
+      cognito: {
+        InitiateAuth: [challenge('SOFTWARE_TOKEN_MFA'), tokens(ANA, { refresh: null })],
+        RespondToAuthChallenge: () => tokens(ANA, { refresh: 'r-depois-do-codigo' }),
+      },
+      api: { 'GET /api/produtos': json(200, []) },
+    });
+    renderApp('/entrar', { auth: CONFIG });
+    await submitCredentials();
+    await screen.findByRole('heading', { level: 1, name: A.mfa.heading });
+    type(A.common.code, '123456');
+    press(A.mfa.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe('r-depois-do-codigo');
+    // A reload resumes the session with that refresh token (REFRESH_TOKEN_AUTH), not a sign-in.
+    cleanup();
+    renderApp('/clientes', { auth: CONFIG });
+    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    await waitFor(() => expect(be.calls('InitiateAuth')).toHaveLength(2));
+    expect(be.calls('InitiateAuth')[1]!.body).toEqual({ ClientId: CONFIG.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: 'r-depois-do-codigo' } });
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe('r-depois-do-codigo');
   });
 
   it('MFA_SETUP: the QR code and the secret, the first code verified, then signed in', async () => {

@@ -14,7 +14,7 @@ import { SECURITY_HEADERS } from '../security-headers.ts';
 import { createApiMiddleware, HANDLERS_DIR, isApiPath, type HandlerLoader, type HandlerExport } from './adapter.ts';
 import { COGNITO_PROXY_PATH, createAuthRoutes } from './auth-routes.ts';
 import { localAuthorizerConfig } from './authorizer.ts';
-import { createHostCheck } from './host-check.ts';
+import { createHostCheck, isLoopback } from './host-check.ts';
 import { describeIdentity } from './cognito.ts';
 import {
   assertPortAvailable,
@@ -180,6 +180,10 @@ async function mountApi(server: ViteDevServer | PreviewServer, command: string):
     if (address) local.setUrl(`http://${shown.includes(':') ? `[${shown}]` : shown}:${address.port}/`);
   });
   log(`API at /api · table "${db.tableName}" · data: ${db.where}${db.created ? ' (new)' : ''}`);
+  const listenHost = hostOf(('ssrLoadModule' in server ? server.config.server : server.config.preview).host);
+  if (identity && listenHost !== undefined && !isLoopback(listenHost)) {
+    logger.warn(`Warning: HOST=${listenHost} lets other machines reach this server and its sign-in (the local pool is for development, not for people's data): use it only on a network you trust.`);
+  }
   for (const line of describeIdentity(identity)) log(line);
   // In dev, handlers go through Vite's SSR module graph: an edited handler (or service) is
   // picked up by the next request without a restart. Preview loads them once, like Lambda.

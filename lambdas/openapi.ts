@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ADMIN_GROUP, EMAIL_MAX_LENGTH } from './contract/auth.ts';
 import { CONTATO_FIELDS, type ContatoField } from './contract/cliente.ts';
 import { ISO_DATE_PATTERN } from './contract/datas.ts';
+import { CATEGORY_NAME_PATTERN } from './contract/text.ts';
 import {
   DECIMAL_STRING_PATTERN,
   ID_PATTERN,
@@ -192,7 +193,9 @@ function requestSchema(schema: z.ZodType, title: string, description: string, do
       continue;
     }
     prop.description = docs[name];
-    if (name === 'descricao' || name === 'nome') prop.pattern = '\\S'; // not blank after trimming
+    // Not blank after trimming; a category name also needs a visible letter or digit and no bidirectional control.
+    if (name === 'nome') prop.pattern = '\\S';
+    if (name === 'descricao') prop.pattern = CATEGORY_NAME_PATTERN;
     if (name === 'valorContrato') {
       // The range and decimals apply to the number, also when it comes as a string.
       const [number, text] = prop.anyOf as JsonSchema[];

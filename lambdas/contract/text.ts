@@ -48,6 +48,15 @@ export const hasBidiControl = (s: string): boolean => BIDI_CONTROLS.test(s);
 /** Characters that show nothing: default-ignorable code points (U+200B, U+00AD, U+2060, U+3164…) and format characters. */
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu;
 
+/**
+ * What a category name must match, as the OpenAPI document states it (JSON Schema `pattern`, a
+ * Unicode regular expression): no bidirectional control, and a letter or digit that is not an
+ * invisible one (the Hangul fillers are letters that show nothing). The server checks the same
+ * with hasBidiControl and hasLetterOrDigit.
+ */
+export const CATEGORY_NAME_PATTERN =
+  '^[^\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]*(?:[^\\P{L}\\u115f\\u1160\\u3164\\uffa0]|\\p{N})[^\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]*$';
+
 /** True when the text, its invisible characters aside, has at least one letter or digit. */
 export const hasLetterOrDigit = (s: string): boolean => /[\p{L}\p{N}]/u.test(s.replace(INVISIBLE, ''));
 

@@ -39,7 +39,15 @@ export function localWebConfig({ identity, demo = false }: AuthRoutesOptions): W
     cognitoEndpoint: COGNITO_PROXY_PATH,
     // The local app client's refresh token lifetime (cognito.ts creates it so).
     sessionDays: TOKEN_VALIDITY.refreshTokenDays,
-    ...(demo && identity.admin.passwordWorks ? { demo: { email: identity.admin.email, password: identity.admin.password } } : {}),
+    ...(demo && identity.admin.passwordWorks
+      ? {
+          demo: {
+            email: identity.admin.email,
+            password: identity.admin.password,
+            ...(identity.admin.totpSecret ? { totpSecret: identity.admin.totpSecret } : {}),
+          },
+        }
+      : {}),
   };
 }
 

@@ -95,8 +95,11 @@ export interface CognitoWebConfig {
   cognitoEndpoint: string;
   /** How long 'Manter conectado' keeps a person signed in: the refresh token's days (`-c sessionDays`). */
   sessionDays: number;
-  /** The dev server's local administrator, shown on /entrar (never in a production build). */
-  demo?: { email: string; password: string };
+  /**
+   * The dev server's local administrator, shown on /entrar (never in a production build), with its
+   * authenticator's secret: the page answers its TOTP step itself.
+   */
+  demo?: { email: string; password: string; totpSecret?: string };
 }
 
 /**

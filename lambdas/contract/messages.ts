@@ -44,6 +44,8 @@ export const MESSAGES = {
   sessaoInvalida: 'Sua sessão não é válida. Entre novamente.',
   tokenNaoDeAcesso: 'Envie o token de acesso da sessão (access token), não o token de identidade.',
   somenteAdministradores: 'Somente administradores podem gerenciar usuários.',
+  administradorSemTotp:
+    'Administradores precisam da verificação em duas etapas: ative o aplicativo autenticador em Minha conta e tente de novo.',
   loginDesativado: 'O login está desativado.',
   usuarioNaoEncontrado: 'Usuário não encontrado.',
   usuarioJaExiste: (email: string) => `Já existe um usuário com o e-mail ${email}.`,

@@ -6,6 +6,7 @@
  * the anonymous caller is the administrator, as the spec has no roles.
  */
 import { userNameOf } from '../contract/auth.ts';
+import { MESSAGES } from '../contract/messages.ts';
 import type { Actor } from '../contract/types.ts';
 import { ForbiddenError } from '../errors.ts';
 import * as pool from '../store/userpool.ts';
@@ -15,7 +16,8 @@ import * as pool from '../store/userpool.ts';
  * A token without the admin group is refused without asking (it can only be a stale member's
  * hint in the safe direction); one with it is checked against the pool (AdminGetUser,
  * AdminListGroupsForUser): a disabled, deleted or demoted administrator is refused even with the
- * token they still hold.
+ * token they still hold. An administrator without an authenticator app (TOTP) is refused too,
+ * with the way to turn it on (Minha conta): administrators always use a second factor.
  */
 export async function requireLiveAdmin(actor: Actor, refusal: string): Promise<void> {
   if (actor.anonymous) return;
@@ -25,4 +27,5 @@ export async function requireLiveAdmin(actor: Actor, refusal: string): Promise<v
   if (!user.ok || !user.value.enabled) throw new ForbiddenError(refusal);
   const admin = await pool.isAdmin(username);
   if (!admin.ok || !admin.value) throw new ForbiddenError(refusal);
+  if (!user.value.totp) throw new ForbiddenError(MESSAGES.administradorSemTotp);
 }

@@ -29,7 +29,7 @@ beforeAll(async () => {
   identity = await startLocalCognito({ dataDir: 'memory', log: () => undefined });
   api = await startApi({ identity });
   proxy = `${new URL(api.baseUrl).origin}/cognito/`;
-  admin = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password);
+  admin = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password, identity.admin.totpSecret);
   // A member, invited through the users API, signs in for the first time.
   const since = Date.now();
   expect((await call(api, 'POST', '/usuarios', { email: MEMBER }, bearer(admin.AccessToken))).status).toBe(201);

@@ -62,7 +62,9 @@ describe('cognito-local as a child process', () => {
       expect(first.admin.email).toBe(LOCAL_ADMIN_EMAIL);
       expect(first.admin.password.length).toBeGreaterThanOrEqual(PASSWORD_POLICY.minLength);
       expect(first.admin).toMatchObject({ passwordWorks: true, exists: true });
-      expect(describeIdentity(first)[0]).toBe(`Sign in as ${LOCAL_ADMIN_EMAIL} with password ${first.admin.password}`);
+      expect(describeIdentity(first)[0]).toBe(
+        `Sign in as ${LOCAL_ADMIN_EMAIL} with password ${first.admin.password} and the TOTP secret ${first.admin.totpSecret} in an authenticator app`,
+      );
       expect(lines).toEqual([]);
       // The state file holds a password: readable by its owner only.
       const stateFile = path.join(first.dir, 'clientela.json');
@@ -70,7 +72,7 @@ describe('cognito-local as a child process', () => {
       expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({
         userPoolId: first.userPoolId,
         clientId: first.clientId,
-        admin: { email: first.admin.email, password: first.admin.password },
+        admin: { email: first.admin.email, password: first.admin.password, totpSecret: first.admin.totpSecret },
       });
 
       // The pool as the cloud has it: the e-mail is the user name itself (no alias), in group admin.
@@ -101,7 +103,7 @@ describe('cognito-local as a child process', () => {
         });
         // A new port, so a new issuer: tokens of the previous start no longer verify.
         expect(second.issuer).toBe(`http://127.0.0.1:${second.port}/${first.userPoolId}`);
-        const tokens = await signIn(second.endpoint, second.clientId, second.admin.email, second.admin.password);
+        const tokens = await signIn(second.endpoint, second.clientId, second.admin.email, second.admin.password, second.admin.totpSecret);
         expect(claimsOf(tokens.AccessToken).iss).toBe(second.issuer);
       } finally {
         await second.stop();
@@ -273,10 +275,19 @@ describe('sign-in through the local server', () => {
 
   it('signs the administrator in: an access token verified against the JWKS, its user name the e-mail, in group admin', async () => {
     // Any case: the pool's user names are case-insensitive, as in the cloud.
-    const res = await cognito('InitiateAuth', {
+    const challenge = await cognito('InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: identity.clientId,
       AuthParameters: { USERNAME: 'Admin@Clientela.Local', PASSWORD: identity.admin.password },
+    });
+    // The seeded administrator has an authenticator (administrators act only with TOTP on).
+    expect(challenge.body).toMatchObject({ ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: expect.any(String) });
+    expect(identity.admin.totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
+    const res = await cognito('RespondToAuthChallenge', {
+      ClientId: identity.clientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: challenge.body.Session,
+      ChallengeResponses: { USERNAME: LOCAL_ADMIN_EMAIL, SOFTWARE_TOKEN_MFA_CODE: totpCode(identity.admin.totpSecret!) },
     });
     expect(res.status).toBe(200);
     // Same origin: cognito-local's CORS headers are not passed on.
@@ -620,12 +631,12 @@ describe('sign-in through the local server', () => {
       expect((await cognito('ConfirmForgotPassword', { ClientId: identity.clientId, Username: LOCAL_ADMIN_EMAIL, ConfirmationCode: '123456', Password: 'Tomada-de-Conta-1!' })).body.__type).toBe('CodeMismatchException');
       const unknown = await cognito('ConfirmForgotPassword', { ClientId: identity.clientId, Username: 'ninguem@empresa.com.br', ConfirmationCode: '123456', Password: 'Tomada-de-Conta-1!' });
       expect(unknown.body).toEqual({ __type: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' });
-      expect((await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password)).AccessToken).toBeTruthy();
+      expect((await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password, identity.admin.totpSecret)).AccessToken).toBeTruthy();
     });
 
     it('every call with an AccessToken is verified first: unsigned, forged with the shipped key, or an ID token are refused', async () => {
       const { forgeToken, unsignedToken, accessClaims } = await import('../support/cognito.ts');
-      const admin = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password);
+      const admin = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password, identity.admin.totpSecret);
       const claims = claimsOf(admin.AccessToken);
       const invalid = { __type: 'NotAuthorizedException', message: 'Invalid Access Token' };
       const fakes = [unsignedToken(claims), await forgeToken(claims), await forgeToken(accessClaims(identity, identity.admin.email, ['admin'])), admin.IdToken, 'x'];
@@ -721,7 +732,7 @@ describe('sign-in through the local server', () => {
 
   it('cognito-local 5.3.0 still lacks the calls the README lists as simulated locally', async () => {
     const direct = (op: string, body: unknown) => callCognito(identity.endpoint, op, body);
-    const { AccessToken } = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password);
+    const { AccessToken } = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password, identity.admin.totpSecret);
     const unsupported = [
       await direct('AdminResetUserPassword', { UserPoolId: identity.userPoolId, Username: LOCAL_ADMIN_EMAIL }),
       await direct('AdminUserGlobalSignOut', { UserPoolId: identity.userPoolId, Username: LOCAL_ADMIN_EMAIL }),

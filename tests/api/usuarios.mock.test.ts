@@ -57,8 +57,8 @@ beforeAll(() => {
 /** The caller of every call below (the cloud fixture's administrator). */
 const CALLER = cloud.jwt.claims.username;
 /** The live check of the caller (AdminGetUser, AdminListGroupsForUser): enabled, in `admin`, unless a test says otherwise. */
-function callerIs(caller: Partial<UserType> = {}, groups = ['admin']): void {
-  cognito.on(AdminGetUserCommand, { Username: CALLER }).resolves(user(CALLER, caller));
+function callerIs(caller: Partial<UserType> & { UserMFASettingList?: string[] } = {}, groups = ['admin']): void {
+  cognito.on(AdminGetUserCommand, { Username: CALLER }).resolves({ ...user(CALLER, caller), UserMFASettingList: caller.UserMFASettingList ?? ['SOFTWARE_TOKEN_MFA'] });
   cognito.on(AdminListGroupsForUserCommand, { Username: CALLER }).resolves({ Groups: groups.map((GroupName) => ({ GroupName })) });
 }
 beforeEach(() => {
@@ -266,6 +266,15 @@ describe('an administrator is checked live against the pool, whatever their toke
     }
     const names = new Set(cognito.calls().map((c) => c.args[0].constructor.name));
     expect([...names].sort()).toEqual('Enabled' in caller ? ['AdminGetUserCommand'] : ['AdminGetUserCommand', 'AdminListGroupsForUserCommand']);
+  });
+
+  it('refuses an administrator without an authenticator app (TOTP), saying how to turn it on: 403 before acting', async () => {
+    cognito.reset();
+    callerIs({ UserMFASettingList: [] });
+    expect(await invoke('GET', '/usuarios')).toMatchObject({ status: 403, body: { mensagem: MESSAGES.administradorSemTotp } });
+    expect(await invoke('DELETE', '/usuarios/bruno%40empresa.com.br')).toMatchObject({ status: 403, body: { mensagem: MESSAGES.administradorSemTotp } });
+    expect(cognito.calls().map((c) => c.args[0].constructor.name).filter((n) => !['AdminGetUserCommand', 'AdminListGroupsForUserCommand'].includes(n))).toEqual([]);
+    expect(MESSAGES.administradorSemTotp).toMatch(/Minha conta/);
   });
 
   it('refuses a caller deleted since (the pool no longer knows them): 403', async () => {

@@ -15,7 +15,7 @@ import { createOpenApiValidator } from '../contract/openapi-validator.ts';
 import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { readOutbox, startLocalCognito, waitForMessage, type LocalIdentity } from '../../infra/local/cognito.ts';
-import { callCognito, firstSignIn, signIn, type Tokens } from '../support/cognito.ts';
+import { callCognito, enableTotp, firstSignIn, signIn, type Tokens } from '../support/cognito.ts';
 import { call, startApi, type TestApi } from './helpers.ts';
 
 let identity: LocalIdentity;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   identity = await startLocalCognito({ dataDir: 'memory', log: () => undefined });
   api = await startApi({ identity });
   proxy = `${new URL(api.baseUrl).origin}/cognito/`;
-  admin = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password);
+  admin = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password, identity.admin.totpSecret);
 });
 afterAll(async () => {
   await api?.close();
@@ -98,6 +98,9 @@ describe("an administrator's user lifecycle", () => {
     });
     expect((await listed(email))!.admin).toBe(true);
     ana = (await trySignIn(email, password) as { tokens: Tokens }).tokens;
+    // An administrator acts once their authenticator is on (Minha conta).
+    expect(await users('GET', '/usuarios', undefined, ana)).toMatchObject({ status: 403, body: { mensagem: MESSAGES.administradorSemTotp } });
+    const anaTotp = await enableTotp(proxy, ana.AccessToken);
     expect((await users('GET', '/usuarios', undefined, ana)).status).toBe(200);
     // And back to a member.
     expect(await users('PUT', `${at(email)}/admin`, { admin: false })).toMatchObject({ status: 200, body: { admin: false } });
@@ -117,9 +120,9 @@ describe("an administrator's user lifecycle", () => {
     });
     expect(refresh.body.__type).toBe('NotAuthorizedException');
 
-    // Enabled again.
+    // Enabled again (her authenticator asks for its code).
     expect(await users('PUT', `${at(email)}/ativo`, { ativo: true })).toMatchObject({ status: 200, body: { ativo: true } });
-    expect((await trySignIn(email, password)).ok).toBe(true);
+    expect((await signIn(proxy, identity.clientId, email, password, anaTotp)).AccessToken).toBeTruthy();
 
     // Deleted: gone from the list, no sign-in, a second delete is 404.
     expect((await users('DELETE', at(email))).status).toBe(204);
@@ -132,6 +135,7 @@ describe("an administrator's user lifecycle", () => {
     const temporary = await invite('chefe@empresa.com.br', true);
     expect(await listed('chefe@empresa.com.br')).toMatchObject({ admin: true, status: 'FORCE_CHANGE_PASSWORD' });
     const chefe = await firstSignIn(proxy, identity.clientId, 'chefe@empresa.com.br', temporary, 'Chefe-Senha-2024!');
+    await enableTotp(proxy, chefe.AccessToken);
     expect((await users('GET', '/usuarios', undefined, chefe)).status).toBe(200);
     expect(await users('POST', '/usuarios', { email: 'CHEFE@empresa.com.br' })).toMatchObject({
       status: 409,
@@ -202,12 +206,16 @@ describe('an administrator cannot lock themselves out', () => {
     expect(await users('PUT', `${me}/ativo`, { ativo: true })).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioAtivar, campo: 'ativo' } });
     expect(await users('POST', `${me}/convite`)).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioConvite } });
     expect(await users('POST', '/usuarios', { email: identity.admin.email, admin: true })).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioConvite } });
-    expect((await trySignIn(identity.admin.email, identity.admin.password)).ok).toBe(true);
+    // Still theirs: the password is right (the authenticator's code comes next).
+    expect(await trySignIn(identity.admin.email, identity.admin.password)).toMatchObject({ ok: false, type: 'SOFTWARE_TOKEN_MFA' });
   });
 
   it('another administrator may do it', async () => {
     const temporary = await invite('segundo@empresa.com.br', true);
     const segundo = await firstSignIn(proxy, identity.clientId, 'segundo@empresa.com.br', temporary, 'Segundo-Senha-2024!');
+    // Without an authenticator an administrator may not act yet, and is told how to turn it on.
+    expect(await users('GET', '/usuarios', undefined, segundo)).toMatchObject({ status: 403, body: { mensagem: MESSAGES.administradorSemTotp } });
+    await enableTotp(proxy, segundo.AccessToken);
     const bruno = await invite('bruno@empresa.com.br', true);
     expect(bruno).toBeTruthy();
     expect(await users('PUT', `${at('bruno@empresa.com.br')}/admin`, { admin: false }, segundo)).toMatchObject({ status: 200, body: { admin: false } });

@@ -122,7 +122,7 @@ describeBrowser('sign-in (sign-in on)', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Somente administradores' }));
   });
 
-  it('renews a token that expires while the app is open, without a visible hiccup (page.clock)', async () => {
+  it('renews a token that expires while the app is open, without a visible hiccup (page.clock); an administrator signed in with a TOTP code stays signed in across a reload', async () => {
     const nome = `Renovada ${token()}`;
     await createCliente(nome);
     const { page } = await session();
@@ -154,6 +154,12 @@ describeBrowser('sign-in (sign-in on)', () => {
     await expect.poll(() => bearers.length).toBeGreaterThan(1);
     expect(bearers.at(-1)).toMatch(/^Bearer ey/);
     expect(bearers.at(-1)).not.toBe(first);
+
+    // The administrator signed in with an authenticator code (a challenge answer): after the
+    // renewal, a reload resumes the session instead of asking for the password and code again.
+    await page.reload();
+    await expectPath(page, '/cadastrarproduto');
+    await visible(nav(page).getByRole('link', { name: new RegExp(AUTH.admin.email) }));
   });
 
   it('Sair, then Back: no client data, no token kept', async () => {

@@ -273,7 +273,7 @@ beforeAll(async () => {
   Object.assign(process.env, localAuthEnv(identity), {
     COGNITO_ENDPOINT: await startProxy(identity.adminEndpoint, (operation) => [`cognito-idp:${operation}`]),
   });
-  const tokens = await signIn(identity.endpoint, identity.clientId, identity.admin.email, identity.admin.password);
+  const tokens = await signIn(identity.endpoint, identity.clientId, identity.admin.email, identity.admin.password, identity.admin.totpSecret);
   // Signed in at cognito-local itself (no local server here), so not in the local ledger: only its claims matter to this test.
   const authorized = await createJwtAuthorizer({ ...localAuthorizerConfig(identity), issued: undefined })(`Bearer ${tokens.AccessToken}`);
   if (!authorized.ok) throw new Error(`the local authorizer refused the administrator: ${authorized.reason}`);

@@ -195,6 +195,34 @@ describe('/entrar challenges', () => {
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe('r-depois-do-codigo');
   });
 
+  it('an administrator without an authenticator is led to Minha conta to turn it on; with one, on to the page asked for', async () => {
+    const noTotp = json(200, { Username: ANA, UserAttributes: [{ Name: 'email', Value: ANA }] });
+    const be = fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { admin: true }), GetUser: noTotp }, api: { 'GET /api/produtos': json(200, []) } });
+    renderApp('/entrar', { auth: CONFIG });
+    await submitCredentials();
+    expect(await screen.findByRole('heading', { level: 1, name: A.account.heading })).toBeInTheDocument();
+    expect(currentPath()).toBe('/minha-conta');
+    expect(screen.getByText(A.account.adminNeedsMfa)).toBeInTheDocument();
+    expect(be.calls('GetUser').length).toBeGreaterThan(0);
+    cleanup();
+    sessionStorage.clear();
+    fakeBackend({
+      cognito: { InitiateAuth: () => tokens(ANA, { admin: true }), GetUser: json(200, { Username: ANA, UserAttributes: [], UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] }) },
+      api: { 'GET /api/produtos': json(200, []) },
+    });
+    renderApp('/entrar', { auth: CONFIG });
+    await submitCredentials();
+    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+  });
+
+  it('a member is never asked about an authenticator after signing in', async () => {
+    const be = fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA) }, api: { 'GET /api/produtos': json(200, []) } });
+    renderApp('/entrar', { auth: CONFIG });
+    await submitCredentials();
+    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    expect(be.calls('GetUser')).toEqual([]);
+  });
+
   it('MFA_SETUP: the QR code and the secret, the first code verified, then signed in', async () => {
     const be = fakeBackend({
       cognito: {

@@ -120,6 +120,7 @@ export const A = {
     disabled: 'Verificação em duas etapas desativada.',
     mfaFailed: 'Erro ao alterar a verificação em duas etapas.',
     retry: 'Tentar novamente',
+    adminNeedsMfa: 'Administradores usam a verificação em duas etapas: ative-a abaixo com o seu aplicativo autenticador para gerenciar usuários e excluir registros definitivamente.',
   },
   usuarios: {
     heading: 'Usuários',

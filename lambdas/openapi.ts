@@ -645,7 +645,7 @@ function buildResponses(): Record<string, JsonSchema> {
       `The request did not come through the site's CloudFront distribution: in the cloud every request must carry ` +
         `the secret \`${ORIGIN_VERIFY.header}\` header CloudFront adds (so the execute-api URL can't bypass it); never ` +
         'locally. On the users API (`/usuarios`) and the trash\'s purge (`DELETE /lixeira/{tipo}/{id}`), also: the ' +
-        'signed-in person is not an administrator.',
+        'signed-in person is not an administrator (checked live against the user pool), or is one without an authenticator app (TOTP).',
     ),
     NotFound: error(
       'No such record or user (or, for any other path, no such route); on the trash\'s routes, no such record in the ' +
@@ -974,6 +974,13 @@ const OPERATIONS: Record<string, Op> = {
     status: '204',
     errors: ['400', '404', '409'],
   }),
+  'DELETE /usuarios/{email}/autenticador': usersOp(
+    'Reset the authenticator',
+    'Reset; no body.',
+    "Turns the person's authenticator app (TOTP) off, for a lost phone: they sign in with the password and set up a new " +
+      'one (an administrator must, before acting as one). 409 for oneself: use Minha conta.',
+    { status: '204', errors: ['400', '404', '409'] },
+  ),
 };
 
 const ERROR_RESPONSES: Record<string, string> = {

@@ -53,7 +53,8 @@ export type CognitoAction =
   | 'cognito-idp:AdminUserGlobalSignOut'
   | 'cognito-idp:AdminAddUserToGroup'
   | 'cognito-idp:AdminRemoveUserFromGroup'
-  | 'cognito-idp:AdminListGroupsForUser';
+  | 'cognito-idp:AdminListGroupsForUser'
+  | 'cognito-idp:AdminSetUserMFAPreference';
 
 export type DynamoAction =
   | 'dynamodb:GetItem'
@@ -163,6 +164,8 @@ export const routes: readonly RouteDef[] = [
     SIGN_OUT,
   ]),
   usersRoute('DELETE', '/usuarios/{email}', 'usuarios/remove', 'RemoveUsuario', [SIGN_OUT, 'cognito-idp:AdminDeleteUser']),
+  // Redefinir autenticador: the person's TOTP is turned off (a lost phone); they set up a new one at their next sign-in.
+  usersRoute('DELETE', '/usuarios/{email}/autenticador', 'usuarios/autenticador', 'ResetAutenticador', ['cognito-idp:AdminSetUserMFAPreference']),
   // Everything else: 404 JSON, or 405 JSON for a known path with another method.
   { routeKey: '$default', method: 'ANY', path: '/{proxy+}', handler: 'fallback', name: 'Fallback', actions: [] },
 ];

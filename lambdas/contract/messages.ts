@@ -55,6 +55,7 @@ export const MESSAGES = {
   proprioExcluir: 'Você não pode excluir o seu próprio usuário.',
   proprioAtivar: 'Você não pode ativar o seu próprio usuário: peça a outro administrador.',
   proprioPromover: 'Você não pode tornar o seu próprio usuário administrador: peça a outro administrador.',
+  proprioAutenticador: 'Para trocar o seu próprio aplicativo autenticador, use Minha conta.',
   proprioConvite: 'Você não pode convidar o seu próprio e-mail: peça a outro administrador.',
   conviteJaAceito: 'Este usuário já definiu a senha: o convite não pode ser reenviado. Use “Redefinir senha”.',
   senhaNaoRedefinivel: 'A senha deste usuário não pode ser redefinida agora: reenvie o convite se ele ainda não entrou, ou ative-o antes.',

@@ -61,6 +61,8 @@ export interface UsuariosApi {
   setAdmin(username: string, admin: boolean): Promise<Usuario>;
   /** Deletes a user, signing them out everywhere first; never oneself. */
   remove(username: string): Promise<void>;
+  /** Turns a person's authenticator app off (Redefinir autenticador); one's own is turned off in Minha conta. */
+  resetAuthenticator(username: string): Promise<void>;
 }
 
 /** The users API for `actor`: 403 `{"mensagem"}` unless the user pool says they are an administrator now. */
@@ -105,6 +107,10 @@ export async function usuariosFor(actor: Actor): Promise<UsuariosApi> {
     async remove(username) {
       if (isSelf(username)) throw new ConflictError(MESSAGES.proprioExcluir);
       valueOf(await pool.deleteUser(username, { signOut: true }));
+    },
+    async resetAuthenticator(username) {
+      if (isSelf(username)) throw new ConflictError(MESSAGES.proprioAutenticador);
+      valueOf(await pool.resetAuthenticator(username));
     },
   };
 }

@@ -18,6 +18,7 @@ import {
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
   AdminResetUserPasswordCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   ListUsersCommand,
@@ -239,6 +240,19 @@ export function deleteUser(username: string, { signOut = false }: { signOut?: bo
     const input = { UserPoolId: poolId(), Username: username };
     if (signOut) await client().send(new AdminUserGlobalSignOutCommand(input));
     await client().send(new AdminDeleteUserCommand(input));
+    return undefined;
+  });
+}
+
+/**
+ * Turns the user's authenticator app off (AdminSetUserMFAPreference): a person who lost it signs
+ * in with the password again and sets up a new one (an administrator must, before acting).
+ */
+export function resetAuthenticator(username: string): Promise<PoolResult> {
+  return attempt(async () => {
+    await client().send(
+      new AdminSetUserMFAPreferenceCommand({ UserPoolId: poolId(), Username: username, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
+    );
     return undefined;
   });
 }

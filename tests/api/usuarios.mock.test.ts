@@ -14,6 +14,7 @@ import {
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminResetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
@@ -291,6 +292,21 @@ describe('an administrator is checked live against the pool, whatever their toke
     expect(await invoke('POST', `/usuarios/${self}/convite`)).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioConvite } });
     expect(await invoke('POST', '/usuarios', { email: CALLER.toUpperCase(), admin: true })).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioConvite } });
     expect(cognito.calls().filter((c) => (c.args[0].input as { Username?: string }).Username !== CALLER || c.args[0].constructor.name.match(/Enable|Add|Create/))).toEqual([]);
+  });
+});
+
+describe('Redefinir autenticador (AdminSetUserMFAPreference: cognito-local lacks it)', () => {
+  it("turns the person's TOTP off: 204; for oneself 409 (Minha conta), nothing called; an unknown user 404", async () => {
+    cognito.on(AdminSetUserMFAPreferenceCommand).resolves({});
+    expect((await invoke('DELETE', '/usuarios/bruno%40empresa.com.br/autenticador')).status).toBe(204);
+    expect(acting().map((c) => [c.args[0].constructor.name, c.args[0].input])).toEqual([
+      ['AdminSetUserMFAPreferenceCommand', { UserPoolId: POOL, Username: 'bruno@empresa.com.br', SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }],
+    ]);
+    cognito.resetHistory();
+    expect(await invoke('DELETE', `/usuarios/${encodeURIComponent(CALLER)}/autenticador`)).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioAutenticador } });
+    expect(cognito.commandCalls(AdminSetUserMFAPreferenceCommand)).toEqual([]);
+    cognito.on(AdminSetUserMFAPreferenceCommand).rejects(new UserNotFoundException({ message: 'User does not exist.', $metadata }));
+    expect((await invoke('DELETE', '/usuarios/ninguem%40empresa.com.br/autenticador')).status).toBe(404);
   });
 });
 

@@ -276,6 +276,24 @@ describe("an administrator's rights end when they are taken away: the token they
   });
 });
 
+describe('Redefinir autenticador (locally simulated: infra/local/cognito-shim.ts)', () => {
+  it("an administrator turns a person's authenticator off: they sign in with the password alone and must set up a new one to act as administrator", async () => {
+    const email = 'celular-perdido@empresa.com.br';
+    const password = 'Perdi-o-Celular-1!';
+    const tokens = await firstSignIn(proxy, identity.clientId, email, await invite(email, true), password);
+    await enableTotp(proxy, tokens.AccessToken);
+    expect(await trySignIn(email, password)).toMatchObject({ ok: false, type: 'SOFTWARE_TOKEN_MFA' });
+    expect((await users('DELETE', `${at(email)}/autenticador`)).status).toBe(204);
+    const after = await trySignIn(email, password);
+    expect(after.ok).toBe(true);
+    const fresh = (after as { tokens: Tokens }).tokens;
+    expect(await users('GET', '/usuarios', undefined, fresh)).toMatchObject({ status: 403, body: { mensagem: MESSAGES.administradorSemTotp } });
+    // One's own is turned off in Minha conta; an unknown user is 404.
+    expect(await users('DELETE', `${at(identity.admin.email)}/autenticador`)).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioAutenticador } });
+    expect((await users('DELETE', `${at('ninguem@empresa.com.br')}/autenticador`)).status).toBe(404);
+  });
+});
+
 describe('locally simulated: resend the invitation and reset the password (infra/local/cognito-shim.ts)', () => {
   it('a resent invitation carries a new temporary password; the old one stops working; 409 once accepted', async () => {
     const email = 'reenvio@empresa.com.br';

@@ -397,7 +397,7 @@ describe('the real route table (lambdas/routes.ts)', () => {
   it('has users routes, each granted exactly its row’s Cognito actions on this pool’s ARN', () => {
     const signInOnly = routes.filter(isSignInOnly);
     expect(signInOnly.map((r) => r.name).sort()).toEqual(
-      ['InviteUsuario', 'ListUsuarios', 'RemoveUsuario', 'ResendConvite', 'ResetSenha', 'SetUsuarioAdmin', 'SetUsuarioAtivo'].sort(),
+      ['InviteUsuario', 'ListUsuarios', 'RemoveUsuario', 'ResendConvite', 'ResetAutenticador', 'ResetSenha', 'SetUsuarioAdmin', 'SetUsuarioAtivo'].sort(),
     );
     // Every administrator route holds the live check's two actions; those that take access away
     // hold the global sign-out; *Excluir definitivamente* is not sign-in only but asks the pool.

@@ -668,6 +668,7 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     expect(await call('SetUsuarioAdmin', 'PUT', `/usuarios/${ana}/admin`, { admin: true })).toMatchObject({ status: 200, body: { admin: true } });
     expect(await call('SetUsuarioAtivo', 'PUT', `/usuarios/${ana}/ativo`, { ativo: false })).toMatchObject({ status: 200, body: { ativo: false } });
     expect(await call('SetUsuarioAtivo', 'PUT', `/usuarios/${ana}/ativo`, { ativo: true })).toMatchObject({ status: 200, body: { ativo: true } });
+    expect((await call('ResetAutenticador', 'DELETE', `/usuarios/${ana}/autenticador`)).status).toBe(204);
     expect((await call('RemoveUsuario', 'DELETE', `/usuarios/${ana}`)).status).toBe(204);
     expect((await call('RemoveUsuario', 'DELETE', `/usuarios/${ana}`)).status).toBe(404);
     // Self-protection answers before any call.

@@ -430,6 +430,25 @@ describe('/usuarios (administrators)', () => {
     expect(be.apiCalls.find((c) => c.method === 'PUT')!.body).toEqual({ ativo: false });
   });
 
+  it("'Redefinir autenticador' asks first, then sends DELETE …/autenticador; never on one's own card", async () => {
+    const bia = 'bia@empresa.com.br';
+    const be = fakeBackend({
+      cognito: { InitiateAuth: () => tokens(ADMIN, { admin: true, refresh: null }) },
+      api: { 'GET /api/usuarios': json(200, list), [`DELETE /api/usuarios/${encodeURIComponent(bia)}/autenticador`]: new Response(null, { status: 204 }) },
+    });
+    renderApp('/usuarios', { auth: CONFIG });
+    await screen.findByRole('heading', { level: 2, name: new RegExp(bia) });
+    expect(within(cardOf(ADMIN)).queryByRole('button', { name: new RegExp(A.usuarios.actions.resetMfa) })).toBeNull();
+    // Still on the invitation: no authenticator yet.
+    expect(within(cardOf(ANA)).queryByRole('button', { name: new RegExp(A.usuarios.actions.resetMfa) })).toBeNull();
+    fireEvent.click(within(cardOf(bia)).getByRole('button', { name: A.usuarios.actionLabel(A.usuarios.actions.resetMfa, bia) }));
+    expect(within(cardOf(bia)).getByText(A.usuarios.confirms.resetMfa(bia))).toHaveFocus();
+    expect(be.apiCalls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    fireEvent.click(within(cardOf(bia)).getByRole('button', { name: A.common.confirm }));
+    await waitFor(() => expect(visibleToast(A.usuarios.done.resetMfa(bia))).toBeDefined());
+    expect(be.apiCalls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/api/usuarios/${encodeURIComponent(bia)}/autenticador`]);
+  });
+
   it('invites a user (optionally as administrator) from /usuarios/convidar', async () => {
     const be = fakeBackend({
       cognito: { InitiateAuth: () => tokens(ADMIN, { admin: true, refresh: null }) },

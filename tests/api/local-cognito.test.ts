@@ -738,6 +738,7 @@ describe('sign-in through the local server', () => {
       await direct('AdminUserGlobalSignOut', { UserPoolId: identity.userPoolId, Username: LOCAL_ADMIN_EMAIL }),
       await direct('GlobalSignOut', { AccessToken }),
       await direct('AdminCreateUser', { UserPoolId: identity.userPoolId, Username: LOCAL_ADMIN_EMAIL, MessageAction: 'RESEND' }),
+      await direct('AdminSetUserMFAPreference', { UserPoolId: identity.userPoolId, Username: LOCAL_ADMIN_EMAIL, SoftwareTokenMfaSettings: { Enabled: false } }),
       await direct('RespondToAuthChallenge', {
         ClientId: identity.clientId,
         ChallengeName: 'MFA_SETUP',

@@ -10,6 +10,7 @@ import { SESSION_STORAGE_KEY } from '../../web/src/config.ts';
 import { TF } from '../../web/src/texts-forms.ts';
 import { A, DEV_TEXTS } from '../../web/src/texts-auth.ts';
 import { CONFIG, fakeBackend, refused, tokens } from './auth-helpers.ts';
+import { totpCode } from '../../infra/local/totp.ts';
 import { currentPath, json, renderApp, visibleToast } from './helpers.tsx';
 import { TC } from '../../web/src/texts-clientes.ts';
 
@@ -93,6 +94,24 @@ describe('/entrar errors', () => {
     press(DEV_TEXTS.demoFill);
     expect(screen.getByLabelText(A.common.email)).toHaveValue('admin@clientela.local');
     expect(screen.getByLabelText(A.common.password)).toHaveValue('Demo-Senha-123!');
+  });
+
+  it("in the dev server, the demo administrator's TOTP step answers itself with the current code: Preencher, Entrar, signed in", async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const demoAdmin = 'admin@clientela.local';
+    const be = fakeBackend({
+      cognito: { InitiateAuth: challenge('SOFTWARE_TOKEN_MFA'), RespondToAuthChallenge: () => tokens(demoAdmin, { admin: true }), GetUser: json(200, { Username: demoAdmin, UserAttributes: [], UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] }) },
+      api: { 'GET /api/produtos': json(200, []) },
+    });
+    renderApp('/entrar', { auth: { ...CONFIG, demo: { email: demoAdmin, password: 'Demo-Senha-123!', totpSecret: secret } } });
+    await screen.findByText(DEV_TEXTS.demo, { exact: false });
+    press(DEV_TEXTS.demoFill);
+    press(A.signIn.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    const answers = be.calls('RespondToAuthChallenge').map((c) => (c.body.ChallengeResponses as Record<string, string>).SOFTWARE_TOKEN_MFA_CODE);
+    expect(answers).toHaveLength(1);
+    // The code of now (or of the 30-second step just before, if the clock turned meanwhile).
+    expect([totpCode(secret), totpCode(secret, Date.now() - 30_000)]).toContain(answers[0]);
   });
 
   it("links 'Esqueci minha senha' with the e-mail typed", async () => {

@@ -22,10 +22,15 @@ function base32Bytes(secret: string): Uint8Array<ArrayBuffer> {
 /** The 6-digit code of `secret` now (or at `at`, ms). */
 export async function demoTotpCode(secret: string, at = Date.now()): Promise<string> {
   const key = await crypto.subtle.importKey('raw', base32Bytes(secret), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']);
-  const counter = new DataView(new ArrayBuffer(8));
-  counter.setBigUint64(0, BigInt(Math.floor(at / 30_000)));
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, counter.buffer));
+  // The 30-second step as 8 bytes, big-endian.
+  const counter = new Uint8Array(8);
+  let step = Math.floor(at / 30_000);
+  for (let i = 7; i >= 0; i--) {
+    counter[i] = step % 256;
+    step = Math.floor(step / 256);
+  }
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, counter));
   const offset = mac[mac.length - 1]! & 0x0f;
-  const value = (new DataView(mac.buffer).getUint32(offset) & 0x7fffffff) % 1_000_000;
+  const value = (((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!) % 1_000_000;
   return String(value).padStart(6, '0');
 }

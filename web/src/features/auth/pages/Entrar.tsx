@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { FormAlert } from '../../../components/FormAlert.tsx';
@@ -106,8 +106,11 @@ function MfaStep({ challenge, onNext, onRestart }: StepProps) {
   const demo = cognitoConfig()?.demo;
   const demoSecret = import.meta.env.DEV && demo?.totpSecret && demo.email === challenge.username ? demo.totpSecret : undefined;
   // The dev server's local administrator: its authenticator is the dev server's, so the page answers with the current code.
+  // Once per challenge (a session answers once; StrictMode runs effects twice in development).
+  const answered = useRef(false);
   useEffect(() => {
-    if (!demoSecret) return;
+    if (!demoSecret || answered.current) return;
+    answered.current = true;
     void import('../demo-totp.ts')
       .then(({ demoTotpCode }) => demoTotpCode(demoSecret))
       .then((code) => {

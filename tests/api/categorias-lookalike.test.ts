@@ -1,7 +1,7 @@
 /**
  * Category names that look the same are the same: invisible characters are dropped, bidirectional
  * controls refused, a name needs a letter or digit, and Cyrillic or Greek twins of Latin letters
- * fold to them, by POST and PUT. Names stored before the rule keep working: on a table written by
+ * fold to them, by POST, PUT and the import. Names stored before the rule keep working: on a table written by
  * the release before it (its claims under the first fold, its marker), the first category write
  * claims them under the new fold, look-alikes stored side by side stay as duplicates from before
  * the rule, and writes to them never fail.
@@ -28,7 +28,7 @@ describe('the fold', () => {
   });
 });
 
-describe('by POST and PUT', () => {
+describe('by POST, PUT and the import', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startApi({ loadHandler: loadHandlerInTestGraph });
@@ -58,6 +58,15 @@ describe('by POST and PUT', () => {
       });
     }
     expect((await call(api, 'POST', '/categorias', { descricao: '\u3164' })).body.mensagem).toBe(MESSAGES.descricaoSemLetraOuNumero);
+    // The import creates categories by the same rules.
+    const job = await call(api, 'POST', '/importacoes', { total: 1, arquivo: 'clientes.csv' });
+    expect(job.status).toBe(201);
+    const viaImport = (descricao: string, key: string) =>
+      call(api, 'POST', `/importacoes/${job.body.id}/categorias`, { descricao }, { 'idempotency-key': key });
+    expect(await viaImport('Ata\u200bcado', 'cat-1')).toMatchObject({ status: 409, body: { mensagem: MESSAGES.categoriaDuplicada('Atacado') } });
+    expect(await viaImport('Atаcado', 'cat-2')).toMatchObject({ status: 409 });
+    expect(await viaImport('\u202eodacatA', 'cat-3')).toMatchObject({ status: 400, body: { mensagem: MESSAGES.descricaoControleBidi } });
+    expect(await viaImport('\u3164', 'cat-4')).toMatchObject({ status: 400, body: { mensagem: MESSAGES.descricaoSemLetraOuNumero } });
     // Latin look-alikes are different names.
     for (const descricao of ['Arnazém', 'Amazém', 'Lote l', 'Lote 1', 'Canal 0', 'Canal O']) {
       expect((await call(api, 'POST', '/categorias', { descricao })).status, descricao).toBe(201);

@@ -25,7 +25,7 @@ import {
 } from './runtime.ts';
 
 type CacheRules = { ASSETS_CACHE_CONTROL: string; ROOT_CACHE_CONTROL: string; ASSETS_DIR: string };
-type SpaRewrite = (event: { request: { uri: string; cookies: Record<string, { value: string }> } }) => { uri: string };
+type SpaRewrite = (event: { request: { uri: string; cookies: Record<string, { value: string }> }; viewer: { ip: string } }) => { uri: string };
 
 /**
  * The cloud's own rules, read from where the cloud defines them: the site construct's cache
@@ -108,7 +108,9 @@ function cloudFrontEmulation(rules: { cache: CacheRules; spaRewrite: SpaRewrite 
     if (!isApiPath(url) && !url.startsWith(COGNITO_PROXY_PATH)) {
       const q = url.indexOf('?');
       const pathname = q < 0 ? url : url.slice(0, q);
-      const rewritten = spaRewrite({ request: { uri: pathname, cookies: cookiesOf(req.headers.cookie) } }).uri;
+      // The viewer's address, as CloudFront hands it to the function (its network check reads it).
+      const viewer = { ip: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '') };
+      const rewritten = spaRewrite({ request: { uri: pathname, cookies: cookiesOf(req.headers.cookie) }, viewer }).uri;
       if (rewritten !== pathname) req.url = rewritten + (q < 0 ? '' : url.slice(q));
       const cacheControl = pathname.startsWith(`/${cache.ASSETS_DIR}/`)
         ? cache.ASSETS_CACHE_CONTROL

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ADMIN_GROUP, EMAIL_MAX_LENGTH } from './contract/auth.ts';
 import { CONTATO_FIELDS, type ContatoField } from './contract/cliente.ts';
 import { ISO_DATE_PATTERN } from './contract/datas.ts';
+import { CATEGORY_NAME_PATTERN } from './contract/text.ts';
 import {
   DECIMAL_STRING_PATTERN,
   ID_PATTERN,
@@ -192,7 +193,9 @@ function requestSchema(schema: z.ZodType, title: string, description: string, do
       continue;
     }
     prop.description = docs[name];
-    if (name === 'descricao' || name === 'nome') prop.pattern = '\\S'; // not blank after trimming
+    // Not blank after trimming; a category name also needs a visible letter or digit and no bidirectional control.
+    if (name === 'nome') prop.pattern = '\\S';
+    if (name === 'descricao') prop.pattern = CATEGORY_NAME_PATTERN;
     if (name === 'valorContrato') {
       // The range and decimals apply to the number, also when it comes as a string.
       const [number, text] = prop.anyOf as JsonSchema[];
@@ -663,7 +666,7 @@ function buildResponses(): Record<string, JsonSchema> {
       `The request did not come through the site's CloudFront distribution: in the cloud every request must carry ` +
         `the secret \`${ORIGIN_VERIFY.header}\` header CloudFront adds (so the execute-api URL can't bypass it); never ` +
         'locally. On the users API (`/usuarios`) and the trash\'s purge (`DELETE /lixeira/{tipo}/{id}`), also: the ' +
-        'signed-in person is not an administrator.',
+        'signed-in person is not an administrator (checked live against the user pool), or is one without an authenticator app (TOTP).',
     ),
     NotFound: error(
       'No such record or user (or, for any other path, no such route); on the trash\'s routes, no such record in the ' +
@@ -1003,6 +1006,13 @@ const OPERATIONS: Record<string, Op> = {
     status: '204',
     errors: ['400', '404', '409'],
   }),
+  'DELETE /usuarios/{email}/autenticador': usersOp(
+    'Reset the authenticator',
+    'Reset; no body.',
+    "Turns the person's authenticator app (TOTP) off, for a lost phone: they sign in with the password and set up a new " +
+      'one (an administrator must, before acting as one). 409 for oneself: use Minha conta.',
+    { status: '204', errors: ['400', '404', '409'] },
+  ),
 };
 
 const ERROR_RESPONSES: Record<string, string> = {

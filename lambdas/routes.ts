@@ -22,10 +22,17 @@ export interface RouteDef {
    */
   readonly actions: readonly DynamoAction[];
   /**
-   * The Cognito IAM actions the handler calls on the app's user pool (the users routes); the CDK
-   * stack grants exactly these on the pool's ARN, and none when sign-in is off.
+   * The Cognito IAM actions the handler calls on the app's user pool (the users routes, and every
+   * route only administrators may call: the live check of the caller); the CDK stack grants
+   * exactly these on the pool's ARN, and none when sign-in is off.
    */
   readonly userPoolActions?: readonly CognitoAction[];
+  /**
+   * The route exists only with sign-in (the users API): not deployed with `-c auth=off`, 404
+   * locally with AUTH=off. Calling the user pool does not imply it (*Excluir definitivamente*
+   * asks the pool with sign-in on and works without it).
+   */
+  readonly signInOnly?: boolean;
   /**
    * The `Idempotency-Key` header of a create a client may retry: `optional`, or `required` (the
    * HTTP layer answers 400 without one, lambdas/http/idempotency.ts). The OpenAPI document
@@ -46,7 +53,8 @@ export type CognitoAction =
   | 'cognito-idp:AdminUserGlobalSignOut'
   | 'cognito-idp:AdminAddUserToGroup'
   | 'cognito-idp:AdminRemoveUserFromGroup'
-  | 'cognito-idp:AdminListGroupsForUser';
+  | 'cognito-idp:AdminListGroupsForUser'
+  | 'cognito-idp:AdminSetUserMFAPreference';
 
 export type DynamoAction =
   | 'dynamodb:GetItem'
@@ -63,21 +71,31 @@ const route = (
   handler: string,
   name: string,
   actions: readonly DynamoAction[],
-  extra: Pick<RouteDef, 'idempotencyKey'> = {},
+  extra: Pick<RouteDef, 'idempotencyKey' | 'userPoolActions'> = {},
 ): RouteDef => ({ routeKey: `${method} ${path}`, method, path, handler, name, actions, ...extra });
 
 /** A create that takes an `Idempotency-Key`; `required` for a batch that must never be written twice. */
 const KEY = { idempotencyKey: 'optional' } as const;
 const KEY_REQUIRED = { idempotencyKey: 'required' } as const;
 
-/** A users route: no table, the Cognito actions its handler calls on the pool (AUTH-DESIGN's table). */
+/**
+ * What every administrator action asks the pool before it acts (services/authority.ts): is the
+ * caller still enabled (AdminGetUser) and still in the admin group (AdminListGroupsForUser).
+ */
+const LIVE_ADMIN_CHECK = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'] as const satisfies readonly CognitoAction[];
+const SIGN_OUT = 'cognito-idp:AdminUserGlobalSignOut';
+
+/**
+ * A users route: sign-in only, no table, the live check of the caller and the Cognito actions
+ * its handler calls on the pool (AUTH-DESIGN's table), each once.
+ */
 const usersRoute = (
   method: HttpMethod,
   path: string,
   handler: string,
   name: string,
   userPoolActions: readonly CognitoAction[],
-): RouteDef => ({ ...route(method, path, handler, name, []), userPoolActions });
+): RouteDef => ({ ...route(method, path, handler, name, []), userPoolActions: [...new Set([...LIVE_ADMIN_CHECK, ...userPoolActions])], signInOnly: true });
 
 const GET = 'dynamodb:GetItem';
 const QUERY = 'dynamodb:Query';
@@ -113,7 +131,8 @@ export const routes: readonly RouteDef[] = [
   // record's history in batches.
   route('GET', '/lixeira', 'lixeira/list', 'ListLixeira', [QUERY]),
   route('POST', '/lixeira/{tipo}/{id}/restaurar', 'lixeira/restore', 'RestoreLixeira', [...NAME_CLAIMS, UPDATE, DELETE]),
-  route('DELETE', '/lixeira/{tipo}/{id}', 'lixeira/purge', 'PurgeLixeira', [GET, QUERY, UPDATE, DELETE, BATCH_WRITE]),
+  // Administrators only: the caller is checked live against the pool (with sign-in on).
+  route('DELETE', '/lixeira/{tipo}/{id}', 'lixeira/purge', 'PurgeLixeira', [GET, QUERY, UPDATE, DELETE, BATCH_WRITE], { userPoolActions: LIVE_ADMIN_CHECK }),
   // CSV import (issue 18): the job, its batches (creates as POST /produtos does), its undo (deletes as DELETE /produtos/{id} does).
   route('GET', '/importacoes', 'importacoes/list', 'ListImportacoes', [QUERY]),
   route('GET', '/importacoes/{id}', 'importacoes/get', 'GetImportacao', [GET, QUERY]),
@@ -132,7 +151,7 @@ export const routes: readonly RouteDef[] = [
   // AdminDeleteUser takes an invitation back when the admin role can't be added (services/usuarios.ts).
   usersRoute('POST', '/usuarios', 'usuarios/invite', 'InviteUsuario', ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser']),
   usersRoute('POST', '/usuarios/{email}/convite', 'usuarios/resend', 'ResendConvite', ['cognito-idp:AdminCreateUser']),
-  usersRoute('POST', '/usuarios/{email}/senha', 'usuarios/reset', 'ResetSenha', ['cognito-idp:AdminResetUserPassword']),
+  usersRoute('POST', '/usuarios/{email}/senha', 'usuarios/reset', 'ResetSenha', ['cognito-idp:AdminResetUserPassword', SIGN_OUT]),
   usersRoute('PUT', '/usuarios/{email}/ativo', 'usuarios/ativo', 'SetUsuarioAtivo', [
     'cognito-idp:AdminGetUser',
     'cognito-idp:AdminDisableUser',
@@ -144,8 +163,11 @@ export const routes: readonly RouteDef[] = [
     'cognito-idp:AdminGetUser',
     'cognito-idp:AdminAddUserToGroup',
     'cognito-idp:AdminRemoveUserFromGroup',
+    SIGN_OUT,
   ]),
-  usersRoute('DELETE', '/usuarios/{email}', 'usuarios/remove', 'RemoveUsuario', ['cognito-idp:AdminDeleteUser']),
+  usersRoute('DELETE', '/usuarios/{email}', 'usuarios/remove', 'RemoveUsuario', [SIGN_OUT, 'cognito-idp:AdminDeleteUser']),
+  // Redefinir autenticador: the person's TOTP is turned off (a lost phone); they set up a new one at their next sign-in.
+  usersRoute('DELETE', '/usuarios/{email}/autenticador', 'usuarios/autenticador', 'ResetAutenticador', ['cognito-idp:AdminSetUserMFAPreference']),
   // Everything else: 404 JSON, or 405 JSON for a known path with another method.
   { routeKey: '$default', method: 'ANY', path: '/{proxy+}', handler: 'fallback', name: 'Fallback', actions: [] },
 ];
@@ -283,8 +305,8 @@ export function methodsForPath(path: string): string[] {
 /** The row of a route key (`POST /produtos`), as API Gateway names it in the event. */
 export const routeOfKey = (routeKey: string): RouteDef | undefined => routes.find((r) => r.routeKey === routeKey);
 
-/** A route that exists only with sign-in (the users API: it calls the user pool); not deployed with `-c auth=off`. */
-export const isSignInOnly = (route: RouteDef): boolean => (route.userPoolActions?.length ?? 0) > 0;
+/** A route that exists only with sign-in (the users API); not deployed with `-c auth=off`. */
+export const isSignInOnly = (route: RouteDef): boolean => route.signInOnly === true;
 
 /** The path template of a route key such as `GET /categorias/{id}` (undefined for `$default`). */
 export function pathOfRouteKey(routeKey: string): string | undefined {

@@ -6,6 +6,7 @@
  */
 import { describeIdentity } from './cognito.ts';
 import { assertPortAvailable, readLocalSettings, startLocalRuntime } from './runtime.ts';
+import { isLoopback } from './host-check.ts';
 import { startLocalApi } from './server.ts';
 
 const port = Number(process.env.PORT || 3000);
@@ -49,6 +50,9 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGHUP', () => void shutdown('SIGHUP'));
 
 local.setUrl(api.url);
+if (local.identity && !isLoopback(host)) {
+  console.warn(`Warning: HOST=${host} lets other machines reach this server and its sign-in (the local pool is for development, not for people's data): use it only on a network you trust.`);
+}
 const { db } = local;
 // One write, so whoever waits for the URL line sees the details too.
 console.log(

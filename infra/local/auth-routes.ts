@@ -13,8 +13,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { CLIENT_WRITE_ATTRIBUTES, passwordProblems, TOKEN_VALIDITY, userNameOf, type PasswordProblem } from '../../lambdas/contract/auth.ts';
 import type { WebConfig } from '../../lambdas/contract/auth.ts';
+import { createJwtAuthorizer, localAuthorizerConfig } from './authorizer.ts';
 import { readOutbox, type LocalIdentity } from './cognito.ts';
 import { LOCAL_REGION } from './dynamodb.ts';
+import { decodePayload, ledgerOf, type SignInLedger } from './sign-in-ledger.ts';
 
 export const CONFIG_PATH = '/config.json';
 export const COGNITO_PROXY_PATH = '/cognito/';
@@ -37,7 +39,15 @@ export function localWebConfig({ identity, demo = false }: AuthRoutesOptions): W
     cognitoEndpoint: COGNITO_PROXY_PATH,
     // The local app client's refresh token lifetime (cognito.ts creates it so).
     sessionDays: TOKEN_VALIDITY.refreshTokenDays,
-    ...(demo && identity.admin.passwordWorks ? { demo: { email: identity.admin.email, password: identity.admin.password } } : {}),
+    ...(demo && identity.admin.passwordWorks
+      ? {
+          demo: {
+            email: identity.admin.email,
+            password: identity.admin.password,
+            ...(identity.admin.totpSecret ? { totpSecret: identity.admin.totpSecret } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -80,6 +90,13 @@ interface CognitoAnswer {
   body: Record<string, unknown>;
 }
 
+/** A challenge answered with a session this server handed out: who, and the password they proved. */
+interface Answered {
+  session: string;
+  username: string;
+  password?: string;
+}
+
 const cognitoError = (type: string, message: string, status = 400): CognitoAnswer => ({
   status,
   body: { __type: type, message },
@@ -114,15 +131,34 @@ interface StoredUser {
   Attributes?: { Name: string; Value: string }[];
 }
 
-function storedUser(identity: LocalIdentity, username: string): StoredUser | undefined {
+function storedUsers(identity: LocalIdentity): Record<string, StoredUser> {
   try {
     const db = JSON.parse(readFileSync(path.join(identity.dir, '.cognito', 'db', `${identity.userPoolId}.json`), 'utf8')) as {
       Users?: Record<string, StoredUser>;
     };
-    return db.Users?.[username];
+    return db.Users ?? {};
   } catch {
-    return undefined;
+    return {};
   }
+}
+
+function storedUser(identity: LocalIdentity, username: string): StoredUser | undefined {
+  return storedUsers(identity)[username];
+}
+
+/**
+ * The user a name given at sign-in means, as Cognito reads it: the user name (case-insensitive)
+ * or the user's `sub`. Returns the stored user name and the user, or undefined.
+ */
+function resolveUser(identity: LocalIdentity, given: unknown): { username: string; user: StoredUser } | undefined {
+  if (typeof given !== 'string' || given === '') return undefined;
+  const users = storedUsers(identity);
+  const name = userNameOf(given);
+  if (users[name]) return { username: name, user: users[name] };
+  for (const [username, user] of Object.entries(users)) {
+    if (user.Attributes?.some((a) => a.Name === 'sub' && a.Value === given)) return { username, user };
+  }
+  return undefined;
 }
 
 /**
@@ -140,18 +176,40 @@ function stillInvited(identity: LocalIdentity, username: string): boolean {
 
 /** The `cognito:username` of a cognito-local refresh token (a JWT there; opaque in the cloud). */
 function refreshTokenUser(token: unknown): string | undefined {
-  if (typeof token !== 'string') return undefined;
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
-    const name = payload['cognito:username'];
-    return typeof name === 'string' ? name : undefined;
-  } catch {
-    return undefined;
-  }
+  const name = decodePayload(token)?.['cognito:username'];
+  return typeof name === 'string' ? name : undefined;
 }
 
 const INCORRECT = 'Incorrect username or password.';
 const DISABLED = 'User is disabled.';
+const BAD_SESSION = 'Invalid session for the user, session is expired.';
+const REVOKED_REFRESH = 'Refresh Token has been revoked';
+const BAD_ACCESS_TOKEN = 'Invalid Access Token';
+const REVOKED_ACCESS = 'Access Token has been revoked';
+const WRONG_CODE = 'Invalid verification code provided, please try again.';
+const INTERNAL = 'Internal server error.';
+
+/** The answer each challenge must carry, as Cognito requires it (a missing one is refused, never compared with a missing one). */
+const CHALLENGE_ANSWER: Record<string, string> = {
+  NEW_PASSWORD_REQUIRED: 'NEW_PASSWORD',
+  SOFTWARE_TOKEN_MFA: 'SOFTWARE_TOKEN_MFA_CODE',
+  SMS_MFA: 'SMS_MFA_CODE',
+};
+
+/** The calls that act on the caller's own account with their AccessToken. */
+const ACCESS_TOKEN_OPERATIONS = new Set([
+  'ChangePassword',
+  'GetUser',
+  'UpdateUserAttributes',
+  'DeleteUserAttributes',
+  'GetUserAttributeVerificationCode',
+  'VerifyUserAttribute',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+  'GlobalSignOut',
+  'DeleteUser',
+]);
 
 /**
  * Where cognito-local answers differently from the cloud pool in a way the web sees, the proxy
@@ -176,9 +234,10 @@ const DISABLED = 'User is disabled.';
  */
 function cloudFidelity(
   identity: LocalIdentity,
+  ledger: SignInLedger,
   op: string,
   body: Record<string, unknown>,
-): { answer: CognitoAnswer } | { body: Record<string, unknown>; fix?: (a: CognitoAnswer) => CognitoAnswer } {
+): { answer: CognitoAnswer } | { body: Record<string, unknown>; fix?: (a: CognitoAnswer) => CognitoAnswer; answered?: Answered } {
   const lower = (v: unknown) => (typeof v === 'string' ? userNameOf(v) : v);
   switch (op) {
     case 'SignUp':
@@ -186,13 +245,15 @@ function cloudFidelity(
     case 'InitiateAuth': {
       const params = { ...(body.AuthParameters as Record<string, unknown> | undefined) };
       if (body.AuthFlow === 'USER_PASSWORD_AUTH') {
-        params.USERNAME = lower(params.USERNAME);
-        const user = typeof params.USERNAME === 'string' ? storedUser(identity, params.USERNAME) : undefined;
+        const resolved = resolveUser(identity, params.USERNAME);
+        params.USERNAME = resolved?.username ?? lower(params.USERNAME);
+        const user = resolved?.user;
         if (user?.UserStatus === 'FORCE_CHANGE_PASSWORD' && user.Password !== params.PASSWORD) {
           return { answer: cognitoError('NotAuthorizedException', INCORRECT) };
         }
-        if (user && user.Enabled === false && user.Password === params.PASSWORD) {
-          return { answer: cognitoError('NotAuthorizedException', DISABLED) };
+        if (user && user.Enabled === false) {
+          // The cloud says "disabled" only to someone who knows the password.
+          return { answer: cognitoError('NotAuthorizedException', user.Password === params.PASSWORD ? DISABLED : INCORRECT) };
         }
         return {
           body: { ...body, AuthParameters: params },
@@ -204,18 +265,38 @@ function cloudFidelity(
       }
       if (body.AuthFlow === 'REFRESH_TOKEN_AUTH' || body.AuthFlow === 'REFRESH_TOKEN') {
         const name = refreshTokenUser(params.REFRESH_TOKEN);
-        if (name && storedUser(identity, name)?.Enabled === false) return { answer: cognitoError('NotAuthorizedException', DISABLED) };
+        const resolved = resolveUser(identity, name);
+        if (!name || !resolved) return { answer: cognitoError('NotAuthorizedException', 'Invalid Refresh Token') };
+        if (resolved.user.Enabled === false) return { answer: cognitoError('NotAuthorizedException', DISABLED) };
+        const iat = decodePayload(params.REFRESH_TOKEN)?.iat;
+        if (ledger.refreshRevoked(String(params.REFRESH_TOKEN), resolved.username, typeof iat === 'number' ? iat : undefined)) {
+          return { answer: cognitoError('NotAuthorizedException', REVOKED_REFRESH) };
+        }
       }
       return { body };
     }
     case 'RespondToAuthChallenge': {
       const responses = { ...(body.ChallengeResponses as Record<string, unknown> | undefined) };
-      responses.USERNAME = lower(responses.USERNAME);
+      // Only the session this server handed out, for this user and this step, within 3 minutes.
+      const resolved = resolveUser(identity, responses.USERNAME);
+      const session = resolved && ledger.session(body.Session, resolved.username, body.ChallengeName);
+      if (!resolved || !session) return { answer: cognitoError('NotAuthorizedException', BAD_SESSION) };
+      if (resolved.user.Enabled === false) return { answer: cognitoError('NotAuthorizedException', DISABLED) };
+      const field = CHALLENGE_ANSWER[String(body.ChallengeName)];
+      const given = field === undefined ? undefined : responses[field];
+      if (typeof given !== 'string' || given === '') {
+        return { answer: cognitoError('InvalidParameterException', `Missing required parameter ${field ?? 'ChallengeResponses'}`) };
+      }
       if (body.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
-        const refused = policyError(responses.NEW_PASSWORD);
+        const refused = policyError(given);
         if (refused) return { answer: refused };
       }
-      return { body: { ...body, ChallengeResponses: responses } };
+      responses.USERNAME = resolved.username;
+      const password = body.ChallengeName === 'NEW_PASSWORD_REQUIRED' ? given : session.password;
+      return {
+        body: { ...body, ChallengeResponses: responses },
+        answered: { session: String(body.Session), username: resolved.username, ...(password === undefined ? {} : { password }) },
+      };
     }
     case 'ChangePassword': {
       const refused = policyError(body.ProposedPassword);
@@ -237,8 +318,18 @@ function cloudFidelity(
       return names.every((n) => writable.includes(n)) ? { body } : { answer: cognitoError('NotAuthorizedException', 'A client attempted to write unauthorized attribute') };
     }
     case 'ConfirmForgotPassword': {
+      if (typeof body.ConfirmationCode !== 'string' || body.ConfirmationCode === '') {
+        return { answer: cognitoError('InvalidParameterException', 'Missing required parameter ConfirmationCode') };
+      }
       const refused = policyError(body.Password);
-      return refused ? { answer: refused } : { body: { ...body, Username: lower(body.Username) } };
+      if (refused) return { answer: refused };
+      const resolved = resolveUser(identity, body.Username);
+      // An unknown user gets what a wrong code gets (preventUserExistenceErrors).
+      if (!resolved) return { answer: cognitoError('CodeMismatchException', WRONG_CODE) };
+      return {
+        body: { ...body, Username: resolved.username },
+        fix: (a) => (a.status === 400 && a.body.__type === 'UserNotFoundException' ? cognitoError('CodeMismatchException', WRONG_CODE) : a),
+      };
     }
     case 'ForgotPassword': {
       const username = lower(body.Username);
@@ -293,6 +384,101 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
+/** Cognito's JSON API on cognito-local itself. */
+async function upstreamCall(identity: LocalIdentity, op: string, body: unknown): Promise<CognitoAnswer | undefined> {
+  let upstream: Response;
+  try {
+    upstream = await fetch(identity.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': AMZ_JSON, 'x-amz-target': `${TARGET_PREFIX}${op}` },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    return undefined;
+  }
+  const text = await upstream.text();
+  try {
+    return { status: upstream.status, body: JSON.parse(text || '{}') as Record<string, unknown> };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The verified user of a call's AccessToken, as Cognito checks it before acting: a signature of
+ * this pool's key, this pool's issuer and client, an access token (not an ID token), issued by
+ * this pool (the ledger: cognito-local's key is public), not revoked by a sign-out everywhere,
+ * its user still there and enabled. cognito-local itself only decodes it.
+ */
+async function accessTokenUser(identity: LocalIdentity, ledger: SignInLedger, token: unknown): Promise<{ username: string } | CognitoAnswer> {
+  const authorization = await createJwtAuthorizer(localAuthorizerConfig(identity))(typeof token === 'string' ? token : undefined);
+  if (!authorization.ok || authorization.authorizer.jwt.claims.token_use !== 'access') {
+    return cognitoError('NotAuthorizedException', BAD_ACCESS_TOKEN);
+  }
+  const claims = authorization.authorizer.jwt.claims;
+  const resolved = resolveUser(identity, claims.username);
+  if (!resolved || resolved.user.Attributes?.find((a) => a.Name === 'sub')?.Value !== claims.sub) {
+    return cognitoError('NotAuthorizedException', BAD_ACCESS_TOKEN);
+  }
+  if (resolved.user.Enabled === false) return cognitoError('NotAuthorizedException', DISABLED);
+  if (ledger.accessRevoked(resolved.username, Number(claims.iat))) return cognitoError('NotAuthorizedException', REVOKED_ACCESS);
+  return { username: resolved.username };
+}
+
+/**
+ * What goes back of an answer from cognito-local: a challenge gets a session this server hands
+ * out (for that user and step, 3 minutes); tokens are remembered as issued by this pool; a
+ * challenge answered with a password proved gets tokens whose refresh token cognito-local stores
+ * (it keeps none from RespondToAuthChallenge, so such a session would die at its first renewal);
+ * the emulator's own error names never reach the page.
+ */
+async function finish(
+  identity: LocalIdentity,
+  ledger: SignInLedger,
+  op: string,
+  request: Record<string, unknown>,
+  answer: CognitoAnswer,
+  answered: Answered | undefined,
+): Promise<CognitoAnswer> {
+  if (typeof answer.body.__type === 'string' && answer.body.__type.startsWith('CognitoLocal')) {
+    return cognitoError('InternalErrorException', INTERNAL, 500);
+  }
+  if (answer.status !== 200 || (op !== 'InitiateAuth' && op !== 'RespondToAuthChallenge')) return answer;
+  const body = { ...answer.body };
+  const params = (request.AuthParameters ?? {}) as Record<string, unknown>;
+  const username =
+    answered?.username ??
+    (request.AuthFlow === 'USER_PASSWORD_AUTH' ? String(params.USERNAME ?? '') : (refreshTokenUser(params.REFRESH_TOKEN) ?? ''));
+  if (typeof body.ChallengeName === 'string') {
+    const challengeUser = (body.ChallengeParameters as Record<string, unknown> | undefined)?.USER_ID_FOR_SRP;
+    const password = typeof params.PASSWORD === 'string' ? params.PASSWORD : answered?.password;
+    body.Session = ledger.openSession({
+      username: typeof challengeUser === 'string' ? challengeUser : username,
+      challenge: body.ChallengeName,
+      ...(password === undefined ? {} : { password }),
+    });
+    return { status: 200, body };
+  }
+  let result = body.AuthenticationResult as Record<string, unknown> | undefined;
+  if (!result) return answer;
+  if (answered) {
+    ledger.closeSession(answered.session);
+    if (answered.password !== undefined) {
+      const renewed = await upstreamCall(identity, 'AdminInitiateAuth', {
+        UserPoolId: identity.userPoolId,
+        ClientId: identity.clientId,
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: answered.username, PASSWORD: answered.password },
+      });
+      const tokens = renewed?.status === 200 ? (renewed.body.AuthenticationResult as Record<string, unknown> | undefined) : undefined;
+      if (tokens?.RefreshToken) result = { ...result, AccessToken: tokens.AccessToken, IdToken: tokens.IdToken, RefreshToken: tokens.RefreshToken };
+    }
+  }
+  ledger.rememberIssued(username, result);
+  return { status: 200, body: { ...body, AuthenticationResult: result } };
+}
+
 async function proxy(identity: LocalIdentity, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const reply = (a: CognitoAnswer) => send(res, a.status, AMZ_JSON, JSON.stringify(a.body));
   const raw = await readBody(req);
@@ -310,29 +496,22 @@ async function proxy(identity: LocalIdentity, req: IncomingMessage, res: ServerR
     return reply(cognitoError('SerializationException', 'The request body is not a JSON object'));
   }
 
-  const plan = cloudFidelity(identity, op, body);
+  const ledger = ledgerOf(identity.dir);
+  if (ACCESS_TOKEN_OPERATIONS.has(op)) {
+    const caller = await accessTokenUser(identity, ledger, body.AccessToken);
+    if ('status' in caller) return reply(caller);
+    // cognito-local lacks GlobalSignOut: the local pool revokes the user's refresh tokens itself.
+    if (op === 'GlobalSignOut') {
+      ledger.signOut(caller.username);
+      return reply({ status: 200, body: {} });
+    }
+  }
+  const plan = cloudFidelity(identity, ledger, op, body);
   if ('answer' in plan) return reply(plan.answer);
-  let upstream: Response;
-  try {
-    upstream = await fetch(identity.endpoint, {
-      method: 'POST',
-      headers: { 'content-type': AMZ_JSON, 'x-amz-target': target },
-      body: JSON.stringify(plan.body),
-      signal: AbortSignal.timeout(10_000),
-    });
-  } catch {
-    return reply(cognitoError('InternalErrorException', 'The local Cognito (cognito-local) did not answer', 502));
-  }
-  const text = await upstream.text();
-  let answer: CognitoAnswer | undefined;
-  try {
-    answer = { status: upstream.status, body: JSON.parse(text || '{}') as Record<string, unknown> };
-  } catch {
-    answer = undefined;
-  }
+  const answer = await upstreamCall(identity, op, plan.body);
+  if (!answer) return reply(cognitoError('InternalErrorException', INTERNAL, 500));
   // Only the status and the body go back: no CORS headers (same origin), no Express headers.
-  if (!answer) return send(res, upstream.status, upstream.headers.get('content-type') ?? AMZ_JSON, text);
-  reply(plan.fix ? plan.fix(answer) : answer);
+  reply(await finish(identity, ledger, op, plan.body, plan.fix ? plan.fix(answer) : answer, plan.answered));
 }
 
 function pathnameOf(url: string | undefined): string {
@@ -361,7 +540,12 @@ export function createAuthRoutes(options: AuthRoutesOptions): Middleware {
       if (req.method !== 'POST') {
         return send(res, 405, 'application/json; charset=utf-8', '{"message":"Method Not Allowed"}', { allow: 'POST' });
       }
-      return void proxy(options.identity, req, res).catch(next);
+      // A failure answers as Cognito's own would: no stack trace, no emulator name.
+      return void proxy(options.identity, req, res).catch((err: unknown) => {
+        console.error(`local sign-in proxy: ${err instanceof Error ? err.message : String(err)}`);
+        if (res.headersSent) return void res.destroy();
+        send(res, 500, AMZ_JSON, JSON.stringify({ __type: 'InternalErrorException', message: INTERNAL }));
+      });
     }
     next();
   };

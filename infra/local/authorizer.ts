@@ -17,6 +17,7 @@
  */
 import { createRequire } from 'node:module';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import { ledgerOf } from './sign-in-ledger.ts';
 
 /** The issuer and audience an authorizer trusts (the HTTP API's `jwtConfiguration`). */
 export interface JwtAuthorizerConfig {
@@ -26,12 +27,19 @@ export interface JwtAuthorizerConfig {
   audience: readonly string[];
   /** The keys (default: the public key cognito-local ships, the one its JWKS serves). */
   jwks?: JSONWebKeySet;
+  /**
+   * True for a token the pool issued. Locally the signing key is public (it ships in
+   * cognito-local's package), so a valid signature proves nothing: only tokens the local pool
+   * handed out (sign-in-ledger.ts) pass. In the cloud the key is Cognito's own secret.
+   */
+  issued?: (token: string) => boolean;
 }
 
-/** The authorizer of a local pool: its issuer, its app client as the audience. */
-export const localAuthorizerConfig = (identity: { issuer: string; clientId: string }): JwtAuthorizerConfig => ({
+/** The authorizer of a local pool: its issuer, its app client as the audience, only the tokens it issued. */
+export const localAuthorizerConfig = (identity: { issuer: string; clientId: string; dir: string }): JwtAuthorizerConfig => ({
   issuer: identity.issuer,
   audience: [identity.clientId],
+  issued: (token) => ledgerOf(identity.dir).issued(token),
 });
 
 /** `requestContext.authorizer` of a payload v2 event, as API Gateway's JWT authorizer fills it. */
@@ -106,6 +114,7 @@ export function createJwtAuthorizer(config: JwtAuthorizerConfig): (authorization
     const audienceOk = aud ? aud.some((a) => audience.has(a)) : typeof payload.client_id === 'string' && audience.has(payload.client_id);
     if (!audienceOk) return { ok: false, reason: 'the token does not have a valid audience' };
     if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000) return { ok: false, reason: 'the token was issued in the future' };
+    if (config.issued && !config.issued(token)) return { ok: false, reason: 'the token was not issued by this pool' };
     return { ok: true, authorizer: { jwt: { claims: gatewayClaims(payload), scopes: null } } };
   };
 }

@@ -1,15 +1,16 @@
 /**
  * LOCAL ONLY, never deployed: the Cognito endpoint the users handlers call on a laptop
- * (COGNITO_ENDPOINT). cognito-local 5.3.0 lacks three calls the users API makes in the cloud;
+ * (COGNITO_ENDPOINT). cognito-local 5.3.0 lacks four calls the users API makes in the cloud;
  * this loopback server passes every call through to cognito-local unchanged, and answers those
- * three with the nearest thing cognito-local can do, so that a person clicking the buttons of
+ * four with the nearest thing cognito-local can do, so that a person clicking the buttons of
  * /usuarios locally gets something sensible:
  *
  * | call (cloud)                        | here                                                        |
  * |-------------------------------------|-------------------------------------------------------------|
  * | AdminCreateUser `MessageAction: RESEND` (a new temporary password, e-mailed) | a new temporary password set with AdminSetUserPassword (`Permanent: false`) and written to the outbox as an invitation |
  * | AdminResetUserPassword (the password stops working; a code is e-mailed; the person sets a new password with it) | a temporary password set with AdminSetUserPassword (`Permanent: false`) and written to the outbox: the person signs in with it and chooses a new one (NEW_PASSWORD_REQUIRED) |
- * | AdminUserGlobalSignOut (refresh tokens revoked) | nothing (the user must exist): the local /cognito/ proxy already refuses a disabled user's refresh, the only case the API signs a user out |
+ * | AdminSetUserMFAPreference (an administrator turns a person's authenticator off) | cognito-local's own SetUserMFAPreference for that user, with a token only this loopback shim makes (cognito-local reads the token's `sub` and `client_id` without checking it; the app's /cognito/ proxy never lets such a token through) |
+| AdminUserGlobalSignOut (refresh tokens revoked) | the user's sign-out time written to the local pool's ledger (sign-in-ledger.ts): the /cognito/ proxy refuses refresh tokens issued before it |
  *
  * Their refusals follow the cloud's exception names, which the handlers map to answers: an
  * unknown user (UserNotFoundException), a RESEND to someone who already set a password
@@ -41,6 +42,8 @@ export interface CognitoShimOptions {
   newPassword: () => string;
   /** Delivers a message: the outbox line and the one-line notice. */
   deliver: (message: ShimMessage) => void;
+  /** Ends every session the user has (their refresh tokens stop working). */
+  signOut: (username: string) => void;
 }
 
 export interface CognitoShim {
@@ -67,7 +70,7 @@ interface StoredUser {
 
 /** Starts the shim on a free port of 127.0.0.1. */
 export async function startCognitoShim(options: CognitoShimOptions): Promise<CognitoShim> {
-  const { upstream, newPassword, deliver } = options;
+  const { upstream, newPassword, deliver, signOut } = options;
 
   const call = async (op: string, body: unknown): Promise<Answer> => {
     const res = await fetch(upstream, {
@@ -138,9 +141,27 @@ export async function startCognitoShim(options: CognitoShimOptions): Promise<Cog
       });
       return refused ?? { status: 200, body: {} };
     },
+    async AdminSetUserMFAPreference(body) {
+      const user = await getUser(body.UserPoolId, body.Username);
+      if (isAnswer(user)) return user;
+      const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+      const clients = await call('ListUserPoolClients', { UserPoolId: body.UserPoolId, MaxResults: 1 });
+      const clientId = (clients.body.UserPoolClients as { ClientId?: string }[] | undefined)?.[0]?.ClientId;
+      if (!sub || !clientId) return error('InternalErrorException', 'The local pool has no app client or the user no sub.');
+      const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+      const token = `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub, client_id: clientId, token_use: 'access' })}.`;
+      const set = await call('SetUserMFAPreference', {
+        AccessToken: token,
+        ...(body.SoftwareTokenMfaSettings ? { SoftwareTokenMfaSettings: body.SoftwareTokenMfaSettings } : {}),
+        ...(body.SMSMfaSettings ? { SMSMfaSettings: body.SMSMfaSettings } : {}),
+      });
+      return set.status === 200 ? { status: 200, body: {} } : set;
+    },
     async AdminUserGlobalSignOut(body) {
       const user = await getUser(body.UserPoolId, body.Username);
-      return isAnswer(user) ? user : { status: 200, body: {} };
+      if (isAnswer(user)) return user;
+      signOut(user.Username);
+      return { status: 200, body: {} };
     },
   };
 

@@ -19,16 +19,21 @@ import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
   InitiateAuthCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
   type CognitoIdentityProviderClientConfig,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP, PASSWORD_POLICY, PASSWORD_SYMBOLS, passwordProblems, TOKEN_VALIDITY } from '../../lambdas/contract/auth.ts';
 import { startCognitoShim, type CognitoShim } from './cognito-shim.ts';
+import { ledgerOf } from './sign-in-ledger.ts';
+import { totpCode } from './totp.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './dynamodb.ts';
 import { findFreePort, isAlive, ownsListeningPort, sleep, spawnTied, type TiedProcess } from './tied-process.ts';
 
@@ -69,7 +74,14 @@ export interface LocalIdentity {
    * The seeded administrator. `passwordWorks` is false once someone changed its password or
    * deleted it (`exists` false).
    */
-  readonly admin: { readonly email: string; readonly password: string; readonly passwordWorks: boolean; readonly exists: boolean };
+  readonly admin: {
+    readonly email: string;
+    readonly password: string;
+    /** Its authenticator's secret (administrators act only with TOTP on); undefined when it was turned on elsewhere. */
+    readonly totpSecret?: string;
+    readonly passwordWorks: boolean;
+    readonly exists: boolean;
+  };
   /** True when this start created the pool (a new data folder). */
   readonly created: boolean;
   /** Pid of the cognito-local Node process (for checks that it is gone). */
@@ -255,7 +267,8 @@ export async function waitForMessage(
 interface LocalPoolState {
   userPoolId: string;
   clientId: string;
-  admin: { email: string; password: string };
+  /** `totpSecret`: the seeded administrator's authenticator (administrators need a second factor). */
+  admin: { email: string; password: string; totpSecret?: string };
 }
 
 /**
@@ -353,6 +366,30 @@ async function createPool(client: CognitoIdentityProviderClient): Promise<LocalP
   );
   await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: admin.email, GroupName: ADMIN_GROUP }));
   return { userPoolId, clientId: UserPoolClient!.ClientId!, admin };
+}
+
+/**
+ * Turns TOTP on for the seeded administrator, as a person would in Minha conta (administrators
+ * act only with a second factor): with its password, cognito-local's AssociateSoftwareToken,
+ * VerifySoftwareToken with the first code, SetUserMFAPreference. Returns the secret; undefined
+ * when the password no longer signs in or a second factor was turned on some other way.
+ */
+async function enableAdminTotp(client: CognitoIdentityProviderClient, state: LocalPoolState): Promise<string | undefined> {
+  let accessToken: string | undefined;
+  try {
+    const res = await client.send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: state.clientId, AuthParameters: { USERNAME: state.admin.email, PASSWORD: state.admin.password } }),
+    );
+    accessToken = res.AuthenticationResult?.AccessToken;
+  } catch {
+    return undefined;
+  }
+  if (!accessToken) return undefined;
+  const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+  if (!SecretCode) return undefined;
+  await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totpCode(SecretCode), FriendlyDeviceName: 'Clientela (local)' }));
+  await client.send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+  return SecretCode;
 }
 
 /** True when the remembered pool and client still exist in cognito-local's data. */
@@ -530,7 +567,15 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       writeFileSync(path.join(dir, STATE_FILE), `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
     }
     const admin = created ? { exists: true, passwordWorks: true } : await adminState(client, state);
-    shim = await startCognitoShim({ upstream: endpoint, newPassword: () => generatePassword(), deliver });
+    // A new pool's administrator, or one from before administrators needed TOTP, gets it now.
+    if (admin.passwordWorks && !state.admin.totpSecret) {
+      const totpSecret = await enableAdminTotp(client, state);
+      if (totpSecret) {
+        state = { ...state, admin: { ...state.admin, totpSecret } };
+        writeFileSync(path.join(dir, STATE_FILE), `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+      }
+    }
+    shim = await startCognitoShim({ upstream: endpoint, newPassword: () => generatePassword(), deliver, signOut: (username) => ledgerOf(dir).signOut(username) });
     proc.detach();
     const issuer = `http://127.0.0.1:${port}/${state.userPoolId}`;
     return {
@@ -562,7 +607,7 @@ export function describeIdentity(identity: LocalIdentity | undefined): string[] 
   const { admin } = identity;
   return [
     admin.passwordWorks
-      ? `Sign in as ${admin.email} with password ${admin.password}`
+      ? `Sign in as ${admin.email} with password ${admin.password}${admin.totpSecret ? ` and the TOTP secret ${admin.totpSecret} in an authenticator app` : ''}`
       : admin.exists
         ? `Sign in as ${admin.email} with the password you gave it (the generated one was changed)`
         : `The seeded administrator ${admin.email} was deleted: sign in as another administrator, or delete ${identity.dir} (with the app stopped) for a new user pool`,

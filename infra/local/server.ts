@@ -10,6 +10,7 @@ import { API_BASE_PATH } from '../../lambdas/routes.ts';
 import { createApiMiddleware, type ApiMiddlewareOptions } from './adapter.ts';
 import { createAuthRoutes, type AuthRoutesOptions } from './auth-routes.ts';
 import { localAuthorizerConfig } from './authorizer.ts';
+import { createHostCheck } from './host-check.ts';
 
 export interface LocalApiOptions extends ApiMiddlewareOptions {
   /** 0 (default) picks a free port. */
@@ -40,6 +41,7 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
     ...(auth.identity ? { jwtAuthorizer: localAuthorizerConfig(auth.identity) } : {}),
   });
   const authRoutes = createAuthRoutes(auth);
+  const hostCheck = createHostCheck(host);
   const server = http.createServer((req, res) => {
     const notFound = (err?: unknown) => {
       if (err) console.error(err);
@@ -52,7 +54,7 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
       res.setHeader('content-type', 'application/json; charset=utf-8');
       res.end(JSON.stringify({ message: err ? 'Internal Server Error' : 'Not Found' }));
     };
-    authRoutes(req, res, (err?: unknown) => (err ? notFound(err) : api(req, res, notFound)));
+    hostCheck(req, res, () => authRoutes(req, res, (err?: unknown) => (err ? notFound(err) : api(req, res, notFound))));
   });
   // Keep-alive sockets from test clients must not hold close() open.
   server.keepAliveTimeout = 2_000;

@@ -14,6 +14,7 @@ import { SECURITY_HEADERS } from '../security-headers.ts';
 import { createApiMiddleware, HANDLERS_DIR, isApiPath, type HandlerLoader, type HandlerExport } from './adapter.ts';
 import { COGNITO_PROXY_PATH, createAuthRoutes } from './auth-routes.ts';
 import { localAuthorizerConfig } from './authorizer.ts';
+import { createHostCheck, isLoopback } from './host-check.ts';
 import { describeIdentity } from './cognito.ts';
 import {
   assertPortAvailable,
@@ -24,7 +25,7 @@ import {
 } from './runtime.ts';
 
 type CacheRules = { ASSETS_CACHE_CONTROL: string; ROOT_CACHE_CONTROL: string; ASSETS_DIR: string };
-type SpaRewrite = (event: { request: { uri: string; cookies: Record<string, { value: string }> } }) => { uri: string };
+type SpaRewrite = (event: { request: { uri: string; cookies: Record<string, { value: string }> }; viewer: { ip: string } }) => { uri: string };
 
 /**
  * The cloud's own rules, read from where the cloud defines them: the site construct's cache
@@ -107,7 +108,9 @@ function cloudFrontEmulation(rules: { cache: CacheRules; spaRewrite: SpaRewrite 
     if (!isApiPath(url) && !url.startsWith(COGNITO_PROXY_PATH)) {
       const q = url.indexOf('?');
       const pathname = q < 0 ? url : url.slice(0, q);
-      const rewritten = spaRewrite({ request: { uri: pathname, cookies: cookiesOf(req.headers.cookie) } }).uri;
+      // The viewer's address, as CloudFront hands it to the function (its network check reads it).
+      const viewer = { ip: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '') };
+      const rewritten = spaRewrite({ request: { uri: pathname, cookies: cookiesOf(req.headers.cookie) }, viewer }).uri;
       if (rewritten !== pathname) req.url = rewritten + (q < 0 ? '' : url.slice(q));
       const cacheControl = pathname.startsWith(`/${cache.ASSETS_DIR}/`)
         ? cache.ASSETS_CACHE_CONTROL
@@ -179,6 +182,10 @@ async function mountApi(server: ViteDevServer | PreviewServer, command: string):
     if (address) local.setUrl(`http://${shown.includes(':') ? `[${shown}]` : shown}:${address.port}/`);
   });
   log(`API at /api · table "${db.tableName}" · data: ${db.where}${db.created ? ' (new)' : ''}`);
+  const listenHost = hostOf(('ssrLoadModule' in server ? server.config.server : server.config.preview).host);
+  if (identity && listenHost !== undefined && !isLoopback(listenHost)) {
+    logger.warn(`Warning: HOST=${listenHost} lets other machines reach this server and its sign-in (the local pool is for development, not for people's data): use it only on a network you trust.`);
+  }
   for (const line of describeIdentity(identity)) log(line);
   // In dev, handlers go through Vite's SSR module graph: an edited handler (or service) is
   // picked up by the next request without a restart. Preview loads them once, like Lambda.
@@ -197,6 +204,9 @@ async function mountApi(server: ViteDevServer | PreviewServer, command: string):
   server.middlewares.use(createApiMiddleware({ loadHandler, ...(identity ? { jwtAuthorizer: localAuthorizerConfig(identity) } : {}) }));
 }
 
+/** The host a Vite server was told to listen on (`HOST` or `--host NAME`), beside the loopback names. */
+const hostOf = (host: string | boolean | undefined): string | undefined => (typeof host === 'string' ? host : undefined) ?? process.env.HOST;
+
 /**
  * Mounts the local API at `/api` in Vite's dev and preview servers (before the SPA fallback);
  * preview also gets the production security and cache headers.
@@ -205,9 +215,12 @@ export function clientelaLocalApi(): Plugin {
   return {
     name: 'clientela-local-api',
     async configureServer(server) {
+      // Before every route: only a loopback Host (or HOST) reaches the app, /config.json included.
+      server.middlewares.use(createHostCheck(hostOf(server.config.server.host)));
       await mountApi(server, 'npm start');
     },
     async configurePreviewServer(server) {
+      server.middlewares.use(createHostCheck(hostOf(server.config.preview.host)));
       server.middlewares.use(cloudFrontEmulation(await cloudRules()));
       await mountApi(server, 'npm run preview');
     },

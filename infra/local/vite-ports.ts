@@ -2,7 +2,8 @@
  * Where `npm start` and `npm run preview` listen (vite.config.mts), also read by the preview's
  * pre-build check (preflight.ts): `PORT` overrides the default of each; a taken port is refused.
  */
-export const VITE_HOST = 'localhost';
+/** Loopback unless `HOST` says otherwise (the server then warns that sign-in is reachable from elsewhere). */
+export const VITE_HOST = process.env.HOST || 'localhost';
 
 const DEFAULT_PORTS = { start: 5173, preview: 4173 } as const;
 

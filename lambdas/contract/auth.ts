@@ -42,9 +42,14 @@ export function passwordProblems(password: string): PasswordProblem[] {
   return problems;
 }
 
-/** Token lifetimes of the app client. The refresh token's is the default of `-c sessionDays`. */
+/**
+ * Token lifetimes of the app client. The refresh token's is the default of `-c sessionDays`.
+ * Access tokens live 15 minutes: what a removed person can still do with the one they hold
+ * (never administrator actions, which are checked live) ends by then; the web renews them in the
+ * background.
+ */
 export const TOKEN_VALIDITY = {
-  accessTokenMinutes: 60,
+  accessTokenMinutes: 15,
   idTokenMinutes: 60,
   refreshTokenDays: 30,
 } as const;
@@ -90,8 +95,11 @@ export interface CognitoWebConfig {
   cognitoEndpoint: string;
   /** How long 'Manter conectado' keeps a person signed in: the refresh token's days (`-c sessionDays`). */
   sessionDays: number;
-  /** The dev server's local administrator, shown on /entrar (never in a production build). */
-  demo?: { email: string; password: string };
+  /**
+   * The dev server's local administrator, shown on /entrar (never in a production build), with its
+   * authenticator's secret: the page answers its TOTP step itself.
+   */
+  demo?: { email: string; password: string; totpSecret?: string };
 }
 
 /**

@@ -13,6 +13,13 @@ export function formatTelefone(e164: string): string {
 /** A mobile number (9 digits after the DDD, the first a 9): reachable on WhatsApp. */
 export const isCelular = (e164: string): boolean => /^\+55\d\d9\d{8}$/.test(e164);
 
+/**
+ * A link that writes to the address (RFC 6068): every character but the `@` percent-encoded, so
+ * an address the API accepts such as `vendas?bcc=x%40evil.test&subject=Oi@empresa.com.br` can't
+ * add a hidden Bcc or subject to the message; it stays one recipient, as shown.
+ */
+export const mailtoUrl = (email: string): string => `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}`;
+
 /** A link that calls the number. */
 export const telUrl = (e164: string): string => `tel:${e164}`;
 

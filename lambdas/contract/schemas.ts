@@ -7,7 +7,7 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, userNameOf } from './auth.ts';
 import { checkContato, CONTATO_FIELDS, datasProblem, type ContatoField } from './cliente.ts';
 import { DECIMAL_STRING_PATTERN, LIMITS } from './limits.ts';
 import { MESSAGES as M } from './messages.ts';
-import { cleanText, isWellFormedText } from './text.ts';
+import { cleanText, hasBidiControl, hasLetterOrDigit, isWellFormedText } from './text.ts';
 import type { CategoriaInput, ClienteInput, ImportacaoInput, ImportacaoLinha, Update, UsuarioInput } from './types.ts';
 
 const requiredText = (campo: string, max: number) =>
@@ -89,8 +89,16 @@ const categoriaRef = /* @__PURE__ */ (() =>
 
 const objectError = { error: M.corpoNaoObjeto };
 
+/** A category's name: also no bidirectional control, and a letter or digit somewhere (names are unique once folded). */
 export const categoriaInputSchema = /* @__PURE__ */ (() =>
-  z.object({ descricao: requiredText('descricao', LIMITS.descricao.max) }, objectError))();
+  z.object(
+    {
+      descricao: requiredText('descricao', LIMITS.descricao.max)
+        .refine((v) => !hasBidiControl(v), { error: M.descricaoControleBidi, abort: true })
+        .refine(hasLetterOrDigit, { error: M.descricaoSemLetraOuNumero }),
+    },
+    objectError,
+  ))();
 
 export const categoriaUpdateSchema = /* @__PURE__ */ (() => categoriaInputSchema.extend({ id: id('id'), versao }))();
 

@@ -37,11 +37,68 @@ const INVALID_TEXT = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\ufffd]|[\ud800-\u
 export const isWellFormedText = (s: string): boolean => !INVALID_TEXT.test(s);
 
 /**
- * The form under which two names count as the same: compatibility-decomposed (NFKD) without
- * combining marks, lower case, white space runs as one space. "Várejo", "varejo " and "VAREJO"
- * fold alike. A name made only of marks folds to itself in lower case, never to ''.
+ * Bidirectional controls (embeddings, overrides, isolates, the marks LRM, RLM and ALM): refused in
+ * a name, since they reorder how it is shown (`U+202E` makes "odacatA" read as "Atacado").
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** True when the text holds a bidirectional control character. */
+export const hasBidiControl = (s: string): boolean => BIDI_CONTROLS.test(s);
+
+/** Characters that show nothing: default-ignorable code points (U+200B, U+00AD, U+2060, U+3164…) and format characters. */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu;
+
+/**
+ * What a category name must match, as the OpenAPI document states it (JSON Schema `pattern`, a
+ * Unicode regular expression): no bidirectional control, and a letter or digit that is not an
+ * invisible one (the Hangul fillers are letters that show nothing). The server checks the same
+ * with hasBidiControl and hasLetterOrDigit.
+ */
+export const CATEGORY_NAME_PATTERN =
+  '^[^\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]*(?:[^\\P{L}\\u115f\\u1160\\u3164\\uffa0]|\\p{N})[^\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]*$';
+
+/** True when the text, its invisible characters aside, has at least one letter or digit. */
+export const hasLetterOrDigit = (s: string): boolean => /[\p{L}\p{N}]/u.test(s.replace(INVISIBLE, ''));
+
+/**
+ * Cyrillic and Greek letters drawn like a Latin one (after NFKD and before lower-casing, so each
+ * case maps to its own twin: Greek "Η" is an H, "η" an n). Only cross-script twins: Latin
+ * look-alikes such as rn/m, l/1 and 0/O stay distinct.
+ */
+const CROSS_SCRIPT_TWINS: Readonly<Record<string, string>> = {
+  // Cyrillic
+  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', У: 'Y', Ү: 'Y', Ѕ: 'S', І: 'I', Ј: 'J', Ԛ: 'Q', Ԝ: 'W',
+  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', ѕ: 's', і: 'i', ј: 'j', һ: 'h', ԁ: 'd', ԛ: 'q', ԝ: 'w', ӏ: 'l', ү: 'y',
+  // Greek
+  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X', Ϲ: 'C',
+  α: 'a', ο: 'o', ν: 'v', ρ: 'p', ι: 'i', κ: 'k', υ: 'u', γ: 'y', ϲ: 'c', ϳ: 'j',
+};
+const TWIN = new RegExp(`[${Object.keys(CROSS_SCRIPT_TWINS).join('')}]`, 'gu');
+
+/**
+ * The form under which two names count as the same: invisible characters dropped,
+ * compatibility-decomposed (NFKD) without combining marks, Cyrillic and Greek look-alikes as
+ * their Latin twin, lower case, white space runs as one space. "Várejo", "varejo ", "VAREJO",
+ * "Va\u200brejo" and "Vаrejo" (a Cyrillic а) fold alike. A name made only of marks folds to itself
+ * in lower case, never to ''.
  */
 export function foldName(s: string): string {
+  const folded = cleanText(s)
+    .replace(INVISIBLE, '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(TWIN, (c) => CROSS_SCRIPT_TWINS[c]!)
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+  return folded === '' ? cleanText(s).toLowerCase() : folded;
+}
+
+/**
+ * The first release's fold (case, accents, spaces only): names claimed under it and folding
+ * otherwise now have their claim taken over by foldName's (store/names.ts).
+ */
+export function firstFoldName(s: string): string {
   const folded = cleanText(s).normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
   return folded === '' ? cleanText(s).toLowerCase() : folded;
 }

@@ -168,6 +168,8 @@ export interface Actor {
   email: string;
   /** A member of the `admin` group (everyone, in the open mode). */
   admin: boolean;
+  /** Set only in the open mode (no sign-in): there is no user pool to ask about this caller. */
+  anonymous?: true;
 }
 
 /** A person who may sign in (GET /usuarios): the Cognito user as an administrator sees it. */

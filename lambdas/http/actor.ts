@@ -21,7 +21,7 @@ import { NotFoundError, UnauthorizedError } from '../errors.ts';
 import type { HttpEvent } from './request.ts';
 
 /** Everyone, in the open mode: the spec has no roles, so everything stays open. */
-export const ANONYMOUS_ACTOR: Readonly<Actor> = Object.freeze({ sub: 'anonimo', email: 'anônimo', admin: true });
+export const ANONYMOUS_ACTOR: Readonly<Actor> = Object.freeze({ sub: 'anonimo', email: 'anônimo', admin: true, anonymous: true });
 
 export type AuthMode = 'cognito' | 'off';
 

@@ -27,8 +27,16 @@ export function idempotencyKeyOf(event: HttpEvent): string | undefined {
 }
 
 /**
+ * What a key is scoped to: its route and, with sign-in, its caller (the token's `sub`), so a key
+ * belongs to who sent it: another person replaying it with the same body creates their own
+ * record instead of receiving the first caller's answer. In the open mode there is one caller
+ * and the scope is the route alone, as keys were stored before.
+ */
+export const idempotencyScope = (event: HttpEvent, actor: Actor): string => (actor.anonymous ? event.routeKey : `${event.routeKey}#${actor.sub}`);
+
+/**
  * The handler of a POST that creates: the optional `Idempotency-Key` (checked before the body),
- * the validated body, then `create` for the actor with the key scoped to the route; answers what
+ * the validated body, then `create` for the actor with the key scoped to the route and the caller; answers what
  * it returns (201, or a replayed first answer).
  */
 export function creating<I, T>(
@@ -38,7 +46,7 @@ export function creating<I, T>(
   return httpHandler(async (event, actor) => {
     const key = idempotencyKeyOf(event);
     const input = validOr400(parse(readJsonBody(event)));
-    const answer = await create(actor, input, key === undefined ? undefined : { routeKey: event.routeKey, key });
+    const answer = await create(actor, input, key === undefined ? undefined : { routeKey: idempotencyScope(event, actor), key });
     return json(answer.status, answer.body);
   });
 }

@@ -216,7 +216,8 @@ export async function importLote(
   idempotency: IdempotencyKey,
   fim = false,
 ): Promise<ImportacaoLoteResultado> {
-  refuseUndone(await ownImportacao(actor, importacaoId));
+  const importacao = await ownImportacao(actor, importacaoId);
+  refuseUndone(importacao);
   // Rows go into their categories' totals (counted first on a table from before them).
   await ensureAggregates();
   const result: ImportacaoLoteResultado = { criados: [], falhas: [] };
@@ -245,7 +246,7 @@ export async function importLote(
   );
   for (const [n, chunk] of chunks.entries()) {
     const last = fim && n === chunks.length - 1;
-    const answer = await writeChunk(actor, importacaoId, chunk.map((r) => rows[r]!), { ...idempotency, key: `${importacaoId}/${idempotency.key}#${n}` }, last);
+    const answer = await writeChunk(actor, importacao, chunk.map((r) => rows[r]!), { ...idempotency, key: `${importacaoId}/${idempotency.key}#${n}` }, last);
     result.criados.push(...answer.criados);
     result.falhas.push(...answer.falhas);
   }
@@ -265,7 +266,14 @@ export async function importLote(
  * Writes one transaction's rows, again without the rows whose items failed, until it commits. A
  * row whose line the import created already is answered with that client (created, not again).
  */
-async function writeChunk(actor: Actor, importacaoId: number, rows: readonly Row[], key: IdempotencyKey, fim: boolean): Promise<ImportacaoLoteResultado> {
+async function writeChunk(
+  actor: Actor,
+  importacao: Pick<store.ImportacaoStored, 'id' | 'total'>,
+  rows: readonly Row[],
+  key: IdempotencyKey,
+  fim: boolean,
+): Promise<ImportacaoLoteResultado> {
+  const importacaoId = importacao.id;
   const claim = idempotencyClaim(key, rows);
   const firstId = await reserveIds('cliente', rows.length);
   let alive = rows.map((row, i) => ({ row, id: firstId + i }));
@@ -280,7 +288,7 @@ async function writeChunk(actor: Actor, importacaoId: number, rows: readonly Row
     const feed = feedKeys(alive.length);
     const packed = store.pack(
       alive.map(({ row, id }, r) => store.splitRowOps(rowOps(actor, importacaoId, row, id, feed[r]))),
-      [claimIdempotencyKey(claim, answer), store.countImportados(importacaoId, alive.length, { fim })],
+      [claimIdempotencyKey(claim, answer), store.countImportados(importacaoId, alive.length, { fim, total: importacao.total })],
     );
     const written = await commitEach(packed.ops);
     if (written.ok) return answer.body;
@@ -292,10 +300,16 @@ async function writeChunk(actor: Actor, importacaoId: number, rows: readonly Row
     // Only a feed key another write took meanwhile: nothing was written; again, with new keys.
     if (outcomes.every((o) => o.kind === 'changed') && ++clashes <= MAX_FEED_CLASHES) continue;
     const dropped = new Set<number>();
+    const rowsFailed = [...written.failed.keys()].some((i) => packed.rowsOf[i]!.length > 0);
     for (const [i, outcome] of written.failed) {
       const owners = packed.rowsOf[i]!;
-      // The job's count: it is gone, concluded or being undone.
-      if (owners.length === 0) throw errorFor(outcome, { notFound: MESSAGES.importacaoNaoEncontrada });
+      if (owners.length === 0) {
+        // Past the declared total while counting rows that are dropped now (a line created
+        // already): counted again without them.
+        if (outcome.kind === 'importacaoCheia' && rowsFailed) continue;
+        // The job's count: it is gone, concluded, being undone, or full.
+        throw errorFor(outcome, { notFound: MESSAGES.importacaoNaoEncontrada });
+      }
       for (const r of owners) {
         if (dropped.has(r)) continue;
         dropped.add(r);

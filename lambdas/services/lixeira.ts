@@ -7,7 +7,7 @@
  */
 import { MESSAGES } from '../contract/messages.ts';
 import type { Actor, Alteracao, CategoriaRef, ItemLixeira, Pagina, Restaurado, Tipo } from '../contract/types.ts';
-import { ForbiddenError, NotFoundError } from '../errors.ts';
+import { NotFoundError } from '../errors.ts';
 import { createCategoria, readCategoria, readCategoriaRef } from '../store/categorias.ts';
 import { createCliente, readCliente } from '../store/clientes.ts';
 import { eraseHistory, historyOps } from '../store/historico.ts';
@@ -18,6 +18,7 @@ import { ensureAggregates } from '../store/aggregates.ts';
 import { ensureNameClaims } from '../store/names.ts';
 import { RECORD_KIND, type RecordKind } from '../store/table.ts';
 import { commit, type Op, type Outcome } from '../store/write.ts';
+import { requireLiveAdmin } from './authority.ts';
 import { nameTaken } from './categorias.ts';
 import { documentoTaken } from './clientes.ts';
 import { cursorOf, nextCursor, stampOf, type PageRequest } from './historico.ts';
@@ -119,9 +120,9 @@ async function isLive(kind: RecordKind, id: number): Promise<boolean> {
  * but whose history is still stored gets that history removed. 404 when there is nothing to
  * remove. Returns the purge for an administrator; 403 for anyone else.
  */
-export function purgeFor(actor: Actor): (tipo: Tipo, id: number) => Promise<void> {
-  // Checked before anything else, the request's own validation included (as the users API).
-  if (!actor.admin) throw new ForbiddenError(MESSAGES.somenteAdministradoresExcluir);
+export async function purgeFor(actor: Actor): Promise<(tipo: Tipo, id: number) => Promise<void>> {
+  // Checked live against the user pool before anything else, the request's own validation included (as the users API).
+  await requireLiveAdmin(actor, MESSAGES.somenteAdministradoresExcluir);
   return purge;
 }
 

@@ -45,6 +45,8 @@ export function errorFor(outcome: Outcome, context: { notFound: string; idempote
       return new ConflictError(context.idempotent ? MESSAGES.idempotenciaEmAndamento : MESSAGES.conflitoConcorrente);
     case 'importacaoEncerrada':
       return new ConflictError(outcome.estado === 'concluida' ? MESSAGES.importacaoConcluida : MESSAGES.importacaoDesfeita);
+    case 'importacaoCheia':
+      return new ConflictError(MESSAGES.importacaoAlemDoTotal(outcome.total));
     case 'changed':
     case 'linhaImportada':
     case 'nameTaken':

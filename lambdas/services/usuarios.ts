@@ -1,14 +1,17 @@
 /**
- * The users API's rules: only administrators manage users (403 for anyone else, checked from the
- * actor before anything else, the request's own validation included), and an administrator can't
- * lock themselves out (remove their own admin role, disable or delete themselves: 409). User
- * names are the e-mail lower-cased, as the handlers pass them (userNameOf).
+ * The users API's rules: only administrators manage users (403 for anyone else, checked live
+ * against the user pool before anything else, the request's own validation included), an
+ * administrator can't lock themselves out (remove their own admin role, disable or delete
+ * themselves: 409), and nobody changes their own access at all (enable, promote or re-invite
+ * themselves: 409), so a token held after losing a right can't restore it. User names are the
+ * e-mail lower-cased, as the handlers pass them (userNameOf).
  */
 import { userNameOf } from '../contract/auth.ts';
 import { MESSAGES } from '../contract/messages.ts';
 import type { Actor, Usuario, UsuarioInput } from '../contract/types.ts';
-import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
+import { ConflictError, NotFoundError } from '../errors.ts';
 import * as pool from '../store/userpool.ts';
+import { requireLiveAdmin } from './authority.ts';
 import type { PoolOutcome, PoolResult, PoolUser } from '../store/userpool.ts';
 
 const toUsuario = (u: PoolUser, admin: boolean): Usuario => ({
@@ -50,19 +53,21 @@ export interface UsuariosApi {
   invite(input: UsuarioInput): Promise<Usuario>;
   /** Sends the invitation again with a new temporary password (409 once they have signed in). */
   resendInvitation(username: string): Promise<void>;
-  /** Resets the password: Cognito e-mails a code to set a new one (409 when the user's state forbids it). */
+  /** Resets the password (signing them out everywhere): Cognito e-mails a code to set a new one (409 when the user's state forbids it). */
   resetPassword(username: string): Promise<void>;
   /** Enables or disables a user (disabling signs them out everywhere); never oneself. */
   setAtivo(username: string, ativo: boolean): Promise<Usuario>;
-  /** Makes a user an administrator or a member; never removes one's own admin role. */
+  /** Makes a user an administrator or a member (a demotion signs them out everywhere); never oneself. */
   setAdmin(username: string, admin: boolean): Promise<Usuario>;
-  /** Deletes a user; never oneself. */
+  /** Deletes a user, signing them out everywhere first; never oneself. */
   remove(username: string): Promise<void>;
+  /** Turns a person's authenticator app off (Redefinir autenticador); one's own is turned off in Minha conta. */
+  resetAuthenticator(username: string): Promise<void>;
 }
 
-/** The users API for `actor`: 403 `{"mensagem"}` unless they are an administrator. */
-export function usuariosFor(actor: Actor): UsuariosApi {
-  if (!actor.admin) throw new ForbiddenError(MESSAGES.somenteAdministradores);
+/** The users API for `actor`: 403 `{"mensagem"}` unless the user pool says they are an administrator now. */
+export async function usuariosFor(actor: Actor): Promise<UsuariosApi> {
+  await requireLiveAdmin(actor, MESSAGES.somenteAdministradores);
   const isSelf = (username: string) => userNameOf(actor.email) === username;
   return {
     async list() {
@@ -72,6 +77,7 @@ export function usuariosFor(actor: Actor): UsuariosApi {
         .sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
     },
     async invite(input) {
+      if (isSelf(userNameOf(input.email))) throw new ConflictError(MESSAGES.proprioConvite, 'email');
       const user = valueOf(await pool.createUser(input.email), {
         exists: () => new ConflictError(MESSAGES.usuarioJaExiste(input.email), 'email'),
       });
@@ -79,27 +85,32 @@ export function usuariosFor(actor: Actor): UsuariosApi {
       return toUsuario(user, input.admin);
     },
     async resendInvitation(username) {
+      if (isSelf(username)) throw new ConflictError(MESSAGES.proprioConvite);
       valueOf(await pool.resendInvitation(username), { notPending: () => new ConflictError(MESSAGES.conviteJaAceito) });
     },
     async resetPassword(username) {
       valueOf(await pool.resetPassword(username), { cannotReset: () => new ConflictError(MESSAGES.senhaNaoRedefinivel) });
     },
     async setAtivo(username, ativo) {
-      if (!ativo && isSelf(username)) throw new ConflictError(MESSAGES.proprioDesativar, 'ativo');
+      if (isSelf(username)) throw new ConflictError(ativo ? MESSAGES.proprioAtivar : MESSAGES.proprioDesativar, 'ativo');
       const user = valueOf(await pool.getUser(username));
       valueOf(await pool.setEnabled(username, ativo));
       const admin = valueOf(await pool.isAdmin(username));
       return toUsuario({ ...user, enabled: ativo }, admin);
     },
     async setAdmin(username, admin) {
-      if (!admin && isSelf(username)) throw new ConflictError(MESSAGES.proprioAdmin, 'admin');
+      if (isSelf(username)) throw new ConflictError(admin ? MESSAGES.proprioPromover : MESSAGES.proprioAdmin, 'admin');
       const user = valueOf(await pool.getUser(username));
       valueOf(await pool.setAdmin(username, admin));
       return toUsuario(user, admin);
     },
     async remove(username) {
       if (isSelf(username)) throw new ConflictError(MESSAGES.proprioExcluir);
-      valueOf(await pool.deleteUser(username));
+      valueOf(await pool.deleteUser(username, { signOut: true }));
+    },
+    async resetAuthenticator(username) {
+      if (isSelf(username)) throw new ConflictError(MESSAGES.proprioAutenticador);
+      valueOf(await pool.resetAuthenticator(username));
     },
   };
 }

@@ -9,7 +9,7 @@ import type { Op } from './write.ts';
 
 /** A key about to be claimed for one route and one validated body. */
 export interface IdempotencyClaim {
-  /** The route key, e.g. `POST /categorias`: a key is scoped to its route. */
+  /** The route key, e.g. `POST /categorias`, and with sign-in `#<sub>`: a key is scoped to its route and its caller. */
   routeKey: string;
   key: string;
   /** Hash of the canonical validated body. */

@@ -96,7 +96,13 @@ const closed = (old: Stored | undefined) => (old ? { kind: 'importacaoEncerrada'
  * while it still takes rows (`notFound` when it is missing, `importacaoEncerrada` once concluded
  * or undone). `fim`: the file's last batch, the import is concluded with it.
  */
-export function countImportados(id: number, n: number, { fim = false, categorias = 0 }: { fim?: boolean; categorias?: number } = {}): Op {
+export function countImportados(
+  id: number,
+  n: number,
+  { fim = false, categorias = 0, total }: { fim?: boolean; categorias?: number; total?: number } = {},
+): Op {
+  // With `total`, the clients counted never pass the total of lines the import declared.
+  const capped = total !== undefined && n > 0;
   return {
     name: fim ? 'importacao.concluir' : 'importacao.count',
     item: {
@@ -104,8 +110,9 @@ export function countImportados(id: number, n: number, { fim = false, categorias
         TableName: tableName(),
         Key: importacaoKey(id),
         UpdateExpression: `SET atualizadoEm = :agora${fim ? ', estado = :concluida' : ''} ADD criados :n, categorias :c`,
-        ConditionExpression: STILL_IMPORTING,
+        ConditionExpression: capped ? `${STILL_IMPORTING} AND (attribute_not_exists(criados) OR criados <= :limite)` : STILL_IMPORTING,
         ExpressionAttributeValues: {
+          ...(capped ? { ':limite': total - n } : {}),
           ':n': n,
           ':c': categorias,
           ':agora': new Date().toISOString(),
@@ -114,7 +121,7 @@ export function countImportados(id: number, n: number, { fim = false, categorias
         },
       },
     },
-    onFailed: closed,
+    onFailed: (old) => (capped && old?.estado === 'importando' ? { kind: 'importacaoCheia', total } : closed(old)),
   };
 }
 

@@ -12,9 +12,16 @@
  * stored names (each claim conditioned on its categories being unchanged since read, so a racing
  * rename or delete makes it read again) and then writes a marker. Every category write waits for
  * the marker, so from then on a category's membership can only change through its own writes.
+ *
+ * The fold grew (look-alikes: invisible characters, Cyrillic and Greek twins). Claims made under
+ * the first fold (marker `sk` 0) are taken over the same way under a new marker (`sk` 1): the
+ * stored names are claimed under the new fold, a claim that exists already gains the stored
+ * categories it lacks (`Ata\u200bcado` joins `Atacado`: duplicates from before the rule, which
+ * stay), and a first-fold claim no new fold can produce is deleted. Until then no category write
+ * runs, so none ever fails or retries because of the new fold.
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { foldName } from '../contract/text.ts';
+import { firstFoldName, foldName } from '../contract/text.ts';
 import { tableName, type Db } from './client.ts';
 import { categoriaKey, FIRST_CATEGORIA_SK, type Stored } from './items.ts';
 import { getItem, queryAll } from './reads.ts';
@@ -22,8 +29,8 @@ import { PK } from './table.ts';
 import { commit, type Op } from './write.ts';
 
 const CLAIM_PREFIX = `${PK.unico}#categoria`;
-/** The marker item: every stored category has its claim. */
-export const NAME_CLAIMS_MARKER = { pk: CLAIM_PREFIX, sk: 0 } as const;
+/** The marker item: every stored category has its claim under foldName (`sk` 0 marked the first fold's claims). */
+export const NAME_CLAIMS_MARKER = { pk: CLAIM_PREFIX, sk: 1 } as const;
 /** Categories checked at most per claim (a transaction holds 100 items). */
 const MAX_CHECKED = 99;
 const PARALLEL_CLAIMS = 8;
@@ -123,18 +130,62 @@ async function claimStoredNames(): Promise<boolean> {
   const worker = async () => {
     for (let group = groups.pop(); group; group = groups.pop()) {
       const ids = group.map((c) => Number(c.sk));
-      const written = await commit([
-        ...group.slice(0, MAX_CHECKED).map((c) => unchangedCategoria(Number(c.sk), Number(c.versao))),
-        // Taken already (by another pass, or by a write since): nothing to do.
-        claimName(String(group[0]!.descricao), ids),
-      ]);
-      // Claimed already: fine. Anything else (a member changed, contention outlived the retries):
-      // the pass must run again before the marker says every name is claimed.
-      if (!written.ok && written.outcome.kind !== 'nameTaken') unchanged = false;
+      const checks = group.slice(0, MAX_CHECKED).map((c) => unchangedCategoria(Number(c.sk), Number(c.versao)));
+      const written = await commit([...checks, claimName(String(group[0]!.descricao), ids)]);
+      if (!written.ok && written.outcome.kind === 'nameTaken') {
+        // Taken already: under the first fold by some of these, by another pass, or by a write
+        // since. The stored categories it lacks join it (a write since holds it with its own id).
+        const holders = 'holders' in written.outcome ? (written.outcome.holders as number[]) : [];
+        const missing = ids.filter((id) => !holders.includes(id));
+        if (missing.length > 0) {
+          const joined = await commit([...checks, joinName(String(group[0]!.descricao), missing)]);
+          if (!joined.ok) unchanged = false;
+        }
+      } else if (!written.ok) {
+        // A member changed, or contention outlived the retries: the pass must run again before
+        // the marker says every name is claimed.
+        unchanged = false;
+      }
+      // First-fold claims this fold no longer makes: nothing could match them any more.
+      const stale = new Map(group.map((c) => String(c.descricao)).filter((d) => firstFoldName(d) !== foldName(d)).map((d) => [firstFoldName(d), d]));
+      for (const descricao of stale.values()) {
+        const dropped = await commit([dropFirstFoldClaim(descricao)]);
+        if (!dropped.ok) unchanged = false;
+      }
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_CLAIMS }, worker));
   return unchanged;
+}
+
+/**
+ * Stored categories `ids` join a claim that exists (taken by a write, or by another pass, before
+ * the stored names were claimed under this fold); nothing when it is gone meanwhile.
+ */
+function joinName(descricao: string, ids: readonly number[]): Op {
+  return {
+    name: 'name.join',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: nameClaimKey(descricao),
+        ConditionExpression: 'attribute_exists(pk)',
+        UpdateExpression: 'ADD #ids :ids',
+        ExpressionAttributeNames: { '#ids': 'ids' },
+        ExpressionAttributeValues: { ':ids': new Set(ids) },
+      },
+    },
+    onFailed: () => ({ kind: 'changed' }),
+  };
+}
+
+/** A claim made under the first fold that foldName no longer makes (it can't match a new name: nothing holds it). */
+function dropFirstFoldClaim(descricao: string): Op {
+  return {
+    name: 'name.firstFold',
+    item: { Delete: { TableName: tableName(), Key: { pk: `${CLAIM_PREFIX}#${firstFoldName(descricao)}`, sk: 0 } } },
+    onFailed: () => ({ kind: 'changed' }),
+  };
 }
 
 /** Holds only while the category is as read. */

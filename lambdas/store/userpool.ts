@@ -18,6 +18,7 @@ import {
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
   AdminResetUserPasswordCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   ListUsersCommand,
@@ -33,6 +34,8 @@ export interface PoolUser {
   status: string;
   enabled: boolean;
   createdAt: Date;
+  /** True when the user has a verified authenticator app turned on (TOTP second factor). */
+  totp: boolean;
 }
 
 /**
@@ -85,12 +88,13 @@ async function attempt<T>(call: () => Promise<T>, extra: Record<string, PoolOutc
   }
 }
 
-function toPoolUser(u: { Username?: string; UserStatus?: string; Enabled?: boolean; UserCreateDate?: Date }): PoolUser {
+function toPoolUser(u: { Username?: string; UserStatus?: string; Enabled?: boolean; UserCreateDate?: Date; UserMFASettingList?: string[] }): PoolUser {
   return {
     username: u.Username ?? '',
     status: u.UserStatus ?? 'UNKNOWN',
     enabled: u.Enabled ?? true,
     createdAt: u.UserCreateDate ?? new Date(0),
+    totp: (u.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA'),
   };
 }
 
@@ -118,7 +122,7 @@ export async function listAdmins(): Promise<Set<string>> {
   return names;
 }
 
-/** One user (AdminGetUser). */
+/** One user (AdminGetUser), with whether their authenticator app is on (its MFA settings). */
 export function getUser(username: string): Promise<PoolResult<PoolUser>> {
   return attempt(async () => {
     const u = await client().send(new AdminGetUserCommand({ UserPoolId: poolId(), Username: username }));
@@ -174,13 +178,17 @@ export function resendInvitation(username: string): Promise<PoolResult> {
 
 /**
  * Resets the password (AdminResetUserPassword): the current one stops working and Cognito
- * e-mails a code; the person sets a new password with it. A user still on the invitation's
- * temporary password, or a disabled one, can't be reset (`cannotReset`).
+ * e-mails a code; the person sets a new password with it. Their sessions end too
+ * (AdminUserGlobalSignOut): a reset is what an administrator does when an account may be in
+ * other hands. A user still on the invitation's temporary password, or a disabled one, can't be
+ * reset (`cannotReset`).
  */
 export function resetPassword(username: string): Promise<PoolResult> {
   return attempt(
     async () => {
-      await client().send(new AdminResetUserPasswordCommand({ UserPoolId: poolId(), Username: username }));
+      const input = { UserPoolId: poolId(), Username: username };
+      await client().send(new AdminResetUserPasswordCommand(input));
+      await client().send(new AdminUserGlobalSignOutCommand(input));
       return undefined;
     },
     { NotAuthorizedException: 'cannotReset', InvalidParameterException: 'cannotReset' },
@@ -204,19 +212,47 @@ export function setEnabled(username: string, enabled: boolean): Promise<PoolResu
   });
 }
 
-/** Puts the user in the `admin` group or takes them out. */
+/**
+ * Puts the user in the `admin` group or takes them out. Taking them out also signs them out
+ * everywhere (AdminUserGlobalSignOut): their tokens' `cognito:groups` would say admin until they
+ * expire, and a refresh would keep the session they had as an administrator.
+ */
 export function setAdmin(username: string, admin: boolean): Promise<PoolResult> {
   return attempt(async () => {
     const input = { UserPoolId: poolId(), Username: username, GroupName: ADMIN_GROUP };
-    await client().send(admin ? new AdminAddUserToGroupCommand(input) : new AdminRemoveUserFromGroupCommand(input));
+    if (admin) {
+      await client().send(new AdminAddUserToGroupCommand(input));
+    } else {
+      await client().send(new AdminRemoveUserFromGroupCommand(input));
+      await client().send(new AdminUserGlobalSignOutCommand({ UserPoolId: poolId(), Username: username }));
+    }
     return undefined;
   });
 }
 
-/** Deletes the user (AdminDeleteUser): their tokens can no longer be refreshed. */
-export function deleteUser(username: string): Promise<PoolResult> {
+/**
+ * Deletes the user (AdminDeleteUser). With `signOut` their refresh tokens are revoked first
+ * (AdminUserGlobalSignOut; after the delete there is nobody left to sign out); an invitation
+ * taken back has no session to end.
+ */
+export function deleteUser(username: string, { signOut = false }: { signOut?: boolean } = {}): Promise<PoolResult> {
   return attempt(async () => {
-    await client().send(new AdminDeleteUserCommand({ UserPoolId: poolId(), Username: username }));
+    const input = { UserPoolId: poolId(), Username: username };
+    if (signOut) await client().send(new AdminUserGlobalSignOutCommand(input));
+    await client().send(new AdminDeleteUserCommand(input));
+    return undefined;
+  });
+}
+
+/**
+ * Turns the user's authenticator app off (AdminSetUserMFAPreference): a person who lost it signs
+ * in with the password again and sets up a new one (an administrator must, before acting).
+ */
+export function resetAuthenticator(username: string): Promise<PoolResult> {
+  return attempt(async () => {
+    await client().send(
+      new AdminSetUserMFAPreferenceCommand({ UserPoolId: poolId(), Username: username, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
+    );
     return undefined;
   });
 }

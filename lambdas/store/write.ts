@@ -43,7 +43,9 @@ export type Outcome =
   /** This line of an import's file was created already, as client `id` (a line is created once per import). */
   | { kind: 'linhaImportada'; id: number }
   /** The import takes no more rows: it was concluded, or is being undone (`estado`). */
-  | { kind: 'importacaoEncerrada'; estado: string };
+  | { kind: 'importacaoEncerrada'; estado: string }
+  /** The rows would pass the total of lines the import declared when it began. */
+  | { kind: 'importacaoCheia'; total: number };
 
 /** One item of a write. */
 export interface Op {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { actorOf } from '../../lambdas/http/actor.ts';
 import { startLocalCognito, waitForMessage, type LocalIdentity } from '../../infra/local/cognito.ts';
+import { createJwtAuthorizer, localAuthorizerConfig } from '../../infra/local/authorizer.ts';
 import cloud from '../support/fixtures/cloud-jwt-authorizer.json' with { type: 'json' };
 import { accessClaims, claimsOf, firstSignIn, forgeToken, signIn, unsignedToken, type Tokens } from '../support/cognito.ts';
 import { auditBy, call, listedCliente, startApi, type TestApi } from './helpers.ts';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   identity = await startLocalCognito({ dataDir: 'memory', log: () => undefined });
   api = await startApi({ identity });
   proxy = `${new URL(api.baseUrl).origin}/cognito/`;
-  admin = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password);
+  admin = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password, identity.admin.totpSecret);
   // A member, invited through the users API, signs in for the first time.
   const since = Date.now();
   expect((await call(api, 'POST', '/usuarios', { email: MEMBER }, bearer(admin.AccessToken))).status).toBe(201);
@@ -94,8 +95,28 @@ describe('the local JWT authorizer answers as API Gateway does', () => {
     expectGateway401(await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken({ ...claims, nbf: now + 600 }))));
     expectGateway401(await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken({ ...claims, iat: now + 600 }))));
     expectGateway401(await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken({ ...claims, exp: undefined }))));
-    // The same claims with a valid time pass: only the time was wrong.
-    expect((await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken(claims)))).status).toBe(200);
+    // The time rules themselves, on the authorizer alone (the local gateway also refuses any forged token).
+    const authorize = createJwtAuthorizer({ ...localAuthorizerConfig(identity), issued: undefined });
+    expect(await authorize(`Bearer ${await forgeToken({ ...claims, iat: now - 7200, exp: now - 1 })}`)).toMatchObject({ ok: false });
+    expect(await authorize(`Bearer ${await forgeToken({ ...claims, iat: now + 600 })}`)).toMatchObject({ ok: false, reason: 'the token was issued in the future' });
+    expect(await authorize(`Bearer ${await forgeToken(claims)}`)).toMatchObject({ ok: true });
+  });
+
+  it('refuses tokens signed with the key cognito-local ships (anyone can read it): only tokens this local pool issued open the API', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const real = claimsOf(member.AccessToken);
+    for (const [what, payload] of [
+      ['the same claims as a real member token', real],
+      ["a member's token with the admin group added", { ...real, 'cognito:groups': ['admin'] }],
+      ['a user that does not exist', accessClaims(identity, 'ninguem@empresa.com.br', ['admin'])],
+      ['a 100-year expiry', { ...real, exp: now + 100 * 365 * 24 * 3600 }],
+    ] as const) {
+      const res = await call(api, 'GET', '/produtos', undefined, bearer(await forgeToken(payload)));
+      expect(res.status, what).toBe(401);
+      expectGateway401(res);
+    }
+    // The real token still works.
+    expect((await call(api, 'GET', '/produtos', undefined, bearer(member.AccessToken))).status).toBe(200);
   });
 
   it('refuses a token signed by another key, unsigned (alg none), HS256, or with no kid', async () => {
@@ -228,6 +249,24 @@ describe('a member, signed in', () => {
     // The administrator may undo the member's import.
     expect(await call(api, 'POST', `/importacoes/${own.body.id}/desfazer`, undefined, boss)).toMatchObject({ status: 200, body: { excluidos: 1, restantes: 0 } });
     expect((await call(api, 'GET', '/produtos', undefined, mine)).body.some((c: { nome: string }) => c.nome === 'Importado pelo membro')).toBe(false);
+  });
+
+  it("an Idempotency-Key belongs to its caller: a member replaying an administrator's key and body creates their own record, never gets theirs", async () => {
+    const body = { nome: 'Cliente do administrador', valorContrato: 10 };
+    const k = { 'idempotency-key': 'chave-compartilhada-1' };
+    const first = await call(api, 'POST', '/produtos', body, { ...bearer(admin.AccessToken), ...k });
+    expect(first.status).toBe(201);
+    expect((await call(api, 'POST', '/produtos', body, { ...bearer(admin.AccessToken), ...k })).body).toEqual(first.body);
+    const replayed = await call(api, 'POST', '/produtos', body, { ...bearer(member.AccessToken), ...k });
+    expect(replayed.status).toBe(201);
+    expect(replayed.body.id).not.toBe(first.body.id);
+    expect(replayed.body).toMatchObject(auditBy(MEMBER));
+    // Imports too: the member's key is the member's.
+    const job = await call(api, 'POST', '/importacoes', { total: 1 }, { ...bearer(admin.AccessToken), 'idempotency-key': 'chave-importacao-1' });
+    const mine = await call(api, 'POST', '/importacoes', { total: 1 }, { ...bearer(member.AccessToken), 'idempotency-key': 'chave-importacao-1' });
+    expect(mine.status).toBe(201);
+    expect(mine.body.id).not.toBe(job.body.id);
+    expect(mine.body.autor).toBe(MEMBER);
   });
 
   it('is refused the users API with 403 {mensagem}, before anything is read or validated', async () => {

@@ -131,8 +131,23 @@ describe('POST /importacoes and its batches', () => {
     expect(await countOf(keep.id)).toBe(3);
   });
 
-  it('refuses a batch without Idempotency-Key, an unknown import, repeated lines, and bodies over the route’s own limit', async () => {
+  it('never creates more rows than the import declared: a batch past its total is refused whole (409), within it is written', async () => {
     const job = await startImport(1);
+    const before = (await clientes()).length;
+    expect(await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas: [linha(0), linha(1), linha(2)] }, key())).toMatchObject({
+      status: 409,
+      body: { mensagem: MESSAGES.importacaoAlemDoTotal(1) },
+    });
+    expect((await clientes()).length).toBe(before);
+    expect((await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas: [linha(0)] }, key())).status).toBe(200);
+    // Full: one more row, in another batch, is refused too.
+    expect((await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas: [linha(1)] }, key())).status).toBe(409);
+    expect((await clientes()).length).toBe(before + 1);
+    expect((await call(api, 'GET', `/importacoes/${job.id}`)).body).toMatchObject({ criados: 1 });
+  });
+
+  it('refuses a batch without Idempotency-Key, an unknown import, repeated lines, and bodies over the route’s own limit', async () => {
+    const job = await startImport(100);
     expect(await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas: [linha(0)] })).toMatchObject({
       status: 400,
       body: { mensagem: MESSAGES.idempotenciaChaveObrigatoria },

@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,7 +62,9 @@ describe('cognito-local as a child process', () => {
       expect(first.admin.email).toBe(LOCAL_ADMIN_EMAIL);
       expect(first.admin.password.length).toBeGreaterThanOrEqual(PASSWORD_POLICY.minLength);
       expect(first.admin).toMatchObject({ passwordWorks: true, exists: true });
-      expect(describeIdentity(first)[0]).toBe(`Sign in as ${LOCAL_ADMIN_EMAIL} with password ${first.admin.password}`);
+      expect(describeIdentity(first)[0]).toBe(
+        `Sign in as ${LOCAL_ADMIN_EMAIL} with password ${first.admin.password} and the TOTP secret ${first.admin.totpSecret} in an authenticator app`,
+      );
       expect(lines).toEqual([]);
       // The state file holds a password: readable by its owner only.
       const stateFile = path.join(first.dir, 'clientela.json');
@@ -69,7 +72,7 @@ describe('cognito-local as a child process', () => {
       expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({
         userPoolId: first.userPoolId,
         clientId: first.clientId,
-        admin: { email: first.admin.email, password: first.admin.password },
+        admin: { email: first.admin.email, password: first.admin.password, totpSecret: first.admin.totpSecret },
       });
 
       // The pool as the cloud has it: the e-mail is the user name itself (no alias), in group admin.
@@ -100,7 +103,7 @@ describe('cognito-local as a child process', () => {
         });
         // A new port, so a new issuer: tokens of the previous start no longer verify.
         expect(second.issuer).toBe(`http://127.0.0.1:${second.port}/${first.userPoolId}`);
-        const tokens = await signIn(second.endpoint, second.clientId, second.admin.email, second.admin.password);
+        const tokens = await signIn(second.endpoint, second.clientId, second.admin.email, second.admin.password, second.admin.totpSecret);
         expect(claimsOf(tokens.AccessToken).iss).toBe(second.issuer);
       } finally {
         await second.stop();
@@ -272,10 +275,19 @@ describe('sign-in through the local server', () => {
 
   it('signs the administrator in: an access token verified against the JWKS, its user name the e-mail, in group admin', async () => {
     // Any case: the pool's user names are case-insensitive, as in the cloud.
-    const res = await cognito('InitiateAuth', {
+    const challenge = await cognito('InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: identity.clientId,
       AuthParameters: { USERNAME: 'Admin@Clientela.Local', PASSWORD: identity.admin.password },
+    });
+    // The seeded administrator has an authenticator (administrators act only with TOTP on).
+    expect(challenge.body).toMatchObject({ ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: expect.any(String) });
+    expect(identity.admin.totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
+    const res = await cognito('RespondToAuthChallenge', {
+      ClientId: identity.clientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: challenge.body.Session,
+      ChallengeResponses: { USERNAME: LOCAL_ADMIN_EMAIL, SOFTWARE_TOKEN_MFA_CODE: totpCode(identity.admin.totpSecret!) },
     });
     expect(res.status).toBe(200);
     // Same origin: cognito-local's CORS headers are not passed on.
@@ -295,8 +307,8 @@ describe('sign-in through the local server', () => {
       'cognito:groups': ['admin'],
     });
     expect(payload.aud).toBeUndefined();
-    // The access token lives 60 minutes, as in the cloud.
-    expect(payload.exp! - payload.iat!).toBe(3600);
+    // The access token lives 15 minutes, as in the cloud (TOKEN_VALIDITY).
+    expect(payload.exp! - payload.iat!).toBe(15 * 60);
     const id = await jwtVerify(tokens.IdToken, keys(), { issuer: identity.issuer, audience: identity.clientId });
     expect(id.payload).toMatchObject({ token_use: 'id', email: LOCAL_ADMIN_EMAIL });
 
@@ -555,6 +567,154 @@ describe('sign-in through the local server', () => {
     );
   });
 
+  describe('the proxy trusts nothing it is sent (cognito-local would)', () => {
+    const initiate = (username: string, password: string) =>
+      cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: identity.clientId, AuthParameters: { USERNAME: username, PASSWORD: password } });
+    const respond = (challenge: string, session: unknown, responses: Record<string, unknown>) =>
+      cognito('RespondToAuthChallenge', { ClientId: identity.clientId, ChallengeName: challenge, Session: session, ChallengeResponses: responses });
+    const badSession = { __type: 'NotAuthorizedException', message: 'Invalid session for the user, session is expired.' };
+
+    it('a challenge is answered only with the session handed out for that user and step, within 3 minutes, and only once', async () => {
+      // Any session, for any user (the administrator included): refused, and no password changes.
+      for (const session of ['x', '', undefined, 'a'.repeat(64)]) {
+        expect((await respond('NEW_PASSWORD_REQUIRED', session, { USERNAME: LOCAL_ADMIN_EMAIL, NEW_PASSWORD: 'Tomada-de-Conta-1!' })).body).toEqual(badSession);
+        expect((await respond('SMS_MFA', session, { USERNAME: LOCAL_ADMIN_EMAIL })).body).toEqual(badSession);
+        expect((await respond('SOFTWARE_TOKEN_MFA', session, { USERNAME: LOCAL_ADMIN_EMAIL, SOFTWARE_TOKEN_MFA_CODE: '123456' })).body).toEqual(badSession);
+      }
+      expect((await initiate(LOCAL_ADMIN_EMAIL, 'Tomada-de-Conta-1!')).body.__type).toBe('NotAuthorizedException');
+
+      // A real session of one invitee does not answer for another user, nor for another step.
+      const email = 'sessao@empresa.com.br';
+      const temporary = await invite(email);
+      const challenge = await initiate(email, temporary);
+      expect(challenge.body.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+      const session = challenge.body.Session;
+      expect((await respond('NEW_PASSWORD_REQUIRED', session, { USERNAME: LOCAL_ADMIN_EMAIL, NEW_PASSWORD: 'Tomada-de-Conta-1!' })).body).toEqual(badSession);
+      expect((await respond('SOFTWARE_TOKEN_MFA', session, { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: '123456' })).body).toEqual(badSession);
+      // A missing answer is refused, never compared with a missing one.
+      expect((await respond('NEW_PASSWORD_REQUIRED', session, { USERNAME: email })).body.__type).toBe('InvalidParameterException');
+      const done = await respond('NEW_PASSWORD_REQUIRED', session, { USERNAME: email, NEW_PASSWORD: 'Senha-Nova-2024!' });
+      expect(done.status).toBe(200);
+      // Used once.
+      expect((await respond('NEW_PASSWORD_REQUIRED', session, { USERNAME: email, NEW_PASSWORD: 'Outra-Senha-2024!' })).body).toEqual(badSession);
+
+      // A session outlives 3 minutes nowhere: the ledger's clock decides.
+      const { ledgerOf, CHALLENGE_SESSION_MS } = await import('../../infra/local/sign-in-ledger.ts');
+      const ledger = ledgerOf(identity.dir);
+      const id = ledger.openSession({ username: email, challenge: 'NEW_PASSWORD_REQUIRED' }, 1_000);
+      expect(ledger.session(id, email, 'NEW_PASSWORD_REQUIRED', 1_000 + CHALLENGE_SESSION_MS - 1)).toBeDefined();
+      expect(ledger.session(id, email, 'NEW_PASSWORD_REQUIRED', 1_000 + CHALLENGE_SESSION_MS)).toBeUndefined();
+      expect(CHALLENGE_SESSION_MS).toBe(3 * 60_000);
+    });
+
+    it('a session begun by a challenge answer renews like any other (its refresh token is kept)', async () => {
+      const email = 'renova@empresa.com.br';
+      const temporary = await invite(email);
+      const challenge = await initiate(email, temporary);
+      const done = await respond('NEW_PASSWORD_REQUIRED', challenge.body.Session, { USERNAME: email, NEW_PASSWORD: 'Senha-Nova-2024!' });
+      const tokens = (done.body as { AuthenticationResult?: { RefreshToken?: string; AccessToken: string } }).AuthenticationResult!;
+      const renewed = await cognito('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: identity.clientId, AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken } });
+      expect(renewed.status).toBe(200);
+      expect(renewed.body).toHaveProperty('AuthenticationResult.AccessToken');
+      // The renewed token opens the API.
+      const res = await fetch(`${api.baseUrl}/categorias`, { headers: { authorization: `Bearer ${(renewed.body as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken}` } });
+      expect(res.status).toBe(200);
+    });
+
+    it('ConfirmForgotPassword needs the code: without one no password changes, and an unknown user answers as a wrong code', async () => {
+      for (const code of [undefined, '', null]) {
+        const res = await cognito('ConfirmForgotPassword', { ClientId: identity.clientId, Username: LOCAL_ADMIN_EMAIL, ConfirmationCode: code, Password: 'Tomada-de-Conta-1!' });
+        expect(res.body.__type).toBe('InvalidParameterException');
+      }
+      expect((await initiate(LOCAL_ADMIN_EMAIL, 'Tomada-de-Conta-1!')).body.__type).toBe('NotAuthorizedException');
+      // No code was asked for the administrator: any code is wrong.
+      expect((await cognito('ConfirmForgotPassword', { ClientId: identity.clientId, Username: LOCAL_ADMIN_EMAIL, ConfirmationCode: '123456', Password: 'Tomada-de-Conta-1!' })).body.__type).toBe('CodeMismatchException');
+      const unknown = await cognito('ConfirmForgotPassword', { ClientId: identity.clientId, Username: 'ninguem@empresa.com.br', ConfirmationCode: '123456', Password: 'Tomada-de-Conta-1!' });
+      expect(unknown.body).toEqual({ __type: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' });
+      expect((await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password, identity.admin.totpSecret)).AccessToken).toBeTruthy();
+    });
+
+    it('every call with an AccessToken is verified first: unsigned, forged with the shipped key, or an ID token are refused', async () => {
+      const { forgeToken, unsignedToken, accessClaims } = await import('../support/cognito.ts');
+      const admin = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password, identity.admin.totpSecret);
+      const claims = claimsOf(admin.AccessToken);
+      const invalid = { __type: 'NotAuthorizedException', message: 'Invalid Access Token' };
+      const fakes = [unsignedToken(claims), await forgeToken(claims), await forgeToken(accessClaims(identity, identity.admin.email, ['admin'])), admin.IdToken, 'x'];
+      for (const token of fakes) {
+        for (const [op, extra] of [
+          ['DeleteUser', {}],
+          ['GetUser', {}],
+          ['AssociateSoftwareToken', {}],
+          ['SetUserMFAPreference', { SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }],
+          ['UpdateUserAttributes', { UserAttributes: [{ Name: 'locale', Value: 'pt-BR' }] }],
+          ['ChangePassword', { PreviousPassword: identity.admin.password, ProposedPassword: 'Tomada-de-Conta-1!' }],
+          ['GlobalSignOut', {}],
+        ] as const) {
+          expect((await cognito(op, { AccessToken: token, ...extra })).body, op).toEqual(invalid);
+        }
+      }
+      // The administrator is still there, with their password.
+      expect((await cognito('GetUser', { AccessToken: admin.AccessToken })).body).toMatchObject({ Username: identity.admin.email });
+    });
+
+    it('a disabled user signs in by no name (not their sub either), and refreshes no token', async () => {
+      const email = 'desativado@empresa.com.br';
+      const password = await activeUser(email);
+      const { AccessToken, RefreshToken } = await signIn(proxy, identity.clientId, email, password);
+      const sub = String(claimsOf(AccessToken).sub);
+      await sdk.send(new AdminDisableUserCommand({ UserPoolId: identity.userPoolId, Username: email }));
+      for (const name of [email, email.toUpperCase(), sub]) expect((await initiate(name, password)).body, name).toEqual({ __type: 'NotAuthorizedException', message: 'User is disabled.' });
+      expect((await cognito('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: identity.clientId, AuthParameters: { REFRESH_TOKEN: RefreshToken } })).body.__type).toBe('NotAuthorizedException');
+      expect((await cognito('GetUser', { AccessToken })).body.__type).toBe('NotAuthorizedException');
+      await sdk.send(new AdminEnableUserCommand({ UserPoolId: identity.userPoolId, Username: email }));
+    });
+
+    it('a sign-out everywhere revokes the refresh tokens issued before it (GlobalSignOut, which cognito-local lacks)', async () => {
+      const email = 'saida@empresa.com.br';
+      const password = await activeUser(email);
+      const before = await signIn(proxy, identity.clientId, email, password);
+      expect((await cognito('GlobalSignOut', { AccessToken: before.AccessToken })).status).toBe(200);
+      const refresh = await cognito('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: identity.clientId, AuthParameters: { REFRESH_TOKEN: before.RefreshToken } });
+      expect(refresh.body).toEqual({ __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
+      expect((await cognito('GetUser', { AccessToken: before.AccessToken })).body.__type).toBe('NotAuthorizedException');
+      // A new sign-in is a new session.
+      const after = await signIn(proxy, identity.clientId, email, password);
+      expect((await cognito('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: identity.clientId, AuthParameters: { REFRESH_TOKEN: after.RefreshToken } })).status).toBe(200);
+    });
+
+    it('answers never name the emulator nor carry a stack trace', async () => {
+      const unsupported = await respond('SELECT_MFA_TYPE', 'x', { USERNAME: LOCAL_ADMIN_EMAIL, ANSWER: 'SMS_MFA' });
+      const associate = await cognito('AssociateSoftwareToken', { Session: 'x' });
+      for (const res of [unsupported, associate]) {
+        expect(JSON.stringify(res.body)).not.toMatch(/CognitoLocal|cognito-local|\bat \//);
+      }
+    });
+  });
+
+  it('answers only a loopback Host with its port: any other is 403 before every route, /config.json included', async () => {
+    const port = new URL(origin).port;
+    const raw = (pathname: string, host: string, method = 'GET') =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, path: pathname, method, headers: { host } }, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const host of ['evil.test', `evil.test:${port}`, `localhost.evil.test:${port}`, `127.0.0.1:1`, `localhost`]) {
+      for (const pathname of ['/config.json', '/cognito/', '/api/categorias', '/qualquer']) {
+        const res = await raw(pathname, host, pathname === '/cognito/' ? 'POST' : 'GET');
+        expect(res.status, `${host} ${pathname}`).toBe(403);
+        expect(res.body).not.toContain('clientela');
+      }
+    }
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `LOCALHOST:${port}`]) {
+      expect((await raw('/config.json', host)).status, host).toBe(200);
+    }
+  });
+
   it('passes only the calls an app client may make: no admin call, no self sign-up, no other path', async () => {
     // cognito-local would accept this from anyone; the cloud wants AWS credentials.
     const promote = await cognito('AdminAddUserToGroup', { UserPoolId: identity.userPoolId, Username: 'carla@empresa.com.br', GroupName: 'admin' });
@@ -572,12 +732,13 @@ describe('sign-in through the local server', () => {
 
   it('cognito-local 5.3.0 still lacks the calls the README lists as simulated locally', async () => {
     const direct = (op: string, body: unknown) => callCognito(identity.endpoint, op, body);
-    const { AccessToken } = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password);
+    const { AccessToken } = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password, identity.admin.totpSecret);
     const unsupported = [
       await direct('AdminResetUserPassword', { UserPoolId: identity.userPoolId, Username: LOCAL_ADMIN_EMAIL }),
       await direct('AdminUserGlobalSignOut', { UserPoolId: identity.userPoolId, Username: LOCAL_ADMIN_EMAIL }),
       await direct('GlobalSignOut', { AccessToken }),
       await direct('AdminCreateUser', { UserPoolId: identity.userPoolId, Username: LOCAL_ADMIN_EMAIL, MessageAction: 'RESEND' }),
+      await direct('AdminSetUserMFAPreference', { UserPoolId: identity.userPoolId, Username: LOCAL_ADMIN_EMAIL, SoftwareTokenMfaSettings: { Enabled: false } }),
       await direct('RespondToAuthChallenge', {
         ClientId: identity.clientId,
         ChallengeName: 'MFA_SETUP',

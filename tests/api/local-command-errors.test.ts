@@ -84,8 +84,8 @@ describe('one line with the way out, no stack trace', () => {
 
     // Neither started a second JVM; the first one still serves (its dev config.json names the administrator).
     expect(javaProcessesMentioning(dataDir)).toHaveLength(1);
-    const config = (await (await fetch(`${url}config.json`)).json()) as { clientId: string; demo: { email: string; password: string } };
-    const tokens = await signIn(`${url}cognito/`, config.clientId, config.demo.email, config.demo.password);
+    const config = (await (await fetch(`${url}config.json`)).json()) as { clientId: string; demo: { email: string; password: string; totpSecret: string } };
+    const tokens = await signIn(`${url}cognito/`, config.clientId, config.demo.email, config.demo.password, config.demo.totpSecret);
     expect((await fetch(`${url}api/categorias`, { headers: { authorization: `Bearer ${tokens.AccessToken}` } })).status).toBe(200);
     start.child.kill('SIGTERM');
     await start.exited;

@@ -42,14 +42,19 @@ async function startApi(env: Record<string, string> = {}): Promise<{ cmd: Runnin
 }
 
 /** The `authorization` header of the printed administrator, signed in through the command's /cognito/ proxy. */
-async function signedIn(url: string, clientId: string, password: string): Promise<{ authorization: string }> {
-  const tokens = await signIn(new URL('/cognito/', url).href, clientId, 'admin@clientela.local', password);
+async function signedIn(url: string, clientId: string, password: string, totpSecret?: string): Promise<{ authorization: string }> {
+  const tokens = await signIn(new URL('/cognito/', url).href, clientId, 'admin@clientela.local', password, totpSecret);
   return { authorization: `Bearer ${tokens.AccessToken}` };
 }
 
 /** The administrator's password as the command printed it. */
 function printedPassword(cmd: RunningCommand): string | undefined {
   return /Sign in as admin@clientela\.local with password (\S+)/.exec(cmd.output())?.[1];
+}
+
+/** The administrator's TOTP secret as the command printed it, beside the password. */
+function printedTotpSecret(cmd: RunningCommand): string | undefined {
+  return /with password \S+ and the TOTP secret ([A-Z2-7]+) in an authenticator app/.exec(cmd.output())?.[1];
 }
 
 async function stop(cmd: RunningCommand): Promise<void> {
@@ -72,7 +77,9 @@ it('serves the API, refuses a second process on its DATA_DIR, keeps data across 
   expect(config).not.toHaveProperty('demo');
   // The API is behind the JWT authorizer: the printed credentials open it.
   expect(await (await fetch(`${first.url}/categorias`)).json()).toEqual({ message: 'Unauthorized' });
-  const auth = await signedIn(first.url, config.clientId, password!);
+  const totpSecret = printedTotpSecret(first.cmd);
+  expect(totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
+  const auth = await signedIn(first.url, config.clientId, password!, totpSecret);
   const created = await fetch(`${first.url}/categorias`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...auth },
@@ -110,7 +117,8 @@ it('serves the API, refuses a second process on its DATA_DIR, keeps data across 
   expect(printedPassword(second.cmd)).toBe(password);
   expect(await (await fetch(new URL('/config.json', second.url))).json()).toMatchObject({ clientId: config.clientId });
   // A new cognito-local port, so a new issuer: sign in again.
-  const again = await signedIn(second.url, config.clientId, password!);
+  expect(printedTotpSecret(second.cmd)).toBe(totpSecret);
+  const again = await signedIn(second.url, config.clientId, password!, totpSecret);
   const categorias = (await (await fetch(`${second.url}/categorias`, { headers: again })).json()) as { id: number; descricao: string }[];
   expect(categorias.map((c) => c.descricao)[0]).toBe('Persistente');
   expect(categorias).toHaveLength(3);

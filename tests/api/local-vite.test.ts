@@ -15,7 +15,7 @@ import { SECURITY_HEADERS } from '../../infra/security-headers.ts';
 import { findFreePort } from '../../infra/local/dynamodb.ts';
 import { readLocalSettings, startLocalDatabase } from '../../infra/local/runtime.ts';
 import { stopLocalDatabase } from '../../infra/local/vite-plugin.ts';
-import { callCognito, signIn } from '../support/cognito.ts';
+import { callCognito, signIn, totpCode } from '../support/cognito.ts';
 import { cognitoLocalProcessesIn, eventually, javaProcessesMentioning, ROOT } from '../support/processes.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'clientela-vite-'));
@@ -66,11 +66,13 @@ describe('npm start (vite dev) and npm run preview', () => {
     const config = (await (await fetch(`${base}/config.json`)).json()) as {
       auth: string;
       clientId: string;
-      demo: { email: string; password: string };
+      demo: { email: string; password: string; totpSecret: string };
     };
     expect(config).toMatchObject({ auth: 'cognito', cognitoEndpoint: '/cognito/', demo: { email: 'admin@clientela.local' } });
     expect(config.demo.password).toBe(JSON.parse(readFileSync(path.join(dataDir, 'cognito', 'clientela.json'), 'utf8')).admin.password);
-    const tokens = await signIn(`${base}/cognito/`, config.clientId, config.demo.email, config.demo.password);
+    // With its authenticator's secret: the dev page answers the administrator's TOTP step itself.
+    expect(config.demo.totpSecret).toBe(JSON.parse(readFileSync(path.join(dataDir, 'cognito', 'clientela.json'), 'utf8')).admin.totpSecret);
+    const tokens = await signIn(`${base}/cognito/`, config.clientId, config.demo.email, config.demo.password, config.demo.totpSecret);
     const auth = { authorization: `Bearer ${tokens.AccessToken}` };
     expect(cognitoLocalProcessesIn(dataDir)).toHaveLength(1);
     expect(process.env.AUTH_MODE).toBe('cognito');
@@ -124,11 +126,18 @@ describe('npm start (vite dev) and npm run preview', () => {
     // The proxy is not an app route: no SPA rewrite to index.html, its own answers.
     const wrongMethod = await fetch(`${base}/cognito/`, { headers: { accept: 'text/html' } });
     expect(wrongMethod.status).toBe(405);
-    const { admin } = JSON.parse(readFileSync(path.join(dataDir, 'cognito', 'clientela.json'), 'utf8')) as { admin: { email: string; password: string } };
-    const signedIn = await callCognito(`${base}/cognito/`, 'InitiateAuth', {
+    const { admin } = JSON.parse(readFileSync(path.join(dataDir, 'cognito', 'clientela.json'), 'utf8')) as { admin: { email: string; password: string; totpSecret: string } };
+    const challenge = await callCognito<{ Session?: string }>(`${base}/cognito/`, 'InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: config.clientId,
       AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password },
+    });
+    // The administrator's second factor.
+    const signedIn = await callCognito(`${base}/cognito/`, 'RespondToAuthChallenge', {
+      ClientId: config.clientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: challenge.body.Session,
+      ChallengeResponses: { USERNAME: admin.email, SOFTWARE_TOKEN_MFA_CODE: totpCode(admin.totpSecret) },
     });
     expect(signedIn.status).toBe(200);
     const auth = { authorization: `Bearer ${(signedIn.body as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken}` };

@@ -15,7 +15,7 @@ import { createOpenApiValidator } from '../contract/openapi-validator.ts';
 import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { readOutbox, startLocalCognito, waitForMessage, type LocalIdentity } from '../../infra/local/cognito.ts';
-import { callCognito, firstSignIn, signIn, type Tokens } from '../support/cognito.ts';
+import { callCognito, enableTotp, firstSignIn, signIn, type Tokens } from '../support/cognito.ts';
 import { call, startApi, type TestApi } from './helpers.ts';
 
 let identity: LocalIdentity;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   identity = await startLocalCognito({ dataDir: 'memory', log: () => undefined });
   api = await startApi({ identity });
   proxy = `${new URL(api.baseUrl).origin}/cognito/`;
-  admin = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password);
+  admin = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password, identity.admin.totpSecret);
 });
 afterAll(async () => {
   await api?.close();
@@ -98,6 +98,9 @@ describe("an administrator's user lifecycle", () => {
     });
     expect((await listed(email))!.admin).toBe(true);
     ana = (await trySignIn(email, password) as { tokens: Tokens }).tokens;
+    // An administrator acts once their authenticator is on (Minha conta).
+    expect(await users('GET', '/usuarios', undefined, ana)).toMatchObject({ status: 403, body: { mensagem: MESSAGES.administradorSemTotp } });
+    const anaTotp = await enableTotp(proxy, ana.AccessToken);
     expect((await users('GET', '/usuarios', undefined, ana)).status).toBe(200);
     // And back to a member.
     expect(await users('PUT', `${at(email)}/admin`, { admin: false })).toMatchObject({ status: 200, body: { admin: false } });
@@ -117,9 +120,9 @@ describe("an administrator's user lifecycle", () => {
     });
     expect(refresh.body.__type).toBe('NotAuthorizedException');
 
-    // Enabled again.
+    // Enabled again (her authenticator asks for its code).
     expect(await users('PUT', `${at(email)}/ativo`, { ativo: true })).toMatchObject({ status: 200, body: { ativo: true } });
-    expect((await trySignIn(email, password)).ok).toBe(true);
+    expect((await signIn(proxy, identity.clientId, email, password, anaTotp)).AccessToken).toBeTruthy();
 
     // Deleted: gone from the list, no sign-in, a second delete is 404.
     expect((await users('DELETE', at(email))).status).toBe(204);
@@ -132,6 +135,7 @@ describe("an administrator's user lifecycle", () => {
     const temporary = await invite('chefe@empresa.com.br', true);
     expect(await listed('chefe@empresa.com.br')).toMatchObject({ admin: true, status: 'FORCE_CHANGE_PASSWORD' });
     const chefe = await firstSignIn(proxy, identity.clientId, 'chefe@empresa.com.br', temporary, 'Chefe-Senha-2024!');
+    await enableTotp(proxy, chefe.AccessToken);
     expect((await users('GET', '/usuarios', undefined, chefe)).status).toBe(200);
     expect(await users('POST', '/usuarios', { email: 'CHEFE@empresa.com.br' })).toMatchObject({
       status: 409,
@@ -197,19 +201,96 @@ describe('an administrator cannot lock themselves out', () => {
     // The same in another case of the e-mail.
     expect((await users('DELETE', at(identity.admin.email.toUpperCase()))).status).toBe(409);
     expect(await listed(identity.admin.email)).toMatchObject({ admin: true, ativo: true, status: 'CONFIRMED' });
-    // What keeps them in is allowed.
-    expect(await users('PUT', `${me}/admin`, { admin: true })).toMatchObject({ status: 200, body: { admin: true } });
-    expect(await users('PUT', `${me}/ativo`, { ativo: true })).toMatchObject({ status: 200, body: { ativo: true } });
-    expect((await trySignIn(identity.admin.email, identity.admin.password)).ok).toBe(true);
+    // Nor may they change their own access the other way (a token held after losing it must restore nothing).
+    expect(await users('PUT', `${me}/admin`, { admin: true })).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioPromover, campo: 'admin' } });
+    expect(await users('PUT', `${me}/ativo`, { ativo: true })).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioAtivar, campo: 'ativo' } });
+    expect(await users('POST', `${me}/convite`)).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioConvite } });
+    expect(await users('POST', '/usuarios', { email: identity.admin.email, admin: true })).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioConvite } });
+    // Still theirs: the password is right (the authenticator's code comes next).
+    expect(await trySignIn(identity.admin.email, identity.admin.password)).toMatchObject({ ok: false, type: 'SOFTWARE_TOKEN_MFA' });
   });
 
   it('another administrator may do it', async () => {
     const temporary = await invite('segundo@empresa.com.br', true);
     const segundo = await firstSignIn(proxy, identity.clientId, 'segundo@empresa.com.br', temporary, 'Segundo-Senha-2024!');
+    // Without an authenticator an administrator may not act yet, and is told how to turn it on.
+    expect(await users('GET', '/usuarios', undefined, segundo)).toMatchObject({ status: 403, body: { mensagem: MESSAGES.administradorSemTotp } });
+    await enableTotp(proxy, segundo.AccessToken);
     const bruno = await invite('bruno@empresa.com.br', true);
     expect(bruno).toBeTruthy();
     expect(await users('PUT', `${at('bruno@empresa.com.br')}/admin`, { admin: false }, segundo)).toMatchObject({ status: 200, body: { admin: false } });
     expect((await users('DELETE', at('bruno@empresa.com.br'), undefined, segundo)).status).toBe(204);
+  });
+});
+
+describe("an administrator's rights end when they are taken away: the token they still hold restores nothing", () => {
+  /** A second administrator, signed in: their tokens from before what happens to them. */
+  async function anotherAdmin(email: string): Promise<{ email: string; password: string; tokens: Tokens }> {
+    const password = 'Outro-Admin-2024!';
+    const tokens = await firstSignIn(proxy, identity.clientId, email, await invite(email, true), password);
+    return { email, password, tokens };
+  }
+  const refresh = (token: string | undefined) =>
+    callCognito(proxy, 'InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: identity.clientId, AuthParameters: { REFRESH_TOKEN: token } });
+
+  it('disabled: they can not enable themselves again, nor act as administrator; their session is over', async () => {
+    const a = await anotherAdmin('desligada@empresa.com.br');
+    expect((await refresh(a.tokens.RefreshToken)).status).toBe(200);
+    expect((await users('PUT', `${at(a.email)}/ativo`, { ativo: false })).status).toBe(200);
+    const refused = { status: 403, body: { mensagem: MESSAGES.somenteAdministradores } };
+    expect(await users('PUT', `${at(a.email)}/ativo`, { ativo: true }, a.tokens)).toMatchObject(refused);
+    expect(await users('GET', '/usuarios', undefined, a.tokens)).toMatchObject(refused);
+    expect(await users('PUT', `${at(identity.admin.email)}/ativo`, { ativo: false }, a.tokens)).toMatchObject(refused);
+    expect(await users('POST', '/usuarios', { email: 'cumplice@empresa.com.br', admin: true }, a.tokens)).toMatchObject(refused);
+    expect(await listed(a.email)).toMatchObject({ ativo: false });
+    expect((await trySignIn(a.email, a.password)).ok).toBe(false);
+    expect((await refresh(a.tokens.RefreshToken)).body.__type).toBe('NotAuthorizedException');
+    // Enabled again by another administrator: the refresh token from before stays revoked (global sign-out).
+    expect((await users('PUT', `${at(a.email)}/ativo`, { ativo: true })).status).toBe(200);
+    expect((await refresh(a.tokens.RefreshToken)).body.__type).toBe('NotAuthorizedException');
+    expect((await trySignIn(a.email, a.password)).ok).toBe(true);
+  });
+
+  it('demoted: they can not promote themselves again nor demote the others; their refresh token is revoked', async () => {
+    const a = await anotherAdmin('rebaixada@empresa.com.br');
+    expect((await users('PUT', `${at(a.email)}/admin`, { admin: false })).status).toBe(200);
+    const refused = { status: 403, body: { mensagem: MESSAGES.somenteAdministradores } };
+    expect(await users('PUT', `${at(a.email)}/admin`, { admin: true }, a.tokens)).toMatchObject(refused);
+    expect(await users('PUT', `${at(identity.admin.email)}/admin`, { admin: false }, a.tokens)).toMatchObject(refused);
+    expect(await listed(a.email)).toMatchObject({ admin: false });
+    expect(await listed(identity.admin.email)).toMatchObject({ admin: true });
+    expect((await refresh(a.tokens.RefreshToken)).body.__type).toBe('NotAuthorizedException');
+    // Nor purge records for good (Excluir definitivamente), the other administrator route.
+    const purge = await call(api, 'DELETE', '/lixeira/produto/999999', undefined, { authorization: `Bearer ${a.tokens.AccessToken}` });
+    expect(purge).toMatchObject({ status: 403, body: { mensagem: MESSAGES.somenteAdministradoresExcluir } });
+    const asAdmin = await call(api, 'DELETE', '/lixeira/produto/999999', undefined, { authorization: `Bearer ${admin.AccessToken}` });
+    expect(asAdmin.status).toBe(404);
+  });
+
+  it('deleted: they can not invite themselves back', async () => {
+    const a = await anotherAdmin('removida@empresa.com.br');
+    expect((await users('DELETE', at(a.email))).status).toBe(204);
+    expect(await users('POST', '/usuarios', { email: a.email, admin: true }, a.tokens)).toMatchObject({ status: 403, body: { mensagem: MESSAGES.somenteAdministradores } });
+    expect(await listed(a.email)).toBeUndefined();
+    expect((await refresh(a.tokens.RefreshToken)).status).toBe(400);
+  });
+});
+
+describe('Redefinir autenticador (locally simulated: infra/local/cognito-shim.ts)', () => {
+  it("an administrator turns a person's authenticator off: they sign in with the password alone and must set up a new one to act as administrator", async () => {
+    const email = 'celular-perdido@empresa.com.br';
+    const password = 'Perdi-o-Celular-1!';
+    const tokens = await firstSignIn(proxy, identity.clientId, email, await invite(email, true), password);
+    await enableTotp(proxy, tokens.AccessToken);
+    expect(await trySignIn(email, password)).toMatchObject({ ok: false, type: 'SOFTWARE_TOKEN_MFA' });
+    expect((await users('DELETE', `${at(email)}/autenticador`)).status).toBe(204);
+    const after = await trySignIn(email, password);
+    expect(after.ok).toBe(true);
+    const fresh = (after as { tokens: Tokens }).tokens;
+    expect(await users('GET', '/usuarios', undefined, fresh)).toMatchObject({ status: 403, body: { mensagem: MESSAGES.administradorSemTotp } });
+    // One's own is turned off in Minha conta; an unknown user is 404.
+    expect(await users('DELETE', `${at(identity.admin.email)}/autenticador`)).toMatchObject({ status: 409, body: { mensagem: MESSAGES.proprioAutenticador } });
+    expect((await users('DELETE', `${at('ninguem@empresa.com.br')}/autenticador`)).status).toBe(404);
   });
 });
 

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { cnpjCheckDigits, cpfCheckDigits } from '../../lambdas/contract/documento.ts';
 import { formatDocumento } from '../../lambdas/contract/formatos.ts';
+import { CATEGORY_NAME_PATTERN } from '../../lambdas/contract/text.ts';
 import type { JsonSchema, OpenApiDocument } from '../../lambdas/openapi.ts';
 import { deref } from './openapi-validator.ts';
 
@@ -67,18 +68,21 @@ function stringArb(schema: JsonSchema): fc.Arbitrary<string> {
     if (!arb) throw new Error(`No arbitrary for format ${schema.format}`);
     return arb;
   }
-  if (typeof schema.pattern === 'string' && schema.pattern !== '\\S') {
+  // Free text whose pattern only asks for some character (not blank; a category name's letter or digit).
+  const textPattern = schema.pattern === '\\S' || schema.pattern === CATEGORY_NAME_PATTERN;
+  if (typeof schema.pattern === 'string' && !textPattern) {
     // A value of its own shape (an e-mail): strings the pattern matches, within the lengths.
     return fc.stringMatching(new RegExp(schema.pattern, 'u')).filter((s) => s.length >= min && s.length <= max);
   }
-  const nonBlank = schema.pattern === '\\S';
+  const nonBlank = textPattern;
+  const matches = (s: string) => typeof schema.pattern !== 'string' || new RegExp(schema.pattern, 'u').test(s);
   const build = fc.array(textChar, { minLength: min, maxLength: max }).map((chars) => chars.join(''));
   // At the limit, in one-unit and in two-unit characters.
   const boundary = fc.constantFrom('x'.repeat(max), '😀'.repeat(max), 'x'.repeat(Math.max(min, 1)));
   const codePoints = (s: string) => [...s].length;
   return fc
     .oneof({ weight: 8, arbitrary: build }, { weight: 1, arbitrary: boundary })
-    .filter((s) => codePoints(s) >= min && codePoints(s) <= max && (!nonBlank || s.trim().length > 0));
+    .filter((s) => codePoints(s) >= min && codePoints(s) <= max && (!nonBlank || s.trim().length > 0) && matches(s));
 }
 
 function integerArb(schema: JsonSchema): fc.Arbitrary<number> {

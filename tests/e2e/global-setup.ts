@@ -158,7 +158,7 @@ function authContext(preview: Preview, dataDir: string): E2eAuthContext {
   const state = JSON.parse(readFileSync(path.join(cognitoDir, 'clientela.json'), 'utf8')) as {
     userPoolId: string;
     clientId: string;
-    admin: { email: string; password: string };
+    admin: { email: string; password: string; totpSecret?: string };
   };
   const endpoint = /local Cognito: (http:\/\/\S+?\/) /.exec(preview.output())?.[1];
   if (!endpoint) throw new Error(`no cognito-local endpoint in the auth server's output:\n${preview.output()}`);
@@ -167,7 +167,7 @@ function authContext(preview: Preview, dataDir: string): E2eAuthContext {
     baseUrl: preview.baseUrl,
     cognitoDir,
     pool: { userPoolId: state.userPoolId, clientId: state.clientId, endpoint },
-    admin: { email: state.admin.email, password: state.admin.password },
+    admin: { email: state.admin.email, password: state.admin.password, totpSecret: state.admin.totpSecret },
   };
 }
 

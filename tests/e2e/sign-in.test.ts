@@ -62,7 +62,7 @@ describeBrowser('sign-in (sign-in on)', () => {
     expect(await kept(s.page)).toEqual([null, null]);
   });
 
-  it('first sign-in with the temporary password of an invitation: a new password, then in', async () => {
+  it('first sign-in with the temporary password of an invitation: a new password, then in, and still in after a reload', async () => {
     const email = newEmail('convidado');
     const temporary = await invite(email);
     const { page } = await session();
@@ -77,6 +77,14 @@ describeBrowser('sign-in (sign-in on)', () => {
     await page.getByRole('button', { name: 'Salvar e entrar' }).click();
     await expectPath(page, '/clientes');
     await visible(page.getByRole('heading', { level: 1, name: 'Busque seus clientes' }));
+    // The session begun by answering the challenge renews like any other: a reload resumes it
+    // with its refresh token instead of sending the colleague back to /entrar.
+    const resumed = page.waitForResponse((r) => r.url().endsWith('/cognito/') && (r.request().postData() ?? '').includes('REFRESH_TOKEN_AUTH'));
+    await page.reload();
+    expect((await resumed).status()).toBe(200);
+    await visible(page.getByRole('heading', { level: 1, name: 'Busque seus clientes' }));
+    expect(pathOf(page)).toBe('/clientes');
+    await visible(nav(page).getByRole('link', { name: new RegExp(email) }));
   });
 
   it('forgot password: the code from the e-mail sets a new one, which then signs in', async () => {
@@ -114,7 +122,7 @@ describeBrowser('sign-in (sign-in on)', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Somente administradores' }));
   });
 
-  it('renews a token that expires while the app is open, without a visible hiccup (page.clock)', async () => {
+  it('renews a token that expires while the app is open, without a visible hiccup (page.clock); an administrator signed in with a TOTP code stays signed in across a reload', async () => {
     const nome = `Renovada ${token()}`;
     await createCliente(nome);
     const { page } = await session();
@@ -131,9 +139,9 @@ describeBrowser('sign-in (sign-in on)', () => {
     const first = bearers[0];
     expect(first).toMatch(/^Bearer ey/);
 
-    // 55 minutes in (5 before the 60-minute token expires), the app renews it by itself.
+    // 10 minutes in (5 before the 15-minute token expires), the app renews it by itself.
     const renewal = page.waitForRequest((r) => r.url().endsWith('/cognito/') && (r.postData() ?? '').includes('REFRESH_TOKEN_AUTH'));
-    await page.clock.runFor(55 * 60_000 + 1_000);
+    await page.clock.runFor(10 * 60_000 + 1_000);
     await renewal;
     // Nothing moved: the same page, the same card, no sign-in page, no error.
     expect(pathOf(page)).toBe('/clientes');
@@ -146,6 +154,12 @@ describeBrowser('sign-in (sign-in on)', () => {
     await expect.poll(() => bearers.length).toBeGreaterThan(1);
     expect(bearers.at(-1)).toMatch(/^Bearer ey/);
     expect(bearers.at(-1)).not.toBe(first);
+
+    // The administrator signed in with an authenticator code (a challenge answer): after the
+    // renewal, a reload resumes the session instead of asking for the password and code again.
+    await page.reload();
+    await expectPath(page, '/cadastrarproduto');
+    await visible(nav(page).getByRole('link', { name: new RegExp(AUTH.admin.email) }));
   });
 
   it('Sair, then Back: no client data, no token kept', async () => {

@@ -214,7 +214,8 @@ describe('app client', () => {
       id: TOKEN_VALIDITY.idTokenMinutes,
       refresh: TOKEN_VALIDITY.refreshTokenDays * 24 * 60,
     });
-    expect(TOKEN_VALIDITY).toMatchObject({ accessTokenMinutes: 60, idTokenMinutes: 60, refreshTokenDays: 30 });
+    // 15 minutes: the window a removed person keeps with the access token they hold (SECURITY.md).
+    expect(TOKEN_VALIDITY).toMatchObject({ accessTokenMinutes: 15, idTokenMinutes: 60, refreshTokenDays: 30 });
     expect(minutes(strict).refresh).toBe(90 * 24 * 60);
   });
 });
@@ -321,7 +322,7 @@ describe('functions', () => {
       expect(statements[0]!.Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
     }
     console.log(`Cognito actions per function:\n${report.join('\n')}`);
-    expect(report.filter((line) => !line.endsWith('–'))).toHaveLength(3);
+    expect(report.filter((line) => !line.endsWith('–'))).toHaveLength(4);
   });
 
   it('never get cognito-idp:* or a Cognito action on *', () => {
@@ -395,8 +396,16 @@ describe('the real route table (lambdas/routes.ts)', () => {
   it('has users routes, each granted exactly its row’s Cognito actions on this pool’s ARN', () => {
     const signInOnly = routes.filter(isSignInOnly);
     expect(signInOnly.map((r) => r.name).sort()).toEqual(
-      ['InviteUsuario', 'ListUsuarios', 'RemoveUsuario', 'ResendConvite', 'ResetSenha', 'SetUsuarioAdmin', 'SetUsuarioAtivo'].sort(),
+      ['InviteUsuario', 'ListUsuarios', 'RemoveUsuario', 'ResendConvite', 'ResetAutenticador', 'ResetSenha', 'SetUsuarioAdmin', 'SetUsuarioAtivo'].sort(),
     );
+    // Every administrator route holds the live check's two actions; those that take access away
+    // hold the global sign-out; *Excluir definitivamente* is not sign-in only but asks the pool.
+    const LIVE = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'];
+    for (const row of [...signInOnly, routes.find((r) => r.name === 'PurgeLixeira')!]) expect(row.userPoolActions, row.name).toEqual(expect.arrayContaining(LIVE));
+    expect(routes.filter((r) => r.userPoolActions?.includes('cognito-idp:AdminUserGlobalSignOut')).map((r) => r.name).sort()).toEqual(
+      ['RemoveUsuario', 'ResetSenha', 'SetUsuarioAdmin', 'SetUsuarioAtivo'].sort(),
+    );
+    expect(routes.filter((r) => !isSignInOnly(r) && (r.userPoolActions ?? []).length > 0).map((r) => r.name)).toEqual(['PurgeLixeira']);
     const [poolId] = only(resourcesOfType(strict.template, 'AWS::Cognito::UserPool'));
     const fns = Object.values(appFunctions(strict.template));
     expect(fns.map(routeNameOf).sort()).toEqual(routes.map((r) => r.name).sort());
@@ -432,9 +441,9 @@ describe('-c auth=off (the spec’s open mode)', () => {
     }
   });
 
-  it('deploys no users route (rows that call the pool), and keeps the others', () => {
-    const served = USERS_TEST_ROUTES.filter((r) => (r.userPoolActions ?? []).length === 0);
-    expect(served.map((r) => r.name).sort()).toEqual(['Fallback', 'ListCategorias', 'Sobre']);
+  it('deploys no sign-in-only route, and keeps the others (an administrator route that asks the pool too, without its grants)', () => {
+    const served = USERS_TEST_ROUTES.filter((r) => !isSignInOnly(r));
+    expect(served.map((r) => r.name).sort()).toEqual(['Fallback', 'ListCategorias', 'PurgeFixture', 'Sobre']);
     const routeKeys = Object.values(resourcesOfType(off.template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties!.RouteKey);
     expect(routeKeys.sort()).toEqual(served.map((r) => r.routeKey).sort());
     const fns = Object.values(appFunctions(off.template));

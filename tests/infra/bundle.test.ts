@@ -30,7 +30,8 @@ import { PROJECT_ROOT, STACK_NAME } from '../../infra/app.ts';
 import { ensureTable } from '../../infra/local/table.ts';
 import { createJwtAuthorizer, localAuthorizerConfig, type JwtAuthorizerContext } from '../../infra/local/authorizer.ts';
 import { localAuthEnv, startLocalCognito, type LocalIdentity } from '../../infra/local/cognito.ts';
-import { signIn } from '../support/cognito.ts';
+import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { adminClient, signIn } from '../support/cognito.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { jobs, matchRoute, ORIGIN_VERIFY, routes, type RouteDef } from '../../lambdas/routes.ts';
 import { CLIENT_COUNT, SEM_CATEGORIA_KEY } from '../../lambdas/store/items.ts';
@@ -272,8 +273,9 @@ beforeAll(async () => {
   Object.assign(process.env, localAuthEnv(identity), {
     COGNITO_ENDPOINT: await startProxy(identity.adminEndpoint, (operation) => [`cognito-idp:${operation}`]),
   });
-  const tokens = await signIn(identity.endpoint, identity.clientId, identity.admin.email, identity.admin.password);
-  const authorized = await createJwtAuthorizer(localAuthorizerConfig(identity))(`Bearer ${tokens.AccessToken}`);
+  const tokens = await signIn(identity.endpoint, identity.clientId, identity.admin.email, identity.admin.password, identity.admin.totpSecret);
+  // Signed in at cognito-local itself (no local server here), so not in the local ledger: only its claims matter to this test.
+  const authorized = await createJwtAuthorizer({ ...localAuthorizerConfig(identity), issued: undefined })(`Bearer ${tokens.AccessToken}`);
   if (!authorized.ok) throw new Error(`the local authorizer refused the administrator: ${authorized.reason}`);
   authorizer = authorized.authorizer;
   startHost();
@@ -670,10 +672,16 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     ]);
     expect((await call('ResendConvite', 'POST', `/usuarios/${ana}/convite`)).status).toBe(204);
     expect((await call('ResetSenha', 'POST', `/usuarios/${ana}/senha`)).status).toBe(409); // still on the invitation
+    // Once she has a password of her own, a reset works and signs her out everywhere.
+    await adminClient(identity).send(
+      new AdminSetUserPasswordCommand({ UserPoolId: identity.userPoolId, Username: 'ana@empresa.com.br', Password: 'Senha-Dela-123!', Permanent: true }),
+    );
+    expect((await call('ResetSenha', 'POST', `/usuarios/${ana}/senha`)).status).toBe(204);
     expect(await call('SetUsuarioAdmin', 'PUT', `/usuarios/${ana}/admin`, { admin: false })).toMatchObject({ status: 200, body: { admin: false } });
     expect(await call('SetUsuarioAdmin', 'PUT', `/usuarios/${ana}/admin`, { admin: true })).toMatchObject({ status: 200, body: { admin: true } });
     expect(await call('SetUsuarioAtivo', 'PUT', `/usuarios/${ana}/ativo`, { ativo: false })).toMatchObject({ status: 200, body: { ativo: false } });
     expect(await call('SetUsuarioAtivo', 'PUT', `/usuarios/${ana}/ativo`, { ativo: true })).toMatchObject({ status: 200, body: { ativo: true } });
+    expect((await call('ResetAutenticador', 'DELETE', `/usuarios/${ana}/autenticador`)).status).toBe(204);
     expect((await call('RemoveUsuario', 'DELETE', `/usuarios/${ana}`)).status).toBe(204);
     expect((await call('RemoveUsuario', 'DELETE', `/usuarios/${ana}`)).status).toBe(404);
     // Self-protection answers before any call.

@@ -257,12 +257,15 @@ const fixtureRow = (method: RouteDef['method'], routePath: string, name: string,
  */
 export const USERS_TEST_ROUTES: readonly RouteDef[] = [
   fixtureRow('GET', '/categorias', 'ListCategorias', { actions: ['dynamodb:Query'] }),
-  fixtureRow('GET', '/usuarios', 'ListUsuarios', { userPoolActions: ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'] }),
+  fixtureRow('GET', '/usuarios', 'ListUsuarios', { userPoolActions: ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'], signInOnly: true }),
   fixtureRow('POST', '/usuarios', 'InviteUsuario', {
     userPoolActions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup'],
+    signInOnly: true,
   }),
-  fixtureRow('DELETE', '/usuarios/{email}', 'RemoveUsuario', { userPoolActions: ['cognito-idp:AdminDeleteUser'] }),
+  fixtureRow('DELETE', '/usuarios/{email}', 'RemoveUsuario', { userPoolActions: ['cognito-idp:AdminDeleteUser'], signInOnly: true }),
   fixtureRow('GET', '/sobre', 'Sobre', { userPoolActions: [] }),
+  // An administrator-only route served in both modes: it asks the pool with sign-in on, and is deployed without it.
+  fixtureRow('DELETE', '/lixeira/{id}', 'PurgeFixture', { userPoolActions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'] }),
   { routeKey: '$default', method: 'ANY', path: '/{proxy+}', handler: 'fixture/echo', name: 'Fallback', actions: [] },
 ];
 

@@ -3,11 +3,11 @@
  * JSON API as the web calls it (through the local server's /cognito/ proxy, or cognito-local
  * directly), a sign-in that returns the tokens, and an admin SDK client as the users handlers use.
  */
-import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { localCognitoClientConfig, type LocalIdentity } from '../../infra/local/cognito.ts';
+import { totpCode } from '../../infra/local/totp.ts';
 
 export interface CognitoResponse<T = Record<string, unknown>> {
   status: number;
@@ -40,13 +40,24 @@ export interface Tokens {
   ExpiresIn?: number;
 }
 
-/** Signs in with USER_PASSWORD_AUTH and returns the tokens (fails on a challenge or an error). */
-export async function signIn(url: string, clientId: string, email: string, password: string): Promise<Tokens> {
-  const res = await callCognito<{ AuthenticationResult?: Tokens; ChallengeName?: string }>(url, 'InitiateAuth', {
+/**
+ * Signs in with USER_PASSWORD_AUTH and returns the tokens; with `totpSecret`, a SOFTWARE_TOKEN_MFA
+ * challenge is answered with the current code (fails on any other challenge or an error).
+ */
+export async function signIn(url: string, clientId: string, email: string, password: string, totpSecret?: string): Promise<Tokens> {
+  let res = await callCognito<{ AuthenticationResult?: Tokens; ChallengeName?: string; Session?: string }>(url, 'InitiateAuth', {
     AuthFlow: 'USER_PASSWORD_AUTH',
     ClientId: clientId,
     AuthParameters: { USERNAME: email, PASSWORD: password },
   });
+  if (res.body.ChallengeName === 'SOFTWARE_TOKEN_MFA' && totpSecret) {
+    res = await callCognito(url, 'RespondToAuthChallenge', {
+      ClientId: clientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: res.body.Session,
+      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totpCode(totpSecret) },
+    });
+  }
   if (!res.body.AuthenticationResult) {
     throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
@@ -131,25 +142,17 @@ export function accessClaims(identity: Pick<LocalIdentity, 'issuer' | 'clientId'
   };
 }
 
-/** A base32 secret (RFC 4648, as Cognito's `SecretCode`) as bytes. */
-function base32Bytes(secret: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const ch of secret.replace(/=+$/, '').toUpperCase()) {
-    const value = alphabet.indexOf(ch);
-    if (value < 0) throw new Error(`not base32: ${ch}`);
-    bits += value.toString(2).padStart(5, '0');
-  }
-  const bytes: number[] = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
+/** The 6-digit TOTP code of a secret, as an authenticator app shows it (the local runtime's own). */
+export { totpCode } from '../../infra/local/totp.ts';
 
-/** The 6-digit TOTP code of `secret` at `at` (RFC 6238: HMAC-SHA1, 30-second steps), as an authenticator app shows it. */
-export function totpCode(secret: string, at = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', base32Bytes(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+/** Turns TOTP on for the user of `accessToken` through `url` (Minha conta's calls); returns the secret. */
+export async function enableTotp(url: string, accessToken: string): Promise<string> {
+  const associated = await callCognito<{ SecretCode?: string }>(url, 'AssociateSoftwareToken', { AccessToken: accessToken });
+  const secret = associated.body.SecretCode;
+  if (!secret) throw new Error(`AssociateSoftwareToken: ${associated.status} ${JSON.stringify(associated.body)}`);
+  const verified = await callCognito(url, 'VerifySoftwareToken', { AccessToken: accessToken, UserCode: totpCode(secret), FriendlyDeviceName: 'Clientela' });
+  if (verified.status !== 200) throw new Error(`VerifySoftwareToken: ${verified.status} ${JSON.stringify(verified.body)}`);
+  const set = await callCognito(url, 'SetUserMFAPreference', { AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
+  if (set.status !== 200) throw new Error(`SetUserMFAPreference: ${set.status} ${JSON.stringify(set.body)}`);
+  return secret;
 }

@@ -50,7 +50,7 @@ afterEach(() => {
 describe('the actor in the open mode', () => {
   it.each(['off', ' off '])('AUTH_MODE=%j: everyone is the anonymous administrator, claims or not', (mode) => {
     process.env.AUTH_MODE = mode;
-    expect(actorOf(withClaims(undefined))).toEqual({ sub: 'anonimo', email: 'anônimo', admin: true });
+    expect(actorOf(withClaims(undefined))).toEqual({ sub: 'anonimo', email: 'anônimo', admin: true, anonymous: true });
     expect(actorOf(withClaims(cloud.jwt.claims))).toBe(ANONYMOUS_ACTOR);
   });
 

@@ -9,7 +9,7 @@ import { checkContato, CLIENTE_FIELDS, CONTATO_FIELDS, datasProblem } from '../.
 import { readData, readIsoDate } from '../../lambdas/contract/datas.ts';
 import { cnpjCheckDigits, cpfCheckDigits, isCnpj, isCpf, readDocumento } from '../../lambdas/contract/documento.ts';
 import { readEmail } from '../../lambdas/contract/email.ts';
-import { daysBetween, formatData, formatDocumento, formatTelefone, isCelular, todayIso, whatsappUrl } from '../../lambdas/contract/formatos.ts';
+import { daysBetween, formatData, formatDocumento, formatTelefone, isCelular, todayIso, mailtoUrl, whatsappUrl } from '../../lambdas/contract/formatos.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { readTelefone } from '../../lambdas/contract/telefone.ts';
 import { DOCUMENTOS, TELEFONES } from '../support/contato-forms.ts';
@@ -148,6 +148,13 @@ describe('readTelefone: Brazilian numbers as people write them', () => {
     expect(isCelular('+5511987654321')).toBe(true);
     expect(isCelular('+551134567890')).toBe(false);
     expect(whatsappUrl('+5511987654321')).toBe('https://wa.me/5511987654321');
+    // RFC 6068: the address percent-encoded, so what the API accepts can't add headers to the message.
+    expect(mailtoUrl('ana@empresa.com.br')).toBe('mailto:ana@empresa.com.br');
+    const hostile = mailtoUrl('vendas?bcc=espiao%40evil.test&subject=Oi@empresa.com.br');
+    expect(hostile).toBe('mailto:vendas%3Fbcc%3Despiao%2540evil.test%26subject%3DOi@empresa.com.br');
+    const parsed = new URL(hostile);
+    expect([parsed.search, parsed.hash]).toEqual(['', '']);
+    expect(decodeURIComponent(parsed.pathname)).toBe('vendas?bcc=espiao%40evil.test&subject=Oi@empresa.com.br');
     for (const [, stored] of TELEFONES) expect(readTelefone(formatTelefone(stored))).toEqual({ ok: true, value: stored });
   });
 });

@@ -3,13 +3,14 @@
  * with the policy, a TOTP code, TOTP setup), the forgotten password, Minha conta, and /usuarios
  * with a stubbed users API.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_POLICY } from '@contract';
 import { SESSION_STORAGE_KEY } from '../../web/src/config.ts';
 import { TF } from '../../web/src/texts-forms.ts';
 import { A, DEV_TEXTS } from '../../web/src/texts-auth.ts';
 import { CONFIG, fakeBackend, refused, tokens } from './auth-helpers.ts';
+import { totpCode } from '../../infra/local/totp.ts';
 import { currentPath, json, renderApp, visibleToast } from './helpers.tsx';
 import { TC } from '../../web/src/texts-clientes.ts';
 
@@ -95,6 +96,24 @@ describe('/entrar errors', () => {
     expect(screen.getByLabelText(A.common.password)).toHaveValue('Demo-Senha-123!');
   });
 
+  it("in the dev server, the demo administrator's TOTP step answers itself with the current code: Preencher, Entrar, signed in", async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const demoAdmin = 'admin@clientela.local';
+    const be = fakeBackend({
+      cognito: { InitiateAuth: challenge('SOFTWARE_TOKEN_MFA'), RespondToAuthChallenge: () => tokens(demoAdmin, { admin: true }), GetUser: json(200, { Username: demoAdmin, UserAttributes: [], UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] }) },
+      api: { 'GET /api/produtos': json(200, []) },
+    });
+    renderApp('/entrar', { auth: { ...CONFIG, demo: { email: demoAdmin, password: 'Demo-Senha-123!', totpSecret: secret } } });
+    await screen.findByText(DEV_TEXTS.demo, { exact: false });
+    press(DEV_TEXTS.demoFill);
+    press(A.signIn.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    const answers = be.calls('RespondToAuthChallenge').map((c) => (c.body.ChallengeResponses as Record<string, string>).SOFTWARE_TOKEN_MFA_CODE);
+    expect(answers).toHaveLength(1);
+    // The code of now (or of the 30-second step just before, if the clock turned meanwhile).
+    expect([totpCode(secret), totpCode(secret, Date.now() - 30_000)]).toContain(answers[0]);
+  });
+
   it("links 'Esqueci minha senha' with the e-mail typed", async () => {
     fakeBackend({});
     renderApp('/entrar', { auth: CONFIG });
@@ -169,6 +188,58 @@ describe('/entrar challenges', () => {
     press(A.mfa.submit);
     expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
     expect(be.calls('RespondToAuthChallenge').map((c) => (c.body.ChallengeResponses as Record<string, string>).SOFTWARE_TOKEN_MFA_CODE)).toEqual(['123456', '654321']);
+  });
+
+  it('a session begun by answering a challenge keeps the refresh token of the cloud-shaped answer, and renews with it', async () => {
+    const be = fakeBackend({
+      cognito: {
+        InitiateAuth: [challenge('SOFTWARE_TOKEN_MFA'), tokens(ANA, { refresh: null })],
+        RespondToAuthChallenge: () => tokens(ANA, { refresh: 'r-depois-do-codigo' }),
+      },
+      api: { 'GET /api/produtos': json(200, []) },
+    });
+    renderApp('/entrar', { auth: CONFIG });
+    await submitCredentials();
+    await screen.findByRole('heading', { level: 1, name: A.mfa.heading });
+    type(A.common.code, '123456');
+    press(A.mfa.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe('r-depois-do-codigo');
+    // A reload resumes the session with that refresh token (REFRESH_TOKEN_AUTH), not a sign-in.
+    cleanup();
+    renderApp('/clientes', { auth: CONFIG });
+    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    await waitFor(() => expect(be.calls('InitiateAuth')).toHaveLength(2));
+    expect(be.calls('InitiateAuth')[1]!.body).toEqual({ ClientId: CONFIG.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: 'r-depois-do-codigo' } });
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe('r-depois-do-codigo');
+  });
+
+  it('an administrator without an authenticator is led to Minha conta to turn it on; with one, on to the page asked for', async () => {
+    const noTotp = json(200, { Username: ANA, UserAttributes: [{ Name: 'email', Value: ANA }] });
+    const be = fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { admin: true }), GetUser: noTotp }, api: { 'GET /api/produtos': json(200, []) } });
+    renderApp('/entrar', { auth: CONFIG });
+    await submitCredentials();
+    expect(await screen.findByRole('heading', { level: 1, name: A.account.heading })).toBeInTheDocument();
+    expect(currentPath()).toBe('/minha-conta');
+    expect(screen.getByText(A.account.adminNeedsMfa)).toBeInTheDocument();
+    expect(be.calls('GetUser').length).toBeGreaterThan(0);
+    cleanup();
+    sessionStorage.clear();
+    fakeBackend({
+      cognito: { InitiateAuth: () => tokens(ANA, { admin: true }), GetUser: json(200, { Username: ANA, UserAttributes: [], UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] }) },
+      api: { 'GET /api/produtos': json(200, []) },
+    });
+    renderApp('/entrar', { auth: CONFIG });
+    await submitCredentials();
+    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+  });
+
+  it('a member is never asked about an authenticator after signing in', async () => {
+    const be = fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA) }, api: { 'GET /api/produtos': json(200, []) } });
+    renderApp('/entrar', { auth: CONFIG });
+    await submitCredentials();
+    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    expect(be.calls('GetUser')).toEqual([]);
   });
 
   it('MFA_SETUP: the QR code and the secret, the first code verified, then signed in', async () => {
@@ -376,6 +447,25 @@ describe('/usuarios (administrators)', () => {
     fireEvent.click(within(cardOf(ANA)).getByRole('button', { name: A.common.confirm }));
     await waitFor(() => expect(visibleToast(A.usuarios.failed.action)).toHaveTextContent('Não foi possível desativar.'));
     expect(be.apiCalls.find((c) => c.method === 'PUT')!.body).toEqual({ ativo: false });
+  });
+
+  it("'Redefinir autenticador' asks first, then sends DELETE …/autenticador; never on one's own card", async () => {
+    const bia = 'bia@empresa.com.br';
+    const be = fakeBackend({
+      cognito: { InitiateAuth: () => tokens(ADMIN, { admin: true, refresh: null }) },
+      api: { 'GET /api/usuarios': json(200, list), [`DELETE /api/usuarios/${encodeURIComponent(bia)}/autenticador`]: new Response(null, { status: 204 }) },
+    });
+    renderApp('/usuarios', { auth: CONFIG });
+    await screen.findByRole('heading', { level: 2, name: new RegExp(bia) });
+    expect(within(cardOf(ADMIN)).queryByRole('button', { name: new RegExp(A.usuarios.actions.resetMfa) })).toBeNull();
+    // Still on the invitation: no authenticator yet.
+    expect(within(cardOf(ANA)).queryByRole('button', { name: new RegExp(A.usuarios.actions.resetMfa) })).toBeNull();
+    fireEvent.click(within(cardOf(bia)).getByRole('button', { name: A.usuarios.actionLabel(A.usuarios.actions.resetMfa, bia) }));
+    expect(within(cardOf(bia)).getByText(A.usuarios.confirms.resetMfa(bia))).toHaveFocus();
+    expect(be.apiCalls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    fireEvent.click(within(cardOf(bia)).getByRole('button', { name: A.common.confirm }));
+    await waitFor(() => expect(visibleToast(A.usuarios.done.resetMfa(bia))).toBeDefined());
+    expect(be.apiCalls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/api/usuarios/${encodeURIComponent(bia)}/autenticador`]);
   });
 
   it('invites a user (optionally as administrator) from /usuarios/convidar', async () => {

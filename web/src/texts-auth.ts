@@ -120,6 +120,7 @@ export const A = {
     disabled: 'Verificação em duas etapas desativada.',
     mfaFailed: 'Erro ao alterar a verificação em duas etapas.',
     retry: 'Tentar novamente',
+    adminNeedsMfa: 'Administradores usam a verificação em duas etapas: ative-a abaixo com o seu aplicativo autenticador para gerenciar usuários e excluir registros definitivamente.',
   },
   usuarios: {
     heading: 'Usuários',
@@ -152,6 +153,7 @@ export const A = {
     actions: {
       resend: 'Reenviar convite',
       reset: 'Redefinir senha',
+      resetMfa: 'Redefinir autenticador',
       disable: 'Desativar',
       enable: 'Ativar',
       makeAdmin: 'Tornar administrador',
@@ -162,6 +164,8 @@ export const A = {
     actionsLabel: (email: string) => `Ações para ${email}`,
     confirms: {
       reset: (email: string) => `Redefinir a senha de ${email}? A senha atual deixa de valer e a pessoa recebe por e-mail um código para criar outra.`,
+      resetMfa: (email: string) =>
+        `Redefinir o aplicativo autenticador de ${email}? Ao entrar, a pessoa usa só a senha e precisa ativar um novo autenticador em Minha conta.`,
       disable: (email: string) => `Desativar ${email}? A pessoa não conseguirá entrar até ser ativada de novo.`,
       unmakeAdmin: (email: string) => `Remover ${email} dos administradores?`,
       remove: (email: string) => `Excluir ${email}? A conta é apagada e a pessoa perde o acesso. Esta ação não pode ser desfeita.`,
@@ -170,6 +174,7 @@ export const A = {
       invited: (email: string) => `Convite enviado para ${email}!`,
       resend: (email: string) => `Convite reenviado para ${email}!`,
       reset: (email: string) => `Redefinição de senha enviada para ${email}!`,
+      resetMfa: (email: string) => `O autenticador de ${email} foi redefinido.`,
       disable: (email: string) => `${email} foi desativado.`,
       enable: (email: string) => `${email} foi ativado.`,
       makeAdmin: (email: string) => `${email} agora é administrador.`,

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../contract/messages.ts';
 import { parseCategoriaInput } from '../../contract/schemas.ts';
-import { httpHandler, idempotencyKeyOf, json, pathId, readJsonBody, validOr400 } from '../../http/index.ts';
+import { httpHandler, idempotencyKeyOf, idempotencyScope, json, pathId, readJsonBody, validOr400 } from '../../http/index.ts';
 import { importCategoria } from '../../services/importacoes.ts';
 
 /**
@@ -11,6 +11,6 @@ export const handler = httpHandler(async (event, actor) => {
   const id = pathId(event, MESSAGES.importacaoNaoEncontrada);
   const key = idempotencyKeyOf(event);
   const input = validOr400(parseCategoriaInput(readJsonBody(event)));
-  const answer = await importCategoria(actor, id, input, key === undefined ? undefined : { routeKey: event.routeKey, key });
+  const answer = await importCategoria(actor, id, input, key === undefined ? undefined : { routeKey: idempotencyScope(event, actor), key });
   return json(answer.status, answer.body);
 });

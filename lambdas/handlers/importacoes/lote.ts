@@ -1,7 +1,7 @@
 import { LIMITS } from '../../contract/limits.ts';
 import { MESSAGES } from '../../contract/messages.ts';
 import { parseImportacaoLote } from '../../contract/schemas.ts';
-import { httpHandler, idempotencyKeyOf, json, pathId, readJsonBody, validOr400 } from '../../http/index.ts';
+import { httpHandler, idempotencyKeyOf, idempotencyScope, json, pathId, readJsonBody, validOr400 } from '../../http/index.ts';
 import { importLote } from '../../services/importacoes.ts';
 
 /**
@@ -14,5 +14,5 @@ export const handler = httpHandler(async (event, actor) => {
   const key = idempotencyKeyOf(event);
   if (key === undefined) throw new Error(`${event.routeKey}: the route table must require the Idempotency-Key`);
   const { linhas, fim } = validOr400(parseImportacaoLote(readJsonBody(event, LIMITS.importacao.bodyBytes)));
-  return json(200, await importLote(actor, id, linhas, { routeKey: event.routeKey, key }, fim === true));
+  return json(200, await importLote(actor, id, linhas, { routeKey: idempotencyScope(event, actor), key }, fim === true));
 });

@@ -4,7 +4,7 @@ import { purgeFor } from '../../services/lixeira.ts';
 
 /** DELETE /lixeira/{tipo}/{id}: removes the record and its history for good (administrators; 403 for others, before validation). */
 export const handler = httpHandler(async (event, actor) => {
-  const purge = purgeFor(actor);
+  const purge = await purgeFor(actor);
   await purge(pathTipo(event), pathId(event, MESSAGES.naoEstaNaLixeira));
   return noContent();
 });

@@ -5,6 +5,6 @@ import { usuariosFor } from '../../services/usuarios.ts';
 
 /** POST /usuarios: invites a person (Cognito e-mails the temporary password); 201 with the user. */
 export const handler = httpHandler(async (event, actor) => {
-  const usuarios = usuariosFor(actor);
+  const usuarios = await usuariosFor(actor);
   return json(201, await usuarios.invite(validOr400(parseUsuarioInput(readJsonBody(event)))));
 }, SIGN_IN_ONLY);

@@ -4,7 +4,7 @@ import { usuariosFor } from '../../services/usuarios.ts';
 
 /** DELETE /usuarios/{email}: deletes the user; 204. */
 export const handler = httpHandler(async (event, actor) => {
-  const usuarios = usuariosFor(actor);
+  const usuarios = await usuariosFor(actor);
   await usuarios.remove(pathEmail(event));
   return noContent();
 }, SIGN_IN_ONLY);

@@ -4,7 +4,7 @@ import { usuariosFor } from '../../services/usuarios.ts';
 
 /** POST /usuarios/{email}/convite: sends the invitation again with a new temporary password; 204. */
 export const handler = httpHandler(async (event, actor) => {
-  const usuarios = usuariosFor(actor);
+  const usuarios = await usuariosFor(actor);
   await usuarios.resendInvitation(pathEmail(event));
   return noContent();
 }, SIGN_IN_ONLY);

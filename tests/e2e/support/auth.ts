@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { localCognitoClientConfig, waitForMessage } from '../../../infra/local/cognito.ts';
 import type { Cliente } from '../../../lambdas/contract/index.ts';
 import { API_BASE_PATH } from '../../../lambdas/routes.ts';
-import { signIn } from '../../support/cognito.ts';
+import { signIn, totpCode } from '../../support/cognito.ts';
 import { token } from './api.ts';
 import { E2E } from './harness.ts';
 
@@ -71,7 +71,7 @@ export async function member(email = newEmail(), password = strongPassword()): P
 export const mailTo = (to: string, since: number) => waitForMessage(AUTH.cognitoDir, to, since);
 
 /** An access token of the administrator, for test data through the API. */
-export const adminToken = async () => (await signIn(`${AUTH.baseUrl}/cognito/`, AUTH.pool.clientId, AUTH.admin.email, AUTH.admin.password)).AccessToken;
+export const adminToken = async () => (await signIn(`${AUTH.baseUrl}/cognito/`, AUTH.pool.clientId, AUTH.admin.email, AUTH.admin.password, AUTH.admin.totpSecret)).AccessToken;
 
 /** Creates a client through the auth-on server's API, as the administrator. */
 export async function createCliente(nome: string): Promise<Cliente> {
@@ -95,4 +95,10 @@ export async function signInOnPage(page: Page, email: string, password: string, 
   await page.getByLabel('Senha', { exact: true }).fill(password);
   if (keep) await page.getByLabel('Manter conectado').check();
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  // The seeded administrator has an authenticator: the code of now, as the app would show it.
+  if (email.trim().toLowerCase() === AUTH.admin.email && password === AUTH.admin.password && AUTH.admin.totpSecret) {
+    await page.getByRole('heading', { level: 1, name: 'Verificação em duas etapas' }).waitFor();
+    await page.getByLabel('Código', { exact: true }).fill(totpCode(AUTH.admin.totpSecret));
+    await page.getByRole('button', { name: 'Verificar', exact: true }).click();
+  }
 }

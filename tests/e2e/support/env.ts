@@ -7,7 +7,7 @@ export interface E2eAuthContext {
   /** The local pool, and cognito-local's own endpoint (administrator calls, as the users API makes them). */
   pool: { userPoolId: string; clientId: string; endpoint: string };
   /** The seeded administrator. */
-  admin: { email: string; password: string };
+  admin: { email: string; password: string; totpSecret?: string };
 }
 
 /** What the browser suite's globalSetup hands to the test files. */

@@ -77,6 +77,9 @@ async function own<T>(op: string, body: object = {}): Promise<T> {
 
 export const changePassword = (current: string, proposed: string) => own('ChangePassword', { PreviousPassword: current, ProposedPassword: proposed });
 
+/** The SWR key of totpEnabled (Minha conta, and /entrar leading an administrator without it there). */
+export const TOTP_KEY = 'cognito:totp';
+
 /** Whether the user has TOTP on. */
 export async function totpEnabled(): Promise<boolean> {
   const user = await own<{ UserMFASettingList?: string[]; PreferredMfaSetting?: string }>('GetUser');

@@ -13,11 +13,12 @@ export const USUARIOS_PATH = '/usuarios';
 const one = (email: string) => `${USUARIOS_PATH}/${encodeURIComponent(email)}`;
 
 /** What an administrator may do to a user. */
-export type UsuarioAction = 'resend' | 'reset' | 'disable' | 'enable' | 'makeAdmin' | 'unmakeAdmin' | 'remove';
+export type UsuarioAction = 'resend' | 'reset' | 'resetMfa' | 'disable' | 'enable' | 'makeAdmin' | 'unmakeAdmin' | 'remove';
 
 const REQUESTS: Record<UsuarioAction, (email: string) => [string, RequestOptions]> = {
   resend: (e) => [`${one(e)}/convite`, { method: 'POST' }],
   reset: (e) => [`${one(e)}/senha`, { method: 'POST' }],
+  resetMfa: (e) => [`${one(e)}/autenticador`, { method: 'DELETE' }],
   disable: (e) => [`${one(e)}/ativo`, { method: 'PUT', body: { ativo: false } }],
   enable: (e) => [`${one(e)}/ativo`, { method: 'PUT', body: { ativo: true } }],
   makeAdmin: (e) => [`${one(e)}/admin`, { method: 'PUT', body: { admin: true } }],

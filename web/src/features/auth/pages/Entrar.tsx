@@ -1,15 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import useSWR from 'swr';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { FormShell } from '../../../components/FormShell.tsx';
 import { CheckboxField, InputField } from '../../../components/InputField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
 import { hasErrors, useForm, type FieldErrors } from '../../../lib/form.ts';
 import { cognitoConfig, useSession, type CognitoConfig } from '../../../lib/session.ts';
 import { destinoOf, paths } from '../../../paths.ts';
 import { TF } from '../../../texts-forms.ts';
 import { A, DEV_TEXTS } from '../../../texts-auth.ts';
-import { associateForChallenge, respond, signIn, verifyForChallenge, type Challenge } from '../cognito.ts';
+import { associateForChallenge, respond, signIn, TOTP_KEY, totpEnabled, verifyForChallenge, type Challenge } from '../cognito.ts';
 import { NewPasswordFields, newPasswordErrors, type NewPassword } from '../components/NewPasswordFields.tsx';
 import { codeError, codeOf, TotpSetup } from '../components/TotpSetup.tsx';
 import { authMessage, isWrongCode, isWrongPassword, useStep } from '../errors.ts';
@@ -101,6 +103,23 @@ function NewPasswordStep({ challenge, onNext, onRestart }: StepProps) {
 function MfaStep({ challenge, onNext, onRestart }: StepProps) {
   const form = useForm({ code: '' });
   const { busy, alert, run } = useStep(onRestart);
+  const demo = cognitoConfig()?.demo;
+  const demoSecret = import.meta.env.DEV && demo?.totpSecret && demo.email === challenge.username ? demo.totpSecret : undefined;
+  // The dev server's local administrator: its authenticator is the dev server's, so the page answers with the current code.
+  // Once per challenge (a session answers once; StrictMode runs effects twice in development).
+  const answered = useRef(false);
+  useEffect(() => {
+    if (!demoSecret || answered.current) return;
+    answered.current = true;
+    void import('../demo-totp.ts')
+      .then(({ demoTotpCode }) => demoTotpCode(demoSecret))
+      .then((code) => {
+        form.change({ code });
+        return run(async () => onNext(await respond(challenge, { SOFTWARE_TOKEN_MFA_CODE: code })), isWrongCode);
+      });
+    // Once, when the step opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const submit = async () => {
     const problem = codeError(form.values.code);
     if (problem) return form.fail({ code: problem });
@@ -146,6 +165,18 @@ function MfaSetupStep({ challenge, onNext, onRestart }: StepProps) {
   );
 }
 
+/**
+ * Signed in: on to the page asked for; an administrator without an authenticator first goes to
+ * Minha conta to turn it on (administrator actions are refused without it). When Cognito can't
+ * say, on as usual: the API still refuses, with the way to turn it on.
+ */
+function SignedIn({ admin, destino }: { admin: boolean; destino: string }) {
+  const totp = useSWR(admin ? TOTP_KEY : null, totpEnabled);
+  if (admin && totp.data === undefined && totp.error === undefined) return <Spinner />;
+  if (admin && totp.data === false) return <Navigate to={paths.minhaConta} state={{ mfaParaAdministrar: true }} replace />;
+  return <Navigate to={destino} replace />;
+}
+
 const STEPS = { NEW_PASSWORD_REQUIRED: NewPasswordStep, SOFTWARE_TOKEN_MFA: MfaStep, MFA_SETUP: MfaSetupStep } as const;
 
 /**
@@ -157,7 +188,7 @@ export default function Entrar() {
   const { search } = useLocation();
   const [challenge, setChallenge] = useState<Challenge>();
   const [restart, setRestart] = useState<string>();
-  if (session.status === 'signedIn') return <Navigate to={destinoOf(search)} replace />;
+  if (session.status === 'signedIn') return <SignedIn admin={session.user.admin} destino={destinoOf(search)} />;
   const Step = challenge ? STEPS[challenge.name] : undefined;
   return (
     <div className="page page-narrow page-auth">

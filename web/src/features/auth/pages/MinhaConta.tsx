@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import useSWR from 'swr';
+import { useLocation } from 'react-router-dom';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { FormShell } from '../../../components/FormShell.tsx';
 import { InputField } from '../../../components/InputField.tsx';
@@ -10,7 +11,7 @@ import { useSession } from '../../../lib/session.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
 import { TF } from '../../../texts-forms.ts';
 import { A } from '../../../texts-auth.ts';
-import { associateTotp, changePassword, confirmPassword, disableTotp, enableTotp, totpEnabled } from '../cognito.ts';
+import { associateTotp, changePassword, confirmPassword, disableTotp, enableTotp, TOTP_KEY, totpEnabled } from '../cognito.ts';
 import { NewPasswordFields, newPasswordErrors } from '../components/NewPasswordFields.tsx';
 import { codeError, TotpSetup } from '../components/TotpSetup.tsx';
 import { authMessage, isWrongCode, isWrongPassword, useStep } from '../errors.ts';
@@ -48,7 +49,6 @@ function ChangePassword({ email }: { email: string }) {
 }
 
 /** The SWR key of whether TOTP is on (the session's cache: it goes with the session). */
-const TOTP_KEY = 'cognito:totp';
 
 /**
  * TOTP on (a QR code and the secret, then a first code) or off (with the password typed again:
@@ -179,6 +179,7 @@ function Totp({ email }: { email: string }) {
 /** /minha-conta: who is signed in, the password, and the second factor (TOTP). */
 export default function MinhaConta() {
   const session = useSession();
+  const location = useLocation();
   const passwordId = useId();
   const mfaId = useId();
   if (session.status !== 'signedIn') return <Spinner />;
@@ -186,6 +187,7 @@ export default function MinhaConta() {
   return (
     <div className="page page-narrow page-auth">
       <PageHeader title={A.titles.minhaConta} heading={A.account.heading} subtitle={`${A.account.signedInAs} ${email} · ${admin ? A.account.admin : A.account.member}`} />
+      {admin && (location.state as { mfaParaAdministrar?: boolean } | null)?.mfaParaAdministrar ? <FormAlert>{A.account.adminNeedsMfa}</FormAlert> : null}
       <section className="account-section" aria-labelledby={passwordId}>
         <h2 id={passwordId} className="section-title">
           {A.account.passwordHeading}

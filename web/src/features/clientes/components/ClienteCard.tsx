@@ -1,4 +1,4 @@
-import { daysBetween, formatData, formatDocumento, formatTelefone, isCelular, telUrl, tipoDocumento, todayIso, whatsappUrl, type Cliente } from '@contract';
+import { daysBetween, formatData, formatDocumento, formatTelefone, isCelular, mailtoUrl, telUrl, tipoDocumento, todayIso, whatsappUrl, type Cliente } from '@contract';
 import { Link } from 'react-router-dom';
 import { CardActions } from '../../../components/CardActions.tsx';
 import { CrownIcon, DiamondIcon } from '../../../components/icons.tsx';
@@ -28,7 +28,7 @@ function Contact({ cliente }: { cliente: Cliente }) {
   return (
     <p className="card-contact">
       {email ? (
-        <a className="ident" href={`mailto:${email}`} title={email} aria-label={TC.clientes.emailLabel(email)}>
+        <a className="ident" href={mailtoUrl(email)} title={email} aria-label={TC.clientes.emailLabel(email)}>
           {email}
         </a>
       ) : null}

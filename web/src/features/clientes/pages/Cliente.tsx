@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { daysBetween, formatData, formatDocumento, formatTelefone, ID_PATTERN, todayIso, isCelular, telUrl, tipoDocumento, whatsappUrl, type Cliente } from '@contract';
+import { daysBetween, formatData, formatDocumento, formatTelefone, ID_PATTERN, todayIso, isCelular, mailtoUrl, telUrl, tipoDocumento, whatsappUrl, type Cliente } from '@contract';
 import { EditIcon, TrashIcon } from '../../../components/icons.tsx';
 import { Historico } from '../../../components/Historico.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -83,7 +83,7 @@ function Record({ cliente }: { cliente: Cliente }) {
             <dl className="card-fields">
               {email ? (
                 <Item term={P.email} wide>
-                  <a className="ident" href={`mailto:${email}`} title={email} aria-label={TC.clientes.emailLabel(email)}>
+                  <a className="ident" href={mailtoUrl(email)} title={email} aria-label={TC.clientes.emailLabel(email)}>
                     {email}
                   </a>
                 </Item>

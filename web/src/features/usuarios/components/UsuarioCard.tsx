@@ -13,13 +13,16 @@ const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' });
 /** The actions that take something away ask first. */
 const CONFIRM: Partial<Record<UsuarioAction, (email: string) => string>> = U.confirms;
 
-/** What can be done to `u` now; never take one's own admin role, access or account away. */
+/**
+ * What can be done to `u` now; nothing to oneself (one's own access is never taken away nor given
+ * back here; one's own password and authenticator are in Minha conta).
+ */
 function actionsFor(u: Usuario, self: boolean): UsuarioAction[] {
   const list: UsuarioAction[] = [];
+  if (self) return list;
   if (u.status === 'FORCE_CHANGE_PASSWORD') list.push('resend');
-  else if (!self) list.push('reset');
-  if (!self) list.push(u.ativo ? 'disable' : 'enable', u.admin ? 'unmakeAdmin' : 'makeAdmin', 'remove');
-  else if (!u.admin) list.push('makeAdmin');
+  else list.push('reset', 'resetMfa');
+  list.push(u.ativo ? 'disable' : 'enable', u.admin ? 'unmakeAdmin' : 'makeAdmin', 'remove');
   return list;
 }
 

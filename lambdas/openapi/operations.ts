@@ -14,10 +14,10 @@ import type { JsonSchema, OpenApiOperation } from './document.ts';
  * records' routes derive their statuses and schemas from their shape; a users route names them
  * (`shape`).
  */
-export type Op = { summary: string; answer: string; description: string; shape?: UsersShape };
-const op = (summary: string, answer: string, description: string): Op => ({ summary, answer, description });
+export type OperationDoc = { summary: string; answer: string; description: string; shape?: UsersShape };
+const op = (summary: string, answer: string, description: string): OperationDoc => ({ summary, answer, description });
 /** A read of its own (not a records route): 200 with `response`, no body, no error of its own. */
-const readOp = (summary: string, answer: string, description: string, response: string): Op => ({
+const readOp = (summary: string, answer: string, description: string, response: string): OperationDoc => ({
   summary,
   answer,
   description,
@@ -33,7 +33,7 @@ interface UsersShape {
   /** A page read by `?cursor=` only (its pages are sized by the server). */
   cursorOnly?: boolean;
 }
-const usersOp = (summary: string, answer: string, description: string, shape: UsersShape): Op => ({
+const usersOp = (summary: string, answer: string, description: string, shape: UsersShape): OperationDoc => ({
   summary,
   answer,
   description: `${description} ${USERS_NOTE}`,
@@ -41,7 +41,7 @@ const usersOp = (summary: string, answer: string, description: string, shape: Us
 });
 
 /** A route whose statuses and schemas are named (not derived from the records' shape). */
-const shapedOp = (summary: string, answer: string, description: string, shape: UsersShape): Op => ({ summary, answer, description, shape });
+const shapedOp = (summary: string, answer: string, description: string, shape: UsersShape): OperationDoc => ({ summary, answer, description, shape });
 
 /** The schemas of a resource's records (`Categoria`, `Produto`: the wire's names), by path. */
 const RECORD_SCHEMA: Record<string, string> = { categorias: 'Categoria', produtos: 'Produto' };
@@ -70,7 +70,7 @@ const HISTORY =
   `category's history only. Readable after the record is deleted, until it is purged. ${PAGED} 404 when the record ` +
   'never existed.';
 /** A record's history (the same read for both resources). */
-const historyOp = (whose: 'category' | 'client'): Op =>
+const historyOp = (whose: 'category' | 'client'): OperationDoc =>
   shapedOp(`Read a ${whose}'s history`, 'The history, newest first.', HISTORY, { status: '200', response: 'HistoricoPagina', errors: ['400', '404'] });
 const TO_TRASH =
   'The record moves to the trash (`GET /lixeira`) in the same transaction, with its history entry; ' +
@@ -97,7 +97,7 @@ const IDEMPOTENT_POST =
   'create, so a duplicate racing the first gets its result (or 409 if the race outlasts the retries), never a second record.';
 
 /** What each route does, keyed by route key; every row of the route table must have one. */
-export const OPERATIONS: Record<string, Op> = {
+export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /categorias': op('List the categories', 'The categories.', 'Every category, sorted by id, read strongly consistently (a create shows at once).'),
   'GET /categorias/{id}': op('Read one category', 'The category.', 'One category by id.'),
   'POST /categorias': op(
@@ -332,7 +332,7 @@ function recordShape(route: RouteDef): UsersShape {
   return { status: SUCCESS_STATUS[route.method] as UsersShape['status'], response, body, errors: errorsOf(route) };
 }
 
-export function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
+export function buildOperation(route: RouteDef, op: OperationDoc): OpenApiOperation {
   const parameters: { $ref: string }[] = [];
   if (route.path.includes('{tipo}')) parameters.push(ref('parameters', 'Tipo'));
   if (route.path.includes('{id}')) parameters.push(ref('parameters', 'Id'));

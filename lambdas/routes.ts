@@ -32,6 +32,8 @@ export interface RouteDef {
    * publishes it from here; a route without it never reads the header.
    */
   readonly idempotencyKey?: 'optional' | 'required';
+  /** Its Query also reads the table's global secondary indexes: the grant covers their ARNs too. */
+  readonly readsIndexes?: true;
 }
 
 export type CognitoAction =
@@ -55,7 +57,8 @@ export type DynamoAction =
   | 'dynamodb:UpdateItem'
   | 'dynamodb:DeleteItem'
   | 'dynamodb:ConditionCheckItem'
-  | 'dynamodb:BatchWriteItem';
+  | 'dynamodb:BatchWriteItem'
+  | 'dynamodb:BatchGetItem';
 
 const route = (
   method: HttpMethod,
@@ -63,7 +66,7 @@ const route = (
   handler: string,
   name: string,
   actions: readonly DynamoAction[],
-  extra: Pick<RouteDef, 'idempotencyKey'> = {},
+  extra: Pick<RouteDef, 'idempotencyKey' | 'readsIndexes'> = {},
 ): RouteDef => ({ routeKey: `${method} ${path}`, method, path, handler, name, actions, ...extra });
 
 /** A create that takes an `Idempotency-Key`; `required` for a batch that must never be written twice. */
@@ -86,6 +89,7 @@ const UPDATE = 'dynamodb:UpdateItem';
 const DELETE = 'dynamodb:DeleteItem';
 const CHECK = 'dynamodb:ConditionCheckItem';
 const BATCH_WRITE = 'dynamodb:BatchWriteItem';
+const BATCH_GET = 'dynamodb:BatchGetItem';
 /** Every category write first makes sure the stored names are claimed (store/names.ts). */
 const NAME_CLAIMS = [GET, QUERY, PUT, CHECK] as const;
 /** Every client write first makes sure the totals exist (store/aggregates.ts: counted once per table). */
@@ -101,6 +105,10 @@ export const routes: readonly RouteDef[] = [
   route('DELETE', '/categorias/{id}', 'categorias/remove', 'RemoveCategoria', [...NAME_CLAIMS, UPDATE, DELETE]),
   route('GET', '/categorias/{id}/historico', 'categorias/historico', 'HistoricoCategoria', [GET, QUERY]),
   route('GET', '/produtos', 'clientes/list', 'ListProdutos', [QUERY]),
+  // The list a page at a time (before `{id}`: a static path wins, as in API Gateway). Its queries
+  // read the index `lista` (the grant covers the table's indexes) and BatchGetItem the page's
+  // clients; its first call on a table from before the totals or the index may count or mark them.
+  route('GET', '/produtos/pagina', 'clientes/pagina', 'PaginaProdutos', [GET, QUERY, BATCH_GET, PUT, UPDATE], { readsIndexes: true }),
   route('GET', '/produtos/{id}', 'clientes/get', 'GetProduto', [GET]),
   route('POST', '/produtos', 'clientes/create', 'CreateProduto', [...TOTALS], KEY),
   route('PUT', '/produtos', 'clientes/update', 'UpdateProduto', [...TOTALS]),

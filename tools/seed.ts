@@ -15,6 +15,7 @@ import { reserveIds } from '../lambdas/store/ids.ts';
 import { addSemCategoria, totalsOf } from '../lambdas/store/aggregates.ts';
 import { categoriaItem, clienteItem, SEM_CATEGORIA_KEY, type CategoriaRecord, type ClienteRecord } from '../lambdas/store/items.ts';
 import { historyItems } from '../lambdas/store/historico.ts';
+import { indexItemsOf } from '../lambdas/store/listas.ts';
 import { documentoClaimItem, documentosClaimed, foldedNamesInUse, nameClaimItem } from '../lambdas/store/names.ts';
 import { RECORD_KIND } from '../lambdas/store/table.ts';
 
@@ -96,13 +97,13 @@ async function write(
   const clientes: ClienteRecord[] = seeded.map(({ documento, ...c }) => (documento && !held.has(documento) ? { ...c, documento } : c));
   const totals = totalsOf(clientes);
   const counted = categorias.map((c) => {
-    const t = totals.get(c.id) ?? { clientes: 0, vips: 0, cents: 0 };
-    return { ...c, clientes: t.clientes, vips: t.vips, soma: t.cents };
+    const t = totals.get(c.id) ?? { clientes: 0, vips: 0, cents: 0, vipCents: 0 };
+    return { ...c, clientes: t.clientes, vips: t.vips, soma: t.cents, somaVip: t.vipCents };
   });
   const none = totals.get(SEM_CATEGORIA_KEY.sk);
   await batchPut(db, [
     ...counted.flatMap((c) => [categoriaItem(c), nameClaimItem(c.descricao, [c.id])]),
-    ...clientes.flatMap((c) => [clienteItem(c), ...(c.documento ? [documentoClaimItem(c.documento, c.id)] : [])]),
+    ...clientes.flatMap((c) => [clienteItem(c), ...(c.documento ? [documentoClaimItem(c.documento, c.id)] : []), ...indexItemsOf(c).values()]),
     ...history(clientes),
   ]);
   if (none) await addSemCategoria(db, none);

@@ -20,6 +20,7 @@ import {
   toCategoriaRecord,
   toCategoriaRef,
   VIP_COUNT,
+  VIP_CENTS_SUM,
   type CategoriaRecord,
 } from './items.ts';
 import { claimName, releaseName } from './names.ts';
@@ -71,7 +72,7 @@ export function createCategoria(c: CategoriaRecord): Op[] {
  */
 export function renameCategoria(before: CategoriaRecord, after: CategoriaRecord, holders: readonly number[]): Op[] {
   // The totals (count, VIPs, sum) belong to the client writes: a rename never sets them.
-  const { pk: _pk, sk: _sk, [CLIENT_COUNT]: _count, [VIP_COUNT]: _vips, [CENTS_SUM]: _soma, ...fields } = categoriaItem(after);
+  const { pk: _pk, sk: _sk, [CLIENT_COUNT]: _count, [VIP_COUNT]: _vips, [CENTS_SUM]: _soma, [VIP_CENTS_SUM]: _somaVip, ...fields } = categoriaItem(after);
   const names = Object.keys(fields);
   const ops: Op[] = [
     {

@@ -16,6 +16,7 @@ import { addSemCategoria, totalsOf } from '../lambdas/store/aggregates.ts';
 import { categoriaItem, clienteItem, SEM_CATEGORIA_KEY, type CategoriaRecord, type ClienteRecord } from '../lambdas/store/items.ts';
 import { historyItems } from '../lambdas/store/historico.ts';
 import { indexItemsOf } from '../lambdas/store/listas.ts';
+import { markIndexesDoneIfEmpty } from '../lambdas/store/migracao.ts';
 import { documentoClaimItem, documentosClaimed, foldedNamesInUse, nameClaimItem } from '../lambdas/store/names.ts';
 import { RECORD_KIND } from '../lambdas/store/table.ts';
 
@@ -92,6 +93,8 @@ async function write(
   seeded: readonly ClienteRecord[],
   history: (clientes: readonly ClienteRecord[]) => Record<string, unknown>[] = () => [],
 ): Promise<SeedResult> {
+  // Seeded clients come with their index items: a table that had none is complete.
+  await markIndexesDoneIfEmpty(db);
   const wanted = seeded.flatMap((c) => (c.documento ? [c.documento] : []));
   const held = wanted.length ? await documentosClaimed(db, wanted) : new Set<string>();
   const clientes: ClienteRecord[] = seeded.map(({ documento, ...c }) => (documento && !held.has(documento) ? { ...c, documento } : c));

@@ -13,7 +13,7 @@ import { isVipValue, type OrdemLista } from '../contract/limits.ts';
 import { MESSAGES } from '../contract/messages.ts';
 import { orderKey, searchWords } from '../contract/text.ts';
 import type { Actor, CategoriaRef, Cliente, PaginaClientes, Totais } from '../contract/types.ts';
-import { BadRequestError } from '../errors.ts';
+import { BadRequestError, UnavailableError } from '../errors.ts';
 import { readViewTotals } from '../store/aggregates.ts';
 import { categoriaRefs } from '../store/categorias.ts';
 import { toCliente, toClienteRecord } from '../store/items.ts';
@@ -29,7 +29,7 @@ import {
   type IndexSort,
   type ViewFilter,
 } from '../store/listas.ts';
-import { ensureIndexes } from '../store/migracao.ts';
+import { indexesReady } from '../store/migracao.ts';
 
 /** A view of the list, as the HTTP layer read it. */
 export interface ListaQuery {
@@ -137,7 +137,9 @@ function bucketsInOrder(refs: Map<number, CategoriaRef>, desc: boolean): number[
 
 /** A page of a view: its clients, the next cursor, and its totals (see PaginaClientes). */
 export async function pageClientes(_actor: Actor, q: ListaQuery): Promise<PaginaClientes> {
-  await ensureIndexes();
+  const index = await indexesReady();
+  // Clients stored before the index are being indexed: a partial list would silently miss some.
+  if (!index.ready) throw new UnavailableError(MESSAGES.indicesEmPreparo(index.feitos, index.total));
   const cursor = decode(q);
   const h = viewHash(q);
   if (q.q !== '' && (q.fimDe !== undefined || q.fimAte !== undefined)) throw new BadRequestError(MESSAGES.buscaComVencimento);

@@ -38,6 +38,21 @@ export async function categoriaRefs(): Promise<Map<number, CategoriaRef>> {
   return new Map((await queryAll(PK.categoria, REF_PROJECTION, undefined, FIRST_CATEGORIA_SK)).map((c) => [Number(c.sk), toCategoriaRef(c)]));
 }
 
+/**
+ * The categories as embedded in a client, by id, and how many clients the stored counts hold
+ * (the categories' and, when the table has it, the "Sem categoria" item's): one Query.
+ */
+export async function categoriaRefsWithCount(): Promise<{ refs: Map<number, CategoriaRef>; clientes: number }> {
+  const items = await queryAll(PK.categoria, `${REF_PROJECTION}, ${CLIENT_COUNT}`);
+  let clientes = 0;
+  const refs = new Map<number, CategoriaRef>();
+  for (const c of items) {
+    clientes += Number(c[CLIENT_COUNT] ?? 0);
+    if (Number(c.sk) >= FIRST_CATEGORIA_SK) refs.set(Number(c.sk), toCategoriaRef(c));
+  }
+  return { refs, clientes };
+}
+
 /** One category as code handles it (the audit fields and history counter included); undefined when missing. */
 export async function readCategoria(id: number): Promise<CategoriaRecord | undefined> {
   const item = await getItem(categoriaKey(id), CATEGORIA_PROJECTION);

@@ -7,9 +7,7 @@
  * table); in the cloud the deploy starts its job (infra/constructs/data.ts). Until it is done the
  * paged list answers 503 with the progress, never a partial list.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { MESSAGES } from '../contract/messages.ts';
-import { UnavailableError } from '../errors.ts';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultDb, type Db } from './client.ts';
 import { clienteKey, toClienteRecord, type ClienteRecord } from './items.ts';
 import { indexItemsOf } from './listas.ts';
@@ -70,15 +68,18 @@ export async function markIndexesDoneIfEmpty(db: Db): Promise<boolean> {
   return true;
 }
 
-/** The paged list's guard: 503 with the progress while the migration runs (one read per instance once done). */
-export async function ensureIndexes(db: Db = defaultDb()): Promise<void> {
-  if (done.has(db.tableName)) return;
+/**
+ * Whether the index is complete (one read per instance once it is), else the migration's
+ * progress: the paged list's guard.
+ */
+export async function indexesReady(db: Db = defaultDb()): Promise<{ ready: true } | { ready: false; feitos: number; total: number }> {
+  if (done.has(db.tableName)) return { ready: true };
   if (await markIndexesDoneIfEmpty(db)) {
     done.add(db.tableName);
-    return;
+    return { ready: true };
   }
   const progress = await readProgress(db);
-  throw new UnavailableError(MESSAGES.indicesEmPreparo(Number(progress?.feitos ?? 0), Number(progress?.total ?? 0)));
+  return { ready: false, feitos: Number(progress?.feitos ?? 0), total: Number(progress?.total ?? 0) };
 }
 
 /** A client's items put whole, on the condition that it is still as read. */
@@ -121,9 +122,8 @@ export async function migrateIndexes(db: Db, onProgress: (p: MigrationProgress) 
   if (!progress) {
     const total = await countClientes(db);
     progress = { ...MIGRACAO_INDICES_KEY, feitos: 0, total, iniciada: new Date().toISOString() };
-    await db.doc.send(new PutCommand({ TableName: db.tableName, Item: progress, ConditionExpression: 'attribute_not_exists(pk)' })).catch((err: Error) => {
-      if (err.name !== 'ConditionalCheckFailedException') throw err;
-    });
+    // Another run started it first: fine, both go on from the stored progress.
+    await commit([{ name: 'migracao.start', item: { Put: { TableName: db.tableName, Item: progress, ConditionExpression: 'attribute_not_exists(pk)' } }, onFailed: () => ({ kind: 'changed' }) }], db.doc);
   }
   let feitos = Number(progress.feitos ?? 0);
   const total = Number(progress.total ?? 0);

@@ -1,0 +1,34 @@
+/**
+ * The migrations of stored records, run by the local runtime at every start (a `.data` table from
+ * before them) and by `npm run migrate` against any table: each is resumable and idempotent, and
+ * prints its progress (done, rate, time left). A migration already done costs one read.
+ */
+import type { Db } from '../lambdas/store/client.ts';
+import { migrateIndexes, type MigrationProgress } from '../lambdas/store/migracao.ts';
+
+/** "12,000 of 130,000 (9%), 410/s, about 4 min 23 s left". */
+export function progressLine(p: { feitos: number; total: number }, startedMs: number, nowMs = Date.now()): string {
+  const seconds = Math.max((nowMs - startedMs) / 1000, 0.001);
+  const rate = p.feitos / seconds;
+  const total = Math.max(p.total, p.feitos);
+  const left = rate > 0 ? (total - p.feitos) / rate : 0;
+  const pct = total > 0 ? Math.floor((p.feitos / total) * 100) : 100;
+  const time = left >= 60 ? `${Math.floor(left / 60)} min ${Math.round(left % 60)} s` : `${Math.round(left)} s`;
+  return `${p.feitos.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} (${pct}%), ${Math.round(rate).toLocaleString('en-US')}/s, about ${time} left`;
+}
+
+/** Runs the list index migration on `db`, logging progress at most every `everyMs`. */
+export async function runMigrations(db: Db, log: (line: string) => void, everyMs = 2_000): Promise<MigrationProgress> {
+  const started = Date.now();
+  let lastLog = 0;
+  return migrateIndexes(db, (p) => {
+    if (p.concluida) {
+      if (p.feitos > 0 && lastLog > 0) log(`List index: ${p.feitos.toLocaleString('en-US')} clients indexed in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      return;
+    }
+    if (Date.now() - lastLog < everyMs) return;
+    if (lastLog === 0) log(`Indexing the clients stored before the list index (once; resumable):`);
+    lastLog = Date.now();
+    log(`  ${progressLine(p, started)}`);
+  });
+}

@@ -42,11 +42,11 @@ export const LIMITS = {
     desfazerPorChamada: 100,
   },
   /**
-   * The paged client list (GET /produtos/pagina): its page sizes, and the longest search text.
+   * The paged client list (GET /produtos/pagina, paged by `page`): the longest search text.
    * The spec's whole list (GET /produtos) is not read above `listaCompletaMax` clients: its answer
    * could no longer fit Lambda's response cap nor its time (413 instead).
    */
-  lista: { default: 50, max: 100, buscaMax: 200, listaCompletaMax: 250_000 },
+  lista: { buscaMax: 200, listaCompletaMax: 250_000 },
   /** CSV export: a page of GET /observacoes holds about this much JSON (far under Lambda's response cap). */
   exportacao: { observacoesBytes: 2 * 1024 * 1024 },
 } as const;

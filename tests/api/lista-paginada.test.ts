@@ -224,7 +224,7 @@ describe('GET /produtos/pagina', () => {
     };
     expect(await bad('ordem=preco')).toEqual({ mensagem: MESSAGES.parametroInvalido('ordem', 'nome, valor, categoria, alteracao') });
     await bad('direcao=up');
-    await bad(`limit=${LIMITS.lista.max + 1}`);
+    await bad(`limit=${LIMITS.page.max + 1}`);
     await bad('categoria=-1');
     await bad('vip=sim');
     await bad('fimDe=31/12/2027');

@@ -1,6 +1,6 @@
 import { DIRECOES, isIsoDate, LIMITS, MESSAGES, ORDENS_LISTA, type OrdemLista } from '../../contract/index.ts';
 import { BadRequestError } from '../../errors.ts';
-import { httpHandler, json, type HttpEvent } from '../../http/index.ts';
+import { httpHandler, json, pageOf, type HttpEvent } from '../../http/index.ts';
 import { pageClientes, type ListaQuery } from '../../services/listagem.ts';
 
 const param = (event: HttpEvent, name: string): string | undefined => {
@@ -11,8 +11,7 @@ const bad = (name: string, aceitos: string) => new BadRequestError(MESSAGES.para
 
 /** The view a request asks for (400 naming the parameter that is not one this route takes). */
 export function listaQueryOf(event: HttpEvent): ListaQuery {
-  const limitRaw = param(event, 'limit');
-  if (limitRaw !== undefined && (!/^[1-9]\d{0,2}$/.test(limitRaw) || Number(limitRaw) > LIMITS.lista.max)) throw new BadRequestError(MESSAGES.limiteInvalido(LIMITS.lista.max));
+  const page = pageOf(event);
   const ordem = param(event, 'ordem') ?? 'nome';
   if (!(ORDENS_LISTA as readonly string[]).includes(ordem)) throw bad('ordem', ORDENS_LISTA.join(', '));
   const direcao = param(event, 'direcao') ?? 'asc';
@@ -29,10 +28,8 @@ export function listaQueryOf(event: HttpEvent): ListaQuery {
     if (v !== undefined && !isIsoDate(v)) throw bad(name, 'uma data AAAA-MM-DD');
     if (v !== undefined) dates[name] = v;
   }
-  const cursor = param(event, 'cursor');
   return {
-    limit: limitRaw === undefined ? LIMITS.lista.default : Number(limitRaw),
-    ...(cursor === undefined ? {} : { cursor }),
+    ...page,
     ordem: ordem as OrdemLista,
     desc: direcao === 'desc',
     ...(categoria === undefined ? {} : { categoria: Number(categoria) }),

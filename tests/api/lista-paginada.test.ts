@@ -15,7 +15,7 @@ import { reserveIds } from '../../lambdas/store/ids.ts';
 import { categoriaKey, CLIENT_COUNT, clienteItem, SEM_CATEGORIA_KEY, VIP_CENTS_SUM, type ClienteRecord } from '../../lambdas/store/items.ts';
 import { forgetIndexesState, MIGRACAO_INDICES_KEY, migrateIndexes, type MigrationProgress } from '../../lambdas/store/migracao.ts';
 import { PAGINA_PATH } from '../../lambdas/services/clientes.ts';
-import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
+import { indexCompletenessViolations, invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
 import { call, createCategoria, createCliente, startApi, type TestApi } from './helpers.ts';
 
@@ -49,7 +49,8 @@ beforeAll(async () => {
   }
 });
 afterEach(async () => {
-  expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
+  const s = await snapshot(api.doc, api.tableName);
+  expect([...invariantViolations(s), ...indexCompletenessViolations(s)]).toEqual([]);
 });
 afterAll(() => api?.close());
 

@@ -367,7 +367,7 @@ export function invariantViolations(s: Snapshot): string[] {
 
 /**
  * The list index: index items belong to live clients only, each equal to what the client's
- * fields make it (store/listas.ts); once the migration is done, every live client has them all.
+ * fields make it (store/listas.ts).
  */
 function indexViolations(s: Snapshot): string[] {
   const out: string[] = [];
@@ -385,12 +385,21 @@ function indexViolations(s: Snapshot): string[] {
       else if (!same(item, want)) out.push(`cliente ${id} index slot ${slot} stores ${JSON.stringify(item).slice(0, 160)}, should be ${JSON.stringify(want).slice(0, 160)}`);
     }
   }
-  if (s.indexesDone) {
-    for (const [id, expected] of s.expectedIndices ?? []) {
-      const stored = s.indices?.get(id);
-      const missing = [...expected.keys()].filter((slot) => !stored?.has(slot));
-      if (missing.length > 0) out.push(`cliente ${id} lacks index slots [${missing}] after the migration`);
-    }
+  return out;
+}
+
+/**
+ * Once the index migration is done, every live client has all its index items. Not among the
+ * general invariants: suites plant records as releases before the index stored them, on tables
+ * the test server marks migrated (a real upgrade runs the migration over them).
+ */
+export function indexCompletenessViolations(s: Snapshot): string[] {
+  const out: string[] = [];
+  if (!s.indexesDone) return out;
+  for (const [id, expected] of s.expectedIndices ?? []) {
+    const stored = s.indices?.get(id);
+    const missing = [...expected.keys()].filter((slot) => !stored?.has(slot));
+    if (missing.length > 0) out.push(`cliente ${id} lacks index slots [${missing}] after the migration`);
   }
   return out;
 }

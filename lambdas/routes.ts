@@ -186,6 +186,16 @@ export const jobs: readonly JobDef[] = [
     timeoutMinutes: 5,
     actions: [GET, QUERY, UPDATE, DELETE, BATCH_WRITE],
   },
+  // Gives the clients stored before the list index their index items after an upgrade
+  // (store/migracao.ts: resumable, so each run goes on from the last; once done, one read a run).
+  {
+    name: 'MigrarIndices',
+    handler: 'jobs/migrar-indices',
+    description: 'Clientela: indexes the clients stored before the list index (after an upgrade)',
+    everyMinutes: 10,
+    timeoutMinutes: 9,
+    actions: [GET, QUERY, PUT, UPDATE, CHECK],
+  },
 ];
 
 /** The base path: the HTTP API stage name in the cloud, the mount point locally. */

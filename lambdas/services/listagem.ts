@@ -29,7 +29,8 @@ import {
   type IndexSort,
   type ViewFilter,
 } from '../store/listas.ts';
-import { indexesReady } from '../store/migracao.ts';
+import { indexesReady, migrateIndexes, type MigrationProgress } from '../store/migracao.ts';
+import { defaultDb } from '../store/client.ts';
 
 /** A view of the list, as the HTTP layer read it. */
 export interface ListaQuery {
@@ -235,3 +236,6 @@ async function search(q: ListaQuery, cursor: Cursor | undefined, h: string): Pro
   const next = more ? encode({ h, k: page[page.length - 1]!.k }) : null;
   return { itens: await clientesOf(page.map(({ e }) => e), refs), cursor: next, totais };
 }
+
+/** The job's run of the index migration (store/migracao.ts), while `keepGoing` says there is time. */
+export const migrateListIndex = (keepGoing: () => boolean): Promise<MigrationProgress> => migrateIndexes(defaultDb(), undefined, keepGoing);

@@ -114,9 +114,14 @@ async function migrateOne(db: Db, first: ClienteRecord): Promise<void> {
 
 /**
  * Runs the migration to its end from where it stopped (a done one returns at once), calling
- * `onProgress` after every page. Safe to run twice at once (each write is idempotent).
+ * `onProgress` after every page, until `keepGoing` says no (between pages). Safe to run twice at
+ * once (each write is idempotent).
  */
-export async function migrateIndexes(db: Db, onProgress: (p: MigrationProgress) => void = () => {}): Promise<MigrationProgress> {
+export async function migrateIndexes(
+  db: Db,
+  onProgress: (p: MigrationProgress) => void = () => {},
+  keepGoing: () => boolean = () => true,
+): Promise<MigrationProgress> {
   let progress = await readProgress(db);
   if (progress?.concluida) return { feitos: Number(progress.feitos ?? 0), total: Number(progress.total ?? 0), concluida: true };
   if (!progress) {
@@ -162,6 +167,8 @@ export async function migrateIndexes(db: Db, onProgress: (p: MigrationProgress) 
       );
     }
     onProgress({ feitos, total, concluida: false });
+    // Out of time (a job's run): the next run goes on from the stored progress.
+    if (start && !keepGoing()) return { feitos, total, concluida: false };
   } while (start);
   await markDone(db, feitos);
   const result = { feitos, total, concluida: true };

@@ -162,7 +162,7 @@ describe('scheduled functions: one per jobs row (routes.ts)', () => {
       const p = fn.Properties!;
       expect(p.Runtime).toBe(FUNCTION_RUNTIME.name);
       expect(p.Architectures).toEqual(['arm64']);
-      expect(p.Timeout).toBe(300);
+      expect(p.Timeout).toBe(job.timeoutMinutes * 60);
       expect(job.timeoutMinutes).toBeLessThan(job.everyMinutes);
       expect((p.Environment as { Variables: Props }).Variables).toEqual({ TABLE_NAME: { Ref: tableId } });
       const logging = p.LoggingConfig as { LogFormat: string; LogGroup: { Ref: string } };

@@ -92,6 +92,7 @@ async function write(
   categorias: readonly CategoriaRecord[],
   seeded: readonly ClienteRecord[],
   history: (clientes: readonly ClienteRecord[]) => Record<string, unknown>[] = () => [],
+  { onProgress, chunk = SEED_CHUNK }: SeedOptions = {},
 ): Promise<SeedResult> {
   // Seeded clients come with their index items: a table that had none is complete.
   await markIndexesDoneIfEmpty(db);
@@ -104,11 +105,18 @@ async function write(
     return { ...c, clientes: t.clientes, vips: t.vips, soma: t.cents, somaVip: t.vipCents };
   });
   const none = totals.get(SEM_CATEGORIA_KEY.sk);
-  await batchPut(db, [
-    ...counted.flatMap((c) => [categoriaItem(c), nameClaimItem(c.descricao, [c.id])]),
-    ...clientes.flatMap((c) => [clienteItem(c), ...(c.documento ? [documentoClaimItem(c.documento, c.id)] : []), ...indexItemsOf(c).values()]),
-    ...history(clientes),
-  ]);
+  await batchPut(db, counted.flatMap((c) => [categoriaItem(c), nameClaimItem(c.descricao, [c.id])]));
+  // The clients in chunks (each with its claims, index items and history): memory stays bounded
+  // by a chunk's items, and progress shows after each.
+  const started = Date.now();
+  for (let i = 0; i < clientes.length; i += chunk) {
+    const part = clientes.slice(i, i + chunk);
+    await batchPut(db, [
+      ...part.flatMap((c) => [clienteItem(c), ...(c.documento ? [documentoClaimItem(c.documento, c.id)] : []), ...indexItemsOf(c).values()]),
+      ...history(part),
+    ]);
+    onProgress?.({ feitos: i + part.length, total: clientes.length, ms: Date.now() - started });
+  }
   if (none) await addSemCategoria(db, none);
   return {
     categorias: categorias.length,
@@ -116,6 +124,22 @@ async function write(
     categoriaIds: categorias.map((c) => c.id),
     clienteIds: { first: clientes[0]?.id ?? 0, last: clientes.at(-1)?.id ?? 0 },
   };
+}
+
+/** Clients written per batch of seeding (with their claims, index items and history). */
+const SEED_CHUNK = 2_000;
+
+/** How seeding reports its progress, and the clients it writes per batch. */
+export interface SeedOptions {
+  onProgress?: (p: SeedProgress) => void;
+  chunk?: number;
+}
+
+/** Seeding's progress: clients written of the total, and the time so far. */
+export interface SeedProgress {
+  feitos: number;
+  total: number;
+  ms: number;
 }
 
 const DDDS = ['11', '21', '31', '41', '47', '51', '61', '71', '81', '85', '92'];
@@ -148,7 +172,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  * threshold with cents, realistic Portuguese names; most with a contact e-mail and phone, a
  * CNPJ/CPF, contract dates and some notes (issue 17). Deterministic for a given table state.
  */
-export async function seedDatabase(db: Db, counts: { categorias: number; clientes: number }): Promise<SeedResult> {
+export async function seedDatabase(db: Db, counts: { categorias: number; clientes: number }, options: SeedOptions = {}): Promise<SeedResult> {
   const nCat = Math.max(0, Math.floor(counts.categorias));
   const nCli = Math.max(0, Math.floor(counts.clientes));
   const [firstCat, firstCli, taken] = await Promise.all([
@@ -200,7 +224,7 @@ export async function seedDatabase(db: Db, counts: { categorias: number; cliente
       historico: 0,
     };
   });
-  return write(db, categorias, clientes);
+  return write(db, categorias, clientes, undefined, options);
 }
 
 const DEMO_CATEGORIAS = ['Varejo', 'Saúde', 'Educação', 'Logística', 'Tecnologia'] as const;

@@ -147,7 +147,9 @@ let requestCounter = 0;
 let authorizer: JwtAuthorizerContext;
 
 /** The API Gateway HTTP API (payload 2.0) event for `METHOD /api<path>`, matched by the route table's own rule. */
-function apiEvent(method: string, apiPath: string, body?: unknown, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
+function apiEvent(method: string, pathAndQuery: string, body?: unknown, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
+  // A query string goes where API Gateway puts it (decoded parameters and the raw string).
+  const [apiPath, rawQueryString = ''] = pathAndQuery.split('?') as [string, string?];
   const rawPath = `/api${apiPath}`;
   const { route: row, pathParameters } = matchRoute(method, apiPath)!;
   const now = new Date();
@@ -156,7 +158,8 @@ function apiEvent(method: string, apiPath: string, body?: unknown, headers: Reco
     version: '2.0',
     routeKey: row.routeKey,
     rawPath,
-    rawQueryString: '',
+    rawQueryString,
+    ...(rawQueryString ? { queryStringParameters: Object.fromEntries(new URLSearchParams(rawQueryString)) } : {}),
     headers: {
       host: 'abc123.execute-api.us-east-1.amazonaws.com',
       'user-agent': 'vitest',

@@ -60,7 +60,8 @@ export async function listaFigures(db: BenchDb, log: (line: string) => void): Pr
   const figures: Figure[] = [];
   const firstPage = new Map<number, number>();
   const searches = new Map<number, number>();
-  Object.assign(process.env, db.env);
+  // The open mode, said explicitly (handlers refuse an unset AUTH_MODE); request logs off.
+  Object.assign(process.env, db.env, { AUTH_MODE: 'off', LOG_LEVEL: 'error' });
   for (const n of sizes) {
     const set = dataSet(n);
     const t = Date.now();

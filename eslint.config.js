@@ -5,7 +5,7 @@ import globals from 'globals';
 import { walls, wallsPlugin, webWalls } from './eslint.walls.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'web/dist', 'cdk.out', 'coverage', '.data', 'tests/bench/results'] },
+  { ignores: ['node_modules', 'web/dist', 'cdk.out', 'cdk.out.import', 'coverage', '.data', 'tests/bench/results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,23 +1,24 @@
-import { CfnOutput, DefaultStackSynthesizer, Lazy, Stack, Validations, type CfnElement, type StackProps } from 'aws-cdk-lib';
-import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { CfnOutput, CfnResource, DefaultStackSynthesizer, Lazy, RemovalPolicy, Stack, Validations, type CfnElement, type StackProps } from 'aws-cdk-lib';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct, IConstruct } from 'constructs';
 import { PASSWORD_POLICY } from '../lambdas/contract/auth.ts';
 import type { JobDef, RouteDef } from '../lambdas/routes.ts';
-import { Alarms } from './constructs/alarms.ts';
+import { Alarms, tagStackResources } from './constructs/alarms.ts';
 import { Api } from './constructs/api.ts';
 import { Data } from './constructs/data.ts';
-import { Identity, type IdentitySettings } from './constructs/identity.ts';
+import { Identity, SESSION_DAYS, type IdentitySettings } from './constructs/identity.ts';
 import { Jobs } from './constructs/jobs.ts';
-import { OriginVerify } from './constructs/origin-verify.ts';
+import { OriginVerify, type OriginSecretVersions } from './constructs/origin-verify.ts';
 import { Site, type CustomDomain } from './constructs/site.ts';
 import type { WebConfig } from '../lambdas/contract/auth.ts';
+import { publishedSettings, type Settings } from './settings.ts';
 
-/** Sign-in with the Cognito user pool, or the spec's open mode (`-c auth=off`). */
+/** Sign-in with the Cognito user pool, or the spec's open mode (`auth: "off"`). */
 export type AuthSettings = ({ readonly mode: 'cognito' } & IdentitySettings) | { readonly mode: 'off' };
 
 /** What the stack says about the open mode, in an output and in SECURITY.md. */
 export const OPEN_ACCESS_WARNING =
-  'Sign-in is OFF (-c auth=off): anyone with the site URL can read, change and delete every record.';
+  'Sign-in is OFF (auth "off" in clientela.config.json): anyone with the site URL can read, change and delete every record.';
 
 /** Everything the stack needs, resolved from context by infra/app.ts (nothing below reads context). */
 export interface ClientelaStackProps extends StackProps {
@@ -50,6 +51,16 @@ export interface ClientelaStackProps extends StackProps {
   readonly auth: AuthSettings;
   /** Days a deleted record stays in the trash (the functions' TRASH_DAYS). @default LIMITS.trashDays.default */
   readonly trashDays?: number;
+  /** Only these networks (CIDR, IPv4 and IPv6) reach the site and the API. @default everyone */
+  readonly allowedCidrs?: readonly string[];
+  /** The budget's monthly amount (USD). @default 5 */
+  readonly monthlyBudgetUsd?: number;
+  /** The budget counts only the stack's cost-allocation tag. @default false */
+  readonly budgetByTag?: boolean;
+  /** During an origin-secret rotation: the versions sent and still accepted. */
+  readonly originSecretVersions?: OriginSecretVersions;
+  /** The effective settings: their security-relevant part is published (output `Settings`) for the next deploy. */
+  readonly settings?: Settings;
 }
 
 /** Clientela in one stack: table, user pool, API with its functions, scheduled functions, site, alarms. */
@@ -60,8 +71,8 @@ export class ClientelaStack extends Stack {
   readonly site: Site;
   readonly alarms: Alarms;
   readonly originVerify: OriginVerify;
-  /** The user pool; absent with `-c auth=off`. */
-  readonly identity?: Identity;
+  /** The user pool; with `auth: "off"` it stays in the stack, unused (switching back finds its people). */
+  readonly identity: Identity;
 
   constructor(scope: Construct, id: string, props: ClientelaStackProps) {
     super(scope, id, props);
@@ -71,15 +82,24 @@ export class ClientelaStack extends Stack {
       synthesizedAt: props.synthesizedAt,
     });
     // CloudFront sends it, the functions require it: the execute-api URL alone gets 403.
-    this.originVerify = new OriginVerify(this, 'OriginVerify');
-    if (props.auth.mode === 'cognito') {
-      const { mfa, sessionDays, threatProtection, adminEmail } = props.auth;
-      // The e-mails name the site, whose URL exists only once the Site below is built (the
-      // pool depends on the distribution, never the other way round).
-      const siteUrl = Lazy.string({ produce: () => this.site.url });
-      this.identity = new Identity(this, 'Identity', { mfa, sessionDays, threatProtection, adminEmail, siteUrl });
-    }
-    const identity = this.identity;
+    this.originVerify = new OriginVerify(this, 'OriginVerify', { versions: props.originSecretVersions });
+    // The e-mails name the site, whose URL exists only once the Site below is built (the pool
+    // depends on the distribution, never the other way round). With sign-in off the pool stays,
+    // unused: removing it would orphan the retained pool and its people.
+    const siteUrl = Lazy.string({ produce: () => this.site.url });
+    const signIn: IdentitySettings =
+      props.auth.mode === 'cognito'
+        ? props.auth
+        : { mfa: 'optional', sessionDays: SESSION_DAYS.default, threatProtection: 'off' };
+    this.identity = new Identity(this, 'Identity', {
+      mfa: signIn.mfa,
+      sessionDays: signIn.sessionDays,
+      threatProtection: signIn.threatProtection,
+      adminEmail: signIn.adminEmail,
+      sesFromEmail: signIn.sesFromEmail,
+      siteUrl,
+    });
+    const identity = props.auth.mode === 'cognito' ? this.identity : undefined;
     this.api = new Api(this, 'Api', {
       table: this.data.table,
       originVerify: this.originVerify,
@@ -129,13 +149,19 @@ export class ClientelaStack extends Stack {
       logRetention: props.logRetention,
       webConfig,
       connectSources: identity ? [identity.endpoint] : [],
+      allowedCidrs: props.allowedCidrs ?? [],
     });
     this.alarms = new Alarms(this, 'Alarms', {
       stage: this.api.stage,
       accessLogs: this.api.accessLogs,
-      functions,
+      table: this.data.table,
+      jobs: this.jobs.functions,
       alarmEmail: props.alarmEmail,
+      stackName: this.stackName,
+      monthlyBudgetUsd: props.monthlyBudgetUsd ?? 5,
+      budgetByTag: props.budgetByTag ?? false,
     });
+    tagStackResources(this);
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The app' });
     new CfnOutput(this, 'DistributionDomainName', {
@@ -146,9 +172,16 @@ export class ClientelaStack extends Stack {
     // API is SiteUrl/api.
     new CfnOutput(this, 'TableName', {
       value: this.data.table.tableName,
-      description: 'Retained on destroy; adopt it again with -c existingTableName=<this>',
+      description: 'Retained on destroy; adopt it again with "existingTableName" in clientela.config.json',
     });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn, description: 'Subscribe to get alarms' });
+    if (props.settings) {
+      // Read by the next `npm run deploy`: lowering these needs --accept-change.
+      new CfnOutput(this, 'Settings', {
+        value: JSON.stringify(publishedSettings(props.settings)),
+        description: 'The security-relevant settings of this deployment (infra/scripts/deploy.ts compares them)',
+      });
+    }
     if (identity) {
       new CfnOutput(this, 'UserPoolId', {
         value: identity.userPool.userPoolId,
@@ -162,10 +195,11 @@ export class ClientelaStack extends Stack {
         });
       }
     } else {
-      new CfnOutput(this, 'OpenAccess', { value: OPEN_ACCESS_WARNING, description: 'Deployed with -c auth=off' });
+      new CfnOutput(this, 'OpenAccess', { value: OPEN_ACCESS_WARNING, description: 'Deployed with auth "off"' });
     }
 
     acknowledgeHelperFindings(this, this.site.bucket);
+    retainAutoDeleteLogs(this, props.logRetention);
   }
 }
 
@@ -207,4 +241,20 @@ function acknowledgeHelperFindings(stack: Stack, siteBucket: IConstruct): void {
       { id: 'Serverless-LambdaTracing', reason: 'CDK deployment helper: runs only during deployments.' },
     );
   }
+}
+
+/**
+ * The S3 auto-delete helper (a CDK singleton provider, run when a bucket is created or removed)
+ * would log into `/aws/lambda/<name>`, created on first run and kept forever: it gets a log
+ * group with the stack's retention instead. A new name, since the implicit group may already
+ * exist in a deployed account (CloudFormation can't create a group that exists).
+ */
+function retainAutoDeleteLogs(stack: Stack, retention: RetentionDays): void {
+  const provider = stack.node.tryFindChild('Custom::S3AutoDeleteObjectsCustomResourceProvider');
+  const handler = provider?.node.tryFindChild('Handler');
+  if (!(handler instanceof CfnResource)) throw new Error('aws-cdk-lib changed: no S3 auto-delete provider handler found');
+  const logs = new LogGroup(stack, 'AutoDeleteObjectsLogs', { retention, removalPolicy: RemovalPolicy.DESTROY });
+  handler.addPropertyOverride('LoggingConfig', { LogGroup: logs.logGroupName, LogFormat: 'Text' });
+  // The helper's role has AWSLambdaBasicExecutionRole (logs on any group), so it can write there.
+  handler.node.addDependency(logs);
 }

@@ -207,7 +207,12 @@ export const API_BASE_PATH = '/api';
  * value, so the execute-api URL can't bypass CloudFront; locally the variable is unset and the
  * check is off.
  */
-export const ORIGIN_VERIFY = { header: 'x-clientela-origin', env: 'ORIGIN_VERIFY_SECRET' } as const;
+export const ORIGIN_VERIFY = {
+  header: 'x-clientela-origin',
+  env: 'ORIGIN_VERIFY_SECRET',
+  /** During a rotation only: the previous value, still accepted while CloudFront's update spreads. */
+  previousEnv: 'ORIGIN_VERIFY_SECRET_PREVIOUS',
+} as const;
 
 /**
  * Cross-origin rules, for when an allow-list of origins is configured: the one source of the

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { Duration, Fn, RemovalPolicy, Tags, Validations } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Stack, Tags, Validations } from 'aws-cdk-lib';
 import {
   CorsHttpMethod,
   HttpApi,
@@ -76,6 +76,14 @@ export function esmBundling({ bundleAwsSdk, projectRoot }: { bundleAwsSdk: boole
   };
 }
 
+/**
+ * The stage's access log line: JSON (every value a string, so a missing one stays valid JSON)
+ * with the given `$context` variables and the stack's name as `stack` (the 429 metric's dimension).
+ */
+export function accessLogFormat(stackName: string, fields: Record<string, string>): string {
+  return JSON.stringify({ stack: stackName, ...fields });
+}
+
 /** The user pool whose access tokens open the API (sign-in on). */
 export interface ApiAuth {
   readonly userPool: IUserPool;
@@ -105,13 +113,13 @@ export interface ApiProps {
   /** The table every function reads and writes (grants are scoped to its ARN). */
   readonly table: ITable;
   /** The secret every function requires in CloudFront's origin header (in its environment). */
-  readonly originVerify: Pick<OriginVerify, 'envName' | 'value'>;
+  readonly originVerify: Pick<OriginVerify, 'envName' | 'value'> & Partial<Pick<OriginVerify, 'previousEnvName' | 'previousValue'>>;
   /**
    * THE route table: one function and one route per row (with sign-in off, the rows that call the
    * user pool are left out).
    */
   readonly routes: readonly RouteDef[];
-  /** Sign-in: a JWT authorizer on every route. Absent: the spec's open mode (`-c auth=off`). */
+  /** Sign-in: a JWT authorizer on every route. Absent: the spec's open mode (`auth: "off"`). */
   readonly auth?: ApiAuth;
   /** Folder with `<handler>.ts` files (lambdas/handlers). */
   readonly handlersDir: string;
@@ -187,7 +195,7 @@ export class Api extends Construct {
         destination: new LogGroupLogDestination(accessLogs),
         // JSON, HTTP API variables only (the REST API presets name variables HTTP APIs lack).
         format: AccessLogFormat.custom(
-          JSON.stringify({
+          accessLogFormat(Stack.of(this).stackName, {
             requestId: '$context.requestId',
             ip: '$context.identity.sourceIp',
             requestTime: '$context.requestTime',
@@ -203,6 +211,9 @@ export class Api extends Construct {
             integrationError: '$context.integrationErrorMessage',
             errorMessage: '$context.error.message',
             userAgent: '$context.identity.userAgent',
+            // Who called (the access token's `username`: the e-mail), and why the authorizer refused.
+            user: '$context.authorizer.claims.username',
+            authorizerError: '$context.authorizer.error',
           }),
         ),
       },
@@ -227,7 +238,7 @@ export class Api extends Construct {
       Validations.of(this).acknowledge({
         id: 'AwsSolutions-APIG4',
         reason:
-          'Deployed with -c auth=off, the spec\'s open mode the company chose: no sign-in, so anyone with the ' +
+          'Deployed with auth "off" (clientela.config.json, with its openAccess acknowledgement), the spec\'s open mode the company chose: no sign-in, so anyone with the ' +
           'URL can read and change the data (stack output OpenAccess, SECURITY.md). Only stage throttling caps abuse.',
       });
     }
@@ -259,6 +270,9 @@ export class Api extends Construct {
     const environment: Record<string, string> = {
       TABLE_NAME: props.table.tableName,
       [props.originVerify.envName]: props.originVerify.value,
+      ...(props.originVerify.previousEnvName && props.originVerify.previousValue
+        ? { [props.originVerify.previousEnvName]: props.originVerify.previousValue }
+        : {}),
       ...authEnvironment(props.auth),
       // A delete stamps its trash entry's TTL from it (lambdas/store/lixeira.ts).
       TRASH_DAYS: String(props.trashDays ?? LIMITS.trashDays.default),

@@ -9,6 +9,7 @@ import {
   StandardThreatProtectionMode,
   UserPool,
   UserPoolClient,
+  UserPoolEmail,
   UserPoolGroup,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
@@ -92,6 +93,8 @@ export interface IdentitySettings {
   readonly threatProtection: ThreatProtectionMode;
   /** The first administrator: created in the `admin` group; Cognito e-mails the temporary password. */
   readonly adminEmail?: string;
+  /** Send the invitations and codes from this SES-verified address instead of Cognito's default sender. */
+  readonly sesFromEmail?: string;
 }
 
 /** Props of {@link Identity}. */
@@ -148,6 +151,9 @@ export class Identity extends Construct {
       // make the inbox (the reset channel) both factors.
       mfaSecondFactor: props.mfa === 'off' ? undefined : { otp: true, sms: false, email: false },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Cognito's default sender allows about 50 e-mails a day, from no-reply@verificationemail.com;
+      // with SES they come from the company's own address (same region, verified identity).
+      email: props.sesFromEmail ? UserPoolEmail.withSES({ fromEmail: props.sesFromEmail, sesRegion: region }) : undefined,
       userInvitation: { emailSubject: emails.invitation.subject, emailBody: emails.invitation.body },
       userVerification: {
         emailStyle: VerificationEmailStyle.CODE,
@@ -218,7 +224,7 @@ export class Identity extends Construct {
         reason:
           props.mfa === 'optional'
             ? 'MFA is optional (the default): each person may turn on an authenticator app in "Minha conta"; ' +
-              'the company makes it mandatory for everyone with -c mfa=required.'
+              'the company makes it mandatory for everyone with "mfa": "required" in clientela.config.json.'
             : 'MFA is off because the company deployed with -c mfa=off (passwords only); ' +
               '-c mfa=optional or -c mfa=required turns the authenticator app on.',
       });
@@ -229,7 +235,7 @@ export class Identity extends Construct {
         reason:
           'Lite feature plan by default: the Plus plan (threat protection against compromised credentials and ' +
           'risky sign-ins) bills every monthly active user with no free allowance, a cost decision the company ' +
-          'makes with -c threatProtection=audit|enforced. On every plan Cognito locks a user out for a growing ' +
+          'makes with "threatProtection": "audit" or "enforced" in clientela.config.json. On every plan Cognito locks a user out for a growing ' +
           'time after repeated failed sign-ins.',
       });
     }

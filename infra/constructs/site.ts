@@ -80,6 +80,19 @@ export interface SiteProps {
   readonly webConfig: WebConfig;
   /** Origins the app may call besides its own (CSP `connect-src`): Cognito's endpoint with sign-in on. */
   readonly connectSources: readonly string[];
+  /** Only these networks (CIDR, IPv4 and IPv6) reach the site and `/api/*`; empty: everyone. */
+  readonly allowedCidrs?: readonly string[];
+}
+
+/** The line of the CloudFront Function the deployment fills with `allowedCidrs`. */
+export const ALLOWED_NETWORKS_LINE = 'var ALLOWED_NETWORKS = [];';
+
+/** The CloudFront Function's code with the allowed networks written in (none: the file as it is). */
+export function viewerRequestCode(allowedCidrs: readonly string[]): string {
+  const code = fs.readFileSync(SPA_REWRITE_CODE_PATH, 'utf8');
+  if (!code.includes(ALLOWED_NETWORKS_LINE)) throw new Error(`${SPA_REWRITE_CODE_PATH} lost its line ${ALLOWED_NETWORKS_LINE}`);
+  if (allowedCidrs.length === 0) return code;
+  return code.replace(ALLOWED_NETWORKS_LINE, `var ALLOWED_NETWORKS = ${JSON.stringify(allowedCidrs)};`);
 }
 
 /** The web app: a private S3 bucket behind CloudFront, which also routes `/api/*` to the API. */
@@ -146,11 +159,14 @@ export class Site extends Construct {
       },
     });
 
+    const allowedCidrs = props.allowedCidrs ?? [];
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
       comment: 'Serve index.html for app routes (paths without a file extension)',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromFile({ filePath: SPA_REWRITE_CODE_PATH }),
+      code: FunctionCode.fromInline(viewerRequestCode(allowedCidrs)),
     });
+    // With allowed networks the API's behaviour runs it too (it never rewrites /api/ paths).
+    const networkCheck = allowedCidrs.length > 0 ? [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }] : undefined;
 
     const domain = props.customDomain;
     this.distribution = new Distribution(this, 'Distribution', {
@@ -201,6 +217,7 @@ export class Site extends Construct {
           // compresses nothing when caching is disabled.
           compress: false,
           responseHeadersPolicy: headers,
+          functionAssociations: networkCheck,
         },
       },
     });

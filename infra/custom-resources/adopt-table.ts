@@ -1,6 +1,6 @@
 /**
  * Deploy-time Lambda of the `Custom::ClientelaTableAdoption` resource (infra/constructs/
- * table-adoption.ts): re-adopting a retained table (`-c existingTableName=…`) keeps every
+ * table-adoption.ts): re-adopting a retained table (`existingTableName` in clientela.config.json) keeps every
  * protection the stack gives a table it creates, and a wrong name fails the deployment.
  *
  * On Create and Update (every deploy: the resource's `SynthesizedAt` changes with each synth) it
@@ -103,7 +103,7 @@ export async function adoptTable(
     } catch (err) {
       if ((err as Error).name === 'ResourceNotFoundException') {
         throw new AdoptionError(
-          `Table "${name}" does not exist in this account and region. Check -c existingTableName ` +
+          `Table "${name}" does not exist in this account and region. Check existingTableName in clientela.config.json ` +
             '(`aws dynamodb list-tables` lists the tables; the retained one is named like Clientela-DataTable…).',
         );
       }
@@ -125,7 +125,7 @@ export async function adoptTable(
   if (key('HASH') !== expected(props.PartitionKey) || key('RANGE') !== expected(props.SortKey)) {
     throw new AdoptionError(
       `Table "${name}" is not a Clientela table: its key is ${key('HASH')} + ${key('RANGE')}, ` +
-        `expected ${expected(props.PartitionKey)} + ${expected(props.SortKey)}. Check -c existingTableName.`,
+        `expected ${expected(props.PartitionKey)} + ${expected(props.SortKey)}. Check existingTableName in clientela.config.json.`,
     );
   }
 

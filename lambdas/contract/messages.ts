@@ -45,6 +45,8 @@ export const MESSAGES = {
       ? 'O cliente voltou sem categoria: a categoria dele não existe mais.'
       : `O cliente voltou sem categoria: a categoria “${descricao}” está na lixeira.`,
   origemNaoAutorizada: 'Acesso não autorizado: use o endereço do site.',
+  /** 403 at the edge (CloudFront Function) when the company limits access to its networks (`allowedCidrs`). */
+  redeNaoPermitida: 'Acesso permitido somente a partir da rede da empresa.',
   // Sign-in (401/403) and the users API
   sessaoInvalida: 'Sua sessão não é válida. Entre novamente.',
   tokenNaoDeAcesso: 'Envie o token de acesso da sessão (access token), não o token de identidade.',

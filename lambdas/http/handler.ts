@@ -22,14 +22,19 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /**
  * Refuses (403) a request without the origin-verify header CloudFront adds, when the functions'
- * environment names its value: the execute-api URL then can't bypass CloudFront. Compared in
- * constant time (over digests, so the length leaks nothing either). Unset (local): off.
+ * environment names its value: the execute-api URL then can't bypass CloudFront. During a
+ * rotation the previous value is accepted too, while CloudFront's update spreads to every edge.
+ * Compared in constant time (over digests, so the length leaks nothing either). Unset (local): off.
  */
 function checkOrigin(event: HttpEvent): void {
   const expected = process.env[ORIGIN_VERIFY.env];
   if (!expected) return;
   const sent = header(event, ORIGIN_VERIFY.header);
-  if (sent === undefined || !timingSafeEqual(digest(sent), digest(expected))) throw new ForbiddenError(MESSAGES.origemNaoAutorizada);
+  if (sent === undefined) throw new ForbiddenError(MESSAGES.origemNaoAutorizada);
+  const accepted = [expected, process.env[ORIGIN_VERIFY.previousEnv]].filter((v): v is string => !!v);
+  // Both compared every time: which one matched takes no less time than a miss.
+  const matches = accepted.map((value) => timingSafeEqual(digest(sent), digest(value)));
+  if (!matches.includes(true)) throw new ForbiddenError(MESSAGES.origemNaoAutorizada);
 }
 
 /** What a handler's logic gets: the event, and who is calling (to pass to its service). */

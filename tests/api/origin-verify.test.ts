@@ -62,3 +62,29 @@ describe('with ORIGIN_VERIFY_SECRET set', () => {
     expect(upper.status).toBe(200);
   });
 });
+
+describe('during a rotation (the previous value in ORIGIN_VERIFY_SECRET_PREVIOUS)', () => {
+  const PREVIOUS = 'segredo-anterior-9876543210';
+  beforeAll(() => {
+    process.env[ORIGIN_VERIFY.previousEnv] = PREVIOUS;
+  });
+  afterAll(() => {
+    delete process.env[ORIGIN_VERIFY.previousEnv];
+  });
+
+  it('serves both the current and the previous value while CloudFront’s update spreads, and refuses any other', async () => {
+    expect((await call(api, 'GET', '/categorias', undefined, through)).status).toBe(200);
+    expect((await call(api, 'GET', '/categorias', undefined, { [ORIGIN_VERIFY.header]: PREVIOUS })).status).toBe(200);
+    for (const value of ['', 'outro-valor', PREVIOUS.slice(0, -1), `${SECRET}${PREVIOUS}`]) {
+      const r = await call(api, 'GET', '/categorias', undefined, { [ORIGIN_VERIFY.header]: value });
+      expect(r.status, value).toBe(403);
+      expect(r.body).toEqual({ mensagem: MESSAGES.origemNaoAutorizada });
+    }
+  });
+
+  it('accepts only the current value once the rotation is over', async () => {
+    delete process.env[ORIGIN_VERIFY.previousEnv];
+    expect((await call(api, 'GET', '/categorias', undefined, { [ORIGIN_VERIFY.header]: PREVIOUS })).status).toBe(403);
+    expect((await call(api, 'GET', '/categorias', undefined, through)).status).toBe(200);
+  });
+});

@@ -129,7 +129,7 @@ describe('adopting a table (handler logic, DynamoDB mocked)', () => {
     ddb.on(DescribeTableCommand).rejects(new ResourceNotFoundException({ message: 'Requested resource not found', $metadata: {} }));
     const res = await run(event('Create'));
     expect(res).toMatchObject({ Status: 'FAILED', PhysicalResourceId: NAME, RequestId: 'req-1', LogicalResourceId: 'DataAdoptionD555ED0C' });
-    expect(res.Reason).toMatch(new RegExp(`Table "${NAME}" does not exist in this account and region. Check -c existingTableName`));
+    expect(res.Reason).toMatch(new RegExp(`Table "${NAME}" does not exist in this account and region. Check existingTableName in clientela.config.json`));
     expect(updates()).toEqual([]);
   });
 
@@ -140,7 +140,7 @@ describe('adopting a table (handler logic, DynamoDB mocked)', () => {
     const res = await run(event('Create'));
     expect(res.Status).toBe('FAILED');
     expect(res.Reason).toBe(
-      `Table "${NAME}" is not a Clientela table: its key is id (S) + none, expected pk (S) + sk (N). Check -c existingTableName.`,
+      `Table "${NAME}" is not a Clientela table: its key is id (S) + none, expected pk (S) + sk (N). Check existingTableName in clientela.config.json.`,
     );
     expect(ddb.commandCalls(DescribeContinuousBackupsCommand)).toEqual([]);
     expect(updates()).toEqual([]);

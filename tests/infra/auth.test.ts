@@ -12,7 +12,7 @@ import { CONFIG_PATH } from '../../infra/local/auth-routes.ts';
 import { WEB_CONFIG_FILE } from '../../infra/constructs/site.ts';
 import { contentSecurityPolicy, CONTENT_SECURITY_POLICY } from '../../infra/security-headers.ts';
 import { ADMIN_GROUP, CLIENT_WRITE_ATTRIBUTES, PASSWORD_POLICY, TOKEN_VALIDITY } from '../../lambdas/contract/auth.ts';
-import { isSignInOnly, jobs, routes } from '../../lambdas/routes.ts';
+import { isSignInOnly, routes } from '../../lambdas/routes.ts';
 import {
   acknowledgements,
   actionsOf,
@@ -48,7 +48,7 @@ const ADMIN = 'TI@Empresa.com.br';
 let on: Synthesized & { error: unknown };
 /** Stricter options: MFA required, 90-day sessions, threat protection enforced (Plus plan). */
 let strict: Synthesized & { error: unknown };
-/** Passwords only, threat protection in audit mode. */
+/** MFA optional, threat protection in audit mode. */
 let loose: Synthesized & { error: unknown };
 /** `-c auth=off`, the test route table. */
 let off: Synthesized & { error: unknown };
@@ -56,9 +56,9 @@ let off: Synthesized & { error: unknown };
 let offReal: Synthesized & { error: unknown };
 
 beforeAll(() => {
-  on = synth({ adminEmail: ADMIN, corsOrigins: 'https://app.example.com.br' }, { overrides: USERS_TEST_OVERRIDES });
+  on = synth({ adminEmail: ADMIN, corsOrigins: ['https://app.example.com.br'] }, { overrides: USERS_TEST_OVERRIDES });
   strict = synth({ mfa: 'required', sessionDays: 90, threatProtection: 'enforced' });
-  loose = synth({ mfa: 'off', threatProtection: 'audit' });
+  loose = synth({ mfa: 'optional', threatProtection: 'audit' });
   off = synth({ auth: 'off' }, { overrides: USERS_TEST_OVERRIDES });
   offReal = synth({ auth: 'off' });
 });
@@ -70,7 +70,7 @@ describe('cdk-nag with sign-in options', () => {
   it.each([
     ['sign-in on, test routes, admin, CORS', () => on],
     ['mfa=required, threatProtection=enforced', () => strict],
-    ['mfa=off, threatProtection=audit', () => loose],
+    ['mfa=optional, threatProtection=audit', () => loose],
     ['auth=off', () => off],
   ])('leaves no unacknowledged finding with %s', (_label, get) => {
     const s = get();
@@ -88,11 +88,11 @@ describe('cdk-nag with sign-in options', () => {
     expect(ids(loose)).not.toContain('AwsSolutions-COG8');
     expect(ids(off)).toContain('AwsSolutions-APIG4');
     const [, , apig4] = acknowledgements(off.stack).find(([, id]) => id === 'AwsSolutions-APIG4')!;
-    expect(apig4).toMatch(/auth=off/);
+    expect(apig4).toMatch(/auth "off" \(clientela.config.json, with its openAccess acknowledgement\)/);
     expect(apig4).toMatch(/anyone with the URL can read and change the data/);
     const reasons = Object.fromEntries(acknowledgements(on.stack).map(([, id, reason]) => [id, reason]));
-    expect(reasons['AwsSolutions-COG8']).toMatch(/-c threatProtection=audit\|enforced/);
-    expect(reasons['AwsSolutions-COG2']).toMatch(/-c mfa=required/);
+    expect(reasons['AwsSolutions-COG8']).toMatch(/"threatProtection": "audit" or "enforced" in clientela.config.json/);
+    expect(reasons['AwsSolutions-COG2']).toMatch(/"mfa": "required" in clientela.config.json/);
   });
 });
 
@@ -118,11 +118,10 @@ describe('user pool', () => {
     expect(PASSWORD_POLICY.minLength).toBeGreaterThanOrEqual(12);
   });
 
-  it('offers TOTP only, optional by default, required or off by context', () => {
+  it('offers TOTP only, optional by default or required by the settings (never off: administrators need it)', () => {
     expect(pool(on).Properties).toMatchObject({ MfaConfiguration: 'OPTIONAL', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
     expect(pool(strict).Properties).toMatchObject({ MfaConfiguration: 'ON', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
-    expect(pool(loose).Properties!.MfaConfiguration).toBe('OFF');
-    expect(pool(loose).Properties!.EnabledMfas).toBeUndefined();
+    expect(pool(loose).Properties).toMatchObject({ MfaConfiguration: 'OPTIONAL', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
     // Never an SMS role (no SMS at all).
     for (const s of [on, strict, loose]) expect(pool(s).Properties!.SmsConfiguration).toBeUndefined();
   });
@@ -415,20 +414,16 @@ describe('the real route table (lambdas/routes.ts)', () => {
     const routeKeys = Object.values(resourcesOfType(offReal.template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties!.RouteKey);
     expect(routeKeys.sort()).toEqual(served.map((r) => r.routeKey).sort());
     expect(Object.values(appFunctions(offReal.template)).map(routeNameOf).sort()).toEqual(served.map((r) => r.name).sort());
-    // Two alarms per function (the jobs' too), and the API's two (README states the count from this rule).
-    expect(Object.keys(resourcesOfType(offReal.template, 'AWS::CloudWatch::Alarm'))).toHaveLength(2 + 2 * (served.length + jobs.length));
+    // The same alarms as with sign-in: none is per function.
+    expect(Object.keys(resourcesOfType(offReal.template, 'AWS::CloudWatch::Alarm')).sort()).toEqual(
+      Object.keys(resourcesOfType(strict.template, 'AWS::CloudWatch::Alarm')).sort(),
+    );
   });
 });
 
 describe('-c auth=off (the spec’s open mode)', () => {
-  it('has no user pool, no client, no authorizer: every route is open', () => {
-    for (const type of [
-      'AWS::Cognito::UserPool',
-      'AWS::Cognito::UserPoolClient',
-      'AWS::Cognito::UserPoolGroup',
-      'AWS::Cognito::UserPoolUser',
-      'AWS::ApiGatewayV2::Authorizer',
-    ]) {
+  it('has no authorizer and no administrator (the pool stays, unused): every route is open', () => {
+    for (const type of ['AWS::Cognito::UserPoolUser', 'AWS::ApiGatewayV2::Authorizer']) {
       expect(resourcesOfType(off.template, type), type).toEqual({});
     }
     for (const route of Object.values(resourcesOfType(off.template, 'AWS::ApiGatewayV2::Route'))) {
@@ -452,6 +447,15 @@ describe('-c auth=off (the spec’s open mode)', () => {
     }
   });
 
+  it('keeps the user pool in the stack, unused, under the same logical ids (switching back finds its people)', () => {
+    const ids = (s: Synthesized, type: string) => Object.keys(resourcesOfType(s.template, type));
+    for (const type of ['AWS::Cognito::UserPool', 'AWS::Cognito::UserPoolClient', 'AWS::Cognito::UserPoolGroup']) {
+      expect(ids(offReal, type), type).toEqual(ids(strict, type));
+      expect(ids(offReal, type), type).toHaveLength(1);
+    }
+    offReal.template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
+  });
+
   it('writes {"auth":"off"} to /config.json and keeps the CSP without Cognito', () => {
     expect(deployedWebConfig(off)).toEqual({ auth: 'off' });
     expect(cspOf(off)).toBe(CONTENT_SECURITY_POLICY);
@@ -469,7 +473,8 @@ describe('-c auth=off (the spec’s open mode)', () => {
 describe('context', () => {
   it.each([
     [{ auth: 'maybe' }, /auth must be one of on, off/],
-    [{ mfa: 'sms' }, /mfa must be one of off, optional, required/],
+    [{ mfa: 'sms' }, /mfa must be one of optional, required/],
+    [{ mfa: 'off' }, /mfa "off" is no longer offered: administrators need TOTP/],
     [{ threatProtection: 'full' }, /threatProtection must be one of off, audit, enforced/],
     [{ sessionDays: 0 }, /sessionDays must be a whole number of days from 1 to 3650/],
     [{ sessionDays: 3651 }, /from 1 to 3650/],
@@ -479,7 +484,7 @@ describe('context', () => {
     [{ adminEmail: 'ti@empresa' }, /adminEmail must be an e-mail address/],
     [{ adminEmail: 'ti lopes@empresa.com.br' }, /adminEmail must be an e-mail address/],
     [{ adminEmail: `${'a'.repeat(120)}@empresa.com.br` }, /at most 128 characters/],
-    [{ auth: 'off', adminEmail: 'ti@empresa.com.br' }, /adminEmail configure sign-in, which auth=off turns off/],
+    [{ auth: 'off', adminEmail: 'ti@empresa.com.br' }, /adminEmail configure sign-in, which auth "off" turns off/],
     [{ auth: 'off', mfa: 'required', sessionDays: 7 }, /mfa, sessionDays configure sign-in/],
   ])('rejects %j', (context, message) => {
     expect(() => synth(context).remove()).toThrow(message);

@@ -27,9 +27,8 @@ describe('cdk-nag wiring', () => {
           ...cdkJsonContext(),
           webDist: fakeWebDist(tmp.dir),
           'aws:cdk:bundling-stacks': [],
-          alarmEmail: 'ti@example.com.br',
         },
-      });
+      }, {}, { alarmEmail: 'ti@example.com.br' });
       const acks = acknowledgements(stack);
       const grouped = new Map<string, string[]>();
       for (const [p, id, reason] of acks) grouped.set(`${id}: ${reason}`, [...(grouped.get(`${id}: ${reason}`) ?? []), p]);

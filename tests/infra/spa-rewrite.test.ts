@@ -5,7 +5,9 @@
 import * as fs from 'node:fs';
 import * as vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { SPA_REWRITE_CODE_PATH } from '../../infra/constructs/site.ts';
+import { SPA_REWRITE_CODE_PATH, viewerRequestCode } from '../../infra/constructs/site.ts';
+import { parseSettings } from '../../infra/settings.ts';
+import { MESSAGES } from '../../lambdas/contract/messages.ts';
 
 /** The web's HOME_COOKIE (web/src/config.ts; tests/web/carteira.test.tsx holds the two equal). */
 const HOME_COOKIE = 'clientela-inicio';
@@ -82,5 +84,46 @@ describe('spa-rewrite.js (CloudFront Function, viewer request)', () => {
     expect(request.method).toBe('GET');
     expect(request.headers.host).toEqual({ value: 'd111111abcdef8.cloudfront.net' });
     expect(request.querystring).toEqual({ page: { value: '2' } });
+  });
+});
+
+describe('allowed networks (allowedCidrs, written in by the deployment)', () => {
+  const NETWORKS = ['203.0.113.0/24', '198.51.100.7/32', '2001:db8:abcd::/48'];
+  const box: { handler?: (event: unknown) => { statusCode?: number; body?: { data: string }; headers?: Record<string, { value: string }>; uri?: string } } = {};
+  vm.runInNewContext(viewerRequestCode(NETWORKS), box, { filename: 'spa-rewrite.js' });
+  const request = (ip: string, uri: string) =>
+    box.handler!({ version: '1.0', context: {}, viewer: { ip }, request: { method: 'GET', uri, querystring: {}, headers: {}, cookies: {} } });
+
+  it.each(['203.0.113.1', '203.0.113.254', '198.51.100.7', '2001:db8:abcd::1', '2001:DB8:ABCD:12::9', '::ffff:203.0.113.5'])(
+    'lets %s in (site rewritten, API untouched)',
+    (ip) => {
+      expect(request(ip, '/clientes').uri).toBe('/index.html');
+      expect(request(ip, '/api/categorias').uri).toBe('/api/categorias');
+    },
+  );
+
+  it.each(['203.0.114.1', '198.51.100.8', '2001:db8:abce::1', '10.0.0.1', '::1', 'not-an-ip', ''])('refuses %s with 403 at the edge', (ip) => {
+    const site = request(ip, '/clientes');
+    expect(site.statusCode).toBe(403);
+    expect(site.body!.data).toBe(MESSAGES.redeNaoPermitida);
+    expect(site.headers!['cache-control']!.value).toBe('no-store');
+    // The API's callers get its JSON error shape.
+    const api = request(ip, '/api/categorias');
+    expect(api.statusCode).toBe(403);
+    expect(api.headers!['content-type']!.value).toMatch(/^application\/json/);
+    expect(JSON.parse(api.body!.data)).toEqual({ mensagem: MESSAGES.redeNaoPermitida });
+  });
+
+  it('stays under CloudFront Functions’ 10 KB code limit with the most networks the settings allow', () => {
+    const most = Array.from({ length: 100 }, (_, i) => `2001:db8:${i.toString(16)}:ffff:ffff:ffff:ffff:ffff/128`);
+    expect(parseSettings({ allowedCidrs: most }).allowedCidrs).toHaveLength(100);
+    expect(() => parseSettings({ allowedCidrs: [...most, '10.0.0.0/8'] })).toThrow(/at most 100 networks/);
+    expect(Buffer.byteLength(viewerRequestCode(most))).toBeLessThan(10 * 1024);
+  });
+
+  it('lets everyone in when none is set (the file as it is), and never rewrites /api/ paths', () => {
+    expect(viewerRequestCode([])).toBe(fs.readFileSync(SPA_REWRITE_CODE_PATH, 'utf8'));
+    expect(viewerRequest('/clientes').uri).toBe('/index.html');
+    expect(viewerRequest('/api/categorias').uri).toBe('/api/categorias');
   });
 });

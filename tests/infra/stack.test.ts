@@ -8,6 +8,9 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STACK_NAME } from '../../infra/app.ts';
+import { alarmMetricCount, MAX_ALARM_METRICS } from '../../infra/constructs/alarms.ts';
+import { describeChanges, destructiveChanges, releaseSnapshots, STATEFUL_TYPES } from '../../infra/upgrade-check.ts';
+import { PINNED_LOGICAL_IDS } from './pinned-ids.ts';
 import { FUNCTION_RUNTIME } from '../../infra/constructs/api.ts';
 import { SPA_REWRITE_CODE_PATH } from '../../infra/constructs/site.ts';
 import { TABLE_ADOPTION_ACTIONS, TABLE_ADOPTION_TYPE } from '../../infra/constructs/table-adoption.ts';
@@ -17,7 +20,7 @@ import {
   HSTS_MAX_AGE_SECONDS,
   REFERRER_POLICY,
 } from '../../infra/security-headers.ts';
-import { CORS, isSignInOnly, jobs, ORIGIN_VERIFY, routes } from '../../lambdas/routes.ts';
+import { CORS, jobs, ORIGIN_VERIFY, routes } from '../../lambdas/routes.ts';
 import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 import {
   actionsOf,
@@ -54,11 +57,12 @@ const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c
 const CONFIGURED = {
   throttleRateLimit: 7,
   throttleBurstLimit: 9,
-  corsOrigins: CORS_ORIGINS.join(','),
+  corsOrigins: CORS_ORIGINS,
   existingTableName: ADOPTED_TABLE,
   domainName: 'clientes.example.com.br',
   certificateArn: CERTIFICATE_ARN,
   alarmEmail: 'ti@example.com.br',
+  adminEmail: 'Admin@Example.com.br',
   memorySize: 1024,
   trashDays: 7,
 };
@@ -664,25 +668,11 @@ describe('site', () => {
 });
 
 describe('alarms and outputs', () => {
-  it('alarms on API 5xx and 429s and each function’s errors and throttles, into an encrypted topic', () => {
+  it('alarms on what matters into one topic CloudWatch may publish to: at most 10 alarm metrics, each alarm with an action', () => {
     const [topicId, topic] = only(resourcesOfType(template, 'AWS::SNS::Topic'));
-    const keyId = logicalIdOfType(template, 'AWS::KMS::Key');
-    expect(topic.Properties!.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
-    template.hasResource('AWS::KMS::Key', { DeletionPolicy: 'Delete' });
-    template.hasResourceProperties('AWS::KMS::Key', {
-      EnableKeyRotation: true,
-      PendingWindowInDays: 7,
-      KeyPolicy: {
-        Statement: Match.arrayWith([
-          // Only on behalf of this account (no confused deputy).
-          Match.objectLike({
-            Principal: { Service: 'cloudwatch.amazonaws.com' },
-            Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-            Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
-          }),
-        ]),
-      },
-    });
+    // No customer managed key ($1/month for alarm names and numbers): acknowledged with a reason.
+    expect(topic.Properties!.KmsMasterKeyId).toBeUndefined();
+    template.resourceCountIs('AWS::KMS::Key', 0);
     // The topic policy (written for enforceSSL) replaces SNS's default one: it must let this
     // account's CloudWatch alarms publish, or no alarm e-mail is ever sent.
     const [, policy] = only(resourcesOfType(template, 'AWS::SNS::TopicPolicy'));
@@ -697,26 +687,54 @@ describe('alarms and outputs', () => {
       Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } }, ArnLike: { 'aws:SourceArn': expect.anything() } },
     });
     expect(statements.find((s) => s.Effect === 'Deny')).toMatchObject({ Condition: { Bool: { 'aws:SecureTransport': 'false' } } });
-    const alarms = Object.values(resourcesOfType(template, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties!);
-    expect(alarms).toHaveLength(2 + 2 * (routes.length + jobs.length));
-    for (const alarm of alarms) {
+
+    const alarms = Object.fromEntries(
+      Object.entries(resourcesOfType(template, 'AWS::CloudWatch::Alarm')).map(([id, a]) => [id.replace(/^Alarms/, '').replace(/[0-9A-F]{8}$/, ''), a.Properties!]),
+    );
+    expect(Object.keys(alarms).sort()).toEqual(
+      ['Api5xx', 'Api4xxRatio', 'Api429', 'TableThrottles', 'LambdaThrottles', ...jobs.flatMap((j) => [`${j.name}Errors`, `${j.name}Silent`])].sort(),
+    );
+    const metricCount = Object.values(alarms).reduce((n, a) => n + alarmMetricCount(a as never), 0);
+    console.log(`alarms: ${Object.keys(alarms).length}, alarm metrics: ${metricCount} (at most ${MAX_ALARM_METRICS})`);
+    expect(metricCount).toBeLessThanOrEqual(MAX_ALARM_METRICS);
+    for (const alarm of Object.values(alarms)) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
-      expect(alarm.TreatMissingData).toBe('notBreaching');
+      expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
+      expect(String(alarm.AlarmDescription).length).toBeGreaterThan(30);
     }
-    const server = alarms.find((a) => a.MetricName === '5xx')!;
-    expect(server.Namespace).toBe('AWS/ApiGateway');
-    expect(server.Dimensions).toEqual(expect.arrayContaining([{ Name: 'Stage', Value: 'api' }]));
-    // Per app function and job: its errors and its throttles (never the account-wide Throttles metric).
-    const fnIds = [...Object.keys(appFunctions(template)), ...Object.keys(jobFunctions(template))].sort();
-    for (const metric of ['Errors', 'Throttles']) {
-      const perFunction = alarms.filter((a) => a.MetricName === metric);
-      expect(perFunction.every((a) => a.Namespace === 'AWS/Lambda')).toBe(true);
-      expect(perFunction.map((a) => (a.Dimensions as { Name: string; Value: { Ref: string } }[]).map((d) => [d.Name, d.Value.Ref]))).toEqual(
-        expect.arrayContaining(fnIds.map((id) => [['FunctionName', id]])),
-      );
-      expect(perFunction).toHaveLength(fnIds.length);
+    expect(alarms.Api5xx).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: '5xx', Threshold: 1, TreatMissingData: 'notBreaching' });
+    expect(alarms.Api5xx!.Dimensions).toEqual(expect.arrayContaining([{ Name: 'Stage', Value: 'api' }]));
+
+    // The 4xx ratio: >= 50 % of at least 20 requests in 15 minutes.
+    const ratio = alarms.Api4xxRatio!;
+    expect(ratio).toMatchObject({ Threshold: 50, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1 });
+    const ratioMetrics = ratio.Metrics as { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string }; Period: number } }[];
+    expect(ratioMetrics.find((m) => m.Expression)!.Expression).toBe('IF(requests >= 20, 100 * FILL(refused, 0) / requests, 0)');
+    expect(ratioMetrics.filter((m) => m.MetricStat).map((m) => [m.Id, m.MetricStat!.Metric.MetricName, m.MetricStat!.Period]).sort()).toEqual([
+      ['refused', '4xx', 900],
+      ['requests', 'Count', 900],
+    ]);
+
+    // The sweep's errors, and its absence: no successful run for 2 hours, missing data breaching.
+    for (const job of jobs) {
+      expect(alarms[`${job.name}Errors`]).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'Errors', Threshold: 1 });
+      const silent = alarms[`${job.name}Silent`]!;
+      expect(silent).toMatchObject({ ComparisonOperator: 'LessThanThreshold', Threshold: 1, EvaluationPeriods: 2, TreatMissingData: 'breaching' });
+      const metrics = silent.Metrics as { Expression?: string; MetricStat?: { Metric: { MetricName: string }; Period: number } }[];
+      expect(metrics.find((m) => m.Expression)!.Expression).toBe('FILL(runs, 0) - FILL(failed, 0)');
+      expect(metrics.filter((m) => m.MetricStat).map((m) => [m.MetricStat!.Metric.MetricName, m.MetricStat!.Period]).sort()).toEqual([
+        ['Errors', 3600],
+        ['Invocations', 3600],
+      ]);
     }
-    // 429s at the stage: HTTP APIs have no 429 metric, so a filter on the access log counts them.
+    // The table's read and write throttle events; Lambda's account-wide Throttles (no dimension).
+    const table = alarms.TableThrottles!.Metrics as { MetricStat?: { Metric: { MetricName: string; Dimensions: unknown[] } } }[];
+    expect(table.filter((m) => m.MetricStat).map((m) => m.MetricStat!.Metric.MetricName).sort()).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
+    expect(alarms.LambdaThrottles).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'Throttles', Statistic: 'Sum' });
+    expect(alarms.LambdaThrottles!.Dimensions).toBeUndefined();
+
+    // 429s at the stage: HTTP APIs have no 429 metric, so a filter on the access log counts them,
+    // with the stack's name as a dimension (a staging copy counts its own).
     const [, filter] = only(resourcesOfType(template, 'AWS::Logs::MetricFilter'));
     const accessLogGroup = (only(resourcesOfType(template, 'AWS::ApiGatewayV2::Stage'))[1].Properties!.AccessLogSettings as {
       DestinationArn: { 'Fn::GetAtt': [string, string] };
@@ -724,25 +742,72 @@ describe('alarms and outputs', () => {
     });
     expect(filter.Properties!.LogGroupName).toEqual({ Ref: accessLogGroup.DestinationArn['Fn::GetAtt'][0] });
     // The access log writes status as a JSON string, so the pattern compares a string.
-    expect(JSON.parse(accessLogGroup.Format)).toMatchObject({ status: '$context.status' });
+    expect(JSON.parse(accessLogGroup.Format)).toMatchObject({ status: '$context.status', stack: STACK_NAME });
     expect(filter.Properties!.FilterPattern).toBe('{ $.status = "429" }');
     const [transformation] = filter.Properties!.MetricTransformations as Props[];
-    expect(transformation).toEqual({ MetricNamespace: 'Clientela', MetricName: 'ApiThrottledRequests', MetricValue: '1' });
-    const throttled = alarms.filter((a) => a.MetricName === 'ApiThrottledRequests');
-    expect(throttled).toHaveLength(1);
-    expect(throttled[0]).toMatchObject({ Namespace: 'Clientela', Statistic: 'Sum', Period: 300, Threshold: 1 });
+    expect(transformation).toEqual({
+      MetricNamespace: 'Clientela',
+      MetricName: 'ApiThrottledRequests',
+      MetricValue: '1',
+      Dimensions: [{ Key: 'Stack', Value: '$.stack' }],
+    });
+    expect(alarms.Api429).toMatchObject({ Namespace: 'Clientela', Statistic: 'Sum', Period: 300, Threshold: 1, Dimensions: [{ Name: 'Stack', Value: STACK_NAME }] });
     template.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
-  it('README states the number of alarms the stack has (2 + 2 per function, the jobs’ included), and prices them', () => {
-    const count = Object.keys(resourcesOfType(template, 'AWS::CloudWatch::Alarm')).length;
-    const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    // Two per function (every route's and every job's) and the API's two.
-    expect(count).toBe(2 + 2 * (routes.length + jobs.length));
-    const offFunctions = routes.filter((r) => !isSignInOnly(r)).length + jobs.length;
-    expect(readme).toContain(`Alarms: ${count} CloudWatch alarms (${2 + 2 * offFunctions} with \`-c auth=off\``);
-    // CloudWatch: $0.10 per standard alarm a month, the first 10 free.
-    expect(readme).toContain(`| CloudWatch alarms | ${count} × $0.10, first 10 free | $${((count - 10) * 0.1).toFixed(2)} |`);
+  it('sends the invitations from Cognito’s own sender unless sesFromEmail is set (settings.test.ts)', () => {
+    const [, pool] = only(resourcesOfType(template, 'AWS::Cognito::UserPool'));
+    expect(pool.Properties!.EmailConfiguration).toBeUndefined();
+  });
+
+  it('records the caller and the authorizer’s error in the access log', () => {
+    const [, stage] = only(resourcesOfType(template, 'AWS::ApiGatewayV2::Stage'));
+    const format = JSON.parse((stage.Properties!.AccessLogSettings as { Format: string }).Format) as Record<string, string>;
+    expect(format).toMatchObject({ user: '$context.authorizer.claims.username', authorizerError: '$context.authorizer.error' });
+  });
+
+  it('has one dashboard of AWS’s own metrics plus a Logs Insights widget with the p95 per route', () => {
+    const [, dashboard] = only(resourcesOfType(template, 'AWS::CloudWatch::Dashboard'));
+    expect(dashboard.Properties!.DashboardName).toBe(STACK_NAME);
+    const body = renderValue(dashboard.Properties!.DashboardBody);
+    const widgets = (JSON.parse(body) as { widgets: { type: string; properties: { metrics?: unknown[][]; query?: string } }[] }).widgets;
+    const namespaces = new Set(widgets.flatMap((w) => (w.properties.metrics ?? []).map((m) => m[0])));
+    expect([...namespaces].every((n) => typeof n === 'string' && n.startsWith('AWS/'))).toBe(true);
+    const logs = widgets.filter((w) => w.type === 'log');
+    expect(logs).toHaveLength(1);
+    expect(logs[0]!.properties.query).toMatch(/stats pct\(responseLatency, 95\) as p95_ms, count\(\*\) as requests by routeKey/);
+  });
+
+  it('has a monthly budget that e-mails the alarm address (at 80 % spent, 100 % forecast), account-wide until the tag is activated', () => {
+    const [, budget] = only(resourcesOfType(configured, 'AWS::Budgets::Budget'));
+    expect(budget.Properties!.Budget).toEqual({
+      BudgetName: `${STACK_NAME}-monthly`,
+      BudgetType: 'COST',
+      TimeUnit: 'MONTHLY',
+      BudgetLimit: { Amount: 5, Unit: 'USD' },
+    });
+    const notifications = budget.Properties!.NotificationsWithSubscribers as { Notification: Props; Subscribers: Props[] }[];
+    expect(notifications.map((n) => [n.Notification.NotificationType, n.Notification.Threshold])).toEqual([
+      ['ACTUAL', 80],
+      ['FORECASTED', 100],
+    ]);
+    for (const n of notifications) expect(n.Subscribers).toEqual([{ SubscriptionType: 'EMAIL', Address: 'ti@example.com.br' }]);
+  });
+
+  it.each([
+    ['default', () => template],
+    ['every option set (an adopted table: its verification function too)', () => configured],
+  ])('gives every log group a retention, and every function (CDK’s helpers too) its own log group: %s', (_label, get) => {
+    const t = get();
+    const groups = resourcesOfType(t, 'AWS::Logs::LogGroup');
+    for (const [id, group] of Object.entries(groups)) expect(group.Properties?.RetentionInDays, id).toBe(30);
+    const fns = Object.entries(resourcesOfType(t, 'AWS::Lambda::Function'));
+    expect(fns.length).toBeGreaterThan(routes.length);
+    for (const [id, fn] of fns) {
+      const logGroup = (fn.Properties!.LoggingConfig as { LogGroup?: { Ref: string } } | undefined)?.LogGroup;
+      expect(logGroup?.Ref, id).toBeDefined();
+      expect(Object.keys(groups), id).toContain(logGroup!.Ref);
+    }
   });
 
   it('subscribes the alarm e-mail from context', () => {
@@ -755,6 +820,7 @@ describe('alarms and outputs', () => {
     expect(Object.keys(outputs).sort()).toEqual([
       'AlarmTopicArn',
       'DistributionDomainName',
+      'Settings',
       'SiteUrl',
       'TableName',
       'UserPoolClientId',
@@ -780,10 +846,48 @@ describe('context', () => {
     [{ domainName: 'a.example.com', certificateArn: 'arn:aws:acm:sa-east-1:123456789012:certificate/abc' }, /us-east-1/],
     [{ logRetentionDays: 31 }, /retention/],
     [{ throttleRateLimit: -1 }, /positive/],
-    [{ corsOrigins: 'https://example.com/path' }, /not an origin/],
+    [{ corsOrigins: ['https://example.com/path'] }, /not an origin/],
     [{ bundleAwsSdk: 'yes' }, /true or false/],
     [{ memorySize: 64 }, /128 to 10240/],
   ])('rejects invalid context %j', (context, message) => {
     expect(() => synthTemplate(context)).toThrow(message);
+  });
+});
+
+describe('stateful resources: frozen ids, and the upgrade check against the released templates', () => {
+  it('keeps the logical id of every stateful resource (table, pool, client, group, first administrator, buckets, secret)', () => {
+    const ids = (t: Template, type: string) => Object.keys(resourcesOfType(t, type)).sort();
+    for (const [type, pinned] of Object.entries(PINNED_LOGICAL_IDS)) {
+      // The first administrator exists only with adminEmail (the configured synth); the table
+      // only without existingTableName (the default one).
+      const t = type.startsWith('AWS::Cognito::UserPoolUser') ? configured : template;
+      expect(ids(t, type), type).toEqual([...pinned]);
+    }
+    // The table and the pool stay in their own stack with their RETAIN policies.
+    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+
+  it.each(releaseSnapshots())('replaces, deletes or orphans no stateful resource of release %s', (_version, file) => {
+    const released = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const changes = destructiveChanges(released as never, template.toJSON() as never);
+    expect(describeChanges(changes)).toBe('');
+  });
+
+  it('fails on a planted rename of the table’s construct id (a new logical id: a new, empty table)', () => {
+    const [[, file]] = releaseSnapshots().slice(-1) as [[string, string]];
+    const released = JSON.parse(fs.readFileSync(file, 'utf8')) as { Resources: Record<string, unknown> };
+    // What renaming the construct `Table` to `Store` does to the template: the same resource
+    // under another logical id, every reference to it following.
+    const renamed = JSON.parse(JSON.stringify(template.toJSON()).replaceAll('DataTableFDBAD0F2', 'DataStore1C7E2B9A')) as never;
+    const changes = destructiveChanges(released as never, renamed);
+    expect(changes).toEqual([expect.objectContaining({ logicalId: 'DataTableFDBAD0F2', type: 'AWS::DynamoDB::Table', impact: 'WILL_ORPHAN' })]);
+    // And a property that forces a replacement (the key schema) is caught as one.
+    const rekeyed = JSON.parse(JSON.stringify(template.toJSON())) as { Resources: Record<string, { Properties: Record<string, unknown> }> };
+    rekeyed.Resources.DataTableFDBAD0F2!.Properties.KeySchema = [{ AttributeName: 'pk', KeyType: 'HASH' }];
+    expect(destructiveChanges(released as never, rekeyed as never)).toEqual([
+      expect.objectContaining({ logicalId: 'DataTableFDBAD0F2', impact: 'WILL_REPLACE', causes: ['KeySchema'] }),
+    ]);
+    expect(STATEFUL_TYPES).toEqual(expect.arrayContaining(Object.keys(PINNED_LOGICAL_IDS).filter((t) => t !== 'AWS::S3::Bucket')));
   });
 });

@@ -10,6 +10,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { expect } from 'vitest';
 import { buildApp, PROJECT_ROOT } from '../../infra/app.ts';
+import { OPEN_ACCESS_ACKNOWLEDGEMENT, SETTING_KEYS } from '../../infra/settings.ts';
 import { ROUTE_TAG } from '../../infra/constructs/api.ts';
 import { JOB_TAG } from '../../infra/constructs/jobs.ts';
 import type { ClientelaStack, ClientelaStackProps } from '../../infra/clientela-stack.ts';
@@ -69,29 +70,55 @@ export function validationFindings(outdir: string): string[] {
 }
 
 /**
+ * Splits what a test gives into the settings file's content (keys of infra/settings.ts) and the
+ * rest of the context. A test that turns sign-in off writes the open mode's second key too,
+ * unless it sets `openAccess` itself (`undefined`: leave it out).
+ */
+export function settingsAndContext(given: Record<string, unknown>): { settings: Record<string, unknown>; context: Record<string, unknown> } {
+  const settings: Record<string, unknown> = {};
+  const context: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(given)) (SETTING_KEYS.includes(key) ? settings : context)[key] = value;
+  if (settings.auth === 'off' && !('openAccess' in given)) settings.openAccess = OPEN_ACCESS_ACKNOWLEDGEMENT;
+  for (const key of Object.keys(settings)) if (settings[key] === undefined) delete settings[key];
+  return { settings, context };
+}
+
+/**
  * Synthesizes the app (infra/app.ts's buildApp: the stack plus the cdk-nag plugins) with
- * cdk.json's context plus `context`, a fake web/dist, and (unless `bundle`) esbuild bundling
- * skipped, into a temporary folder. cdk-nag findings fail the synth; they are returned (with
+ * `given` as the settings file (its setting keys) and cdk.json's context plus the rest, a fake
+ * web/dist, and (unless `bundle`) esbuild bundling skipped, into a temporary folder. `cli` is
+ * context as `-c` gives it. cdk-nag findings fail the synth; they are returned (with
  * the template, written before validation) so a test can list them. `tamper` may add
  * constructs before synthesis; `overrides` replace stack props (e.g. a test route table). Call
  * `remove` when done.
  */
 export function synth(
-  context: Record<string, unknown> = {},
-  options: { bundle?: boolean; tamper?: (stack: ClientelaStack) => void; overrides?: Partial<ClientelaStackProps> } = {},
+  given: Record<string, unknown> = {},
+  options: {
+    bundle?: boolean;
+    tamper?: (stack: ClientelaStack) => void;
+    overrides?: Partial<ClientelaStackProps>;
+    cli?: Record<string, unknown>;
+  } = {},
 ): Synthesized & { error: unknown } {
   const tmp = tempDir('clientela-synth-');
   const outdir = path.join(tmp.dir, 'cdk.out');
   try {
-    const { app, stack } = buildApp({
-      outdir,
-      context: {
-        ...cdkJsonContext(),
-        webDist: fakeWebDist(tmp.dir),
-        ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
-        ...context,
+    const { settings, context } = settingsAndContext(given);
+    const { app, stack } = buildApp(
+      {
+        outdir,
+        context: {
+          ...cdkJsonContext(),
+          webDist: fakeWebDist(tmp.dir),
+          ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+          ...context,
+          ...options.cli,
+        },
       },
-    }, options.overrides);
+      options.overrides,
+      settings,
+    );
     options.tamper?.(stack);
     let error: unknown;
     try {

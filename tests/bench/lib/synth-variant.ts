@@ -5,15 +5,17 @@
  * argv: <outdir> <default|true|false>
  */
 import { App } from 'aws-cdk-lib';
-import { STACK_NAME, stackPropsFromContext } from '../../../infra/app.ts';
+import { settingsFilePath, stackPropsFromSettings } from '../../../infra/app.ts';
 import { ClientelaStack } from '../../../infra/clientela-stack.ts';
+import { readSettingsFile, stackNameOf } from '../../../infra/settings.ts';
 
 const [outdir, bundle] = process.argv.slice(2);
 if (!outdir || !['default', 'true', 'false'].includes(bundle ?? '')) throw new Error('usage: synth-variant.ts <outdir> <default|true|false>');
 // Asset metadata (each function's bundle folder) is on by default only under the CLI.
 const app = new App({ outdir, context: { 'aws:cdk:enable-asset-metadata': true } });
-new ClientelaStack(app, STACK_NAME, {
-  ...stackPropsFromContext(app.node),
+const { settings } = readSettingsFile(settingsFilePath());
+new ClientelaStack(app, stackNameOf(settings), {
+  ...stackPropsFromSettings(settings, app.node),
   ...(bundle === 'default' ? {} : { bundleAwsSdk: bundle === 'true' }),
 });
 app.synth();

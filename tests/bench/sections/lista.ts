@@ -120,7 +120,9 @@ export async function listaFigures(db: BenchDb, log: (line: string) => void): Pr
     const s = searches.get(10_000)!;
     figures.push(judged(SECTION, 'search at 10,000', s, 'ms', ms(s), `≤ ${MAX_SEARCH_10K_MS} ms`, s <= MAX_SEARCH_10K_MS));
   }
-  const s = searches.get(largest)!;
-  figures.push(judged(SECTION, `search at ${largest.toLocaleString('en-US')}`, s, 'ms', ms(s), `≤ ${MAX_SEARCH_LARGEST_MS} ms`, s <= MAX_SEARCH_LARGEST_MS));
+  if (largest !== 10_000) {
+    const s = searches.get(largest)!;
+    figures.push(judged(SECTION, `search at ${largest.toLocaleString('en-US')}`, s, 'ms', ms(s), `≤ ${MAX_SEARCH_LARGEST_MS} ms`, s <= MAX_SEARCH_LARGEST_MS));
+  }
   return figures;
 }

@@ -192,15 +192,31 @@ export const entradaHistoricoSchema = z
   .meta(component('EntradaHistorico', 'One change of a record: what, when and who; an update lists the fields it changed.'));
 
 /** A page of a list read newest first; `cursor` asks for the next page (null: this is the last). */
-const pageOf = <T extends z.ZodType>(id: string, item: T, description: string) =>
+const pageOf = <T extends z.ZodType, E extends z.ZodRawShape = Record<never, never>>(id: string, item: T, description: string, extra?: E) =>
   z
     .object({
       itens: z.array(item),
       cursor: z.string().min(1).nullable().describe('Pass it as `?cursor=` for the next page; null on the last page.'),
+      ...(extra as E),
     })
     .meta(component(id, description));
 
 export const historicoPaginaSchema = pageOf('HistoricoPagina', entradaHistoricoSchema, "A page of a record's history, newest first.");
+
+/**
+ * A page of a view of the client list (GET /produtos/pagina): its clients, the cursor of the next
+ * page (null: the last), and the view's exact totals. A view by category or VIP (or none) has
+ * them on every page, from the stored aggregates; a search has them on every page, computed from
+ * its matches; a period of contract end has none (its count would read the whole period).
+ */
+export const produtoPaginaSchema = pageOf('ProdutoPagina', produtoResumoSchema, "A page of a view of the client list, and the view's totals.", {
+  totais: totaisSchema
+    .describe(
+      "The view's exact totals: on every page of a view by category or VIP (or none), from the stored aggregates, and of a search, " +
+        'counted over its matches; absent for a period of contract end.',
+    )
+    .optional(),
+});
 
 /** A deleted record in the trash (GET /lixeira). */
 export const itemLixeiraSchema = z
@@ -350,6 +366,7 @@ export const RESPONSE_SCHEMAS = [
   produtoResumoSchema,
   categoriaListSchema,
   produtoListSchema,
+  produtoPaginaSchema,
   totaisSchema,
   categoriaTotaisSchema,
   resumoSchema,

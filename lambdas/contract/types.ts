@@ -50,6 +50,9 @@ export interface Pagina<T> {
   cursor: string | null;
 }
 
+/** A page of a view of the client list (GET /produtos/pagina), with the view's totals when it has them. */
+export type PaginaClientes = z.infer<typeof responses.produtoPaginaSchema>;
+
 /** A deleted record in the trash (GET /lixeira). */
 export type ItemLixeira = z.infer<typeof responses.itemLixeiraSchema>;
 

@@ -40,6 +40,14 @@ function checkOrigin(event: HttpEvent): void {
 /** What a handler's logic gets: the event, and who is calling (to pass to its service). */
 export type HandlerLogic = (event: HttpEvent, actor: Actor) => Promise<Reply>;
 
+export interface HandlerOptions {
+  /**
+   * The message of the 413 a route answers when its answer would pass Lambda's response cap (a
+   * list whose paged form exists: it says what to use); without one, that is a 500.
+   */
+  tooLarge?: string;
+}
+
 /**
  * Wraps a handler's logic: checks the origin, answers OPTIONS preflight, reads the actor from
  * the authorizer's claims (401 when they are not an access token of this pool), maps thrown
@@ -47,7 +55,7 @@ export type HandlerLogic = (event: HttpEvent, actor: Actor) => Promise<Reply>;
  * logs one line. A route its row declares sign-in only (the users API) answers 404 `{"mensagem"}`
  * in the open mode.
  */
-export function httpHandler(logic: HandlerLogic): LambdaHandler {
+export function httpHandler(logic: HandlerLogic, options: HandlerOptions = {}): LambdaHandler {
   return async (event) => {
     const started = performance.now();
     const method = event.requestContext?.http?.method ?? 'UNKNOWN';
@@ -70,7 +78,7 @@ export function httpHandler(logic: HandlerLogic): LambdaHandler {
     const bytes = resultBytes(result);
     if (bytes > LIMITS.responseBytes) {
       cause = new Error(`Response of ${bytes} bytes exceeds the ${LIMITS.responseBytes}-byte cap`);
-      result = render(json(500, { mensagem: MESSAGES.respostaGrande }), event);
+      result = render(options.tooLarge ? json(413, { mensagem: options.tooLarge }) : json(500, { mensagem: MESSAGES.respostaGrande }), event);
     }
     logRequest({
       method,

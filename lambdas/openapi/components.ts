@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { ADMIN_GROUP, EMAIL_MAX_LENGTH } from '../contract/auth.ts';
 import { CONTATO_FIELDS, type ContatoField } from '../contract/cliente.ts';
 import { ISO_DATE_PATTERN } from '../contract/datas.ts';
-import { DECIMAL_STRING_PATTERN, ID_PATTERN, IDEMPOTENCY_KEY_PATTERN, LIMITS } from '../contract/limits.ts';
+import { DECIMAL_STRING_PATTERN, DIRECOES, ID_PATTERN, IDEMPOTENCY_KEY_PATTERN, LIMITS, ORDENS_LISTA } from '../contract/limits.ts';
 import { RESPONSE_SCHEMAS, tipoSchema } from '../contract/responses.ts';
 import {
   categoriaInputSchema,
@@ -255,6 +255,10 @@ export function buildResponses(): Record<string, JsonSchema> {
         "user's state, or an administrator acting on their own admin role, activation or account.",
     ),
     PayloadTooLarge: error(`The request body is larger than ${maxKb} KB (${LIMITS.bodyBytes} bytes).`),
+    ListTooLarge: error(
+      `The whole list would not fit one answer (Lambda's ${LIMITS.responseBytes / (1024 * 1024)} MB), or holds more than ` +
+        `${LIMITS.lista.listaCompletaMax.toLocaleString('en-US')} clients: the message says to use \`GET /api/produtos/pagina\`.`,
+    ),
     UnsupportedMediaType: error(
       'The body was sent without a Content-Type, or with one that is not JSON in UTF-8 (`application/json` ' +
         'or `application/*+json`, with no charset or `charset=utf-8`).',
@@ -328,6 +332,25 @@ export function buildParameters(): Record<string, JsonSchema> {
       description: "The previous page's `cursor`, to read the next page (400 for a cursor the API did not give out).",
       schema: { type: 'string', minLength: 1 },
     },
+    Ordem: { name: 'ordem', in: 'query', required: false, description: 'The sort (default `nome`).', schema: { type: 'string', enum: [...ORDENS_LISTA] } },
+    Direcao: { name: 'direcao', in: 'query', required: false, description: 'The direction (default `asc`).', schema: { type: 'string', enum: [...DIRECOES] } },
+    CategoriaFiltro: {
+      name: 'categoria',
+      in: 'query',
+      required: false,
+      description: "Only this category's clients (0: those without one).",
+      schema: { type: 'string', pattern: '^(0|[1-9][0-9]{0,15})$' },
+    },
+    Vip: { name: 'vip', in: 'query', required: false, description: '`1`: only VIP clients.', schema: { type: 'string', enum: ['0', '1'] } },
+    Busca: {
+      name: 'q',
+      in: 'query',
+      required: false,
+      description: 'The words to search by prefix (see the operation); not with `fimDe`/`fimAte`.',
+      schema: { type: 'string', maxLength: LIMITS.lista.buscaMax },
+    },
+    FimDe: { name: 'fimDe', in: 'query', required: false, description: 'Contracts ending on or after this date.', schema: { type: 'string', pattern: ISO_DATE_PATTERN.source } },
+    FimAte: { name: 'fimAte', in: 'query', required: false, description: 'Contracts ending on or before this date.', schema: { type: 'string', pattern: ISO_DATE_PATTERN.source } },
     Id: {
       name: 'id',
       in: 'path',

@@ -32,6 +32,8 @@ interface UsersShape {
   errors: string[];
   /** A page read by `?cursor=` only (its pages are sized by the server). */
   cursorOnly?: boolean;
+  /** Its other query parameters (components' names). */
+  query?: string[];
 }
 const usersOp = (summary: string, answer: string, description: string, shape: UsersShape): OperationDoc => ({
   summary,
@@ -117,11 +119,29 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     `Deletes a category that no client uses (409 while any client uses it; clients in the trash don't count). ${TO_TRASH} Its unique name is freed meanwhile (a restore claims it again, or 409).`,
   ),
   'GET /categorias/{id}/historico': historyOp('category'),
-  'GET /produtos': op(
+  'GET /produtos': shapedOp(
     'List the clients',
     'The clients.',
     'Every client, sorted by id, with its category embedded as it is now and without `observacoes` (read one client for ' +
-      'them); read strongly consistently. Large lists come back whole (compressed when the client accepts gzip or br).',
+      'them); read strongly consistently. Large lists come back whole (compressed when the client accepts gzip or br) ' +
+      `while the answer fits Lambda's response cap and the portfolio holds at most ${LIMITS.lista.listaCompletaMax.toLocaleString('en-US')} ` +
+      'clients; beyond, 413 with a message that says to use `GET /produtos/pagina`.',
+    { status: '200', response: 'ProdutoList', errors: ['413:ListTooLarge'] },
+  ),
+  'GET /produtos/pagina': shapedOp(
+    'List the clients a page at a time',
+    "A page of the view, its next cursor and the view's totals.",
+    'A view of the client list, a page at a time whatever its size: sorted by `ordem` (`nome` in pt-BR order, accents ' +
+      'and case aside and numbers by value; `valor`; `categoria`: by category name, then client name, the clients ' +
+      'without one last; `alteracao`: last change), `direcao` `asc` or `desc`, ties by id; filtered by `categoria` ' +
+      '(an id, 0 for the clients without one) and `vip=1`; searched by `q`: clients having, for each word of `q`, a ' +
+      'word of their name, e-mail or CPF/CNPJ that starts with it (accents and case aside; digits written with the ' +
+      "CPF/CNPJ's punctuation count as one word); or the clients whose contract ends between `fimDe` and `fimAte` " +
+      '(inclusive, either may be left out), soonest first. Each page is one query of an index; clients created or ' +
+      'deleted between pages never make another one skipped or repeated (one whose sort value changes may move). The ' +
+      'index is eventually consistent: a write shows within a second. 503 with Retry-After while the clients stored ' +
+      `before the index are being indexed (once, after the upgrade). ${PAGED}`,
+    { status: '200', response: 'ProdutoPagina', errors: ['400'], query: ['Ordem', 'Direcao', 'CategoriaFiltro', 'Vip', 'Busca', 'FimDe', 'FimAte'] },
   ),
   'GET /produtos/{id}': op('Read one client', 'The client.', 'One client by id, with its category embedded as it is now.'),
   'POST /produtos': op(
@@ -342,12 +362,17 @@ export function buildOperation(route: RouteDef, op: OperationDoc): OpenApiOperat
   const shape = op.shape ?? recordShape(route);
   // A paged list: `?limit=&cursor=`.
   if (shape.response?.endsWith('Pagina')) parameters.push(...(shape.cursorOnly ? [] : [ref('parameters', 'Limit')]), ref('parameters', 'Cursor'));
+  for (const name of shape.query ?? []) parameters.push(ref('parameters', name));
   const responses: Record<string, JsonSchema> = {
     [shape.status]: shape.response
       ? { description: op.answer, content: jsonContent(ref('schemas', shape.response)) }
       : { description: op.answer },
   };
-  for (const status of shape.errors) responses[status] = ref('responses', ERROR_RESPONSES[status] as string);
+  // `413:ListTooLarge`: the status with a response of its own.
+  for (const error of shape.errors) {
+    const [status, name] = error.split(':') as [string, string | undefined];
+    responses[status] = ref('responses', name ?? (ERROR_RESPONSES[status] as string));
+  }
   responses['401'] = ref('responses', 'Unauthorized');
   responses['403'] = ref('responses', 'Forbidden');
   responses['429'] = ref('responses', 'GatewayThrottled');

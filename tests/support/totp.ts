@@ -27,16 +27,19 @@ function readSpent(file: string, now: number): Record<string, number> {
 }
 
 /**
- * The code of `secret` now, or of the next step when now's was handed out already (the pool takes
- * the next step's code too); when both were, waits for the next step. `scope` names the pool and
- * user (e.g. its client id and the e-mail).
+ * The code of `secret` now, or else of the next or the previous step, whichever was not handed out
+ * yet; when all were, waits for the next step. `scope` names the pool and user (e.g. its client id
+ * and the e-mail).
  */
 export async function unspentTotpCode(secret: string, scope: string): Promise<string> {
   const file = ledgerFile(scope, secret);
   for (;;) {
     const now = Date.now();
     const spent = readSpent(file, now);
-    const candidates = [totpCode(secret, now), totpCode(secret, now + STEP_MS)];
+    // The pool takes the codes of the step before and after now's too (cognito-local's tolerance):
+    // three a step; the step before's only when this one is not about to end.
+    const late = STEP_MS - (now % STEP_MS) < 2000;
+    const candidates = [totpCode(secret, now), totpCode(secret, now + STEP_MS), ...(late ? [] : [totpCode(secret, now - STEP_MS)])];
     const code = candidates.find((c) => spent[c] === undefined);
     if (code !== undefined) {
       writeFileSync(file, JSON.stringify({ ...spent, [code]: now + SPENT_MS }));

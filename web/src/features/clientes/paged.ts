@@ -2,12 +2,12 @@
  * The client lists above LIST_PAGED_ABOVE clients: a view read a page at a time from the paged
  * route, the next page loaded as the user scrolls, at most LIST_PAGED_MAX_LOADED cards held.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { Cliente, PaginaClientes, Totais } from '@contract';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import type { View } from '../../lib/clientes-url.ts';
-import { nextPath, paginaPath, type PagedView } from '../../lib/produtos-pagina.ts';
+import { nextPath, PAGINA_MAX, paginaPath, type PagedView } from '../../lib/produtos-pagina.ts';
 import { useResumo } from '../../lib/resources.ts';
 import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE, LIST_PAGED_MAX_LOADED, LIST_PRELOAD_MARGIN } from '../../config.ts';
 
@@ -108,4 +108,42 @@ export function useSentinel(enabled: boolean, onReach: () => void, dep: unknown)
     return () => io.disconnect();
   }, [enabled, dep]);
   return ref;
+}
+
+/** An ISO date `days` after `iso` (negative: before). */
+const shiftIso = (iso: string, days: number): string => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export interface PeriodList {
+  itens: Cliente[];
+  /** Every contract of the period read (false: stopped at LIST_PAGED_MAX_LOADED). */
+  complete: boolean;
+  isLoading: boolean;
+  error: unknown;
+  retry: () => void;
+}
+
+/**
+ * The contracts ending from `overdue` days ago to `dias` days ahead (the renewals), from the
+ * contract-end index in pages of PAGINA_MAX, read one after the other up to LIST_PAGED_MAX_LOADED
+ * (the period has no totals on the server: the count is of what was read). `dias` null: none read.
+ */
+export function usePeriodClientes(dias: number | null, today: string, overdue: number): PeriodList {
+  const first = dias === null ? null : paginaPath({ ordem: 'nome', desc: false, vip: false, q: '', fimDe: shiftIso(today, -overdue), fimAte: shiftIso(today, dias) }, PAGINA_MAX);
+  const key = useCallback(
+    (index: number, previous: PaginaClientes | null): string | null => {
+      if (first === null) return null;
+      if (index === 0 || !previous) return first;
+      return previous.cursor === null ? null : nextPath(first, previous.cursor);
+    },
+    [first],
+  );
+  const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<PaginaClientes>(key, { revalidateFirstPage: false, revalidateAll: false });
+  const itens = useMemo(() => data?.flatMap((p) => p.itens) ?? [], [data]);
+  const last = data?.at(-1);
+  const hasNext = last !== undefined && last.cursor !== null;
+  const wantMore = hasNext && itens.length < LIST_PAGED_MAX_LOADED && data?.length === size;
+  useEffect(() => {
+    if (wantMore) void setSize((s) => s + 1);
+  }, [wantMore, setSize]);
+  return { itens, complete: data !== undefined && !hasNext, isLoading: isLoading || wantMore, error, retry: () => void mutate() };
 }

@@ -1,10 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LIST_PAGED_ABOVE } from '../../web/src/config.ts';
+import { LIST_PAGED_ABOVE, LIST_PAGED_MAX_LOADED } from '../../web/src/config.ts';
+import { C } from '../../web/src/texts-contato.ts';
+import { C as P } from '../../web/src/texts-carteira.ts';
 import { L } from '../../web/src/texts-listas.ts';
 // Loaded up front so React.lazy resolves without waiting on module I/O.
 import '../../web/src/features/clientes/pages/ListaClientes.tsx';
 import '../../web/src/lib/csv/export.ts';
+import '../../web/src/features/clientes/pages/ContratosARenovar.tsx';
 import { deferred, json, mockApi, produto, renderApp, visibleToast } from './helpers.tsx';
 
 const SERVICOS = { id: 2, descricao: 'Serviços' };
@@ -25,7 +28,10 @@ const pagedQueries = (fetchMock: ReturnType<typeof mockApi>['fetchMock']) =>
     .filter((u) => u.pathname === '/api/produtos/pagina')
     .map((u) => Object.fromEntries(u.searchParams));
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('/clientes above LIST_PAGED_ABOVE clients', () => {
   it('reads the view from the paged route (never the whole list), with its exact totals', async () => {
@@ -103,5 +109,54 @@ describe('/clientes above LIST_PAGED_ABOVE clients', () => {
     expect(lines[1]).toContain('Ana Souza');
     expect(lines[3]).toContain('Carla Dias');
     expect(lines[3]).toContain('liga cedo');
+  });
+});
+
+describe('renewals above LIST_PAGED_ABOVE clients', () => {
+  const due = (id: number, nome: string, fimContrato: string) => ({ ...produto(id, nome, 100), fimContrato });
+
+  it('reads the period from the contract-end index, every page, and counts it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 19, 9, 0));
+    const api = mockApi({
+      'GET /api/resumo': json(200, resumo(LIST_PAGED_ABOVE + 1)),
+      'GET /api/produtos/pagina': [
+        json(200, { itens: [due(3, 'Ontem', '2026-12-18'), due(2, 'Hoje', '2026-12-19')], cursor: 'c1' }),
+        json(200, { itens: [due(5, 'Em 10 dias A', '2026-12-29')], cursor: null }),
+      ],
+    });
+    renderApp('/contratos-a-renovar');
+    await screen.findByRole('heading', { level: 2, name: 'Em 10 dias A' });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Ontem', 'Hoje', 'Em 10 dias A']);
+    expect(screen.getByText(C.renovacoes.count(2, 30), { exact: false }).textContent).toContain(C.renovacoes.overdue(1, 90));
+    expect(pagedQueries(api.fetchMock)).toEqual([
+      { limit: '100', fimDe: '2026-09-20', fimAte: '2027-01-18' },
+      { limit: '100', fimDe: '2026-09-20', fimAte: '2027-01-18', cursor: 'c1' },
+    ]);
+    expect(api.callsTo('GET', '/api/produtos')).toHaveLength(0);
+  });
+
+  it('stops at LIST_PAGED_MAX_LOADED contracts and says there are more', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 19, 9, 0));
+    let next = 1;
+    const page = () => json(200, { itens: Array.from({ length: 100 }, () => due(next, `Cliente ${next++}`, '2026-12-20')), cursor: `c${next}` });
+    const api = mockApi({ 'GET /api/resumo': json(200, resumo(LIST_PAGED_ABOVE + 1)), 'GET /api/produtos/pagina': page });
+    renderApp('/contratos-a-renovar');
+    expect(await screen.findByText(C.renovacoes.capped(LIST_PAGED_MAX_LOADED), { exact: false }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(pagedQueries(api.fetchMock)).toHaveLength(LIST_PAGED_MAX_LOADED / 100);
+  });
+
+  it("fills the home's block from the same period", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 19, 9, 0));
+    const api = mockApi({
+      'GET /api/resumo': json(200, resumo(LIST_PAGED_ABOVE + 1)),
+      'GET /api/atividades': json(200, []),
+      'GET /api/produtos/pagina': json(200, { itens: [due(2, 'Hoje', '2026-12-19')], cursor: null }),
+    });
+    renderApp('/');
+    expect(await screen.findByText(P.portfolio.renewTotal(1, 'R$\u00a0100,00'), { normalizer: (t) => t })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/produtos')).toHaveLength(0);
   });
 });

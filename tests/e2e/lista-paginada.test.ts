@@ -5,6 +5,7 @@
  * 2,000 clients takes minutes on DynamoDB Local, so the portfolio's count (GET /resumo, the one
  * thing that decides the mode) is reported above the threshold; every page comes from the real API.
  */
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Categoria } from '../../lambdas/contract/index.ts';
@@ -87,6 +88,17 @@ describeBrowser('the paged client list', () => {
       expect(reads.filter((r) => r.startsWith('/api/produtos/pagina') && r.includes('cursor=')).length).toBeGreaterThanOrEqual(1);
       // The name order by default (the route has no order of creation).
       expect((await names(page)).slice(0, 3)).toEqual([`${word} 00`, `${word} 01`, `${word} 02`]);
+
+      if (viewport === DESKTOP) {
+        // Exportar writes the view page by page into one file.
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
+        const csv = readFileSync((await download.path())!, 'utf8');
+        const lines = csv.split('\r\n').filter(Boolean);
+        expect(lines).toHaveLength(TOTAL + 1);
+        expect(lines[1]).toContain(`${word} 00`);
+        expect(lines[TOTAL]).toContain(`${word} ${TOTAL - 1}`);
+        await visible(page.getByRole('button', { name: 'Exportar' }));
+      }
 
       // Sort: the highest value first, in the URL.
       await page.getByLabel('Ordenar por').selectOption({ label: 'Maior valor de contrato' });

@@ -62,6 +62,18 @@ export interface PagedList {
   retry: () => void;
 }
 
+/**
+ * Pages cached from an earlier visit are read again once on mount: a client written meanwhile
+ * (created, edited, deleted, restored) updates the whole list's cache, not these pages.
+ */
+function useFreshOnMount(cached: boolean, mutate: () => Promise<unknown>) {
+  const atMount = useRef(cached);
+  const revalidate = useRef(mutate);
+  useEffect(() => {
+    if (atMount.current) void revalidate.current();
+  }, []);
+}
+
 /** A view's pages (`view` null: none read). */
 export function usePagedClientes(view: PagedView | null, pageSize = LIST_PAGE_SIZE): PagedList {
   const first = view ? paginaPath(view, pageSize) : null;
@@ -73,7 +85,9 @@ export function usePagedClientes(view: PagedView | null, pageSize = LIST_PAGE_SI
     },
     [first],
   );
-  const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<PaginaClientes>(key, { revalidateFirstPage: false, revalidateAll: false });
+  // The previous view's cards stay while the next view's first page loads (no flash of a spinner).
+  const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<PaginaClientes>(key, { revalidateFirstPage: false, revalidateAll: false, keepPreviousData: true });
+  useFreshOnMount(data !== undefined, mutate);
   const itens = data?.flatMap((p) => p.itens) ?? [];
   const hasNext = data !== undefined && data.at(-1)?.cursor != null;
   const capped = hasNext && itens.length >= LIST_PAGED_MAX_LOADED;
@@ -138,6 +152,7 @@ export function usePeriodClientes(dias: number | null, today: string, overdue: n
     [first],
   );
   const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<PaginaClientes>(key, { revalidateFirstPage: false, revalidateAll: false });
+  useFreshOnMount(data !== undefined, mutate);
   const itens = useMemo(() => data?.flatMap((p) => p.itens) ?? [], [data]);
   const last = data?.at(-1);
   const hasNext = last !== undefined && last.cursor !== null;

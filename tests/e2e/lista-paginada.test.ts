@@ -5,7 +5,9 @@
  * 2,000 clients takes minutes on DynamoDB Local, so the portfolio's count (GET /resumo, the one
  * thing that decides the mode) is reported above the threshold; every page comes from the real API.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Categoria } from '../../lambdas/contract/index.ts';
@@ -92,7 +94,11 @@ describeBrowser('the paged client list', () => {
       if (viewport === DESKTOP) {
         // Exportar writes the view page by page into one file.
         const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
-        const csv = readFileSync((await download.path())!, 'utf8');
+        // The browser runs remotely: the file is saved to a local copy first.
+        const file = path.join(mkdtempSync(path.join(tmpdir(), 'lista-paginada-')), 'clientes.csv');
+        await download.saveAs(file);
+        const csv = readFileSync(file, 'utf8');
+        rmSync(path.dirname(file), { recursive: true, force: true });
         const lines = csv.split('\r\n').filter(Boolean);
         expect(lines).toHaveLength(TOTAL + 1);
         expect(lines[1]).toContain(`${word} 00`);

@@ -143,9 +143,9 @@ describe('renewals above LIST_PAGED_ABOVE clients', () => {
     const page = () => json(200, { itens: Array.from({ length: 100 }, () => due(next, `Cliente ${next++}`, '2026-12-20')), cursor: `c${next}` });
     const api = mockApi({ 'GET /api/resumo': json(200, resumo(LIST_PAGED_ABOVE + 1)), 'GET /api/produtos/pagina': page });
     renderApp('/contratos-a-renovar');
-    expect(await screen.findByText(C.renovacoes.capped(LIST_PAGED_MAX_LOADED), { exact: false }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText(C.renovacoes.capped(LIST_PAGED_MAX_LOADED), { exact: false }, { timeout: 15_000 })).toBeInTheDocument();
     expect(pagedQueries(api.fetchMock)).toHaveLength(LIST_PAGED_MAX_LOADED / 100);
-  });
+  }, 30_000);
 
   it("fills the home's block from the same period", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildOpenApiDocument } from '../lambdas/openapi.ts';
+import { buildOpenApiDocument } from '../lambdas/openapi/document.ts';
 
 /** Where the published description lives, relative to the repository root. */
 export const OPENAPI_FILE = fileURLToPath(new URL('../docs/openapi.json', import.meta.url));

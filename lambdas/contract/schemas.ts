@@ -72,7 +72,7 @@ const id = (campo: string) =>
   z.int({ error: (iss) => (iss.input === undefined || iss.input === null ? M.campoObrigatorio(campo) : M.campoInteiro(campo)) }).min(1, { error: M.campoInteiro(campo) });
 
 // Shared parts and schemas are built in `/* @__PURE__ */` IIFEs so esbuild drops those a handler
-// does not use: each Lambda bundle builds only its own schema (module start 24 → 10-14 ms of CPU).
+// does not use: each Lambda bundle builds only its own schema (a faster cold start).
 /** Optional; null counts as absent (last writer wins), like an absent `categoria`. */
 const versao = /* @__PURE__ */ (() =>
   z
@@ -103,7 +103,7 @@ export const categoriaInputSchema = /* @__PURE__ */ (() =>
 export const categoriaUpdateSchema = /* @__PURE__ */ (() => categoriaInputSchema.extend({ id: id('id'), versao }))();
 
 /**
- * A contact or contract field (issue 17), checked by the contract (contract/cliente.ts): absent
+ * A contact or contract field, checked by the contract (contract/cliente.ts): absent
  * stays undefined (a PUT keeps the stored value), null or blank becomes null (none; a PUT clears
  * it), anything else its normalized value or the contract's message.
  */

@@ -26,13 +26,10 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
 }
 
 /**
- * Compresses with fast settings; the handler pays the CPU. Brotli 4: on GET /produtos with 200
- * clients and their contact fields (57 KB of JSON) it takes 0.51 ms for 9.1 KB, where brotli 5
- * took 1.07 ms for 8.3 KB and gzip 6 0.52 ms for 8.9 KB (10,000 clients, 1.9 MB: brotli 5 198 KB
- * in about 35 ms, brotli 4 228 KB).
- * Synchronous on purpose: a Lambda instance serves one request at a time, and the thread-pool
- * round trip of the async API cost more than the compression itself (bench: GET /produtos with
- * 200 clients, the handler's own share 3.8 ms → 0.8 ms median on a loaded 2-core machine).
+ * Compresses with fast settings; the handler pays the CPU. Brotli 4: about as fast as gzip 6 with
+ * a smaller answer, where brotli 5 costs twice the time for little less (figures in
+ * tests/bench/README.md). Synchronous on purpose: a Lambda instance serves one request at a time,
+ * and the thread-pool round trip of the async API cost more than the compression itself.
  */
 export function compress(data: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'

@@ -7,7 +7,7 @@ import { LIMITS } from '../contract/limits.ts';
 import { MESSAGES } from '../contract/messages.ts';
 import type { Actor } from '../contract/types.ts';
 import { ForbiddenError } from '../errors.ts';
-import { ORIGIN_VERIFY } from '../routes.ts';
+import { isSignInOnly, ORIGIN_VERIFY, routeOfKey } from '../routes.ts';
 import { actorOf, requireSignInMode } from './actor.ts';
 import { preflight } from './cors.ts';
 import { errorReply } from './errors.ts';
@@ -41,8 +41,6 @@ function checkOrigin(event: HttpEvent): void {
 export type HandlerLogic = (event: HttpEvent, actor: Actor) => Promise<Reply>;
 
 export interface HandlerOptions {
-  /** The route exists only with sign-in (the users API): 404 `{"mensagem"}` in the open mode. */
-  signInOnly?: boolean;
   /**
    * The message of the 413 a route answers when its answer would pass Lambda's response cap (a
    * list whose paged form exists: it says what to use); without one, that is a 500.
@@ -54,7 +52,8 @@ export interface HandlerOptions {
  * Wraps a handler's logic: checks the origin, answers OPTIONS preflight, reads the actor from
  * the authorizer's claims (401 when they are not an access token of this pool), maps thrown
  * errors to replies, renders JSON with compression and CORS, enforces Lambda's response cap and
- * logs one line.
+ * logs one line. A route its row declares sign-in only (the users API) answers 404 `{"mensagem"}`
+ * in the open mode.
  */
 export function httpHandler(logic: HandlerLogic, options: HandlerOptions = {}): LambdaHandler {
   return async (event) => {
@@ -67,7 +66,8 @@ export function httpHandler(logic: HandlerLogic, options: HandlerOptions = {}): 
       if (method === 'OPTIONS') reply = preflight(event);
       else {
         const actor = actorOf(event);
-        if (options.signInOnly) requireSignInMode();
+        const route = routeOfKey(event.routeKey);
+        if (route && isSignInOnly(route)) requireSignInMode();
         reply = await logic(event, actor);
       }
     } catch (err) {

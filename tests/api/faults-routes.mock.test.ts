@@ -9,7 +9,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
-import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
+import { buildOpenApiDocument } from '../../lambdas/openapi/document.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { PK } from '../../lambdas/store/table.ts';
 import {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
-import { buildOpenApiDocument, type JsonSchema } from '../../lambdas/openapi.ts';
+import { buildOpenApiDocument, type JsonSchema } from '../../lambdas/openapi/document.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { PK } from '../../lambdas/store/table.ts';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';

@@ -7,7 +7,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { MIGRACAO_INDICES_KEY } from '../../lambdas/store/migracao.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/index.ts';
-import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
+import { buildOpenApiDocument } from '../../lambdas/openapi/document.ts';
 import { matchRoute, ORIGIN_VERIFY } from '../../lambdas/routes.ts';
 import { createOpenApiValidator } from '../contract/openapi-validator.ts';
 import { call, raw, startApi, type TestApi } from './helpers.ts';

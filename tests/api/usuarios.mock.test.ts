@@ -31,7 +31,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
-import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
+import { buildOpenApiDocument } from '../../lambdas/openapi/document.ts';
 import { createOpenApiValidator } from '../contract/openapi-validator.ts';
 import cloud from '../support/fixtures/cloud-jwt-authorizer.json' with { type: 'json' };
 import { decodeBody, eventFor } from './events.ts';

@@ -12,7 +12,7 @@ import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import type { Usuario } from '../../lambdas/contract/types.ts';
 import { createOpenApiValidator } from '../contract/openapi-validator.ts';
-import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
+import { buildOpenApiDocument } from '../../lambdas/openapi/document.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { readOutbox, startLocalCognito, waitForMessage, type LocalIdentity } from '../../infra/local/cognito.ts';
 import { callCognito, enableTotp, firstSignIn, signIn, type Tokens } from '../support/cognito.ts';

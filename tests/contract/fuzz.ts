@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
-import { buildOpenApiDocument } from '../../lambdas/openapi.ts';
+import { buildOpenApiDocument } from '../../lambdas/openapi/document.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { CONTATO_FIELDS } from '../../lambdas/contract/cliente.ts';
 import { endsBeforeStart } from '../../lambdas/contract/datas.ts';

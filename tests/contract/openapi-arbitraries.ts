@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { cnpjCheckDigits, cpfCheckDigits } from '../../lambdas/contract/documento.ts';
 import { formatDocumento } from '../../lambdas/contract/formatos.ts';
 import { CATEGORY_NAME_PATTERN } from '../../lambdas/contract/text.ts';
-import type { JsonSchema, OpenApiDocument } from '../../lambdas/openapi.ts';
+import type { JsonSchema, OpenApiDocument } from '../../lambdas/openapi/document.ts';
 import { deref } from './openapi-validator.ts';
 
 /** One character: mostly ASCII, some accented / CJK (BMP), some emoji (2 UTF-16 units), some white space. */

@@ -3,7 +3,7 @@
  * shared by the document test, the real-response test and the property-based suite.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { JsonSchema, OpenApiDocument } from '../../lambdas/openapi.ts';
+import type { JsonSchema, OpenApiDocument } from '../../lambdas/openapi/document.ts';
 import { readIsoDate } from '../../lambdas/contract/datas.ts';
 import { readDocumento } from '../../lambdas/contract/documento.ts';
 import { readEmail } from '../../lambdas/contract/email.ts';

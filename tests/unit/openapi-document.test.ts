@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, type JsonSchema } from '../../lambdas/openapi.ts';
+import { buildOpenApiDocument, type JsonSchema } from '../../lambdas/openapi/document.ts';
 import { DECIMAL_STRING_PATTERN, LIMITS } from '../../lambdas/contract/limits.ts';
 import {
   categoriaInputSchema,

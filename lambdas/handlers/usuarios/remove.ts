@@ -1,5 +1,5 @@
 import { httpHandler, noContent } from '../../http/index.ts';
-import { pathEmail, SIGN_IN_ONLY } from '../../http/users.ts';
+import { pathEmail } from './path.ts';
 import { usuariosFor } from '../../services/usuarios.ts';
 
 /** DELETE /usuarios/{email}: deletes the user; 204. */
@@ -7,4 +7,4 @@ export const handler = httpHandler(async (event, actor) => {
   const usuarios = await usuariosFor(actor);
   await usuarios.remove(pathEmail(event));
   return noContent();
-}, SIGN_IN_ONLY);
+});

@@ -1,5 +1,5 @@
 import { httpHandler, noContent } from '../../http/index.ts';
-import { pathEmail, SIGN_IN_ONLY } from '../../http/users.ts';
+import { pathEmail } from './path.ts';
 import { usuariosFor } from '../../services/usuarios.ts';
 
 /** POST /usuarios/{email}/convite: sends the invitation again with a new temporary password; 204. */
@@ -7,4 +7,4 @@ export const handler = httpHandler(async (event, actor) => {
   const usuarios = await usuariosFor(actor);
   await usuarios.resendInvitation(pathEmail(event));
   return noContent();
-}, SIGN_IN_ONLY);
+});

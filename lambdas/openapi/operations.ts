@@ -1,0 +1,395 @@
+/**
+ * What each route of the table does, as OpenAPI operations: its summary and description, its
+ * success answer and the errors it may give. The records' routes derive their statuses and
+ * schemas from their method and path; the others name them.
+ */
+import { LIMITS, RECENT_ACTIVITY_LIMIT, VIP_THRESHOLD } from '../contract/limits.ts';
+import { ADMIN_GROUP } from '../contract/auth.ts';
+import { routes, type RouteDef } from '../routes.ts';
+import { jsonContent, ref } from './components.ts';
+import type { JsonSchema, OpenApiOperation } from './document.ts';
+
+/**
+ * What a route does: its summary, the description of its success answer, and what it does. The
+ * records' routes derive their statuses and schemas from their shape; a users route names them
+ * (`shape`).
+ */
+export type OperationDoc = { summary: string; answer: string; description: string; shape?: UsersShape };
+const op = (summary: string, answer: string, description: string): OperationDoc => ({ summary, answer, description });
+/** A read of its own (not a records route): 200 with `response`, no body, no error of its own. */
+const readOp = (summary: string, answer: string, description: string, response: string): OperationDoc => ({
+  summary,
+  answer,
+  description,
+  shape: { status: '200', response, errors: [] },
+});
+
+/** A users route's success status, its schemas and its error statuses. */
+interface UsersShape {
+  status: '200' | '201' | '204';
+  response?: string;
+  body?: string;
+  errors: string[];
+  /** A page read by `?cursor=` only (its pages are sized by the server). */
+  cursorOnly?: boolean;
+  /** Its other query parameters (components' names). */
+  query?: string[];
+}
+const usersOp = (summary: string, answer: string, description: string, shape: UsersShape): OperationDoc => ({
+  summary,
+  answer,
+  description: `${description} ${USERS_NOTE}`,
+  shape,
+});
+
+/** A route whose statuses and schemas are named (not derived from the records' shape). */
+const shapedOp = (summary: string, answer: string, description: string, shape: UsersShape): OperationDoc => ({ summary, answer, description, shape });
+
+/** The schemas of a resource's records (`Categoria`, `Produto`: the wire's names), by path. */
+const RECORD_SCHEMA: Record<string, string> = { categorias: 'Categoria', produtos: 'Produto' };
+
+/** The success status of a route, by method. */
+const SUCCESS_STATUS: Record<string, string> = { GET: '200', POST: '201', PUT: '200', DELETE: '204' };
+
+/**
+ * The errors of a route by its shape, the same for both resources: a path id can be invalid or
+ * missing, a body can be invalid, too large or of another type, a write can conflict, a POST key
+ * can be reused with another body.
+ */
+function errorsOf(route: RouteDef): string[] {
+  const byId = route.path.includes('{id}') ? ['400', '404'] : [];
+  if (route.method === 'GET') return byId;
+  if (route.method === 'DELETE') return [...byId, '409'];
+  return route.method === 'POST' ? ['400', '409', '413', '415', '422'] : ['400', '404', '409', '413', '415'];
+}
+
+const PAGED =
+  `Paged: \`?limit=\` (1–${LIMITS.page.max}, default ${LIMITS.page.default}) items per page; the answer's \`cursor\`, ` +
+  'passed as `?cursor=`, reads the next page (null: the last one).';
+const HISTORY =
+  'Every create, update (with the fields it changed, before and after), delete and restore of the record, written ' +
+  'in the same transaction as the change; an update that changes nothing has no entry. A category rename is in the ' +
+  `category's history only. Readable after the record is deleted, until it is purged. ${PAGED} 404 when the record ` +
+  'never existed.';
+/** A record's history (the same read for both resources). */
+const historyOp = (whose: 'category' | 'client'): OperationDoc =>
+  shapedOp(`Read a ${whose}'s history`, 'The history, newest first.', HISTORY, { status: '200', response: 'HistoricoPagina', errors: ['400', '404'] });
+const TO_TRASH =
+  'The record moves to the trash (`GET /lixeira`) in the same transaction, with its history entry; ' +
+  '`POST /lixeira/{tipo}/{id}/restaurar` brings it back.';
+
+const USERS_NOTE =
+  'Administrators only (403 for anyone else, before the request is validated). Only with sign-in: not deployed in ' +
+  'the open mode, and 404 `{"mensagem": "O login está desativado."}` locally with AUTH=off.';
+const SELF =
+  'An administrator cannot remove their own admin role, disable or delete themselves (409): another administrator must.';
+
+const VERSAO_PUT =
+  'Send the `versao` you loaded to be protected from lost updates: if the record changed since, the ' +
+  'answer is 409 and nothing is written. Without `versao` the last writer wins. On success `versao` is +1.';
+const UNIQUE_NAME =
+  'Category names are unique ignoring case, accents and repeated spaces: a name another category has is ' +
+  '409 `{"mensagem": "Já existe uma categoria chamada “…”.", "campo": "descricao"}`, naming that category as stored.';
+const UNIQUE_DOCUMENTO =
+  'A `documento` (CPF/CNPJ) is unique among the clients, claimed in the same transaction as the write: one another ' +
+  'client has is 409 `{"mensagem": "O documento … já está cadastrado para o cliente “…”.", "campo": "documento"}`.';
+/** What an operation that takes the key adds (the rule itself is the parameter's). */
+const IDEMPOTENT_POST =
+  'Safe to retry with an `Idempotency-Key` (see the parameter). The key is claimed in the same transaction as the ' +
+  'create, so a duplicate racing the first gets its result (or 409 if the race outlasts the retries), never a second record.';
+
+/** What each route does, keyed by route key; every row of the route table must have one. */
+export const OPERATIONS: Record<string, OperationDoc> = {
+  'GET /categorias': op('List the categories', 'The categories.', 'Every category, sorted by id, read strongly consistently (a create shows at once).'),
+  'GET /categorias/{id}': op('Read one category', 'The category.', 'One category by id.'),
+  'POST /categorias': op(
+    'Create a category',
+    'The created category.',
+    `Creates a category with a new id and \`versao\` 1 (an \`id\` in the body is ignored). ${UNIQUE_NAME} ${IDEMPOTENT_POST}`,
+  ),
+  'PUT /categorias': op(
+    'Update a category',
+    'The updated category.',
+    `Replaces the \`descricao\` of the category whose \`id\` is in the body; never creates. ${UNIQUE_NAME} ` +
+      `Changing only the case, accents or spacing of its own name is allowed. ${VERSAO_PUT}`,
+  ),
+  'DELETE /categorias/{id}': op(
+    'Delete a category',
+    'Deleted; no body.',
+    `Deletes a category that no client uses (409 while any client uses it; clients in the trash don't count). ${TO_TRASH} Its unique name is freed meanwhile (a restore claims it again, or 409).`,
+  ),
+  'GET /categorias/{id}/historico': historyOp('category'),
+  'GET /produtos': shapedOp(
+    'List the clients',
+    'The clients.',
+    'Every client, sorted by id, with its category embedded as it is now and without `observacoes` (read one client for ' +
+      'them); read strongly consistently. Large lists come back whole (compressed when the client accepts gzip or br) ' +
+      `while the answer fits Lambda's response cap and the portfolio holds at most ${LIMITS.lista.listaCompletaMax.toLocaleString('en-US')} ` +
+      'clients; beyond, 413 with a message that says to use `GET /produtos/pagina`.',
+    { status: '200', response: 'ProdutoList', errors: ['413:ListTooLarge'] },
+  ),
+  'GET /produtos/pagina': shapedOp(
+    'List the clients a page at a time',
+    "A page of the view, its next cursor and the view's totals.",
+    'A view of the client list, a page at a time whatever its size: sorted by `ordem` (`nome` in pt-BR order, accents ' +
+      'and case aside and numbers by value; `valor`; `categoria`: by category name, then client name, the clients ' +
+      'without one last; `alteracao`: last change), `direcao` `asc` or `desc`, ties by id; filtered by `categoria` ' +
+      '(an id, 0 for the clients without one) and `vip=1`; searched by `q`: clients having, for each word of `q`, a ' +
+      'word of their name, e-mail or CPF/CNPJ that starts with it (accents and case aside; digits written with the ' +
+      "CPF/CNPJ's punctuation count as one word); or the clients whose contract ends between `fimDe` and `fimAte` " +
+      '(inclusive, either may be left out), soonest first. Each page is one query of an index; clients created or ' +
+      'deleted between pages never make another one skipped or repeated (one whose sort value changes may move). The ' +
+      'index is eventually consistent: a write shows within a second. 503 with Retry-After while the clients stored ' +
+      `before the index are being indexed (once, after the upgrade). ${PAGED}`,
+    { status: '200', response: 'ProdutoPagina', errors: ['400'], query: ['Ordem', 'Direcao', 'CategoriaFiltro', 'Vip', 'Busca', 'FimDe', 'FimAte'] },
+  ),
+  'GET /produtos/{id}': op('Read one client', 'The client.', 'One client by id, with its category embedded as it is now.'),
+  'POST /produtos': op(
+    'Create a client',
+    'The created client.',
+    'Creates a client with a new id and `versao` 1, and counts it in its category totals in the same transaction ' +
+      `(400 if the category does not exist). ${UNIQUE_DOCUMENTO} ${IDEMPOTENT_POST}`,
+  ),
+  'PUT /produtos': op(
+    'Update a client',
+    'The updated client.',
+    'Replaces the editable fields of the spec of the client whose `id` is in the body (an absent `segmento`, `pontoFocal` ' +
+      'or `categoria` becomes empty / none); never creates. The contact and contract fields (`email`, `telefone`, ' +
+      '`documento`, `observacoes`, `inicioContrato`, `fimContrato`) follow another rule, so that a client that does not ' +
+      'know them (the original ClientFlow client, the spec\'s payload) never erases them: absent from the body, kept; ' +
+      '`null` or `""`, cleared; a value, replaced. Moving it to another category adjusts both counts in the same ' +
+      `transaction. ${UNIQUE_DOCUMENTO} ${VERSAO_PUT}`,
+  ),
+  'DELETE /produtos/{id}': op(
+    'Delete a client',
+    'Deleted; no body.',
+    `Deletes a client and uncounts it from its category in the same transaction. ${TO_TRASH} Its CNPJ/CPF (\`documento\`) is ` +
+      'freed meanwhile (a restore claims it again, or 409 naming the client that holds it now).',
+  ),
+  'GET /produtos/{id}/historico': historyOp('client'),
+  'GET /lixeira': shapedOp(
+    'List the trash',
+    'The deleted records, most recent first.',
+    `The records deleted in the last \`TRASH_DAYS\` days (${LIMITS.trashDays.default} unless the deployment says otherwise), ` +
+      `most recently deleted first. ${PAGED} Expired entries, and entries an administrator is deleting for good, are never listed.`,
+    { status: '200', response: 'LixeiraPagina', errors: ['400'] },
+  ),
+  'POST /lixeira/{tipo}/{id}/restaurar': shapedOp(
+    'Restore a record from the trash',
+    'The record, back with its id.',
+    'Puts the record back with the same id and `versao` + 1 in one transaction: its copy leaves the trash, its ' +
+      'unique name is claimed again (409 naming the record that holds it now, with `campo`), a client is counted in ' +
+      'its category again, and the history records the restore. A client whose category no longer exists comes back ' +
+      'without category, and `aviso` says so. 404 when the record is not in the trash (never deleted, restored already ' +
+      '— a second restore —, purged, or expired).',
+    { status: '200', response: 'Restaurado', errors: ['400', '404', '409'] },
+  ),
+  'DELETE /lixeira/{tipo}/{id}': shapedOp(
+    'Delete a record for good',
+    'Removed; no body.',
+    'Administrators only (403 for anyone else, before the request is validated). Removes the record\'s copy from the ' +
+      'trash, its whole history and activity items, and the idempotency record of its create while that still holds ' +
+      'it (its personal data goes with it); it can\'t be restored after. A restore racing it is refused. A purge that ' +
+      'failed half-way can be sent again. Its id is never given to another record. 404 when it is not in the trash.',
+    { status: '204', errors: ['400', '404'] },
+  ),
+  'GET /observacoes': {
+    summary: "The clients' notes, for an export",
+    answer: 'A page of notes, by client id.',
+    description:
+      'The `observacoes` of every client that has some, sorted by id: what `GET /produtos` leaves out, for a CSV export ' +
+      `of the list. Each page holds about ${LIMITS.exportacao.observacoesBytes / (1024 * 1024)} MB of JSON at most; pass its \`cursor\` ` +
+      'as `?cursor=` for the next (null: the last).',
+    shape: { status: '200', response: 'ObservacaoPagina', errors: ['400'], cursorOnly: true },
+  },
+  'GET /importacoes': {
+    summary: 'List the imports',
+    answer: 'A page of imports, newest first.',
+    description:
+      "The caller's CSV imports, newest first, with where each stands (an administrator sees everyone's, to undo them too): " +
+      `one stopped midway (\`importando\`) may be continued or undone, a concluded one undone within the trash period. ${PAGED}`,
+    shape: { status: '200', response: 'ImportacaoPagina', errors: ['400'] },
+  },
+  'GET /importacoes/{id}': {
+    summary: 'Read one import',
+    answer: 'The import, with the lines it created.',
+    description:
+      'One import, with the lines of its file whose clients it created: a page continuing it sends the other lines (a line sent ' +
+      "again is answered with the client it created, never created twice). Only the import's author or an administrator (403).",
+    shape: { status: '200', response: 'ImportacaoDetalhe', errors: ['400', '404'] },
+  },
+  'POST /importacoes': {
+    summary: 'Start a CSV import',
+    answer: 'The new import; its author is the caller.',
+    description: `Starts an import of clients; send its rows in batches to POST /importacoes/{id}/lotes. ${IDEMPOTENT_POST}`,
+    shape: { status: '201', response: 'Importacao', body: 'ImportacaoInput', errors: ['400', '409', '413', '415', '422'] },
+  },
+  'POST /importacoes/{id}/categorias': {
+    summary: 'Create a category of an import',
+    answer: 'The created category.',
+    description:
+      `Creates a category the import's rows name, as POST /categorias does (${UNIQUE_NAME}), listed under the import so ` +
+      `its undo deletes it once its clients are gone. Only the import's author or an administrator (403). ${IDEMPOTENT_POST}`,
+    shape: { status: '201', response: 'Categoria', body: 'CategoriaInput', errors: ['400', '404', '409', '413', '415', '422'] },
+  },
+  'POST /importacoes/{id}/lotes': {
+    summary: 'Create a batch of rows of an import',
+    answer: 'The created and the failed lines.',
+    description:
+      'Creates each valid row as POST /produtos would (its count in its category in the same transaction), in ' +
+      'transactions of at most 100 items; a row whose write is refused (a category that no longer exists, a CNPJ/CPF another ' +
+      'client or an earlier row of the batch has…) fails alone with its reason. The `Idempotency-Key` is required (400 without it; see the parameter): the same ' +
+      'batch sent again with the same key replays its answer and creates nothing twice; a line of the file the import created ' +
+      'already is answered with that client, under any key. Send batches one at a time; mark the last one `fim` (the import ' +
+      `is then concluded). Body limit: ${LIMITS.importacao.bodyBytes / 1024} KB. Only the ` +
+      "import's author or an administrator (403); 409 once the import was concluded or undone.",
+    shape: { status: '200', response: 'ImportacaoLoteResultado', body: 'ImportacaoLote', errors: ['400', '404', '409', '413', '415', '422'] },
+  },
+  'POST /importacoes/{id}/desfazer': {
+    summary: 'Undo an import (one step)',
+    answer: 'How many records this step deleted and how many are left.',
+    description:
+      `Deletes up to ${LIMITS.importacao.desfazerPorChamada} of the records the import created, each as DELETE /produtos/{id} ` +
+      'does, then the categories it created as DELETE /categorias/{id} does (one that has clients again stays); call again until `restantes` is 0. ' +
+      'The first step marks the import `desfazendo` (no batch is accepted after it), the one that leaves nothing `desfeita`. ' +
+      "Only the import's author or an administrator (403), within the trash period (409 after it).",
+    shape: { status: '200', response: 'ImportacaoDesfazerResultado', errors: ['400', '404', '409'] },
+  },
+  'POST /importacoes/{id}/restaurar': {
+    summary: 'Restore an undone import (one step)',
+    answer: 'How many records this step restored, which could not come back and why, and how many are left.',
+    description:
+      `Brings back from the trash up to ${LIMITS.importacao.desfazerPorChamada} of the records the import's undo deleted, each as ` +
+      'POST /lixeira/{tipo}/{id}/restaurar does (same id; the categories first, so the clients come back into them); call again until ' +
+      '`restantes` is 0. A record that cannot come back (purged, its trash period over, its name or document taken meanwhile) is ' +
+      "listed in `falhas` with why. Once nothing is left the import is `concluida` again (and can be undone again). Only an undone import " +
+      "(409 otherwise), by the import's author or an administrator (403).",
+    shape: { status: '200', response: 'ImportacaoRestaurarResultado', errors: ['400', '404', '409'] },
+  },
+  'GET /resumo': readOp(
+    'The portfolio totals',
+    'The totals.',
+    `Clients, VIPs (contract above ${VIP_THRESHOLD}) and contract sums, in all, by category and without one. Every ` +
+      "client write keeps them exact in its own transaction, so this is one read of the categories' totals, " +
+      'whatever the number of clients.',
+    'Resumo',
+  ),
+  'GET /atividades': readOp(
+    'The latest changes',
+    'The changes, newest first.',
+    `The last ${RECENT_ACTIVITY_LIMIT} changes of clients and categories (created, changed, deleted, restored): who, when, which fields.`,
+    'AtividadeList',
+  ),
+  'GET /usuarios': usersOp('List the users', 'The users.', 'Every user of the user pool, sorted by e-mail, with their status.', {
+    status: '200',
+    response: 'UsuarioList',
+    errors: ['404'],
+  }),
+  'POST /usuarios': usersOp(
+    'Invite a user',
+    'The invited user (status `FORCE_CHANGE_PASSWORD`).',
+    'Creates the user with the e-mail as user name; Cognito e-mails the invitation with a temporary password, which ' +
+      `the person changes at the first sign-in. \`admin: true\` also makes them an administrator. 409 when a user ` +
+      'with that e-mail exists (`campo` is `email`).',
+    { status: '201', response: 'Usuario', body: 'UsuarioInput', errors: ['400', '404', '409', '413', '415'] },
+  ),
+  'POST /usuarios/{email}/convite': usersOp(
+    'Resend the invitation',
+    'Sent; no body.',
+    'E-mails the invitation again with a new temporary password (the previous one stops working). 409 once the ' +
+      'user has signed in and set a password: reset the password instead.',
+    { status: '204', errors: ['400', '404', '409'] },
+  ),
+  'POST /usuarios/{email}/senha': usersOp(
+    'Reset the password',
+    'Reset; no body.',
+    'The current password stops working and Cognito e-mails a code; the person sets a new password with it ' +
+      '(“Esqueci minha senha” on the sign-in page). 409 while the user is still on the invitation (resend it instead) or disabled.',
+    { status: '204', errors: ['400', '404', '409'] },
+  ),
+  'PUT /usuarios/{email}/ativo': usersOp(
+    'Enable or disable a user',
+    'The user as it is now.',
+    `A disabled user cannot sign in or refresh a session, and is signed out everywhere. ${SELF}`,
+    { status: '200', response: 'Usuario', body: 'UsuarioAtivo', errors: ['400', '404', '409', '413', '415'] },
+  ),
+  'PUT /usuarios/{email}/admin': usersOp(
+    'Make or unmake an administrator',
+    'The user as it is now.',
+    `Puts the user in the \`${ADMIN_GROUP}\` group or takes them out; it shows in their next session (or token refresh). ${SELF}`,
+    { status: '200', response: 'Usuario', body: 'UsuarioAdmin', errors: ['400', '404', '409', '413', '415'] },
+  ),
+  'DELETE /usuarios/{email}': usersOp('Delete a user', 'Deleted; no body.', `Deletes the user from the pool. ${SELF}`, {
+    status: '204',
+    errors: ['400', '404', '409'],
+  }),
+  'DELETE /usuarios/{email}/autenticador': usersOp(
+    'Reset the authenticator',
+    'Reset; no body.',
+    "Turns the person's authenticator app (TOTP) off, for a lost phone: they sign in with the password and set up a new " +
+      'one (an administrator must, before acting as one). 409 for oneself: use Minha conta.',
+    { status: '204', errors: ['400', '404', '409'] },
+  ),
+};
+
+const ERROR_RESPONSES: Record<string, string> = {
+  '400': 'BadRequest',
+  '404': 'NotFound',
+  '409': 'Conflict',
+  '413': 'PayloadTooLarge',
+  '415': 'UnsupportedMediaType',
+  '422': 'UnprocessableContent',
+};
+
+/** The `Idempotency-Key` parameter of a route, by its row's `idempotencyKey`. */
+const KEY_PARAMETER = { optional: 'IdempotencyKey', required: 'IdempotencyKeyRequired' } as const;
+
+/** A records route's shape: a record, a list of them, the body of a create or an update, by method and path. */
+function recordShape(route: RouteDef): UsersShape {
+  const record = RECORD_SCHEMA[route.path.split('/')[1]!]!;
+  const response = route.method === 'DELETE' ? undefined : route.method === 'GET' && !route.path.includes('{id}') ? `${record}List` : record;
+  const body = route.method === 'POST' ? `${record}Input` : route.method === 'PUT' ? `${record}Update` : undefined;
+  return { status: SUCCESS_STATUS[route.method] as UsersShape['status'], response, body, errors: errorsOf(route) };
+}
+
+export function buildOperation(route: RouteDef, op: OperationDoc): OpenApiOperation {
+  const parameters: { $ref: string }[] = [];
+  if (route.path.includes('{tipo}')) parameters.push(ref('parameters', 'Tipo'));
+  if (route.path.includes('{id}')) parameters.push(ref('parameters', 'Id'));
+  if (route.path.includes('{email}')) parameters.push(ref('parameters', 'Email'));
+  // A create a client may retry, as its row says (the HTTP layer reads the header from the same row).
+  if (route.idempotencyKey) parameters.push(ref('parameters', KEY_PARAMETER[route.idempotencyKey]));
+  const shape = op.shape ?? recordShape(route);
+  // A paged list: `?limit=&cursor=`.
+  if (shape.response?.endsWith('Pagina')) parameters.push(...(shape.cursorOnly ? [] : [ref('parameters', 'Limit')]), ref('parameters', 'Cursor'));
+  for (const name of shape.query ?? []) parameters.push(ref('parameters', name));
+  const responses: Record<string, JsonSchema> = {
+    [shape.status]: shape.response
+      ? { description: op.answer, content: jsonContent(ref('schemas', shape.response)) }
+      : { description: op.answer },
+  };
+  // `413:ListTooLarge`: the status with a response of its own.
+  for (const error of shape.errors) {
+    const [status, name] = error.split(':') as [string, string | undefined];
+    responses[status] = ref('responses', name ?? (ERROR_RESPONSES[status] as string));
+  }
+  responses['401'] = ref('responses', 'Unauthorized');
+  responses['403'] = ref('responses', 'Forbidden');
+  responses['429'] = ref('responses', 'GatewayThrottled');
+  responses['500'] = ref('responses', 'InternalError');
+  responses['503'] = ref('responses', 'ServiceUnavailable');
+  return {
+    operationId: route.name.charAt(0).toLowerCase() + route.name.slice(1),
+    tags: [route.path.split('/')[1] as string],
+    summary: op.summary,
+    description: op.description,
+    ...(parameters.length ? { parameters } : {}),
+    ...(shape.body ? { requestBody: { required: true, content: jsonContent(ref('schemas', shape.body)) } } : {}),
+    responses,
+  };
+}
+
+/** The routes that take an `Idempotency-Key` (those that require one, with `required`). */
+export const keyedRoutes = (only?: 'required'): RouteDef[] =>
+  routes.filter((r) => (only ? r.idempotencyKey === only : r.idempotencyKey !== undefined));
+

@@ -161,7 +161,7 @@ export const webWalls = [
     },
   })),
   {
-    files: ['web/src/{components,lib}/**/*.{ts,tsx}', 'web/src/{config,paths,texts,texts-auth,texts-contato,texts-csv,texts-carteira,texts-listas}.ts'],
+    files: ['web/src/{components,lib}/**/*.{ts,tsx}', 'web/src/{config,paths}.ts', 'web/src/texts/**/*.ts'],
     rules: {
       'walls/features': ['error', featureWall(['features', 'app', 'pages'], 'The shared layers (components, lib) never import a feature, a page or the app shell.')],
     },

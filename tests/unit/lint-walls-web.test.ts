@@ -47,7 +47,7 @@ describe('web walls (eslint.config.js)', { timeout: 30_000 }, () => {
   it.each([
     ['the contract through @contract', 'web/src/features/clientes/components/X.tsx', "import { LIMITS } from '@contract';\nimport type { Cliente } from '@contract';\nexport const x: Cliente | number = LIMITS.nome.max;"],
     ['a feature its own files, lib and components', 'web/src/features/categorias/pages/X.tsx', "import { y } from '../components/Y.tsx';\nimport { z } from '../../../lib/z.ts';\nimport { w } from '../../../components/W.tsx';\nexport const x = [y, z, w];"],
-    ['lib importing components, config and texts', 'web/src/lib/x.ts', "import { Spinner } from '../components/Spinner.tsx';\nimport { T } from '../texts.ts';\nexport const x = [Spinner, T];"],
+    ['lib importing components, config and texts', 'web/src/lib/x.ts', "import { Spinner } from '../components/Spinner.tsx';\nimport { APP_TEXTS } from '../texts/app.ts';\nexport const x = [Spinner, APP_TEXTS];"],
   ])('allows %s', async (_name, path, code) => {
     expect(await errorsOf(path, code)).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { Spinner } from '../components/Spinner.tsx';
 import { StatusPage } from '../components/StatusPage.tsx';
 import { useSession } from '../lib/session.ts';
 import { entrarPath } from '../paths.ts';
-import { T } from '../texts.ts';
+import { APP_TEXTS } from '../texts/app.ts';
 
 const NotFound = lazy(() => import('../pages/NotFound.tsx'));
 
@@ -15,11 +15,11 @@ function SessionFailed() {
   return (
     <StatusPage
       mark={<Badge className="status-icon" icon={<AlertIcon size={32} />} />}
-      heading={<PageHeading title={T.titles.error}>{T.error.heading}</PageHeading>}
-      text={T.error.text}
+      heading={<PageHeading title={APP_TEXTS.titles.error}>{APP_TEXTS.error.heading}</PageHeading>}
+      text={APP_TEXTS.error.text}
       actions={
         <button type="button" className="btn btn-secondary" onClick={() => window.location.reload()}>
-          {T.error.reload}
+          {APP_TEXTS.error.reload}
         </button>
       }
     />

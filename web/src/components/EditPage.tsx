@@ -6,7 +6,7 @@ import { fieldErrorOf, hasErrors, isStale, reasonFor, shown, useForm, type Field
 import { useLoadFailure } from '../lib/hooks.ts';
 import type { Versioned } from '../lib/resource.ts';
 import { notifyError, notifySuccess } from '../lib/toast.tsx';
-import { T } from '../texts.ts';
+import { APP_TEXTS } from '../texts/app.ts';
 import { ConflictPanel, type ConflictRow, type ConflictStage } from './ConflictPanel.tsx';
 import { useLeaveGuard } from './LeaveGuard.tsx';
 import { FormShell } from './FormShell.tsx';
@@ -155,7 +155,7 @@ function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, 
       {conflict ? (
         <ConflictPanel heading={conflictHeading} stage={conflict.stage} rows={rows} reason={conflict.reason} onLoad={loadCurrent} onRetry={() => void fetchCurrent()} onReapply={reapply} />
       ) : null}
-      <FormShell onSubmit={() => void submit()} submitLabel={T.common.update} submitting={submitting} cancelTo={listReturnPath(listPath)} cancelLabel={T.common.cancel} onCancel={allow} invalidAt={form.invalidAt}>
+      <FormShell onSubmit={() => void submit()} submitLabel={APP_TEXTS.common.update} submitting={submitting} cancelTo={listReturnPath(listPath)} cancelLabel={APP_TEXTS.common.cancel} onCancel={allow} invalidAt={form.invalidAt}>
         {children(form, base)}
       </FormShell>
       {prompt}

@@ -1,6 +1,6 @@
 import { PageHeading } from '../components/PageHeading.tsx';
 import { StatusPage } from '../components/StatusPage.tsx';
-import { T } from '../texts.ts';
+import { APP_TEXTS } from '../texts/app.ts';
 
 /** Any unknown path. */
 export default function NotFound() {
@@ -8,11 +8,11 @@ export default function NotFound() {
     <StatusPage
       mark={
         <p className="status-code" aria-hidden="true">
-          {T.notFound.code}
+          {APP_TEXTS.notFound.code}
         </p>
       }
-      heading={<PageHeading title={T.titles.notFound}>{T.notFound.heading}</PageHeading>}
-      text={T.notFound.text}
+      heading={<PageHeading title={APP_TEXTS.titles.notFound}>{APP_TEXTS.notFound.heading}</PageHeading>}
+      text={APP_TEXTS.notFound.text}
     />
   );
 }

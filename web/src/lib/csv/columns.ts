@@ -6,7 +6,7 @@
  */
 import { LIMITS, MESSAGES, charCount, cleanText, isWellFormedText, readMoney, type Categoria, type Cliente, type ContatoField } from '@contract';
 import { fold, isVip } from '../format.ts';
-import { TF } from '../../texts-forms.ts';
+import { FORM_TEXTS } from '../../texts/forms.ts';
 import { formatData, formatDocumento, formatTelefone, readContato, type Read } from './fields.ts';
 
 /** The optional client fields of issue 17 (MERGE(17): the contract's field list and wire type have them). */
@@ -54,7 +54,7 @@ function money(value: string, header: string): Read<number> {
   switch (r.problem) {
     // The form's words for the same rules.
     case 'negative':
-      return { ok: false, problem: TF.money.negative(header) };
+      return { ok: false, problem: FORM_TEXTS.money.negative(header) };
     case 'max':
       return { ok: false, problem: MESSAGES.valorContratoMaximo };
     case 'decimals':

@@ -7,12 +7,12 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { LoadError } from '../../../components/States.tsx';
 import { RENEWAL_OVERDUE_DAYS, RENEWAL_WINDOWS } from '../../../config.ts';
 import { useClientes } from '../../../lib/resources.ts';
-import { C } from '../../../texts-contato.ts';
+import { CONTATO_TEXTS } from '../../../texts/contato.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
 import { renewalsWithin } from '../../../lib/renovacoes.ts';
 
 const idOf = (c: Cliente) => c.id;
-const renderCard = (c: Cliente) => <ClienteCard cliente={c} vencidoHa={C.renovacoes.vencidoHa} />;
+const renderCard = (c: Cliente) => <ClienteCard cliente={c} vencidoHa={CONTATO_TEXTS.renovacoes.vencidoHa} />;
 
 /** The window asked for in `?dias=` when it is one of RENEWAL_WINDOWS, else the first. */
 function windowOf(param: string | null): number {
@@ -41,7 +41,7 @@ export default function ContratosARenovar() {
   const due = useMemo(() => (data ? renewalsWithin(data, dias, todayIso()) : []), [data, dias]);
   const today = todayIso();
   const overdue = due.filter((c) => c.fimContrato! < today).length;
-  const t = C.renovacoes;
+  const t = CONTATO_TEXTS.renovacoes;
 
   let body;
   if (isLoading && !data) body = <Spinner />;

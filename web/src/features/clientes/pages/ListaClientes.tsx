@@ -14,13 +14,13 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useClientes } from '../../../lib/resources.ts';
 import { rememberListView } from '../../../lib/list-return.ts';
 import { paths } from '../../../paths.ts';
-import { T } from '../../../texts.ts';
-import { L } from '../../../texts-listas.ts';
+import { APP_TEXTS } from '../../../texts/app.ts';
+import { LISTAS_TEXTS } from '../../../texts/listas.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
 import { ListTools } from '../components/ListTools.tsx';
 import { parseView, useQueryState, viewSearch, type View } from '../../../lib/clientes-url.ts';
 import { applyView, orderOf, prepare } from '../../../lib/clientes-view.ts';
-import { TC } from '../../../texts-clientes.ts';
+import { CLIENTES_TEXTS } from '../../../texts/clientes.ts';
 
 const idOf = (c: Cliente) => c.id;
 const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
@@ -75,14 +75,14 @@ export default function ListaClientes() {
 
   let body;
   if (isLoading && !data) body = <Spinner />;
-  else if (error && !data) body = <LoadError message={TC.clientes.listError} onRetry={() => void mutate()} />;
+  else if (error && !data) body = <LoadError message={CLIENTES_TEXTS.clientes.listError} onRetry={() => void mutate()} />;
   else if (!data || data.length === 0 || !shown)
-    body = <EmptyState title={TC.clientes.emptyTitle} text={TC.clientes.emptyText} actionLabel={TC.clientes.emptyAction} to={paths.cadastrarCliente} icon={<UsersIcon size={32} />} />;
+    body = <EmptyState title={CLIENTES_TEXTS.clientes.emptyTitle} text={CLIENTES_TEXTS.clientes.emptyText} actionLabel={CLIENTES_TEXTS.clientes.emptyAction} to={paths.cadastrarCliente} icon={<UsersIcon size={32} />} />;
   else {
     const totals = (
       <>
-        <span className="result-total">{L.clientes.totalSoma(formatMoney(shown.soma))}</span>
-        <span className="result-total">{L.clientes.totalVips(shown.vips)}</span>
+        <span className="result-total">{LISTAS_TEXTS.clientes.totalSoma(formatMoney(shown.soma))}</span>
+        <span className="result-total">{LISTAS_TEXTS.clientes.totalVips(shown.vips)}</span>
       </>
     );
     body = (
@@ -94,9 +94,9 @@ export default function ListaClientes() {
           query={view.q}
           onClear={clear}
           extra={totals}
-          more={{ active: view.categorias.length > 0 || view.vip, clearLabel: L.clientes.clearView, noMatch: L.clientes.noMatch, hint: L.clientes.noMatchHint }}
+          more={{ active: view.categorias.length > 0 || view.vip, clearLabel: LISTAS_TEXTS.clientes.clearView, noMatch: LISTAS_TEXTS.clientes.noMatch, hint: LISTAS_TEXTS.clientes.noMatchHint }}
         />
-        <ProgressiveGrid key={`${key}|${data.length}`} items={shown.items} getKey={idOf} renderItem={renderCard} label={T.titles.clientes} focusKey={novo} />
+        <ProgressiveGrid key={`${key}|${data.length}`} items={shown.items} getKey={idOf} renderItem={renderCard} label={APP_TEXTS.titles.clientes} focusKey={novo} />
       </>
     );
   }
@@ -105,18 +105,18 @@ export default function ListaClientes() {
     <div className="page-actions">
       <ExportButton shown={shown?.items ?? []} run={(m, list) => m.exportClientes(list)} />
       <Link className="btn btn-secondary" to={paths.importarClientes}>
-        {L.csv.importar}
+        {LISTAS_TEXTS.csv.importar}
       </Link>
       <Link className="btn btn-primary" to={paths.cadastrarCliente}>
         <PlusIcon size={18} />
-        {TC.clientes.new}
+        {CLIENTES_TEXTS.clientes.new}
       </Link>
     </div>
   );
   return (
     <div className="page">
-      <PageHeader title={T.titles.clientes} heading={TC.clientes.heading} subtitle={TC.clientes.subheading} action={action} />
-      <SearchForm label={TC.clientes.filterLabel} placeholder={TC.clientes.filterPlaceholder} filter={filter} />
+      <PageHeader title={APP_TEXTS.titles.clientes} heading={CLIENTES_TEXTS.clientes.heading} subtitle={CLIENTES_TEXTS.clientes.subheading} action={action} />
+      <SearchForm label={CLIENTES_TEXTS.clientes.filterLabel} placeholder={CLIENTES_TEXTS.clientes.filterPlaceholder} filter={filter} />
       <UndoBar />
       {body}
     </div>

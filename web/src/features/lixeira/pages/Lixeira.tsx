@@ -11,12 +11,12 @@ import { cursorPageKey } from '../../../lib/paging.ts';
 import { useSession } from '../../../lib/session.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
-import { T } from '../../../texts.ts';
-import { personOf, TH } from '../../../texts-historico.ts';
+import { APP_TEXTS } from '../../../texts/app.ts';
+import { personOf, HISTORICO_TEXTS } from '../../../texts/historico.ts';
 import { LIXEIRA_PATH, useLixeiraActions } from '../../../lib/lixeira.ts';
-import { TA } from '../../../texts-acoes.ts';
+import { ACOES_TEXTS } from '../../../texts/acoes.ts';
 
-const L = TH.lixeira;
+const L = HISTORICO_TEXTS.lixeira;
 type Page = Pagina<ItemLixeira>;
 
 const pageKey = cursorPageKey(LIXEIRA_PATH);
@@ -57,7 +57,7 @@ export default function Lixeira() {
           <div className="grid-more">
             <button type="button" className="btn btn-secondary" disabled={loadingMore} onClick={() => void setSize(size + 1)}>
               {loadingMore ? <ButtonSpinner /> : null}
-              {T.common.showMore}
+              {APP_TEXTS.common.showMore}
             </button>
           </div>
         ) : null}
@@ -66,7 +66,7 @@ export default function Lixeira() {
 
   return (
     <div className="page">
-      <PageHeader title={T.titles.lixeira} heading={L.heading} subtitle={L.subheading} />
+      <PageHeader title={APP_TEXTS.titles.lixeira} heading={L.heading} subtitle={L.subheading} />
       {body}
     </div>
   );
@@ -83,7 +83,7 @@ function LixeiraCard({ item, onGone }: { item: ItemLixeira; onGone: () => void }
     setBusy('restore');
     try {
       const restored = await actions.restore(item.tipo, item.id);
-      notifySuccess(TA.toast.restored);
+      notifySuccess(ACOES_TEXTS.toast.restored);
       if (restored.aviso) notifyInfo(restored.aviso);
       onGone();
     } catch (err) {

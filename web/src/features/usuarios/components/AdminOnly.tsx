@@ -3,7 +3,7 @@ import { AlertIcon, Badge } from '../../../components/icons.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { StatusPage } from '../../../components/StatusPage.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { A } from '../../../texts-auth.ts';
+import { AUTH_TEXTS } from '../../../texts/auth.ts';
 
 /** The users pages are for administrators: a member (who typed the URL) reads so. */
 export function AdminOnly({ children }: { children: ReactNode }) {
@@ -12,8 +12,8 @@ export function AdminOnly({ children }: { children: ReactNode }) {
   return (
     <StatusPage
       mark={<Badge className="status-icon" icon={<AlertIcon size={32} />} />}
-      heading={<PageHeading title={A.usuarios.adminOnlyHeading} />}
-      text={A.usuarios.adminOnlyText}
+      heading={<PageHeading title={AUTH_TEXTS.usuarios.adminOnlyHeading} />}
+      text={AUTH_TEXTS.usuarios.adminOnlyText}
     />
   );
 }

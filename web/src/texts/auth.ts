@@ -4,7 +4,7 @@
  * Entrar, Sair, Usuários) because only those pages' lazy chunks load them: in texts.ts they would
  * weigh on the initial JavaScript of every page.
  */
-export const A = {
+export const AUTH_TEXTS = {
   titles: {
     entrar: 'Entrar',
     esqueciSenha: 'Esqueci minha senha',

@@ -3,7 +3,7 @@
  * Portuguese. They live beside texts.ts because only the home's lazy chunks load them: in texts.ts
  * they would weigh on the initial JavaScript of every page (as texts-auth.ts, texts-listas.ts).
  */
-export const C = {
+export const CARTEIRA_TEXTS = {
   /** The landing page below the portfolio (moved here from texts.ts: only the home's chunk reads it). */
   home: {
     eyebrow: 'Gestão de clientes para PMEs',

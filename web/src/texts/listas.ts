@@ -3,7 +3,7 @@
  * category cards' totals and sort, in Brazilian Portuguese. Beside texts.ts: only the list pages'
  * lazy chunks load them.
  */
-export const L = {
+export const LISTAS_TEXTS = {
   clientes: {
     sortLabel: 'Ordenar por',
     sorts: {

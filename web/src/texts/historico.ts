@@ -5,7 +5,7 @@
 /** The open mode's actor as the API writes it (lambdas/http/actor.ts). */
 const OPEN_MODE_ACTOR = 'anônimo';
 
-export const TH = {
+export const HISTORICO_TEXTS = {
   lixeira: {
     heading: 'Lixeira',
     subheading: 'Clientes e categorias deletados ficam aqui por um tempo e podem ser restaurados.',
@@ -46,4 +46,4 @@ export const TH = {
 } as const;
 
 /** Who did it, as every screen shows it: the e-mail, or "Anônimo" for the open mode's actor (a name, capitalised everywhere). */
-export const personOf = (por: string): string => (por === OPEN_MODE_ACTOR ? TH.historico.anonymous : por);
+export const personOf = (por: string): string => (por === OPEN_MODE_ACTOR ? HISTORICO_TEXTS.historico.anonymous : por);

@@ -4,9 +4,9 @@
  * card and the navbar say) because only the forms' and the view's lazy chunks load them: in
  * texts.ts they would weigh on the initial JavaScript of every page.
  */
-import { CAMPOS } from './texts-campos.ts';
+import { CAMPOS } from './campos.ts';
 
-export const C = {
+export const CONTATO_TEXTS = {
   section: 'Contato e contrato',
   /** The labels of the fields, by wire name. */
   labels: {

@@ -2,9 +2,9 @@
  * The client pages' texts (list, card, forms, delete page), in Brazilian Portuguese. Beside
  * texts.ts, which holds the shell's (every page's): only the client pages' lazy chunks load them.
  */
-import { CAMPOS } from './texts-campos.ts';
+import { CAMPOS } from './campos.ts';
 
-export const TC = {
+export const CLIENTES_TEXTS = {
   clientes: {
     heading: 'Busque seus clientes',
     subheading: 'Encontre clientes pelo nome, e-mail ou CNPJ/CPF e acompanhe seus contratos.',

@@ -4,7 +4,7 @@
  * Keys are English; domain nouns stay as the API names them (categoria, descricao, valorContrato),
  * and the client is `cliente` (the wire's `produto` lives on only in the texts users read).
  */
-export const T = {
+export const APP_TEXTS = {
   brand: 'Clientela',
   nav: {
     label: 'Navegação principal',
@@ -83,4 +83,4 @@ export const T = {
 } as const;
 
 /** Document title of a page: "Clientes · Clientela". */
-export const pageTitle = (title: string): string => `${title} · ${T.brand}`;
+export const pageTitle = (title: string): string => `${title} · ${APP_TEXTS.brand}`;

@@ -3,7 +3,7 @@
  * Desfazer bar after a delete (issue 16), in Brazilian Portuguese. Beside texts.ts: only the pages
  * that act on records load them.
  */
-export const TA = {
+export const ACOES_TEXTS = {
   /** Toasts: SPEC sections 5 and 8, to the letter. */
   toast: {
     fillCategoria: 'Preencha o nome da categoria!',

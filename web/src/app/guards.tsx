@@ -8,7 +8,7 @@ import { useSession } from '../lib/session.ts';
 import { entrarPath } from '../paths.ts';
 import { APP_TEXTS } from '../texts/app.ts';
 
-const NotFound = lazy(() => import('../pages/NotFound.tsx'));
+const NotFound = lazy(() => import('../components/NotFound.tsx'));
 
 /** config.json could not be read: a page that needs sign-in cannot be shown (reloading tries again). */
 function SessionFailed() {

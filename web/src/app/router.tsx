@@ -7,7 +7,7 @@ import { Layout } from './Layout.tsx';
 // One lazy chunk per page: the entry holds only the shell.
 const Home = lazy(() => import('../pages/Home.tsx'));
 const SobreNos = lazy(() => import('../pages/sobre-nos/SobreNos.tsx'));
-const NotFound = lazy(() => import('../pages/NotFound.tsx'));
+const NotFound = lazy(() => import('../components/NotFound.tsx'));
 const ListaCategorias = lazy(() => import('../features/categorias/pages/ListaCategorias.tsx'));
 const CadastrarCategoria = lazy(() => import('../features/categorias/pages/CadastrarCategoria.tsx'));
 const AtualizarCategoria = lazy(() => import('../features/categorias/pages/AtualizarCategoria.tsx'));

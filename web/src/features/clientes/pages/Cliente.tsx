@@ -13,7 +13,7 @@ import { paths } from '../../../paths.ts';
 import { APP_TEXTS } from '../../../texts/app.ts';
 import { CLIENTES_TEXTS } from '../../../texts/clientes.ts';
 import { personOf, HISTORICO_TEXTS } from '../../../texts/historico.ts';
-import NotFound from '../../../pages/NotFound.tsx';
+import NotFound from '../../../components/NotFound.tsx';
 import { RenewalBadge } from '../components/ClienteCard.tsx';
 
 const P = CLIENTES_TEXTS.pagina;

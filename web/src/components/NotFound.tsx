@@ -1,5 +1,5 @@
-import { PageHeading } from '../components/PageHeading.tsx';
-import { StatusPage } from '../components/StatusPage.tsx';
+import { PageHeading } from './PageHeading.tsx';
+import { StatusPage } from './StatusPage.tsx';
 import { APP_TEXTS } from '../texts/app.ts';
 
 /** Any unknown path. */

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { CloseIcon, LogoMark, MenuIcon } from '../components/icons.tsx';
+import { isAdmin } from '../lib/admin.ts';
 import { signOut, useSession } from '../lib/session.ts';
 import { paths } from '../paths.ts';
 import { APP_TEXTS } from '../texts/app.ts';
@@ -11,7 +12,7 @@ const links = [
   { to: paths.cadastrarCliente, label: APP_TEXTS.nav.createClientes },
   { to: paths.categorias, label: APP_TEXTS.nav.listCategorias },
   { to: paths.cadastrarCategoria, label: APP_TEXTS.nav.createCategorias },
-  // Issue 17's view, after the spec's links.
+  // Beyond the spec's links: the contracts view and the trash.
   { to: paths.renovacoes, label: APP_TEXTS.nav.renovacoes },
   { to: paths.lixeira, label: APP_TEXTS.nav.lixeira },
 ] as const;
@@ -92,7 +93,7 @@ export function Navbar() {
           ))}
           {session.status === 'signedIn' ? (
             <>
-              {session.user.admin ? (
+              {isAdmin(session, 'none') ? (
                 <li className="nav-auth">
                   <NavLink to={paths.usuarios} className="nav-link" onClick={close}>
                     {APP_TEXTS.nav.usuarios}

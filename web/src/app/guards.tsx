@@ -4,11 +4,14 @@ import { AlertIcon, Badge } from '../components/icons.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { StatusPage } from '../components/StatusPage.tsx';
+import { isAdmin } from '../lib/admin.ts';
 import { useSession } from '../lib/session.ts';
 import { entrarPath } from '../paths.ts';
 import { APP_TEXTS } from '../texts/app.ts';
 
 const NotFound = lazy(() => import('../components/NotFound.tsx'));
+// The refusal's texts are the users pages' own: only a refused visit loads them.
+const AdminOnly = lazy(() => import('../features/usuarios/pages/AdminOnly.tsx'));
 
 /** config.json could not be read: a page that needs sign-in cannot be shown (reloading tries again). */
 function SessionFailed() {
@@ -50,4 +53,12 @@ export function RequireUser() {
 export function SignInPages() {
   const { status } = useSession();
   return status === 'off' ? <NotFound /> : status === 'loading' ? <Spinner /> : <Outlet />;
+}
+
+/**
+ * The routes for administrators (under SignInPages: they exist only with sign-in). Anyone else
+ * who typed the URL reads that the page is for administrators.
+ */
+export function RequireAdmin() {
+  return isAdmin(useSession(), 'none') ? <Outlet /> : <AdminOnly />;
 }

@@ -1,7 +1,7 @@
 import { lazy, type ReactElement } from 'react';
 import { createRoutesFromElements, Navigate, Route, type RouteObject } from 'react-router-dom';
 import { paths, redirects } from '../paths.ts';
-import { RequireUser, SignInPages } from './guards.tsx';
+import { RequireAdmin, RequireUser, SignInPages } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 
 // One lazy chunk per page: the entry holds only the shell.
@@ -61,8 +61,10 @@ export function appRoutes(root: ReactElement): RouteObject[] {
           <Route path={paths.lixeira} element={<Lixeira />} />
           <Route element={<SignInPages />}>
             <Route path={paths.minhaConta} element={<MinhaConta />} />
-            <Route path={paths.usuarios} element={<Usuarios />} />
-            <Route path={paths.convidarUsuario} element={<ConvidarUsuario />} />
+            <Route element={<RequireAdmin />}>
+              <Route path={paths.usuarios} element={<Usuarios />} />
+              <Route path={paths.convidarUsuario} element={<ConvidarUsuario />} />
+            </Route>
           </Route>
           {redirects.map((r) => (
             <Route key={r.from} path={r.from} element={<Navigate to={r.to} replace />} />

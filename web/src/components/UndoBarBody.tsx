@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CloseIcon } from './icons.tsx';
 import { ButtonSpinner } from './Spinner.tsx';
-import { forgetUndo, type Exclusao } from './UndoBar.tsx';
+import { forgetUndo, type Exclusao } from './undo-state.ts';
 import { reasonOf } from '../lib/api-client.ts';
 import { useLixeiraActions } from '../lib/lixeira.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../lib/toast.tsx';

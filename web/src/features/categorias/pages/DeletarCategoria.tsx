@@ -6,7 +6,7 @@ import { viewHref } from '../../../lib/clientes-url.ts';
 import { useResumo } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
 import { APP_TEXTS } from '../../../texts/app.ts';
-import { undoState } from '../../../components/UndoBar.tsx';
+import { undoState } from '../../../components/undo-state.ts';
 import { CATEGORIA_MODEL } from '../model.ts';
 import { ACOES_TEXTS } from '../../../texts/acoes.ts';
 import { CATEGORIAS_TEXTS } from '../../../texts/categorias.ts';

@@ -1,7 +1,7 @@
 import { DeletePage } from '../../../components/DeletePage.tsx';
 import { APP_TEXTS } from '../../../texts/app.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
-import { undoState } from '../../../components/UndoBar.tsx';
+import { undoState } from '../../../components/undo-state.ts';
 import { CLIENTE_MODEL } from '../model.ts';
 import { ACOES_TEXTS } from '../../../texts/acoes.ts';
 import { CLIENTES_TEXTS } from '../../../texts/clientes.ts';

@@ -8,7 +8,7 @@ import { EmptyState, LoadError } from '../../../components/States.tsx';
 import { reasonOf } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { cursorPageKey } from '../../../lib/paging.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useIsAdmin } from '../../../lib/admin.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
 import { APP_TEXTS } from '../../../texts/app.ts';
@@ -21,11 +21,6 @@ type Page = Pagina<ItemLixeira>;
 
 const pageKey = cursorPageKey(LIXEIRA_PATH);
 
-/** Administrators delete for good (everyone is one in the open mode, as the API says). */
-function useIsAdmin(): boolean {
-  const session = useSession();
-  return session.status === 'off' || (session.status === 'signedIn' && session.user.admin);
-}
 
 /** /lixeira: the deleted records with who and when, 'Restaurar', and for administrators 'Excluir definitivamente'. */
 export default function Lixeira() {
@@ -74,7 +69,8 @@ export default function Lixeira() {
 
 /** One deleted record: what, who and when, and its actions (the purge after a confirmation). */
 function LixeiraCard({ item, onGone }: { item: ItemLixeira; onGone: () => void }) {
-  const admin = useIsAdmin();
+  // Administrators delete for good; everyone is one in the open mode, as the API says.
+  const admin = useIsAdmin('admin');
   const actions = useLixeiraActions();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState<'restore' | 'purge'>();

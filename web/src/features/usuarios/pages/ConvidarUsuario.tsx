@@ -10,7 +10,6 @@ import { paths } from '../../../paths.ts';
 import { FORM_TEXTS } from '../../../texts/forms.ts';
 import { AUTH_TEXTS } from '../../../texts/auth.ts';
 import { useUsuarioActions } from '../api.ts';
-import { AdminOnly } from '../components/AdminOnly.tsx';
 
 const I = AUTH_TEXTS.usuarios.invite;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -43,14 +42,12 @@ function InviteForm() {
   );
 }
 
-/** /usuarios/convidar (administrators): an e-mail, optionally as administrator; Cognito e-mails the temporary password. */
+/** /usuarios/convidar (administrators: RequireAdmin): an e-mail, optionally as administrator; Cognito e-mails the temporary password. */
 export default function ConvidarUsuario() {
   return (
-    <AdminOnly>
-      <div className="page page-narrow">
-        <PageHeader title={AUTH_TEXTS.titles.convidar} heading={I.heading} />
-        <InviteForm />
-      </div>
-    </AdminOnly>
+    <div className="page page-narrow">
+      <PageHeader title={AUTH_TEXTS.titles.convidar} heading={I.heading} />
+      <InviteForm />
+    </div>
   );
 }

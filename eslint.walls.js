@@ -181,9 +181,9 @@ export const webWalls = [
   })),
   {
     // Every text module lives in web/src/texts/, so each is a shared layer by where it is.
-    files: ['web/src/{components,lib,texts}/**/*.{ts,tsx}', 'web/src/{config,paths}.ts'],
+    files: ['web/src/{api,components,lib,texts}/**/*.{ts,tsx}', 'web/src/{config,paths}.ts'],
     rules: {
-      'walls/features': ['error', featureWall(['features', 'app', 'pages'], 'The shared layers (components, lib, texts, config, paths) never import a feature, a page or the app shell.')],
+      'walls/features': ['error', featureWall(['features', 'app', 'pages'], 'The shared layers (api, components, lib, texts, config, paths) never import a feature, a page or the app shell.')],
     },
   },
   {

@@ -6,7 +6,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from '../../web/src/lib/api-client.ts';
+import { apiRequest } from '../../web/src/api/http.ts';
 import { ADMIN_GROUP as CONTRACT_ADMIN_GROUP } from '@contract';
 import { ADMIN_GROUP, SESSION_STORAGE_KEY, TOKEN_RENEW_RETRY } from '../../web/src/config.ts';
 import { APP_TEXTS } from '../../web/src/texts/app.ts';

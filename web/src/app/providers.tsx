@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { fetcher } from '../lib/api-client.ts';
+import { fetcher } from '../api/http.ts';
 import { useSessionGeneration } from '../lib/session.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { CREATE_REDIRECT_DELAY } from '../config.ts';
-import { newIdempotencyKey } from '../lib/api-client.ts';
+import { newIdempotencyKey } from '../api/http.ts';
 import { fieldErrorOf, hasErrors, reasonFor, shown, useForm, type FieldErrors, type Form, type FormModel } from '../lib/form.ts';
 import { useDelayedNavigate } from '../lib/hooks.ts';
 import type { Versioned } from '../lib/resource.ts';

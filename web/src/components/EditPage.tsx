@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { reasonOf } from '../lib/api-client.ts';
+import { reasonOf } from '../api/http.ts';
 import { listReturnPath } from '../lib/list-return.ts';
 import { fieldErrorOf, hasErrors, isStale, reasonFor, shown, useForm, type FieldErrors, type Form, type FormModel } from '../lib/form.ts';
 import { useLoadFailure } from '../lib/hooks.ts';

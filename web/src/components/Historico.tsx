@@ -5,6 +5,7 @@ import type { Auditoria, EntradaHistorico, Pagina } from '@contract';
 import { ButtonSpinner, Spinner } from './Spinner.tsx';
 import { LoadError } from './States.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../lib/format.ts';
+import { historicoPath } from '../api/historico.ts';
 import { cursorPageKey } from '../lib/paging.ts';
 import { APP_TEXTS } from '../texts/app.ts';
 import { personOf as who, HISTORICO_TEXTS } from '../texts/historico.ts';
@@ -71,7 +72,7 @@ export function AuditLine({ record }: { record: Auditoria }) {
  * record's API path (`/produtos/7`); its history is at `${path}/historico`.
  */
 export function Historico({ path, refresh = 0 }: { path: string; refresh?: number }) {
-  const key = cursorPageKey(`${path}/historico?limit=${PAGE_SIZE}`);
+  const key = cursorPageKey(historicoPath(path, PAGE_SIZE));
   const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<Pagina<EntradaHistorico>>(key, { revalidateFirstPage: false });
   // `refresh` changes when the record is known to have changed elsewhere (an edit's conflict): read again.
   const seen = useRef(refresh);

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { CloseIcon } from './icons.tsx';
 import { ButtonSpinner } from './Spinner.tsx';
 import { forgetUndo, type Exclusao } from './undo-state.ts';
-import { reasonOf } from '../lib/api-client.ts';
+import { reasonOf } from '../api/http.ts';
 import { useLixeiraActions } from '../lib/lixeira.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../lib/toast.tsx';
 import { ACOES_TEXTS } from '../texts/acoes.ts';

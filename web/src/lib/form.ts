@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { cleanText, formatMoneyInput, LIMITS, MESSAGES, readMoney } from '@contract';
 import { FORM_TEXTS } from '../texts/forms.ts';
-import { ApiRequestError, reasonOf } from './api-client.ts';
+import { ApiRequestError, reasonOf } from '../api/http.ts';
 import type { Resource, Versioned } from './resource.ts';
 
 /**

@@ -7,7 +7,7 @@
 import { useSyncExternalStore } from 'react';
 import type { CognitoWebConfig, WebConfig } from '@contract';
 import { ADMIN_GROUP, CONFIG_URL, SESSION_STORAGE_KEY, TOKEN_RENEW_MARGIN, TOKEN_RENEW_RETRY } from '../config.ts';
-import { cognitoCall, CognitoError, type AuthAnswer, type AuthResult } from './cognito.ts';
+import { cognitoCall, CognitoError, type AuthAnswer, type AuthResult } from '../api/cognito-client.ts';
 import { rememberVisitor } from './inicio.ts';
 import { removeAllToasts } from './toast.tsx';
 

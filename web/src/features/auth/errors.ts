@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CognitoError } from '../../lib/cognito.ts';
+import { CognitoError } from '../../api/cognito-client.ts';
 import { AUTH_TEXTS } from '../../texts/auth.ts';
 
 /**

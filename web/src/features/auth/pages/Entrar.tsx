@@ -11,7 +11,7 @@ import { cognitoConfig, useSession, type CognitoConfig } from '../../../lib/sess
 import { destinoOf, paths } from '../../../paths.ts';
 import { FORM_TEXTS } from '../../../texts/forms.ts';
 import { AUTH_TEXTS, DEV_TEXTS } from '../../../texts/auth.ts';
-import { associateForChallenge, respond, signIn, TOTP_KEY, totpEnabled, verifyForChallenge, type Challenge } from '../cognito.ts';
+import { associateForChallenge, respond, signIn, TOTP_KEY, totpEnabled, verifyForChallenge, type Challenge } from '../../../api/auth.ts';
 import { NewPasswordFields, newPasswordErrors, type NewPassword } from '../components/NewPasswordFields.tsx';
 import { codeError, codeOf, TotpSetup } from '../components/TotpSetup.tsx';
 import { authMessage, isWrongCode, isWrongPassword, useStep } from '../errors.ts';

@@ -9,7 +9,7 @@ import { notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
 import { FORM_TEXTS } from '../../../texts/forms.ts';
 import { AUTH_TEXTS } from '../../../texts/auth.ts';
-import { confirmForgotPassword, forgotPassword } from '../cognito.ts';
+import { confirmForgotPassword, forgotPassword } from '../../../api/auth.ts';
 import { NewPasswordFields, newPasswordErrors } from '../components/NewPasswordFields.tsx';
 import { codeError, codeOf } from '../components/TotpSetup.tsx';
 import { authMessage, isWrongCode, useStep } from '../errors.ts';

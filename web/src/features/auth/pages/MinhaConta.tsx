@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/session.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
 import { FORM_TEXTS } from '../../../texts/forms.ts';
 import { AUTH_TEXTS } from '../../../texts/auth.ts';
-import { associateTotp, changePassword, confirmPassword, disableTotp, enableTotp, TOTP_KEY, totpEnabled } from '../cognito.ts';
+import { associateTotp, changePassword, confirmPassword, disableTotp, enableTotp, TOTP_KEY, totpEnabled } from '../../../api/auth.ts';
 import { NewPasswordFields, newPasswordErrors } from '../components/NewPasswordFields.tsx';
 import { codeError, TotpSetup } from '../components/TotpSetup.tsx';
 import { authMessage, isWrongCode, isWrongPassword, useStep } from '../errors.ts';

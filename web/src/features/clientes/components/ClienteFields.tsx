@@ -3,7 +3,7 @@ import { LIMITS, type CategoriaRef } from '@contract';
 import { FieldFrame, TextField } from '../../../components/Field.tsx';
 import { MoneyField } from '../../../components/MoneyField.tsx';
 import { VIP_THRESHOLD } from '../../../config.ts';
-import { reasonOf } from '../../../lib/api-client.ts';
+import { reasonOf } from '../../../api/http.ts';
 import type { Form } from '../../../lib/form.ts';
 import { formatMoney, sortKey } from '../../../lib/format.ts';
 import { useOwnError } from '../../../lib/hooks.ts';

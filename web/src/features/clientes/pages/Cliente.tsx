@@ -5,7 +5,7 @@ import { Historico } from '../../../components/Historico.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { LoadError } from '../../../components/States.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError } from '../../../api/http.ts';
 import { viewHref } from '../../../lib/clientes-url.ts';
 import { formatDateTime, formatMoney, isVip } from '../../../lib/format.ts';
 import { clientes } from '../../../lib/resources.ts';

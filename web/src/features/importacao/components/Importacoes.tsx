@@ -4,7 +4,7 @@ import type { Importacao, Pagina } from '@contract';
 import { formatDateTime } from '../../../lib/format.ts';
 import { cursorPageKey } from '../../../lib/paging.ts';
 import { CSV_TEXTS } from '../../../texts/csv.ts';
-import { IMPORTACOES_PATH } from '../api.ts';
+import { IMPORTACOES_PATH } from '../../../api/importacoes.ts';
 import { RestoreStatus, UndoStatus, useRestore, useUndo } from './Undo.tsx';
 
 const J = CSV_TEXTS.jobs;

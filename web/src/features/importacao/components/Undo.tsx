@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { CSV_TEXTS } from '../../../texts/csv.ts';
-import { restoreStep, undoStep } from '../api.ts';
+import { restoreStep, undoStep } from '../../../api/importacoes.ts';
 import { categorias, clientes } from '../../../lib/resources.ts';
 
 export interface UndoProgress {

@@ -7,7 +7,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { foldName } from '@contract';
-import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../../lib/api-client.ts';
+import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../../api/http.ts';
 import { readCsvFile } from '../../../lib/csv/read.ts';
 import { categoriaNames } from '../../../lib/csv/rows.ts';
 import { categorias as categoriasResource, useCategorias } from '../../../lib/resources.ts';

@@ -8,7 +8,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { LIMITS, MESSAGES, foldName, formatDocumento, type Importacao } from '@contract';
-import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../../lib/api-client.ts';
+import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../../api/http.ts';
 import { CLIENTE_COLUMNS, type ClienteField } from '../../../lib/csv/columns.ts';
 import { formatData, formatTelefone } from '../../../lib/csv/fields.ts';
 import { readCsvFile, type ParsedFile } from '../../../lib/csv/read.ts';
@@ -18,7 +18,7 @@ import { categorias as categoriasResource, clientes as clientesResource, useCate
 import { paths } from '../../../paths.ts';
 import { CSV_TEXTS } from '../../../texts/csv.ts';
 import { batchEnd } from '../../../lib/csv/batches.ts';
-import { createCategoria, readImportacao, sendLote, startImportacao } from '../api.ts';
+import { createCategoria, readImportacao, sendLote, startImportacao } from '../../../api/importacoes.ts';
 import { FileStep, ImportHeader, type ImportPhase } from '../components/FileChooser.tsx';
 import { Importacoes } from '../components/Importacoes.tsx';
 import { failedRowsCsv, Summary, type Failure, type Outcome } from '../components/Summary.tsx';

@@ -5,7 +5,7 @@ import { TrashIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ButtonSpinner, Spinner } from '../../../components/Spinner.tsx';
 import { EmptyState, LoadError } from '../../../components/States.tsx';
-import { reasonOf } from '../../../lib/api-client.ts';
+import { reasonOf } from '../../../api/http.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { cursorPageKey } from '../../../lib/paging.ts';
 import { useIsAdmin } from '../../../lib/admin.ts';
@@ -13,7 +13,8 @@ import { notifyError, notifyInfo, notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
 import { APP_TEXTS } from '../../../texts/app.ts';
 import { personOf, HISTORICO_TEXTS } from '../../../texts/historico.ts';
-import { LIXEIRA_PATH, useLixeiraActions } from '../../../lib/lixeira.ts';
+import { LIXEIRA_PATH } from '../../../api/lixeira.ts';
+import { useLixeiraActions } from '../../../lib/lixeira.ts';
 import { ACOES_TEXTS } from '../../../texts/acoes.ts';
 
 const L = HISTORICO_TEXTS.lixeira;

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Badge, UsersIcon } from '../../../components/icons.tsx';
 import { ButtonSpinner } from '../../../components/Spinner.tsx';
-import { reasonOf } from '../../../lib/api-client.ts';
+import { reasonOf } from '../../../api/http.ts';
 import { useSession } from '../../../lib/session.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
 import { AUTH_TEXTS } from '../../../texts/auth.ts';
-import { useUsuarioActions, type Usuario, type UsuarioAction } from '../api.ts';
+import { useUsuarioActions, type Usuario, type UsuarioAction } from '../hooks.ts';
 
 const U = AUTH_TEXTS.usuarios;
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' });

@@ -3,13 +3,13 @@ import { useNavigate } from 'react-router-dom';
 import { FormShell } from '../../../components/FormShell.tsx';
 import { CheckboxField, InputField } from '../../../components/InputField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { ApiRequestError, reasonOf } from '../../../lib/api-client.ts';
+import { ApiRequestError, reasonOf } from '../../../api/http.ts';
 import { useForm } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
 import { FORM_TEXTS } from '../../../texts/forms.ts';
 import { AUTH_TEXTS } from '../../../texts/auth.ts';
-import { useUsuarioActions } from '../api.ts';
+import { useUsuarioActions } from '../hooks.ts';
 
 const I = AUTH_TEXTS.usuarios.invite;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

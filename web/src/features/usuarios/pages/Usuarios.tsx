@@ -2,7 +2,7 @@ import { UsersIcon } from '../../../components/icons.tsx';
 import { ListPage } from '../../../components/ListPage.tsx';
 import { paths } from '../../../paths.ts';
 import { AUTH_TEXTS } from '../../../texts/auth.ts';
-import { useUsuarios, type Usuario } from '../api.ts';
+import { useUsuarios, type Usuario } from '../hooks.ts';
 import { UsuarioCard } from '../components/UsuarioCard.tsx';
 
 const emailOf = (u: Usuario) => u.email;

@@ -5,7 +5,8 @@
  */
 import { userNameOf } from '@contract';
 import { cognitoCall, CognitoError, type AuthAnswer } from './cognito-client.ts';
-import { accessToken, cognitoConfig, establish } from '../lib/session.ts';
+import { cognitoConfig } from '../lib/auth-config.ts';
+import { accessToken, establish } from '../lib/session.ts';
 
 function call<T>(op: string, body: object): Promise<T> {
   return cognitoCall<T>(cognitoConfig()!.cognitoEndpoint, op, { ClientId: cognitoConfig()!.clientId, ...body });

@@ -1,5 +1,5 @@
 /**
- * /clientes/importar (issue 18): choose a file → its columns → a preview of what will be saved →
+ * /clientes/importar: choose a file → its columns → a preview of what will be saved →
  * the import, batch by batch with a progress bar and Cancelar → a summary (failed rows as a CSV to
  * fix and import again; Continuar; Desfazer importação). The file is read in a module worker.
  * Below the file chooser, the imports made so far: one that stopped (the page was closed) is
@@ -7,12 +7,12 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { LIMITS, MESSAGES, foldName, formatDocumento, type Importacao } from '@contract';
+import { LIMITS, foldName, formatDocumento, type Importacao } from '@contract';
 import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../../api/http.ts';
 import { CLIENTE_COLUMNS, type ClienteField } from '../../../lib/csv/columns.ts';
 import { formatData, formatTelefone } from '../../../lib/csv/fields.ts';
 import { readCsvFile, type ParsedFile } from '../../../lib/csv/read.ts';
-import { checkRows, columnHeaders, guessMapping, hasHeader, IMPORT_FIELDS, type ImportRow, type RowCheck } from '../../../lib/csv/rows.ts';
+import { checkRows, columnHeaders, guessMapping, hasHeader, IMPORT_FIELDS, type ImportRow } from '../../../lib/csv/rows.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { categorias as categoriasResource, clientes as clientesResource, useCategorias, useClientes } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
@@ -21,6 +21,7 @@ import { batchEnd } from '../../../lib/csv/batches.ts';
 import { createCategoria, readImportacao, sendLote, startImportacao } from '../../../api/importacoes.ts';
 import { FileStep, ImportHeader, type ImportPhase } from '../components/FileChooser.tsx';
 import { Importacoes } from '../components/Importacoes.tsx';
+import { reviewRows, rowsToSend } from '../review.ts';
 import { failedRowsCsv, Summary, type Failure, type Outcome } from '../components/Summary.tsx';
 
 const PREVIEW_ROWS = 10;
@@ -61,7 +62,7 @@ interface Run {
   outcome: Outcome;
 }
 
-/** The wire body of a row: the spec's fields, its category by id, issue 17's fields when present. */
+/** The wire body of a row: the spec's fields, its category by id, the contact and contract fields when present. */
 function bodyOf(row: ImportRow, categoriaId: number | null): Record<string, unknown> {
   const { categoria: _name, ...fields } = row;
   return { ...fields, categoria: categoriaId === null ? null : { id: categoriaId } };
@@ -119,43 +120,10 @@ export default function ImportarClientes() {
   // A continued import skips the lines it created already.
   const created = resuming?.created;
   const checks = useMemo(() => (created ? allChecks.filter((c) => !created.has(c.linha)) : allChecks), [allChecks, created]);
-  const review = useMemo(() => {
-    const existing = new Map((categorias.data ?? []).map((c) => [foldName(c.descricao), c.id]));
-    const names = new Set((clientes.data ?? []).map((c) => foldName(c.nome)));
-    // A CNPJ/CPF is unique: the server refuses a row whose document is stored (or came earlier
-    // in the file), so the preview counts it as invalid with the server's own message.
-    const documentos = new Map<string, string>();
-    for (const c of clientes.data ?? []) if (c.documento) documentos.set(c.documento, c.nome);
-    const valid: RowCheck[] = [];
-    const invalid: RowCheck[] = [];
-    const duplicates: RowCheck[] = [];
-    const novas = new Map<string, string>();
-    for (const check of checks) {
-      if (!check.row) {
-        invalid.push(check);
-        continue;
-      }
-      const documento = check.row.documento;
-      const holder = documento ? documentos.get(documento) : undefined;
-      if (documento && holder !== undefined) {
-        invalid.push({ linha: check.linha, cells: check.cells, problems: [MESSAGES.documentoDuplicado(formatDocumento(documento), holder)] });
-        continue;
-      }
-      if (documento) documentos.set(documento, check.row.nome);
-      const folded = foldName(check.row.nome);
-      if (names.has(folded)) duplicates.push(check);
-      names.add(folded);
-      valid.push(check);
-      const cat = check.row.categoria;
-      if (cat && !existing.has(foldName(cat)) && !novas.has(foldName(cat))) novas.set(foldName(cat), cat);
-    }
-    return { existing, valid, invalid, duplicates, novas: [...novas.values()] };
-  }, [checks, categorias.data, clientes.data]);
+  const review = useMemo(() => reviewRows(checks, categorias.data ?? [], clientes.data ?? []), [checks, categorias.data, clientes.data]);
 
-  const toSend = useMemo(() => {
-    const skip = new Set(pularDuplicados ? review.duplicates : []);
-    return review.valid.filter((c) => !skip.has(c));
-  }, [review, pularDuplicados]);
+
+  const toSend = useMemo(() => rowsToSend(review, pularDuplicados), [review, pularDuplicados]);
 
   /**
    * Sends the batches from `start.next`, one at a time (each cut by rows and bytes, batchEnd),

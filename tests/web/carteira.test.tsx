@@ -1,5 +1,5 @@
 /**
- * The portfolio views (issue 19) with a fake API: the client list's sort (pt-BR), chips, totals
+ * The portfolio views with a fake API: the client list's sort (pt-BR), chips, totals
  * and URL state (Back walks the views); the category cards' totals, links and sort; the home's
  * portfolio block against a data set whose totals the test computes itself (KPIs, chart with
  * "Outras", its table alternative, renewals from `fimContrato`, recent changes), and the sign-in
@@ -257,7 +257,7 @@ describe('the home for the team', () => {
     const recent = screen.getByRole('region', { name: CARTEIRA_TEXTS.portfolio.recentTitle });
     await within(recent).findByText('ana@empresa.com.br');
     expect(within(recent).getByRole('link', { name: 'Padaria' })).toHaveAttribute('href', '/atualizarproduto/7');
-    // The fields by the form's labels (texts-campos.ts), not their wire names.
+    // The fields by the form's labels (texts/campos.ts), not their wire names.
     expect(recent.textContent).toContain('alterou o cliente Padaria (Valor do contrato, Nome)');
     expect(within(recent).queryByRole('link', { name: 'Velha' })).toBeNull();
     expect(within(recent).getAllByRole('listitem')[0]!.querySelector('time')).toHaveAttribute('datetime', ATIVIDADES[0]!.em);

@@ -226,7 +226,7 @@ describe('/categorias/atualizar/:id', () => {
     expect(visibleToast('A categoria foi atualizada com sucesso!')?.dataset.duration).toBe('2000');
   });
 
-  it('on 409 shows the update error with the reason and stays on the form as typed (deviation: issue 13)', async () => {
+  it('on 409 shows the update error with the reason and stays on the form as typed (a deviation from the spec)', async () => {
     const user = userEvent.setup();
     const api = mockApi({
       'GET /api/categorias/2': [json(200, categoria(2, 'Serviços', 3)), json(200, categoria(2, 'Serviços gerais', 4))],

@@ -155,7 +155,7 @@ describe('/cadastrarproduto', () => {
     mockApi({ 'GET /api/categorias': json(200, CATS) });
     renderApp('/cadastrarproduto');
     for (const label of ['Nome', 'Segmento', 'Ponto focal', 'Categoria']) expect(await screen.findByLabelText(label)).toBeInTheDocument();
-    // Text, not a number input: "10.000" must reach the page as typed (issue 13).
+    // Text, not a number input: "10.000" must reach the page as typed.
     const valor = screen.getByLabelText('Valor do contrato');
     expect(valor).toHaveAttribute('type', 'text');
     expect(valor).toHaveAttribute('inputmode', 'decimal');
@@ -301,7 +301,7 @@ describe('/atualizarproduto/:id', () => {
       pontoFocal: 'Maria',
       valorContrato: 1500.5,
       categoria: { id: 2, descricao: 'Serviços' },
-      // Issue 17: the edit form shows every contact field; blank ones are sent as null (cleared).
+      // The edit form shows every contact field; blank ones are sent as null (cleared).
       email: null,
       telefone: null,
       documento: null,
@@ -312,7 +312,7 @@ describe('/atualizarproduto/:id', () => {
     expect(visibleToast('O produto foi atualizado com sucesso!')).toBeDefined();
   });
 
-  it('on 409 shows the update error with the reason and stays on the form as typed (deviation: issue 13)', async () => {
+  it('on 409 shows the update error with the reason and stays on the form as typed (a deviation from the spec)', async () => {
     const user = userEvent.setup();
     const api = mockApi({
       'GET /api/produtos/2': [json(200, loaded), json(200, { ...loaded, nome: 'Maria (outra edição)', versao: 8 })],

@@ -54,7 +54,7 @@ describe('routes', () => {
 });
 
 describe('layout', () => {
-  it('has the navbar links of the spec (and the Lixeira, issue 16), aria-current on the current one, and the brand to /home', async () => {
+  it('has the navbar links of the spec (and the Lixeira), aria-current on the current one, and the brand to /home', async () => {
     mockApi({ 'GET /api/categorias': json(200, []) });
     renderApp('/categorias');
     await screen.findByRole('heading', { level: 1, name: 'Categorias' });
@@ -66,7 +66,7 @@ describe('layout', () => {
       ['Cadastrar clientes', '/cadastrarproduto'],
       ['Listar categorias', '/categorias'],
       ['Cadastrar categorias', '/cadastrarcategorias'],
-      // Issue 17's view, after the spec's links.
+      // The contracts view, after the spec's links.
       ['Contratos a renovar', '/contratos-a-renovar'],
       ['Lixeira', '/lixeira'],
     ];

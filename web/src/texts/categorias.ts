@@ -1,6 +1,6 @@
 /**
  * The category pages' texts (list, card, forms, delete page), in Brazilian Portuguese. Beside
- * texts.ts: only the category pages' lazy chunks load them.
+ * app.ts: only the category pages' lazy chunks load them.
  */
 import { CAMPOS } from './campos.ts';
 

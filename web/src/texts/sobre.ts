@@ -1,5 +1,5 @@
 /**
- * The Sobre nós page's texts, in Brazilian Portuguese. Beside texts.ts: only that page's chunk
+ * The Sobre nós page's texts, in Brazilian Portuguese. Beside app.ts: only that page's chunk
  * loads them.
  */
 export const SOBRE_TEXTS = {

@@ -20,7 +20,7 @@ function windowOf(param: string | null): number {
   return (RENEWAL_WINDOWS as readonly number[]).includes(n) ? n : RENEWAL_WINDOWS[0];
 }
 
-/** /contratos-a-renovar: contracts ending in the next 30, 60 or 90 days, soonest first (issue 17). */
+/** /contratos-a-renovar: contracts ending in the next 30, 60 or 90 days, soonest first. */
 export default function ContratosARenovar() {
   const { data, error, isLoading, mutate } = useClientes();
   // The window lives in the address (a link keeps it); useSearchParams would add to every page's router code.

@@ -55,8 +55,20 @@ const restrictedImports = {
   },
 };
 
+/** A file that must not exist where it is (its path matched the block's `files`): one error, at its top. */
+const misplaced = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Files of a kind live in their folder (eslint.walls.js).' },
+    schema: [{ type: 'object', properties: { message: { type: 'string' } }, required: ['message'], additionalProperties: false }],
+  },
+  create(context) {
+    return { Program: (n) => context.report({ node: n, loc: { line: 1, column: 0 }, message: context.options[0].message }) };
+  },
+};
+
 /** The plugin the config registers as `walls`. */
-export const wallsPlugin = { rules: { imports: restrictedImports, features: restrictedImports } };
+export const wallsPlugin = { rules: { imports: restrictedImports, features: restrictedImports, placement: misplaced } };
 
 const AWS_SDK = no(/^(@aws-sdk\/|@smithy\/|aws-sdk(\/|$))/, 'Only lambdas/store/ talks to AWS (DynamoDB, the user pool): go through the store.');
 
@@ -145,7 +157,11 @@ const webWall = {
     { regex: AWS_SDK.regex, message: 'The web calls the API and Cognito with fetch: no AWS SDK in the bundle.' },
   ],
 };
-/** Features never import each other, and the shared layers never import a feature (`walls/features`, so it adds to the wall above). */
+/**
+ * Features never import each other, the app shell or the site's pages; the shared layers (components,
+ * lib, config, paths, texts) never import a feature, a page or the app shell (`walls/features`, so it
+ * adds to the wall above).
+ */
 const featureWall = (others, message) => ({
   patterns: [{ regex: String.raw`(^|/)(${others.join('|')})(/|$)`, message }],
 });
@@ -156,14 +172,24 @@ export const webWalls = [
     rules: {
       'walls/features': [
         'error',
-        featureWall(['features', ...webFeatures.filter((o) => o !== f)], `Features do not import each other: move what '${f}' shares to web/src/components or web/src/lib.`),
+        featureWall(
+          ['features', 'app', 'pages', ...webFeatures.filter((o) => o !== f)],
+          `Features do not import each other, the app shell or the site's pages: move what '${f}' shares to web/src/components or web/src/lib.`,
+        ),
       ],
     },
   })),
   {
-    files: ['web/src/{components,lib}/**/*.{ts,tsx}', 'web/src/{config,paths,texts,texts-auth,texts-contato,texts-csv,texts-carteira,texts-listas}.ts'],
+    // Every text module lives in web/src/texts/, so each is a shared layer by where it is.
+    files: ['web/src/{api,components,lib,texts}/**/*.{ts,tsx}', 'web/src/{config,paths}.ts'],
     rules: {
-      'walls/features': ['error', featureWall(['features', 'app', 'pages'], 'The shared layers (components, lib) never import a feature, a page or the app shell.')],
+      'walls/features': ['error', featureWall(['features', 'app', 'pages'], 'The shared layers (api, components, lib, texts, config, paths) never import a feature, a page or the app shell.')],
     },
+  },
+  {
+    // A text module anywhere else would escape the shared layer's wall above.
+    files: ['web/src/**/texts*.{ts,tsx}', 'web/src/**/texts*/**/*.{ts,tsx}'],
+    ignores: ['web/src/texts/**'],
+    rules: { 'walls/placement': ['error', { message: 'UI texts live in web/src/texts/ (a shared layer: it never imports a feature, a page or the app shell).' }] },
   },
 ];

@@ -15,7 +15,7 @@ import { clientesCsv } from '../../web/src/lib/csv/export.ts';
 import { formatData, formatTelefone, readData, readDocumento, readTelefone } from '../../web/src/lib/csv/fields.ts';
 import { categoriaNames, checkRows, columnHeaders, guessMapping, hasHeader } from '../../web/src/lib/csv/rows.ts';
 import { neutralise, toCsv, unneutralise } from '../../web/src/lib/csv/write.ts';
-import { C } from '../../web/src/texts-csv.ts';
+import { CSV_TEXTS } from '../../web/src/texts/csv.ts';
 
 const column = (field: string) => CLIENTE_COLUMNS.find((c) => c.field === field)!;
 const read = (field: string, text: string) => column(field).parse!(text, column(field).header);
@@ -249,7 +249,7 @@ describe('an import reads what the export writes', () => {
     const checks = checkRows(rows, mapping, false);
     const failures = checks.filter((c) => c.problems.length > 0).map((c) => ({ linha: c.linha, motivo: c.problems.join(' '), cells: c.cells }));
     expect(failures.map((f) => f.linha)).toEqual([1]);
-    const csv = failedRowsCsv(columnHeaders(rows, mapping, false, C.columns.unnamed), failures);
+    const csv = failedRowsCsv(columnHeaders(rows, mapping, false, CSV_TEXTS.columns.unnamed), failures);
     const back = parseBytes(Buffer.from(csv, 'utf8')).rows;
     expect(back[0]).toEqual(['Nome', 'Segmento', 'Ponto focal', 'Valor do contrato', 'Categoria', 'Motivo']);
     expect(hasHeader(back[0])).toBe(true);
@@ -306,8 +306,8 @@ describe('categories', () => {
   });
 
   it('the preview counts the new categories and those that exist', () => {
-    expect(C.preview.newCategoriasCount(2, 1)).toBe('2 categorias novas; 1 já existe.');
-    expect(C.preview.newCategoriasCount(1, 3)).toBe('1 categoria nova; 3 já existem.');
+    expect(CSV_TEXTS.preview.newCategoriasCount(2, 1)).toBe('2 categorias novas; 1 já existe.');
+    expect(CSV_TEXTS.preview.newCategoriasCount(1, 3)).toBe('1 categoria nova; 3 já existem.');
   });
 });
 

@@ -21,6 +21,7 @@ async function errorsOf(path: string, code: string): Promise<string[]> {
 
 const WEB_WALL = 'walls/imports';
 const FEATURE_WALL = 'walls/features';
+const PLACEMENT_WALL = 'walls/placement';
 
 // ESLint's first run loads the parsers: seconds on 2 busy cores.
 describe('web walls (eslint.config.js)', { timeout: 30_000 }, () => {
@@ -36,6 +37,13 @@ describe('web walls (eslint.config.js)', { timeout: 30_000 }, () => {
     ['a shared component importing a feature', 'web/src/components/X.tsx', "import { y } from '../features/clientes/y.ts';\nexport const x = y;", FEATURE_WALL],
     ['lib importing a page', 'web/src/lib/x.ts', "import Home from '../pages/Home.tsx';\nexport const x = Home;", FEATURE_WALL],
     ['a feature loading another lazily (import())', 'web/src/features/clientes/x.ts', "export const y = () => import('../categorias/model.ts');", FEATURE_WALL],
+    ['a feature importing the app shell', 'web/src/features/clientes/pages/X.tsx', "import { RequireUser } from '../../../app/guards.tsx';\nexport const x = RequireUser;", FEATURE_WALL],
+    ['a feature importing a page of the site', 'web/src/features/categorias/pages/X.tsx', "import Home from '../../../pages/Home.tsx';\nexport const x = Home;", FEATURE_WALL],
+    ['a feature loading the app shell lazily (import())', 'web/src/features/usuarios/x.ts', "export const y = () => import('../../app/router.tsx');", FEATURE_WALL],
+    ['a text module importing a feature', 'web/src/texts/x.ts', "import { y } from '../features/clientes/model.ts';\nexport const x = y;", FEATURE_WALL],
+    ['a text module importing the app shell', 'web/src/texts/x.ts', "import { y } from '../app/guards.tsx';\nexport const x = y;", FEATURE_WALL],
+    ['a text module outside web/src/texts/', 'web/src/texts-novos.ts', "export const NOVOS_TEXTS = { heading: 'Novos' };", PLACEMENT_WALL],
+    ['a text module inside a feature', 'web/src/features/clientes/texts.ts', "export const CLIENTE_TEXTS = { heading: 'Clientes' };", PLACEMENT_WALL],
     ['a lazy import of a service', 'web/src/lib/x.ts', "export const y = () => import('../../../lambdas/services/clientes.ts');", WEB_WALL],
     ['the AWS SDK', 'web/src/lib/x.ts', "import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';\nexport const x = CognitoIdentityProviderClient;", WEB_WALL],
   ])('refuses %s', async (_name, path, code, rule) => {
@@ -47,7 +55,8 @@ describe('web walls (eslint.config.js)', { timeout: 30_000 }, () => {
   it.each([
     ['the contract through @contract', 'web/src/features/clientes/components/X.tsx', "import { LIMITS } from '@contract';\nimport type { Cliente } from '@contract';\nexport const x: Cliente | number = LIMITS.nome.max;"],
     ['a feature its own files, lib and components', 'web/src/features/categorias/pages/X.tsx', "import { y } from '../components/Y.tsx';\nimport { z } from '../../../lib/z.ts';\nimport { w } from '../../../components/W.tsx';\nexport const x = [y, z, w];"],
-    ['lib importing components, config and texts', 'web/src/lib/x.ts', "import { Spinner } from '../components/Spinner.tsx';\nimport { T } from '../texts.ts';\nexport const x = [Spinner, T];"],
+    ['a text module importing another and the contract', 'web/src/texts/x.ts', "import { CAMPOS } from './campos.ts';\nimport type { Cliente } from '@contract';\nexport const x: Partial<Cliente> = { nome: CAMPOS.nome };"],
+    ['lib importing components, config and texts', 'web/src/lib/x.ts', "import { Spinner } from '../components/Spinner.tsx';\nimport { APP_TEXTS } from '../texts/app.ts';\nexport const x = [Spinner, APP_TEXTS];"],
   ])('allows %s', async (_name, path, code) => {
     expect(await errorsOf(path, code)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /**
- * One quotation style across the web's UI texts (web/src/texts*.ts): typographic double quotes
+ * One quotation style across the web's UI texts (web/src/texts/): typographic double quotes
  * (“Esqueci minha senha”), never straight ones, each opened one closed. Read from the modules'
  * string and template literals with TypeScript's own parser, so code inside a template
  * (`${n === 1 ? 'dia' : 'dias'}`) is not taken for text.
@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const SRC = fileURLToPath(new URL('../../web/src/', import.meta.url));
-const MODULES = readdirSync(SRC).filter((f) => /^texts(-[a-z]+)?\.ts$/.test(f));
+const SRC = fileURLToPath(new URL('../../web/src/texts/', import.meta.url));
+const MODULES = readdirSync(SRC).filter((f) => f.endsWith('.ts'));
 
 /** The texts of a module: each string literal, and each template literal whole (its spans joined by `…`). */
 function textsOf(source: string, name = 'x.ts'): string[] {
@@ -43,7 +43,7 @@ function quoteProblem(text: string): string | undefined {
 
 describe('quotes in the UI texts', () => {
   it('finds the text modules', () => {
-    expect(MODULES).toContain('texts.ts');
+    expect(MODULES).toContain('app.ts');
     expect(MODULES.length).toBeGreaterThan(5);
   });
 

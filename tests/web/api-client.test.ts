@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, apiRequest, createOnce, newIdempotencyKey, reasonOf } from '../../web/src/lib/api-client.ts';
+import { ApiRequestError, apiRequest, createOnce, newIdempotencyKey, reasonOf } from '../../web/src/api/http.ts';
 
 function stubFetch(...responses: (Response | Error)[]) {
   const fn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {

@@ -4,7 +4,7 @@
  * shaped as Cognito's (unsigned: the web only reads them).
  */
 import { vi } from 'vitest';
-import type { CognitoConfig } from '../../web/src/lib/session.ts';
+import type { CognitoConfig } from '../../web/src/lib/auth-config.ts';
 import { json } from './helpers.tsx';
 
 export const CONFIG: CognitoConfig = {

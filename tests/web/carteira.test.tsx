@@ -1,5 +1,5 @@
 /**
- * The portfolio views (issue 19) with a fake API: the client list's sort (pt-BR), chips, totals
+ * The portfolio views with a fake API: the client list's sort (pt-BR), chips, totals
  * and URL state (Back walks the views); the category cards' totals, links and sort; the home's
  * portfolio block against a data set whose totals the test computes itself (KPIs, chart with
  * "Outras", its table alternative, renewals from `fimContrato`, recent changes), and the sign-in
@@ -14,8 +14,8 @@ import { applyView, orderOf, prepare } from '../../web/src/lib/clientes-view.ts'
 import { sortKey } from '../../web/src/lib/format.ts';
 import { barsOf, CHART_TOP, RENEW_DAYS, RENEW_SHOWN } from '../../web/src/pages/home/Portfolio.tsx';
 import { renewalsWithin } from '../../web/src/lib/renovacoes.ts';
-import { C } from '../../web/src/texts-carteira.ts';
-import { L } from '../../web/src/texts-listas.ts';
+import { CARTEIRA_TEXTS } from '../../web/src/texts/carteira.ts';
+import { LISTAS_TEXTS } from '../../web/src/texts/listas.ts';
 import { CONFIG } from './auth-helpers.ts';
 import { HOME_COOKIE } from '../../web/src/config.ts';
 import { readFileSync } from 'node:fs';
@@ -53,7 +53,7 @@ describe('/clientes as a work tool', () => {
     expect(status().textContent).toContain(money(76500.5));
     expect(status().textContent).toContain('3 VIPs');
 
-    await user.selectOptions(screen.getByLabelText(L.clientes.sortLabel), 'nome');
+    await user.selectOptions(screen.getByLabelText(LISTAS_TEXTS.clientes.sortLabel), 'nome');
     expect(cardNames()).toEqual(['alvaro', 'Álvaro', 'Avulso', 'Loja 2', 'Loja 10']);
     expect(currentSearch()).toBe('?ordem=nome');
 
@@ -66,7 +66,7 @@ describe('/clientes as a work tool', () => {
 
     await user.click(screen.getByRole('button', { name: T_NONE }));
     expect(cardNames()).toEqual(['Álvaro', 'Avulso', 'Loja 10']);
-    await user.click(screen.getByRole('button', { name: L.clientes.onlyVip }));
+    await user.click(screen.getByRole('button', { name: LISTAS_TEXTS.clientes.onlyVip }));
     expect(cardNames()).toEqual(['Avulso', 'Loja 10']);
     expect(currentSearch()).toBe('?ordem=nome&categoria=0%2C1&vip=1');
 
@@ -95,11 +95,11 @@ describe('/clientes as a work tool', () => {
     mockApi({ 'GET /api/produtos': json(200, LIST.map((c, i) => (at[i] ? { ...c, atualizadoEm: at[i] } : c))) });
     renderApp('/clientes?ordem=categoria');
     await screen.findByText('Loja 10');
-    expect(screen.getByLabelText(L.clientes.sortLabel)).toHaveValue('categoria');
+    expect(screen.getByLabelText(LISTAS_TEXTS.clientes.sortLabel)).toHaveValue('categoria');
     // Saúde (alvaro, Loja 2), Varejo (Álvaro, Loja 10), then Sem categoria.
     expect(cardNames()).toEqual(['alvaro', 'Loja 2', 'Álvaro', 'Loja 10', 'Avulso']);
 
-    await user.selectOptions(screen.getByLabelText(L.clientes.sortLabel), 'alteracao');
+    await user.selectOptions(screen.getByLabelText(LISTAS_TEXTS.clientes.sortLabel), 'alteracao');
     expect(currentSearch()).toBe('?ordem=alteracao');
     // By the instant (a millisecond apart counts); the two never changed by id, newest first.
     expect(cardNames()).toEqual(['Loja 2', 'alvaro', 'Loja 10', 'Avulso', 'Álvaro']);
@@ -111,7 +111,7 @@ describe('/clientes as a work tool', () => {
     await screen.findByText('Loja 2');
     expect(cardNames()).toEqual(['Loja 2']);
     expect(screen.getByRole('searchbox')).toHaveValue('lo');
-    expect(screen.getByLabelText(L.clientes.sortLabel)).toHaveValue('valor-desc');
+    expect(screen.getByLabelText(LISTAS_TEXTS.clientes.sortLabel)).toHaveValue('valor-desc');
     expect(screen.getByRole('button', { name: 'Saúde' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
@@ -124,16 +124,16 @@ describe('/clientes: the way out of a filtered view, and chips of unused categor
     const user = userEvent.setup();
     mockApi({ 'GET /api/produtos': json(200, WITH_OUTRA) });
     renderApp('/clientes?categoria=3&vip=1');
-    await screen.findByText(L.clientes.noMatch);
-    expect(status()).toHaveTextContent(L.clientes.noMatch);
-    expect(screen.getByText(L.clientes.noMatchHint)).toBeInTheDocument();
+    await screen.findByText(LISTAS_TEXTS.clientes.noMatch);
+    expect(status()).toHaveTextContent(LISTAS_TEXTS.clientes.noMatch);
+    expect(screen.getByText(LISTAS_TEXTS.clientes.noMatchHint)).toBeInTheDocument();
     expect(cardNames()).toEqual([]);
-    await user.click(screen.getByRole('button', { name: L.clientes.clearView }));
+    await user.click(screen.getByRole('button', { name: LISTAS_TEXTS.clientes.clearView }));
     expect(currentSearch()).toBe('');
     expect(cardNames()).toHaveLength(WITH_OUTRA.length);
     expect(screen.getByRole('searchbox')).toHaveFocus();
     // No filter on: nothing to clear.
-    expect(screen.queryByRole('button', { name: L.clientes.clearView })).toBeNull();
+    expect(screen.queryByRole('button', { name: LISTAS_TEXTS.clientes.clearView })).toBeNull();
   });
 
   it("with results, any filter on (text, chips) gets 'Limpar filtros' beside the count; it clears text and chips", async () => {
@@ -142,7 +142,7 @@ describe('/clientes: the way out of a filtered view, and chips of unused categor
     renderApp('/clientes?q=loja&categoria=1');
     await screen.findByText('Loja 10');
     expect(cardNames()).toEqual(['Loja 10']);
-    await user.click(screen.getByRole('button', { name: L.clientes.clearView }));
+    await user.click(screen.getByRole('button', { name: LISTAS_TEXTS.clientes.clearView }));
     expect(currentSearch()).toBe('');
     expect(screen.getByRole('searchbox')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Varejo' })).toHaveAttribute('aria-pressed', 'false');
@@ -230,34 +230,34 @@ describe('the home for the team', () => {
       money(RESUMO.soma),
       money(Math.round((RESUMO.soma / RESUMO.clientes) * 100) / 100),
     ]);
-    expect(screen.getByText(C.portfolio.vipShare(new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 }).format(RESUMO.vips / RESUMO.clientes)))).toBeInTheDocument();
+    expect(screen.getByText(CARTEIRA_TEXTS.portfolio.vipShare(new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 }).format(RESUMO.vips / RESUMO.clientes)))).toBeInTheDocument();
 
     // The chart: Sem categoria (15000.25) first, then Cat 10…Cat 4; the 3 smallest are "Outras".
     const links = screen.getAllByRole('link').filter((a) => a.classList.contains('chart-row'));
     expect(links).toHaveLength(CHART_TOP + 1);
     expect(links[0]).toHaveAttribute('href', '/clientes?categoria=0');
-    expect(links[0]).toHaveAccessibleName(C.portfolio.barLink('Sem categoria', money(15000.25)));
+    expect(links[0]).toHaveAccessibleName(CARTEIRA_TEXTS.portfolio.barLink('Sem categoria', money(15000.25)));
     expect(links[1]).toHaveAttribute('href', '/clientes?categoria=10');
     expect(links.at(-1)).toHaveAttribute('href', '/clientes?categoria=1%2C2%2C3');
-    expect(links.at(-1)).toHaveAccessibleName(C.portfolio.barLink(C.portfolio.others, money(6001.5)));
-    const table = screen.getByRole('table', { name: C.portfolio.chartTable });
-    expect(within(table).getByRole('row', { name: new RegExp(`^${C.portfolio.others}`) }).textContent).toBe(`${C.portfolio.others}6${money(6001.5)}`);
+    expect(links.at(-1)).toHaveAccessibleName(CARTEIRA_TEXTS.portfolio.barLink(CARTEIRA_TEXTS.portfolio.others, money(6001.5)));
+    const table = screen.getByRole('table', { name: CARTEIRA_TEXTS.portfolio.chartTable });
+    expect(within(table).getByRole('row', { name: new RegExp(`^${CARTEIRA_TEXTS.portfolio.others}`) }).textContent).toBe(`${CARTEIRA_TEXTS.portfolio.others}6${money(6001.5)}`);
 
     // Renewals: only the contract ending within 30 days, with its value.
-    const renewals = await screen.findByRole('region', { name: C.portfolio.renewTitle });
+    const renewals = await screen.findByRole('region', { name: CARTEIRA_TEXTS.portfolio.renewTitle });
     await within(renewals).findByText('Vence logo');
     expect(within(renewals).queryByText('Vence depois')).toBeNull();
     // Ended 19 days ago: still to renew, first, saying since when; ended over 90 days ago: not listed.
     expect(within(renewals).getAllByRole('link').map((a) => a.textContent).slice(1, 3)).toEqual(['Venceu', 'Vence logo']);
-    expect(within(renewals).getByText(C.portfolio.renewOverdue(19), { exact: false })).toBeInTheDocument();
+    expect(within(renewals).getByText(CARTEIRA_TEXTS.portfolio.renewOverdue(19), { exact: false })).toBeInTheDocument();
     expect(within(renewals).queryByText('Venceu há muito')).toBeNull();
-    expect(renewals.textContent).toContain(C.portfolio.renewTotal(2, money(4001.5)));
+    expect(renewals.textContent).toContain(CARTEIRA_TEXTS.portfolio.renewTotal(2, money(4001.5)));
 
     // Recent changes: who, what, which fields, when; a deleted record is not a link.
-    const recent = screen.getByRole('region', { name: C.portfolio.recentTitle });
+    const recent = screen.getByRole('region', { name: CARTEIRA_TEXTS.portfolio.recentTitle });
     await within(recent).findByText('ana@empresa.com.br');
     expect(within(recent).getByRole('link', { name: 'Padaria' })).toHaveAttribute('href', '/atualizarproduto/7');
-    // The fields by the form's labels (texts-campos.ts), not their wire names.
+    // The fields by the form's labels (texts/campos.ts), not their wire names.
     expect(recent.textContent).toContain('alterou o cliente Padaria (Valor do contrato, Nome)');
     expect(within(recent).queryByRole('link', { name: 'Velha' })).toBeNull();
     expect(within(recent).getAllByRole('listitem')[0]!.querySelector('time')).toHaveAttribute('datetime', ATIVIDADES[0]!.em);
@@ -272,29 +272,29 @@ describe('the home for the team', () => {
     const due = Array.from({ length: RENEW_SHOWN + 2 }, (_, i) => ({ ...produto(i + 1, `Vence ${i + 1}`, 100), fimContrato: '2026-12-01' }));
     const api = mockApi({ 'GET /api/resumo': json(200, RESUMO), 'GET /api/produtos': [json(500, { mensagem: 'falhou' }), json(200, due)], 'GET /api/atividades': json(200, []) });
     renderApp('/');
-    const renewals = await screen.findByRole('region', { name: C.portfolio.renewTitle });
-    await within(renewals).findByText(C.portfolio.renewError);
+    const renewals = await screen.findByRole('region', { name: CARTEIRA_TEXTS.portfolio.renewTitle });
+    await within(renewals).findByText(CARTEIRA_TEXTS.portfolio.renewError);
     // Not busy for ever: the read is over.
     expect(renewals).toHaveAttribute('aria-busy', 'false');
-    expect(within(renewals).getByRole('link', { name: C.portfolio.renewTitle })).toHaveAttribute('href', '/contratos-a-renovar');
+    expect(within(renewals).getByRole('link', { name: CARTEIRA_TEXTS.portfolio.renewTitle })).toHaveAttribute('href', '/contratos-a-renovar');
 
     await userEvent.setup().click(within(renewals).getByRole('button', { name: 'Tentar novamente' }));
     await within(renewals).findByText('Vence 1');
     expect(api.callsTo('GET', '/api/produtos')).toHaveLength(2);
-    expect(within(renewals).getByRole('link', { name: C.portfolio.renewMore(2) })).toHaveAttribute('href', '/contratos-a-renovar');
+    expect(within(renewals).getByRole('link', { name: CARTEIRA_TEXTS.portfolio.renewMore(2) })).toHaveAttribute('href', '/contratos-a-renovar');
   });
 
   it('with no change in the feed’s period, says so for that period (older changes are in each record’s Histórico)', async () => {
     mockApi({ 'GET /api/resumo': json(200, RESUMO), 'GET /api/produtos': json(200, []), 'GET /api/atividades': json(200, []) });
     renderApp('/');
-    const recent = await screen.findByRole('region', { name: C.portfolio.recentTitle });
+    const recent = await screen.findByRole('region', { name: CARTEIRA_TEXTS.portfolio.recentTitle });
     expect(await within(recent).findByText('Nenhuma alteração nos últimos 90 dias.')).toBeInTheDocument();
   });
 
   it('a visitor (sign-in on, not signed in) gets a compact invitation to sign in, no data is read, and the next / is served as a visitor’s', async () => {
     const api = mockApi({});
     renderApp('/', { auth: CONFIG });
-    const title = await screen.findByText(C.portfolio.signInTitle);
+    const title = await screen.findByText(CARTEIRA_TEXTS.portfolio.signInTitle);
     expect(title.closest('.portfolio-body')).toHaveClass('portfolio-compact');
     expect(api.callsTo('GET', '/api/resumo')).toHaveLength(0);
     // The hint the edge reads (lib/inicio.ts): one word, no personal data.
@@ -331,7 +331,7 @@ describe('the home for the team', () => {
   it('an empty portfolio invites to the first client', async () => {
     mockApi({ 'GET /api/resumo': json(200, { clientes: 0, vips: 0, soma: 0, categorias: [], semCategoria: { clientes: 0, vips: 0, soma: 0 } }) });
     renderApp('/');
-    await screen.findByText(C.portfolio.emptyTitle);
+    await screen.findByText(CARTEIRA_TEXTS.portfolio.emptyTitle);
   });
 
   it('bars and renewals (pure functions)', () => {
@@ -356,15 +356,15 @@ describe('/categorias cards', () => {
       'GET /api/resumo': json(200, { ...RESUMO, categorias: [{ id: 1, descricao: 'Varejo', clientes: 3, vips: 1, soma: 50000 }, { id: 2, descricao: 'Atacado', clientes: 1, vips: 0, soma: 10 }] }),
     });
     renderApp('/categorias');
-    const link = await screen.findByRole('link', { name: new RegExp(`${L.categorias.cardLink('Varejo')}$`) }, { timeout: 3000 });
+    const link = await screen.findByRole('link', { name: new RegExp(`${LISTAS_TEXTS.categorias.cardLink('Varejo')}$`) }, { timeout: 3000 });
     expect(link).toHaveAttribute('href', '/clientes?categoria=1');
-    expect(link.textContent).toBe(`${L.categorias.cardClientes(3)} · ${L.categorias.cardSoma(money(50000))}, ${L.categorias.cardLink('Varejo')}`);
+    expect(link.textContent).toBe(`${LISTAS_TEXTS.categorias.cardClientes(3)} · ${LISTAS_TEXTS.categorias.cardSoma(money(50000))}, ${LISTAS_TEXTS.categorias.cardLink('Varejo')}`);
     expect(cardNames()).toEqual(['Atacado', 'Varejo']);
-    await user.selectOptions(screen.getByLabelText(L.categorias.sortLabel), 'total');
+    await user.selectOptions(screen.getByLabelText(LISTAS_TEXTS.categorias.sortLabel), 'total');
     expect(currentSearch()).toBe('?ordem=total');
     expect(cardNames()).toEqual(['Varejo', 'Atacado']);
     await act(async () => {
-      await user.click(screen.getByRole('link', { name: new RegExp(`${L.categorias.cardLink('Atacado')}$`) }));
+      await user.click(screen.getByRole('link', { name: new RegExp(`${LISTAS_TEXTS.categorias.cardLink('Atacado')}$`) }));
     });
     expect(currentPath()).toBe('/clientes');
     expect(currentSearch()).toBe('?categoria=2');
@@ -373,7 +373,7 @@ describe('/categorias cards', () => {
   it('link to their clients also when the totals can’t be read', async () => {
     mockApi({ 'GET /api/categorias': json(200, [categoria(1, 'Varejo')]), 'GET /api/resumo': json(500, { mensagem: 'falhou' }) });
     renderApp('/categorias');
-    const link = await screen.findByRole('link', { name: `${L.categorias.cardClientesLink} ${L.categorias.cardClientesOf('Varejo')}` }, { timeout: 3000 });
+    const link = await screen.findByRole('link', { name: `${LISTAS_TEXTS.categorias.cardClientesLink} ${LISTAS_TEXTS.categorias.cardClientesOf('Varejo')}` }, { timeout: 3000 });
     expect(link).toHaveAttribute('href', '/clientes?categoria=1');
   });
 });

@@ -3,16 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { CREATE_REDIRECT_DELAY, FIRST_LOAD_HOLD, TOAST_DURATION } from '../../web/src/config.ts';
-import { T } from '../../web/src/texts.ts';
+import { APP_TEXTS } from '../../web/src/texts/app.ts';
 // Loaded up front so React.lazy resolves without waiting on module I/O under fake timers.
 import '../../web/src/features/categorias/pages/ListaCategorias.tsx';
 import '../../web/src/features/categorias/pages/CadastrarCategoria.tsx';
 import '../../web/src/features/categorias/pages/DeletarCategoria.tsx';
 import { FAKE_TIMERS, UUID, categoria, currentPath, deferred, json, mockApi, renderApp, settle, shownToast, tick, visibleToast } from './helpers.tsx';
-import { TG } from '../../web/src/texts-categorias.ts';
+import { CATEGORIAS_TEXTS } from '../../web/src/texts/categorias.ts';
 
 const LIST = [categoria(1, 'Alimentação'), categoria(2, 'Serviços'), categoria(3, 'Varejo')];
-const spinner = () => screen.queryByRole('status', { name: T.common.loading });
+const spinner = () => screen.queryByRole('status', { name: APP_TEXTS.common.loading });
 const cardTitles = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
 describe('/categorias list', () => {
@@ -63,7 +63,7 @@ describe('/categorias list', () => {
     mockApi({ 'GET /api/categorias': json(200, LIST) });
     renderApp('/categorias');
     await screen.findByRole('heading', { level: 2, name: 'Varejo' }, { timeout: 3000 });
-    const field = screen.getByLabelText(TG.categorias.filterLabel);
+    const field = screen.getByLabelText(CATEGORIAS_TEXTS.categorias.filterLabel);
     await user.type(field, 'servicos');
     expect(cardTitles()).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
@@ -74,7 +74,7 @@ describe('/categorias list', () => {
     await user.clear(field);
     await user.type(field, 'xyz{Enter}');
     expect(cardTitles()).toEqual([]);
-    expect(screen.getByText(T.common.noResults('xyz'))).toBeInTheDocument();
+    expect(screen.getByText(APP_TEXTS.common.noResults('xyz'))).toBeInTheDocument();
     await user.clear(field);
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     expect(cardTitles()).toHaveLength(3);
@@ -85,29 +85,29 @@ describe('/categorias list', () => {
     mockApi({ 'GET /api/categorias': json(200, LIST) });
     renderApp('/categorias');
     await screen.findByRole('heading', { level: 2, name: 'Varejo' }, { timeout: 3000 });
-    const field = screen.getByLabelText(TG.categorias.filterLabel);
+    const field = screen.getByLabelText(CATEGORIAS_TEXTS.categorias.filterLabel);
     await user.type(field, 'nada disso{Enter}');
-    expect(screen.getByText(T.common.noResults('nada disso'))).toHaveAttribute('role', 'status');
-    expect(screen.getByText(T.common.noResultsHint)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: T.common.clearFilter }));
+    expect(screen.getByText(APP_TEXTS.common.noResults('nada disso'))).toHaveAttribute('role', 'status');
+    expect(screen.getByText(APP_TEXTS.common.noResultsHint)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: APP_TEXTS.common.clearFilter }));
     expect(cardTitles()).toHaveLength(3);
     expect(field).toHaveValue('');
     expect(field).toHaveFocus();
-    expect(screen.getByText(T.common.results(3, 3))).toHaveAttribute('role', 'status');
-    expect(screen.queryByRole('button', { name: T.common.clearFilter })).not.toBeInTheDocument();
+    expect(screen.getByText(APP_TEXTS.common.results(3, 3))).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('button', { name: APP_TEXTS.common.clearFilter })).not.toBeInTheDocument();
   });
 
   it('shows a friendly empty state with a link to create', async () => {
     mockApi({ 'GET /api/categorias': json(200, []) });
     renderApp('/categorias');
-    expect(await screen.findByRole('heading', { name: TG.categorias.emptyTitle }, { timeout: 3000 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: TG.categorias.emptyAction })).toHaveAttribute('href', '/cadastrarcategorias');
+    expect(await screen.findByRole('heading', { name: CATEGORIAS_TEXTS.categorias.emptyTitle }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: CATEGORIAS_TEXTS.categorias.emptyAction })).toHaveAttribute('href', '/cadastrarcategorias');
   });
 
   it("shows an inline error with 'Tentar novamente' that loads again", async () => {
     const api = mockApi({ 'GET /api/categorias': [json(500, { mensagem: MESSAGES.erroInterno }), json(200, LIST)] });
     renderApp('/categorias');
-    expect(await screen.findByText(TG.categorias.listError, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText(CATEGORIAS_TEXTS.categorias.listError, {}, { timeout: 3000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Varejo' })).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/categorias')).toHaveLength(2);
@@ -226,7 +226,7 @@ describe('/categorias/atualizar/:id', () => {
     expect(visibleToast('A categoria foi atualizada com sucesso!')?.dataset.duration).toBe('2000');
   });
 
-  it('on 409 shows the update error with the reason and stays on the form as typed (deviation: issue 13)', async () => {
+  it('on 409 shows the update error with the reason and stays on the form as typed (a deviation from the spec)', async () => {
     const user = userEvent.setup();
     const api = mockApi({
       'GET /api/categorias/2': [json(200, categoria(2, 'Serviços', 3)), json(200, categoria(2, 'Serviços gerais', 4))],

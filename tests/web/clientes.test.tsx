@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { CREATE_REDIRECT_DELAY, LIST_CHUNK_SIZE } from '../../web/src/config.ts';
-import { T } from '../../web/src/texts.ts';
+import { APP_TEXTS } from '../../web/src/texts/app.ts';
 // Loaded up front so React.lazy resolves without waiting on module I/O under fake timers.
 import '../../web/src/features/clientes/pages/ListaClientes.tsx';
 import '../../web/src/features/clientes/pages/CadastrarCliente.tsx';
 import { FAKE_TIMERS, UUID, categoria, currentPath, currentSearch, deferred, goBack, json, mockApi, produto, renderApp, settle, tick, visibleToast } from './helpers.tsx';
-import { TC } from '../../web/src/texts-clientes.ts';
-import { TG } from '../../web/src/texts-categorias.ts';
+import { CLIENTES_TEXTS } from '../../web/src/texts/clientes.ts';
+import { CATEGORIAS_TEXTS } from '../../web/src/texts/categorias.ts';
 
 const NBSP = '\u00a0';
 // Keep the no-break space Intl puts after R$ (the default normalizer would turn it into a space).
@@ -31,10 +31,10 @@ describe('/clientes list', () => {
     renderApp('/clientes');
     await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Busque seus clientes' })).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: T.common.loading })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: APP_TEXTS.common.loading })).toBeInTheDocument();
     res.resolve(json(200, LIST));
     await settle();
-    expect(screen.queryByRole('status', { name: T.common.loading })).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: APP_TEXTS.common.loading })).not.toBeInTheDocument();
     expect(cardNames()).toEqual(['João da Silva', 'Maria Souza', 'Padaria Pão Quente']);
   });
 
@@ -85,7 +85,7 @@ describe('/clientes list', () => {
     mockApi({ 'GET /api/produtos': json(200, LIST) });
     renderApp('/clientes');
     await cardOf('Maria Souza');
-    const field = screen.getByLabelText(TC.clientes.filterLabel);
+    const field = screen.getByLabelText(CLIENTES_TEXTS.clientes.filterLabel);
     await user.type(field, 'joao');
     expect(cardNames()).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
@@ -106,11 +106,11 @@ describe('/clientes list', () => {
     expect(cardNames()).toHaveLength(LIST_CHUNK_SIZE);
     expect(screen.getByText(`${many.length} resultados`)).toBeInTheDocument();
     // jsdom has no IntersectionObserver: the grid falls back to a button.
-    await userEvent.click(screen.getByRole('button', { name: T.common.showMore }));
+    await userEvent.click(screen.getByRole('button', { name: APP_TEXTS.common.showMore }));
     expect(cardNames()).toHaveLength(LIST_CHUNK_SIZE * 2);
-    await userEvent.click(screen.getByRole('button', { name: T.common.showMore }));
+    await userEvent.click(screen.getByRole('button', { name: APP_TEXTS.common.showMore }));
     expect(cardNames()).toHaveLength(many.length);
-    expect(screen.queryByRole('button', { name: T.common.showMore })).toBeNull();
+    expect(screen.queryByRole('button', { name: APP_TEXTS.common.showMore })).toBeNull();
   });
 
   it('loads more cards when the sentinel scrolls into view', async () => {
@@ -137,14 +137,14 @@ describe('/clientes list', () => {
   it('shows a friendly empty state with a link to create', async () => {
     mockApi({ 'GET /api/produtos': json(200, []) });
     renderApp('/clientes');
-    expect(await screen.findByRole('heading', { name: TC.clientes.emptyTitle })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: TC.clientes.emptyAction })).toHaveAttribute('href', '/cadastrarproduto');
+    expect(await screen.findByRole('heading', { name: CLIENTES_TEXTS.clientes.emptyTitle })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: CLIENTES_TEXTS.clientes.emptyAction })).toHaveAttribute('href', '/cadastrarproduto');
   });
 
   it("shows an inline error with 'Tentar novamente' (non-JSON error body) that loads again", async () => {
     mockApi({ 'GET /api/produtos': [new Response('Bad Gateway', { status: 502 }), json(200, LIST)] });
     renderApp('/clientes');
-    expect(await screen.findByText(TC.clientes.listError)).toBeInTheDocument();
+    expect(await screen.findByText(CLIENTES_TEXTS.clientes.listError)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Maria Souza' })).toBeInTheDocument();
   });
@@ -155,7 +155,7 @@ describe('/cadastrarproduto', () => {
     mockApi({ 'GET /api/categorias': json(200, CATS) });
     renderApp('/cadastrarproduto');
     for (const label of ['Nome', 'Segmento', 'Ponto focal', 'Categoria']) expect(await screen.findByLabelText(label)).toBeInTheDocument();
-    // Text, not a number input: "10.000" must reach the page as typed (issue 13).
+    // Text, not a number input: "10.000" must reach the page as typed.
     const valor = screen.getByLabelText('Valor do contrato');
     expect(valor).toHaveAttribute('type', 'text');
     expect(valor).toHaveAttribute('inputmode', 'decimal');
@@ -301,7 +301,7 @@ describe('/atualizarproduto/:id', () => {
       pontoFocal: 'Maria',
       valorContrato: 1500.5,
       categoria: { id: 2, descricao: 'Serviços' },
-      // Issue 17: the edit form shows every contact field; blank ones are sent as null (cleared).
+      // The edit form shows every contact field; blank ones are sent as null (cleared).
       email: null,
       telefone: null,
       documento: null,
@@ -312,7 +312,7 @@ describe('/atualizarproduto/:id', () => {
     expect(visibleToast('O produto foi atualizado com sucesso!')).toBeDefined();
   });
 
-  it('on 409 shows the update error with the reason and stays on the form as typed (deviation: issue 13)', async () => {
+  it('on 409 shows the update error with the reason and stays on the form as typed (a deviation from the spec)', async () => {
     const user = userEvent.setup();
     const api = mockApi({
       'GET /api/produtos/2': [json(200, loaded), json(200, { ...loaded, nome: 'Maria (outra edição)', versao: 8 })],
@@ -432,7 +432,7 @@ describe('coming back to a record', () => {
     const user = userEvent.setup();
     mockApi({ 'GET /api/categorias': [json(500, { mensagem: MESSAGES.erroInterno }), json(200, CATS)] });
     renderApp('/categorias');
-    expect(await screen.findByText(TG.categorias.listError, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText(CATEGORIAS_TEXTS.categorias.listError, {}, { timeout: 3000 })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Cadastrar clientes' }));
     expect(await screen.findByRole('option', { name: 'Serviços' })).toBeInTheDocument();
     expect(visibleToast('Erro ao buscar categorias!')).toBeUndefined();

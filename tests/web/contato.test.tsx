@@ -1,5 +1,5 @@
 /**
- * Issue 17 in the web: the form's "Contato e contrato" section (masks while typing, any common
+ * The contact and contract fields in the web: the form's "Contato e contrato" section (masks while typing, any common
  * form on paste, the contract's messages next to the fields), the card's contact links and
  * renewal badge, the list filter by e-mail and CNPJ/CPF digits, and "Contratos a renovar".
  */
@@ -7,16 +7,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
-import { C } from '../../web/src/texts-contato.ts';
-import { T } from '../../web/src/texts.ts';
+import { CONTATO_TEXTS } from '../../web/src/texts/contato.ts';
+import { APP_TEXTS } from '../../web/src/texts/app.ts';
 import '../../web/src/features/clientes/pages/ListaClientes.tsx';
 import '../../web/src/features/clientes/pages/CadastrarCliente.tsx';
 import '../../web/src/features/clientes/pages/ContratosARenovar.tsx';
 import { DOCUMENTOS, TELEFONES } from '../support/contato-forms.ts';
 import { FAKE_TIMERS, currentSearch, json, mockApi, produto, renderApp, settle } from './helpers.tsx';
-import { TC } from '../../web/src/texts-clientes.ts';
+import { CLIENTES_TEXTS } from '../../web/src/texts/clientes.ts';
 
-const L = C.labels;
+const L = CONTATO_TEXTS.labels;
 /** A contract message in the form's words (its labels in place of the wire names). */
 const said = (mensagem: string) => {
   let out = mensagem;
@@ -33,7 +33,7 @@ describe('the client form: Contato e contrato', () => {
     const user = userEvent.setup();
     const api = mockApi({ 'GET /api/categorias': json(200, []), 'POST /api/produtos': json(201, produto(9, 'Ana', 1)), 'GET /api/produtos': json(200, []) });
     renderApp('/cadastrarproduto');
-    expect(await screen.findByRole('group', { name: C.section })).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: CONTATO_TEXTS.section })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Nome'), 'Ana');
     await user.type(screen.getByLabelText('Valor do contrato'), '1');
     await user.type(screen.getByLabelText(L.email), ' Ana@Empresa.COM.br');
@@ -93,7 +93,7 @@ describe('the client form: Contato e contrato', () => {
     expect(screen.getByLabelText(L.fimContrato)).toHaveValue('31/12/2026');
   });
 
-  // Issue 17 (audit item 2): the mask used to re-flow every digit, so `1/2/2026` typed became
+  // The mask used to re-flow every digit, so `1/2/2026` typed became
   // `12/20/26` and `2026-12-31` became `20/26-12-31`, both then refused.
   it.each([
     ['1/2/2026', '1/2/2026', '2026-02-01'],
@@ -225,9 +225,9 @@ describe('the client card and the list filter', () => {
     renderApp('/clientes');
     await settle();
     const padaria = cardNow('Padaria');
-    expect(within(padaria).getByRole('link', { name: TC.clientes.emailLabel('contato@padaria.com.br') })).toHaveAttribute('href', 'mailto:contato@padaria.com.br');
-    expect(within(padaria).getByRole('link', { name: TC.clientes.telefoneLabel('(11) 98765-4321') })).toHaveAttribute('href', 'tel:+5511987654321');
-    expect(within(padaria).getByRole('link', { name: TC.clientes.whatsappLabel('(11) 98765-4321') })).toHaveAttribute('href', 'https://wa.me/5511987654321');
+    expect(within(padaria).getByRole('link', { name: CLIENTES_TEXTS.clientes.emailLabel('contato@padaria.com.br') })).toHaveAttribute('href', 'mailto:contato@padaria.com.br');
+    expect(within(padaria).getByRole('link', { name: CLIENTES_TEXTS.clientes.telefoneLabel('(11) 98765-4321') })).toHaveAttribute('href', 'tel:+5511987654321');
+    expect(within(padaria).getByRole('link', { name: CLIENTES_TEXTS.clientes.whatsappLabel('(11) 98765-4321') })).toHaveAttribute('href', 'https://wa.me/5511987654321');
     expect(within(padaria).getByText('11.222.333/0001-81')).toBeInTheDocument();
     expect(within(padaria).getByText('CNPJ')).toBeInTheDocument();
     expect(within(padaria).getByText('Renova em 12 dias')).toBeInTheDocument();
@@ -237,7 +237,7 @@ describe('the client card and the list filter', () => {
     expect(within(escritorio).getByText('529.982.247-25')).toBeInTheDocument();
     expect(within(escritorio).getByText('CPF')).toBeInTheDocument();
     expect(within(escritorio).getByText('01/01/2025 a 18/12/2026')).toBeInTheDocument();
-    expect(within(escritorio).getByText(TC.clientes.vencido)).toBeInTheDocument();
+    expect(within(escritorio).getByText(CLIENTES_TEXTS.clientes.vencido)).toBeInTheDocument();
     // More than 30 days ahead: no badge.
     expect(within(cardNow('Oficina')).queryByText(/Renova|Vencido/)).toBeNull();
     expect(within(cardNow('Sem nada')).queryByRole('link', { name: /e-mail|Ligar/ })).toBeNull();
@@ -254,10 +254,10 @@ describe('the client card and the list filter', () => {
     mockApi({ 'GET /api/produtos': json(200, LIST) });
     renderApp('/clientes');
     await cardOf('Padaria');
-    const field = screen.getByLabelText(TC.clientes.filterLabel);
+    const field = screen.getByLabelText(CLIENTES_TEXTS.clientes.filterLabel);
     fireEvent.change(field, { target: { value: query } });
     expect(cardNames()).toHaveLength(4);
-    fireEvent.click(screen.getByRole('button', { name: T.common.search }));
+    fireEvent.click(screen.getByRole('button', { name: APP_TEXTS.common.search }));
     await waitFor(() => expect(cardNames()).toEqual(found));
   });
 });
@@ -280,18 +280,18 @@ describe('Contratos a renovar', () => {
     mockApi({ 'GET /api/produtos': json(200, LIST) });
     renderApp('/clientes');
     await settle();
-    fireEvent.click(screen.getByRole('link', { name: T.nav.renovacoes }));
+    fireEvent.click(screen.getByRole('link', { name: APP_TEXTS.nav.renovacoes }));
     await settle();
-    expect(screen.getByRole('heading', { level: 1, name: C.renovacoes.heading })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: CONTATO_TEXTS.renovacoes.heading })).toBeInTheDocument();
     // A contract that ended yesterday is listed first, saying since when; one ended 100 days ago is not.
     expect(cardNames()).toEqual(['Ontem', 'Hoje', 'Em 10 dias A', 'Em 10 dias B']);
     expect(within(cardNow('Ontem')).getByText('Vencido há 1 dia')).toBeInTheDocument();
-    expect(screen.getByText(C.renovacoes.count(3, 30), { exact: false }).textContent).toContain(C.renovacoes.overdue(1, 90));
-    fireEvent.click(screen.getByRole('radio', { name: C.renovacoes.window(60) }));
+    expect(screen.getByText(CONTATO_TEXTS.renovacoes.count(3, 30), { exact: false }).textContent).toContain(CONTATO_TEXTS.renovacoes.overdue(1, 90));
+    fireEvent.click(screen.getByRole('radio', { name: CONTATO_TEXTS.renovacoes.window(60) }));
     await settle();
     expect(cardNames()).toEqual(['Ontem', 'Hoje', 'Em 10 dias A', 'Em 10 dias B', 'Em 40 dias']);
     expect(currentSearch()).toBe('?dias=60');
-    fireEvent.click(screen.getByRole('radio', { name: C.renovacoes.window(90) }));
+    fireEvent.click(screen.getByRole('radio', { name: CONTATO_TEXTS.renovacoes.window(90) }));
     await settle();
     expect(cardNames()).toEqual(['Ontem', 'Hoje', 'Em 10 dias A', 'Em 10 dias B', 'Em 40 dias', 'Em 80 dias']);
   });
@@ -303,8 +303,8 @@ describe('Contratos a renovar', () => {
     mockApi({ 'GET /api/produtos': json(200, LIST) });
     renderApp('/contratos-a-renovar?dias=90');
     await settle();
-    expect(screen.getByRole('radio', { name: C.renovacoes.window(90) })).toBeChecked();
+    expect(screen.getByRole('radio', { name: CONTATO_TEXTS.renovacoes.window(90) })).toBeChecked();
     expect(cardNames()).toEqual([]);
-    expect(screen.getByText(C.renovacoes.count(0, 90), { exact: false })).toHaveAttribute('role', 'status');
+    expect(screen.getByText(CONTATO_TEXTS.renovacoes.count(0, 90), { exact: false })).toHaveAttribute('role', 'status');
   });
 });

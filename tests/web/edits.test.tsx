@@ -1,5 +1,5 @@
 /**
- * Issue 13, work that users do: a failed edit keeps what was typed (deviation: the spec went back
+ * Work that users do: a failed edit keeps what was typed (deviation: the spec went back
  * to the list), a 409 offers the current version with the fields that differ, and the 0.8 s hold
  * of /categorias once per app session.
  */
@@ -8,8 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { FIRST_LOAD_HOLD } from '../../web/src/config.ts';
-import { T } from '../../web/src/texts.ts';
-import { TF } from '../../web/src/texts-forms.ts';
+import { APP_TEXTS } from '../../web/src/texts/app.ts';
+import { FORM_TEXTS } from '../../web/src/texts/forms.ts';
 import '../../web/src/features/categorias/pages/ListaCategorias.tsx';
 import { FAKE_TIMERS, categoria, currentPath, goBack, json, mockApi, produto, renderApp, settle, tick, visibleToast } from './helpers.tsx';
 
@@ -24,9 +24,9 @@ const rowsOf = (panel: HTMLElement) =>
     .getAllByRole('row')
     .slice(1)
     .map((r) => [...r.querySelectorAll('th, td')].slice(0, 4).map((c) => c.textContent));
-const { who } = TF.conflict;
+const { who } = FORM_TEXTS.conflict;
 
-describe('a failed edit keeps the typed values (deviation: issue 13)', () => {
+describe('a failed edit keeps the typed values (a deviation from the spec)', () => {
   it.each([
     { status: 500, body: { mensagem: MESSAGES.erroInterno } },
     { status: 502, body: '<html>Bad Gateway</html>' },
@@ -59,7 +59,7 @@ describe('a failed edit keeps the typed values (deviation: issue 13)', () => {
     await waitFor(() => expect(currentPath()).toBe('/clientes'));
     const puts = api.callsTo('PUT', '/api/produtos').map((c) => c.body);
     expect(puts).toHaveLength(2);
-    // The blank contact fields of issue 17 are sent as null (an edit clears what it shows empty).
+    // The blank contact fields are sent as null (an edit clears what it shows empty).
     const blank = { email: null, telefone: null, documento: null, observacoes: null, inicioContrato: null, fimContrato: null };
     expect(puts[1]).toEqual({ id: 2, versao: 4, nome: 'Maria Clara', segmento: 'Varejo', pontoFocal: 'Maria', valorContrato: 2500, categoria: { id: 2, descricao: 'Serviços' }, ...blank });
     expect(visibleToast('O produto foi atualizado com sucesso!')).toBeDefined();
@@ -110,10 +110,10 @@ describe('a 409: someone else saved the record meanwhile', () => {
     // The spec's toast alone: no "Recarregue e tente de novo" beside a panel that keeps what was typed.
     await waitFor(() => expect(visibleToast('Erro ao atualizar o produto.')?.textContent).toBe('Erro ao atualizar o produto.'));
     const panel = await screen.findByRole('region', { name: CONFLICT });
-    await waitFor(() => expect(within(panel).getByRole('button', { name: TF.conflict.load })).toBeInTheDocument());
+    await waitFor(() => expect(within(panel).getByRole('button', { name: FORM_TEXTS.conflict.load })).toBeInTheDocument());
     expect(within(panel).getByRole('heading', { name: 'Outra pessoa salvou este cliente enquanto você editava.' })).toHaveFocus();
     expect(within(panel).getByText('Compare abaixo e escolha o que manter.')).toBeInTheDocument();
-    expect(within(panel).getByText(TF.conflict.differs)).toBeInTheDocument();
+    expect(within(panel).getByText(FORM_TEXTS.conflict.differs)).toBeInTheDocument();
     expect(within(panel).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Campo', 'Sua versão', 'Versão atual', 'O que mudou']);
     // The history below is read again: it shows the other person's save.
     await waitFor(() => expect(api.callsTo('GET', '/api/produtos/2/historico')).toHaveLength(2));
@@ -127,19 +127,19 @@ describe('a 409: someone else saved the record meanwhile', () => {
     // Still the form as typed until the user asks.
     expect(nome).toHaveValue('Maria Clara');
 
-    await user.click(within(panel).getByRole('button', { name: TF.conflict.load }));
+    await user.click(within(panel).getByRole('button', { name: FORM_TEXTS.conflict.load }));
     expect(nome).toHaveValue('Maria Souza');
     expect(screen.getByLabelText('Ponto focal')).toHaveValue('Maria');
     expect(screen.getByLabelText('Valor do contrato')).toHaveValue('3.000,00');
-    expect(within(conflictPanel()).getByText(TF.conflict.loaded)).toHaveFocus();
+    expect(within(conflictPanel()).getByText(FORM_TEXTS.conflict.loaded)).toHaveFocus();
     // The user's values stay listed, each with a way to put it back.
-    await user.click(within(conflictPanel()).getByRole('button', { name: TF.conflict.reapplyLabel('Nome') }));
+    await user.click(within(conflictPanel()).getByRole('button', { name: FORM_TEXTS.conflict.reapplyLabel('Nome') }));
     expect(nome).toHaveValue('Maria Clara');
-    expect(within(conflictPanel()).getByRole('button', { name: TF.conflict.reapplyLabel('Nome') })).toBeDisabled();
-    expect(within(conflictPanel()).getByRole('button', { name: TF.conflict.reapplyLabel('Ponto focal') })).toBeEnabled();
+    expect(within(conflictPanel()).getByRole('button', { name: FORM_TEXTS.conflict.reapplyLabel('Nome') })).toBeDisabled();
+    expect(within(conflictPanel()).getByRole('button', { name: FORM_TEXTS.conflict.reapplyLabel('Ponto focal') })).toBeEnabled();
     // The value only the other person changed can't be put back (that would undo their change unseen).
-    expect(within(conflictPanel()).queryByRole('button', { name: TF.conflict.reapplyLabel('Valor do contrato') })).toBeNull();
-    expect(within(within(conflictPanel()).getByRole('row', { name: /Valor do contrato/ })).getByText(TF.conflict.keptCurrent)).toBeInTheDocument();
+    expect(within(conflictPanel()).queryByRole('button', { name: FORM_TEXTS.conflict.reapplyLabel('Valor do contrato') })).toBeNull();
+    expect(within(within(conflictPanel()).getByRole('row', { name: /Valor do contrato/ })).getByText(FORM_TEXTS.conflict.keptCurrent)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(currentPath()).toBe('/clientes'));
@@ -164,9 +164,9 @@ describe('a 409: someone else saved the record meanwhile', () => {
     const panel = await screen.findByRole('region', { name: CONFLICT });
     await waitFor(() => expect(rowsOf(panel)).toEqual([['Nome da Categoria', 'Serviços B2B', 'Serviços gerais', who.both]]));
     expect(field).toHaveAttribute('aria-invalid', 'false');
-    await user.click(within(panel).getByRole('button', { name: TF.conflict.load }));
+    await user.click(within(panel).getByRole('button', { name: FORM_TEXTS.conflict.load }));
     expect(field).toHaveValue('Serviços gerais');
-    await user.click(within(conflictPanel()).getByRole('button', { name: TF.conflict.reapplyLabel('Nome da Categoria') }));
+    await user.click(within(conflictPanel()).getByRole('button', { name: FORM_TEXTS.conflict.reapplyLabel('Nome da Categoria') }));
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(currentPath()).toBe('/categorias'));
     expect(api.callsTo('PUT', '/api/categorias')[1]!.body).toEqual({ id: 2, descricao: 'Serviços B2B', versao: 4 });
@@ -183,14 +183,14 @@ describe('a 409: someone else saved the record meanwhile', () => {
     await waitFor(() => expect(field).toHaveValue('Serviços'));
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     const panel = await screen.findByRole('region', { name: CONFLICT });
-    await waitFor(() => expect(within(panel).getByText(new RegExp(TF.conflict.failed))).toBeInTheDocument());
-    await user.click(within(panel).getByRole('button', { name: T.common.retry }));
+    await waitFor(() => expect(within(panel).getByText(new RegExp(FORM_TEXTS.conflict.failed))).toBeInTheDocument());
+    await user.click(within(panel).getByRole('button', { name: APP_TEXTS.common.retry }));
     await waitFor(() => expect(rowsOf(conflictPanel())).toEqual([['Nome da Categoria', 'Serviços', 'Outra', who.theirs]]));
     expect(currentPath()).toBe('/categorias/atualizar/2');
     // The user changed nothing: loading the current version takes theirs, nothing to put back.
-    await user.click(within(conflictPanel()).getByRole('button', { name: TF.conflict.load }));
+    await user.click(within(conflictPanel()).getByRole('button', { name: FORM_TEXTS.conflict.load }));
     expect(field).toHaveValue('Outra');
-    expect(within(conflictPanel()).queryByRole('button', { name: TF.conflict.reapplyLabel('Nome da Categoria') })).toBeNull();
+    expect(within(conflictPanel()).queryByRole('button', { name: FORM_TEXTS.conflict.reapplyLabel('Nome da Categoria') })).toBeNull();
   });
 
   it('a field only the other person changed: after loading, saving keeps their value with the user\'s own changes put back', async () => {
@@ -214,10 +214,10 @@ describe('a 409: someone else saved the record meanwhile', () => {
         ['Segmento', 'Varejo', 'Atacado', who.theirs],
       ]),
     );
-    await user.click(within(panel).getByRole('button', { name: TF.conflict.load }));
+    await user.click(within(panel).getByRole('button', { name: FORM_TEXTS.conflict.load }));
     expect(screen.getByLabelText('Segmento')).toHaveValue('Atacado');
-    expect(within(conflictPanel()).queryByRole('button', { name: TF.conflict.reapplyLabel('Segmento') })).toBeNull();
-    await user.click(within(conflictPanel()).getByRole('button', { name: TF.conflict.reapplyLabel('Nome') }));
+    expect(within(conflictPanel()).queryByRole('button', { name: FORM_TEXTS.conflict.reapplyLabel('Segmento') })).toBeNull();
+    await user.click(within(conflictPanel()).getByRole('button', { name: FORM_TEXTS.conflict.reapplyLabel('Nome') }));
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(currentPath()).toBe('/clientes'));
     expect(api.callsTo('PUT', '/api/produtos')[1]!.body).toMatchObject({ versao: 5, nome: 'Maria Clara', segmento: 'Atacado' });
@@ -253,7 +253,7 @@ describe('the 0.8 s hold of /categorias', () => {
     vi.useFakeTimers(FAKE_TIMERS);
     mockApi({ 'GET /api/categorias': json(200, CATS) });
     renderApp('/categorias');
-    const spinner = () => screen.queryByRole('status', { name: T.common.loading });
+    const spinner = () => screen.queryByRole('status', { name: APP_TEXTS.common.loading });
     await settle();
     expect(spinner()).toBeInTheDocument();
     await tick(FIRST_LOAD_HOLD);
@@ -292,14 +292,14 @@ describe('leaving a form with typed changes asks first', () => {
     await user.click(await screen.findByRole('link', { name: 'Cadastrar clientes' }));
     await user.type(await screen.findByLabelText('Nome'), 'Ana');
     await user.click(screen.getByRole('link', { name: 'Listar categorias' }));
-    const dialog = await screen.findByRole('alertdialog', { name: TF.leave.question });
+    const dialog = await screen.findByRole('alertdialog', { name: FORM_TEXTS.leave.question });
     expect(currentPath()).toBe('/cadastrarproduto');
-    expect(within(dialog).getByRole('button', { name: TF.leave.keep })).toHaveFocus();
-    await user.click(within(dialog).getByRole('button', { name: TF.leave.keep }));
+    expect(within(dialog).getByRole('button', { name: FORM_TEXTS.leave.keep })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: FORM_TEXTS.leave.keep }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByLabelText('Nome')).toHaveValue('Ana');
     await goBack();
-    await user.click(within(await screen.findByRole('alertdialog', { name: TF.leave.question })).getByRole('button', { name: TF.leave.discard }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: FORM_TEXTS.leave.question })).getByRole('button', { name: FORM_TEXTS.leave.discard }));
     await waitFor(() => expect(currentPath()).toBe('/clientes'));
   });
 

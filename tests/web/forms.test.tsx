@@ -1,5 +1,5 @@
 /**
- * Issue 13, data that users type: the value read the Brazilian way and required, errors next to
+ * Data that users type: the value read the Brazilian way and required, errors next to
  * their field in the form's words (also the API's, through `campo`), counters and cut pastes,
  * and duplicate category names.
  */
@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { foldName } from '../../lambdas/contract/text.ts';
-import { TF } from '../../web/src/texts-forms.ts';
+import { FORM_TEXTS } from '../../web/src/texts/forms.ts';
 import { ISSUE_13_AMOUNTS } from '../support/money-forms.ts';
 import { categoria, currentPath, json, mockApi, produto, renderApp, visibleToast } from './helpers.tsx';
-import { TA } from '../../web/src/texts-acoes.ts';
-import { TG } from '../../web/src/texts-categorias.ts';
+import { ACOES_TEXTS } from '../../web/src/texts/acoes.ts';
+import { CATEGORIAS_TEXTS } from '../../web/src/texts/categorias.ts';
 
 const CATS = [categoria(1, 'Alimentação'), categoria(2, 'Varejo')];
 const DUPLICATE = 'Já existe uma categoria chamada “Varejo”.';
@@ -119,7 +119,7 @@ describe('the value field (Valor do contrato)', () => {
     expect(valor).toHaveFocus();
     expect(api.callsTo('POST', '/api/produtos')).toHaveLength(0);
     // Not the name's toast: the name is filled.
-    expect(visibleToast(TA.toast.fillCliente)).toBeUndefined();
+    expect(visibleToast(ACOES_TEXTS.toast.fillCliente)).toBeUndefined();
   });
 
   it("with a blank name too: the spec's toast, both fields marked, focus on the first (Nome)", async () => {
@@ -356,7 +356,7 @@ describe('duplicate category names', () => {
     expect(field).toHaveAccessibleDescription(expect.stringContaining(DUPLICATE));
     expect(field).toHaveValue('VAREJO');
     expect(visibleToast('Erro ao atualizar a categoria.')).toBeDefined();
-    expect(screen.queryByRole('heading', { name: TF.conflict.heading })).toBeNull();
+    expect(screen.queryByRole('heading', { name: FORM_TEXTS.conflict.heading })).toBeNull();
     expect(api.callsTo('GET', '/api/categorias/1')).toHaveLength(1);
   });
 
@@ -365,7 +365,7 @@ describe('duplicate category names', () => {
     const api = mockApi({ 'GET /api/categorias': json(200, CATS), 'POST /api/categorias': json(409, { mensagem: DUPLICATE, campo: 'descricao' }) });
     renderApp('/categorias');
     await screen.findByRole('heading', { level: 2, name: 'Varejo' }, { timeout: 3000 });
-    await user.click(screen.getByRole('link', { name: TG.categorias.new }));
+    await user.click(screen.getByRole('link', { name: CATEGORIAS_TEXTS.categorias.new }));
     const field = await screen.findByLabelText('Nome da Categoria');
     await user.type(field, '  VÁREJO ');
     expect(field).toHaveAccessibleDescription(DUPLICATE);
@@ -389,10 +389,10 @@ describe('duplicate category names', () => {
     mockApi({ 'GET /api/categorias': json(200, [...CATS, categoria(3, 'Financeiro')]) });
     renderApp('/categorias');
     await screen.findByRole('heading', { level: 2, name: 'Varejo' }, { timeout: 3000 });
-    await user.click(screen.getByRole('link', { name: TG.categorias.new }));
+    await user.click(screen.getByRole('link', { name: CATEGORIAS_TEXTS.categorias.new }));
     const field = await screen.findByLabelText('Nome da Categoria');
     await user.type(field, typed);
-    expect(field).toHaveAccessibleDescription(TG.categorias.duplicate(holder));
+    expect(field).toHaveAccessibleDescription(CATEGORIAS_TEXTS.categorias.duplicate(holder));
   });
 
   it("does not warn about the category's own name on its edit page", async () => {

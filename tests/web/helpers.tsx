@@ -5,7 +5,8 @@ import { createMemoryRouter, Outlet, RouterProvider, useLocation, useNavigate } 
 import { vi } from 'vitest';
 import { AppProviders } from '../../web/src/app/providers.tsx';
 import { appRoutes } from '../../web/src/app/router.tsx';
-import { startSession, type AuthConfig } from '../../web/src/lib/session.ts';
+import type { AuthConfig } from '../../web/src/lib/auth-config.ts';
+import { startSession } from '../../web/src/lib/session.ts';
 
 export interface Call {
   method: string;

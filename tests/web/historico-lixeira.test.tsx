@@ -1,5 +1,5 @@
 /**
- * Issue 16 in the web, with a stubbed API: the 'Desfazer' bar after a delete, the Lixeira page
+ * The trash and the history in the web, with a stubbed API: the 'Desfazer' bar after a delete, the Lixeira page
  * (restore, the purge after a confirmation, the empty state) and the edit page's "Atualizado por"
  * and history timeline in pt-BR.
  */
@@ -7,13 +7,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY } from '../../web/src/config.ts';
-import { T } from '../../web/src/texts.ts';
-import { TH } from '../../web/src/texts-historico.ts';
+import { APP_TEXTS } from '../../web/src/texts/app.ts';
+import { HISTORICO_TEXTS } from '../../web/src/texts/historico.ts';
 import { CONFIG, fakeBackend, tokens } from './auth-helpers.ts';
 import { categoria, currentPath, currentSearch, goBack, json, mockApi, produto, renderApp, visibleToast } from './helpers.tsx';
-import { TA } from '../../web/src/texts-acoes.ts';
-import { TC } from '../../web/src/texts-clientes.ts';
-import { TG } from '../../web/src/texts-categorias.ts';
+import { ACOES_TEXTS } from '../../web/src/texts/acoes.ts';
+import { CLIENTES_TEXTS } from '../../web/src/texts/clientes.ts';
+import { CATEGORIAS_TEXTS } from '../../web/src/texts/categorias.ts';
 
 const NBSP = '\u00a0';
 const CAT = categoria(1, 'Varejo');
@@ -35,16 +35,16 @@ describe("the 'Desfazer' bar after a delete", () => {
       'POST /api/lixeira/produto/5/restaurar': json(200, { tipo: 'produto', registro: { ...p, versao: 2 } }),
     });
     renderApp('/deletarproduto/5');
-    await user.click(await screen.findByRole('button', { name: TC.clientes.yes }));
+    await user.click(await screen.findByRole('button', { name: CLIENTES_TEXTS.clientes.yes }));
     await waitFor(() => expect(currentPath()).toBe('/clientes'));
     // The spec's toast, as it is.
-    await waitFor(() => expect(visibleToast(TA.toast.clienteDeleted)?.dataset.duration).toBe('2000'));
-    const bar = await screen.findByText(TA.undo.cliente);
+    await waitFor(() => expect(visibleToast(ACOES_TEXTS.toast.clienteDeleted)?.dataset.duration).toBe('2000'));
+    const bar = await screen.findByText(ACOES_TEXTS.undo.cliente);
     expect(bar.closest('.undo-bar')).not.toBeNull();
-    await user.click(screen.getByRole('button', { name: TA.undo.actionLabel('Padaria') }));
-    await waitFor(() => expect(visibleToast(TA.toast.restored)).toBeDefined());
+    await user.click(screen.getByRole('button', { name: ACOES_TEXTS.undo.actionLabel('Padaria') }));
+    await waitFor(() => expect(visibleToast(ACOES_TEXTS.toast.restored)).toBeDefined());
     expect(api.callsTo('POST', '/api/lixeira/produto/5/restaurar')).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByText(TA.undo.cliente)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(ACOES_TEXTS.undo.cliente)).toBeNull());
     // The card is back in the list (the list cache got the restored record: no reload needed).
     expect((await screen.findByRole('heading', { name: 'Padaria' })).closest('article')).not.toBeNull();
     expect(api.callsTo('GET', '/api/produtos')).toHaveLength(1);
@@ -60,21 +60,21 @@ describe("the 'Desfazer' bar after a delete", () => {
       'POST /api/lixeira/produto/5/restaurar': json(200, { tipo: 'produto', registro: { ...p, versao: 2 } }),
     });
     renderApp('/deletarproduto/5');
-    await user.click(await screen.findByRole('button', { name: TC.clientes.yes }));
-    await screen.findByText(TA.undo.cliente);
+    await user.click(await screen.findByRole('button', { name: CLIENTES_TEXTS.clientes.yes }));
+    await screen.findByText(ACOES_TEXTS.undo.cliente);
     await user.type(screen.getByRole('searchbox'), 'merc');
-    await user.click(screen.getByRole('button', { name: T.common.search }));
+    await user.click(screen.getByRole('button', { name: APP_TEXTS.common.search }));
     await waitFor(() => expect(currentSearch()).toBe('?q=merc'));
     await user.click(screen.getByRole('button', { name: 'Varejo' }));
     await waitFor(() => expect(currentSearch()).toBe('?q=merc&categoria=1'));
-    expect(screen.getByText(TA.undo.cliente)).toBeInTheDocument();
+    expect(screen.getByText(ACOES_TEXTS.undo.cliente)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: TA.undo.actionLabel('Padaria') }));
-    await waitFor(() => expect(screen.queryByText(TA.undo.cliente)).toBeNull());
+    await user.click(screen.getByRole('button', { name: ACOES_TEXTS.undo.actionLabel('Padaria') }));
+    await waitFor(() => expect(screen.queryByText(ACOES_TEXTS.undo.cliente)).toBeNull());
     // The earlier views carry the same delete: restored, it shows in none of them.
     await goBack();
     await waitFor(() => expect(currentSearch()).toBe('?q=merc'));
-    expect(screen.queryByText(TA.undo.cliente)).toBeNull();
+    expect(screen.queryByText(ACOES_TEXTS.undo.cliente)).toBeNull();
   });
 
   it('ends when the page is left: Back to the list shows none', async () => {
@@ -87,23 +87,23 @@ describe("the 'Desfazer' bar after a delete", () => {
       'GET /api/produtos/6': json(200, produto(6, 'Mercado', 20000)),
     });
     renderApp('/deletarproduto/5');
-    await user.click(await screen.findByRole('button', { name: TC.clientes.yes }));
-    await screen.findByText(TA.undo.cliente);
+    await user.click(await screen.findByRole('button', { name: CLIENTES_TEXTS.clientes.yes }));
+    await screen.findByText(ACOES_TEXTS.undo.cliente);
     // A view change is no leaving.
     await screen.findByRole('heading', { name: 'Mercado' });
     await user.click(screen.getByRole('button', { name: 'Sem categoria' }));
     await waitFor(() => expect(currentSearch()).toBe('?categoria=0'));
-    expect(screen.getByText(TA.undo.cliente)).toBeInTheDocument();
+    expect(screen.getByText(ACOES_TEXTS.undo.cliente)).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Editar Mercado' }));
     await waitFor(() => expect(currentPath()).toBe('/atualizarproduto/6'));
     await goBack();
     await waitFor(() => expect(currentPath()).toBe('/clientes'));
     await screen.findByRole('heading', { name: 'Mercado' });
-    expect(screen.queryByText(TA.undo.cliente)).toBeNull();
+    expect(screen.queryByText(ACOES_TEXTS.undo.cliente)).toBeNull();
     await goBack();
     await waitFor(() => expect(currentSearch()).toBe(''));
-    expect(screen.queryByText(TA.undo.cliente)).toBeNull();
+    expect(screen.queryByText(ACOES_TEXTS.undo.cliente)).toBeNull();
     expect(api.calls.some((c) => c.path.startsWith('/api/lixeira'))).toBe(false);
   });
 
@@ -115,10 +115,10 @@ describe("the 'Desfazer' bar after a delete", () => {
       'GET /api/categorias': json(200, [CAT]),
     });
     renderApp('/deletarcategorias/3');
-    await user.click(await screen.findByRole('button', { name: TG.categorias.confirm }));
-    await screen.findByText(TA.undo.categoria);
-    await user.click(screen.getByRole('button', { name: TA.undo.dismiss }));
-    await waitFor(() => expect(screen.queryByText(TA.undo.categoria)).toBeNull());
+    await user.click(await screen.findByRole('button', { name: CATEGORIAS_TEXTS.categorias.confirm }));
+    await screen.findByText(ACOES_TEXTS.undo.categoria);
+    await user.click(screen.getByRole('button', { name: ACOES_TEXTS.undo.dismiss }));
+    await waitFor(() => expect(screen.queryByText(ACOES_TEXTS.undo.categoria)).toBeNull());
     expect(api.calls.some((c) => c.path.startsWith('/api/lixeira'))).toBe(false);
   });
 });
@@ -147,20 +147,20 @@ describe('the Lixeira page', () => {
     renderApp('/lixeira');
     const padaria = await screen.findByRole('article', { name: 'Cliente: Padaria' });
     expect(padaria.textContent).toContain(`Deletado por maria@empresa.com.br em ${when('2026-11-23T17:05:00.000Z')}`);
-    await user.click(within(padaria).getByRole('button', { name: TH.lixeira.restoreLabel('Padaria') }));
-    await waitFor(() => expect(visibleToast(TA.toast.restored)).toBeDefined());
+    await user.click(within(padaria).getByRole('button', { name: HISTORICO_TEXTS.lixeira.restoreLabel('Padaria') }));
+    await waitFor(() => expect(visibleToast(ACOES_TEXTS.toast.restored)).toBeDefined());
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Cliente: Padaria' })).toBeNull());
 
     const servicos = screen.getByRole('article', { name: 'Categoria: Serviços' });
     // The open mode's actor is a name, written as the timeline and "Atualizado por" write it.
     expect(servicos.textContent).toContain(`Deletado por Anônimo em ${when('2026-11-23T17:05:00.000Z')}`);
-    await user.click(within(servicos).getByRole('button', { name: TH.lixeira.purgeLabel('Serviços') }));
-    expect(within(servicos).getByText(TH.lixeira.purgeQuestion('Serviços'))).toBeDefined();
+    await user.click(within(servicos).getByRole('button', { name: HISTORICO_TEXTS.lixeira.purgeLabel('Serviços') }));
+    expect(within(servicos).getByText(HISTORICO_TEXTS.lixeira.purgeQuestion('Serviços'))).toBeDefined();
     expect(api.callsTo('DELETE', '/api/lixeira/categoria/3')).toHaveLength(0);
-    await user.click(within(servicos).getByRole('button', { name: TH.lixeira.confirm }));
-    await waitFor(() => expect(visibleToast(TH.lixeira.purged)).toBeDefined());
+    await user.click(within(servicos).getByRole('button', { name: HISTORICO_TEXTS.lixeira.confirm }));
+    await waitFor(() => expect(visibleToast(HISTORICO_TEXTS.lixeira.purged)).toBeDefined());
     expect(api.callsTo('DELETE', '/api/lixeira/categoria/3')).toHaveLength(1);
-    expect(await screen.findByRole('heading', { name: TH.lixeira.emptyTitle })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: HISTORICO_TEXTS.lixeira.emptyTitle })).toBeDefined();
   });
 
   it('offers a member Restaurar but no purge (sign-in on)', async () => {
@@ -171,8 +171,8 @@ describe('the Lixeira page', () => {
     });
     renderApp('/lixeira', { auth: CONFIG });
     const card = await screen.findByRole('article', { name: 'Cliente: Padaria' });
-    expect(within(card).getByRole('button', { name: TH.lixeira.restoreLabel('Padaria') })).toBeDefined();
-    expect(within(card).queryByRole('button', { name: TH.lixeira.purgeLabel('Padaria') })).toBeNull();
+    expect(within(card).getByRole('button', { name: HISTORICO_TEXTS.lixeira.restoreLabel('Padaria') })).toBeDefined();
+    expect(within(card).queryByRole('button', { name: HISTORICO_TEXTS.lixeira.purgeLabel('Padaria') })).toBeNull();
     sessionStorage.clear();
   });
 });
@@ -211,7 +211,7 @@ describe('the edit page: "Atualizado por" and the history', () => {
               alteracoes: [
                 { campo: 'segmento', antes: null, depois: 'Padaria' },
                 { campo: 'categoria', antes: null, depois: { id: 1, descricao: 'Varejo' } },
-                // Issue 17's fields, labelled and shown as the forms show them.
+                // The contact and contract fields, labelled and shown as the forms show them.
                 { campo: 'telefone', antes: null, depois: '+5511987654321' },
                 { campo: 'documento', antes: '11222333000181', depois: null },
                 { campo: 'fimContrato', antes: null, depois: '2026-12-31' },
@@ -225,7 +225,7 @@ describe('the edit page: "Atualizado por" and the history', () => {
     });
     renderApp('/atualizarproduto/7');
     expect(await screen.findByText(`Atualizado por maria@empresa.com.br em ${when(AUDIT.atualizadoEm)}`)).toBeDefined();
-    const history = await screen.findByRole('region', { name: TH.historico.heading });
+    const history = await screen.findByRole('region', { name: HISTORICO_TEXTS.historico.heading });
     // Structured lines: who and what, when; then one line per field, before → after.
     const entries = () => [...history.querySelectorAll('.timeline-item')];
     const head = (li: Element) => li.querySelector('.timeline-head')!.textContent;
@@ -242,11 +242,11 @@ describe('the edit page: "Atualizado por" and the history', () => {
       'CNPJ ou CPF: 11.222.333/0001-81 → (vazio)',
       'Fim do contrato: (vazio) → 31/12/2026',
     ]);
-    await user.click(within(history).getByRole('button', { name: T.common.showMore }));
+    await user.click(within(history).getByRole('button', { name: APP_TEXTS.common.showMore }));
     await waitFor(() => expect(entries()).toHaveLength(3));
     expect(head(entries()[2]!)).toBe(`ana@empresa.com.br criou o registro — ${when('2026-11-20T12:00:00.000Z')}`);
     expect(changes(entries()[2]!)).toEqual([]);
-    expect(within(history).queryByRole('button', { name: T.common.showMore })).toBeNull();
+    expect(within(history).queryByRole('button', { name: APP_TEXTS.common.showMore })).toBeNull();
     expect(api.callsTo('GET', '/api/produtos/7/historico')).toHaveLength(2);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 18 in the web, with a stubbed API: the imports made so far on /clientes/importar, so an
+ * The CSV imports in the web, with a stubbed API: the imports made so far on /clientes/importar, so an
  * import is undone or continued after the page that ran it was closed (nothing of it lives in
  * the page): 'Desfazer importação' after a confirmation, step by step until nothing is left;
  * 'Continuar' asks for the same file; one past its period offers no undo.
@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Importacao } from '../../lambdas/contract/index.ts';
-import { C } from '../../web/src/texts-csv.ts';
+import { CSV_TEXTS } from '../../web/src/texts/csv.ts';
 import { json, mockApi, renderApp } from './helpers.tsx';
 
 const job = (id: number, fields: Partial<Importacao> = {}): Importacao => ({
@@ -40,23 +40,23 @@ describe('Importações on /clientes/importar', () => {
       ],
     });
     renderApp('/clientes/importar');
-    const list = await screen.findByRole('list', { name: C.jobs.listLabel });
+    const list = await screen.findByRole('list', { name: CSV_TEXTS.jobs.listLabel });
     const [seven, five] = within(list).getAllByRole('article');
-    expect(seven!.textContent).toContain(C.jobs.estado.importando);
-    expect(seven!.textContent).toContain(C.jobs.counts(200, 400, 1));
-    expect(five!.textContent).toContain(C.jobs.estado.concluida);
+    expect(seven!.textContent).toContain(CSV_TEXTS.jobs.estado.importando);
+    expect(seven!.textContent).toContain(CSV_TEXTS.jobs.counts(200, 400, 1));
+    expect(five!.textContent).toContain(CSV_TEXTS.jobs.estado.concluida);
     expect(five!.textContent).toContain('bia@empresa.com.br');
     // Only an import that stopped midway is continued.
-    expect(within(five!).queryByRole('button', { name: C.jobs.resumeLabel('planilha-5.csv') })).toBeNull();
+    expect(within(five!).queryByRole('button', { name: CSV_TEXTS.jobs.resumeLabel('planilha-5.csv') })).toBeNull();
 
-    await user.click(within(seven!).getByRole('button', { name: C.jobs.undoLabel('planilha-7.csv') }));
-    expect(within(seven!).getByText(C.jobs.undoQuestion(200, 1))).toBeDefined();
+    await user.click(within(seven!).getByRole('button', { name: CSV_TEXTS.jobs.undoLabel('planilha-7.csv') }));
+    expect(within(seven!).getByText(CSV_TEXTS.jobs.undoQuestion(200, 1))).toBeDefined();
     expect(api.callsTo('POST', '/api/importacoes/7/desfazer')).toHaveLength(0);
-    await user.click(within(seven!).getByRole('button', { name: C.jobs.undoConfirm }));
-    expect(await within(seven!).findByText(C.summary.undone(201))).toBeDefined();
+    await user.click(within(seven!).getByRole('button', { name: CSV_TEXTS.jobs.undoConfirm }));
+    expect(await within(seven!).findByText(CSV_TEXTS.summary.undone(201))).toBeDefined();
     expect(api.callsTo('POST', '/api/importacoes/7/desfazer')).toHaveLength(3);
-    expect(seven!.textContent).toContain(C.jobs.estado.desfeita);
-    expect(within(seven!).queryByRole('button', { name: C.jobs.undoLabel('planilha-7.csv') })).toBeNull();
+    expect(seven!.textContent).toContain(CSV_TEXTS.jobs.estado.desfeita);
+    expect(within(seven!).queryByRole('button', { name: CSV_TEXTS.jobs.undoLabel('planilha-7.csv') })).toBeNull();
     // The lists and the imports are read again.
     await waitFor(() => expect(api.callsTo('GET', '/api/importacoes').length).toBeGreaterThan(1));
   });
@@ -65,13 +65,13 @@ describe('Importações on /clientes/importar', () => {
     const user = userEvent.setup();
     mockApi({ ...lists, 'GET /api/importacoes': json(200, { itens: [job(7)], cursor: null }) });
     renderApp('/clientes/importar');
-    await user.click(await screen.findByRole('button', { name: C.jobs.resumeLabel('planilha-7.csv') }));
-    expect(screen.getByTestId('import-resuming').textContent).toContain(C.resume.choose('planilha-7.csv'));
-    expect(screen.queryByRole('list', { name: C.jobs.listLabel })).toBeNull();
-    expect(screen.getByLabelText(C.choose.label)).toBeDefined();
-    await user.click(screen.getByRole('button', { name: C.resume.abandon }));
+    await user.click(await screen.findByRole('button', { name: CSV_TEXTS.jobs.resumeLabel('planilha-7.csv') }));
+    expect(screen.getByTestId('import-resuming').textContent).toContain(CSV_TEXTS.resume.choose('planilha-7.csv'));
+    expect(screen.queryByRole('list', { name: CSV_TEXTS.jobs.listLabel })).toBeNull();
+    expect(screen.getByLabelText(CSV_TEXTS.choose.label)).toBeDefined();
+    await user.click(screen.getByRole('button', { name: CSV_TEXTS.resume.abandon }));
     expect(screen.queryByTestId('import-resuming')).toBeNull();
-    expect(await screen.findByRole('list', { name: C.jobs.listLabel })).toBeDefined();
+    expect(await screen.findByRole('list', { name: CSV_TEXTS.jobs.listLabel })).toBeDefined();
   });
 
   it('an import past its period, or undone, offers no undo; more pages on request', async () => {
@@ -84,17 +84,17 @@ describe('Importações on /clientes/importar', () => {
       ],
     });
     renderApp('/clientes/importar');
-    const [nine, eight] = within(await screen.findByRole('list', { name: C.jobs.listLabel })).getAllByRole('article');
-    expect(nine!.textContent).toContain(C.jobs.undoExpired);
-    expect(within(nine!).queryByRole('button', { name: C.jobs.undoLabel('planilha-9.csv') })).toBeNull();
-    expect(eight!.textContent).toContain(C.jobs.estado.desfeita);
+    const [nine, eight] = within(await screen.findByRole('list', { name: CSV_TEXTS.jobs.listLabel })).getAllByRole('article');
+    expect(nine!.textContent).toContain(CSV_TEXTS.jobs.undoExpired);
+    expect(within(nine!).queryByRole('button', { name: CSV_TEXTS.jobs.undoLabel('planilha-9.csv') })).toBeNull();
+    expect(eight!.textContent).toContain(CSV_TEXTS.jobs.estado.desfeita);
     // Undone: no undo, but its records can be restored together.
-    expect(within(eight!).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([C.jobs.restoreLabel('planilha-8.csv')]);
+    expect(within(eight!).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([CSV_TEXTS.jobs.restoreLabel('planilha-8.csv')]);
     const before = api.callsTo('GET', '/api/importacoes').length;
-    await user.click(screen.getByRole('button', { name: C.jobs.more }));
+    await user.click(screen.getByRole('button', { name: CSV_TEXTS.jobs.more }));
     await waitFor(() => expect(api.callsTo('GET', '/api/importacoes').length).toBe(before + 1));
     // The next page follows the first, and no more is offered after the last.
-    await waitFor(() => expect(within(screen.getByRole('list', { name: C.jobs.listLabel })).getAllByRole('article')).toHaveLength(3));
-    expect(screen.queryByRole('button', { name: C.jobs.more })).toBeNull();
+    await waitFor(() => expect(within(screen.getByRole('list', { name: CSV_TEXTS.jobs.listLabel })).getAllByRole('article')).toHaveLength(3));
+    expect(screen.queryByRole('button', { name: CSV_TEXTS.jobs.more })).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIST_PAGED_ABOVE, LIST_PAGED_MAX_LOADED } from '../../web/src/config.ts';
-import { C } from '../../web/src/texts-contato.ts';
-import { C as P } from '../../web/src/texts-carteira.ts';
-import { L } from '../../web/src/texts-listas.ts';
+import { CONTATO_TEXTS } from '../../web/src/texts/contato.ts';
+import { CARTEIRA_TEXTS } from '../../web/src/texts/carteira.ts';
+import { LISTAS_TEXTS } from '../../web/src/texts/listas.ts';
 // Loaded up front so React.lazy resolves without waiting on module I/O.
 import '../../web/src/features/clientes/pages/ListaClientes.tsx';
 import '../../web/src/lib/csv/export.ts';
@@ -45,10 +45,10 @@ describe('/clientes above LIST_PAGED_ABOVE clients', () => {
     expect(api.callsTo('GET', '/api/produtos')).toHaveLength(0);
     const status = document.querySelector('.result-count')!;
     expect(status.textContent).toContain(`1 de ${LIST_PAGED_ABOVE + 1}`);
-    expect(status.textContent).toContain(L.clientes.totalVips(1));
+    expect(status.textContent).toContain(LISTAS_TEXTS.clientes.totalVips(1));
     // The chips come from the portfolio's totals; the sort offers no order of creation.
     expect(screen.getByRole('button', { name: 'Serviços', pressed: true })).toBeInTheDocument();
-    expect(screen.queryByRole('option', { name: L.clientes.sorts[''] })).not.toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: LISTAS_TEXTS.clientes.sorts[''] })).not.toBeInTheDocument();
   });
 
   it('keeps the whole list (and "contains") at LIST_PAGED_ABOVE clients or fewer', async () => {
@@ -80,14 +80,14 @@ describe('/clientes above LIST_PAGED_ABOVE clients', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     renderApp('/clientes');
     await screen.findByRole('heading', { level: 2, name: 'Ana Souza' });
-    fireEvent.click(screen.getByRole('button', { name: L.csv.exportar }));
-    expect(await screen.findByText(L.csv.exportProgress(2, 3))).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: L.csv.exportando })).toHaveAttribute('value', '2');
-    fireEvent.click(screen.getByRole('button', { name: L.csv.cancelar }));
+    fireEvent.click(screen.getByRole('button', { name: LISTAS_TEXTS.csv.exportar }));
+    expect(await screen.findByText(LISTAS_TEXTS.csv.exportProgress(2, 3))).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: LISTAS_TEXTS.csv.exportando })).toHaveAttribute('value', '2');
+    fireEvent.click(screen.getByRole('button', { name: LISTAS_TEXTS.csv.cancelar }));
     next.resolve(json(200, { itens: PAGE_2, cursor: null, totais }));
-    await waitFor(() => expect(visibleToast(L.csv.exportCanceled)).toBeDefined());
+    await waitFor(() => expect(visibleToast(LISTAS_TEXTS.csv.exportCanceled)).toBeDefined());
     expect(createObjectURL).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: L.csv.exportar })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: LISTAS_TEXTS.csv.exportar })).toBeInTheDocument();
   });
 
   it('writes every page of the view into one file', async () => {
@@ -101,7 +101,7 @@ describe('/clientes above LIST_PAGED_ABOVE clients', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((b: Blob) => (blobs.push(b), 'blob:x')), revokeObjectURL: vi.fn() }));
     renderApp('/clientes');
     await screen.findByRole('heading', { level: 2, name: 'Ana Souza' });
-    fireEvent.click(screen.getByRole('button', { name: L.csv.exportar }));
+    fireEvent.click(screen.getByRole('button', { name: LISTAS_TEXTS.csv.exportar }));
     await waitFor(() => expect(blobs).toHaveLength(1));
     const text = await blobs[0]!.text();
     const lines = text.split('\r\n').filter(Boolean);
@@ -128,7 +128,7 @@ describe('renewals above LIST_PAGED_ABOVE clients', () => {
     renderApp('/contratos-a-renovar');
     await screen.findByRole('heading', { level: 2, name: 'Em 10 dias A' });
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Ontem', 'Hoje', 'Em 10 dias A']);
-    expect(screen.getByText(C.renovacoes.count(2, 30), { exact: false }).textContent).toContain(C.renovacoes.overdue(1, 90));
+    expect(screen.getByText(CONTATO_TEXTS.renovacoes.count(2, 30), { exact: false }).textContent).toContain(CONTATO_TEXTS.renovacoes.overdue(1, 90));
     expect(pagedQueries(api.fetchMock)).toEqual([
       { limit: '100', fimDe: '2026-09-20', fimAte: '2027-01-18' },
       { limit: '100', fimDe: '2026-09-20', fimAte: '2027-01-18', cursor: 'c1' },
@@ -143,7 +143,7 @@ describe('renewals above LIST_PAGED_ABOVE clients', () => {
     const page = () => json(200, { itens: Array.from({ length: 100 }, () => due(next, `Cliente ${next++}`, '2026-12-20')), cursor: `c${next}` });
     const api = mockApi({ 'GET /api/resumo': json(200, resumo(LIST_PAGED_ABOVE + 1)), 'GET /api/produtos/pagina': page });
     renderApp('/contratos-a-renovar');
-    expect(await screen.findByText(C.renovacoes.capped(LIST_PAGED_MAX_LOADED), { exact: false }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(CONTATO_TEXTS.renovacoes.capped(LIST_PAGED_MAX_LOADED), { exact: false }, { timeout: 15_000 })).toBeInTheDocument();
     expect(pagedQueries(api.fetchMock)).toHaveLength(LIST_PAGED_MAX_LOADED / 100);
   }, 30_000);
 
@@ -156,7 +156,7 @@ describe('renewals above LIST_PAGED_ABOVE clients', () => {
       'GET /api/produtos/pagina': json(200, { itens: [due(2, 'Hoje', '2026-12-19')], cursor: null }),
     });
     renderApp('/');
-    expect(await screen.findByText(P.portfolio.renewTotal(1, 'R$\u00a0100,00'), { normalizer: (t) => t })).toBeInTheDocument();
+    expect(await screen.findByText(CARTEIRA_TEXTS.portfolio.renewTotal(1, 'R$\u00a0100,00'), { normalizer: (t) => t })).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/produtos')).toHaveLength(0);
   });
 });

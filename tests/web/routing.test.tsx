@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '../../web/src/app/ErrorBoundary.tsx';
-import { T } from '../../web/src/texts.ts';
-import { C } from '../../web/src/texts-carteira.ts';
+import { APP_TEXTS } from '../../web/src/texts/app.ts';
+import { CARTEIRA_TEXTS } from '../../web/src/texts/carteira.ts';
 import { currentPath, json, mockApi, renderApp } from './helpers.tsx';
 
 describe('routes', () => {
   it('renders the home page at / and /home', async () => {
     mockApi({});
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: C.home.headline })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: CARTEIRA_TEXTS.home.headline })).toBeInTheDocument();
     for (const f of ['Gestão completa de clientes', 'Contratos VIP com prioridade', 'Acompanhamento do relacionamento'])
       expect(screen.getByRole('heading', { name: f })).toBeInTheDocument();
     expect(document.title).toBe('Início · Clientela');
@@ -36,17 +36,17 @@ describe('routes', () => {
     mockApi({});
     renderApp('/nada/aqui');
     expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument();
-    const home = screen.getByRole('link', { name: T.common.backHome });
+    const home = screen.getByRole('link', { name: APP_TEXTS.common.backHome });
     expect(home).toHaveAttribute('href', '/home');
     await userEvent.click(home);
-    expect(await screen.findByRole('heading', { level: 1, name: C.home.headline })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: CARTEIRA_TEXTS.home.headline })).toBeInTheDocument();
   });
 
   it('moves focus to the new page heading after a navigation', async () => {
     mockApi({ 'GET /api/produtos': json(200, []) });
     renderApp('/home');
-    await screen.findByRole('heading', { level: 1, name: C.home.headline });
-    const nav = screen.getByRole('navigation', { name: T.nav.label });
+    await screen.findByRole('heading', { level: 1, name: CARTEIRA_TEXTS.home.headline });
+    const nav = screen.getByRole('navigation', { name: APP_TEXTS.nav.label });
     await userEvent.click(within(nav).getByRole('link', { name: 'Sobre nós' }));
     const h1 = await screen.findByRole('heading', { level: 1, name: 'Sobre nós' });
     await waitFor(() => expect(h1).toHaveFocus());
@@ -54,11 +54,11 @@ describe('routes', () => {
 });
 
 describe('layout', () => {
-  it('has the navbar links of the spec (and the Lixeira, issue 16), aria-current on the current one, and the brand to /home', async () => {
+  it('has the navbar links of the spec (and the Lixeira), aria-current on the current one, and the brand to /home', async () => {
     mockApi({ 'GET /api/categorias': json(200, []) });
     renderApp('/categorias');
     await screen.findByRole('heading', { level: 1, name: 'Categorias' });
-    const nav = screen.getByRole('navigation', { name: T.nav.label });
+    const nav = screen.getByRole('navigation', { name: APP_TEXTS.nav.label });
     const expected = [
       ['Clientela', '/home'],
       ['Sobre nós', '/sobre-nos'],
@@ -66,7 +66,7 @@ describe('layout', () => {
       ['Cadastrar clientes', '/cadastrarproduto'],
       ['Listar categorias', '/categorias'],
       ['Cadastrar categorias', '/cadastrarcategorias'],
-      // Issue 17's view, after the spec's links.
+      // The contracts view, after the spec's links.
       ['Contratos a renovar', '/contratos-a-renovar'],
       ['Lixeira', '/lixeira'],
     ];
@@ -81,11 +81,11 @@ describe('layout', () => {
   it('a menu opened while the next page loads stays open when the page arrives (its heading does not take the focus)', async () => {
     mockApi({ 'GET /api/produtos': json(200, []) });
     renderApp('/home');
-    await screen.findByRole('heading', { level: 1, name: C.home.headline });
+    await screen.findByRole('heading', { level: 1, name: CARTEIRA_TEXTS.home.headline });
     // A navigation (as signing in makes), then a tap on the menu before the page has rendered.
     fireEvent.click(screen.getByRole('link', { name: 'Listar clientes' }));
     await waitFor(() => expect(currentPath()).toBe('/clientes'));
-    const button = screen.getByRole('button', { name: T.nav.menu });
+    const button = screen.getByRole('button', { name: APP_TEXTS.nav.menu });
     button.focus();
     fireEvent.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -97,8 +97,8 @@ describe('layout', () => {
   it('opens and closes the menu with the button and with Escape', async () => {
     mockApi({});
     renderApp('/home');
-    await screen.findByRole('heading', { level: 1, name: C.home.headline });
-    const button = screen.getByRole('button', { name: T.nav.menu });
+    await screen.findByRole('heading', { level: 1, name: CARTEIRA_TEXTS.home.headline });
+    const button = screen.getByRole('button', { name: APP_TEXTS.nav.menu });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     const menu = document.getElementById(button.getAttribute('aria-controls')!);
     expect(menu).not.toBeNull();
@@ -118,10 +118,10 @@ describe('layout', () => {
   it('has a footer with named social links and the current year', async () => {
     mockApi({});
     renderApp('/home');
-    await screen.findByRole('heading', { level: 1, name: C.home.headline });
+    await screen.findByRole('heading', { level: 1, name: CARTEIRA_TEXTS.home.headline });
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText(`© ${new Date().getFullYear()} Clientela`)).toBeInTheDocument();
-    for (const name of [T.footer.linkedin, T.footer.github, T.footer.instagram]) {
+    for (const name of [APP_TEXTS.footer.linkedin, APP_TEXTS.footer.github, APP_TEXTS.footer.instagram]) {
       const a = within(footer).getByRole('link', { name });
       expect(a).toHaveAttribute('rel', 'noopener noreferrer');
     }
@@ -158,8 +158,8 @@ describe('error boundary', () => {
         </ErrorBoundary>
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { level: 1, name: T.error.heading })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: T.common.backHome })).toHaveAttribute('href', '/home');
+    expect(screen.getByRole('heading', { level: 1, name: APP_TEXTS.error.heading })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: APP_TEXTS.common.backHome })).toHaveAttribute('href', '/home');
     expect(document.title).toBe('Erro · Clientela');
   });
 });

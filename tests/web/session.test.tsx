@@ -1,33 +1,33 @@
 /**
- * The session (issue 15) in the whole app with a fake Cognito: where the refresh token is kept,
+ * The session in the whole app with a fake Cognito: where the refresh token is kept,
  * the renewal timed on the token's expiry (fake timers), a 401 renewed and retried once and then
  * /entrar, Sair (RevokeToken, storage wiped, a new data cache, Back shows nothing), the guard and
  * its way back, the menu entries by role, and the open mode untouched.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from '../../web/src/lib/api-client.ts';
+import { apiRequest } from '../../web/src/api/http.ts';
 import { ADMIN_GROUP as CONTRACT_ADMIN_GROUP } from '@contract';
 import { ADMIN_GROUP, SESSION_STORAGE_KEY, TOKEN_RENEW_RETRY } from '../../web/src/config.ts';
-import { T } from '../../web/src/texts.ts';
-import { A } from '../../web/src/texts-auth.ts';
+import { APP_TEXTS } from '../../web/src/texts/app.ts';
+import { AUTH_TEXTS } from '../../web/src/texts/auth.ts';
 import { CONFIG, fakeBackend, refused, tokens } from './auth-helpers.ts';
 import { currentPath, currentSearch, FAKE_TIMERS, goBack, json, produto, renderApp, settle, tick, visibleToasts } from './helpers.tsx';
 import { notifyError, notifySuccess } from '../../web/src/lib/toast.tsx';
-import { TC } from '../../web/src/texts-clientes.ts';
+import { CLIENTES_TEXTS } from '../../web/src/texts/clientes.ts';
 
 const ANA = 'ana@empresa.com.br';
 const UNAUTHORIZED = json(401, { message: 'Unauthorized' });
 
 /** Fills /entrar and presses Entrar. */
 async function signInThroughPage(email: string, password: string, remember = false) {
-  fireEvent.change(await screen.findByLabelText(A.common.email), { target: { value: email } });
-  fireEvent.change(screen.getByLabelText(A.common.password), { target: { value: password } });
-  if (remember) fireEvent.click(screen.getByLabelText(A.signIn.remember));
-  fireEvent.click(screen.getByRole('button', { name: A.signIn.submit }));
+  fireEvent.change(await screen.findByLabelText(AUTH_TEXTS.common.email), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(AUTH_TEXTS.common.password), { target: { value: password } });
+  if (remember) fireEvent.click(screen.getByLabelText(AUTH_TEXTS.signIn.remember));
+  fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.signIn.submit }));
 }
 
-const nav = () => screen.getByRole('navigation', { name: T.nav.label });
+const nav = () => screen.getByRole('navigation', { name: APP_TEXTS.nav.label });
 
 beforeEach(() => {
   localStorage.clear();
@@ -38,7 +38,7 @@ describe('signing in', () => {
   it('sends an anonymous visit to /entrar and, signed in, back to the page asked for (query included)', async () => {
     const be = fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA) }, api: { 'GET /api/produtos': json(200, [produto(1, 'Acme', 500)]) } });
     renderApp('/clientes?filtro=acme', { auth: CONFIG });
-    expect(await screen.findByRole('heading', { level: 1, name: A.signIn.heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.signIn.heading })).toBeInTheDocument();
     expect(currentPath()).toBe('/entrar');
     expect(currentSearch()).toBe(`?destino=${encodeURIComponent('/clientes?filtro=acme')}`);
     expect(be.apiCalls).toEqual([]);
@@ -55,7 +55,7 @@ describe('signing in', () => {
     fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA) }, api: { 'GET /api/produtos': json(200, []) } });
     renderApp(`/entrar?destino=${encodeURIComponent('//evil.example/x')}`, { auth: CONFIG });
     await signInThroughPage(ANA, 'Senha-Forte-123');
-    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: CLIENTES_TEXTS.clientes.heading })).toBeInTheDocument();
     expect(currentPath()).toBe('/clientes');
   });
 
@@ -63,13 +63,13 @@ describe('signing in', () => {
     fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { refresh: 'r-1' }) }, api: { 'GET /api/produtos': json(200, []) } });
     renderApp('/entrar', { auth: CONFIG });
     await signInThroughPage(ANA, 'Senha-Forte-123');
-    await screen.findByRole('heading', { level: 1, name: TC.clientes.heading });
+    await screen.findByRole('heading', { level: 1, name: CLIENTES_TEXTS.clientes.heading });
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe('r-1');
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
 
-    fireEvent.click(within(nav()).getByRole('button', { name: T.nav.signOut }));
+    fireEvent.click(within(nav()).getByRole('button', { name: APP_TEXTS.nav.signOut }));
     await signInThroughPage(ANA, 'Senha-Forte-123', true);
-    await screen.findByRole('heading', { level: 1, name: TC.clientes.heading });
+    await screen.findByRole('heading', { level: 1, name: CLIENTES_TEXTS.clientes.heading });
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe('r-1');
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
@@ -88,7 +88,7 @@ describe('signing in', () => {
     localStorage.setItem(SESSION_STORAGE_KEY, 'revoked');
     fakeBackend({ cognito: { InitiateAuth: refused('NotAuthorizedException', 'Refresh Token has been revoked') } });
     renderApp('/categorias', { auth: CONFIG });
-    expect(await screen.findByRole('alert')).toHaveTextContent(A.signIn.expired);
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_TEXTS.signIn.expired);
     expect(currentPath()).toBe('/entrar');
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
@@ -101,7 +101,7 @@ describe('tokens', () => {
     const be = fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { refresh: null }) }, api: { 'GET /api/produtos': json(200, []) } });
     renderApp('/clientes', { auth: CONFIG });
     await settle();
-    expect(screen.getByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: CLIENTES_TEXTS.clientes.heading })).toBeInTheDocument();
     expect(be.calls('InitiateAuth')).toHaveLength(1);
     const first = be.apiCalls[0]!.authorization;
 
@@ -162,7 +162,7 @@ describe('tokens', () => {
     await settle();
     await tick(55 * 60_000);
     await settle();
-    expect(screen.getByText(A.signIn.expired)).toBeInTheDocument();
+    expect(screen.getByText(AUTH_TEXTS.signIn.expired)).toBeInTheDocument();
     expect(currentPath()).toBe('/entrar');
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
@@ -176,7 +176,7 @@ describe('tokens', () => {
     });
     renderApp('/clientes', { auth: CONFIG });
     await settle();
-    expect(screen.getByRole('alert')).toHaveTextContent(A.signIn.resumeFailed);
+    expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXTS.signIn.resumeFailed);
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe('kept-1');
     await tick(TOKEN_RENEW_RETRY);
     await settle();
@@ -231,12 +231,12 @@ describe('tokens', () => {
     sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
     const be = fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { refresh: null }) }, api: { 'GET /api/produtos': json(401, { mensagem: 'Sessão inválida.' }) } });
     renderApp('/clientes', { auth: CONFIG });
-    expect(await screen.findByText(A.signIn.expired)).toBeInTheDocument();
+    expect(await screen.findByText(AUTH_TEXTS.signIn.expired)).toBeInTheDocument();
     expect(currentPath()).toBe('/entrar');
     expect(currentSearch()).toBe('?destino=%2Fclientes');
     expect(be.apiCalls).toHaveLength(2);
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    expect(within(nav()).getByRole('link', { name: T.nav.signIn })).toBeInTheDocument();
+    expect(within(nav()).getByRole('link', { name: APP_TEXTS.nav.signIn })).toBeInTheDocument();
   });
 });
 
@@ -250,8 +250,8 @@ describe('Sair', () => {
     renderApp('/clientes', { auth: CONFIG });
     expect(await screen.findByText('Acme Segredo')).toBeInTheDocument();
 
-    fireEvent.click(within(nav()).getByRole('button', { name: T.nav.signOut }));
-    expect(await screen.findByRole('heading', { level: 1, name: A.signIn.heading })).toBeInTheDocument();
+    fireEvent.click(within(nav()).getByRole('button', { name: APP_TEXTS.nav.signOut }));
+    expect(await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.signIn.heading })).toBeInTheDocument();
     expect(currentPath()).toBe('/entrar');
     expect(screen.queryByText('Acme Segredo')).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
@@ -285,8 +285,8 @@ describe('Sair', () => {
     // The toasts' chunk is in (the setup loads it): they show on the next turn.
     await waitFor(() => expect(visibleToasts()).toHaveLength(2));
 
-    fireEvent.click(within(nav()).getByRole('button', { name: T.nav.signOut }));
-    expect(await screen.findByRole('heading', { level: 1, name: A.signIn.heading })).toBeInTheDocument();
+    fireEvent.click(within(nav()).getByRole('button', { name: APP_TEXTS.nav.signOut }));
+    expect(await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.signIn.heading })).toBeInTheDocument();
     expect(visibleToasts()).toHaveLength(0);
     expect(screen.queryByText(/Acme Segredo/)).toBeNull();
   });
@@ -306,7 +306,7 @@ describe('other tabs of a kept session', () => {
     expect(screen.getByText('Acme')).toBeInTheDocument();
     localStorage.removeItem(SESSION_STORAGE_KEY);
     storageEvent(null);
-    expect(await screen.findByRole('heading', { level: 1, name: A.signIn.heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.signIn.heading })).toBeInTheDocument();
     expect(screen.queryByText('Acme')).toBeNull();
   });
 
@@ -332,17 +332,17 @@ describe('navbar and roles', () => {
     sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
     fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { admin: true, refresh: null }) } });
     renderApp('/home', { auth: CONFIG });
-    const link = await within(nav()).findByRole('link', { name: T.nav.usuarios });
+    const link = await within(nav()).findByRole('link', { name: APP_TEXTS.nav.usuarios });
     expect(link).toHaveAttribute('href', '/usuarios');
-    expect(within(nav()).getByRole('button', { name: T.nav.signOut })).toBeInTheDocument();
+    expect(within(nav()).getByRole('button', { name: APP_TEXTS.nav.signOut })).toBeInTheDocument();
   });
 
   it('a member sees no "Usuários", and typing /usuarios says it is for administrators only', async () => {
     sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
     const be = fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { refresh: null }) } });
     renderApp('/usuarios', { auth: CONFIG });
-    expect(await screen.findByRole('heading', { level: 1, name: A.usuarios.adminOnlyHeading })).toBeInTheDocument();
-    expect(within(nav()).queryByRole('link', { name: T.nav.usuarios })).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.usuarios.adminOnlyHeading })).toBeInTheDocument();
+    expect(within(nav()).queryByRole('link', { name: APP_TEXTS.nav.usuarios })).toBeNull();
     expect(be.apiCalls).toEqual([]);
   });
 
@@ -350,23 +350,23 @@ describe('navbar and roles', () => {
     fakeBackend({});
     renderApp('/sobre-nos', { auth: CONFIG });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sobre nós' })).toBeInTheDocument();
-    expect(within(nav()).getByRole('link', { name: T.nav.signIn })).toHaveAttribute('href', '/entrar');
-    expect(within(nav()).queryByRole('button', { name: T.nav.signOut })).toBeNull();
+    expect(within(nav()).getByRole('link', { name: APP_TEXTS.nav.signIn })).toHaveAttribute('href', '/entrar');
+    expect(within(nav()).queryByRole('button', { name: APP_TEXTS.nav.signOut })).toBeNull();
   });
 
   it('with sign-in off (the open mode): no Entrar, no Sair, and /entrar does not exist', async () => {
     fakeBackend({});
     renderApp('/entrar');
     expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument();
-    // The brand, the spec's five links, Contratos a renovar (issue 17) and Lixeira (issue 16).
+    // The brand, the spec's five links, Contratos a renovar and Lixeira.
     expect(within(nav()).getAllByRole('link')).toHaveLength(8);
-    expect(within(nav()).queryByRole('button', { name: T.nav.signOut })).toBeNull();
+    expect(within(nav()).queryByRole('button', { name: APP_TEXTS.nav.signOut })).toBeNull();
   });
 
   it('config.json unreadable: a page that needs sign-in says so, with a way to reload', async () => {
     fakeBackend({});
     renderApp('/clientes', { auth: Promise.reject(new Error('offline')) });
-    expect(await screen.findByRole('heading', { level: 1, name: T.error.heading })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: T.error.reload })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: APP_TEXTS.error.heading })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: APP_TEXTS.error.reload })).toBeInTheDocument();
   });
 });

@@ -7,12 +7,12 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_POLICY } from '@contract';
 import { SESSION_STORAGE_KEY } from '../../web/src/config.ts';
-import { TF } from '../../web/src/texts-forms.ts';
-import { A, DEV_TEXTS } from '../../web/src/texts-auth.ts';
+import { FORM_TEXTS } from '../../web/src/texts/forms.ts';
+import { AUTH_TEXTS, DEV_TEXTS } from '../../web/src/texts/auth.ts';
 import { CONFIG, fakeBackend, refused, tokens } from './auth-helpers.ts';
 import { totpCode } from '../../infra/local/totp.ts';
 import { currentPath, json, renderApp, visibleToast } from './helpers.tsx';
-import { TC } from '../../web/src/texts-clientes.ts';
+import { CLIENTES_TEXTS } from '../../web/src/texts/clientes.ts';
 
 const ANA = 'ana@empresa.com.br';
 const GOOD = 'Nova-Senha-Forte-42';
@@ -20,10 +20,10 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
 async function submitCredentials(email = ANA, password = 'Temporaria-1') {
-  await screen.findByRole('heading', { level: 1, name: A.signIn.heading });
-  type(A.common.email, email);
-  type(A.common.password, password);
-  press(A.signIn.submit);
+  await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.signIn.heading });
+  type(AUTH_TEXTS.common.email, email);
+  type(AUTH_TEXTS.common.password, password);
+  press(AUTH_TEXTS.signIn.submit);
 }
 
 const challenge = (name: string, session = `s-${name}`) => json(200, { ChallengeName: name, Session: session, ChallengeParameters: {} });
@@ -35,18 +35,18 @@ beforeEach(() => {
 
 describe('/entrar errors', () => {
   it.each([
-    ['a wrong e-mail or password, next to the password', refused('NotAuthorizedException', 'Incorrect username or password.'), A.errors.wrongCredentials, true],
-    ['a disabled user', refused('NotAuthorizedException', 'User is disabled.'), A.errors.disabled, false],
-    ['too many attempts', refused('NotAuthorizedException', 'Password attempts exceeded'), A.errors.tooMany, false],
-    ['throttling', refused('TooManyRequestsException', 'Rate exceeded'), A.errors.tooMany, false],
-    ['an expired temporary password', refused('NotAuthorizedException', 'Temporary password has expired and must be reset by an administrator.'), A.errors.temporaryExpired, false],
-    ['a password reset by an administrator', refused('PasswordResetRequiredException', 'Password reset required for the user'), A.errors.resetRequired, false],
+    ['a wrong e-mail or password, next to the password', refused('NotAuthorizedException', 'Incorrect username or password.'), AUTH_TEXTS.errors.wrongCredentials, true],
+    ['a disabled user', refused('NotAuthorizedException', 'User is disabled.'), AUTH_TEXTS.errors.disabled, false],
+    ['too many attempts', refused('NotAuthorizedException', 'Password attempts exceeded'), AUTH_TEXTS.errors.tooMany, false],
+    ['throttling', refused('TooManyRequestsException', 'Rate exceeded'), AUTH_TEXTS.errors.tooMany, false],
+    ['an expired temporary password', refused('NotAuthorizedException', 'Temporary password has expired and must be reset by an administrator.'), AUTH_TEXTS.errors.temporaryExpired, false],
+    ['a password reset by an administrator', refused('PasswordResetRequiredException', 'Password reset required for the user'), AUTH_TEXTS.errors.resetRequired, false],
   ])('%s', async (_what, answer, message, nextToField) => {
     fakeBackend({ cognito: { InitiateAuth: answer } });
     renderApp('/entrar', { auth: CONFIG });
     await submitCredentials();
     if (nextToField) {
-      const password = screen.getByLabelText(A.common.password);
+      const password = screen.getByLabelText(AUTH_TEXTS.common.password);
       await waitFor(() => expect(password).toHaveAccessibleDescription(message));
       expect(password).toHaveAttribute('aria-invalid', 'true');
       await waitFor(() => expect(password).toHaveFocus());
@@ -63,7 +63,7 @@ describe('/entrar errors', () => {
   ])("'Manter conectado' says how long from config.json's sessionDays (%j)", async (sessionDays, help) => {
     fakeBackend({});
     renderApp('/entrar', { auth: { ...CONFIG, sessionDays: sessionDays as number } });
-    const remember = await screen.findByLabelText(A.signIn.remember);
+    const remember = await screen.findByLabelText(AUTH_TEXTS.signIn.remember);
     expect(remember).toHaveAccessibleDescription(help);
   });
 
@@ -72,17 +72,17 @@ describe('/entrar errors', () => {
     be.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     renderApp('/entrar', { auth: CONFIG });
     await submitCredentials();
-    expect(await screen.findByRole('alert')).toHaveTextContent(A.errors.network);
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_TEXTS.errors.network);
   });
 
   it('empty fields are said next to them, and nothing is sent', async () => {
     const be = fakeBackend({});
     renderApp('/entrar', { auth: CONFIG });
-    await screen.findByRole('heading', { level: 1, name: A.signIn.heading });
-    press(A.signIn.submit);
-    const email = screen.getByLabelText(A.common.email);
+    await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.signIn.heading });
+    press(AUTH_TEXTS.signIn.submit);
+    const email = screen.getByLabelText(AUTH_TEXTS.common.email);
     await waitFor(() => expect(email).toHaveFocus());
-    expect(email).toHaveAccessibleDescription(TF.form.required(A.common.email));
+    expect(email).toHaveAccessibleDescription(FORM_TEXTS.form.required(AUTH_TEXTS.common.email));
     expect(be.cognitoCalls).toEqual([]);
   });
 
@@ -92,8 +92,8 @@ describe('/entrar errors', () => {
     renderApp('/entrar', { auth: { ...CONFIG, demo: { email: 'admin@clientela.local', password: 'Demo-Senha-123!' } } });
     expect(await screen.findByText(DEV_TEXTS.demo, { exact: false })).toHaveTextContent('admin@clientela.local');
     press(DEV_TEXTS.demoFill);
-    expect(screen.getByLabelText(A.common.email)).toHaveValue('admin@clientela.local');
-    expect(screen.getByLabelText(A.common.password)).toHaveValue('Demo-Senha-123!');
+    expect(screen.getByLabelText(AUTH_TEXTS.common.email)).toHaveValue('admin@clientela.local');
+    expect(screen.getByLabelText(AUTH_TEXTS.common.password)).toHaveValue('Demo-Senha-123!');
   });
 
   it("in the dev server, the demo administrator's TOTP step answers itself with the current code: Preencher, Entrar, signed in", async () => {
@@ -106,8 +106,8 @@ describe('/entrar errors', () => {
     renderApp('/entrar', { auth: { ...CONFIG, demo: { email: demoAdmin, password: 'Demo-Senha-123!', totpSecret: secret } } });
     await screen.findByText(DEV_TEXTS.demo, { exact: false });
     press(DEV_TEXTS.demoFill);
-    press(A.signIn.submit);
-    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    press(AUTH_TEXTS.signIn.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: CLIENTES_TEXTS.clientes.heading })).toBeInTheDocument();
     const answers = be.calls('RespondToAuthChallenge').map((c) => (c.body.ChallengeResponses as Record<string, string>).SOFTWARE_TOKEN_MFA_CODE);
     expect(answers).toHaveLength(1);
     // The code of now (or of the 30-second step just before, if the clock turned meanwhile).
@@ -117,11 +117,11 @@ describe('/entrar errors', () => {
   it("links 'Esqueci minha senha' with the e-mail typed", async () => {
     fakeBackend({});
     renderApp('/entrar', { auth: CONFIG });
-    await screen.findByRole('heading', { level: 1, name: A.signIn.heading });
-    type(A.common.email, ANA);
-    fireEvent.click(screen.getByRole('link', { name: A.signIn.forgot }));
-    expect(await screen.findByRole('heading', { level: 1, name: A.forgot.heading })).toBeInTheDocument();
-    expect(screen.getByLabelText(A.common.email)).toHaveValue(ANA);
+    await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.signIn.heading });
+    type(AUTH_TEXTS.common.email, ANA);
+    fireEvent.click(screen.getByRole('link', { name: AUTH_TEXTS.signIn.forgot }));
+    expect(await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.forgot.heading })).toBeInTheDocument();
+    expect(screen.getByLabelText(AUTH_TEXTS.common.email)).toHaveValue(ANA);
   });
 });
 
@@ -133,24 +133,24 @@ describe('/entrar challenges', () => {
     });
     renderApp('/entrar', { auth: CONFIG });
     await submitCredentials();
-    expect(await screen.findByRole('heading', { level: 1, name: A.newPassword.heading })).toBeInTheDocument();
-    const password = screen.getByLabelText(A.common.newPassword);
+    expect(await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.newPassword.heading })).toBeInTheDocument();
+    const password = screen.getByLabelText(AUTH_TEXTS.common.newPassword);
     const rule = (text: string) => within(password.parentElement!).getByText(text, { exact: false }).closest('li')!;
-    expect(rule(A.policy.length(PASSWORD_POLICY.minLength))).toHaveTextContent(A.policy.missing);
-    type(A.common.newPassword, 'curta');
-    expect(rule(A.policy.lowercase)).toHaveTextContent(A.policy.met);
-    expect(rule(A.policy.uppercase)).toHaveTextContent(A.policy.missing);
-    press(A.newPassword.submit);
+    expect(rule(AUTH_TEXTS.policy.length(PASSWORD_POLICY.minLength))).toHaveTextContent(AUTH_TEXTS.policy.missing);
+    type(AUTH_TEXTS.common.newPassword, 'curta');
+    expect(rule(AUTH_TEXTS.policy.lowercase)).toHaveTextContent(AUTH_TEXTS.policy.met);
+    expect(rule(AUTH_TEXTS.policy.uppercase)).toHaveTextContent(AUTH_TEXTS.policy.missing);
+    press(AUTH_TEXTS.newPassword.submit);
     await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
-    type(A.common.newPassword, GOOD);
-    type(A.common.confirmPassword, `${GOOD}x`);
-    press(A.newPassword.submit);
-    await waitFor(() => expect(screen.getByLabelText(A.common.confirmPassword)).toHaveAccessibleDescription(A.common.mismatch));
+    type(AUTH_TEXTS.common.newPassword, GOOD);
+    type(AUTH_TEXTS.common.confirmPassword, `${GOOD}x`);
+    press(AUTH_TEXTS.newPassword.submit);
+    await waitFor(() => expect(screen.getByLabelText(AUTH_TEXTS.common.confirmPassword)).toHaveAccessibleDescription(AUTH_TEXTS.common.mismatch));
     expect(be.calls('RespondToAuthChallenge')).toEqual([]);
 
-    type(A.common.confirmPassword, GOOD);
-    press(A.newPassword.submit);
-    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    type(AUTH_TEXTS.common.confirmPassword, GOOD);
+    press(AUTH_TEXTS.newPassword.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: CLIENTES_TEXTS.clientes.heading })).toBeInTheDocument();
     expect(be.calls('RespondToAuthChallenge')[0]!.body).toEqual({
       ClientId: CONFIG.clientId,
       ChallengeName: 'NEW_PASSWORD_REQUIRED',
@@ -164,12 +164,12 @@ describe('/entrar challenges', () => {
     fakeBackend({ cognito: { InitiateAuth: challenge('NEW_PASSWORD_REQUIRED'), RespondToAuthChallenge: refused('NotAuthorizedException', 'Invalid session for the user, session is expired.') } });
     renderApp('/entrar', { auth: CONFIG });
     await submitCredentials();
-    await screen.findByRole('heading', { level: 1, name: A.newPassword.heading });
-    type(A.common.newPassword, GOOD);
-    type(A.common.confirmPassword, GOOD);
-    press(A.newPassword.submit);
-    expect(await screen.findByRole('heading', { level: 1, name: A.signIn.heading })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(A.errors.challengeExpired);
+    await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.newPassword.heading });
+    type(AUTH_TEXTS.common.newPassword, GOOD);
+    type(AUTH_TEXTS.common.confirmPassword, GOOD);
+    press(AUTH_TEXTS.newPassword.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.signIn.heading })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXTS.errors.challengeExpired);
   });
 
   it('SOFTWARE_TOKEN_MFA: the authenticator code; a wrong one is said next to the field', async () => {
@@ -179,14 +179,14 @@ describe('/entrar challenges', () => {
     });
     renderApp('/entrar', { auth: CONFIG });
     await submitCredentials();
-    await screen.findByRole('heading', { level: 1, name: A.mfa.heading });
-    type(A.common.code, '12 34 5x6');
-    expect(screen.getByLabelText(A.common.code)).toHaveValue('123456');
-    press(A.mfa.submit);
-    await waitFor(() => expect(screen.getByLabelText(A.common.code)).toHaveAccessibleDescription(`${A.errors.codeMismatch} ${A.common.codeHelp}`));
-    type(A.common.code, '654321');
-    press(A.mfa.submit);
-    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.mfa.heading });
+    type(AUTH_TEXTS.common.code, '12 34 5x6');
+    expect(screen.getByLabelText(AUTH_TEXTS.common.code)).toHaveValue('123456');
+    press(AUTH_TEXTS.mfa.submit);
+    await waitFor(() => expect(screen.getByLabelText(AUTH_TEXTS.common.code)).toHaveAccessibleDescription(`${AUTH_TEXTS.errors.codeMismatch} ${AUTH_TEXTS.common.codeHelp}`));
+    type(AUTH_TEXTS.common.code, '654321');
+    press(AUTH_TEXTS.mfa.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: CLIENTES_TEXTS.clientes.heading })).toBeInTheDocument();
     expect(be.calls('RespondToAuthChallenge').map((c) => (c.body.ChallengeResponses as Record<string, string>).SOFTWARE_TOKEN_MFA_CODE)).toEqual(['123456', '654321']);
   });
 
@@ -200,15 +200,15 @@ describe('/entrar challenges', () => {
     });
     renderApp('/entrar', { auth: CONFIG });
     await submitCredentials();
-    await screen.findByRole('heading', { level: 1, name: A.mfa.heading });
-    type(A.common.code, '123456');
-    press(A.mfa.submit);
-    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.mfa.heading });
+    type(AUTH_TEXTS.common.code, '123456');
+    press(AUTH_TEXTS.mfa.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: CLIENTES_TEXTS.clientes.heading })).toBeInTheDocument();
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe('r-depois-do-codigo');
     // A reload resumes the session with that refresh token (REFRESH_TOKEN_AUTH), not a sign-in.
     cleanup();
     renderApp('/clientes', { auth: CONFIG });
-    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: CLIENTES_TEXTS.clientes.heading })).toBeInTheDocument();
     await waitFor(() => expect(be.calls('InitiateAuth')).toHaveLength(2));
     expect(be.calls('InitiateAuth')[1]!.body).toEqual({ ClientId: CONFIG.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: 'r-depois-do-codigo' } });
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe('r-depois-do-codigo');
@@ -219,9 +219,9 @@ describe('/entrar challenges', () => {
     const be = fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA, { admin: true }), GetUser: noTotp }, api: { 'GET /api/produtos': json(200, []) } });
     renderApp('/entrar', { auth: CONFIG });
     await submitCredentials();
-    expect(await screen.findByRole('heading', { level: 1, name: A.account.heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.account.heading })).toBeInTheDocument();
     expect(currentPath()).toBe('/minha-conta');
-    expect(screen.getByText(A.account.adminNeedsMfa)).toBeInTheDocument();
+    expect(screen.getByText(AUTH_TEXTS.account.adminNeedsMfa)).toBeInTheDocument();
     expect(be.calls('GetUser').length).toBeGreaterThan(0);
     cleanup();
     sessionStorage.clear();
@@ -231,14 +231,14 @@ describe('/entrar challenges', () => {
     });
     renderApp('/entrar', { auth: CONFIG });
     await submitCredentials();
-    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: CLIENTES_TEXTS.clientes.heading })).toBeInTheDocument();
   });
 
   it('a member is never asked about an authenticator after signing in', async () => {
     const be = fakeBackend({ cognito: { InitiateAuth: () => tokens(ANA) }, api: { 'GET /api/produtos': json(200, []) } });
     renderApp('/entrar', { auth: CONFIG });
     await submitCredentials();
-    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: CLIENTES_TEXTS.clientes.heading })).toBeInTheDocument();
     expect(be.calls('GetUser')).toEqual([]);
   });
 
@@ -254,12 +254,12 @@ describe('/entrar challenges', () => {
     });
     renderApp('/entrar', { auth: CONFIG });
     await submitCredentials();
-    await screen.findByRole('heading', { level: 1, name: A.mfaSetup.heading });
-    expect(await screen.findByRole('img', { name: A.mfaSetup.qr })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.mfaSetup.heading });
+    expect(await screen.findByRole('img', { name: AUTH_TEXTS.mfaSetup.qr })).toBeInTheDocument();
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
-    type(A.common.code, '123456');
-    press(A.mfaSetup.submit);
-    expect(await screen.findByRole('heading', { level: 1, name: TC.clientes.heading })).toBeInTheDocument();
+    type(AUTH_TEXTS.common.code, '123456');
+    press(AUTH_TEXTS.mfaSetup.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: CLIENTES_TEXTS.clientes.heading })).toBeInTheDocument();
     expect(be.calls('AssociateSoftwareToken')[0]!.body).toEqual({ Session: 's-1' });
     expect(be.calls('VerifySoftwareToken')[0]!.body).toEqual({ Session: 's-2', UserCode: '123456', FriendlyDeviceName: 'Clientela' });
     expect(be.calls('RespondToAuthChallenge')[0]!.body).toMatchObject({ ChallengeName: 'MFA_SETUP', Session: 's-3', ChallengeResponses: { USERNAME: ANA } });
@@ -270,12 +270,12 @@ describe('/esqueci-senha', () => {
   it('someone still on the invitation\'s temporary password is told to use it, or ask for the invitation again', async () => {
     fakeBackend({ cognito: { ForgotPassword: refused('NotAuthorizedException', 'User password cannot be reset in the current state.') } });
     renderApp('/esqueci-senha', { auth: CONFIG });
-    await screen.findByRole('heading', { level: 1, name: A.forgot.heading });
-    type(A.common.email, ANA);
-    press(A.forgot.send);
-    expect(await screen.findByRole('alert')).toHaveTextContent(A.errors.invitationPending);
-    expect(A.errors.invitationPending).toMatch(/peça a um administrador que reenvie o convite/);
-    expect(screen.queryByLabelText(A.forgot.codeLabel)).toBeNull();
+    await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.forgot.heading });
+    type(AUTH_TEXTS.common.email, ANA);
+    press(AUTH_TEXTS.forgot.send);
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_TEXTS.errors.invitationPending);
+    expect(AUTH_TEXTS.errors.invitationPending).toMatch(/peça a um administrador que reenvie o convite/);
+    expect(screen.queryByLabelText(AUTH_TEXTS.forgot.codeLabel)).toBeNull();
   });
 
   it('sends the code, then sets the new password with it and goes back to /entrar', async () => {
@@ -286,20 +286,20 @@ describe('/esqueci-senha', () => {
       },
     });
     renderApp('/esqueci-senha?destino=%2Fcategorias', { auth: CONFIG });
-    await screen.findByRole('heading', { level: 1, name: A.forgot.heading });
-    type(A.common.email, 'Ana@Empresa.com.br');
-    press(A.forgot.send);
-    expect(await screen.findByText(A.forgot.sent('a***@empresa.com.br'))).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.forgot.heading });
+    type(AUTH_TEXTS.common.email, 'Ana@Empresa.com.br');
+    press(AUTH_TEXTS.forgot.send);
+    expect(await screen.findByText(AUTH_TEXTS.forgot.sent('a***@empresa.com.br'))).toBeInTheDocument();
     expect(be.calls('ForgotPassword')[0]!.body).toEqual({ ClientId: CONFIG.clientId, Username: ANA });
-    type(A.forgot.codeLabel, '111111');
-    type(A.common.newPassword, GOOD);
-    type(A.common.confirmPassword, GOOD);
-    press(A.forgot.submit);
-    await waitFor(() => expect(screen.getByLabelText(A.forgot.codeLabel)).toHaveAttribute('aria-invalid', 'true'));
-    type(A.forgot.codeLabel, '222222');
-    press(A.forgot.submit);
-    expect(await screen.findByRole('heading', { level: 1, name: A.signIn.heading })).toBeInTheDocument();
-    expect(visibleToast(A.forgot.done)).toBeDefined();
+    type(AUTH_TEXTS.forgot.codeLabel, '111111');
+    type(AUTH_TEXTS.common.newPassword, GOOD);
+    type(AUTH_TEXTS.common.confirmPassword, GOOD);
+    press(AUTH_TEXTS.forgot.submit);
+    await waitFor(() => expect(screen.getByLabelText(AUTH_TEXTS.forgot.codeLabel)).toHaveAttribute('aria-invalid', 'true'));
+    type(AUTH_TEXTS.forgot.codeLabel, '222222');
+    press(AUTH_TEXTS.forgot.submit);
+    expect(await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.signIn.heading })).toBeInTheDocument();
+    expect(visibleToast(AUTH_TEXTS.forgot.done)).toBeDefined();
     expect(be.calls('ConfirmForgotPassword')[1]!.body).toEqual({ ClientId: CONFIG.clientId, Username: ANA, ConfirmationCode: '222222', Password: GOOD });
   });
 });
@@ -316,20 +316,20 @@ describe('Minha conta', () => {
       },
     });
     renderApp('/minha-conta', { auth: CONFIG });
-    await screen.findByRole('heading', { level: 1, name: A.account.heading });
-    expect(await screen.findByText(A.account.mfaOff)).toBeInTheDocument();
-    type(A.account.current, 'Errada-123456');
-    type(A.common.newPassword, GOOD);
-    type(A.common.confirmPassword, GOOD);
-    press(A.account.changePassword);
-    await waitFor(() => expect(screen.getByLabelText(A.account.current)).toHaveAccessibleDescription(A.errors.wrongCurrent));
-    type(A.account.current, 'Certa-1234567');
-    press(A.account.changePassword);
-    await waitFor(() => expect(visibleToast(A.account.passwordChanged)).toBeDefined());
+    await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.account.heading });
+    expect(await screen.findByText(AUTH_TEXTS.account.mfaOff)).toBeInTheDocument();
+    type(AUTH_TEXTS.account.current, 'Errada-123456');
+    type(AUTH_TEXTS.common.newPassword, GOOD);
+    type(AUTH_TEXTS.common.confirmPassword, GOOD);
+    press(AUTH_TEXTS.account.changePassword);
+    await waitFor(() => expect(screen.getByLabelText(AUTH_TEXTS.account.current)).toHaveAccessibleDescription(AUTH_TEXTS.errors.wrongCurrent));
+    type(AUTH_TEXTS.account.current, 'Certa-1234567');
+    press(AUTH_TEXTS.account.changePassword);
+    await waitFor(() => expect(visibleToast(AUTH_TEXTS.account.passwordChanged)).toBeDefined());
     const call = be.calls('ChangePassword')[1]!.body;
     expect(call).toMatchObject({ PreviousPassword: 'Certa-1234567', ProposedPassword: GOOD });
     expect(call.AccessToken).toMatch(/^ey/);
-    expect(screen.getByLabelText(A.account.current)).toHaveValue('');
+    expect(screen.getByLabelText(AUTH_TEXTS.account.current)).toHaveValue('');
   });
 
   it('turns TOTP on (QR code, secret, first code) and off only with the password typed again', async () => {
@@ -348,38 +348,38 @@ describe('Minha conta', () => {
       },
     });
     renderApp('/minha-conta', { auth: CONFIG });
-    await screen.findByText(A.account.mfaOff);
-    press(A.account.enable);
-    expect(await screen.findByRole('img', { name: A.mfaSetup.qr })).toBeInTheDocument();
+    await screen.findByText(AUTH_TEXTS.account.mfaOff);
+    press(AUTH_TEXTS.account.enable);
+    expect(await screen.findByRole('img', { name: AUTH_TEXTS.mfaSetup.qr })).toBeInTheDocument();
     expect(screen.getByText('ABCD EFGH IJKL MNOP')).toBeInTheDocument();
-    type(A.common.code, '123456');
-    press(A.account.enableSubmit);
-    expect(await screen.findByText(A.account.mfaOn)).toBeInTheDocument();
+    type(AUTH_TEXTS.common.code, '123456');
+    press(AUTH_TEXTS.account.enableSubmit);
+    expect(await screen.findByText(AUTH_TEXTS.account.mfaOn)).toBeInTheDocument();
     expect(be.calls('SetUserMFAPreference')[0]!.body).toMatchObject({ SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
 
     // Cancelar goes back with nothing sent.
-    press(A.account.disable);
-    press(A.common.cancel);
-    expect(await screen.findByText(A.account.mfaOn)).toBeInTheDocument();
+    press(AUTH_TEXTS.account.disable);
+    press(AUTH_TEXTS.common.cancel);
+    expect(await screen.findByText(AUTH_TEXTS.account.mfaOn)).toBeInTheDocument();
 
-    press(A.account.disable);
-    expect(screen.getByText(A.account.confirmDisable)).toBeInTheDocument();
-    const password = screen.getByLabelText(A.account.confirmPassword);
+    press(AUTH_TEXTS.account.disable);
+    expect(screen.getByText(AUTH_TEXTS.account.confirmDisable)).toBeInTheDocument();
+    const password = screen.getByLabelText(AUTH_TEXTS.account.confirmPassword);
     expect(password).toHaveFocus();
     expect(password).toHaveAttribute('autocomplete', 'current-password');
     // Nothing typed: said next to the field, nothing sent.
-    press(A.account.disable);
-    await waitFor(() => expect(password).toHaveAccessibleDescription(TF.form.required(A.account.confirmPassword)));
+    press(AUTH_TEXTS.account.disable);
+    await waitFor(() => expect(password).toHaveAccessibleDescription(FORM_TEXTS.form.required(AUTH_TEXTS.account.confirmPassword)));
     expect(be.calls('InitiateAuth')).toHaveLength(1);
     // A wrong password: said next to it, and TOTP stays on.
-    type(A.account.confirmPassword, 'Errada-123456');
-    press(A.account.disable);
-    await waitFor(() => expect(screen.getByLabelText(A.account.confirmPassword)).toHaveAccessibleDescription(A.errors.wrongCurrent));
+    type(AUTH_TEXTS.account.confirmPassword, 'Errada-123456');
+    press(AUTH_TEXTS.account.disable);
+    await waitFor(() => expect(screen.getByLabelText(AUTH_TEXTS.account.confirmPassword)).toHaveAccessibleDescription(AUTH_TEXTS.errors.wrongCurrent));
     expect(be.calls('SetUserMFAPreference')).toHaveLength(1);
-    type(A.account.confirmPassword, 'Certa-1234567');
-    press(A.account.disable);
-    expect(await screen.findByText(A.account.mfaOff)).toBeInTheDocument();
-    expect(visibleToast(A.account.disabled)).toBeDefined();
+    type(AUTH_TEXTS.account.confirmPassword, 'Certa-1234567');
+    press(AUTH_TEXTS.account.disable);
+    expect(await screen.findByText(AUTH_TEXTS.account.mfaOff)).toBeInTheDocument();
+    expect(visibleToast(AUTH_TEXTS.account.disabled)).toBeDefined();
     expect(be.calls('InitiateAuth').slice(1).map((c) => c.body)).toEqual([
       { ClientId: CONFIG.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: ANA, PASSWORD: 'Errada-123456' } },
       { ClientId: CONFIG.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: ANA, PASSWORD: 'Certa-1234567' } },
@@ -407,15 +407,15 @@ describe('/usuarios (administrators)', () => {
     renderApp('/usuarios', { auth: CONFIG });
     await screen.findByRole('heading', { level: 2, name: new RegExp(ANA) });
     const ana = within(cardOf(ANA));
-    expect(ana.getByText(A.usuarios.statuses.FORCE_CHANGE_PASSWORD!)).toBeInTheDocument();
+    expect(ana.getByText(AUTH_TEXTS.usuarios.statuses.FORCE_CHANGE_PASSWORD!)).toBeInTheDocument();
     expect(ana.getByText('21/11/2026')).toBeInTheDocument();
-    expect(ana.getByRole('button', { name: A.usuarios.actionLabel(A.usuarios.actions.resend, ANA) })).toBeInTheDocument();
+    expect(ana.getByRole('button', { name: AUTH_TEXTS.usuarios.actionLabel(AUTH_TEXTS.usuarios.actions.resend, ANA) })).toBeInTheDocument();
     const me = within(cardOf(ADMIN));
-    expect(me.getByText(`(${A.usuarios.you})`, { exact: false })).toBeInTheDocument();
-    expect(me.queryByRole('button', { name: new RegExp(A.usuarios.actions.remove) })).toBeNull();
-    expect(me.queryByRole('button', { name: new RegExp(A.usuarios.actions.disable) })).toBeNull();
-    expect(me.queryByRole('button', { name: new RegExp(A.usuarios.actions.unmakeAdmin) })).toBeNull();
-    expect(within(cardOf('bia@empresa.com.br')).getByRole('button', { name: new RegExp(A.usuarios.actions.enable) })).toBeInTheDocument();
+    expect(me.getByText(`(${AUTH_TEXTS.usuarios.you})`, { exact: false })).toBeInTheDocument();
+    expect(me.queryByRole('button', { name: new RegExp(AUTH_TEXTS.usuarios.actions.remove) })).toBeNull();
+    expect(me.queryByRole('button', { name: new RegExp(AUTH_TEXTS.usuarios.actions.disable) })).toBeNull();
+    expect(me.queryByRole('button', { name: new RegExp(AUTH_TEXTS.usuarios.actions.unmakeAdmin) })).toBeNull();
+    expect(within(cardOf('bia@empresa.com.br')).getByRole('button', { name: new RegExp(AUTH_TEXTS.usuarios.actions.enable) })).toBeInTheDocument();
   });
 
   it('asks before deleting, sends DELETE with the e-mail encoded, toasts and reads the list again', async () => {
@@ -425,12 +425,12 @@ describe('/usuarios (administrators)', () => {
     });
     renderApp('/usuarios', { auth: CONFIG });
     await screen.findByRole('heading', { level: 2, name: new RegExp(ANA) });
-    fireEvent.click(within(cardOf(ANA)).getByRole('button', { name: A.usuarios.actionLabel(A.usuarios.actions.remove, ANA) }));
-    const question = within(cardOf(ANA)).getByText(A.usuarios.confirms.remove(ANA));
+    fireEvent.click(within(cardOf(ANA)).getByRole('button', { name: AUTH_TEXTS.usuarios.actionLabel(AUTH_TEXTS.usuarios.actions.remove, ANA) }));
+    const question = within(cardOf(ANA)).getByText(AUTH_TEXTS.usuarios.confirms.remove(ANA));
     expect(question).toHaveFocus();
     expect(be.apiCalls.filter((c) => c.method === 'DELETE')).toEqual([]);
-    fireEvent.click(within(cardOf(ANA)).getByRole('button', { name: A.common.confirm }));
-    await waitFor(() => expect(visibleToast(A.usuarios.done.remove(ANA))).toBeDefined());
+    fireEvent.click(within(cardOf(ANA)).getByRole('button', { name: AUTH_TEXTS.common.confirm }));
+    await waitFor(() => expect(visibleToast(AUTH_TEXTS.usuarios.done.remove(ANA))).toBeDefined());
     await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: new RegExp(ANA) })).toBeNull());
     expect(be.apiCalls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/api/usuarios/${encodeURIComponent(ANA)}`]);
   });
@@ -443,9 +443,9 @@ describe('/usuarios (administrators)', () => {
     });
     renderApp('/usuarios', { auth: CONFIG });
     await screen.findByRole('heading', { level: 2, name: new RegExp(bia) });
-    fireEvent.click(within(cardOf(ANA)).getByRole('button', { name: A.usuarios.actionLabel(A.usuarios.actions.disable, ANA) }));
-    fireEvent.click(within(cardOf(ANA)).getByRole('button', { name: A.common.confirm }));
-    await waitFor(() => expect(visibleToast(A.usuarios.failed.action)).toHaveTextContent('Não foi possível desativar.'));
+    fireEvent.click(within(cardOf(ANA)).getByRole('button', { name: AUTH_TEXTS.usuarios.actionLabel(AUTH_TEXTS.usuarios.actions.disable, ANA) }));
+    fireEvent.click(within(cardOf(ANA)).getByRole('button', { name: AUTH_TEXTS.common.confirm }));
+    await waitFor(() => expect(visibleToast(AUTH_TEXTS.usuarios.failed.action)).toHaveTextContent('Não foi possível desativar.'));
     expect(be.apiCalls.find((c) => c.method === 'PUT')!.body).toEqual({ ativo: false });
   });
 
@@ -457,14 +457,14 @@ describe('/usuarios (administrators)', () => {
     });
     renderApp('/usuarios', { auth: CONFIG });
     await screen.findByRole('heading', { level: 2, name: new RegExp(bia) });
-    expect(within(cardOf(ADMIN)).queryByRole('button', { name: new RegExp(A.usuarios.actions.resetMfa) })).toBeNull();
+    expect(within(cardOf(ADMIN)).queryByRole('button', { name: new RegExp(AUTH_TEXTS.usuarios.actions.resetMfa) })).toBeNull();
     // Still on the invitation: no authenticator yet.
-    expect(within(cardOf(ANA)).queryByRole('button', { name: new RegExp(A.usuarios.actions.resetMfa) })).toBeNull();
-    fireEvent.click(within(cardOf(bia)).getByRole('button', { name: A.usuarios.actionLabel(A.usuarios.actions.resetMfa, bia) }));
-    expect(within(cardOf(bia)).getByText(A.usuarios.confirms.resetMfa(bia))).toHaveFocus();
+    expect(within(cardOf(ANA)).queryByRole('button', { name: new RegExp(AUTH_TEXTS.usuarios.actions.resetMfa) })).toBeNull();
+    fireEvent.click(within(cardOf(bia)).getByRole('button', { name: AUTH_TEXTS.usuarios.actionLabel(AUTH_TEXTS.usuarios.actions.resetMfa, bia) }));
+    expect(within(cardOf(bia)).getByText(AUTH_TEXTS.usuarios.confirms.resetMfa(bia))).toHaveFocus();
     expect(be.apiCalls.filter((c) => c.method === 'DELETE')).toEqual([]);
-    fireEvent.click(within(cardOf(bia)).getByRole('button', { name: A.common.confirm }));
-    await waitFor(() => expect(visibleToast(A.usuarios.done.resetMfa(bia))).toBeDefined());
+    fireEvent.click(within(cardOf(bia)).getByRole('button', { name: AUTH_TEXTS.common.confirm }));
+    await waitFor(() => expect(visibleToast(AUTH_TEXTS.usuarios.done.resetMfa(bia))).toBeDefined());
     expect(be.apiCalls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/api/usuarios/${encodeURIComponent(bia)}/autenticador`]);
   });
 
@@ -474,16 +474,16 @@ describe('/usuarios (administrators)', () => {
       api: { 'GET /api/usuarios': json(200, list), 'POST /api/usuarios': json(201, { ...list[1], email: 'caio@empresa.com.br' }) },
     });
     renderApp('/usuarios', { auth: CONFIG });
-    fireEvent.click(await screen.findByRole('link', { name: A.usuarios.new }));
-    await screen.findByRole('heading', { level: 1, name: A.usuarios.invite.heading });
-    type(A.common.email, 'caio@');
-    press(A.usuarios.invite.submit);
-    await waitFor(() => expect(screen.getByLabelText(A.common.email)).toHaveAttribute('aria-invalid', 'true'));
-    type(A.common.email, ' Caio@Empresa.com.br ');
-    fireEvent.click(screen.getByLabelText(A.usuarios.invite.admin));
-    press(A.usuarios.invite.submit);
-    await waitFor(() => expect(visibleToast(A.usuarios.done.invited('caio@empresa.com.br'))).toBeDefined());
+    fireEvent.click(await screen.findByRole('link', { name: AUTH_TEXTS.usuarios.new }));
+    await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.usuarios.invite.heading });
+    type(AUTH_TEXTS.common.email, 'caio@');
+    press(AUTH_TEXTS.usuarios.invite.submit);
+    await waitFor(() => expect(screen.getByLabelText(AUTH_TEXTS.common.email)).toHaveAttribute('aria-invalid', 'true'));
+    type(AUTH_TEXTS.common.email, ' Caio@Empresa.com.br ');
+    fireEvent.click(screen.getByLabelText(AUTH_TEXTS.usuarios.invite.admin));
+    press(AUTH_TEXTS.usuarios.invite.submit);
+    await waitFor(() => expect(visibleToast(AUTH_TEXTS.usuarios.done.invited('caio@empresa.com.br'))).toBeDefined());
     expect(be.apiCalls.find((c) => c.method === 'POST')!.body).toEqual({ email: 'caio@empresa.com.br', admin: true });
-    expect(await screen.findByRole('heading', { level: 1, name: A.usuarios.heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.usuarios.heading })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-/** Business constants of the web app (SPEC section 9): one place, no magic numbers elsewhere. */
+/** Business constants of the web app (the spec's and ours): one place, no magic numbers elsewhere. */
 
 /** Contracts with a value ABOVE this are VIP (10000 itself is standard): the contract's constant, which the server's totals count with. */
 export { VIP_THRESHOLD } from '@contract';
@@ -54,7 +54,7 @@ export const SESSION_STORAGE_KEY = 'clientela.sessao';
  */
 export const ADMIN_GROUP = 'admin';
 
-/** A client card shows "Renova em N dias" when its contract ends within this many days (issue 17). */
+/** A client card shows "Renova em N dias" when its contract ends within this many days. */
 export const RENEWAL_BADGE_DAYS = 30;
 
 /** The windows of "Contratos a renovar", in days; the first is the default. */

@@ -9,7 +9,7 @@ import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { shellRoutes } from './app/App.tsx';
 import { paths } from './paths.ts';
-import { pageTitle, T } from './texts.ts';
+import { pageTitle, APP_TEXTS } from './texts/app.ts';
 import { prerenderAs, type HomeLayout } from './lib/inicio.ts';
 
 /**
@@ -17,9 +17,9 @@ import { prerenderAs, type HomeLayout } from './lib/inicio.ts';
  * home, its layout: the portfolio's space, or a visitor's (the edge picks, lib/inicio.ts).
  */
 export const PRERENDERED: readonly { path: string; file: string; title: string; layout?: HomeLayout }[] = [
-  { path: paths.root, file: 'inicio.html', title: pageTitle(T.titles.home), layout: 'carteira' },
-  { path: paths.root, file: 'inicio-visitante.html', title: pageTitle(T.titles.home), layout: 'visitante' },
-  { path: paths.sobreNos, file: 'sobre-nos.html', title: pageTitle(T.titles.about) },
+  { path: paths.root, file: 'inicio.html', title: pageTitle(APP_TEXTS.titles.home), layout: 'carteira' },
+  { path: paths.root, file: 'inicio-visitante.html', title: pageTitle(APP_TEXTS.titles.home), layout: 'visitante' },
+  { path: paths.sobreNos, file: 'sobre-nos.html', title: pageTitle(APP_TEXTS.titles.about) },
 ];
 
 /**

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { SESSION_STORAGE_KEY } from '../../../web/src/config.ts';
-import { TC } from '../../../web/src/texts-clientes.ts';
+import { CLIENTES_TEXTS } from '../../../web/src/texts/clientes.ts';
 import { signIn } from '../../support/cognito.ts';
 import { CHROME_FLAGS, CHROME_PATH, launchChromium } from '../lib/chromium.ts';
 import { dataSet, type BenchDb } from '../lib/db.ts';
@@ -69,7 +69,7 @@ export async function signedInFigures(db: BenchDb, log: (line: string) => void):
     try {
       const load = await loadScripts(browser, preview.origin, PAGE, {
         prepare: (context) => context.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [SESSION_STORAGE_KEY, token]),
-        heading: TC.clientes.heading,
+        heading: CLIENTES_TEXTS.clientes.heading,
       });
       figures.push(
         judged(SECTION, `${PAGE} gzip (kept session)`, load.gzip, 'bytes', `${kb(load.gzip)} (${load.files.length} files, ${kb(load.raw)} raw)`, `≤ ${kb(MAX_GZIP_BYTES)}`, load.gzip <= MAX_GZIP_BYTES, load.files),

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Badge, AlertIcon } from '../components/icons.tsx';
 import { StatusPage } from '../components/StatusPage.tsx';
-import { T, pageTitle } from '../texts.ts';
+import { APP_TEXTS, pageTitle } from '../texts/app.ts';
 
 interface State {
   error: unknown;
@@ -17,7 +17,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('Falha ao exibir a página', error, info.componentStack);
-    document.title = pageTitle(T.titles.error);
+    document.title = pageTitle(APP_TEXTS.titles.error);
   }
 
   override render() {
@@ -29,13 +29,13 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
         }
         heading={
           <h1 tabIndex={-1} className="page-title">
-            {T.error.heading}
+            {APP_TEXTS.error.heading}
           </h1>
         }
-        text={T.error.text}
+        text={APP_TEXTS.error.text}
         actions={
           <button type="button" className="btn btn-secondary" onClick={() => window.location.reload()}>
-            {T.error.reload}
+            {APP_TEXTS.error.reload}
           </button>
         }
         onHome={() => this.setState({ error: null })}

@@ -1,11 +1,11 @@
 import { GitHubIcon, LogoMark, InstagramIcon, LinkedInIcon } from '../components/icons.tsx';
 import { useHydrated } from '../lib/hydrated.ts';
-import { T } from '../texts.ts';
+import { APP_TEXTS } from '../texts/app.ts';
 
 const social = [
-  { href: 'https://www.linkedin.com/company/clientela', label: T.footer.linkedin, Icon: LinkedInIcon },
-  { href: 'https://github.com/clientela', label: T.footer.github, Icon: GitHubIcon },
-  { href: 'https://www.instagram.com/clientela', label: T.footer.instagram, Icon: InstagramIcon },
+  { href: 'https://www.linkedin.com/company/clientela', label: APP_TEXTS.footer.linkedin, Icon: LinkedInIcon },
+  { href: 'https://github.com/clientela', label: APP_TEXTS.footer.github, Icon: GitHubIcon },
+  { href: 'https://www.instagram.com/clientela', label: APP_TEXTS.footer.instagram, Icon: InstagramIcon },
 ] as const;
 
 /**
@@ -19,9 +19,9 @@ export function Footer() {
       <div className="footer-inner">
         <div className="footer-brand">
           <LogoMark size={30} />
-          <p>{T.footer.tagline}</p>
+          <p>{APP_TEXTS.footer.tagline}</p>
         </div>
-        <ul className="social" aria-label={T.footer.social}>
+        <ul className="social" aria-label={APP_TEXTS.footer.social}>
           {social.map(({ href, label, Icon }) => (
             <li key={href}>
               <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label} className="social-link">
@@ -32,7 +32,7 @@ export function Footer() {
         </ul>
         {/* Before hydration: a stand-in year, hidden, so the line keeps its size. */}
         <p className="copyright" data-pending={hydrated ? undefined : ''}>
-          {T.footer.copyright(hydrated ? new Date().getFullYear() : 2000)}
+          {APP_TEXTS.footer.copyright(hydrated ? new Date().getFullYear() : 2000)}
         </p>
       </div>
     </footer>

@@ -5,7 +5,7 @@ import { LazyToaster } from '../lib/toast.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
-import { T } from '../texts.ts';
+import { APP_TEXTS } from '../texts/app.ts';
 
 /** Every page: fixed navbar, the page (lazy, under an error boundary), footer, toasts top right (their code loads with the first one). */
 export function Layout() {
@@ -13,7 +13,7 @@ export function Layout() {
   return (
     <>
       <a className="skip-link" href="#conteudo">
-        {T.nav.skip}
+        {APP_TEXTS.nav.skip}
       </a>
       <Navbar />
       <main id="conteudo" className="main">

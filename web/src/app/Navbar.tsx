@@ -1,19 +1,20 @@
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { CloseIcon, LogoMark, MenuIcon } from '../components/icons.tsx';
+import { isAdmin } from '../lib/admin.ts';
 import { signOut, useSession } from '../lib/session.ts';
 import { paths } from '../paths.ts';
-import { T } from '../texts.ts';
+import { APP_TEXTS } from '../texts/app.ts';
 
 const links = [
-  { to: paths.sobreNos, label: T.nav.about },
-  { to: paths.clientes, label: T.nav.listClientes },
-  { to: paths.cadastrarCliente, label: T.nav.createClientes },
-  { to: paths.categorias, label: T.nav.listCategorias },
-  { to: paths.cadastrarCategoria, label: T.nav.createCategorias },
-  // Issue 17's view, after the spec's links.
-  { to: paths.renovacoes, label: T.nav.renovacoes },
-  { to: paths.lixeira, label: T.nav.lixeira },
+  { to: paths.sobreNos, label: APP_TEXTS.nav.about },
+  { to: paths.clientes, label: APP_TEXTS.nav.listClientes },
+  { to: paths.cadastrarCliente, label: APP_TEXTS.nav.createClientes },
+  { to: paths.categorias, label: APP_TEXTS.nav.listCategorias },
+  { to: paths.cadastrarCategoria, label: APP_TEXTS.nav.createCategorias },
+  // Beyond the spec's links: the contracts view and the trash.
+  { to: paths.renovacoes, label: APP_TEXTS.nav.renovacoes },
+  { to: paths.lixeira, label: APP_TEXTS.nav.lixeira },
 ] as const;
 
 /**
@@ -65,10 +66,10 @@ export function Navbar() {
 
   return (
     <header className={session.status === 'signedIn' ? 'navbar has-user' : 'navbar'}>
-      <nav ref={nav} className="navbar-inner" aria-label={T.nav.label} onBlur={onBlur}>
+      <nav ref={nav} className="navbar-inner" aria-label={APP_TEXTS.nav.label} onBlur={onBlur}>
         <Link to={paths.home} className="brand" onClick={close}>
           <LogoMark />
-          <span className="brand-name">{T.nav.home}</span>
+          <span className="brand-name">{APP_TEXTS.nav.home}</span>
         </Link>
         <button
           ref={button}
@@ -76,7 +77,7 @@ export function Navbar() {
           className="menu-button"
           aria-expanded={open}
           aria-controls={menuId}
-          aria-label={T.nav.menu}
+          aria-label={APP_TEXTS.nav.menu}
           onClick={() => setOpen((o) => !o)}
         >
           {open ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
@@ -92,16 +93,16 @@ export function Navbar() {
           ))}
           {session.status === 'signedIn' ? (
             <>
-              {session.user.admin ? (
+              {isAdmin(session, 'none') ? (
                 <li className="nav-auth">
                   <NavLink to={paths.usuarios} className="nav-link" onClick={close}>
-                    {T.nav.usuarios}
+                    {APP_TEXTS.nav.usuarios}
                   </NavLink>
                 </li>
               ) : null}
               <li className="nav-auth">
                 <NavLink to={paths.minhaConta} end className="nav-link nav-account" title={session.user.email} onClick={close}>
-                  <span className="visually-hidden">{T.nav.account} </span>
+                  <span className="visually-hidden">{APP_TEXTS.nav.account} </span>
                   {session.user.email}
                 </NavLink>
               </li>
@@ -115,14 +116,14 @@ export function Navbar() {
                     signOut();
                   }}
                 >
-                  {T.nav.signOut}
+                  {APP_TEXTS.nav.signOut}
                 </button>
               </li>
             </>
           ) : session.status === 'anonymous' ? (
             <li className="nav-auth">
               <NavLink to={paths.entrar} className="nav-link" onClick={close}>
-                {T.nav.signIn}
+                {APP_TEXTS.nav.signIn}
               </NavLink>
             </li>
           ) : null}

@@ -4,22 +4,25 @@ import { AlertIcon, Badge } from '../components/icons.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { StatusPage } from '../components/StatusPage.tsx';
+import { isAdmin } from '../lib/admin.ts';
 import { useSession } from '../lib/session.ts';
 import { entrarPath } from '../paths.ts';
-import { T } from '../texts.ts';
+import { APP_TEXTS } from '../texts/app.ts';
 
-const NotFound = lazy(() => import('../pages/NotFound.tsx'));
+const NotFound = lazy(() => import('../components/NotFound.tsx'));
+// The refusal's texts are the users pages' own: only a refused visit loads them.
+const AdminOnly = lazy(() => import('../features/usuarios/pages/AdminOnly.tsx'));
 
 /** config.json could not be read: a page that needs sign-in cannot be shown (reloading tries again). */
 function SessionFailed() {
   return (
     <StatusPage
       mark={<Badge className="status-icon" icon={<AlertIcon size={32} />} />}
-      heading={<PageHeading title={T.titles.error}>{T.error.heading}</PageHeading>}
-      text={T.error.text}
+      heading={<PageHeading title={APP_TEXTS.titles.error}>{APP_TEXTS.error.heading}</PageHeading>}
+      text={APP_TEXTS.error.text}
       actions={
         <button type="button" className="btn btn-secondary" onClick={() => window.location.reload()}>
-          {T.error.reload}
+          {APP_TEXTS.error.reload}
         </button>
       }
     />
@@ -50,4 +53,12 @@ export function RequireUser() {
 export function SignInPages() {
   const { status } = useSession();
   return status === 'off' ? <NotFound /> : status === 'loading' ? <Spinner /> : <Outlet />;
+}
+
+/**
+ * The routes for administrators (under SignInPages: they exist only with sign-in). Anyone else
+ * who typed the URL reads that the page is for administrators.
+ */
+export function RequireAdmin() {
+  return isAdmin(useSession(), 'none') ? <Outlet /> : <AdminOnly />;
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { fetcher } from '../lib/api-client.ts';
+import { fetcher } from '../api/http.ts';
 import { useSessionGeneration } from '../lib/session.ts';
+import './session-effects.ts';
 
 /**
  * THE SWR configuration. Errors are not retried (the page offers 'Tentar novamente', and a

@@ -1,13 +1,13 @@
 import { lazy, type ReactElement } from 'react';
 import { createRoutesFromElements, Navigate, Route, type RouteObject } from 'react-router-dom';
 import { paths, redirects } from '../paths.ts';
-import { RequireUser, SignInPages } from './guards.tsx';
+import { RequireAdmin, RequireUser, SignInPages } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 
 // One lazy chunk per page: the entry holds only the shell.
 const Home = lazy(() => import('../pages/Home.tsx'));
 const SobreNos = lazy(() => import('../pages/sobre-nos/SobreNos.tsx'));
-const NotFound = lazy(() => import('../pages/NotFound.tsx'));
+const NotFound = lazy(() => import('../components/NotFound.tsx'));
 const ListaCategorias = lazy(() => import('../features/categorias/pages/ListaCategorias.tsx'));
 const CadastrarCategoria = lazy(() => import('../features/categorias/pages/CadastrarCategoria.tsx'));
 const AtualizarCategoria = lazy(() => import('../features/categorias/pages/AtualizarCategoria.tsx'));
@@ -61,8 +61,10 @@ export function appRoutes(root: ReactElement): RouteObject[] {
           <Route path={paths.lixeira} element={<Lixeira />} />
           <Route element={<SignInPages />}>
             <Route path={paths.minhaConta} element={<MinhaConta />} />
-            <Route path={paths.usuarios} element={<Usuarios />} />
-            <Route path={paths.convidarUsuario} element={<ConvidarUsuario />} />
+            <Route element={<RequireAdmin />}>
+              <Route path={paths.usuarios} element={<Usuarios />} />
+              <Route path={paths.convidarUsuario} element={<ConvidarUsuario />} />
+            </Route>
           </Route>
           {redirects.map((r) => (
             <Route key={r.from} path={r.from} element={<Navigate to={r.to} replace />} />

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
-import { T } from '../texts.ts';
-import { TF } from '../texts-forms.ts';
+import { APP_TEXTS } from '../texts/app.ts';
+import { FORM_TEXTS } from '../texts/forms.ts';
 import { AlertIcon } from './icons.tsx';
 import { ButtonSpinner } from './Spinner.tsx';
 
@@ -27,7 +27,7 @@ export type ConflictStage = 'loading' | 'found' | 'loaded' | 'failed';
  * field only the other person changed keeps theirs). Focus moves to it when it appears.
  */
 export function ConflictPanel({
-  heading: title = TF.conflict.heading,
+  heading: title = FORM_TEXTS.conflict.heading,
   stage,
   rows,
   reason,
@@ -52,42 +52,42 @@ export function ConflictPanel({
   useEffect(() => {
     if (stage === 'loaded') loadedNote.current?.focus();
   }, [stage]);
-  const show = (v: string) => v || TF.conflict.empty;
+  const show = (v: string) => v || FORM_TEXTS.conflict.empty;
   return (
     <section className="card conflict-panel" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} ref={heading} tabIndex={-1} className="conflict-title">
         <AlertIcon size={20} />
         {title}
       </h2>
-      <p className="conflict-text">{TF.conflict.intro}</p>
+      <p className="conflict-text">{FORM_TEXTS.conflict.intro}</p>
       {stage === 'loading' ? (
         <p role="status" className="conflict-text">
           <ButtonSpinner />
-          {TF.conflict.loading}
+          {FORM_TEXTS.conflict.loading}
         </p>
       ) : null}
       {stage === 'failed' ? (
         <>
           <p className="conflict-text">
-            {TF.conflict.failed} {reason}
+            {FORM_TEXTS.conflict.failed} {reason}
           </p>
           <button type="button" className="btn btn-secondary" onClick={onRetry}>
-            {T.common.retry}
+            {APP_TEXTS.common.retry}
           </button>
         </>
       ) : null}
       {stage === 'found' || stage === 'loaded' ? (
         <>
-          <p className="conflict-text">{rows.length ? TF.conflict.differs : TF.conflict.none}</p>
+          <p className="conflict-text">{rows.length ? FORM_TEXTS.conflict.differs : FORM_TEXTS.conflict.none}</p>
           {rows.length ? (
             <div className="table-wrap">
               <table className="conflict-table">
                 <thead>
                   <tr>
-                    <th scope="col">{TF.conflict.field}</th>
-                    <th scope="col">{TF.conflict.mine}</th>
-                    <th scope="col">{TF.conflict.current}</th>
-                    <th scope="col">{TF.conflict.changedBy}</th>
+                    <th scope="col">{FORM_TEXTS.conflict.field}</th>
+                    <th scope="col">{FORM_TEXTS.conflict.mine}</th>
+                    <th scope="col">{FORM_TEXTS.conflict.current}</th>
+                    <th scope="col">{FORM_TEXTS.conflict.changedBy}</th>
                     {stage === 'loaded' ? <td /> : null}
                   </tr>
                 </thead>
@@ -97,14 +97,14 @@ export function ConflictPanel({
                       <th scope="row">{r.label}</th>
                       <td>{show(r.mine)}</td>
                       <td>{show(r.current)}</td>
-                      <td>{TF.conflict.who[r.changedBy]}</td>
+                      <td>{FORM_TEXTS.conflict.who[r.changedBy]}</td>
                       {stage === 'loaded' ? (
                         <td>
                           {r.changedBy === 'theirs' ? (
-                            <span className="conflict-kept">{TF.conflict.keptCurrent}</span>
+                            <span className="conflict-kept">{FORM_TEXTS.conflict.keptCurrent}</span>
                           ) : (
-                            <button type="button" className="btn btn-secondary btn-sm" disabled={r.applied} aria-label={TF.conflict.reapplyLabel(r.label)} onClick={() => onReapply(r.key)}>
-                              {TF.conflict.reapply}
+                            <button type="button" className="btn btn-secondary btn-sm" disabled={r.applied} aria-label={FORM_TEXTS.conflict.reapplyLabel(r.label)} onClick={() => onReapply(r.key)}>
+                              {FORM_TEXTS.conflict.reapply}
                             </button>
                           )}
                         </td>
@@ -117,11 +117,11 @@ export function ConflictPanel({
           ) : null}
           {stage === 'found' ? (
             <button type="button" className="btn btn-primary" onClick={onLoad}>
-              {TF.conflict.load}
+              {FORM_TEXTS.conflict.load}
             </button>
           ) : (
             <p ref={loadedNote} tabIndex={-1} role="status" className="conflict-text">
-              {TF.conflict.loaded}
+              {FORM_TEXTS.conflict.loaded}
             </p>
           )}
         </>

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { CREATE_REDIRECT_DELAY } from '../config.ts';
-import { newIdempotencyKey } from '../lib/api-client.ts';
+import { newIdempotencyKey } from '../api/http.ts';
 import { fieldErrorOf, hasErrors, reasonFor, shown, useForm, type FieldErrors, type Form, type FormModel } from '../lib/form.ts';
 import { useDelayedNavigate } from '../lib/hooks.ts';
 import type { Versioned } from '../lib/resource.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../lib/toast.tsx';
-import { T } from '../texts.ts';
+import { APP_TEXTS } from '../texts/app.ts';
 import { FormShell } from './FormShell.tsx';
 import { useLeaveGuard } from './LeaveGuard.tsx';
 import { PageHeader } from './PageHeader.tsx';
@@ -76,7 +76,7 @@ export function CreatePage<R extends Versioned, F, B>(p: CreatePageProps<R, F, B
   return (
     <div className="page page-narrow">
       <PageHeader title={p.title} heading={p.heading} />
-      <FormShell onSubmit={() => void submit()} submitLabel={T.common.create} submitting={submitting} cancelTo={listPath} cancelLabel={T.common.cancel} onCancel={allow} invalidAt={form.invalidAt}>
+      <FormShell onSubmit={() => void submit()} submitLabel={APP_TEXTS.common.create} submitting={submitting} cancelTo={listPath} cancelLabel={APP_TEXTS.common.cancel} onCancel={allow} invalidAt={form.invalidAt}>
         {p.children(form)}
       </FormShell>
       {prompt}

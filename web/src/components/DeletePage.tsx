@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { reasonOf } from '../lib/api-client.ts';
+import { reasonOf } from '../api/http.ts';
 import { listReturnPath } from '../lib/list-return.ts';
 import type { FormModel } from '../lib/form.ts';
 import { useLoadFailure } from '../lib/hooks.ts';

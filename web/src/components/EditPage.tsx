@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { reasonOf } from '../lib/api-client.ts';
+import { reasonOf } from '../api/http.ts';
 import { listReturnPath } from '../lib/list-return.ts';
 import { fieldErrorOf, hasErrors, isStale, reasonFor, shown, useForm, type FieldErrors, type Form, type FormModel } from '../lib/form.ts';
 import { useLoadFailure } from '../lib/hooks.ts';
 import type { Versioned } from '../lib/resource.ts';
 import { notifyError, notifySuccess } from '../lib/toast.tsx';
-import { T } from '../texts.ts';
+import { APP_TEXTS } from '../texts/app.ts';
 import { ConflictPanel, type ConflictRow, type ConflictStage } from './ConflictPanel.tsx';
 import { useLeaveGuard } from './LeaveGuard.tsx';
 import { FormShell } from './FormShell.tsx';
@@ -35,8 +35,7 @@ export interface EditPageProps<R extends Versioned, F, B> {
 /**
  * The edit page every resource shares, at a route with `:id`: reads the record (a failed read:
  * the spec's toast, back to the list), prefills the form once, saves with the loaded `versao`.
- * Saved: the spec's success toast, back to the list. A failed save (deviation from the spec,
- * issue 13): the spec's error toast, and the page stays as typed with the refused field marked; a
+ * Saved: the spec's success toast, back to the list. A failed save (deviation from the spec): the spec's error toast, and the page stays as typed with the refused field marked; a
  * 409 because someone else saved meanwhile offers the current version and shows which fields
  * differ, so the user can re-apply theirs.
  */
@@ -155,7 +154,7 @@ function EditForm<R extends Versioned, F, B>({ loaded, model, toasts, validate, 
       {conflict ? (
         <ConflictPanel heading={conflictHeading} stage={conflict.stage} rows={rows} reason={conflict.reason} onLoad={loadCurrent} onRetry={() => void fetchCurrent()} onReapply={reapply} />
       ) : null}
-      <FormShell onSubmit={() => void submit()} submitLabel={T.common.update} submitting={submitting} cancelTo={listReturnPath(listPath)} cancelLabel={T.common.cancel} onCancel={allow} invalidAt={form.invalidAt}>
+      <FormShell onSubmit={() => void submit()} submitLabel={APP_TEXTS.common.update} submitting={submitting} cancelTo={listReturnPath(listPath)} cancelLabel={APP_TEXTS.common.cancel} onCancel={allow} invalidAt={form.invalidAt}>
         {children(form, base)}
       </FormShell>
       {prompt}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { notifyError } from '../lib/toast.tsx';
-import { L } from '../texts-listas.ts';
+import { LISTAS_TEXTS } from '../texts/listas.ts';
 
 /**
  * 'Exportar': writes what the list shows as a CSV download (the clients' notes read for it). The
@@ -13,14 +13,14 @@ export function ExportButton<R>({ shown, run }: { shown: readonly R[]; run: (m: 
     try {
       await run(await import('../lib/csv/export.ts'), shown);
     } catch {
-      notifyError(L.csv.exportFailed);
+      notifyError(LISTAS_TEXTS.csv.exportFailed);
     } finally {
       setBusy(false);
     }
   };
   return (
     <button type="button" className="btn btn-secondary" onClick={() => void onClick()} disabled={busy}>
-      {L.csv.exportar}
+      {LISTAS_TEXTS.csv.exportar}
     </button>
   );
 }

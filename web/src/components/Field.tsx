@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { charCount } from '@contract';
-import { TF } from '../texts-forms.ts';
+import { FORM_TEXTS } from '../texts/forms.ts';
 
 /** A field's counter shows from this share of its limit on. */
 const COUNTER_FROM = 0.8;
@@ -157,12 +157,12 @@ export function TextField({
         <>
           {showCounter ? (
             <p id={ids.counter} className={used >= max ? 'field-counter at-limit' : 'field-counter'}>
-              {TF.form.counter(used, max)}
+              {FORM_TEXTS.form.counter(used, max)}
             </p>
           ) : null}
           {/* Always in the page, so the note is announced when it appears. */}
           <p id={ids.note} className="field-note" role="status" aria-live="polite">
-            {cut ? TF.form.pasteCut(max) : ''}
+            {cut ? FORM_TEXTS.form.pasteCut(max) : ''}
           </p>
         </>
       )}

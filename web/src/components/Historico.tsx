@@ -5,12 +5,13 @@ import type { Auditoria, EntradaHistorico, Pagina } from '@contract';
 import { ButtonSpinner, Spinner } from './Spinner.tsx';
 import { LoadError } from './States.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../lib/format.ts';
+import { historicoPath } from '../api/historico.ts';
 import { cursorPageKey } from '../lib/paging.ts';
-import { T } from '../texts.ts';
-import { personOf as who, TH } from '../texts-historico.ts';
-import { campoLabel } from '../texts-campos.ts';
+import { APP_TEXTS } from '../texts/app.ts';
+import { personOf as who, HISTORICO_TEXTS } from '../texts/historico.ts';
+import { campoLabel } from '../texts/campos.ts';
 
-const H = TH.historico;
+const H = HISTORICO_TEXTS.historico;
 /** Entries per page of the timeline. */
 const PAGE_SIZE = 10;
 
@@ -18,7 +19,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A value as the rest of the app shows it: money, a category's name, a date, a quoted text; empty says so. */
 function shownValue(campo: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return campo === 'categoria' ? T.common.noCategoria : H.empty;
+  if (value === null || value === undefined || value === '') return campo === 'categoria' ? APP_TEXTS.common.noCategoria : H.empty;
   if (campo === 'valorContrato' && typeof value === 'number') return formatMoney(value);
   if (campo === 'telefone' && typeof value === 'string') return formatTelefone(value);
   if (campo === 'documento' && typeof value === 'string') return formatDocumento(value);
@@ -71,7 +72,7 @@ export function AuditLine({ record }: { record: Auditoria }) {
  * record's API path (`/produtos/7`); its history is at `${path}/historico`.
  */
 export function Historico({ path, refresh = 0 }: { path: string; refresh?: number }) {
-  const key = cursorPageKey(`${path}/historico?limit=${PAGE_SIZE}`);
+  const key = cursorPageKey(historicoPath(path, PAGE_SIZE));
   const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<Pagina<EntradaHistorico>>(key, { revalidateFirstPage: false });
   // `refresh` changes when the record is known to have changed elsewhere (an edit's conflict): read again.
   const seen = useRef(refresh);
@@ -101,7 +102,7 @@ export function Historico({ path, refresh = 0 }: { path: string; refresh?: numbe
         {more ? (
           <button type="button" className="btn btn-secondary btn-sm" disabled={loadingMore} onClick={() => void setSize(size + 1)}>
             {loadingMore ? <ButtonSpinner /> : null}
-            {T.common.showMore}
+            {APP_TEXTS.common.showMore}
           </button>
         ) : null}
       </>

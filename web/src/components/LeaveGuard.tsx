@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { TF } from '../texts-forms.ts';
+import { FORM_TEXTS } from '../texts/forms.ts';
 
 /**
  * Asks before a form with typed changes is left: an in-app navigation (a menu link, Back) is held
@@ -45,14 +45,14 @@ function DiscardDialog({ onDiscard, onKeep }: { onDiscard: () => void; onKeep: (
         }}
       >
         <p id="leave-question" className="leave-question">
-          {TF.leave.question}
+          {FORM_TEXTS.leave.question}
         </p>
         <div className="card-actions">
           <button type="button" className="btn btn-danger" onClick={onDiscard}>
-            {TF.leave.discard}
+            {FORM_TEXTS.leave.discard}
           </button>
           <button ref={keep} type="button" className="btn btn-primary" onClick={onKeep}>
-            {TF.leave.keep}
+            {FORM_TEXTS.leave.keep}
           </button>
         </div>
       </div>

@@ -9,7 +9,7 @@ import { SearchForm } from './SearchForm.tsx';
 import { Spinner } from './Spinner.tsx';
 import { EmptyState, LoadError } from './States.tsx';
 
-/** A list page's texts, as each resource's section of texts.ts has them. */
+/** A list page's texts, as each resource's section of its text module (web/src/texts/) has them. */
 export interface ListTexts {
   heading: string;
   subheading: string;

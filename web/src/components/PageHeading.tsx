@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { pageTitle } from '../texts.ts';
+import { pageTitle } from '../texts/app.ts';
 
 // The first page of a visit keeps the browser's natural focus; later navigations move it.
 let firstPage = true;

@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LIST_CHUNK_SIZE, LIST_PRELOAD_MARGIN } from '../config.ts';
-import { T } from '../texts.ts';
+import { APP_TEXTS } from '../texts/app.ts';
 
 interface Props<T> {
   items: readonly T[];
@@ -65,7 +65,7 @@ function ProgressiveGridImpl<T>({ items, renderItem, getKey, label, chunkSize = 
         ) : (
           <div className="grid-more">
             <button type="button" className="btn btn-secondary" onClick={() => setCount((c) => c + chunkSize)}>
-              {T.common.showMore}
+              {APP_TEXTS.common.showMore}
             </button>
           </div>
         )

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { T } from '../texts.ts';
+import { APP_TEXTS } from '../texts/app.ts';
 import { Badge, SearchIcon } from './icons.tsx';
 
 /**
@@ -25,7 +25,7 @@ export function ResultStatus(p: { shown: number; total: number; query: string; o
   const { shown, total, query, onClear, extra, more } = p;
   const filtering = query !== '' || Boolean(more?.active);
   const noMatch = filtering && shown === 0;
-  const clearLabel = more ? more.clearLabel : T.common.clearFilter;
+  const clearLabel = more ? more.clearLabel : APP_TEXTS.common.clearFilter;
   const onlyMore = query === '' && more !== undefined;
   return (
     <div className={noMatch ? 'result-status no-results' : more && filtering ? 'result-status can-clear' : 'result-status'}>
@@ -34,19 +34,19 @@ export function ResultStatus(p: { shown: number; total: number; query: string; o
       )}
       <p className="result-count" role="status" aria-live="polite">
         {noMatch ? (
-          onlyMore ? more.noMatch : T.common.noResults(query)
+          onlyMore ? more.noMatch : APP_TEXTS.common.noResults(query)
         ) : extra ? (
           <>
-            <span className="result-shown">{T.common.results(shown, total)}</span>
+            <span className="result-shown">{APP_TEXTS.common.results(shown, total)}</span>
             {extra}
           </>
         ) : (
-          T.common.results(shown, total)
+          APP_TEXTS.common.results(shown, total)
         )}
       </p>
       {noMatch ? (
         <>
-          <p className="no-results-hint">{more?.active ? more.hint : T.common.noResultsHint}</p>
+          <p className="no-results-hint">{more?.active ? more.hint : APP_TEXTS.common.noResultsHint}</p>
           <button type="button" className="btn btn-secondary" onClick={onClear}>
             {clearLabel}
           </button>

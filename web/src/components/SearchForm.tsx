@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import type { FilterField } from '../lib/filter.ts';
-import { T } from '../texts.ts';
+import { APP_TEXTS } from '../texts/app.ts';
 import { SearchIcon } from './icons.tsx';
 
 /** A labelled filter field with 'Buscar': applied on submit (button or Enter), never on typing. */
@@ -29,7 +29,7 @@ export function SearchForm({ label, placeholder, filter: { draft, setDraft, appl
           />
         </div>
         <button type="submit" className="btn btn-primary">
-          {T.common.search}
+          {APP_TEXTS.common.search}
         </button>
       </div>
     </form>

@@ -1,7 +1,7 @@
-import { T } from '../texts.ts';
+import { APP_TEXTS } from '../texts/app.ts';
 
 /** A loading spinner announced to screen readers as "Carregando...". */
-export function Spinner({ label = T.common.loading, size = 'lg' }: { label?: string; size?: 'sm' | 'lg' }) {
+export function Spinner({ label = APP_TEXTS.common.loading, size = 'lg' }: { label?: string; size?: 'sm' | 'lg' }) {
   return (
     <div role="status" aria-label={label} className={`spinner-wrap spinner-${size}`}>
       <span className="spinner" aria-hidden="true" />

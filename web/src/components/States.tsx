@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { T } from '../texts.ts';
+import { APP_TEXTS } from '../texts/app.ts';
 import { AlertIcon, PlusIcon } from './icons.tsx';
 
 /** A friendly empty state with a way to create the first record. */
@@ -25,7 +25,7 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
       <AlertIcon size={22} />
       <p>{message}</p>
       <button type="button" className="btn btn-secondary" onClick={onRetry}>
-        {T.common.retry}
+        {APP_TEXTS.common.retry}
       </button>
     </div>
   );

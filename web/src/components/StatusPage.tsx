@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../paths.ts';
-import { T } from '../texts.ts';
+import { APP_TEXTS } from '../texts/app.ts';
 import { HomeIcon } from './icons.tsx';
 
 /**
@@ -19,7 +19,7 @@ export function StatusPage({ mark, heading, text, actions, onHome }: { mark: Rea
           {actions}
           <Link className="btn btn-primary" to={paths.home} onClick={onHome}>
             <HomeIcon size={18} />
-            {T.common.backHome}
+            {APP_TEXTS.common.backHome}
           </Link>
         </div>
       </section>

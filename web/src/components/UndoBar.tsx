@@ -1,37 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { Tipo } from '@contract';
-
-/** What a delete page hands to the list it goes back to: the record just deleted. */
-export interface Excluido {
-  tipo: Tipo;
-  id: number;
-  nome: string;
-}
-
-/** A delete whose bar may show; `vez` tells this delete from any other. */
-export interface Exclusao extends Excluido {
-  vez: number;
-}
-
-/**
- * The one delete whose bar may show, in memory only: a reload forgets it, and so does leaving the
- * list page (UndoBar's cleanup), using the bar or dismissing it. The history state carries only
- * which delete it is (`{ tipo, id, vez }`): never the record's name, which would outlive Sair.
- */
-let pending: Exclusao | undefined;
-
-/** Forgets the delete: its bar shows nowhere any more. */
-export function forgetUndo(): void {
-  pending = undefined;
-}
-
-/** The navigation state a delete leaves for the list page (read by UndoBar). */
-export function undoState(excluido: Excluido): { excluido: Pick<Exclusao, 'tipo' | 'id' | 'vez'> } {
-  const vez = Date.now() + Math.random();
-  pending = { ...excluido, vez };
-  return { excluido: { tipo: excluido.tipo, id: excluido.id, vez } };
-}
+import { forgetUndo, keepUndo, pendingUndo } from './undo-state.ts';
 
 // The bar's code (the restore, its toasts) loads only after a delete: a list page carries none of it.
 const Bar = lazy(() => import('./UndoBarBody.tsx'));
@@ -45,14 +14,15 @@ const Bar = lazy(() => import('./UndoBarBody.tsx'));
  */
 export function UndoBar() {
   const vez = (useLocation().state as { excluido?: { vez?: unknown } } | null)?.excluido?.vez;
+  const pending = pendingUndo();
   const live = pending !== undefined && pending.vez === vez ? pending : undefined;
   useEffect(() => {
     if (!live) return;
     // Mounted again at once (StrictMode's check) after the cleanup below: still the same page.
-    pending = live;
+    keepUndo(live);
     // The page is left (or the entry shown no longer carries this delete): the bar ends.
     return () => {
-      if (pending === live) pending = undefined;
+      if (pendingUndo() === live) forgetUndo();
     };
   }, [live]);
   if (!live) return null;

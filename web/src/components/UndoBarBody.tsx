@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CloseIcon } from './icons.tsx';
 import { ButtonSpinner } from './Spinner.tsx';
-import { forgetUndo, type Exclusao } from './UndoBar.tsx';
-import { reasonOf } from '../lib/api-client.ts';
+import { forgetUndo, type Exclusao } from './undo-state.ts';
+import { reasonOf } from '../api/http.ts';
 import { useLixeiraActions } from '../lib/lixeira.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../lib/toast.tsx';
-import { TA } from '../texts-acoes.ts';
+import { ACOES_TEXTS } from '../texts/acoes.ts';
 
 /** The Desfazer bar itself (UndoBar.tsx shows it while a delete's state is there). */
 export default function UndoBarBody({ excluido }: { excluido: Exclusao }) {
@@ -23,23 +23,23 @@ export default function UndoBarBody({ excluido }: { excluido: Exclusao }) {
     setBusy(true);
     try {
       const restored = await actions.restore(excluido.tipo, excluido.id);
-      notifySuccess(TA.toast.restored);
+      notifySuccess(ACOES_TEXTS.toast.restored);
       if (restored.aviso) notifyInfo(restored.aviso);
       clear();
     } catch (err) {
-      notifyError(TA.undo.failed, reasonOf(err));
+      notifyError(ACOES_TEXTS.undo.failed, reasonOf(err));
     }
     setBusy(false);
   };
 
   return (
     <div className="undo-bar" role="status">
-      <span>{excluido.tipo === 'produto' ? TA.undo.cliente : TA.undo.categoria}</span>
-      <button type="button" className="btn btn-sm btn-secondary undo-action" disabled={busy} aria-label={TA.undo.actionLabel(excluido.nome)} onClick={() => void undo()}>
+      <span>{excluido.tipo === 'produto' ? ACOES_TEXTS.undo.cliente : ACOES_TEXTS.undo.categoria}</span>
+      <button type="button" className="btn btn-sm btn-secondary undo-action" disabled={busy} aria-label={ACOES_TEXTS.undo.actionLabel(excluido.nome)} onClick={() => void undo()}>
         {busy ? <ButtonSpinner /> : null}
-        <strong>{TA.undo.action}</strong>
+        <strong>{ACOES_TEXTS.undo.action}</strong>
       </button>
-      <button type="button" className="undo-dismiss" aria-label={TA.undo.dismiss} onClick={clear}>
+      <button type="button" className="undo-dismiss" aria-label={ACOES_TEXTS.undo.dismiss} onClick={clear}>
         <CloseIcon size={18} />
       </button>
     </div>

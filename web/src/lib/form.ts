@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { cleanText, formatMoneyInput, LIMITS, MESSAGES, readMoney } from '@contract';
-import { TF } from '../texts-forms.ts';
-import { ApiRequestError, reasonOf } from './api-client.ts';
+import { FORM_TEXTS } from '../texts/forms.ts';
+import { ApiRequestError, reasonOf } from '../api/http.ts';
 import type { Resource, Versioned } from './resource.ts';
 
 /**
@@ -54,7 +54,7 @@ export function fieldErrorOf<F>(err: unknown, fields: readonly FieldSpec<F>[]): 
   if (!(err instanceof ApiRequestError) || !err.campo) return undefined;
   const field = fields.find((f) => f.wire.includes(err.campo as string));
   if (!field) return undefined;
-  const message = err.mensagem ? inFormWords(err.mensagem, fields) : TF.form.invalid(field.label);
+  const message = err.mensagem ? inFormWords(err.mensagem, fields) : FORM_TEXTS.form.invalid(field.label);
   return { [field.key]: message } as FieldErrors<F>;
 }
 
@@ -76,21 +76,21 @@ export function moneyProblem(text: string, label: string, required: boolean): st
   if (r.ok) return undefined;
   switch (r.problem) {
     case 'empty':
-      return required ? TF.form.required(label) : undefined;
+      return required ? FORM_TEXTS.form.required(label) : undefined;
     case 'ambiguous': {
       const [thousands, cents] = r.readings;
       // The cents reading is offered only when it is an amount (1,500 → 1,50; 12,345 has 3 decimals).
       const centsOk = Number(cents.toFixed(LIMITS.valorContrato.decimals)) === cents;
-      return TF.money.ambiguous(label, formatMoneyInput(thousands), centsOk ? formatMoneyInput(cents) : undefined);
+      return FORM_TEXTS.money.ambiguous(label, formatMoneyInput(thousands), centsOk ? formatMoneyInput(cents) : undefined);
     }
     case 'decimals':
-      return TF.money.decimals(label, LIMITS.valorContrato.decimals);
+      return FORM_TEXTS.money.decimals(label, LIMITS.valorContrato.decimals);
     case 'negative':
-      return TF.money.negative(label);
+      return FORM_TEXTS.money.negative(label);
     case 'max':
       return MESSAGES.valorContratoMaximo;
     default:
-      return TF.money.invalid(label);
+      return FORM_TEXTS.money.invalid(label);
   }
 }
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
-import { fetcher, reasonOf } from './api-client.ts';
+import { fetcher, reasonOf } from '../api/http.ts';
 import { notifyError } from './toast.tsx';
 
 /**

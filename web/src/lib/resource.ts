@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import useSWR, { useSWRConfig, type ScopedMutator, type SWRResponse } from 'swr';
 import type { Update } from '@contract';
-import { apiRequest, createOnce } from './api-client.ts';
+import type { RecordRequests } from '../api/records.ts';
 import { useFreshRecord } from './hooks.ts';
 
 /** A record the API stores: a numeric id and an optimistic-lock version. */
@@ -47,33 +47,33 @@ const byId = (a: Versioned, b: Versioned) => a.id - b.id;
 const CACHE_ONLY = { revalidateOnMount: false, revalidateIfStale: false, revalidateOnReconnect: false } as const;
 
 /**
- * Defines a resource at `path`. `dependents` are other lists that embed this resource's records
- * (clients embed their category's descricao): an update makes them read again.
+ * The resource of `requests`, bound to SWR. `dependents` are other lists that embed this
+ * resource's records (clients embed their category's descricao): an update makes them read again.
  */
-export function defineResource<R extends Versioned, B>(path: string, { dependents = [] }: { dependents?: readonly string[] } = {}): Resource<R, B> {
-  const recordPath = (id: number | string) => `${path}/${id}`;
+export function defineResource<R extends Versioned, B>(requests: RecordRequests<R, B>, { dependents = [] }: { dependents?: readonly string[] } = {}): Resource<R, B> {
+  const { path, recordPath } = requests;
 
   function actions(mutate: ScopedMutator): ResourceActions<R, B> {
     const put = (record: R) =>
       mutate<R[]>(path, (list) => (list ? [...list.filter((r) => r.id !== record.id), record].sort(byId) : list), { revalidate: false });
     return {
       async create(body, idempotencyKey) {
-        const created = await createOnce<R>(path, body, idempotencyKey);
+        const created = await requests.create(body, idempotencyKey);
         await put(created);
         return created;
       },
       async update(body) {
-        const updated = await apiRequest<R>(path, { method: 'PUT', body });
+        const updated = await requests.update(body);
         await put(updated);
         for (const key of dependents) void mutate(key);
         return updated;
       },
       async remove(id) {
-        await apiRequest<void>(recordPath(id), { method: 'DELETE' });
+        await requests.remove(id);
         await mutate<R[]>(path, (list) => list?.filter((r) => r.id !== id), { revalidate: false });
       },
       async read(id) {
-        const current = await apiRequest<R>(recordPath(id));
+        const current = await requests.read(id);
         await put(current);
         return current;
       },

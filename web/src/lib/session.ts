@@ -1,19 +1,15 @@
 /**
- * The signed-in session (issue 15): the runtime configuration (`/config.json`), Cognito's tokens
- * and their renewal. The access token lives in memory only; the refresh token in sessionStorage,
- * or localStorage with 'Manter conectado'. The app shell holds this module; the sign-in pages
+ * The signed-in session: who is signed in, the access token (in memory only) and its renewal, Sair
+ * here and in the other tabs of a kept session. The configuration (auth-config.ts) and where the
+ * refresh token is kept (token-store.ts) live apart; what else follows a session (the toasts, the
+ * home's cookie) subscribes to its changes. The app shell holds this module; the sign-in pages
  * (lazy) call `establish` with the tokens they obtain.
  */
 import { useSyncExternalStore } from 'react';
-import type { CognitoWebConfig, WebConfig } from '@contract';
-import { ADMIN_GROUP, CONFIG_URL, SESSION_STORAGE_KEY, TOKEN_RENEW_MARGIN, TOKEN_RENEW_RETRY } from '../config.ts';
-import { cognitoCall, CognitoError, type AuthAnswer, type AuthResult } from './cognito.ts';
-import { rememberVisitor } from './inicio.ts';
-import { removeAllToasts } from './toast.tsx';
-
-/** `/config.json` (the contract's WebConfig): with sign-in on, and either way. */
-export type CognitoConfig = CognitoWebConfig;
-export type AuthConfig = WebConfig;
+import { ADMIN_GROUP, TOKEN_RENEW_MARGIN, TOKEN_RENEW_RETRY } from '../config.ts';
+import { cognitoCall, CognitoError, type AuthAnswer, type AuthResult } from '../api/cognito-client.ts';
+import { cognitoConfig, loadAuthConfig, setCognitoConfig, type AuthConfig } from './auth-config.ts';
+import { claimsOf, keepRefreshToken, keptRefreshToken, watchRemovalElsewhere } from './token-store.ts';
 
 /** Who is signed in: the access token's `username` (the e-mail) and whether they are in the admin group. */
 export interface User {
@@ -31,21 +27,7 @@ export type Session =
   | { status: 'anonymous'; reason?: 'expired' | 'network' | undefined }
   | { status: 'signedIn'; user: User };
 
-/**
- * Reads `/config.json` (served `no-cache`: revalidated on every load). The default cache mode
- * takes over the page's `<link rel="preload">` of it (index.html): a request sent beside the scripts.
- * @throws when it is unreadable or holds no configuration.
- */
-export async function loadAuthConfig(): Promise<AuthConfig> {
-  const res = await fetch(CONFIG_URL);
-  const c = (await res.json()) as Omit<Partial<CognitoConfig>, 'auth'> & { auth?: string };
-  if (res.ok && c.auth === 'off') return { auth: 'off' };
-  if (res.ok && c.auth === 'cognito' && c.clientId && c.cognitoEndpoint) return c as CognitoConfig;
-  throw new Error(`${CONFIG_URL} holds no sign-in configuration`);
-}
-
 let session: Session = { status: 'loading' };
-let config: CognitoConfig | undefined;
 let access: { token: string; renewAt: number; user: User } | undefined;
 let refresh: string | undefined;
 let remember = false;
@@ -55,15 +37,25 @@ let renewing: Promise<string | undefined> | undefined;
 let run = 0;
 /** Bumped whenever a session ends: the app's SWR cache is replaced (providers.tsx). */
 let generation = 0;
-let listening = false;
 const listeners = new Set<() => void>();
+const changeListeners = new Set<(next: Session) => void>();
+const endListeners = new Set<() => void>();
+
+/** Calls `listener` with every new session state (before React hears of it). */
+export function onSessionChange(listener: (next: Session) => void): () => void {
+  changeListeners.add(listener);
+  return () => void changeListeners.delete(listener);
+}
+
+/** Calls `listener` whenever a session ends here (Sair, expired, Sair in another tab). */
+export function onSessionEnd(listener: () => void): () => void {
+  endListeners.add(listener);
+  return () => void endListeners.delete(listener);
+}
 
 function set(next: Session): void {
   session = next;
-  // What the next load of `/` should be prerendered as: a visitor's, or the portfolio's (a kept
-  // session that could not resume for want of network is still someone's).
-  if (next.status === 'anonymous' && next.reason !== 'network') rememberVisitor(true);
-  else if (next.status === 'signedIn' || next.status === 'off') rememberVisitor(false);
+  for (const l of changeListeners) l(next);
   for (const l of listeners) l();
 }
 
@@ -79,40 +71,6 @@ const PRERENDERED: Session = { status: 'loading' };
 export const useSession = (): Session => useSyncExternalStore(subscribe, () => session, () => PRERENDERED);
 /** Changes each time a session ends (the key of the app's data cache). */
 export const useSessionGeneration = (): number => useSyncExternalStore(subscribe, () => generation, () => 0);
-/** The user pool's configuration (undefined with sign-in off or before config.json arrived). */
-export const cognitoConfig = (): CognitoConfig | undefined => config;
-
-/**
- * Keeps the refresh token where 'Manter conectado' says and nowhere else; none: wipes it. The
- * kept copy is only ever replaced, never removed first: another tab of a kept session reads a
- * removal as Sair.
- */
-function keep(token: string | undefined): void {
-  try {
-    const [mine, other] = remember ? [localStorage, sessionStorage] : [sessionStorage, localStorage];
-    other.removeItem(SESSION_STORAGE_KEY);
-    if (token) mine.setItem(SESSION_STORAGE_KEY, token);
-    else mine.removeItem(SESSION_STORAGE_KEY);
-  } catch {
-    // Storage turned off: the session lasts as long as the page.
-  }
-}
-
-function kept(): [token: string, remember: boolean] | undefined {
-  try {
-    const l = localStorage.getItem(SESSION_STORAGE_KEY);
-    const s = sessionStorage.getItem(SESSION_STORAGE_KEY);
-    return l ? [l, true] : s ? [s, false] : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A JWT's payload (Cognito signed it; the API verifies it: the web only reads it). */
-function claimsOf(jwt: string): { exp: number; iat: number; username?: string; 'cognito:groups'?: string[] } {
-  const b64 = (jwt.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
-  return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))));
-}
 
 function schedule(ms: number): void {
   clearTimeout(timer);
@@ -136,7 +94,7 @@ export function establish(result: AuthResult, keepSignedIn = remember): void {
   access = { token: result.AccessToken, renewAt: Date.now() + renewIn, user };
   refresh = result.RefreshToken ?? refresh;
   remember = keepSignedIn;
-  keep(refresh);
+  keepRefreshToken(refresh, remember);
   schedule(renewIn);
   if (session.status !== 'signedIn' || session.user !== user) set({ status: 'signedIn', user });
 }
@@ -151,10 +109,11 @@ const SESSION_OVER: ReadonlySet<string> = new Set(['NotAuthorizedException', 'Us
 function renew(): Promise<string | undefined> {
   return (renewing ??= (async () => {
     const mine = run;
+    const config = cognitoConfig()!;
     try {
-      const answer = await cognitoCall<AuthAnswer>(config!.cognitoEndpoint, 'InitiateAuth', {
+      const answer = await cognitoCall<AuthAnswer>(config.cognitoEndpoint, 'InitiateAuth', {
         AuthFlow: 'REFRESH_TOKEN_AUTH',
-        ClientId: config!.clientId,
+        ClientId: config.clientId,
         AuthParameters: { REFRESH_TOKEN: refresh },
       });
       if (mine !== run) return undefined;
@@ -179,14 +138,14 @@ function renew(): Promise<string | undefined> {
 
 /**
  * Ends the session here: tokens out of memory and storage, a new data cache for the app, and
- * every toast gone at once (one may name a client: "Acme" excluído).
+ * whatever follows a session told (every toast goes at once: one may name a client).
  */
 function end(reason?: 'expired'): void {
   run++;
   clearTimeout(timer);
   access = refresh = renewing = undefined;
-  keep(undefined);
-  removeAllToasts();
+  keepRefreshToken(undefined, remember);
+  for (const l of endListeners) l();
   generation++;
   set({ status: 'anonymous', reason });
 }
@@ -197,7 +156,7 @@ export const expire = (): void => end('expired');
 /** Sair: ends the session here at once, and revokes its refresh token at Cognito. */
 export function signOut(): void {
   const token = refresh;
-  const c = config;
+  const c = cognitoConfig();
   end();
   if (token && c) void cognitoCall(c.cognitoEndpoint, 'RevokeToken', { Token: token, ClientId: c.clientId }).catch(() => undefined);
 }
@@ -224,7 +183,8 @@ export async function tokenAfterRefusal(used: string): Promise<string | undefine
 export async function startSession(source: AuthConfig | Promise<AuthConfig> = loadAuthConfig()): Promise<void> {
   const mine = ++run;
   clearTimeout(timer);
-  access = refresh = renewing = config = undefined;
+  access = refresh = renewing = undefined;
+  setCognitoConfig(undefined);
   set({ status: 'loading' });
   let c: AuthConfig;
   try {
@@ -236,15 +196,12 @@ export async function startSession(source: AuthConfig | Promise<AuthConfig> = lo
   }
   if (mine !== run) return;
   if (c.auth !== 'cognito') return set({ status: 'off' });
-  config = c;
-  if (!listening) {
-    listening = true;
-    // Sair in another tab of a kept session ('Manter conectado') signs this one out too.
-    addEventListener('storage', (e) => {
-      if (e.key === SESSION_STORAGE_KEY && !e.newValue && remember && access) end();
-    });
-  }
-  const k = kept();
+  setCognitoConfig(c);
+  // Sair in another tab of a kept session ('Manter conectado') signs this one out too.
+  watchRemovalElsewhere(() => {
+    if (remember && access) end();
+  });
+  const k = keptRefreshToken();
   if (!k) return set({ status: 'anonymous' });
   [refresh, remember] = k;
   await renew();

@@ -7,8 +7,8 @@ import { formatMoney } from '../lib/format.ts';
 import { servedLayout } from '../lib/inicio.ts';
 import { useSession } from '../lib/session.ts';
 import { paths } from '../paths.ts';
-import { T } from '../texts.ts';
-import { C } from '../texts-carteira.ts';
+import { APP_TEXTS } from '../texts/app.ts';
+import { CARTEIRA_TEXTS } from '../texts/carteira.ts';
 import { PortfolioMessage, PortfolioSkeleton } from './home/PortfolioFrame.tsx';
 
 // Its own chunk: only people who may read the data load it.
@@ -42,15 +42,15 @@ function PortfolioBlock() {
         <Portfolio />
       </Suspense>
     );
-  else if (session.status === 'anonymous') content = <PortfolioMessage compact={compact} title={C.portfolio.signInTitle} text={C.portfolio.signInText} to={paths.entrar} action={T.nav.signIn} />;
-  else if (session.status === 'failed') content = <PortfolioMessage compact={compact} title={C.portfolio.error} />;
+  else if (session.status === 'anonymous') content = <PortfolioMessage compact={compact} title={CARTEIRA_TEXTS.portfolio.signInTitle} text={CARTEIRA_TEXTS.portfolio.signInText} to={paths.entrar} action={APP_TEXTS.nav.signIn} />;
+  else if (session.status === 'failed') content = <PortfolioMessage compact={compact} title={CARTEIRA_TEXTS.portfolio.error} />;
   else content = <PortfolioSkeleton compact={compact} />;
   return (
     <section className="portfolio" aria-labelledby="portfolio-title">
       <h2 id="portfolio-title" className="section-title">
-        {C.portfolio.title}
+        {CARTEIRA_TEXTS.portfolio.title}
       </h2>
-      <p className="portfolio-lead">{C.portfolio.lead}</p>
+      <p className="portfolio-lead">{CARTEIRA_TEXTS.portfolio.lead}</p>
       {content}
     </section>
   );
@@ -63,19 +63,19 @@ export default function Home() {
       <PortfolioBlock />
       <section className="hero">
         <div className="hero-text">
-          <p className="eyebrow">{C.home.eyebrow}</p>
-          <PageHeading title={T.titles.home} className="hero-title">
-            {C.home.headline}
+          <p className="eyebrow">{CARTEIRA_TEXTS.home.eyebrow}</p>
+          <PageHeading title={APP_TEXTS.titles.home} className="hero-title">
+            {CARTEIRA_TEXTS.home.headline}
           </PageHeading>
-          <p className="hero-lead">{C.home.description}</p>
+          <p className="hero-lead">{CARTEIRA_TEXTS.home.description}</p>
           <div className="hero-actions">
             <Link className="btn btn-primary btn-lg" to={paths.clientes}>
               <UsersIcon size={20} />
-              {C.home.ctaClientes}
+              {CARTEIRA_TEXTS.home.ctaClientes}
             </Link>
             <Link className="btn btn-secondary btn-lg" to={paths.cadastrarCliente}>
               <PlusIcon size={20} />
-              {C.home.ctaCreate}
+              {CARTEIRA_TEXTS.home.ctaCreate}
             </Link>
           </div>
         </div>
@@ -94,10 +94,10 @@ export default function Home() {
       </section>
       <section className="features" aria-labelledby="features-title">
         <h2 id="features-title" className="section-title">
-          {C.home.featuresTitle}
+          {CARTEIRA_TEXTS.home.featuresTitle}
         </h2>
         <ul className="feature-grid">
-          {C.home.features.map((f, i) => {
+          {CARTEIRA_TEXTS.home.features.map((f, i) => {
             const Icon = featureIcons[i] ?? UsersIcon;
             return (
               <li key={f.title} className="card feature-card">

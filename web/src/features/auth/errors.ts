@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { CognitoError } from '../../lib/cognito.ts';
-import { A } from '../../texts-auth.ts';
+import { CognitoError } from '../../api/cognito-client.ts';
+import { AUTH_TEXTS } from '../../texts/auth.ts';
 
 /**
  * What a person reads for a refused Cognito call, keyed on its `__type` (and, where one type
  * means several things, on Cognito's message).
  */
 export function authMessage(err: unknown): string {
-  if (!(err instanceof CognitoError)) return A.errors.unexpected;
-  const e = A.errors;
+  if (!(err instanceof CognitoError)) return AUTH_TEXTS.errors.unexpected;
+  const e = AUTH_TEXTS.errors;
   switch (err.type) {
     case 'Network':
       return e.network;
@@ -34,7 +34,7 @@ export function authMessage(err: unknown): string {
     case 'ExpiredCodeException':
       return e.codeExpired;
     case 'InvalidPasswordException':
-      return A.policy.refused;
+      return AUTH_TEXTS.policy.refused;
     default:
       return e.unexpected;
   }
@@ -42,7 +42,7 @@ export function authMessage(err: unknown): string {
 
 /** True for a refusal of the password typed (it goes next to the password field, not above the form). */
 export const isWrongPassword = (err: unknown): boolean =>
-  err instanceof CognitoError && (err.type === 'UserNotFoundException' || (err.type === 'NotAuthorizedException' && authMessage(err) === A.errors.wrongCredentials));
+  err instanceof CognitoError && (err.type === 'UserNotFoundException' || (err.type === 'NotAuthorizedException' && authMessage(err) === AUTH_TEXTS.errors.wrongCredentials));
 
 /** True for a refusal of a one-time code. */
 export const isWrongCode = (err: unknown): boolean =>
@@ -64,7 +64,7 @@ export function useStep(onRestart?: (message: string) => void) {
     } catch (err) {
       const message = authMessage(err);
       if (field(err)) return message;
-      if (onRestart && message === A.errors.challengeExpired) onRestart(message);
+      if (onRestart && message === AUTH_TEXTS.errors.challengeExpired) onRestart(message);
       else setAlert(message);
       return undefined;
     } finally {

@@ -2,8 +2,8 @@ import { isBlank, type Categoria, type CategoriaInput } from '@contract';
 import type { FieldErrors, FormModel } from '../../lib/form.ts';
 import { categorias } from '../../lib/resources.ts';
 import { paths } from '../../paths.ts';
-import { TF } from '../../texts-forms.ts';
-import { TG } from '../../texts-categorias.ts';
+import { FORM_TEXTS } from '../../texts/forms.ts';
+import { CATEGORIAS_TEXTS } from '../../texts/categorias.ts';
 
 /** The category form's state: its one field as typed. */
 export interface CategoriaForm {
@@ -14,11 +14,11 @@ export interface CategoriaForm {
 export const CATEGORIA_MODEL: FormModel<Categoria, CategoriaForm, CategoriaInput> = {
   resource: categorias,
   listPath: paths.categorias,
-  fields: [{ key: 'descricao', label: TG.categorias.descricao, wire: ['descricao'] }],
+  fields: [{ key: 'descricao', label: CATEGORIAS_TEXTS.categorias.descricao, wire: ['descricao'] }],
   toForm: (c) => ({ descricao: c.descricao }),
   toBody: (form) => ({ descricao: form.descricao }),
 };
 
 /** A blank name is refused before sending (create only: the spec's update form validates nothing). */
 export const validateCreate = (form: CategoriaForm): FieldErrors<CategoriaForm> =>
-  isBlank(form.descricao) ? { descricao: TF.form.required(TG.categorias.descricao) } : {};
+  isBlank(form.descricao) ? { descricao: FORM_TEXTS.form.required(CATEGORIAS_TEXTS.categorias.descricao) } : {};

@@ -16,14 +16,14 @@ import { inFormWords, moneyProblem, type FieldErrors, type FieldSpec, type FormM
 import { formatMoney } from '../../lib/format.ts';
 import { clientes, type ClienteBody } from '../../lib/resources.ts';
 import { paths } from '../../paths.ts';
-import { C } from '../../texts-contato.ts';
-import { T } from '../../texts.ts';
-import { TF } from '../../texts-forms.ts';
-import { TC } from '../../texts-clientes.ts';
+import { CONTATO_TEXTS } from '../../texts/contato.ts';
+import { APP_TEXTS } from '../../texts/app.ts';
+import { FORM_TEXTS } from '../../texts/forms.ts';
+import { CLIENTES_TEXTS } from '../../texts/clientes.ts';
 
 /**
  * The client form's state: texts as typed, the value as typed, the category as chosen, and the
- * contact and contract fields (issue 17) as typed (a phone, CPF/CNPJ and dates the way people
+ * contact and contract fields as typed (a phone, CPF/CNPJ and dates the way people
  * read them: `(11) 98765-4321`, `12.345.678/0001-95`, `31/12/2026`).
  */
 export type ClienteForm = {
@@ -60,12 +60,12 @@ const showValor = (f: ClienteForm) => {
 };
 
 const FIELDS: readonly FieldSpec<ClienteForm>[] = [
-  { key: 'nome', label: TC.clientes.nome, wire: ['nome'] },
-  { key: 'segmento', label: TC.clientes.segmento, wire: ['segmento'] },
-  { key: 'pontoFocal', label: TC.clientes.pontoFocal, wire: ['pontoFocal'] },
-  { key: 'valorContrato', label: TC.clientes.valorContrato, wire: ['valorContrato'], show: showValor },
-  { key: 'categoria', label: TC.clientes.categoria, wire: ['categoria', 'categoria.id'], show: (f) => f.categoria?.descricao ?? T.common.noCategoria },
-  ...CONTATO_FIELDS.map((f) => ({ key: f, label: C.labels[f], wire: [f] })),
+  { key: 'nome', label: CLIENTES_TEXTS.clientes.nome, wire: ['nome'] },
+  { key: 'segmento', label: CLIENTES_TEXTS.clientes.segmento, wire: ['segmento'] },
+  { key: 'pontoFocal', label: CLIENTES_TEXTS.clientes.pontoFocal, wire: ['pontoFocal'] },
+  { key: 'valorContrato', label: CLIENTES_TEXTS.clientes.valorContrato, wire: ['valorContrato'], show: showValor },
+  { key: 'categoria', label: CLIENTES_TEXTS.clientes.categoria, wire: ['categoria', 'categoria.id'], show: (f) => f.categoria?.descricao ?? APP_TEXTS.common.noCategoria },
+  ...CONTATO_FIELDS.map((f) => ({ key: f, label: CONTATO_TEXTS.labels[f], wire: [f] })),
 ];
 
 /** A contact field as typed, checked by the contract (dates written day first): its value or its message. */
@@ -85,15 +85,15 @@ function contatoErrors(form: ClienteForm): FieldErrors<ClienteForm> {
   return errors;
 }
 
-/** The value is required and must read as an amount, on create and on edit (issue 13). */
+/** The value is required and must read as an amount, on create and on edit. */
 const valorErrors = (form: ClienteForm): FieldErrors<ClienteForm> => {
-  const problem = moneyProblem(form.valorContrato, TC.clientes.valorContrato, true);
+  const problem = moneyProblem(form.valorContrato, CLIENTES_TEXTS.clientes.valorContrato, true);
   return problem ? { valorContrato: problem } : {};
 };
 
 /** Create: the spec's blank-name rule, the value, and the contact and contract fields. */
 export const validateCreate = (form: ClienteForm): FieldErrors<ClienteForm> => ({
-  ...(isBlank(form.nome) ? { nome: TF.form.required(TC.clientes.nome) } : {}),
+  ...(isBlank(form.nome) ? { nome: FORM_TEXTS.form.required(CLIENTES_TEXTS.clientes.nome) } : {}),
   ...valorErrors(form),
   ...contatoErrors(form),
 });

@@ -5,9 +5,9 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { Cliente, PaginaClientes, Totais } from '@contract';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { ApiRequestError } from '../../api/http.ts';
 import type { View } from '../../lib/clientes-url.ts';
-import { nextPath, PAGINA_MAX, paginaPath, type PagedView } from '../../lib/produtos-pagina.ts';
+import { nextPath, PAGINA_MAX, paginaPath, type PagedView } from '../../api/clientes-pagina.ts';
 import { useResumo } from '../../lib/resources.ts';
 import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE, LIST_PAGED_MAX_LOADED, LIST_PRELOAD_MARGIN } from '../../config.ts';
 

@@ -2,10 +2,10 @@
  * 'Exportar' on /clientes and /categorias: what the list shows, as a CSV file named like
  * `clientes-2026-11-23.csv`. Loaded on click (a lazy chunk), so the lists' initial JS does not carry it.
  */
-import type { Categoria, ObservacaoCliente, Pagina } from '@contract';
-import { apiRequest } from '../api-client.ts';
+import type { Categoria } from '@contract';
+import { readObservacoes } from '../../api/clientes.ts';
 import { CATEGORIA_COLUMNS, CLIENTE_COLUMNS, type ClienteCsv } from './columns.ts';
-import { readPages, type PagedView } from '../produtos-pagina.ts';
+import { readPages, type PagedView } from '../../api/clientes-pagina.ts';
 import { BOM, csvHeader, csvLines, toCsv } from './write.ts';
 
 /** `clientes-2026-11-23.csv`: the local date of the export. */
@@ -30,18 +30,6 @@ export function download(name: string, csv: string | Blob): void {
 
 export const clientesCsv = (clientes: readonly ClienteCsv[]): string => toCsv(CLIENTE_COLUMNS, clientes);
 export const categoriasCsv = (categorias: readonly Categoria[]): string => toCsv(CATEGORIA_COLUMNS, categorias);
-
-/** The notes of every client that has some, page by page (GET /observacoes): the list leaves them out. */
-export async function readObservacoes(): Promise<Map<number, string>> {
-  const notes = new Map<number, string>();
-  let cursor: string | null = null;
-  do {
-    const page: Pagina<ObservacaoCliente> = await apiRequest(cursor === null ? '/observacoes' : `/observacoes?cursor=${encodeURIComponent(cursor)}`);
-    for (const n of page.itens) notes.set(n.id, n.observacoes);
-    cursor = page.cursor;
-  } while (cursor !== null);
-  return notes;
-}
 
 /** The list's clients with their notes (read for the export), as a download. */
 export async function exportClientes(clientes: readonly ClienteCsv[]): Promise<void> {

@@ -4,17 +4,17 @@ import { PlusIcon } from '../../components/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { useAtividades, useClientes, useResumo } from '../../lib/resources.ts';
 import { paths } from '../../paths.ts';
-import { T } from '../../texts.ts';
-import { C } from '../../texts-carteira.ts';
-import { campoLabel } from '../../texts-campos.ts';
+import { APP_TEXTS } from '../../texts/app.ts';
+import { CARTEIRA_TEXTS } from '../../texts/carteira.ts';
+import { campoLabel } from '../../texts/campos.ts';
 import { SEM_CATEGORIA, viewHref } from '../../lib/clientes-url.ts';
 import { PortfolioMessage, PortfolioSkeleton } from './PortfolioFrame.tsx';
 import { daysOverdue, renewalsWithin } from '../../lib/renovacoes.ts';
 import { RENEWAL_OVERDUE_DAYS, RENEWAL_WINDOWS } from '../../config.ts';
 import { usePagedList, usePeriodClientes } from '../../features/clientes/paged.ts';
-import { C as CC } from '../../texts-contato.ts';
+import { CONTATO_TEXTS } from '../../texts/contato.ts';
 
-const P = C.portfolio;
+const P = CARTEIRA_TEXTS.portfolio;
 /** Bars of the chart: the top categories by contract value; the rest is one "Outras" bar. */
 export const CHART_TOP = 8;
 /** Renewals listed (the count and sum cover them all). */
@@ -39,7 +39,7 @@ export interface Bar {
 export function barsOf(resumo: Resumo): Bar[] {
   const all = [
     ...resumo.categorias.map((c) => ({ id: c.id, label: c.descricao, clientes: c.clientes, soma: c.soma })),
-    { id: SEM_CATEGORIA, label: T.common.noCategoria, ...resumo.semCategoria },
+    { id: SEM_CATEGORIA, label: APP_TEXTS.common.noCategoria, ...resumo.semCategoria },
   ]
     .filter((c) => c.clientes > 0)
     .sort((a, b) => b.soma - a.soma || a.id - b.id);
@@ -147,7 +147,7 @@ function Chart({ resumo }: { resumo: Resumo }) {
   );
 }
 
-/** "Contratos a renovar" at the home's window (issue 17's page; its first window needs no query). */
+/** "Contratos a renovar" at the home's window (its page's first window needs no query). */
 const RENEW_HREF = RENEW_DAYS === RENEWAL_WINDOWS[0] ? paths.renovacoes : `${paths.renovacoes}?dias=${RENEW_DAYS}`;
 
 function Renewals() {
@@ -169,7 +169,7 @@ function Renewals() {
           <>
             <p className="panel-note">{P.renewError}</p>
             <button type="button" className="btn btn-secondary btn-sm panel-retry" onClick={() => void mutate()}>
-              {T.common.retry}
+              {APP_TEXTS.common.retry}
             </button>
           </>
         ) : (
@@ -193,7 +193,7 @@ function Renewals() {
           </ul>
           {due.length > RENEW_SHOWN ? (
             <p className="panel-note">
-              <Link to={RENEW_HREF}>{paged === true && !period.complete ? CC.renovacoes.capped(due.length) : P.renewMore(due.length - RENEW_SHOWN)}</Link>
+              <Link to={RENEW_HREF}>{paged === true && !period.complete ? CONTATO_TEXTS.renovacoes.capped(due.length) : P.renewMore(due.length - RENEW_SHOWN)}</Link>
             </p>
           ) : null}
         </>
@@ -242,7 +242,7 @@ function Recent() {
 export default function Portfolio() {
   const { data: resumo, error, mutate } = useResumo();
   if (!resumo) return error ? <PortfolioMessage title={P.error} retry={() => void mutate()} /> : <PortfolioSkeleton />;
-  if (resumo.clientes === 0) return <PortfolioMessage title={P.emptyTitle} text={P.emptyText} to={paths.cadastrarCliente} action={C.home.ctaCreate} icon={<PlusIcon size={18} />} />;
+  if (resumo.clientes === 0) return <PortfolioMessage title={P.emptyTitle} text={P.emptyText} to={paths.cadastrarCliente} action={CARTEIRA_TEXTS.home.ctaCreate} icon={<PlusIcon size={18} />} />;
   return (
     <div className="portfolio-body">
       <Kpis resumo={resumo} />

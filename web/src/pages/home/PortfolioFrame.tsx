@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { T } from '../../texts.ts';
-import { C } from '../../texts-carteira.ts';
+import { APP_TEXTS } from '../../texts/app.ts';
+import { CARTEIRA_TEXTS } from '../../texts/carteira.ts';
 
 /**
  * The portfolio block's frame before its numbers are known (the prerendered home shows it: a
@@ -13,14 +13,14 @@ export function PortfolioSkeleton({ compact = false }: { compact?: boolean }) {
     return (
       <div className="portfolio-body portfolio-compact card skeleton is-loading" aria-busy="true">
         <p className="visually-hidden" role="status">
-          {C.portfolio.loading}
+          {CARTEIRA_TEXTS.portfolio.loading}
         </p>
       </div>
     );
   return (
     <div className="portfolio-body is-loading" aria-busy="true">
       <p className="visually-hidden" role="status">
-        {C.portfolio.loading}
+        {CARTEIRA_TEXTS.portfolio.loading}
       </p>
       <div className="kpis" aria-hidden="true">
         {[0, 1, 2, 3].map((i) => (
@@ -54,7 +54,7 @@ export function PortfolioMessage(p: { title: string; text?: string; to?: string;
       ) : null}
       {retry ? (
         <button type="button" className="btn btn-secondary" onClick={retry}>
-          {T.common.retry}
+          {APP_TEXTS.common.retry}
         </button>
       ) : null}
     </div>

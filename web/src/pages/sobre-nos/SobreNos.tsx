@@ -1,7 +1,7 @@
 import { GitHubIcon, LinkIcon, LinkedInIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { T } from '../../texts.ts';
-import { TS } from '../../texts-sobre.ts';
+import { APP_TEXTS } from '../../texts/app.ts';
+import { SOBRE_TEXTS } from '../../texts/sobre.ts';
 import { equipe } from './team.ts';
 
 /** External links open in a new tab without giving it access to this one. */
@@ -11,29 +11,29 @@ const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 export default function SobreNos() {
   return (
     <div className="page">
-      <PageHeader title={T.titles.about} heading={TS.about.heading} subtitle={TS.about.intro} />
+      <PageHeader title={APP_TEXTS.titles.about} heading={SOBRE_TEXTS.about.heading} subtitle={SOBRE_TEXTS.about.intro} />
       <ul className="card-grid team-grid">
         {equipe.map((m) => (
           <li key={m.nome}>
             <article className="card member-card">
-              <img className="member-photo" src={m.foto} alt={TS.about.photoAlt(m.nome)} width={120} height={120} />
+              <img className="member-photo" src={m.foto} alt={SOBRE_TEXTS.about.photoAlt(m.nome)} width={120} height={120} />
               <h2 className="member-name">{m.nome}</h2>
               <p className="member-role">{m.papel}</p>
               <p className="member-text">{m.descricao}</p>
-              <ul className="member-links" aria-label={TS.about.linksLabel(m.nome)}>
+              <ul className="member-links" aria-label={SOBRE_TEXTS.about.linksLabel(m.nome)}>
                 <li>
-                  <a className="social-link" href={m.linkedin} aria-label={TS.about.linkedin(m.nome)} {...external}>
+                  <a className="social-link" href={m.linkedin} aria-label={SOBRE_TEXTS.about.linkedin(m.nome)} {...external}>
                     <LinkedInIcon size={20} />
                   </a>
                 </li>
                 <li>
-                  <a className="social-link" href={m.github} aria-label={TS.about.github(m.nome)} {...external}>
+                  <a className="social-link" href={m.github} aria-label={SOBRE_TEXTS.about.github(m.nome)} {...external}>
                     <GitHubIcon size={20} />
                   </a>
                 </li>
                 {m.linktree ? (
                   <li>
-                    <a className="social-link" href={m.linktree} aria-label={TS.about.linktree(m.nome)} {...external}>
+                    <a className="social-link" href={m.linktree} aria-label={SOBRE_TEXTS.about.linktree(m.nome)} {...external}>
                       <LinkIcon size={20} />
                     </a>
                   </li>

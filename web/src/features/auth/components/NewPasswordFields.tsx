@@ -1,8 +1,8 @@
 import { passwordProblems } from '@contract';
 import { InputField } from '../../../components/InputField.tsx';
 import type { FieldErrors, Form } from '../../../lib/form.ts';
-import { TF } from '../../../texts-forms.ts';
-import { A } from '../../../texts-auth.ts';
+import { FORM_TEXTS } from '../../../texts/forms.ts';
+import { AUTH_TEXTS } from '../../../texts/auth.ts';
 import { PasswordRules } from './PasswordRules.tsx';
 
 /** A new password typed twice. */
@@ -13,9 +13,9 @@ export interface NewPassword {
 
 /** What is wrong with a new password before it is sent: empty, against the policy, or the two differ. */
 export function newPasswordErrors<F extends NewPassword>(f: F): FieldErrors<NewPassword> {
-  if (!f.password) return { password: TF.form.required(A.common.newPassword) };
-  if (passwordProblems(f.password).length) return { password: A.policy.refused };
-  return f.confirm === f.password ? {} : { confirm: A.common.mismatch };
+  if (!f.password) return { password: FORM_TEXTS.form.required(AUTH_TEXTS.common.newPassword) };
+  if (passwordProblems(f.password).length) return { password: AUTH_TEXTS.policy.refused };
+  return f.confirm === f.password ? {} : { confirm: AUTH_TEXTS.common.mismatch };
 }
 
 /** 'Nova senha' with the policy's checklist under it, and 'Confirme a nova senha'. */
@@ -32,8 +32,8 @@ export function NewPasswordFields<F extends NewPassword>({ form }: { form: Form<
     }) as const;
   return (
     <>
-      <InputField label={A.common.newPassword} name="new-password" {...typed('password')} extra={<PasswordRules password={values.password} />} />
-      <InputField label={A.common.confirmPassword} name="confirm-password" {...typed('confirm')} />
+      <InputField label={AUTH_TEXTS.common.newPassword} name="new-password" {...typed('password')} extra={<PasswordRules password={values.password} />} />
+      <InputField label={AUTH_TEXTS.common.confirmPassword} name="confirm-password" {...typed('confirm')} />
     </>
   );
 }

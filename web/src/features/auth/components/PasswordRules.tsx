@@ -1,12 +1,12 @@
 import { PASSWORD_POLICY, passwordProblems, type PasswordProblem } from '@contract';
-import { A } from '../../../texts-auth.ts';
+import { AUTH_TEXTS } from '../../../texts/auth.ts';
 
 const RULES: readonly [PasswordProblem, string][] = [
-  ['length', A.policy.length(PASSWORD_POLICY.minLength)],
-  ['uppercase', A.policy.uppercase],
-  ['lowercase', A.policy.lowercase],
-  ['digit', A.policy.digit],
-  ['symbol', A.policy.symbol],
+  ['length', AUTH_TEXTS.policy.length(PASSWORD_POLICY.minLength)],
+  ['uppercase', AUTH_TEXTS.policy.uppercase],
+  ['lowercase', AUTH_TEXTS.policy.lowercase],
+  ['digit', AUTH_TEXTS.policy.digit],
+  ['symbol', AUTH_TEXTS.policy.symbol],
 ];
 
 /** The user pool's password policy as a checklist that follows what is typed. */
@@ -14,14 +14,14 @@ export function PasswordRules({ password }: { password: string }) {
   const problems = passwordProblems(password);
   return (
     <div className="password-rules">
-      <p className="field-help">{A.policy.title}</p>
+      <p className="field-help">{AUTH_TEXTS.policy.title}</p>
       <ul>
         {RULES.map(([rule, text]) => {
           const met = password !== '' && !problems.includes(rule);
           return (
             <li key={rule} className={met ? 'rule-met' : undefined}>
               <span aria-hidden="true">{met ? '✓' : '•'}</span> {text}
-              <span className="visually-hidden"> ({met ? A.policy.met : A.policy.missing})</span>
+              <span className="visually-hidden"> ({met ? AUTH_TEXTS.policy.met : AUTH_TEXTS.policy.missing})</span>
             </li>
           );
         })}

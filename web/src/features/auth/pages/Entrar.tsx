@@ -7,11 +7,12 @@ import { CheckboxField, InputField } from '../../../components/InputField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { hasErrors, useForm, type FieldErrors } from '../../../lib/form.ts';
-import { cognitoConfig, useSession, type CognitoConfig } from '../../../lib/session.ts';
+import { cognitoConfig, type CognitoConfig } from '../../../lib/auth-config.ts';
+import { useSession } from '../../../lib/session.ts';
 import { destinoOf, paths } from '../../../paths.ts';
-import { TF } from '../../../texts-forms.ts';
-import { A, DEV_TEXTS } from '../../../texts-auth.ts';
-import { associateForChallenge, respond, signIn, TOTP_KEY, totpEnabled, verifyForChallenge, type Challenge } from '../cognito.ts';
+import { FORM_TEXTS } from '../../../texts/forms.ts';
+import { AUTH_TEXTS, DEV_TEXTS } from '../../../texts/auth.ts';
+import { associateForChallenge, respond, signIn, TOTP_KEY, totpEnabled, verifyForChallenge, type Challenge } from '../../../api/auth.ts';
 import { NewPasswordFields, newPasswordErrors, type NewPassword } from '../components/NewPasswordFields.tsx';
 import { codeError, codeOf, TotpSetup } from '../components/TotpSetup.tsx';
 import { authMessage, isWrongCode, isWrongPassword, useStep } from '../errors.ts';
@@ -43,15 +44,15 @@ function SignInStep({ onNext, restartMessage }: { onNext: (c: Challenge | undefi
   const { busy, alert, run } = useStep();
   const { values, errors } = form;
   const reason = session.status === 'anonymous' ? session.reason : undefined;
-  const notice = restartMessage ?? (reason === 'expired' ? A.signIn.expired : reason === 'network' ? A.signIn.resumeFailed : undefined);
+  const notice = restartMessage ?? (reason === 'expired' ? AUTH_TEXTS.signIn.expired : reason === 'network' ? AUTH_TEXTS.signIn.resumeFailed : undefined);
   const demo = cognitoConfig()?.demo;
   const days = cognitoConfig()?.sessionDays;
   const sessionDays = Number.isInteger(days) && days! > 0 ? days : undefined;
 
   const submit = async () => {
     const refused: FieldErrors<typeof values> = {
-      ...(values.email.trim() ? {} : { email: TF.form.required(A.common.email) }),
-      ...(values.password ? {} : { password: TF.form.required(A.common.password) }),
+      ...(values.email.trim() ? {} : { email: FORM_TEXTS.form.required(AUTH_TEXTS.common.email) }),
+      ...(values.password ? {} : { password: FORM_TEXTS.form.required(AUTH_TEXTS.common.password) }),
     };
     if (hasErrors(refused)) return form.fail(refused);
     const wrong = await run(async () => onNext(await signIn(values.email, values.password, remember)), isWrongPassword);
@@ -60,16 +61,16 @@ function SignInStep({ onNext, restartMessage }: { onNext: (c: Challenge | undefi
 
   return (
     <>
-      <PageHeader title={A.titles.entrar} heading={A.signIn.heading} subtitle={A.signIn.subheading} />
+      <PageHeader title={AUTH_TEXTS.titles.entrar} heading={AUTH_TEXTS.signIn.heading} subtitle={AUTH_TEXTS.signIn.subheading} />
       <FormAlert>{alert ?? notice}</FormAlert>
       {import.meta.env.DEV && demo ? <DemoCredentials demo={demo} onFill={() => form.change({ email: demo.email, password: demo.password })} /> : null}
-      <FormShell onSubmit={() => void submit()} submitLabel={A.signIn.submit} submitting={busy} invalidAt={form.invalidAt}>
-        <InputField label={A.common.email} name="email" type="email" inputMode="email" autoComplete="username" value={values.email} error={errors.email} onChange={(email) => form.change({ email })} />
-        <InputField label={A.common.password} name="password" type="password" autoComplete="current-password" value={values.password} error={errors.password} onChange={(password) => form.change({ password })} />
-        <CheckboxField label={A.signIn.remember} name="remember" checked={remember} onChange={setRemember} help={A.signIn.rememberHelp(sessionDays)} />
+      <FormShell onSubmit={() => void submit()} submitLabel={AUTH_TEXTS.signIn.submit} submitting={busy} invalidAt={form.invalidAt}>
+        <InputField label={AUTH_TEXTS.common.email} name="email" type="email" inputMode="email" autoComplete="username" value={values.email} error={errors.email} onChange={(email) => form.change({ email })} />
+        <InputField label={AUTH_TEXTS.common.password} name="password" type="password" autoComplete="current-password" value={values.password} error={errors.password} onChange={(password) => form.change({ password })} />
+        <CheckboxField label={AUTH_TEXTS.signIn.remember} name="remember" checked={remember} onChange={setRemember} help={AUTH_TEXTS.signIn.rememberHelp(sessionDays)} />
         <p className="form-link">
           <Link to={`${paths.esqueciSenha}${search}`} state={{ email: values.email }}>
-            {A.signIn.forgot}
+            {AUTH_TEXTS.signIn.forgot}
           </Link>
         </p>
       </FormShell>
@@ -84,14 +85,14 @@ function NewPasswordStep({ challenge, onNext, onRestart }: StepProps) {
   const submit = async () => {
     const refused = newPasswordErrors(form.values);
     if (hasErrors(refused)) return form.fail(refused);
-    const wrong = await run(async () => onNext(await respond(challenge, { NEW_PASSWORD: form.values.password })), (e) => authMessage(e) === A.policy.refused);
+    const wrong = await run(async () => onNext(await respond(challenge, { NEW_PASSWORD: form.values.password })), (e) => authMessage(e) === AUTH_TEXTS.policy.refused);
     if (wrong) form.fail({ password: wrong });
   };
   return (
     <>
-      <PageHeader title={A.titles.entrar} heading={A.newPassword.heading} subtitle={A.newPassword.text} />
+      <PageHeader title={AUTH_TEXTS.titles.entrar} heading={AUTH_TEXTS.newPassword.heading} subtitle={AUTH_TEXTS.newPassword.text} />
       <FormAlert>{alert}</FormAlert>
-      <FormShell onSubmit={() => void submit()} submitLabel={A.newPassword.submit} submitting={busy} invalidAt={form.invalidAt}>
+      <FormShell onSubmit={() => void submit()} submitLabel={AUTH_TEXTS.newPassword.submit} submitting={busy} invalidAt={form.invalidAt}>
         <input type="email" name="email" autoComplete="username" value={challenge.username} readOnly hidden />
         <NewPasswordFields form={form} />
       </FormShell>
@@ -128,10 +129,10 @@ function MfaStep({ challenge, onNext, onRestart }: StepProps) {
   };
   return (
     <>
-      <PageHeader title={A.titles.entrar} heading={A.mfa.heading} subtitle={A.mfa.text} />
+      <PageHeader title={AUTH_TEXTS.titles.entrar} heading={AUTH_TEXTS.mfa.heading} subtitle={AUTH_TEXTS.mfa.text} />
       <FormAlert>{alert}</FormAlert>
-      <FormShell onSubmit={() => void submit()} submitLabel={A.mfa.submit} submitting={busy} invalidAt={form.invalidAt}>
-        <InputField label={A.common.code} name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={form.values.code} error={form.errors.code} help={A.common.codeHelp} onChange={(v) => form.change({ code: codeOf(v) })} />
+      <FormShell onSubmit={() => void submit()} submitLabel={AUTH_TEXTS.mfa.submit} submitting={busy} invalidAt={form.invalidAt}>
+        <InputField label={AUTH_TEXTS.common.code} name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={form.values.code} error={form.errors.code} help={AUTH_TEXTS.common.codeHelp} onChange={(v) => form.change({ code: codeOf(v) })} />
       </FormShell>
     </>
   );
@@ -156,9 +157,9 @@ function MfaSetupStep({ challenge, onNext, onRestart }: StepProps) {
   };
   return (
     <>
-      <PageHeader title={A.titles.entrar} heading={A.mfaSetup.heading} subtitle={A.mfaSetup.required} />
+      <PageHeader title={AUTH_TEXTS.titles.entrar} heading={AUTH_TEXTS.mfaSetup.heading} subtitle={AUTH_TEXTS.mfaSetup.required} />
       <FormAlert>{alert}</FormAlert>
-      <FormShell onSubmit={() => void submit()} submitLabel={A.mfaSetup.submit} submitting={busy} busy={!setup} invalidAt={form.invalidAt}>
+      <FormShell onSubmit={() => void submit()} submitLabel={AUTH_TEXTS.mfaSetup.submit} submitting={busy} busy={!setup} invalidAt={form.invalidAt}>
         <TotpSetup secret={setup?.SecretCode} email={challenge.username} code={form.values.code} error={form.errors.code} onCode={(code) => form.change({ code })} />
       </FormShell>
     </>

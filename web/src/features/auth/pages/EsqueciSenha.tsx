@@ -7,9 +7,9 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { hasErrors, useForm } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
-import { TF } from '../../../texts-forms.ts';
-import { A } from '../../../texts-auth.ts';
-import { confirmForgotPassword, forgotPassword } from '../cognito.ts';
+import { FORM_TEXTS } from '../../../texts/forms.ts';
+import { AUTH_TEXTS } from '../../../texts/auth.ts';
+import { confirmForgotPassword, forgotPassword } from '../../../api/auth.ts';
 import { NewPasswordFields, newPasswordErrors } from '../components/NewPasswordFields.tsx';
 import { codeError, codeOf } from '../components/TotpSetup.tsx';
 import { authMessage, isWrongCode, useStep } from '../errors.ts';
@@ -29,14 +29,14 @@ export default function EsqueciSenha() {
   const { values, errors } = form;
 
   const send = async () => {
-    if (!values.email.trim()) return form.fail({ email: TF.form.required(A.common.email) });
+    if (!values.email.trim()) return form.fail({ email: FORM_TEXTS.form.required(AUTH_TEXTS.common.email) });
     await run(async () => setSentTo(await forgotPassword(values.email)), () => false);
   };
 
   const resend = () =>
     void run(async () => {
       await forgotPassword(values.email);
-      notifySuccess(A.forgot.resent);
+      notifySuccess(AUTH_TEXTS.forgot.resent);
     }, () => false);
 
   const confirm = async () => {
@@ -46,32 +46,32 @@ export default function EsqueciSenha() {
     const wrong = await run(
       async () => {
         await confirmForgotPassword(values.email, values.code, values.password);
-        notifySuccess(A.forgot.done);
+        notifySuccess(AUTH_TEXTS.forgot.done);
         navigate(signInPath, { replace: true });
       },
-      (e) => isWrongCode(e) || authMessage(e) === A.policy.refused,
+      (e) => isWrongCode(e) || authMessage(e) === AUTH_TEXTS.policy.refused,
     );
-    if (wrong) form.fail(wrong === A.policy.refused ? { password: wrong } : { code: wrong });
+    if (wrong) form.fail(wrong === AUTH_TEXTS.policy.refused ? { password: wrong } : { code: wrong });
   };
 
   return (
     <div className="page page-narrow page-auth">
-      <PageHeader title={A.titles.esqueciSenha} heading={A.forgot.heading} subtitle={sentTo ? A.forgot.sent(sentTo) : A.forgot.text} />
+      <PageHeader title={AUTH_TEXTS.titles.esqueciSenha} heading={AUTH_TEXTS.forgot.heading} subtitle={sentTo ? AUTH_TEXTS.forgot.sent(sentTo) : AUTH_TEXTS.forgot.text} />
       <FormAlert>{alert}</FormAlert>
       {sentTo ? (
-        <FormShell key="confirm" onSubmit={() => void confirm()} submitLabel={A.forgot.submit} submitting={busy} cancelTo={signInPath} cancelLabel={A.forgot.backToSignIn} invalidAt={form.invalidAt}>
+        <FormShell key="confirm" onSubmit={() => void confirm()} submitLabel={AUTH_TEXTS.forgot.submit} submitting={busy} cancelTo={signInPath} cancelLabel={AUTH_TEXTS.forgot.backToSignIn} invalidAt={form.invalidAt}>
           <input type="email" name="email" autoComplete="username" value={values.email} readOnly hidden />
-          <InputField label={A.forgot.codeLabel} name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={values.code} error={errors.code} help={A.common.codeHelp} onChange={(v) => form.change({ code: codeOf(v) })} />
+          <InputField label={AUTH_TEXTS.forgot.codeLabel} name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={values.code} error={errors.code} help={AUTH_TEXTS.common.codeHelp} onChange={(v) => form.change({ code: codeOf(v) })} />
           <NewPasswordFields form={form} />
           <p className="form-link">
             <button type="button" className="btn-link" onClick={resend}>
-              {A.forgot.resend}
+              {AUTH_TEXTS.forgot.resend}
             </button>
           </p>
         </FormShell>
       ) : (
-        <FormShell key="send" onSubmit={() => void send()} submitLabel={A.forgot.send} submitting={busy} cancelTo={signInPath} cancelLabel={A.forgot.backToSignIn} invalidAt={form.invalidAt}>
-          <InputField label={A.common.email} name="email" type="email" inputMode="email" autoComplete="username" value={values.email} error={errors.email} onChange={(email) => form.change({ email })} />
+        <FormShell key="send" onSubmit={() => void send()} submitLabel={AUTH_TEXTS.forgot.send} submitting={busy} cancelTo={signInPath} cancelLabel={AUTH_TEXTS.forgot.backToSignIn} invalidAt={form.invalidAt}>
+          <InputField label={AUTH_TEXTS.common.email} name="email" type="email" inputMode="email" autoComplete="username" value={values.email} error={errors.email} onChange={(email) => form.change({ email })} />
         </FormShell>
       )}
     </div>

@@ -9,9 +9,9 @@ import { ButtonSpinner, Spinner } from '../../../components/Spinner.tsx';
 import { hasErrors, useForm } from '../../../lib/form.ts';
 import { useSession } from '../../../lib/session.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
-import { TF } from '../../../texts-forms.ts';
-import { A } from '../../../texts-auth.ts';
-import { associateTotp, changePassword, confirmPassword, disableTotp, enableTotp, TOTP_KEY, totpEnabled } from '../cognito.ts';
+import { FORM_TEXTS } from '../../../texts/forms.ts';
+import { AUTH_TEXTS } from '../../../texts/auth.ts';
+import { associateTotp, changePassword, confirmPassword, disableTotp, enableTotp, TOTP_KEY, totpEnabled } from '../../../api/auth.ts';
 import { NewPasswordFields, newPasswordErrors } from '../components/NewPasswordFields.tsx';
 import { codeError, TotpSetup } from '../components/TotpSetup.tsx';
 import { authMessage, isWrongCode, isWrongPassword, useStep } from '../errors.ts';
@@ -24,24 +24,24 @@ function ChangePassword({ email }: { email: string }) {
   const { busy, alert, run } = useStep();
   const { values, errors } = form;
   const submit = async () => {
-    const refused = { ...(values.current ? {} : { current: TF.form.required(A.account.current) }), ...newPasswordErrors(values) };
+    const refused = { ...(values.current ? {} : { current: FORM_TEXTS.form.required(AUTH_TEXTS.account.current) }), ...newPasswordErrors(values) };
     if (hasErrors(refused)) return form.fail(refused);
     const wrong = await run(
       async () => {
         await changePassword(values.current, values.password);
-        notifySuccess(A.account.passwordChanged);
+        notifySuccess(AUTH_TEXTS.account.passwordChanged);
         form.reset(EMPTY);
       },
-      (e) => isWrongPassword(e) || authMessage(e) === A.policy.refused,
+      (e) => isWrongPassword(e) || authMessage(e) === AUTH_TEXTS.policy.refused,
     );
-    if (wrong) form.fail(wrong === A.policy.refused ? { password: wrong } : { current: A.errors.wrongCurrent });
+    if (wrong) form.fail(wrong === AUTH_TEXTS.policy.refused ? { password: wrong } : { current: AUTH_TEXTS.errors.wrongCurrent });
   };
   return (
     <>
       <FormAlert>{alert}</FormAlert>
-      <FormShell onSubmit={() => void submit()} submitLabel={A.account.changePassword} submitting={busy} invalidAt={form.invalidAt}>
+      <FormShell onSubmit={() => void submit()} submitLabel={AUTH_TEXTS.account.changePassword} submitting={busy} invalidAt={form.invalidAt}>
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
-        <InputField label={A.account.current} name="current-password" type="password" autoComplete="current-password" value={values.current} error={errors.current} onChange={(current) => form.change({ current })} />
+        <InputField label={AUTH_TEXTS.account.current} name="current-password" type="password" autoComplete="current-password" value={values.current} error={errors.current} onChange={(current) => form.change({ current })} />
         <NewPasswordFields form={form} />
       </FormShell>
     </>
@@ -78,7 +78,7 @@ function Totp({ email }: { email: string }) {
       setSecret(s);
       setMode('setup');
     } catch (err) {
-      notifyError(A.account.mfaFailed, authMessage(err));
+      notifyError(AUTH_TEXTS.account.mfaFailed, authMessage(err));
     }
     setBusy(false);
   };
@@ -88,7 +88,7 @@ function Totp({ email }: { email: string }) {
     if (problem) return form.fail({ code: problem });
     const wrong = await run(async () => {
       await enableTotp(form.values.code);
-      notifySuccess(A.account.enabled);
+      notifySuccess(AUTH_TEXTS.account.enabled);
       form.reset({ code: '' });
       await status.mutate(true, { revalidate: false });
       setMode('view');
@@ -98,16 +98,16 @@ function Totp({ email }: { email: string }) {
 
   const disable = async () => {
     const { password } = off.values;
-    if (!password) return off.fail({ password: TF.form.required(A.account.confirmPassword) });
+    if (!password) return off.fail({ password: FORM_TEXTS.form.required(AUTH_TEXTS.account.confirmPassword) });
     const wrong = await turningOff.run(async () => {
       await confirmPassword(email, password);
       await disableTotp();
-      notifySuccess(A.account.disabled);
+      notifySuccess(AUTH_TEXTS.account.disabled);
       off.reset({ password: '' });
       await status.mutate(false, { revalidate: false });
       setMode('view');
     }, isWrongPassword);
-    if (wrong) off.fail({ password: A.errors.wrongCurrent });
+    if (wrong) off.fail({ password: AUTH_TEXTS.errors.wrongCurrent });
   };
 
   const cancelOff = () => {
@@ -115,13 +115,13 @@ function Totp({ email }: { email: string }) {
     setMode('view');
   };
 
-  if (state === 'loading') return <Spinner label={A.account.mfaLoading} size="sm" />;
+  if (state === 'loading') return <Spinner label={AUTH_TEXTS.account.mfaLoading} size="sm" />;
   if (state === 'failed')
     return (
       <div className="card account-card">
-        <p>{A.account.mfaLoadFailed}</p>
+        <p>{AUTH_TEXTS.account.mfaLoadFailed}</p>
         <button type="button" className="btn btn-secondary" onClick={() => void status.mutate()}>
-          {A.account.retry}
+          {AUTH_TEXTS.account.retry}
         </button>
       </div>
     );
@@ -129,11 +129,11 @@ function Totp({ email }: { email: string }) {
     return (
       <>
         <FormAlert>{alert}</FormAlert>
-        <FormShell onSubmit={() => void enable()} submitLabel={A.account.enableSubmit} submitting={verifying} invalidAt={form.invalidAt}>
+        <FormShell onSubmit={() => void enable()} submitLabel={AUTH_TEXTS.account.enableSubmit} submitting={verifying} invalidAt={form.invalidAt}>
           <TotpSetup secret={secret} email={email} code={form.values.code} error={form.errors.code} onCode={(code) => form.change({ code })} />
           <p className="form-link">
             <button type="button" className="btn-link" onClick={() => setMode('view')}>
-              {A.common.cancel}
+              {AUTH_TEXTS.common.cancel}
             </button>
           </p>
         </FormShell>
@@ -143,15 +143,15 @@ function Totp({ email }: { email: string }) {
     return (
       <div ref={confirmBox}>
         <FormAlert>{turningOff.alert}</FormAlert>
-        <FormShell onSubmit={() => void disable()} submitLabel={A.account.disable} submitting={turningOff.busy} invalidAt={off.invalidAt}>
+        <FormShell onSubmit={() => void disable()} submitLabel={AUTH_TEXTS.account.disable} submitting={turningOff.busy} invalidAt={off.invalidAt}>
           <p className="form-text" role="status">
-            {A.account.confirmDisable}
+            {AUTH_TEXTS.account.confirmDisable}
           </p>
           <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
-          <InputField label={A.account.confirmPassword} name="confirm-password" type="password" autoComplete="current-password" value={off.values.password} error={off.errors.password} onChange={(password) => off.change({ password })} />
+          <InputField label={AUTH_TEXTS.account.confirmPassword} name="confirm-password" type="password" autoComplete="current-password" value={off.values.password} error={off.errors.password} onChange={(password) => off.change({ password })} />
           <p className="form-link">
             <button type="button" className="btn-link" onClick={cancelOff}>
-              {A.common.cancel}
+              {AUTH_TEXTS.common.cancel}
             </button>
           </p>
         </FormShell>
@@ -159,16 +159,16 @@ function Totp({ email }: { email: string }) {
     );
   return (
     <div className="card account-card">
-      <p role="status">{state === 'off' ? A.account.mfaOff : A.account.mfaOn}</p>
+      <p role="status">{state === 'off' ? AUTH_TEXTS.account.mfaOff : AUTH_TEXTS.account.mfaOn}</p>
       <div className="form-actions">
         {state === 'off' ? (
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void start()}>
             {busy ? <ButtonSpinner /> : null}
-            {A.account.enable}
+            {AUTH_TEXTS.account.enable}
           </button>
         ) : (
           <button type="button" className="btn btn-secondary" onClick={() => setMode('confirmOff')}>
-            {A.account.disable}
+            {AUTH_TEXTS.account.disable}
           </button>
         )}
       </div>
@@ -186,17 +186,17 @@ export default function MinhaConta() {
   const { email, admin } = session.user;
   return (
     <div className="page page-narrow page-auth">
-      <PageHeader title={A.titles.minhaConta} heading={A.account.heading} subtitle={`${A.account.signedInAs} ${email} · ${admin ? A.account.admin : A.account.member}`} />
-      {admin && (location.state as { mfaParaAdministrar?: boolean } | null)?.mfaParaAdministrar ? <FormAlert>{A.account.adminNeedsMfa}</FormAlert> : null}
+      <PageHeader title={AUTH_TEXTS.titles.minhaConta} heading={AUTH_TEXTS.account.heading} subtitle={`${AUTH_TEXTS.account.signedInAs} ${email} · ${admin ? AUTH_TEXTS.account.admin : AUTH_TEXTS.account.member}`} />
+      {admin && (location.state as { mfaParaAdministrar?: boolean } | null)?.mfaParaAdministrar ? <FormAlert>{AUTH_TEXTS.account.adminNeedsMfa}</FormAlert> : null}
       <section className="account-section" aria-labelledby={passwordId}>
         <h2 id={passwordId} className="section-title">
-          {A.account.passwordHeading}
+          {AUTH_TEXTS.account.passwordHeading}
         </h2>
         <ChangePassword email={email} />
       </section>
       <section className="account-section" aria-labelledby={mfaId}>
         <h2 id={mfaId} className="section-title">
-          {A.account.mfaHeading}
+          {AUTH_TEXTS.account.mfaHeading}
         </h2>
         <Totp email={email} />
       </section>

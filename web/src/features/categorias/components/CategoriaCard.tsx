@@ -4,7 +4,7 @@ import { CardActions } from '../../../components/CardActions.tsx';
 import { Badge, FolderIcon } from '../../../components/icons.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { paths } from '../../../paths.ts';
-import { L } from '../../../texts-listas.ts';
+import { LISTAS_TEXTS } from '../../../texts/listas.ts';
 import { viewHref } from '../../../lib/clientes-url.ts';
 
 /**
@@ -24,13 +24,13 @@ export function CategoriaCard({ categoria, totais }: { categoria: Categoria; tot
         <Link to={viewHref(paths.clientes, { categorias: [categoria.id] })}>
           {totais ? (
             <>
-              <span>{L.categorias.cardClientes(totais.clientes)}</span> · <span>{L.categorias.cardSoma(formatMoney(totais.soma))}</span>
-              <span className="visually-hidden">{`, ${L.categorias.cardLink(categoria.descricao)}`}</span>
+              <span>{LISTAS_TEXTS.categorias.cardClientes(totais.clientes)}</span> · <span>{LISTAS_TEXTS.categorias.cardSoma(formatMoney(totais.soma))}</span>
+              <span className="visually-hidden">{`, ${LISTAS_TEXTS.categorias.cardLink(categoria.descricao)}`}</span>
             </>
           ) : (
             <>
-              {L.categorias.cardClientesLink}{' '}
-              <span className="visually-hidden">{L.categorias.cardClientesOf(categoria.descricao)}</span>
+              {LISTAS_TEXTS.categorias.cardClientesLink}{' '}
+              <span className="visually-hidden">{LISTAS_TEXTS.categorias.cardClientesOf(categoria.descricao)}</span>
             </>
           )}
         </Link>

@@ -3,7 +3,7 @@ import { TextField } from '../../../components/Field.tsx';
 import type { Form } from '../../../lib/form.ts';
 import { useCachedCategorias } from '../../../lib/resources.ts';
 import type { CategoriaForm } from '../model.ts';
-import { TG } from '../../../texts-categorias.ts';
+import { CATEGORIAS_TEXTS } from '../../../texts/categorias.ts';
 
 /**
  * The category form's one field: 'Nome da Categoria' (descricao). Warns early when the name is
@@ -16,12 +16,12 @@ export function CategoriaFields({ form, self }: { form: Form<CategoriaForm>; sel
   const taken = folded ? cached?.find((c) => c.id !== self && foldName(c.descricao) === folded) : undefined;
   return (
     <TextField
-      label={TG.categorias.descricao}
+      label={CATEGORIAS_TEXTS.categorias.descricao}
       name="descricao"
       value={form.values.descricao}
       max={LIMITS.descricao.max}
       error={form.errors.descricao}
-      warning={taken && !form.errors.descricao ? TG.categorias.duplicate(taken.descricao) : undefined}
+      warning={taken && !form.errors.descricao ? CATEGORIAS_TEXTS.categorias.duplicate(taken.descricao) : undefined}
       onChange={(descricao) => form.change({ descricao })}
     />
   );

@@ -5,15 +5,15 @@ import { TOAST_DURATION } from '../../../config.ts';
 import { viewHref } from '../../../lib/clientes-url.ts';
 import { useResumo } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
-import { T } from '../../../texts.ts';
-import { undoState } from '../../../components/UndoBar.tsx';
+import { APP_TEXTS } from '../../../texts/app.ts';
+import { undoState } from '../../../components/undo-state.ts';
 import { CATEGORIA_MODEL } from '../model.ts';
-import { TA } from '../../../texts-acoes.ts';
-import { TG } from '../../../texts-categorias.ts';
+import { ACOES_TEXTS } from '../../../texts/acoes.ts';
+import { CATEGORIAS_TEXTS } from '../../../texts/categorias.ts';
 
-const TEXTS = { title: T.titles.deleteCategoria, heading: TG.categorias.confirmHeading, cancel: TG.categorias.cancel, confirm: TG.categorias.confirm };
+const TEXTS = { title: APP_TEXTS.titles.deleteCategoria, heading: CATEGORIAS_TEXTS.categorias.confirmHeading, cancel: CATEGORIAS_TEXTS.categorias.cancel, confirm: CATEGORIAS_TEXTS.categorias.confirm };
 const duration = TOAST_DURATION.categoryDelete;
-const TOASTS = { loadFailed: TA.toast.categoriaLoadFailed, deleted: { message: TA.toast.categoriaDeleted, duration }, failed: { message: TA.toast.categoriaDeleteFailed, duration } };
+const TOASTS = { loadFailed: ACOES_TEXTS.toast.categoriaLoadFailed, deleted: { message: ACOES_TEXTS.toast.categoriaDeleted, duration }, failed: { message: ACOES_TEXTS.toast.categoriaDeleteFailed, duration } };
 
 /** How many clients the category has (the portfolio's totals: one read), once known. */
 function useClientCount(id: number): number | undefined {
@@ -24,11 +24,11 @@ function useClientCount(id: number): number | undefined {
 /** What deleting does, or, up front, why it can't be done yet: its clients, with a link to them. */
 function Describe({ categoria }: { categoria: Categoria }) {
   const clientes = useClientCount(categoria.id);
-  if (!clientes) return <p className="confirm-text">{TG.categorias.confirmText(categoria.descricao)}</p>;
+  if (!clientes) return <p className="confirm-text">{CATEGORIAS_TEXTS.categorias.confirmText(categoria.descricao)}</p>;
   return (
     <p className="confirm-text" role="alert">
-      {TG.categorias.hasClientes(categoria.descricao, clientes)}{' '}
-      <Link to={viewHref(paths.clientes, { categorias: [categoria.id] })}>{TG.categorias.seeClientes(clientes)}</Link>
+      {CATEGORIAS_TEXTS.categorias.hasClientes(categoria.descricao, clientes)}{' '}
+      <Link to={viewHref(paths.clientes, { categorias: [categoria.id] })}>{CATEGORIAS_TEXTS.categorias.seeClientes(clientes)}</Link>
     </p>
   );
 }

@@ -9,12 +9,12 @@ import { FIRST_LOAD_HOLD } from '../../../config.ts';
 import { useFirstLoadHold } from '../../../lib/hooks.ts';
 import { useCategorias, useResumo } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
-import { T } from '../../../texts.ts';
-import { L } from '../../../texts-listas.ts';
+import { APP_TEXTS } from '../../../texts/app.ts';
+import { LISTAS_TEXTS } from '../../../texts/listas.ts';
 import { useQueryState } from '../../../lib/clientes-url.ts';
 import { sortKey } from '../../../lib/format.ts';
 import { CategoriaCard } from '../components/CategoriaCard.tsx';
-import { TG } from '../../../texts-categorias.ts';
+import { CATEGORIAS_TEXTS } from '../../../texts/categorias.ts';
 
 const descricaoOf = (c: Categoria) => c.descricao;
 /** Exportar (what the list shows) and Importar, beside the create link. */
@@ -22,7 +22,7 @@ const actions = (shown: readonly Categoria[]) => (
   <>
     <ExportButton shown={shown} run={(m, list) => m.exportCategorias(list)} />
     <Link className="btn btn-secondary" to={paths.importarCategorias}>
-      {L.csv.importar}
+      {LISTAS_TEXTS.csv.importar}
     </Link>
   </>
 );
@@ -57,7 +57,7 @@ export default function ListaCategorias() {
     <div className="list-tools">
       <div className="sort-control">
         <label htmlFor={sortId} className="field-label">
-          {L.categorias.sortLabel}
+          {LISTAS_TEXTS.categorias.sortLabel}
         </label>
         <select id={sortId} value={ordem} onChange={(e) => {
             const next: Record<string, string> = e.target.value === 'nome' ? {} : { ordem: e.target.value };
@@ -65,7 +65,7 @@ export default function ListaCategorias() {
           }}>
           {ORDENS.map((o) => (
             <option key={o} value={o}>
-              {L.categorias.sorts[o]}
+              {LISTAS_TEXTS.categorias.sorts[o]}
             </option>
           ))}
         </select>
@@ -74,15 +74,15 @@ export default function ListaCategorias() {
   );
   return (
     <ListPage
-      title={T.titles.categorias}
-      texts={TG.categorias}
+      title={APP_TEXTS.titles.categorias}
+      texts={CATEGORIAS_TEXTS.categorias}
       createTo={paths.cadastrarCategoria}
       list={{ ...list, data }}
       holding={holding}
       textOf={descricaoOf}
       renderItem={renderCard}
       emptyIcon={<FolderIcon size={32} />}
-      gridLabel={TG.categorias.heading}
+      gridLabel={CATEGORIAS_TEXTS.categorias.heading}
       notice={<UndoBar />}
       actions={actions}
       tools={tools}

@@ -5,8 +5,8 @@ import { CrownIcon, DiamondIcon } from '../../../components/icons.tsx';
 import { RENEWAL_BADGE_DAYS } from '../../../config.ts';
 import { formatMoney, isVip } from '../../../lib/format.ts';
 import { paths } from '../../../paths.ts';
-import { T } from '../../../texts.ts';
-import { TC } from '../../../texts-clientes.ts';
+import { APP_TEXTS } from '../../../texts/app.ts';
+import { CLIENTES_TEXTS } from '../../../texts/clientes.ts';
 
 /**
  * "Renova em 12 dias" when the contract ends within RENEWAL_BADGE_DAYS, "Vencido" once it ended
@@ -16,8 +16,8 @@ export function RenewalBadge({ fim, vencidoHa }: { fim: string | undefined; venc
   if (!fim) return null;
   const dias = daysBetween(todayIso(), fim);
   if (dias > RENEWAL_BADGE_DAYS) return null;
-  const overdue = dias < 0 ? (vencidoHa ? vencidoHa(-dias) : TC.clientes.vencido) : undefined;
-  return <span className={`badge-renewal${dias < 0 ? ' is-overdue' : ''}`}>{overdue ?? TC.clientes.renovaEm(dias)}</span>;
+  const overdue = dias < 0 ? (vencidoHa ? vencidoHa(-dias) : CLIENTES_TEXTS.clientes.vencido) : undefined;
+  return <span className={`badge-renewal${dias < 0 ? ' is-overdue' : ''}`}>{overdue ?? CLIENTES_TEXTS.clientes.renovaEm(dias)}</span>;
 }
 
 /** The client's e-mail and phone as links (mail, call, and WhatsApp for a mobile). */
@@ -28,18 +28,18 @@ function Contact({ cliente }: { cliente: Cliente }) {
   return (
     <p className="card-contact">
       {email ? (
-        <a className="ident" href={mailtoUrl(email)} title={email} aria-label={TC.clientes.emailLabel(email)}>
+        <a className="ident" href={mailtoUrl(email)} title={email} aria-label={CLIENTES_TEXTS.clientes.emailLabel(email)}>
           {email}
         </a>
       ) : null}
       {telefone && shown ? (
-        <a className="ident" href={telUrl(telefone)} aria-label={TC.clientes.telefoneLabel(shown)}>
+        <a className="ident" href={telUrl(telefone)} aria-label={CLIENTES_TEXTS.clientes.telefoneLabel(shown)}>
           {shown}
         </a>
       ) : null}
       {telefone && shown && isCelular(telefone) ? (
-        <a href={whatsappUrl(telefone)} target="_blank" rel="noopener noreferrer" aria-label={TC.clientes.whatsappLabel(shown)}>
-          {TC.clientes.whatsapp}
+        <a href={whatsappUrl(telefone)} target="_blank" rel="noopener noreferrer" aria-label={CLIENTES_TEXTS.clientes.whatsappLabel(shown)}>
+          {CLIENTES_TEXTS.clientes.whatsapp}
         </a>
       ) : null}
     </p>
@@ -69,7 +69,7 @@ export function ClienteCard({
     <article className={`card cliente-card${vip ? ' is-vip' : ''}`}>
       <div className="card-head">
         <span className={`card-badge ${vip ? 'badge-vip' : 'badge-std'}`}>
-          {vip ? <CrownIcon label={TC.clientes.vip} size={20} /> : <DiamondIcon label={TC.clientes.standard} size={20} />}
+          {vip ? <CrownIcon label={CLIENTES_TEXTS.clientes.vip} size={20} /> : <DiamondIcon label={CLIENTES_TEXTS.clientes.standard} size={20} />}
         </span>
         <Heading className="card-title">
           <Link className="card-title-link" to={paths.cliente.to(cliente.id)}>
@@ -81,20 +81,20 @@ export function ClienteCard({
       <Contact cliente={cliente} />
       <dl className="card-fields">
         <div className="field-money">
-          <dt>{TC.clientes.valorContrato}</dt>
+          <dt>{CLIENTES_TEXTS.clientes.valorContrato}</dt>
           <dd className="money">{formatMoney(cliente.valorContrato)}</dd>
         </div>
         <div>
-          <dt>{TC.clientes.segmento}</dt>
-          <dd>{cliente.segmento || TC.clientes.noValue}</dd>
+          <dt>{CLIENTES_TEXTS.clientes.segmento}</dt>
+          <dd>{cliente.segmento || CLIENTES_TEXTS.clientes.noValue}</dd>
         </div>
         <div>
-          <dt>{TC.clientes.pontoFocal}</dt>
-          <dd>{cliente.pontoFocal || TC.clientes.noValue}</dd>
+          <dt>{CLIENTES_TEXTS.clientes.pontoFocal}</dt>
+          <dd>{cliente.pontoFocal || CLIENTES_TEXTS.clientes.noValue}</dd>
         </div>
         {documento ? (
           <div>
-            <dt>{TC.clientes.tipoDocumento[tipoDocumento(documento)]}</dt>
+            <dt>{CLIENTES_TEXTS.clientes.tipoDocumento[tipoDocumento(documento)]}</dt>
             <dd>
               <span className="ident" title={formatDocumento(documento)}>
                 {formatDocumento(documento)}
@@ -104,14 +104,14 @@ export function ClienteCard({
         ) : null}
         {inicioContrato || fimContrato ? (
           <div>
-            <dt>{TC.clientes.contrato}</dt>
-            <dd>{TC.clientes.periodo(inicioContrato && formatData(inicioContrato), fimContrato && formatData(fimContrato))}</dd>
+            <dt>{CLIENTES_TEXTS.clientes.contrato}</dt>
+            <dd>{CLIENTES_TEXTS.clientes.periodo(inicioContrato && formatData(inicioContrato), fimContrato && formatData(fimContrato))}</dd>
           </div>
         ) : null}
         <div className="field-full">
-          <dt>{TC.clientes.categoria}</dt>
+          <dt>{CLIENTES_TEXTS.clientes.categoria}</dt>
           <dd>
-            <span className={`tag${cliente.categoria ? '' : ' tag-empty'}`}>{cliente.categoria?.descricao ?? T.common.noCategoria}</span>
+            <span className={`tag${cliente.categoria ? '' : ' tag-empty'}`}>{cliente.categoria?.descricao ?? APP_TEXTS.common.noCategoria}</span>
           </dd>
         </div>
       </dl>

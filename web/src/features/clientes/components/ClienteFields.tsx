@@ -3,7 +3,7 @@ import { LIMITS, type CategoriaRef } from '@contract';
 import { FieldFrame, TextField } from '../../../components/Field.tsx';
 import { MoneyField } from '../../../components/MoneyField.tsx';
 import { VIP_THRESHOLD } from '../../../config.ts';
-import { reasonOf } from '../../../lib/api-client.ts';
+import { reasonOf } from '../../../api/http.ts';
 import type { Form } from '../../../lib/form.ts';
 import { formatMoney, sortKey } from '../../../lib/format.ts';
 import { useOwnError } from '../../../lib/hooks.ts';
@@ -11,8 +11,8 @@ import { useCategorias } from '../../../lib/resources.ts';
 import { notifyError } from '../../../lib/toast.tsx';
 import type { ClienteForm } from '../model.ts';
 import { ContatoFields } from './ContatoFields.tsx';
-import { TA } from '../../../texts-acoes.ts';
-import { TC } from '../../../texts-clientes.ts';
+import { ACOES_TEXTS } from '../../../texts/acoes.ts';
+import { CLIENTES_TEXTS } from '../../../texts/clientes.ts';
 
 /** The categories for the dropdown; the spec's toast once if they fail to load on this page. */
 function useCategoriaOptions(): readonly CategoriaRef[] {
@@ -22,7 +22,7 @@ function useCategoriaOptions(): readonly CategoriaRef[] {
   useEffect(() => {
     if (error && !toasted.current) {
       toasted.current = true;
-      notifyError(TA.toast.categoriasLoadFailed, reasonOf(error));
+      notifyError(ACOES_TEXTS.toast.categoriasLoadFailed, reasonOf(error));
     }
   }, [error]);
   // In pt-BR alphabetical order (the API lists them by id), as the list's chips are.
@@ -42,7 +42,7 @@ export function ClienteFields({ form }: { form: Form<ClienteForm> }) {
   const options = chosen && !categorias.some((c) => c.id === chosen.id) ? [...categorias, chosen] : categorias;
   const text = (key: 'nome' | 'segmento' | 'pontoFocal', className = 'field') => (
     <TextField
-      label={TC.clientes[key]}
+      label={CLIENTES_TEXTS.clientes[key]}
       name={key}
       value={values[key]}
       max={LIMITS[key].max}
@@ -58,16 +58,16 @@ export function ClienteFields({ form }: { form: Form<ClienteForm> }) {
         {text('segmento')}
         {text('pontoFocal')}
         <MoneyField
-          label={TC.clientes.valorContrato}
+          label={CLIENTES_TEXTS.clientes.valorContrato}
           name="valorContrato"
           value={values.valorContrato}
-          prefix={TC.clientes.currencyPrefix}
+          prefix={CLIENTES_TEXTS.clientes.currencyPrefix}
           error={errors.valorContrato}
-          help={TC.clientes.valorContratoHelp(formatMoney(VIP_THRESHOLD))}
+          help={CLIENTES_TEXTS.clientes.valorContratoHelp(formatMoney(VIP_THRESHOLD))}
           onChange={(valorContrato) => change({ valorContrato })}
           onCheck={(message) => form.setError('valorContrato', message)}
         />
-        <FieldFrame label={TC.clientes.categoria} error={errors.categoria}>
+        <FieldFrame label={CLIENTES_TEXTS.clientes.categoria} error={errors.categoria}>
           {(a11y) => (
             <select
               {...a11y}
@@ -75,7 +75,7 @@ export function ClienteFields({ form }: { form: Form<ClienteForm> }) {
               value={chosen ? String(chosen.id) : ''}
               onChange={(e) => change({ categoria: options.find((c) => String(c.id) === e.target.value) ?? null })}
             >
-              <option value="">{TC.clientes.categoriaPlaceholder}</option>
+              <option value="">{CLIENTES_TEXTS.clientes.categoriaPlaceholder}</option>
               {options.map((c) => (
                 <option key={c.id} value={String(c.id)}>
                   {c.descricao}

@@ -3,8 +3,8 @@ import { charCount, LIMITS, type ContatoField } from '@contract';
 import { FieldFrame } from '../../../components/Field.tsx';
 import { useActionPress } from '../../../components/FormShell.tsx';
 import type { Form } from '../../../lib/form.ts';
-import { C } from '../../../texts-contato.ts';
-import { TF } from '../../../texts-forms.ts';
+import { CONTATO_TEXTS } from '../../../texts/contato.ts';
+import { FORM_TEXTS } from '../../../texts/forms.ts';
 import { maskData, maskDocumento, maskTelefone, NORMALIZE } from '../masks.ts';
 import { contatoProblem, type ClienteForm } from '../model.ts';
 
@@ -46,7 +46,7 @@ function MaskedField({
     if (!pressing?.current) form.setError(name, contatoProblem({ ...form.values, [name]: shown }, name));
   };
   return (
-    <FieldFrame label={C.labels[name]} error={form.errors[name]} help={help}>
+    <FieldFrame label={CONTATO_TEXTS.labels[name]} error={form.errors[name]} help={help}>
       {(a11y) => (
         <input
           {...a11y}
@@ -71,7 +71,7 @@ function MaskedField({
   );
 }
 
-/** The second section of the client form: e-mail, telefone, CNPJ/CPF, contract dates, notes (issue 17). */
+/** The second section of the client form: e-mail, telefone, CNPJ/CPF, contract dates, notes. */
 export function ContatoFields({ form }: { form: Form<ClienteForm> }) {
   const { values, errors, change } = form;
   const max = LIMITS.observacoes.max;
@@ -79,24 +79,24 @@ export function ContatoFields({ form }: { form: Form<ClienteForm> }) {
   const used = charCount(values.observacoes);
   return (
     <fieldset className="form-section">
-      <legend>{C.section}</legend>
+      <legend>{CONTATO_TEXTS.section}</legend>
       <div className="field-grid">
         <MaskedField form={form} name="email" inputMode="email" />
-        <MaskedField form={form} name="telefone" inputMode="tel" help={C.telefoneHelp} />
-        <MaskedField form={form} name="documento" inputMode="text" help={C.documentoHelp} />
+        <MaskedField form={form} name="telefone" inputMode="tel" help={CONTATO_TEXTS.telefoneHelp} />
+        <MaskedField form={form} name="documento" inputMode="text" help={CONTATO_TEXTS.documentoHelp} />
         <div className="field-pair">
-          <MaskedField form={form} name="inicioContrato" inputMode="numeric" help={C.dataHelp} />
-          <MaskedField form={form} name="fimContrato" inputMode="numeric" help={C.dataHelp} />
+          <MaskedField form={form} name="inicioContrato" inputMode="numeric" help={CONTATO_TEXTS.dataHelp} />
+          <MaskedField form={form} name="fimContrato" inputMode="numeric" help={CONTATO_TEXTS.dataHelp} />
         </div>
         <FieldFrame
-          label={C.labels.observacoes}
+          label={CONTATO_TEXTS.labels.observacoes}
           error={errors.observacoes}
           className="field field-wide"
           describedBy={used >= max * 0.8 ? ['counter'] : []}
           extra={(ids) =>
             used >= max * 0.8 ? (
               <p id={ids.counter} className={used >= max ? 'field-counter at-limit' : 'field-counter'}>
-                {TF.form.counter(used, max)}
+                {FORM_TEXTS.form.counter(used, max)}
               </p>
             ) : null
           }

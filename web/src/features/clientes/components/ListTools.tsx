@@ -2,12 +2,12 @@ import { memo, useId, useMemo } from 'react';
 import useSWR from 'swr';
 import type { Categoria, Cliente } from '@contract';
 import { CrownIcon } from '../../../components/icons.tsx';
-import { T } from '../../../texts.ts';
-import { L } from '../../../texts-listas.ts';
+import { APP_TEXTS } from '../../../texts/app.ts';
+import { LISTAS_TEXTS } from '../../../texts/listas.ts';
 import { ORDENS, SEM_CATEGORIA, type Ordem, type View } from '../../../lib/clientes-url.ts';
 import { sortKey } from '../../../lib/format.ts';
 import { categorias } from '../../../lib/resources.ts';
-import { TC } from '../../../texts-clientes.ts';
+import { CLIENTES_TEXTS } from '../../../texts/clientes.ts';
 
 interface Chip {
   id: number;
@@ -40,9 +40,9 @@ function chipsOf(used: ReturnType<typeof usedBy>, pressed: readonly number[], al
   const chips = [...used.byId].map(([id, label]) => ({ id, label, key: sortKey(label) }));
   chips.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id));
   const out: Chip[] = chips.map(({ id, label }) => ({ id, label }));
-  if (used.none || pressed.includes(SEM_CATEGORIA)) out.push({ id: SEM_CATEGORIA, label: T.common.noCategoria });
+  if (used.none || pressed.includes(SEM_CATEGORIA)) out.push({ id: SEM_CATEGORIA, label: APP_TEXTS.common.noCategoria });
   for (const id of pressed)
-    if (id !== SEM_CATEGORIA && !used.byId.has(id)) out.push({ id, label: all?.find((c) => c.id === id)?.descricao ?? `${TC.clientes.categoria} ${id}` });
+    if (id !== SEM_CATEGORIA && !used.byId.has(id)) out.push({ id, label: all?.find((c) => c.id === id)?.descricao ?? `${CLIENTES_TEXTS.clientes.categoria} ${id}` });
   return out;
 }
 
@@ -71,7 +71,7 @@ function ListToolsImpl({ clientes, view, onChange, paged }: { clientes: readonly
     <div className="list-tools">
       <div className="sort-control">
         <label htmlFor={sortId} className="field-label">
-          {L.clientes.sortLabel}
+          {LISTAS_TEXTS.clientes.sortLabel}
         </label>
         <select id={sortId} value={paged && view.ordem === '' ? 'nome' : view.ordem} onChange={(e) => {
             const ordem = e.target.value as Ordem;
@@ -79,15 +79,15 @@ function ListToolsImpl({ clientes, view, onChange, paged }: { clientes: readonly
           }}>
           {(paged ? ORDENS.filter((o) => o !== '') : ORDENS).map((o) => (
             <option key={o} value={o}>
-              {L.clientes.sorts[o]}
+              {LISTAS_TEXTS.clientes.sorts[o]}
             </option>
           ))}
         </select>
       </div>
-      <div className="chips" role="group" aria-label={L.clientes.chipsLabel}>
+      <div className="chips" role="group" aria-label={LISTAS_TEXTS.clientes.chipsLabel}>
         <button type="button" className="chip chip-vip" aria-pressed={view.vip} onClick={() => onChange((v) => ({ ...v, vip: !v.vip }))}>
           <CrownIcon size={16} />
-          <span className="chip-label">{L.clientes.onlyVip}</span>
+          <span className="chip-label">{LISTAS_TEXTS.clientes.onlyVip}</span>
         </button>
         {chips.map((c) => (
           <button key={c.id} type="button" className="chip" title={c.label} aria-pressed={pressed.includes(c.id)} onClick={() => toggle(c.id)}>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { View } from '../../../lib/clientes-url.ts';
 import { notifyError, notifyInfo } from '../../../lib/toast.tsx';
-import { L } from '../../../texts-listas.ts';
+import { LISTAS_TEXTS } from '../../../texts/listas.ts';
 import { pagedViewOf } from '../paged.ts';
 
 interface Progress {
@@ -25,10 +25,10 @@ export function PagedExport({ view }: { view: View }) {
     try {
       const m = await import('../../../lib/csv/export.ts');
       const done = await m.exportClientesPaged(pagedViewOf(view), controller.signal, (feitos, total) => setProgress({ feitos, total }));
-      if (!done) notifyInfo(L.csv.exportCanceled);
+      if (!done) notifyInfo(LISTAS_TEXTS.csv.exportCanceled);
     } catch {
-      if (controller.signal.aborted) notifyInfo(L.csv.exportCanceled);
-      else notifyError(L.csv.exportFailed);
+      if (controller.signal.aborted) notifyInfo(LISTAS_TEXTS.csv.exportCanceled);
+      else notifyError(LISTAS_TEXTS.csv.exportFailed);
     } finally {
       if (running.current === controller) running.current = null;
       setProgress(null);
@@ -38,17 +38,17 @@ export function PagedExport({ view }: { view: View }) {
   if (!progress)
     return (
       <button type="button" className="btn btn-secondary" onClick={() => void start()}>
-        {L.csv.exportar}
+        {LISTAS_TEXTS.csv.exportar}
       </button>
     );
   return (
     <div className="export-progress">
-      <progress aria-label={L.csv.exportando} max={progress.total ?? undefined} value={progress.total === undefined ? undefined : progress.feitos} />
+      <progress aria-label={LISTAS_TEXTS.csv.exportando} max={progress.total ?? undefined} value={progress.total === undefined ? undefined : progress.feitos} />
       <span className="export-progress-text" role="status">
-        {L.csv.exportProgress(progress.feitos, progress.total)}
+        {LISTAS_TEXTS.csv.exportProgress(progress.feitos, progress.total)}
       </span>
       <button type="button" className="btn btn-secondary" onClick={() => running.current?.abort()}>
-        {L.csv.cancelar}
+        {LISTAS_TEXTS.csv.cancelar}
       </button>
     </div>
   );

@@ -5,18 +5,18 @@ import { Historico } from '../../../components/Historico.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { LoadError } from '../../../components/States.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError } from '../../../api/http.ts';
 import { viewHref } from '../../../lib/clientes-url.ts';
 import { formatDateTime, formatMoney, isVip } from '../../../lib/format.ts';
 import { clientes } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
-import { T } from '../../../texts.ts';
-import { TC } from '../../../texts-clientes.ts';
-import { personOf, TH } from '../../../texts-historico.ts';
-import NotFound from '../../../pages/NotFound.tsx';
+import { APP_TEXTS } from '../../../texts/app.ts';
+import { CLIENTES_TEXTS } from '../../../texts/clientes.ts';
+import { personOf, HISTORICO_TEXTS } from '../../../texts/historico.ts';
+import NotFound from '../../../components/NotFound.tsx';
 import { RenewalBadge } from '../components/ClienteCard.tsx';
 
-const P = TC.pagina;
+const P = CLIENTES_TEXTS.pagina;
 
 /** A term and its value; nothing when there is no value. */
 function Item({ term, children, wide = false }: { term: string; children: React.ReactNode; wide?: boolean }) {
@@ -55,23 +55,23 @@ function Record({ cliente }: { cliente: Cliente }) {
   const doc = documento ? formatDocumento(documento) : undefined;
   const actions = (
     <div className="page-actions">
-      <Link className="btn btn-secondary" to={paths.atualizarCliente.to(cliente.id)} aria-label={T.common.editLabel(cliente.nome)}>
+      <Link className="btn btn-secondary" to={paths.atualizarCliente.to(cliente.id)} aria-label={APP_TEXTS.common.editLabel(cliente.nome)}>
         <EditIcon size={18} />
-        {T.common.edit}
+        {APP_TEXTS.common.edit}
       </Link>
-      <Link className="btn btn-danger-ghost" to={paths.deletarCliente.to(cliente.id)} aria-label={T.common.deleteLabel(cliente.nome)}>
+      <Link className="btn btn-danger-ghost" to={paths.deletarCliente.to(cliente.id)} aria-label={APP_TEXTS.common.deleteLabel(cliente.nome)}>
         <TrashIcon size={18} />
-        {T.common.delete}
+        {APP_TEXTS.common.delete}
       </Link>
     </div>
   );
   return (
     <>
-      <PageHeader title={P.title(cliente.nome)} heading={cliente.nome} subtitle={vip ? TC.clientes.vip : TC.clientes.standard} action={actions} />
+      <PageHeader title={P.title(cliente.nome)} heading={cliente.nome} subtitle={vip ? CLIENTES_TEXTS.clientes.vip : CLIENTES_TEXTS.clientes.standard} action={actions} />
       <div className="cliente-audit">
-        {cliente.criadoEm && cliente.criadoPor ? <p className="audit-line">{TH.historico.createdBy(personOf(cliente.criadoPor), formatDateTime(cliente.criadoEm))}</p> : null}
+        {cliente.criadoEm && cliente.criadoPor ? <p className="audit-line">{HISTORICO_TEXTS.historico.createdBy(personOf(cliente.criadoPor), formatDateTime(cliente.criadoEm))}</p> : null}
         {cliente.atualizadoEm && cliente.atualizadoPor && cliente.atualizadoEm !== cliente.criadoEm ? (
-          <p className="audit-line">{TH.historico.updatedBy(personOf(cliente.atualizadoPor), formatDateTime(cliente.atualizadoEm))}</p>
+          <p className="audit-line">{HISTORICO_TEXTS.historico.updatedBy(personOf(cliente.atualizadoPor), formatDateTime(cliente.atualizadoEm))}</p>
         ) : null}
       </div>
       <div className="cliente-page">
@@ -83,28 +83,28 @@ function Record({ cliente }: { cliente: Cliente }) {
             <dl className="card-fields">
               {email ? (
                 <Item term={P.email} wide>
-                  <a className="ident" href={mailtoUrl(email)} title={email} aria-label={TC.clientes.emailLabel(email)}>
+                  <a className="ident" href={mailtoUrl(email)} title={email} aria-label={CLIENTES_TEXTS.clientes.emailLabel(email)}>
                     {email}
                   </a>
                 </Item>
               ) : null}
               {telefone && fone ? (
                 <Item term={P.telefone}>
-                  <a className="ident" href={telUrl(telefone)} aria-label={TC.clientes.telefoneLabel(fone)}>
+                  <a className="ident" href={telUrl(telefone)} aria-label={CLIENTES_TEXTS.clientes.telefoneLabel(fone)}>
                     {fone}
                   </a>
                   {isCelular(telefone) ? (
                     <>
                       {' · '}
-                      <a href={whatsappUrl(telefone)} target="_blank" rel="noopener noreferrer" aria-label={TC.clientes.whatsappLabel(fone)}>
-                        {TC.clientes.whatsapp}
+                      <a href={whatsappUrl(telefone)} target="_blank" rel="noopener noreferrer" aria-label={CLIENTES_TEXTS.clientes.whatsappLabel(fone)}>
+                        {CLIENTES_TEXTS.clientes.whatsapp}
                       </a>
                     </>
                   ) : null}
                 </Item>
               ) : null}
               {documento && doc ? (
-                <Item term={TC.clientes.tipoDocumento[tipoDocumento(documento)]}>
+                <Item term={CLIENTES_TEXTS.clientes.tipoDocumento[tipoDocumento(documento)]}>
                   <span className="ident" title={doc}>
                     {doc}
                   </span>
@@ -124,7 +124,7 @@ function Record({ cliente }: { cliente: Cliente }) {
             <Item term={P.valor} wide>
               <span className="money">{formatMoney(cliente.valorContrato)}</span>
             </Item>
-            <Item term={P.inicio}>{inicioContrato ? formatData(inicioContrato) : TC.clientes.noValue}</Item>
+            <Item term={P.inicio}>{inicioContrato ? formatData(inicioContrato) : CLIENTES_TEXTS.clientes.noValue}</Item>
             <Item term={P.fim}>{fimContrato ? formatData(fimContrato) : P.semFim}</Item>
             {fimContrato ? (
               <Item term={P.renovacao} wide>
@@ -141,15 +141,15 @@ function Record({ cliente }: { cliente: Cliente }) {
             {P.dados}
           </h2>
           <dl className="card-fields">
-            <Item term={TC.clientes.segmento}>{cliente.segmento || TC.clientes.noValue}</Item>
-            <Item term={TC.clientes.pontoFocal}>{cliente.pontoFocal || TC.clientes.noValue}</Item>
-            <Item term={TC.clientes.categoria} wide>
+            <Item term={CLIENTES_TEXTS.clientes.segmento}>{cliente.segmento || CLIENTES_TEXTS.clientes.noValue}</Item>
+            <Item term={CLIENTES_TEXTS.clientes.pontoFocal}>{cliente.pontoFocal || CLIENTES_TEXTS.clientes.noValue}</Item>
+            <Item term={CLIENTES_TEXTS.clientes.categoria} wide>
               {categoria ? (
                 <Link className="tag" to={viewHref(paths.clientes, { categorias: [categoria.id] })} aria-label={P.verCategoria(categoria.descricao)}>
                   {categoria.descricao}
                 </Link>
               ) : (
-                <span className="tag tag-empty">{T.common.noCategoria}</span>
+                <span className="tag tag-empty">{APP_TEXTS.common.noCategoria}</span>
               )}
             </Item>
             <Item term={P.observacoes} wide>

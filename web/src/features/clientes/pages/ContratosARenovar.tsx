@@ -7,13 +7,13 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { LoadError } from '../../../components/States.tsx';
 import { RENEWAL_OVERDUE_DAYS, RENEWAL_WINDOWS } from '../../../config.ts';
 import { useClientes } from '../../../lib/resources.ts';
-import { C } from '../../../texts-contato.ts';
+import { CONTATO_TEXTS } from '../../../texts/contato.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
 import { renewalsWithin } from '../../../lib/renovacoes.ts';
 import { usePagedList, usePeriodClientes } from '../paged.ts';
 
 const idOf = (c: Cliente) => c.id;
-const renderCard = (c: Cliente) => <ClienteCard cliente={c} vencidoHa={C.renovacoes.vencidoHa} />;
+const renderCard = (c: Cliente) => <ClienteCard cliente={c} vencidoHa={CONTATO_TEXTS.renovacoes.vencidoHa} />;
 
 /** The window asked for in `?dias=` when it is one of RENEWAL_WINDOWS, else the first. */
 function windowOf(param: string | null): number {
@@ -21,7 +21,7 @@ function windowOf(param: string | null): number {
   return (RENEWAL_WINDOWS as readonly number[]).includes(n) ? n : RENEWAL_WINDOWS[0];
 }
 
-/** /contratos-a-renovar: contracts ending in the next 30, 60 or 90 days, soonest first (issue 17). */
+/** /contratos-a-renovar: contracts ending in the next 30, 60 or 90 days, soonest first. */
 export default function ContratosARenovar() {
   // Above LIST_PAGED_ABOVE clients the period comes from the contract-end index, not the whole list.
   const paged = usePagedList();
@@ -46,7 +46,7 @@ export default function ContratosARenovar() {
   const { data, error, isLoading, mutate } = paged === true ? { data: period.isLoading ? undefined : period.itens, error: period.error, isLoading: period.isLoading, mutate: period.retry } : whole;
   const due = useMemo(() => (data ? renewalsWithin(data, dias, today) : []), [data, dias, today]);
   const overdue = due.filter((c) => c.fimContrato! < today).length;
-  const t = C.renovacoes;
+  const t = CONTATO_TEXTS.renovacoes;
 
   let body;
   if (paged === undefined || (isLoading && !data)) body = <Spinner />;

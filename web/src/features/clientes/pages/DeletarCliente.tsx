@@ -1,13 +1,13 @@
 import { DeletePage } from '../../../components/DeletePage.tsx';
-import { T } from '../../../texts.ts';
+import { APP_TEXTS } from '../../../texts/app.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
-import { undoState } from '../../../components/UndoBar.tsx';
+import { undoState } from '../../../components/undo-state.ts';
 import { CLIENTE_MODEL } from '../model.ts';
-import { TA } from '../../../texts-acoes.ts';
-import { TC } from '../../../texts-clientes.ts';
+import { ACOES_TEXTS } from '../../../texts/acoes.ts';
+import { CLIENTES_TEXTS } from '../../../texts/clientes.ts';
 
-const TEXTS = { title: T.titles.deleteCliente, heading: TC.clientes.deleteHeading, question: TC.clientes.deleteQuestion, cancel: TC.clientes.no, confirm: TC.clientes.yes };
-const TOASTS = { loadFailed: TA.toast.clienteLoadFailed, deleted: { message: TA.toast.clienteDeleted }, failed: { message: TA.toast.clienteDeleteFailed } };
+const TEXTS = { title: APP_TEXTS.titles.deleteCliente, heading: CLIENTES_TEXTS.clientes.deleteHeading, question: CLIENTES_TEXTS.clientes.deleteQuestion, cancel: CLIENTES_TEXTS.clientes.no, confirm: CLIENTES_TEXTS.clientes.yes };
+const TOASTS = { loadFailed: ACOES_TEXTS.toast.clienteLoadFailed, deleted: { message: ACOES_TEXTS.toast.clienteDeleted }, failed: { message: ACOES_TEXTS.toast.clienteDeleteFailed } };
 
 /** /deletarproduto/:id: the spec's question, the client card, 'Não' or 'Sim'. */
 export default function DeletarCliente() {

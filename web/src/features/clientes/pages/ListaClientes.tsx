@@ -14,15 +14,15 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useClientes, useResumo } from '../../../lib/resources.ts';
 import { rememberListView } from '../../../lib/list-return.ts';
 import { paths } from '../../../paths.ts';
-import { T } from '../../../texts.ts';
-import { L } from '../../../texts-listas.ts';
+import { APP_TEXTS } from '../../../texts/app.ts';
+import { LISTAS_TEXTS } from '../../../texts/listas.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
 import { ListTools, type Used } from '../components/ListTools.tsx';
 import { pagedViewOf, tooLarge, usePagedClientes, usePagedList, useSentinel } from '../paged.ts';
 import { PagedExport } from '../components/PagedExport.tsx';
 import { parseView, useQueryState, viewSearch, type View } from '../../../lib/clientes-url.ts';
 import { applyView, orderOf, prepare } from '../../../lib/clientes-view.ts';
-import { TC } from '../../../texts-clientes.ts';
+import { CLIENTES_TEXTS } from '../../../texts/clientes.ts';
 
 const idOf = (c: Cliente) => c.id;
 const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
@@ -31,7 +31,7 @@ const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
  * /clientes: the client list ('Busque seus clientes') as a work tool. The name filter applies on
  * 'Buscar' as the spec says; the sort and the chips apply at once; the totals of what is shown sit
  * beside the count. The whole view lives in the URL query (each change a history entry). The
- * filter also finds e-mails and CNPJ/CPF digits (issue 17); 'Exportar' downloads what is shown.
+ * filter also finds e-mails and CNPJ/CPF digits; 'Exportar' downloads what is shown.
  */
 export default function ListaClientes() {
   // Above LIST_PAGED_ABOVE clients (or when the whole list answers 413) the list reads pages.
@@ -83,14 +83,14 @@ export default function ListaClientes() {
   if (decided === undefined) body = <Spinner />;
   else if (paged) body = <PagedBody view={view} viewKey={key} onChange={setView} onClear={clear} />;
   else if (isLoading && !data) body = <Spinner />;
-  else if (error && !data) body = <LoadError message={TC.clientes.listError} onRetry={() => void mutate()} />;
+  else if (error && !data) body = <LoadError message={CLIENTES_TEXTS.clientes.listError} onRetry={() => void mutate()} />;
   else if (!data || data.length === 0 || !shown)
-    body = <EmptyState title={TC.clientes.emptyTitle} text={TC.clientes.emptyText} actionLabel={TC.clientes.emptyAction} to={paths.cadastrarCliente} icon={<UsersIcon size={32} />} />;
+    body = <EmptyState title={CLIENTES_TEXTS.clientes.emptyTitle} text={CLIENTES_TEXTS.clientes.emptyText} actionLabel={CLIENTES_TEXTS.clientes.emptyAction} to={paths.cadastrarCliente} icon={<UsersIcon size={32} />} />;
   else {
     const totals = (
       <>
-        <span className="result-total">{L.clientes.totalSoma(formatMoney(shown.soma))}</span>
-        <span className="result-total">{L.clientes.totalVips(shown.vips)}</span>
+        <span className="result-total">{LISTAS_TEXTS.clientes.totalSoma(formatMoney(shown.soma))}</span>
+        <span className="result-total">{LISTAS_TEXTS.clientes.totalVips(shown.vips)}</span>
       </>
     );
     body = (
@@ -102,9 +102,9 @@ export default function ListaClientes() {
           query={view.q}
           onClear={clear}
           extra={totals}
-          more={{ active: view.categorias.length > 0 || view.vip, clearLabel: L.clientes.clearView, noMatch: L.clientes.noMatch, hint: L.clientes.noMatchHint }}
+          more={{ active: view.categorias.length > 0 || view.vip, clearLabel: LISTAS_TEXTS.clientes.clearView, noMatch: LISTAS_TEXTS.clientes.noMatch, hint: LISTAS_TEXTS.clientes.noMatchHint }}
         />
-        <ProgressiveGrid key={`${key}|${data.length}`} items={shown.items} getKey={idOf} renderItem={renderCard} label={T.titles.clientes} focusKey={novo} />
+        <ProgressiveGrid key={`${key}|${data.length}`} items={shown.items} getKey={idOf} renderItem={renderCard} label={APP_TEXTS.titles.clientes} focusKey={novo} />
       </>
     );
   }
@@ -113,18 +113,18 @@ export default function ListaClientes() {
     <div className="page-actions">
       {paged ? <PagedExport view={view} /> : <ExportButton shown={shown?.items ?? []} run={(m, list) => m.exportClientes(list)} />}
       <Link className="btn btn-secondary" to={paths.importarClientes}>
-        {L.csv.importar}
+        {LISTAS_TEXTS.csv.importar}
       </Link>
       <Link className="btn btn-primary" to={paths.cadastrarCliente}>
         <PlusIcon size={18} />
-        {TC.clientes.new}
+        {CLIENTES_TEXTS.clientes.new}
       </Link>
     </div>
   );
   return (
     <div className="page">
-      <PageHeader title={T.titles.clientes} heading={TC.clientes.heading} subtitle={TC.clientes.subheading} action={action} />
-      <SearchForm label={TC.clientes.filterLabel} placeholder={TC.clientes.filterPlaceholder} filter={filter} />
+      <PageHeader title={APP_TEXTS.titles.clientes} heading={CLIENTES_TEXTS.clientes.heading} subtitle={CLIENTES_TEXTS.clientes.subheading} action={action} />
+      <SearchForm label={CLIENTES_TEXTS.clientes.filterLabel} placeholder={CLIENTES_TEXTS.clientes.filterPlaceholder} filter={filter} />
       <UndoBar />
       {body}
     </div>
@@ -146,13 +146,13 @@ function PagedBody({ view, viewKey, onChange, onClear }: { view: View; viewKey: 
   const sentinel = useSentinel(list.more && !list.loadingMore, list.loadMore, list.itens.length);
   let results;
   if (list.isLoading && list.itens.length === 0) results = <Spinner />;
-  else if (list.error && list.itens.length === 0) results = <LoadError message={TC.clientes.listError} onRetry={list.retry} />;
+  else if (list.error && list.itens.length === 0) results = <LoadError message={CLIENTES_TEXTS.clientes.listError} onRetry={list.retry} />;
   else {
     const totais = list.totais ?? { clientes: list.itens.length, soma: 0, vips: 0 };
     const totals = (
       <>
-        <span className="result-total">{L.clientes.totalSoma(formatMoney(totais.soma))}</span>
-        <span className="result-total">{L.clientes.totalVips(totais.vips)}</span>
+        <span className="result-total">{LISTAS_TEXTS.clientes.totalSoma(formatMoney(totais.soma))}</span>
+        <span className="result-total">{LISTAS_TEXTS.clientes.totalVips(totais.vips)}</span>
       </>
     );
     results = (
@@ -163,9 +163,9 @@ function PagedBody({ view, viewKey, onChange, onClear }: { view: View; viewKey: 
           query={view.q}
           onClear={onClear}
           extra={totals}
-          more={{ active: view.categorias.length > 0 || view.vip, clearLabel: L.clientes.clearView, noMatch: L.clientes.noMatch, hint: L.clientes.noMatchHint }}
+          more={{ active: view.categorias.length > 0 || view.vip, clearLabel: LISTAS_TEXTS.clientes.clearView, noMatch: LISTAS_TEXTS.clientes.noMatch, hint: LISTAS_TEXTS.clientes.noMatchHint }}
         />
-        <ul key={viewKey} className="card-grid" aria-label={T.titles.clientes} aria-busy={list.loadingMore}>
+        <ul key={viewKey} className="card-grid" aria-label={APP_TEXTS.titles.clientes} aria-busy={list.loadingMore}>
           {list.itens.map((c) => (
             <li key={c.id}>
               <ClienteCard cliente={c} />
@@ -174,7 +174,7 @@ function PagedBody({ view, viewKey, onChange, onClear }: { view: View; viewKey: 
         </ul>
         {list.more ? <div ref={sentinel} className="grid-sentinel" aria-hidden="true" /> : null}
         {list.loadingMore ? <Spinner /> : null}
-        {list.capped ? <p className="list-capped">{L.clientes.paged.capped(list.itens.length)}</p> : null}
+        {list.capped ? <p className="list-capped">{LISTAS_TEXTS.clientes.paged.capped(list.itens.length)}</p> : null}
       </>
     );
   }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { LIMITS } from '@contract';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { C } from '../../../texts-csv.ts';
+import { CSV_TEXTS } from '../../../texts/csv.ts';
 
 const MB = LIMITS.importacao.arquivoBytes / (1024 * 1024);
 
@@ -31,14 +31,14 @@ export function FileChooser({ onFile, onTooBig }: { onFile: (file: File) => void
       }}
     >
       <label htmlFor={id} className="form-label">
-        <strong>{C.choose.drop}</strong>
+        <strong>{CSV_TEXTS.choose.drop}</strong>
       </label>
-      <p className="form-note">{C.choose.limit(MB)}</p>
+      <p className="form-note">{CSV_TEXTS.choose.limit(MB)}</p>
       <input
         id={id}
         type="file"
         accept=".csv,.txt,text/csv,text/plain"
-        aria-label={C.choose.label}
+        aria-label={CSV_TEXTS.choose.label}
         onChange={(e) => {
           take(e.target.files?.[0]);
           e.target.value = '';
@@ -62,7 +62,7 @@ export function ImportHeader({ title, heading, subtitle, back }: { title: string
       subtitle={subtitle}
       action={
         <Link className="btn btn-secondary" to={back}>
-          {C.back}
+          {CSV_TEXTS.back}
         </Link>
       }
     />
@@ -77,7 +77,7 @@ export function FileStep({ phase, error, onFile, onError }: { phase: ImportPhase
   if (phase === 'reading')
     return (
       <section className="import-section" aria-busy="true">
-        <p role="status">{C.choose.reading}</p>
+        <p role="status">{CSV_TEXTS.choose.reading}</p>
         <Spinner />
       </section>
     );
@@ -89,7 +89,7 @@ export function FileStep({ phase, error, onFile, onError }: { phase: ImportPhase
           {error}
         </p>
       )}
-      <FileChooser onFile={onFile} onTooBig={() => onError(C.choose.tooBig(FILE_LIMIT_MB))} />
+      <FileChooser onFile={onFile} onTooBig={() => onError(CSV_TEXTS.choose.tooBig(FILE_LIMIT_MB))} />
     </section>
   );
 }

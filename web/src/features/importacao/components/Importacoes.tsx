@@ -3,11 +3,11 @@ import useSWRInfinite from 'swr/infinite';
 import type { Importacao, Pagina } from '@contract';
 import { formatDateTime } from '../../../lib/format.ts';
 import { cursorPageKey } from '../../../lib/paging.ts';
-import { C } from '../../../texts-csv.ts';
-import { IMPORTACOES_PATH } from '../api.ts';
+import { CSV_TEXTS } from '../../../texts/csv.ts';
+import { IMPORTACOES_PATH } from '../../../api/importacoes.ts';
 import { RestoreStatus, UndoStatus, useRestore, useUndo } from './Undo.tsx';
 
-const J = C.jobs;
+const J = CSV_TEXTS.jobs;
 type Page = Pagina<Importacao>;
 
 const pageKey = cursorPageKey(IMPORTACOES_PATH);
@@ -111,7 +111,7 @@ function Job({ job, onResume, onUndone }: { job: Importacao; onResume: () => voi
           )}
           {undoable && (
             <button type="button" className="btn btn-danger-ghost btn-sm" disabled={running} aria-label={J.undoLabel(job.arquivo)} onClick={() => setAsking(true)}>
-              {C.summary.undo}
+              {CSV_TEXTS.summary.undo}
             </button>
           )}
           {restorable && (

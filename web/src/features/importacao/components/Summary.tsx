@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { REASON_HEADER, type Column } from '../../../lib/csv/columns.ts';
 import { toCsv } from '../../../lib/csv/write.ts';
 import { paths } from '../../../paths.ts';
-import { C } from '../../../texts-csv.ts';
+import { CSV_TEXTS } from '../../../texts/csv.ts';
 import { RestoreStatus, UndoStatus, useRestore, useUndo } from './Undo.tsx';
 
 /** A row that was not imported: its line, why, and its cells as in the file. */
@@ -56,42 +56,42 @@ export function Summary(p: { outcome: Outcome; jobId: number | undefined; canRes
 
   return (
     <section className="import-section" aria-labelledby="import-summary">
-      <h2 id="import-summary">{C.summary.heading}</h2>
+      <h2 id="import-summary">{CSV_TEXTS.summary.heading}</h2>
       <p role="status" data-testid="import-state">
-        {undone ? C.summary.undoneStatus : outcome.state === 'cancelled' ? C.summary.cancelled : outcome.state === 'failed' ? C.progress.failed : C.summary.done}
+        {undone ? CSV_TEXTS.summary.undoneStatus : outcome.state === 'cancelled' ? CSV_TEXTS.summary.cancelled : outcome.state === 'failed' ? CSV_TEXTS.progress.failed : CSV_TEXTS.summary.done}
       </p>
       {outcome.state === 'failed' && outcome.reason && <p className="form-alert">{outcome.reason}</p>}
       <ul data-testid="import-summary">
-        <li>{C.summary.created(outcome.created)}</li>
-        {outcome.createdCategorias > 0 && <li>{C.summary.createdCategorias(outcome.createdCategorias)}</li>}
-        {(outcome.already ?? 0) > 0 && <li>{C.summary.already(outcome.already ?? 0)}</li>}
-        {outcome.skipped > 0 && <li>{C.summary.skipped(outcome.skipped)}</li>}
-        <li>{C.summary.failed(outcome.failures.length)}</li>
+        <li>{CSV_TEXTS.summary.created(outcome.created)}</li>
+        {outcome.createdCategorias > 0 && <li>{CSV_TEXTS.summary.createdCategorias(outcome.createdCategorias)}</li>}
+        {(outcome.already ?? 0) > 0 && <li>{CSV_TEXTS.summary.already(outcome.already ?? 0)}</li>}
+        {outcome.skipped > 0 && <li>{CSV_TEXTS.summary.skipped(outcome.skipped)}</li>}
+        <li>{CSV_TEXTS.summary.failed(outcome.failures.length)}</li>
       </ul>
       {outcome.failures.length > 0 && (
         <div className="import-problems">
-          <h3>{C.summary.failedHeading}</h3>
-          <ul aria-label={C.summary.failedHeading}>
+          <h3>{CSV_TEXTS.summary.failedHeading}</h3>
+          <ul aria-label={CSV_TEXTS.summary.failedHeading}>
             {[...outcome.failures]
               .sort((a, b) => a.linha - b.linha)
               .slice(0, 100)
               .map((f) => (
                 <li key={f.linha}>
-                  {C.preview.linha} {f.linha}: {f.motivo}
+                  {CSV_TEXTS.preview.linha} {f.linha}: {f.motivo}
                 </li>
               ))}
           </ul>
           <button type="button" className="btn btn-secondary" onClick={() => void download()}>
-            {C.summary.download}
+            {CSV_TEXTS.summary.download}
           </button>
         </div>
       )}
       {asking ? (
-        <div className="confirm-inline" role="group" aria-label={C.summary.undo}>
-          <p className="confirm-text">{C.jobs.undoQuestion(outcome.created + (outcome.already ?? 0), outcome.createdCategorias)}</p>
+        <div className="confirm-inline" role="group" aria-label={CSV_TEXTS.summary.undo}>
+          <p className="confirm-text">{CSV_TEXTS.jobs.undoQuestion(outcome.created + (outcome.already ?? 0), outcome.createdCategorias)}</p>
           <div className="card-actions">
             <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAsking(false)}>
-              {C.jobs.undoCancel}
+              {CSV_TEXTS.jobs.undoCancel}
             </button>
             <button
               type="button"
@@ -101,7 +101,7 @@ export function Summary(p: { outcome: Outcome; jobId: number | undefined; canRes
                 void runUndo();
               }}
             >
-              {C.jobs.undoConfirm}
+              {CSV_TEXTS.jobs.undoConfirm}
             </button>
           </div>
         </div>
@@ -109,21 +109,21 @@ export function Summary(p: { outcome: Outcome; jobId: number | undefined; canRes
         <div className="form-actions">
           {p.canResume && undo.state === 'idle' && (
             <button type="button" className="btn btn-primary" onClick={p.onResume}>
-              {C.summary.resume}
+              {CSV_TEXTS.summary.resume}
             </button>
           )}
           {p.jobId && records > 0 && undo.state !== 'done' && (
             <button type="button" className="btn btn-danger" disabled={undo.state === 'running'} onClick={() => setAsking(true)}>
-              {C.summary.undo}
+              {CSV_TEXTS.summary.undo}
             </button>
           )}
           {p.jobId && undo.state === 'done' && restore.state !== 'done' && (
             <button type="button" className="btn btn-primary" disabled={restore.state === 'running'} onClick={() => void runRestore()}>
-              {C.summary.restore}
+              {CSV_TEXTS.summary.restore}
             </button>
           )}
           <Link className="btn btn-secondary" to={paths.clientes}>
-            {C.summary.toList}
+            {CSV_TEXTS.summary.toList}
           </Link>
         </div>
       )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { C } from '../../../texts-csv.ts';
-import { restoreStep, undoStep } from '../api.ts';
+import { CSV_TEXTS } from '../../../texts/csv.ts';
+import { restoreStep, undoStep } from '../../../api/importacoes.ts';
 import { categorias, clientes } from '../../../lib/resources.ts';
 
 export interface UndoProgress {
@@ -55,13 +55,13 @@ export function RestoreStatus({ restore }: { restore: RestoreProgress }) {
     <>
       {restore.state === 'running' && (
         <>
-          <progress className="import-progress" aria-label={C.summary.restoreLabel} max={Math.max(restore.total, 1)} value={restore.done} />
-          <p role="status">{C.summary.restoring(restore.done, restore.total)}</p>
+          <progress className="import-progress" aria-label={CSV_TEXTS.summary.restoreLabel} max={Math.max(restore.total, 1)} value={restore.done} />
+          <p role="status">{CSV_TEXTS.summary.restoring(restore.done, restore.total)}</p>
         </>
       )}
-      {restore.state === 'done' && <p role="status">{C.summary.restored(restore.done)}</p>}
+      {restore.state === 'done' && <p role="status">{CSV_TEXTS.summary.restored(restore.done)}</p>}
       {restore.state !== 'idle' && restore.failures.length > 0 && (
-        <ul className="import-problems" aria-label={C.summary.restoreFailures}>
+        <ul className="import-problems" aria-label={CSV_TEXTS.summary.restoreFailures}>
           {restore.failures.map((m, i) => (
             <li key={i}>{m}</li>
           ))}
@@ -69,7 +69,7 @@ export function RestoreStatus({ restore }: { restore: RestoreProgress }) {
       )}
       {restore.state === 'failed' && (
         <p className="form-alert" role="alert">
-          {C.summary.restoreFailed}
+          {CSV_TEXTS.summary.restoreFailed}
         </p>
       )}
     </>
@@ -112,14 +112,14 @@ export function UndoStatus({ undo }: { undo: UndoProgress }) {
     <>
       {undo.state === 'running' && (
         <>
-          <progress className="import-progress" aria-label={C.summary.undoLabel} max={Math.max(undo.total, 1)} value={undo.done} />
-          <p role="status">{C.summary.undoing}</p>
+          <progress className="import-progress" aria-label={CSV_TEXTS.summary.undoLabel} max={Math.max(undo.total, 1)} value={undo.done} />
+          <p role="status">{CSV_TEXTS.summary.undoing}</p>
         </>
       )}
-      {undo.state === 'done' && <p role="status">{C.summary.undone(undo.done)}</p>}
+      {undo.state === 'done' && <p role="status">{CSV_TEXTS.summary.undone(undo.done)}</p>}
       {undo.state === 'failed' && (
         <p className="form-alert" role="alert">
-          {C.summary.undoFailed}
+          {CSV_TEXTS.summary.undoFailed}
         </p>
       )}
     </>

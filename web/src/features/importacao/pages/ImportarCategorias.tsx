@@ -1,5 +1,5 @@
 /**
- * /categorias/importar (issue 18): a one-column list of categories, read in the import's worker;
+ * /categorias/importar: a one-column list of categories, read in the import's worker;
  * names that exist already (ignoring case and accents) or repeat are skipped; the others are
  * created one by one as POST /categorias does, with a progress bar and Cancelar.
  */
@@ -7,12 +7,12 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { foldName } from '@contract';
-import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../../lib/api-client.ts';
+import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../../api/http.ts';
 import { readCsvFile } from '../../../lib/csv/read.ts';
 import { categoriaNames } from '../../../lib/csv/rows.ts';
 import { categorias as categoriasResource, useCategorias } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
-import { C } from '../../../texts-csv.ts';
+import { CSV_TEXTS } from '../../../texts/csv.ts';
 import { FileStep, ImportHeader, type ImportPhase } from '../components/FileChooser.tsx';
 
 
@@ -34,7 +34,7 @@ export default function ImportarCategorias() {
       setRows(categoriaNames((await readCsvFile(file, { commaIsText: true })).rows));
       setPhase('review');
     } catch {
-      setError(C.choose.readFailed);
+      setError(CSV_TEXTS.choose.readFailed);
       setPhase('choose');
     }
   };
@@ -66,7 +66,7 @@ export default function ImportarCategorias() {
         await actions.create({ descricao: r.descricao }, `${key}-${i}`);
         created++;
       } catch (err) {
-        failures.push({ linha: r.linha, motivo: reasonOf(err) ?? (err instanceof ApiRequestError ? `HTTP ${err.status}` : C.progress.failed) });
+        failures.push({ linha: r.linha, motivo: reasonOf(err) ?? (err instanceof ApiRequestError ? `HTTP ${err.status}` : CSV_TEXTS.progress.failed) });
       }
     }
     setResult({ created, failures, cancelled: cancel.current });
@@ -75,63 +75,63 @@ export default function ImportarCategorias() {
 
   return (
     <div className="page">
-      <ImportHeader title={C.titles.categorias} heading={C.headingCategorias} subtitle={C.introCategorias} back={paths.categorias} />
+      <ImportHeader title={CSV_TEXTS.titles.categorias} heading={CSV_TEXTS.headingCategorias} subtitle={CSV_TEXTS.introCategorias} back={paths.categorias} />
       <FileStep phase={phase} error={error} onFile={(f) => void onFile(f)} onError={setError} />
       {phase === 'review' && (
         <section className="import-section" aria-labelledby="import-preview">
-          <h2 id="import-preview">{C.preview.heading}</h2>
+          <h2 id="import-preview">{CSV_TEXTS.preview.heading}</h2>
           <p role="status" data-testid="import-counts">
-            {C.preview.newCategoriasCount(review.novas.length, review.skipped)}
+            {CSV_TEXTS.preview.newCategoriasCount(review.novas.length, review.skipped)}
           </p>
-          <ul aria-label={C.preview.heading}>
+          <ul aria-label={CSV_TEXTS.preview.heading}>
             {review.novas.slice(0, 50).map((r) => (
               <li key={r.linha}>{r.descricao}</li>
             ))}
           </ul>
           {review.invalid.length > 0 && (
-            <ul aria-label={C.preview.invalidHeading(review.invalid.length)}>
+            <ul aria-label={CSV_TEXTS.preview.invalidHeading(review.invalid.length)}>
               {review.invalid.map((r) => (
                 <li key={r.linha}>
-                  {C.preview.linha} {r.linha}: {r.problem}
+                  {CSV_TEXTS.preview.linha} {r.linha}: {r.problem}
                 </li>
               ))}
             </ul>
           )}
           <div className="form-actions">
             <button type="button" className="btn btn-primary" disabled={review.novas.length === 0 || !categorias.data} onClick={() => void start()}>
-              {C.preview.submitCategorias(review.novas.length)}
+              {CSV_TEXTS.preview.submitCategorias(review.novas.length)}
             </button>
           </div>
         </section>
       )}
       {phase === 'importing' && (
         <section className="import-section">
-          <h2>{C.progress.heading}</h2>
-          <progress className="import-progress" aria-label={C.progress.label} max={Math.max(progress.total, 1)} value={progress.done} />
+          <h2>{CSV_TEXTS.progress.heading}</h2>
+          <progress className="import-progress" aria-label={CSV_TEXTS.progress.label} max={Math.max(progress.total, 1)} value={progress.done} />
           <button type="button" className="btn btn-secondary" onClick={() => (cancel.current = true)}>
-            {C.progress.cancel}
+            {CSV_TEXTS.progress.cancel}
           </button>
         </section>
       )}
       {phase === 'summary' && (
         <section className="import-section" aria-labelledby="import-summary">
-          <h2 id="import-summary">{C.summary.heading}</h2>
-          <p role="status">{result.cancelled ? C.summary.cancelled : C.summary.done}</p>
+          <h2 id="import-summary">{CSV_TEXTS.summary.heading}</h2>
+          <p role="status">{result.cancelled ? CSV_TEXTS.summary.cancelled : CSV_TEXTS.summary.done}</p>
           <ul data-testid="import-summary">
-            <li>{C.summary.createdCategorias(result.created)}</li>
-            <li>{C.summary.failed(result.failures.length)}</li>
+            <li>{CSV_TEXTS.summary.createdCategorias(result.created)}</li>
+            <li>{CSV_TEXTS.summary.failed(result.failures.length)}</li>
           </ul>
           {result.failures.length > 0 && (
-            <ul aria-label={C.summary.failedHeading}>
+            <ul aria-label={CSV_TEXTS.summary.failedHeading}>
               {result.failures.map((f) => (
                 <li key={f.linha}>
-                  {C.preview.linha} {f.linha}: {f.motivo}
+                  {CSV_TEXTS.preview.linha} {f.linha}: {f.motivo}
                 </li>
               ))}
             </ul>
           )}
           <Link className="btn btn-secondary" to={paths.categorias}>
-            {C.summary.toCategorias}
+            {CSV_TEXTS.summary.toCategorias}
           </Link>
         </section>
       )}

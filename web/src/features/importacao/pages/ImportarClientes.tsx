@@ -1,5 +1,5 @@
 /**
- * /clientes/importar (issue 18): choose a file → its columns → a preview of what will be saved →
+ * /clientes/importar: choose a file → its columns → a preview of what will be saved →
  * the import, batch by batch with a progress bar and Cancelar → a summary (failed rows as a CSV to
  * fix and import again; Continuar; Desfazer importação). The file is read in a module worker.
  * Below the file chooser, the imports made so far: one that stopped (the page was closed) is
@@ -7,20 +7,21 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { LIMITS, MESSAGES, foldName, formatDocumento, type Importacao } from '@contract';
-import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../../lib/api-client.ts';
+import { LIMITS, foldName, formatDocumento, type Importacao } from '@contract';
+import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../../api/http.ts';
 import { CLIENTE_COLUMNS, type ClienteField } from '../../../lib/csv/columns.ts';
 import { formatData, formatTelefone } from '../../../lib/csv/fields.ts';
 import { readCsvFile, type ParsedFile } from '../../../lib/csv/read.ts';
-import { checkRows, columnHeaders, guessMapping, hasHeader, IMPORT_FIELDS, type ImportRow, type RowCheck } from '../../../lib/csv/rows.ts';
+import { checkRows, columnHeaders, guessMapping, hasHeader, IMPORT_FIELDS, type ImportRow } from '../../../lib/csv/rows.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { categorias as categoriasResource, clientes as clientesResource, useCategorias, useClientes } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
-import { C } from '../../../texts-csv.ts';
+import { CSV_TEXTS } from '../../../texts/csv.ts';
 import { batchEnd } from '../../../lib/csv/batches.ts';
-import { createCategoria, readImportacao, sendLote, startImportacao } from '../api.ts';
+import { createCategoria, readImportacao, sendLote, startImportacao } from '../../../api/importacoes.ts';
 import { FileStep, ImportHeader, type ImportPhase } from '../components/FileChooser.tsx';
 import { Importacoes } from '../components/Importacoes.tsx';
+import { reviewRows, rowsToSend } from '../review.ts';
 import { failedRowsCsv, Summary, type Failure, type Outcome } from '../components/Summary.tsx';
 
 const PREVIEW_ROWS = 10;
@@ -61,7 +62,7 @@ interface Run {
   outcome: Outcome;
 }
 
-/** The wire body of a row: the spec's fields, its category by id, issue 17's fields when present. */
+/** The wire body of a row: the spec's fields, its category by id, the contact and contract fields when present. */
 function bodyOf(row: ImportRow, categoriaId: number | null): Record<string, unknown> {
   const { categoria: _name, ...fields } = row;
   return { ...fields, categoria: categoriaId === null ? null : { id: categoriaId } };
@@ -89,16 +90,16 @@ export default function ImportarClientes() {
     setPhase('reading');
     try {
       const parsed = await readCsvFile(chosen);
-      if (parsed.rows.length > LIMITS.importacao.maxLinhas + 1) throw new RangeError(C.choose.tooMany(LIMITS.importacao.maxLinhas));
+      if (parsed.rows.length > LIMITS.importacao.maxLinhas + 1) throw new RangeError(CSV_TEXTS.choose.tooMany(LIMITS.importacao.maxLinhas));
       if (resuming) {
         // The same file (its SHA-256, when both sides have one), then the lines the import created.
         const { job } = resuming;
-        if (job.assinatura && parsed.assinatura && job.assinatura !== parsed.assinatura) throw new RangeError(C.resume.wrongFile(job.arquivo));
+        if (job.assinatura && parsed.assinatura && job.assinatura !== parsed.assinatura) throw new RangeError(CSV_TEXTS.resume.wrongFile(job.arquivo));
         let detail;
         try {
           detail = await readImportacao(job.id);
         } catch {
-          throw new RangeError(C.resume.loadFailed);
+          throw new RangeError(CSV_TEXTS.resume.loadFailed);
         }
         const created = new Set<number>();
         for (const [first, last] of detail.linhas) for (let l = first; l <= last; l++) created.add(l);
@@ -110,7 +111,7 @@ export default function ImportarClientes() {
       setMapping(guessMapping(parsed.rows, withHeader));
       setPhase('review');
     } catch (err) {
-      setError(err instanceof RangeError ? err.message : C.choose.readFailed);
+      setError(err instanceof RangeError ? err.message : CSV_TEXTS.choose.readFailed);
       setPhase('choose');
     }
   };
@@ -119,43 +120,10 @@ export default function ImportarClientes() {
   // A continued import skips the lines it created already.
   const created = resuming?.created;
   const checks = useMemo(() => (created ? allChecks.filter((c) => !created.has(c.linha)) : allChecks), [allChecks, created]);
-  const review = useMemo(() => {
-    const existing = new Map((categorias.data ?? []).map((c) => [foldName(c.descricao), c.id]));
-    const names = new Set((clientes.data ?? []).map((c) => foldName(c.nome)));
-    // A CNPJ/CPF is unique: the server refuses a row whose document is stored (or came earlier
-    // in the file), so the preview counts it as invalid with the server's own message.
-    const documentos = new Map<string, string>();
-    for (const c of clientes.data ?? []) if (c.documento) documentos.set(c.documento, c.nome);
-    const valid: RowCheck[] = [];
-    const invalid: RowCheck[] = [];
-    const duplicates: RowCheck[] = [];
-    const novas = new Map<string, string>();
-    for (const check of checks) {
-      if (!check.row) {
-        invalid.push(check);
-        continue;
-      }
-      const documento = check.row.documento;
-      const holder = documento ? documentos.get(documento) : undefined;
-      if (documento && holder !== undefined) {
-        invalid.push({ linha: check.linha, cells: check.cells, problems: [MESSAGES.documentoDuplicado(formatDocumento(documento), holder)] });
-        continue;
-      }
-      if (documento) documentos.set(documento, check.row.nome);
-      const folded = foldName(check.row.nome);
-      if (names.has(folded)) duplicates.push(check);
-      names.add(folded);
-      valid.push(check);
-      const cat = check.row.categoria;
-      if (cat && !existing.has(foldName(cat)) && !novas.has(foldName(cat))) novas.set(foldName(cat), cat);
-    }
-    return { existing, valid, invalid, duplicates, novas: [...novas.values()] };
-  }, [checks, categorias.data, clientes.data]);
+  const review = useMemo(() => reviewRows(checks, categorias.data ?? [], clientes.data ?? []), [checks, categorias.data, clientes.data]);
 
-  const toSend = useMemo(() => {
-    const skip = new Set(pularDuplicados ? review.duplicates : []);
-    return review.valid.filter((c) => !skip.has(c));
-  }, [review, pularDuplicados]);
+
+  const toSend = useMemo(() => rowsToSend(review, pularDuplicados), [review, pularDuplicados]);
 
   /**
    * Sends the batches from `start.next`, one at a time (each cut by rows and bytes, batchEnd),
@@ -255,7 +223,7 @@ export default function ImportarClientes() {
 
   const width = mapping.length;
   const headerCells = file && header ? file.parsed.rows[0]! : [];
-  const columnName = (j: number) => headerCells[j]?.trim() || C.columns.unnamed(j);
+  const columnName = (j: number) => headerCells[j]?.trim() || CSV_TEXTS.columns.unnamed(j);
   const sample = checks[0]?.cells ?? [];
   const shownFields = IMPORT_FIELDS.filter((f) => mapping.includes(f));
   const hasNome = mapping.includes('nome');
@@ -263,10 +231,10 @@ export default function ImportarClientes() {
 
   return (
     <div className="page">
-      <ImportHeader title={C.titles.clientes} heading={C.headingClientes} subtitle={C.intro} back={paths.clientes} />
+      <ImportHeader title={CSV_TEXTS.titles.clientes} heading={CSV_TEXTS.headingClientes} subtitle={CSV_TEXTS.intro} back={paths.clientes} />
       {resuming && (phase === 'choose' || phase === 'review') && (
         <p className="form-note" role="status" data-testid="import-resuming">
-          {resuming.created ? C.resume.status(resuming.job.arquivo, resuming.created.size) : C.resume.choose(resuming.job.arquivo)}{' '}
+          {resuming.created ? CSV_TEXTS.resume.status(resuming.job.arquivo, resuming.created.size) : CSV_TEXTS.resume.choose(resuming.job.arquivo)}{' '}
           <button
             type="button"
             className="btn-link"
@@ -276,7 +244,7 @@ export default function ImportarClientes() {
               setPhase('choose');
             }}
           >
-            {C.resume.abandon}
+            {CSV_TEXTS.resume.abandon}
           </button>
         </p>
       )}
@@ -285,19 +253,19 @@ export default function ImportarClientes() {
       {phase === 'review' && file && (
         <>
           <p className="form-note" role="status">
-            {C.read.summary(file.name, checks.length, file.parsed.encoding, file.parsed.delimiter)}{' '}
+            {CSV_TEXTS.read.summary(file.name, checks.length, file.parsed.encoding, file.parsed.delimiter)}{' '}
             <button type="button" className="btn-link" onClick={() => setPhase('choose')}>
-              {C.read.other}
+              {CSV_TEXTS.read.other}
             </button>
           </p>
           {checks.length === 0 ? (
             <p className="form-alert" role="alert">
-              {C.choose.empty}
+              {CSV_TEXTS.choose.empty}
             </p>
           ) : null}
           <section className="import-section" aria-labelledby="import-columns">
-            <h2 id="import-columns">{C.columns.heading}</h2>
-            <p>{C.columns.text}</p>
+            <h2 id="import-columns">{CSV_TEXTS.columns.heading}</h2>
+            <p>{CSV_TEXTS.columns.text}</p>
             <label className="choice">
               <input
                 type="checkbox"
@@ -307,15 +275,15 @@ export default function ImportarClientes() {
                   setMapping(guessMapping(file.parsed.rows, e.target.checked));
                 }}
               />
-              <span>{C.columns.header}</span>
+              <span>{CSV_TEXTS.columns.header}</span>
             </label>
             <div className="import-table-wrap">
               <table className="import-table import-mapping">
                 <thead>
                   <tr>
-                    <th scope="col">{C.columns.fileColumn}</th>
-                    <th scope="col">{C.columns.sample}</th>
-                    <th scope="col">{C.columns.field}</th>
+                    <th scope="col">{CSV_TEXTS.columns.fileColumn}</th>
+                    <th scope="col">{CSV_TEXTS.columns.sample}</th>
+                    <th scope="col">{CSV_TEXTS.columns.field}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -324,12 +292,12 @@ export default function ImportarClientes() {
                       <th scope="row" className="cell-clip" title={columnName(j)}>
                         {columnName(j)}
                       </th>
-                      <td className="cell-clip" title={sample[j] ?? ''} data-label={C.columns.sample}>
+                      <td className="cell-clip" title={sample[j] ?? ''} data-label={CSV_TEXTS.columns.sample}>
                         {sample[j] ?? ''}
                       </td>
                       <td>
                         <select
-                          aria-label={C.columns.columnLabel(columnName(j))}
+                          aria-label={CSV_TEXTS.columns.columnLabel(columnName(j))}
                           value={mapping[j] ?? ''}
                           onChange={(e) => {
                             const field = (e.target.value || null) as ClienteField | null;
@@ -337,7 +305,7 @@ export default function ImportarClientes() {
                             setMapping(mapping.map((f, k) => (k === j ? field : f === field ? null : f)));
                           }}
                         >
-                          <option value="">{C.columns.none}</option>
+                          <option value="">{CSV_TEXTS.columns.none}</option>
                           {IMPORT_FIELDS.map((f) => (
                             <option key={f} value={f}>
                               {headerOf(f)}
@@ -353,27 +321,27 @@ export default function ImportarClientes() {
           </section>
 
           <section className="import-section" aria-labelledby="import-preview">
-            <h2 id="import-preview">{C.preview.heading}</h2>
+            <h2 id="import-preview">{CSV_TEXTS.preview.heading}</h2>
             {!hasNome ? (
               <p className="form-alert" role="alert">
-                {C.columns.noNome}
+                {CSV_TEXTS.columns.noNome}
               </p>
             ) : (
               <>
                 <p role="status" className="import-counts" data-testid="import-counts">
-                  {C.preview.countParts(toSend.length, review.invalid.length, review.valid.length - toSend.length).map((part, i) => (
+                  {CSV_TEXTS.preview.countParts(toSend.length, review.invalid.length, review.valid.length - toSend.length).map((part, i) => (
                     <span key={i}>
-                      {i > 0 && <span className="import-count-sep">{C.preview.countSeparator}</span>}
+                      {i > 0 && <span className="import-count-sep">{CSV_TEXTS.preview.countSeparator}</span>}
                       <span className={`import-count${i === 0 ? ' is-main' : ''}`}>{part}</span>
                     </span>
                   ))}
                 </p>
-                <p>{C.preview.first(Math.min(PREVIEW_ROWS, review.valid.length))}</p>
-                <div className="import-table-wrap" role="region" aria-label={C.preview.scrollLabel} tabIndex={0}>
-                  <table className="import-table" aria-label={C.preview.heading}>
+                <p>{CSV_TEXTS.preview.first(Math.min(PREVIEW_ROWS, review.valid.length))}</p>
+                <div className="import-table-wrap" role="region" aria-label={CSV_TEXTS.preview.scrollLabel} tabIndex={0}>
+                  <table className="import-table" aria-label={CSV_TEXTS.preview.heading}>
                     <thead>
                       <tr>
-                        <th scope="col">{C.preview.linha}</th>
+                        <th scope="col">{CSV_TEXTS.preview.linha}</th>
                         {shownFields.map((f) => (
                           <th scope="col" key={f}>
                             {headerOf(f)}
@@ -395,41 +363,41 @@ export default function ImportarClientes() {
                 </div>
                 {review.invalid.length > 0 && (
                   <div className="import-problems">
-                    <h3>{C.preview.invalidHeading(review.invalid.length)}</h3>
-                    <ul aria-label={C.preview.invalidHeading(review.invalid.length)}>
+                    <h3>{CSV_TEXTS.preview.invalidHeading(review.invalid.length)}</h3>
+                    <ul aria-label={CSV_TEXTS.preview.invalidHeading(review.invalid.length)}>
                       {review.invalid.slice(0, INVALID_SHOWN).map((c) => (
                         <li key={c.linha}>
-                          {C.preview.linha} {c.linha}: {c.problems.join(' ')}
+                          {CSV_TEXTS.preview.linha} {c.linha}: {c.problems.join(' ')}
                         </li>
                       ))}
                     </ul>
-                    {review.invalid.length > INVALID_SHOWN && <p>{C.preview.more(review.invalid.length - INVALID_SHOWN)}</p>}
+                    {review.invalid.length > INVALID_SHOWN && <p>{CSV_TEXTS.preview.more(review.invalid.length - INVALID_SHOWN)}</p>}
                   </div>
                 )}
                 {review.novas.length > 0 && (
                   <fieldset className="import-section choice-group">
-                    <legend>{C.preview.newCategorias(review.novas.length)}</legend>
+                    <legend>{CSV_TEXTS.preview.newCategorias(review.novas.length)}</legend>
                     <p className="choice-names">{review.novas.join(', ')}</p>
                     <label className="choice">
                       <input type="radio" name="categorias" checked={criarCategorias} onChange={() => setCriarCategorias(true)} />
-                      <span>{C.preview.createCategorias}</span>
+                      <span>{CSV_TEXTS.preview.createCategorias}</span>
                     </label>
                     <label className="choice">
                       <input type="radio" name="categorias" checked={!criarCategorias} onChange={() => setCriarCategorias(false)} />
-                      <span>{C.preview.noCategoria}</span>
+                      <span>{CSV_TEXTS.preview.noCategoria}</span>
                     </label>
                   </fieldset>
                 )}
                 {review.duplicates.length > 0 && (
                   <fieldset className="import-section choice-group">
-                    <legend>{C.preview.duplicates(review.duplicates.length)}</legend>
+                    <legend>{CSV_TEXTS.preview.duplicates(review.duplicates.length)}</legend>
                     <label className="choice">
                       <input type="radio" name="duplicados" checked={pularDuplicados} onChange={() => setPularDuplicados(true)} />
-                      <span>{C.preview.skipDuplicates}</span>
+                      <span>{CSV_TEXTS.preview.skipDuplicates}</span>
                     </label>
                     <label className="choice">
                       <input type="radio" name="duplicados" checked={!pularDuplicados} onChange={() => setPularDuplicados(false)} />
-                      <span>{C.preview.importDuplicates}</span>
+                      <span>{CSV_TEXTS.preview.importDuplicates}</span>
                     </label>
                   </fieldset>
                 )}
@@ -441,7 +409,7 @@ export default function ImportarClientes() {
                     disabled={(toSend.length === 0 && !created) || !categorias.data || !clientes.data}
                     onClick={() => void start()}
                   >
-                    {created ? C.resume.submit(toSend.length) : C.preview.submit(toSend.length)}
+                    {created ? CSV_TEXTS.resume.submit(toSend.length) : CSV_TEXTS.preview.submit(toSend.length)}
                   </button>
                 </div>
               </>
@@ -452,9 +420,9 @@ export default function ImportarClientes() {
 
       {phase === 'importing' && (
         <section className="import-section" aria-labelledby="import-progress">
-          <h2 id="import-progress">{C.progress.heading}</h2>
-          <progress className="import-progress" aria-label={C.progress.label} max={Math.max(progress.total, 1)} value={progress.done} />
-          <p role="status">{cancelling ? C.progress.cancelling : C.progress.status(progress.done, progress.total)}</p>
+          <h2 id="import-progress">{CSV_TEXTS.progress.heading}</h2>
+          <progress className="import-progress" aria-label={CSV_TEXTS.progress.label} max={Math.max(progress.total, 1)} value={progress.done} />
+          <p role="status">{cancelling ? CSV_TEXTS.progress.cancelling : CSV_TEXTS.progress.status(progress.done, progress.total)}</p>
           <button
             type="button"
             className="btn btn-secondary"
@@ -464,7 +432,7 @@ export default function ImportarClientes() {
               setCancelling(true);
             }}
           >
-            {C.progress.cancel}
+            {CSV_TEXTS.progress.cancel}
           </button>
         </section>
       )}
@@ -475,7 +443,7 @@ export default function ImportarClientes() {
           jobId={run.jobId || undefined}
           canResume={run.jobId > 0 && run.next < run.linhas.length}
           onResume={() => void sendFrom(run)}
-          failedCsv={() => failedRowsCsv(columnHeaders(file?.parsed.rows ?? [], mapping, header, C.columns.unnamed), failures)}
+          failedCsv={() => failedRowsCsv(columnHeaders(file?.parsed.rows ?? [], mapping, header, CSV_TEXTS.columns.unnamed), failures)}
           fileName={file?.name ?? 'clientes.csv'}
         />
       )}

@@ -5,27 +5,23 @@ import { TrashIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ButtonSpinner, Spinner } from '../../../components/Spinner.tsx';
 import { EmptyState, LoadError } from '../../../components/States.tsx';
-import { reasonOf } from '../../../lib/api-client.ts';
+import { reasonOf } from '../../../api/http.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { cursorPageKey } from '../../../lib/paging.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useIsAdmin } from '../../../lib/admin.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/toast.tsx';
 import { paths } from '../../../paths.ts';
-import { T } from '../../../texts.ts';
-import { personOf, TH } from '../../../texts-historico.ts';
-import { LIXEIRA_PATH, useLixeiraActions } from '../../../lib/lixeira.ts';
-import { TA } from '../../../texts-acoes.ts';
+import { APP_TEXTS } from '../../../texts/app.ts';
+import { personOf, HISTORICO_TEXTS } from '../../../texts/historico.ts';
+import { LIXEIRA_PATH } from '../../../api/lixeira.ts';
+import { useLixeiraActions } from '../../../lib/lixeira.ts';
+import { ACOES_TEXTS } from '../../../texts/acoes.ts';
 
-const L = TH.lixeira;
+const L = HISTORICO_TEXTS.lixeira;
 type Page = Pagina<ItemLixeira>;
 
 const pageKey = cursorPageKey(LIXEIRA_PATH);
 
-/** Administrators delete for good (everyone is one in the open mode, as the API says). */
-function useIsAdmin(): boolean {
-  const session = useSession();
-  return session.status === 'off' || (session.status === 'signedIn' && session.user.admin);
-}
 
 /** /lixeira: the deleted records with who and when, 'Restaurar', and for administrators 'Excluir definitivamente'. */
 export default function Lixeira() {
@@ -57,7 +53,7 @@ export default function Lixeira() {
           <div className="grid-more">
             <button type="button" className="btn btn-secondary" disabled={loadingMore} onClick={() => void setSize(size + 1)}>
               {loadingMore ? <ButtonSpinner /> : null}
-              {T.common.showMore}
+              {APP_TEXTS.common.showMore}
             </button>
           </div>
         ) : null}
@@ -66,7 +62,7 @@ export default function Lixeira() {
 
   return (
     <div className="page">
-      <PageHeader title={T.titles.lixeira} heading={L.heading} subtitle={L.subheading} />
+      <PageHeader title={APP_TEXTS.titles.lixeira} heading={L.heading} subtitle={L.subheading} />
       {body}
     </div>
   );
@@ -74,7 +70,8 @@ export default function Lixeira() {
 
 /** One deleted record: what, who and when, and its actions (the purge after a confirmation). */
 function LixeiraCard({ item, onGone }: { item: ItemLixeira; onGone: () => void }) {
-  const admin = useIsAdmin();
+  // Administrators delete for good; everyone is one in the open mode, as the API says.
+  const admin = useIsAdmin('admin');
   const actions = useLixeiraActions();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState<'restore' | 'purge'>();
@@ -83,7 +80,7 @@ function LixeiraCard({ item, onGone }: { item: ItemLixeira; onGone: () => void }
     setBusy('restore');
     try {
       const restored = await actions.restore(item.tipo, item.id);
-      notifySuccess(TA.toast.restored);
+      notifySuccess(ACOES_TEXTS.toast.restored);
       if (restored.aviso) notifyInfo(restored.aviso);
       onGone();
     } catch (err) {

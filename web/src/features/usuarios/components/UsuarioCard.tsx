@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Badge, UsersIcon } from '../../../components/icons.tsx';
 import { ButtonSpinner } from '../../../components/Spinner.tsx';
-import { reasonOf } from '../../../lib/api-client.ts';
+import { reasonOf } from '../../../api/http.ts';
 import { useSession } from '../../../lib/session.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.tsx';
-import { A } from '../../../texts-auth.ts';
-import { useUsuarioActions, type Usuario, type UsuarioAction } from '../api.ts';
+import { AUTH_TEXTS } from '../../../texts/auth.ts';
+import { useUsuarioActions, type Usuario, type UsuarioAction } from '../hooks.ts';
 
-const U = A.usuarios;
+const U = AUTH_TEXTS.usuarios;
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' });
 
 /** The actions that take something away ask first. */
@@ -95,10 +95,10 @@ export function UsuarioCard({ usuario: u }: { usuario: Usuario }) {
           </p>
           <div className="card-actions">
             <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAsking(undefined)}>
-              {A.common.cancel}
+              {AUTH_TEXTS.common.cancel}
             </button>
             <button type="button" className={`btn btn-sm ${danger(asking) ? 'btn-danger' : 'btn-primary'}`} onClick={() => void run(asking)}>
-              {A.common.confirm}
+              {AUTH_TEXTS.common.confirm}
             </button>
           </div>
         </div>

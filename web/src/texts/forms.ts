@@ -1,8 +1,8 @@
 /**
  * The forms' messages next to their fields, the value field's and the edit-conflict panel's, in
- * Brazilian Portuguese. Beside texts.ts: only the forms' lazy chunks load them.
+ * Brazilian Portuguese. Beside app.ts: only the forms' lazy chunks load them.
  */
-export const TF = {
+export const FORM_TEXTS = {
   /** Messages next to a form's fields; `label` is the field's own label. */
   form: {
     required: (label: string) => `Preencha o campo “${label}”.`,

@@ -1,10 +1,10 @@
 /**
- * Every UI text of the web app, in Brazilian Portuguese, exactly as SPEC.md (sections 2, 5, 8)
- * and issues 3 and 13 say. Components import from here; no UI string lives anywhere else.
+ * Every UI text of the web app, in Brazilian Portuguese, exactly as the spec says, with
+ * the shell's own (every page's). Components import from web/src/texts/; no UI string lives anywhere else.
  * Keys are English; domain nouns stay as the API names them (categoria, descricao, valorContrato),
  * and the client is `cliente` (the wire's `produto` lives on only in the texts users read).
  */
-export const T = {
+export const APP_TEXTS = {
   brand: 'Clientela',
   nav: {
     label: 'Navegação principal',
@@ -83,4 +83,4 @@ export const T = {
 } as const;
 
 /** Document title of a page: "Clientes · Clientela". */
-export const pageTitle = (title: string): string => `${title} · ${T.brand}`;
+export const pageTitle = (title: string): string => `${title} · ${APP_TEXTS.brand}`;

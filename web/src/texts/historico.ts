@@ -1,11 +1,11 @@
 /**
- * The Lixeira page's and the history timeline's texts (issue 16), in Brazilian Portuguese. Beside
- * texts.ts: only their lazy chunks load them.
+ * The Lixeira page's and the history timeline's texts, in Brazilian Portuguese. Beside app.ts:
+ * only their lazy chunks load them.
  */
 /** The open mode's actor as the API writes it (lambdas/http/actor.ts). */
 const OPEN_MODE_ACTOR = 'anônimo';
 
-export const TH = {
+export const HISTORICO_TEXTS = {
   lixeira: {
     heading: 'Lixeira',
     subheading: 'Clientes e categorias deletados ficam aqui por um tempo e podem ser restaurados.',
@@ -29,7 +29,7 @@ export const TH = {
     emptyAction: 'Ver clientes',
     listError: 'Não foi possível carregar a lixeira.',
   },
-  /** The history of a record (issue 16): "Maria alterou — 23/11/2026 14:05", then "Valor do contrato: R$ 1.500,00 → R$ 15.000,00". */
+  /** The history of a record: "Maria alterou — 23/11/2026 14:05", then "Valor do contrato: R$ 1.500,00 → R$ 15.000,00". */
   historico: {
     heading: 'Histórico',
     acao: { criado: 'criou o registro', excluido: 'deletou o registro', restaurado: 'restaurou o registro', alterado: 'alterou' },
@@ -46,4 +46,4 @@ export const TH = {
 } as const;
 
 /** Who did it, as every screen shows it: the e-mail, or "Anônimo" for the open mode's actor (a name, capitalised everywhere). */
-export const personOf = (por: string): string => (por === OPEN_MODE_ACTOR ? TH.historico.anonymous : por);
+export const personOf = (por: string): string => (por === OPEN_MODE_ACTOR ? HISTORICO_TEXTS.historico.anonymous : por);

@@ -4,7 +4,7 @@
  * (features/clientes/paged.ts).
  */
 import type { OrdemLista, PaginaClientes } from '@contract';
-import { apiRequest } from './api-client.ts';
+import { apiRequest } from './http.ts';
 
 export const PAGINA_PATH = '/produtos/pagina';
 

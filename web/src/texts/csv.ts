@@ -1,14 +1,14 @@
 /**
- * The UI texts of the CSV import pages (issue 18), in Brazilian Portuguese. Beside texts.ts (which
+ * The UI texts of the CSV import pages, in Brazilian Portuguese. Beside app.ts (which
  * holds only the lists' 'Exportar' and 'Importar') because only the import pages' lazy chunk loads them.
  */
 import type { Importacao } from '@contract';
-import type { Encoding } from './lib/csv/decode.ts';
+import type { Encoding } from '../lib/csv/decode.ts';
 
 const n = (count: number) => count.toLocaleString('pt-BR');
 const plural = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
 
-export const C = {
+export const CSV_TEXTS = {
   titles: { clientes: 'Importar clientes', categorias: 'Importar categorias' },
   headingClientes: 'Importar clientes',
   headingCategorias: 'Importar categorias',

@@ -4,8 +4,9 @@
  * password and TOTP, which go with the user's access token.
  */
 import { userNameOf } from '@contract';
-import { cognitoCall, CognitoError, type AuthAnswer } from '../../lib/cognito.ts';
-import { accessToken, cognitoConfig, establish } from '../../lib/session.ts';
+import { cognitoCall, CognitoError, type AuthAnswer } from './cognito-client.ts';
+import { cognitoConfig } from '../lib/auth-config.ts';
+import { accessToken, establish } from '../lib/session.ts';
 
 function call<T>(op: string, body: object): Promise<T> {
   return cognitoCall<T>(cognitoConfig()!.cognitoEndpoint, op, { ClientId: cognitoConfig()!.clientId, ...body });

@@ -1,8 +1,8 @@
 /**
- * The Sobre nós page's texts, in Brazilian Portuguese. Beside texts.ts: only that page's chunk
+ * The Sobre nós page's texts, in Brazilian Portuguese. Beside app.ts: only that page's chunk
  * loads them.
  */
-export const TS = {
+export const SOBRE_TEXTS = {
   about: {
     heading: 'Sobre nós',
     intro: 'Somos a equipe que desenvolve a Clientela. Fale com a gente!',

@@ -1,12 +1,12 @@
 /**
  * The UI texts of the client form's "Contato e contrato" section and of "Contratos a renovar"
- * (issue 17), in Brazilian Portuguese. They live beside texts.ts (which holds what the client
+ * in Brazilian Portuguese. They live beside app.ts (which holds what the client
  * card and the navbar say) because only the forms' and the view's lazy chunks load them: in
- * texts.ts they would weigh on the initial JavaScript of every page.
+ * app.ts they would weigh on the initial JavaScript of every page.
  */
-import { CAMPOS } from './texts-campos.ts';
+import { CAMPOS } from './campos.ts';
 
-export const C = {
+export const CONTATO_TEXTS = {
   section: 'Contato e contrato',
   /** The labels of the fields, by wire name. */
   labels: {

@@ -1,5 +1,5 @@
 import { API_BASE } from '../config.ts';
-import { accessToken, expire, tokenAfterRefusal } from './session.ts';
+import { accessToken, expire, tokenAfterRefusal } from '../lib/session.ts';
 
 /** A non-2xx answer from the API. `mensagem` is the API's own reason when it sent `{mensagem}`. */
 export class ApiRequestError extends Error {
@@ -104,17 +104,33 @@ export const newIdempotencyKey = (): string =>
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 
+/** When a request is sent again: how many attempts in all, which failures are worth another, the wait before the next. */
+export interface RetryPolicy {
+  attempts: number;
+  retriable: (err: unknown) => boolean;
+  /** Milliseconds to wait after failed attempt `attempt` (1-based); 0 sends again at once. */
+  delayMs: (attempt: number) => number;
+}
+
+/** A create: only a lost connection is retried, at once; an HTTP answer is final. */
+export const CREATE_RETRY: RetryPolicy = { attempts: 2, retriable: (err) => !(err instanceof ApiRequestError), delayMs: () => 0 };
+
+/** The one retry loop of the web: `send` again while `policy` says the failure is worth it. */
+export async function withRetries<T>(send: () => Promise<T>, policy: RetryPolicy): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (err) {
+      if (attempt >= policy.attempts || !policy.retriable(err)) throw err;
+      const wait = policy.delayMs(attempt);
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
 /**
  * POST that creates a record once: the same Idempotency-Key is reused when the request is
  * retried after a network failure (the server then answers with the first result).
  */
-export async function createOnce<T>(path: string, body: unknown, key: string, attempts = 2): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await apiRequest<T>(path, { method: 'POST', body, headers: { 'Idempotency-Key': key } });
-    } catch (err) {
-      // Only a lost connection is retried; an HTTP answer is final.
-      if (err instanceof ApiRequestError || attempt >= attempts) throw err;
-    }
-  }
-}
+export const createOnce = <T>(path: string, body: unknown, key: string): Promise<T> =>
+  withRetries(() => apiRequest<T>(path, { method: 'POST', body, headers: { 'Idempotency-Key': key } }), CREATE_RETRY);

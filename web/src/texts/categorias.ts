@@ -1,10 +1,10 @@
 /**
  * The category pages' texts (list, card, forms, delete page), in Brazilian Portuguese. Beside
- * texts.ts: only the category pages' lazy chunks load them.
+ * app.ts: only the category pages' lazy chunks load them.
  */
-import { CAMPOS } from './texts-campos.ts';
+import { CAMPOS } from './campos.ts';
 
-export const TG = {
+export const CATEGORIAS_TEXTS = {
   categorias: {
     heading: 'Categorias',
     subheading: 'Organize seus clientes em categorias.',

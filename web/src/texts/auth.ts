@@ -1,10 +1,10 @@
 /**
  * The UI texts of the sign-in pages (/entrar, /esqueci-senha, Minha conta, Usuários), in
- * Brazilian Portuguese. They live beside texts.ts (which holds the app shell's: the navbar's
- * Entrar, Sair, Usuários) because only those pages' lazy chunks load them: in texts.ts they would
+ * Brazilian Portuguese. They live beside app.ts (which holds the app shell's: the navbar's
+ * Entrar, Sair, Usuários) because only those pages' lazy chunks load them: in app.ts they would
  * weigh on the initial JavaScript of every page.
  */
-export const A = {
+export const AUTH_TEXTS = {
   titles: {
     entrar: 'Entrar',
     esqueciSenha: 'Esqueci minha senha',

@@ -1,10 +1,10 @@
 /**
  * The client pages' texts (list, card, forms, delete page), in Brazilian Portuguese. Beside
- * texts.ts, which holds the shell's (every page's): only the client pages' lazy chunks load them.
+ * app.ts, which holds the shell's (every page's): only the client pages' lazy chunks load them.
  */
-import { CAMPOS } from './texts-campos.ts';
+import { CAMPOS } from './campos.ts';
 
-export const TC = {
+export const CLIENTES_TEXTS = {
   clientes: {
     heading: 'Busque seus clientes',
     subheading: 'Encontre clientes pelo nome, e-mail ou CNPJ/CPF e acompanhe seus contratos.',
@@ -32,7 +32,7 @@ export const TC = {
     categoriaPlaceholder: 'Selecione uma categoria',
     vip: 'Cliente VIP',
     standard: 'Cliente padrão',
-    // The card's contact, document and contract (issue 17); the form's texts: texts-contato.ts
+    // The card's contact, document and contract; the form's texts: contato.ts
     /** Which document it is, before the number on a card. */
     tipoDocumento: { CPF: 'CPF', CNPJ: 'CNPJ' },
     emailLabel: (email: string) => `Enviar e-mail para ${email}`,

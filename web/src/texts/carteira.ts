@@ -1,10 +1,10 @@
 /**
- * The UI texts of the home (issue 19): its portfolio block and the landing page, in Brazilian
- * Portuguese. They live beside texts.ts because only the home's lazy chunks load them: in texts.ts
- * they would weigh on the initial JavaScript of every page (as texts-auth.ts, texts-listas.ts).
+ * The UI texts of the home: its portfolio block and the landing page, in Brazilian
+ * Portuguese. They live beside app.ts because only the home's lazy chunks load them: in app.ts
+ * they would weigh on the initial JavaScript of every page (as auth.ts, listas.ts).
  */
-export const C = {
-  /** The landing page below the portfolio (moved here from texts.ts: only the home's chunk reads it). */
+export const CARTEIRA_TEXTS = {
+  /** The landing page below the portfolio (only the home's chunk reads it). */
   home: {
     eyebrow: 'Gestão de clientes para PMEs',
     headline: 'Gerencie seus clientes com a Clientela',
@@ -29,7 +29,7 @@ export const C = {
       },
     ],
   },
-  /** The home's portfolio block (issue 19). */
+  /** The home's portfolio block. */
   portfolio: {
     title: 'Sua carteira',
     lead: 'Clientes, contratos e renovações num relance, com os números exatos a cada alteração da equipe.',

@@ -12,11 +12,10 @@ import { ACTIVITY_FEED_DAYS } from '../contract/limits.ts';
 import type { Acao, Alteracao, EntradaHistorico } from '../contract/types.ts';
 import { batchDelete } from './batch.ts';
 import { defaultDb, tableName } from './client.ts';
-import { categoriaKey, clienteKey, type Stored } from './items.ts';
-import { trashKey } from './lixeira.ts';
+import type { Stored } from './items.ts';
 import { queryPage, timeSk } from './paging.ts';
-import { getItem, queryAll, queryPages } from './reads.ts';
-import { PK, RECORD_KIND, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
+import { queryAll, queryPages } from './reads.ts';
+import { PK, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
 import type { Op } from './write.ts';
 
 /** The partition of a record's history. */
@@ -163,11 +162,4 @@ export async function eraseHistory(kind: RecordKind, id: number, nowMs = Date.no
   await batchDelete(defaultDb(), [...new Map(feed.map((k) => [k.sk, k])).values()]);
   await batchDelete(defaultDb(), entries.map((e) => ({ pk, sk: Number(e.sk) })));
   return entries.length;
-}
-
-/** True when the record is live or has a copy in the trash (even an expired one TTL has not dropped yet). */
-export async function recordEverStored(kind: RecordKind, id: number): Promise<boolean> {
-  const live = kind === RECORD_KIND.categoria ? categoriaKey(id) : clienteKey(id);
-  const [record, copy] = await Promise.all([getItem(live, 'sk'), getItem(trashKey(kind, id), 'sk')]);
-  return record !== undefined || copy !== undefined;
 }

@@ -14,10 +14,10 @@ import { LIMITS } from '../contract/limits.ts';
 import type { ItemLixeira, Tipo } from '../contract/types.ts';
 import { tableName } from './client.ts';
 import { historyOps } from './historico.ts';
-import { IDEMPOTENCY_REF, type Stored } from './items.ts';
+import { categoriaKey, clienteKey, IDEMPOTENCY_REF, type Stored } from './items.ts';
 import { queryPage, timeSk } from './paging.ts';
 import { getItem, queryPages } from './reads.ts';
-import { PK, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
+import { PK, RECORD_KIND, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
 import type { Op } from './write.ts';
 
 /** The attribute that marks a copy and its index entry being purged (epoch seconds of the mark). */
@@ -308,3 +308,10 @@ export const keepExpiry = (indice: number): Op => ({
   // Gone (restored, purged) or converted meanwhile: nothing left to keep.
   onFailed: () => ({ kind: 'changed' }) as const,
 });
+
+/** True when the record is live or has a copy in the trash (even an expired one TTL has not dropped yet). */
+export async function recordEverStored(kind: RecordKind, id: number): Promise<boolean> {
+  const live = kind === RECORD_KIND.categoria ? categoriaKey(id) : clienteKey(id);
+  const [record, copy] = await Promise.all([getItem(live, 'sk'), getItem(trashKey(kind, id), 'sk')]);
+  return record !== undefined || copy !== undefined;
+}

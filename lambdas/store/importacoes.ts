@@ -96,7 +96,7 @@ const closed = (old: Stored | undefined) => (old ? { kind: 'importacaoEncerrada'
  * while it still takes rows (`notFound` when it is missing, `importacaoEncerrada` once concluded
  * or undone). `fim`: the file's last batch, the import is concluded with it.
  */
-export function countImportados(
+export function countOnImportacao(
   id: number,
   n: number,
   { fim = false, categorias = 0, total }: { fim?: boolean; categorias?: number; total?: number } = {},
@@ -129,7 +129,7 @@ export function countImportados(
  * Lists a created client under its import by its line in the file (what the undo deletes): only
  * where the line has none, so each line is created once (`linhaImportada` names the client it is).
  */
-export function listImportado(importacaoId: number, clienteId: number, linha: number): Op {
+export function listImportadoCliente(importacaoId: number, clienteId: number, linha: number): Op {
   return {
     name: 'importacao.linha',
     item: { Put: { TableName: tableName(), Item: { pk: linhasPk(importacaoId), sk: linha, id: clienteId }, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -166,7 +166,7 @@ export interface Desfeito {
 }
 
 /** Up to `limit` records of a kind the import's undo deleted and no restore brought back yet, lowest id first. */
-export async function desfeitos(importacaoId: number, limit: number, kind: Importado): Promise<Desfeito[]> {
+export async function readDesfeitos(importacaoId: number, limit: number, kind: Importado): Promise<Desfeito[]> {
   const page = await documentClient().send(
     new QueryCommand({
       TableName: tableName(),
@@ -196,7 +196,7 @@ export async function countDesfeitos(importacaoId: number, kind: Importado): Pro
  * A restore step's bookkeeping of one record: off the undo's list, and (when it came back) on the
  * import's list again as it was, so the import can be undone again.
  */
-export function restoredDesfeito(importacaoId: number, d: Desfeito, back: boolean): Op[] {
+export function settleDesfeito(importacaoId: number, d: Desfeito, back: boolean): Op[] {
   const forget: Op = { name: 'importacao.desfeito.esquecer', item: { Delete: { TableName: tableName(), Key: { pk: desfeitosPk(importacaoId, d.kind), sk: d.id } } } };
   if (!back) return [forget];
   const { pk, sk, id, linha } = d.listado;
@@ -236,7 +236,7 @@ export function markEstado(id: number, estado: 'desfazendo' | 'desfeita' | 'conc
 const listedId = (item: Stored) => Number(item.id ?? item.sk);
 
 /** Up to `limit` records of a kind an import created and still lists, lowest key first. */
-export async function importados(importacaoId: number, limit: number, kind: Importado = 'cliente'): Promise<Listado[]> {
+export async function readImportados(importacaoId: number, limit: number, kind: Importado = 'cliente'): Promise<Listado[]> {
   const out: Listado[] = [];
   for (const pk of listPks(importacaoId, kind)) {
     if (out.length >= limit) break;
@@ -256,7 +256,7 @@ export async function importados(importacaoId: number, limit: number, kind: Impo
 }
 
 /** How many records of a kind an import still lists (every page counted). */
-export async function countImportadosRestantes(importacaoId: number, kind: Importado = 'cliente'): Promise<number> {
+export async function countListedImportados(importacaoId: number, kind: Importado = 'cliente'): Promise<number> {
   let count = 0;
   for (const pk of listPks(importacaoId, kind)) {
     await queryPages({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, Select: 'COUNT' }, (page) => {
@@ -267,7 +267,7 @@ export async function countImportadosRestantes(importacaoId: number, kind: Impor
 }
 
 /** The lines of the file whose clients an import created and still lists, ascending. */
-export async function linhasImportadas(importacaoId: number): Promise<number[]> {
+export async function readLinhasImportadas(importacaoId: number): Promise<number[]> {
   const lines: number[] = [];
   const [byLine, legacy] = listPks(importacaoId, 'cliente') as [string, string];
   await queryPages({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': byLine }, ProjectionExpression: 'sk' }, (page) => {

@@ -142,7 +142,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  * Fills the table with `categorias` categories and `clientes` clients: clients spread over the
  * new categories (about one in ten without any), contract values below and above the VIP
  * threshold with cents, realistic Portuguese names; most with a contact e-mail and phone, a
- * CNPJ/CPF, contract dates and some notes (issue 17). Deterministic for a given table state.
+ * CNPJ/CPF, contract dates and some notes. Deterministic for a given table state.
  */
 export async function seedDatabase(db: Db, counts: { categorias: number; clientes: number }): Promise<SeedResult> {
   const nCat = Math.max(0, Math.floor(counts.categorias));

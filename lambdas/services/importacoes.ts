@@ -49,14 +49,15 @@ import { categoriaWire } from '../store/items.ts';
 import { ensureAggregates } from '../store/aggregates.ts';
 import { readCliente } from '../store/clientes.ts';
 import { lixeiraDays } from '../store/lixeira.ts';
-import { timeSk } from '../store/paging.ts';
-import { commit, commitEach, type Op, type Outcome } from '../store/write.ts';
+import { distinctFeedSks } from '../store/historico.ts';
+import { chunkRows, pack } from '../store/packing.ts';
+import { commit, commitEach, type Op } from '../store/write.ts';
 import { newCategoriaWrite, removeCategoria } from './categorias.ts';
 import { newClienteWrite, removeCliente } from './clientes.ts';
 import { restoreFromLixeira } from './lixeira.ts';
 import { cursorOf, nextCursor, type PageRequest } from './historico.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
-import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
+import { AGAIN, errorFor, readThenWrite, type Outcome } from './outcomes.ts';
 
 /** Days an import may be undone: the trash period (TRASH_DAYS). */
 const undoDays = lixeiraDays;
@@ -191,16 +192,10 @@ type Row = { linha: number; input: ClienteInput };
  * plus the item listing the record under its import. `feedSk` keeps the feed items of one
  * transaction's rows apart.
  */
-const rowOps = (actor: Actor, importacaoId: number, row: Row, id: number, feedSk?: number): Op[] => [
+const rowOps = (actor: Actor, importacaoId: number, row: Row, id: number, feedSk?: number): Op<Outcome>[] => [
   ...newClienteWrite(actor, row.input, id, { feedSk }).ops,
   store.listImportadoCliente(importacaoId, id, row.linha),
 ];
-
-/** Distinct feed keys for the rows of one transaction (at most a few dozen), from now. */
-function feedKeys(n: number): number[] {
-  const first = timeSk(Date.now());
-  return Array.from({ length: n }, (_, i) => first + i);
-}
 
 /**
  * Creates a batch of rows of an import (see the module comment). Invalid rows fail with the
@@ -240,8 +235,8 @@ export async function importLote(
     rows.push({ linha, input: parsed.value });
   }
   // Sized from the rows' real op-lists (the ids do not change their shape): + the claim and the job's count.
-  const chunks = store.chunkRows(
-    rows.map((row) => store.splitRowOps(rowOps(actor, importacaoId, row, 0))),
+  const chunks = chunkRows(
+    rows.map((row) => rowOps(actor, importacaoId, row, 0)),
     2,
   );
   for (const [n, chunk] of chunks.entries()) {
@@ -285,9 +280,9 @@ async function writeChunk(
       status: 200,
       body: { criados: [...before, ...alive.map(({ row, id }) => ({ linha: row.linha, id }))], falhas: [...falhas] },
     };
-    const feed = feedKeys(alive.length);
-    const packed = store.pack(
-      alive.map(({ row, id }, r) => store.splitRowOps(rowOps(actor, importacaoId, row, id, feed[r]))),
+    const feed = distinctFeedSks(alive.length);
+    const packed = pack<Outcome>(
+      alive.map(({ row, id }, r) => rowOps(actor, importacaoId, row, id, feed[r])),
       [claimIdempotencyKey(claim, answer), store.countOnImportacao(importacaoId, alive.length, { fim, total: importacao.total })],
     );
     const written = await commitEach(packed.ops);

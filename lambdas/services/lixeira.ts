@@ -17,12 +17,12 @@ import { dropFromLixeira, dropIndex, isExpired, keepExpiry, readLixeiraPage, mar
 import { ensureAggregates } from '../store/aggregates.ts';
 import { ensureNameClaims } from '../store/names.ts';
 import { RECORD_KIND, type RecordKind } from '../store/table.ts';
-import { commit, type Op, type Outcome } from '../store/write.ts';
+import { commit, type Op } from '../store/write.ts';
 import { requireLiveAdmin } from './authority.ts';
 import { nameTaken } from './categorias.ts';
 import { documentoTaken } from './clientes.ts';
 import { cursorOf, nextCursor, stampOf, type PageRequest } from './historico.ts';
-import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
+import { AGAIN, errorFor, readThenWrite, type Outcome } from './outcomes.ts';
 
 const NOT_IN_TRASH = { notFound: MESSAGES.naoEstaNaLixeira };
 /** The stored kind of each wire `tipo` (the same words: the wire's are the stored ones). */
@@ -71,7 +71,7 @@ export async function restoreFromLixeira(actor: Actor, tipo: Tipo, id: number): 
     const copy = await restorable(kind, id, nowSeconds);
     const seq = Number(copy.item.historico ?? 0) + 1;
     const audit = { historico: seq, atualizadoEm: stamp.em, atualizadoPor: stamp.por };
-    let ops: Op[];
+    let ops: Op<Outcome>[];
     let answer: Restaurado;
     if (kind === RECORD_KIND.categoria) {
       const old = toCategoriaRecord(copy.item);

@@ -5,7 +5,6 @@
  */
 import type { Categoria, CategoriaRef } from '../contract/types.ts';
 import { foldName } from '../contract/text.ts';
-import { tableName } from './client.ts';
 import { uniqueClaimsOf } from './claims.ts';
 import {
   CATEGORIA_LIST_PROJECTION,
@@ -25,7 +24,11 @@ import {
 import { claimName, releaseName } from './names.ts';
 import { getItem, queryAll } from './reads.ts';
 import { PK } from './table.ts';
-import type { Op } from './write.ts';
+import { allOf, anyOf, equals, exists, missing, type Op, type WriteOutcome } from './write.ts';
+import type { NameOutcome } from './names.ts';
+
+/** The category still has clients. */
+export type CategoriaOutcome = { kind: 'hasClientes' };
 
 /** Every category, sorted by id. */
 export async function listCategorias(): Promise<Categoria[]> {
@@ -53,13 +56,9 @@ export async function readCategoriaRef(id: number): Promise<CategoriaRef | undef
  * A category stored anew (fresh id, or the same id back from the trash) with its uniqueness
  * claims taken; its key taken already means another write put it there first (`changed`).
  */
-export function createCategoria(c: CategoriaRecord): Op[] {
+export function createCategoria(c: CategoriaRecord): Op<WriteOutcome | NameOutcome>[] {
   return [
-    {
-      name: 'categoria.put',
-      item: { Put: { TableName: tableName(), Item: categoriaItem(c), ConditionExpression: 'attribute_not_exists(pk)' } },
-      onFailed: () => ({ kind: 'changed' }),
-    },
+    { name: 'categoria.put', put: categoriaItem(c), condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) },
     ...uniqueClaimsOf('categoria', c).map((claim) => claim.take()),
   ];
 }
@@ -69,23 +68,15 @@ export function createCategoria(c: CategoriaRecord): Op[] {
  * versao, and the audit fields and history counter `after` carries. A new folded name is claimed
  * and the old one left (`holders`: the old name's holders as read).
  */
-export function renameCategoria(before: CategoriaRecord, after: CategoriaRecord, holders: readonly number[]): Op[] {
+export function renameCategoria(before: CategoriaRecord, after: CategoriaRecord, holders: readonly number[]): Op<WriteOutcome | NameOutcome>[] {
   // The totals (count, VIPs, sum) belong to the client writes: a rename never sets them.
   const { pk: _pk, sk: _sk, [CLIENT_COUNT]: _count, [VIP_COUNT]: _vips, [CENTS_SUM]: _soma, ...fields } = categoriaItem(after);
-  const names = Object.keys(fields);
-  const ops: Op[] = [
+  const ops: Op<WriteOutcome | NameOutcome>[] = [
     {
       name: 'categoria.rename',
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: categoriaKey(before.id),
-          UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk) AND versao = :read',
-          ExpressionAttributeNames: Object.fromEntries(names.map((n) => [`#${n}`, n])),
-          ExpressionAttributeValues: { ...Object.fromEntries(Object.entries(fields).map(([n, v]) => [`:${n}`, v])), ':read': before.versao },
-        },
-      },
+      key: categoriaKey(before.id),
+      update: { set: fields },
+      condition: allOf(exists('pk'), equals('versao', before.versao)),
       onFailed: (old) => ({ kind: old ? 'staleVersao' : 'notFound' }),
     },
   ];
@@ -102,18 +93,12 @@ export function renameCategoria(before: CategoriaRecord, after: CategoriaRecord,
  * unchanged (`staleVersao`: a rename changes which name it frees). The service adds what goes
  * with it: the freed claims, the trash copy, the history entry.
  */
-export function deleteCategoria(before: CategoriaRecord): Op {
+export function deleteCategoria(before: CategoriaRecord): Op<WriteOutcome | CategoriaOutcome> {
   return {
     name: 'categoria.delete',
-    item: {
-      Delete: {
-        TableName: tableName(),
-        Key: categoriaKey(before.id),
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#count) OR #count = :zero) AND versao = :read',
-        ExpressionAttributeNames: { '#count': CLIENT_COUNT },
-        ExpressionAttributeValues: { ':zero': 0, ':read': before.versao },
-      },
-    },
+    key: categoriaKey(before.id),
+    delete: true,
+    condition: allOf(exists('pk'), anyOf(missing(CLIENT_COUNT), equals(CLIENT_COUNT, 0)), equals('versao', before.versao)),
     onFailed: (old) => {
       if (!old) return { kind: 'notFound' };
       return Number(old[CLIENT_COUNT] ?? 0) > 0 ? { kind: 'hasClientes' } : { kind: 'staleVersao' };

@@ -16,12 +16,15 @@ import {
   type ClienteRecord,
   type Stored,
 } from './items.ts';
-import { aggregateOps } from './aggregates.ts';
+import { aggregateOps, type AggregateOutcome } from './aggregates.ts';
 import { uniqueClaimsOf } from './claims.ts';
-import { claimDocumento, releaseDocumento } from './names.ts';
+import { claimDocumento, releaseDocumento, type NameOutcome } from './names.ts';
 import { getItem, queryAll } from './reads.ts';
 import { PK } from './table.ts';
-import type { Op } from './write.ts';
+import { allOf, equals, exists, missing, type Op, type WriteOutcome } from './write.ts';
+
+/** What a client write's failed condition may mean. */
+export type ClienteOutcome = WriteOutcome | AggregateOutcome | NameOutcome;
 
 /** Every stored client, sorted by id, without its `observacoes` (a list would grow by 2,000 characters a client). */
 export async function listClientes(): Promise<ClienteRecord[]> {
@@ -76,13 +79,9 @@ const clienteFailed = (old: Stored | undefined) => ({ kind: old ? 'staleVersao' 
  * (which must exist: `categoriaMissing`), its uniqueness claims (the documento) taken; its key
  * taken already means another write put it there first (`changed`).
  */
-export function createCliente(c: ClienteRecord): Op[] {
+export function createCliente(c: ClienteRecord): Op<ClienteOutcome>[] {
   return [
-    {
-      name: 'cliente.put',
-      item: { Put: { TableName: tableName(), Item: clienteItem(c), ConditionExpression: 'attribute_not_exists(pk)' } },
-      onFailed: () => ({ kind: 'changed' }),
-    },
+    { name: 'cliente.put', put: clienteItem(c), condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) },
     ...aggregateOps(null, c),
     ...uniqueClaimsOf('cliente', c).map((claim) => claim.take()),
   ];
@@ -94,27 +93,15 @@ export function createCliente(c: ClienteRecord): Op[] {
  * A move counts it out of the old category's totals and into the new one's, a stay adjusts its
  * VIP count and sum when the value changed; a new documento is claimed and the old one freed.
  */
-export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op[] {
+export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op<ClienteOutcome>[] {
   const { pk: _pk, sk: _sk, ...fields } = clienteItem(after);
-  const names = Object.keys(fields);
   const removed = ['categoriaId', ...CONTATO_FIELDS].filter((n) => !(n in fields));
-  const ops: Op[] = [
+  const ops: Op<ClienteOutcome>[] = [
     {
       name: 'cliente.replace',
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: clienteKey(before.id),
-          UpdateExpression:
-            `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}` + (removed.length ? ` REMOVE ${removed.map((n) => `#${n}`).join(', ')}` : ''),
-          ConditionExpression: 'attribute_exists(pk) AND versao = :read',
-          ExpressionAttributeNames: Object.fromEntries([...names, ...removed].map((n) => [`#${n}`, n])),
-          ExpressionAttributeValues: {
-            ...Object.fromEntries(Object.entries(fields).map(([n, v]) => [`:${n}`, v])),
-            ':read': before.versao,
-          },
-        },
-      },
+      key: clienteKey(before.id),
+      update: { set: fields, remove: removed },
+      condition: allOf(exists('pk'), equals('versao', before.versao)),
       onFailed: clienteFailed,
     },
   ];
@@ -129,20 +116,9 @@ export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op[
  * Deletes a client read as `before` (conditioned on its versao), counted out of its category's totals. The
  * service adds what goes with it: the freed claims (the documento), the trash copy, the history entry.
  */
-export function deleteCliente(before: ClienteRecord): Op[] {
+export function deleteCliente(before: ClienteRecord): Op<ClienteOutcome>[] {
   return [
-    {
-      name: 'cliente.delete',
-      item: {
-        Delete: {
-          TableName: tableName(),
-          Key: clienteKey(before.id),
-          ConditionExpression: 'attribute_exists(pk) AND versao = :read',
-          ExpressionAttributeValues: { ':read': before.versao },
-        },
-      },
-      onFailed: clienteFailed,
-    },
+    { name: 'cliente.delete', key: clienteKey(before.id), delete: true, condition: allOf(exists('pk'), equals('versao', before.versao)), onFailed: clienteFailed },
     ...aggregateOps(before, null),
   ];
 }

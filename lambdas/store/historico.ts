@@ -11,12 +11,12 @@
 import { ACTIVITY_FEED_DAYS } from '../contract/limits.ts';
 import type { Acao, Alteracao, EntradaHistorico } from '../contract/types.ts';
 import { batchDelete } from './batch.ts';
-import { defaultDb, tableName } from './client.ts';
+import { defaultDb } from './client.ts';
 import type { Stored } from './items.ts';
 import { queryPage, timeSk } from './paging.ts';
 import { queryAll, queryPages } from './reads.ts';
 import { PK, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
-import type { Op } from './write.ts';
+import { missing, type Op, type WriteOutcome } from './write.ts';
 
 /** The partition of a record's history. */
 export const historyPk = (kind: RecordKind, id: number): string => `${PK.historico}#${kind}#${id}`;
@@ -75,20 +75,21 @@ export function historyItems({ kind, id, nome, seq, entry, feedSk }: HistoryWrit
  * the record won, `changed`) and the activity feed item (a clash of its time key is `changed`
  * too: the write is retried).
  */
-export function historyOps(write: HistoryWrite): Op[] {
+export function historyOps(write: HistoryWrite): Op<WriteOutcome>[] {
   const { entry, feed } = historyItems(write);
   return [
-    {
-      name: 'historico.put',
-      item: { Put: { TableName: tableName(), Item: entry, ConditionExpression: 'attribute_not_exists(pk)' } },
-      onFailed: () => ({ kind: 'changed' }),
-    },
-    {
-      name: 'atividade.put',
-      item: { Put: { TableName: tableName(), Item: feed, ConditionExpression: 'attribute_not_exists(pk)' } },
-      onFailed: () => ({ kind: 'changed' }),
-    },
+    { name: 'historico.put', put: entry, condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) },
+    { name: 'atividade.put', put: feed, condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) },
   ];
+}
+
+/**
+ * Distinct feed sort keys, from now, for the entries of one write (an import's rows: at most a
+ * few dozen, which a time key alone could make clash).
+ */
+export function distinctFeedSks(n: number, nowMs = Date.now()): number[] {
+  const first = timeSk(nowMs);
+  return Array.from({ length: n }, (_, i) => first + i);
 }
 
 /** A stored entry as the API returns it. */

@@ -12,13 +12,12 @@
  */
 import { LIMITS } from '../contract/limits.ts';
 import type { ItemLixeira, Tipo } from '../contract/types.ts';
-import { tableName } from './client.ts';
 import { historyOps } from './historico.ts';
 import { categoriaKey, clienteKey, IDEMPOTENCY_REF, type Stored } from './items.ts';
 import { queryPage, timeSk } from './paging.ts';
 import { getItem, queryPages } from './reads.ts';
 import { PK, RECORD_KIND, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
-import type { Op } from './write.ts';
+import { allOf, compare, equals, exists, missing, type Op, type WriteOutcome } from './write.ts';
 
 /** The attribute that marks a copy and its index entry being purged (epoch seconds of the mark). */
 export const PURGING = 'purgando';
@@ -82,7 +81,7 @@ export function deletionOps(
   seq: number,
   stamp: { em: string; por: string; ms: number },
   categoriaNome?: string,
-): Op[] {
+): Op<WriteOutcome>[] {
   const { em, por, ms } = stamp;
   const copy = categoriaNome === undefined ? item : { ...item, [CATEGORIA_NAME]: categoriaNome };
   return [
@@ -95,41 +94,26 @@ export function deletionOps(
  * Puts a record (its stored item, the history counter at the delete's entry) in the trash: the
  * copy and the index entry, each conditioned on its key being free (`changed` otherwise).
  */
-export function putInLixeira(kind: RecordKind, item: Record<string, unknown>, meta: LixeiraMeta): Op[] {
+export function putInLixeira(kind: RecordKind, item: Record<string, unknown>, meta: LixeiraMeta): Op<WriteOutcome>[] {
   const { pk: _pk, sk, ...attributes } = item;
   const id = Number(sk);
   const { nome, ...who } = meta;
   const changed = () => ({ kind: 'changed' }) as const;
   return [
-    {
-      name: 'lixeira.put',
-      item: {
-        Put: {
-          TableName: tableName(),
-          Item: { ...lixeiraKey(kind, id), ...attributes, ...who, [TTL_ATTRIBUTE]: meta.expiresAt },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      onFailed: changed,
-    },
+    { name: 'lixeira.put', put: { ...lixeiraKey(kind, id), ...attributes, ...who, [TTL_ATTRIBUTE]: meta.expiresAt }, condition: missing('pk'), onFailed: changed },
     {
       name: 'lixeira.index',
-      item: {
-        Put: {
-          TableName: tableName(),
-          // No TTL: the sweep removes it once it erased the record's history (the to-do outlives the copy).
-          Item: {
-            ...lixeiraIndexKey(meta.indice),
-            tipo: kind,
-            id,
-            nome,
-            excluidoEm: meta.excluidoEm,
-            excluidoPor: meta.excluidoPor,
-            [EXPIRA]: meta.expiresAt,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+      // No TTL: the sweep removes it once it erased the record's history (the to-do outlives the copy).
+      put: {
+        ...lixeiraIndexKey(meta.indice),
+        tipo: kind,
+        id,
+        nome,
+        excluidoEm: meta.excluidoEm,
+        excluidoPor: meta.excluidoPor,
+        [EXPIRA]: meta.expiresAt,
       },
+      condition: missing('pk'),
       onFailed: changed,
     },
   ];
@@ -179,22 +163,16 @@ export async function readLixeiraCopy(kind: RecordKind, id: number): Promise<Lix
  * read, unexpired and not being purged (`notFound` otherwise: restored or purged meanwhile,
  * expired), and its index entry.
  */
-export function takeFromLixeira(copy: LixeiraCopy, nowSeconds: number): Op[] {
+export function takeFromLixeira(copy: LixeiraCopy, nowSeconds: number): Op<WriteOutcome>[] {
   return [
     {
       name: 'lixeira.restore',
-      item: {
-        Delete: {
-          TableName: tableName(),
-          Key: lixeiraKey(copy.kind, copy.id),
-          ConditionExpression: 'indice = :indice AND #exp > :now AND attribute_not_exists(#purging)',
-          ExpressionAttributeNames: { '#exp': TTL_ATTRIBUTE, '#purging': PURGING },
-          ExpressionAttributeValues: { ':indice': copy.indice, ':now': nowSeconds },
-        },
-      },
+      key: lixeiraKey(copy.kind, copy.id),
+      delete: true,
+      condition: allOf(equals('indice', copy.indice), compare(TTL_ATTRIBUTE, '>', nowSeconds), missing(PURGING)),
       onFailed: () => ({ kind: 'notFound' }),
     },
-    { name: 'lixeira.unindex', item: { Delete: { TableName: tableName(), Key: lixeiraIndexKey(copy.indice) } } },
+    { name: 'lixeira.unindex', key: lixeiraIndexKey(copy.indice), delete: true },
   ];
 }
 
@@ -202,37 +180,25 @@ export function takeFromLixeira(copy: LixeiraCopy, nowSeconds: number): Op[] {
  * Marks the copy read and its index entry as being purged (a restore refuses the copy from then
  * on, the list leaves the entry out); `notFound` when the copy is gone or is another one.
  */
-export function markPurging(copy: LixeiraCopy, nowSeconds: number): Op[] {
-  const mark = (Key: { pk: string; sk: number }, condition: string, values: Record<string, unknown>): Op['item'] => ({
-    Update: {
-      TableName: tableName(),
-      Key,
-      UpdateExpression: 'SET #purging = :now',
-      ConditionExpression: condition,
-      ExpressionAttributeNames: { '#purging': PURGING },
-      ExpressionAttributeValues: { ':now': nowSeconds, ...values },
-    },
-  });
+export function markPurging(copy: LixeiraCopy, nowSeconds: number): Op<WriteOutcome>[] {
+  const update = { set: { [PURGING]: nowSeconds } };
   const notFound = () => ({ kind: 'notFound' }) as const;
   return [
-    { name: 'lixeira.purging', item: mark(lixeiraKey(copy.kind, copy.id), 'indice = :indice', { ':indice': copy.indice }), onFailed: notFound },
-    { name: 'lixeira.purging.index', item: mark(lixeiraIndexKey(copy.indice), 'attribute_exists(pk)', {}), onFailed: notFound },
+    { name: 'lixeira.purging', key: lixeiraKey(copy.kind, copy.id), update, condition: equals('indice', copy.indice), onFailed: notFound },
+    { name: 'lixeira.purging.index', key: lixeiraIndexKey(copy.indice), update, condition: exists('pk'), onFailed: notFound },
   ];
 }
 
 /** Removes the copy and its index entry for good (the end of a purge). */
 export function dropFromLixeira(copy: LixeiraCopy): Op[] {
   return [
-    { name: 'lixeira.drop', item: { Delete: { TableName: tableName(), Key: lixeiraKey(copy.kind, copy.id) } } },
-    { name: 'lixeira.unindex', item: { Delete: { TableName: tableName(), Key: lixeiraIndexKey(copy.indice) } } },
+    { name: 'lixeira.drop', key: lixeiraKey(copy.kind, copy.id), delete: true },
+    { name: 'lixeira.unindex', key: lixeiraIndexKey(copy.indice), delete: true },
   ];
 }
 
 /** Removes an index entry whose copy is gone already (TTL dropped it): the sweep's last step. */
-export const dropIndex = (indice: number): Op => ({
-  name: 'lixeira.unindex',
-  item: { Delete: { TableName: tableName(), Key: lixeiraIndexKey(indice) } },
-});
+export const dropIndex = (indice: number): Op => ({ name: 'lixeira.unindex', key: lixeiraIndexKey(indice), delete: true });
 
 /** A page of the trash, newest first, after sort key `after`; expired entries and entries being purged are never listed. */
 export async function readLixeiraPage(limit: number, after: number | undefined, nowSeconds: number): Promise<{ items: ItemLixeira[]; next: number | undefined }> {
@@ -294,17 +260,11 @@ export async function lixeiraToSweep(nowSeconds: number, stalledBefore: number):
  * Moves an index entry's expiry from the TTL attribute to `expira` (an entry stored before the
  * sweep): DynamoDB no longer drops it, so the sweep erases the record's history when it expires.
  */
-export const keepExpiry = (indice: number): Op => ({
+export const keepExpiry = (indice: number): Op<WriteOutcome> => ({
   name: 'lixeira.keepExpiry',
-  item: {
-    Update: {
-      TableName: tableName(),
-      Key: lixeiraIndexKey(indice),
-      UpdateExpression: 'SET #expira = #exp REMOVE #exp',
-      ConditionExpression: 'attribute_exists(#exp)',
-      ExpressionAttributeNames: { '#expira': EXPIRA, '#exp': TTL_ATTRIBUTE },
-    },
-  },
+  key: lixeiraIndexKey(indice),
+  update: { setFrom: { [EXPIRA]: TTL_ATTRIBUTE }, remove: [TTL_ATTRIBUTE] },
+  condition: exists(TTL_ATTRIBUTE),
   // Gone (restored, purged) or converted meanwhile: nothing left to keep.
   onFailed: () => ({ kind: 'changed' }) as const,
 });

@@ -155,7 +155,7 @@ export class ClientelaStack extends Stack {
       stage: this.api.stage,
       accessLogs: this.api.accessLogs,
       table: this.data.table,
-      jobs: this.jobs.functions,
+      jobs: new Map([...this.jobs.functions].filter(([name]) => props.jobs.find((j) => j.name === name)?.alarmed !== false)),
       alarmEmail: props.alarmEmail,
       stackName: this.stackName,
       monthlyBudgetUsd: props.monthlyBudgetUsd ?? 5,

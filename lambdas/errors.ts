@@ -29,6 +29,8 @@ export class MethodNotAllowedError extends ApiError {
 export class ConflictError extends ApiError {}
 /** A request body over the limit: 413. */
 export class PayloadTooLargeError extends ApiError {}
+/** Not ready yet (a migration of stored records is running): 503 with Retry-After. */
+export class UnavailableError extends ApiError {}
 /** A content type that is not JSON: 415. */
 export class UnsupportedMediaTypeError extends ApiError {}
 /** An idempotency key reused with another body: 422. */

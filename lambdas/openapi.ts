@@ -11,9 +11,11 @@ import { ISO_DATE_PATTERN } from './contract/datas.ts';
 import { CATEGORY_NAME_PATTERN } from './contract/text.ts';
 import {
   DECIMAL_STRING_PATTERN,
+  DIRECOES,
   ID_PATTERN,
   IDEMPOTENCY_KEY_PATTERN,
   LIMITS,
+  ORDENS_LISTA,
   RECENT_ACTIVITY_LIMIT,
   VIP_THRESHOLD,
 } from './contract/limits.ts';
@@ -361,6 +363,18 @@ function buildSchemas(): Record<string, JsonSchema> {
       type: 'array',
       items: ref('schemas', 'ProdutoResumo'),
     },
+    ProdutoPagina: {
+      ...pageOf('ProdutoPagina', 'ProdutoResumo', 'A page of a view of the client list, and the view\'s totals.'),
+      properties: {
+        ...pageOf('ProdutoPagina', 'ProdutoResumo', '').properties,
+        totais: {
+          ...ref('schemas', 'Totais'),
+          description:
+            "The view's exact totals: on every page of a view by category or VIP (or none), from the stored aggregates, and of a search, " +
+            'counted over its matches; absent for a period of contract end.',
+        },
+      },
+    },
     CategoriaInput: requestSchema(categoriaInputSchema, 'CategoriaInput', 'The body of POST /categorias.'),
     CategoriaUpdate: requestSchema(
       categoriaUpdateSchema,
@@ -686,6 +700,10 @@ function buildResponses(): Record<string, JsonSchema> {
         "user's state, or an administrator acting on their own admin role, activation or account.",
     ),
     PayloadTooLarge: error(`The request body is larger than ${maxKb} KB (${LIMITS.bodyBytes} bytes).`),
+    ListTooLarge: error(
+      `The whole list would not fit one answer (Lambda's ${LIMITS.responseBytes / (1024 * 1024)} MB), or holds more than ` +
+        `${LIMITS.lista.listaCompletaMax.toLocaleString('en-US')} clients: the message says to use \`GET /api/produtos/pagina\`.`,
+    ),
     UnsupportedMediaType: error(
       'The body was sent without a Content-Type, or with one that is not JSON in UTF-8 (`application/json` ' +
         'or `application/*+json`, with no charset or `charset=utf-8`).',
@@ -729,6 +747,8 @@ interface UsersShape {
   errors: string[];
   /** A page read by `?cursor=` only (its pages are sized by the server). */
   cursorOnly?: boolean;
+  /** Its other query parameters (components' names). */
+  query?: string[];
 }
 const usersOp = (summary: string, answer: string, description: string, shape: UsersShape): Op => ({
   summary,
@@ -820,11 +840,29 @@ const OPERATIONS: Record<string, Op> = {
     `Deletes a category that no client uses (409 while any client uses it; clients in the trash don't count). ${TO_TRASH} Its unique name is freed meanwhile (a restore claims it again, or 409).`,
   ),
   'GET /categorias/{id}/historico': historyOp('category'),
-  'GET /produtos': op(
+  'GET /produtos': shapedOp(
     'List the clients',
     'The clients.',
     'Every client, sorted by id, with its category embedded as it is now and without `observacoes` (read one client for ' +
-      'them); read strongly consistently. Large lists come back whole (compressed when the client accepts gzip or br).',
+      'them); read strongly consistently. Large lists come back whole (compressed when the client accepts gzip or br) ' +
+      `while the answer fits Lambda's response cap and the portfolio holds at most ${LIMITS.lista.listaCompletaMax.toLocaleString('en-US')} ` +
+      'clients; beyond, 413 with a message that says to use `GET /produtos/pagina`.',
+    { status: '200', response: 'ProdutoList', errors: ['413:ListTooLarge'] },
+  ),
+  'GET /produtos/pagina': shapedOp(
+    'List the clients a page at a time',
+    "A page of the view, its next cursor and the view's totals.",
+    'A view of the client list, a page at a time whatever its size: sorted by `ordem` (`nome` in pt-BR order, accents ' +
+      'and case aside and numbers by value; `valor`; `categoria`: by category name, then client name, the clients ' +
+      'without one last; `alteracao`: last change), `direcao` `asc` or `desc`, ties by id; filtered by `categoria` ' +
+      '(an id, 0 for the clients without one) and `vip=1`; searched by `q`: clients having, for each word of `q`, a ' +
+      'word of their name, e-mail or CPF/CNPJ that starts with it (accents and case aside; digits written with the ' +
+      "CPF/CNPJ's punctuation count as one word); or the clients whose contract ends between `fimDe` and `fimAte` " +
+      '(inclusive, either may be left out), soonest first. Each page is one query of an index; clients created or ' +
+      'deleted between pages never make another one skipped or repeated (one whose sort value changes may move). The ' +
+      'index is eventually consistent: a write shows within a second. 503 with Retry-After while the clients stored ' +
+      `before the index are being indexed (once, after the upgrade). ${PAGED}`,
+    { status: '200', response: 'ProdutoPagina', errors: ['400'], query: ['Ordem', 'Direcao', 'CategoriaFiltro', 'Vip', 'Busca', 'FimDe', 'FimAte'] },
   ),
   'GET /produtos/{id}': op('Read one client', 'The client.', 'One client by id, with its category embedded as it is now.'),
   'POST /produtos': op(
@@ -1051,12 +1089,17 @@ function buildOperation(route: RouteDef, op: Op): OpenApiOperation {
   const shape = op.shape ?? recordShape(route);
   // A paged list: `?limit=&cursor=`.
   if (shape.response?.endsWith('Pagina')) parameters.push(...(shape.cursorOnly ? [] : [ref('parameters', 'Limit')]), ref('parameters', 'Cursor'));
+  for (const name of shape.query ?? []) parameters.push(ref('parameters', name));
   const responses: Record<string, JsonSchema> = {
     [shape.status]: shape.response
       ? { description: op.answer, content: jsonContent(ref('schemas', shape.response)) }
       : { description: op.answer },
   };
-  for (const status of shape.errors) responses[status] = ref('responses', ERROR_RESPONSES[status] as string);
+  // `413:ListTooLarge`: the status with a response of its own.
+  for (const error of shape.errors) {
+    const [status, name] = error.split(':') as [string, string | undefined];
+    responses[status] = ref('responses', name ?? (ERROR_RESPONSES[status] as string));
+  }
   responses['401'] = ref('responses', 'Unauthorized');
   responses['403'] = ref('responses', 'Forbidden');
   responses['429'] = ref('responses', 'GatewayThrottled');
@@ -1180,6 +1223,25 @@ export function buildOpenApiDocument(): OpenApiDocument {
           description: "The previous page's `cursor`, to read the next page (400 for a cursor the API did not give out).",
           schema: { type: 'string', minLength: 1 },
         },
+        Ordem: { name: 'ordem', in: 'query', required: false, description: 'The sort (default `nome`).', schema: { type: 'string', enum: [...ORDENS_LISTA] } },
+        Direcao: { name: 'direcao', in: 'query', required: false, description: 'The direction (default `asc`).', schema: { type: 'string', enum: [...DIRECOES] } },
+        CategoriaFiltro: {
+          name: 'categoria',
+          in: 'query',
+          required: false,
+          description: "Only this category's clients (0: those without one).",
+          schema: { type: 'string', pattern: '^(0|[1-9][0-9]{0,15})$' },
+        },
+        Vip: { name: 'vip', in: 'query', required: false, description: '`1`: only VIP clients.', schema: { type: 'string', enum: ['0', '1'] } },
+        Busca: {
+          name: 'q',
+          in: 'query',
+          required: false,
+          description: 'The words to search by prefix (see the operation); not with `fimDe`/`fimAte`.',
+          schema: { type: 'string', maxLength: LIMITS.lista.buscaMax },
+        },
+        FimDe: { name: 'fimDe', in: 'query', required: false, description: 'Contracts ending on or after this date.', schema: { type: 'string', pattern: ISO_DATE_PATTERN.source } },
+        FimAte: { name: 'fimAte', in: 'query', required: false, description: 'Contracts ending on or before this date.', schema: { type: 'string', pattern: ISO_DATE_PATTERN.source } },
         Id: {
           name: 'id',
           in: 'path',

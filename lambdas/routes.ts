@@ -39,6 +39,8 @@ export interface RouteDef {
    * publishes it from here; a route without it never reads the header.
    */
   readonly idempotencyKey?: 'optional' | 'required';
+  /** Its Query also reads the table's global secondary indexes: the grant covers their ARNs too. */
+  readonly readsIndexes?: true;
 }
 
 export type CognitoAction =
@@ -63,7 +65,8 @@ export type DynamoAction =
   | 'dynamodb:UpdateItem'
   | 'dynamodb:DeleteItem'
   | 'dynamodb:ConditionCheckItem'
-  | 'dynamodb:BatchWriteItem';
+  | 'dynamodb:BatchWriteItem'
+  | 'dynamodb:BatchGetItem';
 
 const route = (
   method: HttpMethod,
@@ -71,7 +74,7 @@ const route = (
   handler: string,
   name: string,
   actions: readonly DynamoAction[],
-  extra: Pick<RouteDef, 'idempotencyKey' | 'userPoolActions'> = {},
+  extra: Pick<RouteDef, 'idempotencyKey' | 'userPoolActions' | 'readsIndexes'> = {},
 ): RouteDef => ({ routeKey: `${method} ${path}`, method, path, handler, name, actions, ...extra });
 
 /** A create that takes an `Idempotency-Key`; `required` for a batch that must never be written twice. */
@@ -104,6 +107,7 @@ const UPDATE = 'dynamodb:UpdateItem';
 const DELETE = 'dynamodb:DeleteItem';
 const CHECK = 'dynamodb:ConditionCheckItem';
 const BATCH_WRITE = 'dynamodb:BatchWriteItem';
+const BATCH_GET = 'dynamodb:BatchGetItem';
 /** Every category write first makes sure the stored names are claimed (store/names.ts). */
 const NAME_CLAIMS = [GET, QUERY, PUT, CHECK] as const;
 /** Every client write first makes sure the totals exist (store/aggregates.ts: counted once per table). */
@@ -119,6 +123,10 @@ export const routes: readonly RouteDef[] = [
   route('DELETE', '/categorias/{id}', 'categorias/remove', 'RemoveCategoria', [...NAME_CLAIMS, UPDATE, DELETE]),
   route('GET', '/categorias/{id}/historico', 'categorias/historico', 'HistoricoCategoria', [GET, QUERY]),
   route('GET', '/produtos', 'clientes/list', 'ListProdutos', [QUERY]),
+  // The list a page at a time (before `{id}`: a static path wins, as in API Gateway). Its queries
+  // read the index `lista` (the grant covers the table's indexes) and BatchGetItem the page's
+  // clients; its first call on a table from before the totals or the index may count or mark them.
+  route('GET', '/produtos/pagina', 'clientes/pagina', 'PaginaProdutos', [GET, QUERY, BATCH_GET, PUT, UPDATE], { readsIndexes: true }),
   route('GET', '/produtos/{id}', 'clientes/get', 'GetProduto', [GET]),
   route('POST', '/produtos', 'clientes/create', 'CreateProduto', [...TOTALS], KEY),
   route('PUT', '/produtos', 'clientes/update', 'UpdateProduto', [...TOTALS]),
@@ -188,6 +196,12 @@ export interface JobDef {
   /** What a run may take (the function's timeout; the local timer gives it the same): under `everyMinutes`, so runs never overlap. */
   readonly timeoutMinutes: number;
   readonly actions: readonly DynamoAction[];
+  /**
+   * Whether its failures and silence raise alarms (default true). The alarms stay within
+   * CloudWatch's 10 free alarm metrics (infra/constructs/alarms.ts): a job that has a one-time
+   * task and says its progress elsewhere may go without.
+   */
+  readonly alarmed?: boolean;
 }
 
 export const jobs: readonly JobDef[] = [
@@ -201,6 +215,20 @@ export const jobs: readonly JobDef[] = [
     // A run may work through a backlog (an import undone 30 days ago expires at once).
     timeoutMinutes: 5,
     actions: [GET, QUERY, UPDATE, DELETE, BATCH_WRITE],
+  },
+  // Gives the clients stored before the list index their index items after an upgrade
+  // (store/migracao.ts: resumable, so each run goes on from the last; once done, one read a run).
+  {
+    name: 'MigrarIndices',
+    handler: 'jobs/migrar-indices',
+    description: 'Clientela: indexes the clients stored before the list index (after an upgrade)',
+    everyMinutes: 10,
+    timeoutMinutes: 9,
+    actions: [GET, QUERY, PUT, UPDATE, CHECK],
+    // One task after an upgrade, then idle: its progress is in the paged list's 503 and in the
+    // job's log lines and the dashboard's runs and errors; alarming on it would pass the free 10
+    // alarm metrics for a job that is done after its first runs.
+    alarmed: false,
   },
 ];
 

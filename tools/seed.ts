@@ -15,6 +15,8 @@ import { reserveIds } from '../lambdas/store/ids.ts';
 import { addSemCategoria, totalsOf } from '../lambdas/store/aggregates.ts';
 import { categoriaItem, clienteItem, SEM_CATEGORIA_KEY, type CategoriaRecord, type ClienteRecord } from '../lambdas/store/items.ts';
 import { historyItems } from '../lambdas/store/historico.ts';
+import { indexItemsOf } from '../lambdas/store/listas.ts';
+import { markIndexesDoneIfEmpty } from '../lambdas/store/migracao.ts';
 import { documentoClaimItem, documentosClaimed, foldedNamesInUse, nameClaimItem } from '../lambdas/store/names.ts';
 import { RECORD_KIND } from '../lambdas/store/table.ts';
 
@@ -90,21 +92,31 @@ async function write(
   categorias: readonly CategoriaRecord[],
   seeded: readonly ClienteRecord[],
   history: (clientes: readonly ClienteRecord[]) => Record<string, unknown>[] = () => [],
+  { onProgress, chunk = SEED_CHUNK }: SeedOptions = {},
 ): Promise<SeedResult> {
+  // Seeded clients come with their index items: a table that had none is complete.
+  await markIndexesDoneIfEmpty(db);
   const wanted = seeded.flatMap((c) => (c.documento ? [c.documento] : []));
   const held = wanted.length ? await documentosClaimed(db, wanted) : new Set<string>();
   const clientes: ClienteRecord[] = seeded.map(({ documento, ...c }) => (documento && !held.has(documento) ? { ...c, documento } : c));
   const totals = totalsOf(clientes);
   const counted = categorias.map((c) => {
-    const t = totals.get(c.id) ?? { clientes: 0, vips: 0, cents: 0 };
-    return { ...c, clientes: t.clientes, vips: t.vips, soma: t.cents };
+    const t = totals.get(c.id) ?? { clientes: 0, vips: 0, cents: 0, vipCents: 0 };
+    return { ...c, clientes: t.clientes, vips: t.vips, soma: t.cents, somaVip: t.vipCents };
   });
   const none = totals.get(SEM_CATEGORIA_KEY.sk);
-  await batchPut(db, [
-    ...counted.flatMap((c) => [categoriaItem(c), nameClaimItem(c.descricao, [c.id])]),
-    ...clientes.flatMap((c) => [clienteItem(c), ...(c.documento ? [documentoClaimItem(c.documento, c.id)] : [])]),
-    ...history(clientes),
-  ]);
+  await batchPut(db, counted.flatMap((c) => [categoriaItem(c), nameClaimItem(c.descricao, [c.id])]));
+  // The clients in chunks (each with its claims, index items and history): memory stays bounded
+  // by a chunk's items, and progress shows after each.
+  const started = Date.now();
+  for (let i = 0; i < clientes.length; i += chunk) {
+    const part = clientes.slice(i, i + chunk);
+    await batchPut(db, [
+      ...part.flatMap((c) => [clienteItem(c), ...(c.documento ? [documentoClaimItem(c.documento, c.id)] : []), ...indexItemsOf(c).values()]),
+      ...history(part),
+    ]);
+    onProgress?.({ feitos: i + part.length, total: clientes.length, ms: Date.now() - started });
+  }
   if (none) await addSemCategoria(db, none);
   return {
     categorias: categorias.length,
@@ -112,6 +124,22 @@ async function write(
     categoriaIds: categorias.map((c) => c.id),
     clienteIds: { first: clientes[0]?.id ?? 0, last: clientes.at(-1)?.id ?? 0 },
   };
+}
+
+/** Clients written per batch of seeding (with their claims, index items and history). */
+const SEED_CHUNK = 2_000;
+
+/** How seeding reports its progress, and the clients it writes per batch. */
+export interface SeedOptions {
+  onProgress?: (p: SeedProgress) => void;
+  chunk?: number;
+}
+
+/** Seeding's progress: clients written of the total, and the time so far. */
+export interface SeedProgress {
+  feitos: number;
+  total: number;
+  ms: number;
 }
 
 const DDDS = ['11', '21', '31', '41', '47', '51', '61', '71', '81', '85', '92'];
@@ -144,7 +172,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  * threshold with cents, realistic Portuguese names; most with a contact e-mail and phone, a
  * CNPJ/CPF, contract dates and some notes. Deterministic for a given table state.
  */
-export async function seedDatabase(db: Db, counts: { categorias: number; clientes: number }): Promise<SeedResult> {
+export async function seedDatabase(db: Db, counts: { categorias: number; clientes: number }, options: SeedOptions = {}): Promise<SeedResult> {
   const nCat = Math.max(0, Math.floor(counts.categorias));
   const nCli = Math.max(0, Math.floor(counts.clientes));
   const [firstCat, firstCli, taken] = await Promise.all([
@@ -196,7 +224,7 @@ export async function seedDatabase(db: Db, counts: { categorias: number; cliente
       historico: 0,
     };
   });
-  return write(db, categorias, clientes);
+  return write(db, categorias, clientes, undefined, options);
 }
 
 const DEMO_CATEGORIAS = ['Varejo', 'Saúde', 'Educação', 'Logística', 'Tecnologia'] as const;

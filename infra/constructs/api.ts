@@ -21,6 +21,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { API_BASE_PATH, CORS, isSignInOnly, type RouteDef } from '../../lambdas/routes.ts';
+import { TABLE_INDEXES } from '../../lambdas/store/table.ts';
 import type { OriginVerify } from './origin-verify.ts';
 
 /** The newest Node.js runtime this aws-cdk-lib offers (arm64 + Node 24: lowest cost per ms). */
@@ -258,7 +259,8 @@ export class Api extends Construct {
     });
     logGroup.grantWrite(role);
     if (route.actions.length > 0) {
-      role.addToPolicy(new PolicyStatement({ actions: [...route.actions], resources: [props.table.tableArn] }));
+      const indexes = route.readsIndexes ? TABLE_INDEXES.map((i) => `${props.table.tableArn}/index/${i.name}`) : [];
+      role.addToPolicy(new PolicyStatement({ actions: [...route.actions], resources: [props.table.tableArn, ...indexes] }));
     }
     const userPoolActions = route.userPoolActions ?? [];
     if (userPoolActions.length > 0 && props.auth) {

@@ -1,8 +1,8 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, Table, TableEncryption, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 import { TableAdoption } from './table-adoption.ts';
 
 /** Props of {@link Data}. */
@@ -39,7 +39,7 @@ export class Data extends Construct {
       });
       return;
     }
-    this.table = new Table(this, 'Table', {
+    const table = new Table(this, 'Table', {
       partitionKey: { name: TABLE_KEY.partitionKey.name, type: ATTRIBUTE_TYPES[TABLE_KEY.partitionKey.type] },
       sortKey: { name: TABLE_KEY.sortKey.name, type: ATTRIBUTE_TYPES[TABLE_KEY.sortKey.type] },
       // On-demand: a small company's traffic is tiny and spiky; no capacity to plan or pay idle.
@@ -55,5 +55,17 @@ export class Data extends Construct {
       // Idempotency records expire by themselves (expiry is also checked on read: TTL is late).
       timeToLiveAttribute: TTL_ATTRIBUTE,
     });
+    // The list's index (sparse: only the index items carry its keys). CloudFormation adds one
+    // index per table update: a later index is added in a release of its own (docs/architecture.md).
+    for (const index of TABLE_INDEXES) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey.name, type: ATTRIBUTE_TYPES[index.partitionKey.type] },
+        sortKey: { name: index.sortKey.name, type: ATTRIBUTE_TYPES[index.sortKey.type] },
+        projectionType: ProjectionType.INCLUDE,
+        nonKeyAttributes: [...index.projected],
+      });
+    }
+    this.table = table;
   }
 }

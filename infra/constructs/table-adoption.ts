@@ -7,7 +7,7 @@ import { Architecture, LoggingFormat } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 import type { AdoptionProperties } from '../custom-resources/adopt-table.ts';
 import { esmBundling, FUNCTION_RUNTIME } from './api.ts';
 
@@ -77,8 +77,9 @@ export class TableAdoption extends Construct {
       runtime: FUNCTION_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: 256,
-      // Up to 3 minutes of waiting for the table (or PITR after a restore), then the answer.
-      timeout: Duration.minutes(5),
+      // Up to 13 minutes of waiting for the table, PITR after a restore, or a new index's build,
+      // then the answer (a build still running then fails the deploy; the next one waits for it).
+      timeout: Duration.minutes(15),
       role,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
@@ -100,6 +101,12 @@ export class TableAdoption extends Construct {
       PartitionKey: { Name: TABLE_KEY.partitionKey.name, Type: TABLE_KEY.partitionKey.type },
       SortKey: { Name: TABLE_KEY.sortKey.name, Type: TABLE_KEY.sortKey.type },
       TimeToLiveAttribute: TTL_ATTRIBUTE,
+      Indexes: TABLE_INDEXES.map((i) => ({
+        Name: i.name,
+        PartitionKey: { Name: i.partitionKey.name, Type: i.partitionKey.type },
+        SortKey: { Name: i.sortKey.name, Type: i.sortKey.type },
+        NonKeyAttributes: [...i.projected],
+      })),
       SynthesizedAt: props.synthesizedAt,
     };
     this.resource = new CustomResource(this, 'Resource', {

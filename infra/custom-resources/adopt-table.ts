@@ -9,6 +9,8 @@
  * 2. turns on point-in-time recovery, TTL on the expiry attribute, on-demand billing and deletion
  *    protection, each only when it is off (a table restored from a backup or a PITR point comes
  *    back without the protections; a person may have changed one since). Idempotent.
+ * 3. creates the global secondary indexes the app needs and the table lacks (a table retained by a
+ *    release before them), one at a time as DynamoDB requires, and waits for each to be ACTIVE.
  * On Delete it does nothing: the table and its protections stay.
  *
  * It answers CloudFormation itself (the custom resource protocol: a PUT of the result to the
@@ -35,12 +37,22 @@ export interface AdoptionProperties {
   SortKey: { Name: string; Type: string };
   /** The attribute TTL must use. */
   TimeToLiveAttribute: string;
+  /** The global secondary indexes the app queries (lambdas/store/table.ts TABLE_INDEXES). */
+  Indexes?: AdoptionIndex[];
   /**
    * When the template was synthesized (ISO 8601). Unused by the handler: it changes on every
    * synth, so CloudFormation sends an Update on every deploy (a resource whose properties never
    * change is called on Create only) and a protection turned off since is turned on again.
    */
   SynthesizedAt: string;
+}
+
+/** An index as the resource's properties carry it. */
+export interface AdoptionIndex {
+  Name: string;
+  PartitionKey: { Name: string; Type: string };
+  SortKey: { Name: string; Type: string };
+  NonKeyAttributes: string[];
 }
 
 /** A refusal whose message is shown as the deployment's failure reason. */
@@ -174,10 +186,49 @@ export async function adoptTable(
     changed.push('on-demand billing');
   }
 
-  // 4. Deletion protection, last: UpdateTable may set the table UPDATING for a moment.
+  // 4. Deletion protection: UpdateTable may set the table UPDATING for a moment.
   if (table.DeletionProtectionEnabled !== true) {
     await client.send(new UpdateTableCommand({ TableName: name, DeletionProtectionEnabled: true }));
     changed.push('deletion protection');
+  }
+
+  // 5. The indexes, one per update (DynamoDB builds one at a time), each waited for: the app's
+  // paged list queries them as soon as the deployment is over.
+  for (const index of props.Indexes ?? []) {
+    const current = (await active()).GlobalSecondaryIndexes?.find((g) => g.IndexName === index.Name);
+    if (current) {
+      const schema = (role: 'HASH' | 'RANGE') => current.KeySchema?.find((k) => k.KeyType === role)?.AttributeName;
+      if (schema('HASH') !== index.PartitionKey.Name || schema('RANGE') !== index.SortKey.Name) {
+        throw new AdoptionError(`Table "${name}" has an index "${index.Name}" keyed otherwise than Clientela's (${index.PartitionKey.Name} + ${index.SortKey.Name}): delete it, then deploy again.`);
+      }
+    } else {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: name,
+          AttributeDefinitions: [
+            { AttributeName: index.PartitionKey.Name, AttributeType: index.PartitionKey.Type as 'S' },
+            { AttributeName: index.SortKey.Name, AttributeType: index.SortKey.Type as 'S' },
+          ],
+          GlobalSecondaryIndexUpdates: [
+            {
+              Create: {
+                IndexName: index.Name,
+                KeySchema: [
+                  { AttributeName: index.PartitionKey.Name, KeyType: 'HASH' },
+                  { AttributeName: index.SortKey.Name, KeyType: 'RANGE' },
+                ],
+                Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: index.NonKeyAttributes },
+              },
+            },
+          ],
+        }),
+      );
+      changed.push(`index ${index.Name}`);
+    }
+    await waitFor(`the index "${index.Name}" to be built`, async () => {
+      const status = (await client.send(new DescribeTableCommand({ TableName: name }))).Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.Name)?.IndexStatus;
+      return status === 'ACTIVE' ? true : undefined;
+    });
   }
   return changed;
 }
@@ -236,7 +287,7 @@ const client = new DynamoDBClient({});
 
 export async function handler(event: CloudFormationCustomResourceEvent, context: Context): Promise<void> {
   // Leave a minute to answer before Lambda's own timeout.
-  const maxWaitMs = Math.max(0, Math.min(180_000, context.getRemainingTimeInMillis() - 60_000));
+  const maxWaitMs = Math.max(0, Math.min(780_000, context.getRemainingTimeInMillis() - 60_000));
   const response = await handleEvent(event, client, { maxWaitMs });
   await sendResponse(event.ResponseURL, response);
 }

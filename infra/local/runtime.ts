@@ -10,6 +10,7 @@ import path from 'node:path';
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { documentClientOver, dynamoClientFromEnv } from '../../lambdas/store/client.ts';
+import { runMigrations } from '../../tools/migrate.ts';
 import { seedDemo } from '../../tools/seed.ts';
 import { startLocalJobs } from './jobs.ts';
 import { AUTH_ENV_NAMES, localAuthEnv, startLocalCognito, type LocalIdentity } from './cognito.ts';
@@ -318,7 +319,9 @@ export async function startLocalDatabase(settings: LocalSettings, options: Start
         );
       }
     } else {
-      created = await ensureTable(client, settings.tableName);
+      created = await ensureTable(client, settings.tableName, log);
+      // A table from before the list index: its clients get their index items (once, resumable).
+      await runMigrations({ doc, tableName: settings.tableName }, log);
       if (options.seedDemoWhenNew && settings.seed) await seedDemoOnce({ doc, tableName: settings.tableName }, settings, created, log);
     }
     return { endpoint, tableName: settings.tableName, created, where, client, doc, stop, setUrl };

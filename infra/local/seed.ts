@@ -4,6 +4,7 @@
  * the same DATA_DIR / TABLE_NAME / DYNAMODB_ENDPOINT as `npm run api`.
  */
 import { parseArgs } from 'node:util';
+import { progressLine } from '../../tools/progress.ts';
 import { seedDatabase, seedDemo } from '../../tools/seed.ts';
 import { DataDirBusyError, readLocalSettings, startLocalDatabase } from './runtime.ts';
 
@@ -60,7 +61,17 @@ const db = await startLocalDatabase(settings, { command: 'npm run seed' }).catch
 
 try {
   const started = Date.now();
-  const result = args.demo ? await seedDemo(db) : await seedDatabase(db, { categorias, clientes });
+  // Progress every 2 s: done, rate, time left (a large seed takes minutes).
+  let shown = 0;
+  const result = args.demo
+    ? await seedDemo(db)
+    : await seedDatabase(db, { categorias, clientes }, {
+        onProgress: (p) => {
+          if (Date.now() - shown < 2_000 && p.feitos < p.total) return;
+          shown = Date.now();
+          console.log(`  ${progressLine(p, started)}`);
+        },
+      });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
     `Seeded ${result.categorias} categorias and ${result.clientes} clientes into "${db.tableName}" ` +

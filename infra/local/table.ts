@@ -7,19 +7,66 @@ import {
   DescribeTableCommand,
   ResourceInUseException,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
+  type GlobalSecondaryIndex,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE, type TableIndex } from '../../lambdas/store/table.ts';
+
+/** An index of TABLE_INDEXES as CreateTable and UpdateTable take it. */
+export const gsiOf = (index: TableIndex): GlobalSecondaryIndex => ({
+  IndexName: index.name,
+  KeySchema: [
+    { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+    { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
+  ],
+  Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projected] },
+});
+
+const indexAttributes = (index: TableIndex) => [
+  { AttributeName: index.partitionKey.name, AttributeType: index.partitionKey.type },
+  { AttributeName: index.sortKey.name, AttributeType: index.sortKey.type },
+];
 
 /**
- * Ensures `tableName` exists (key schema from TABLE_KEY, on-demand billing, TTL on
- * TTL_ATTRIBUTE). Returns true when this call created it, false when it was already there.
+ * Adds the indexes of TABLE_INDEXES an existing table lacks (a `.data` table from before them),
+ * one per update as DynamoDB requires, each waited for until ACTIVE. Returns their names.
  */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
+export async function ensureIndexes(client: DynamoDBClient, tableName: string, log: (line: string) => void = () => {}): Promise<string[]> {
+  const added: string[] = [];
+  for (const index of TABLE_INDEXES) {
+    const table = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
+    if (table?.GlobalSecondaryIndexes?.some((g) => g.IndexName === index.name)) continue;
+    log(`Adding the index "${index.name}" to table "${tableName}"…`);
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: indexAttributes(index),
+        GlobalSecondaryIndexUpdates: [{ Create: gsiOf(index) }],
+      }),
+    );
+    for (let i = 0; ; i++) {
+      const status = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.name)?.IndexStatus;
+      if (status === 'ACTIVE') break;
+      if (i > 600) throw new Error(`The index "${index.name}" of table "${tableName}" did not become active.`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    added.push(index.name);
+  }
+  return added;
+}
+
+/**
+ * Ensures `tableName` exists (key schema from TABLE_KEY, the indexes of TABLE_INDEXES, on-demand
+ * billing, TTL on TTL_ATTRIBUTE); an existing one gets the indexes it lacks. Returns true when
+ * this call created it, false when it was already there.
+ */
+export async function ensureTable(client: DynamoDBClient, tableName: string, log?: (line: string) => void): Promise<boolean> {
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await ensureIndexes(client, tableName, log);
     return false;
   } catch (err) {
     if (!(err instanceof ResourceNotFoundException)) throw err;
@@ -33,7 +80,9 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         AttributeDefinitions: [
           { AttributeName: partitionKey.name, AttributeType: partitionKey.type },
           { AttributeName: sortKey.name, AttributeType: sortKey.type },
+          ...TABLE_INDEXES.flatMap(indexAttributes),
         ],
+        GlobalSecondaryIndexes: TABLE_INDEXES.map(gsiOf),
         KeySchema: [
           { AttributeName: partitionKey.name, KeyType: 'HASH' },
           { AttributeName: sortKey.name, KeyType: 'RANGE' },

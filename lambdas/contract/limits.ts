@@ -42,9 +42,20 @@ export const LIMITS = {
     /** Records one POST /importacoes/{id}/desfazer deletes at most (well inside a 30 s request). */
     desfazerPorChamada: 100,
   },
+  /**
+   * The paged client list (GET /produtos/pagina, paged by `page`): the longest search text.
+   * The spec's whole list (GET /produtos) is not read above `listaCompletaMax` clients: its answer
+   * could no longer fit Lambda's response cap nor its time (413 instead).
+   */
+  lista: { buscaMax: 200, listaCompletaMax: 250_000 },
   /** CSV export: a page of GET /observacoes holds about this much JSON (far under Lambda's response cap). */
   exportacao: { observacoesBytes: 2 * 1024 * 1024 },
 } as const;
+
+/** The sorts of the paged client list; `categoria` is by category name, then client name. */
+export const ORDENS_LISTA = ['nome', 'valor', 'categoria', 'alteracao'] as const;
+export type OrdemLista = (typeof ORDENS_LISTA)[number];
+export const DIRECOES = ['asc', 'desc'] as const;
 
 /** A path id: a positive integer of at most 16 digits, no sign, exponent, hex or leading zero. */
 export const ID_PATTERN = /^[1-9][0-9]{0,15}$/;

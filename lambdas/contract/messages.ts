@@ -40,6 +40,13 @@ export const MESSAGES = {
   limiteInvalido: (max: number) => `O parâmetro 'limit' deve ser um número inteiro de 1 a ${max}.`,
   cursorInvalido: "O parâmetro 'cursor' é inválido: use o valor de 'cursor' da página anterior.",
   tipoInvalido: "O tipo deve ser 'produto' ou 'categoria'.",
+  // The paged client list (GET /produtos/pagina)
+  listaGrande: (pagina: string) =>
+    `A lista completa de clientes é grande demais para uma única resposta. Use ${pagina}, que entrega a lista página por página.`,
+  parametroInvalido: (nome: string, aceitos: string) => `O parâmetro '${nome}' é inválido: use ${aceitos}.`,
+  buscaComVencimento: "A busca ('q') não se combina com o período de fim do contrato ('fimDe', 'fimAte').",
+  indicesEmPreparo: (feitos: number, total: number) =>
+    `A lista de clientes está sendo preparada (${feitos} de ${total} clientes). Aguarde alguns instantes e tente de novo.`,
   naoEstaNaLixeira: 'Registro não encontrado na lixeira.',
   somenteAdministradoresExcluir: 'Somente administradores podem excluir registros definitivamente.',
   restauradoSemCategoria: (descricao?: string) =>

@@ -102,3 +102,27 @@ export function firstFoldName(s: string): string {
   const folded = cleanText(s).normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
   return folded === '' ? cleanText(s).toLowerCase() : folded;
 }
+
+/** Lower case without accents: what searches and sorts compare ("João" → "joao"). */
+export const foldText = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/**
+ * A text's sort key for a plain byte-wise comparison that orders as pt-BR people expect: case
+ * and accents aside, numbers by value ("Loja 2" before "Loja 10": each number prefixed by its
+ * length). The list's name order on the server (its index keys) and in the page.
+ */
+export const orderKey = (s: string): string =>
+  foldText(s).replace(/\d+/g, (d) => {
+    const digits = d.replace(/^0+(?=\d)/, '');
+    return String.fromCharCode(48 + Math.min(digits.length, 40)) + digits;
+  });
+
+/**
+ * The words a search matches by prefix, folded: runs of letters and digits. A query made only of
+ * digits and a CPF/CNPJ's punctuation is one word without it (`12.345.678/0001` → `123456780001`).
+ */
+export function searchWords(s: string): string[] {
+  const folded = foldText(s).trim();
+  if (/\d/.test(folded) && /^[\d\s./-]+$/.test(folded)) return [folded.replace(/[\s./-]/g, '')];
+  return folded.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+}

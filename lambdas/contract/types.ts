@@ -111,6 +111,18 @@ export interface Pagina<T> {
   cursor: string | null;
 }
 
+/**
+ * A page of a view of the client list (GET /produtos/pagina): its clients, the cursor of the next
+ * page (null: the last), and the view's exact totals. A view by category or VIP (or none) has
+ * them on every page, from the stored aggregates; a search has them on every page, computed from
+ * its matches; a period of contract end has none (its count would read the whole period).
+ */
+export interface PaginaClientes {
+  itens: Cliente[];
+  cursor: string | null;
+  totais?: Totais;
+}
+
 /** A deleted record in the trash (GET /lixeira). */
 export interface ItemLixeira {
   tipo: Tipo;

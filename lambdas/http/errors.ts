@@ -10,12 +10,15 @@ import {
   PayloadTooLargeError,
   UnauthorizedError,
   UnprocessableError,
+  UnavailableError,
   UnsupportedMediaTypeError,
 } from '../errors.ts';
 import { json, type Reply } from './response.ts';
 
 /** Seconds a throttled caller is asked to wait. */
 export const RETRY_AFTER_SECONDS = 1;
+/** Seconds a caller is asked to wait while a migration of stored records runs. */
+export const MIGRATION_RETRY_AFTER_SECONDS = 10;
 
 const THROTTLING_ERRORS = new Set([
   'ProvisionedThroughputExceededException',
@@ -43,6 +46,7 @@ const STATUS_OF: readonly [abstract new (...args: never[]) => ApiError, number][
   [PayloadTooLargeError, 413],
   [UnsupportedMediaTypeError, 415],
   [UnprocessableError, 422],
+  [UnavailableError, 503],
 ];
 
 /**
@@ -52,7 +56,12 @@ const STATUS_OF: readonly [abstract new (...args: never[]) => ApiError, number][
 export function errorReply(err: unknown): Reply {
   if (err instanceof ApiError) {
     const status = STATUS_OF.find(([type]) => err instanceof type)?.[1] ?? 500;
-    const headers = err instanceof MethodNotAllowedError ? { allow: err.allow.join(', ') } : undefined;
+    const headers: Record<string, string> | undefined =
+      err instanceof MethodNotAllowedError
+        ? { allow: err.allow.join(', ') }
+        : err instanceof UnavailableError
+          ? { 'retry-after': String(MIGRATION_RETRY_AFTER_SECONDS) }
+          : undefined;
     return json(status, { mensagem: err.mensagem, ...(err.campo ? { campo: err.campo } : {}) }, headers);
   }
   if (isThrottling(err)) {

@@ -43,6 +43,11 @@ export type HandlerLogic = (event: HttpEvent, actor: Actor) => Promise<Reply>;
 export interface HandlerOptions {
   /** The route exists only with sign-in (the users API): 404 `{"mensagem"}` in the open mode. */
   signInOnly?: boolean;
+  /**
+   * The message of the 413 a route answers when its answer would pass Lambda's response cap (a
+   * list whose paged form exists: it says what to use); without one, that is a 500.
+   */
+  tooLarge?: string;
 }
 
 /**
@@ -73,7 +78,7 @@ export function httpHandler(logic: HandlerLogic, options: HandlerOptions = {}): 
     const bytes = resultBytes(result);
     if (bytes > LIMITS.responseBytes) {
       cause = new Error(`Response of ${bytes} bytes exceeds the ${LIMITS.responseBytes}-byte cap`);
-      result = render(json(500, { mensagem: MESSAGES.respostaGrande }), event);
+      result = render(options.tooLarge ? json(413, { mensagem: options.tooLarge }) : json(500, { mensagem: MESSAGES.respostaGrande }), event);
     }
     logRequest({
       method,

@@ -11,8 +11,8 @@ import { formatDocumento } from '../contract/formatos.ts';
 import { MESSAGES } from '../contract/messages.ts';
 import { LIMITS } from '../contract/limits.ts';
 import type { Actor, CategoriaRef, Cliente, ClienteContato, ClienteInput, EntradaHistorico, ObservacaoCliente, Pagina, Update } from '../contract/types.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
-import { categoriaRefs, readCategoriaRef } from '../store/categorias.ts';
+import { BadRequestError, ConflictError, NotFoundError, PayloadTooLargeError } from '../errors.ts';
+import { categoriaRefs, categoriaRefsWithCount, readCategoriaRef } from '../store/categorias.ts';
 import { releaseClaims, uniqueClaimsOf } from '../store/claims.ts';
 import { ensureAggregates } from '../store/aggregates.ts';
 import * as store from '../store/clientes.ts';
@@ -70,11 +70,20 @@ function mergeContato(before: ClienteContato, patch: ClienteInput): ClienteConta
 /** A client as its history compares it: the wire's editable fields, the category embedded. */
 const wireView = (c: ClienteRecord, categoria: CategoriaRef | null): Record<string, unknown> => ({ ...c, categoria });
 
-/** Every client, sorted by id, each with its category as it is now (categories read once). */
+/** The paged form of the list, which the whole list's 413 names. */
+export const PAGINA_PATH = 'GET /api/produtos/pagina';
+
+/**
+ * Every client, sorted by id, each with its category as it is now (categories read once). Above
+ * LIMITS.lista.listaCompletaMax clients (the categories' stored counts tell, read with them) the
+ * list is not read at all: 413 naming the paged form, as when the answer passes the response cap.
+ */
 export async function listClientes(_actor: Actor): Promise<Cliente[]> {
-  const [refs, records] = await Promise.all([categoriaRefs(), store.listClientes()]);
+  const { refs, clientes } = await categoriaRefsWithCount();
+  if (clientes > LIMITS.lista.listaCompletaMax) throw new PayloadTooLargeError(MESSAGES.listaGrande(PAGINA_PATH));
+  const records = await store.listClientes();
   let categorias = refs;
-  // A category created after the parallel category read may already hold a client: read once more.
+  // A category created after the category read may already hold a client: read once more.
   if (records.some((r) => r.categoriaId !== null && !categorias.has(r.categoriaId))) categorias = await categoriaRefs();
   return records.map((r) => toCliente(r, r.categoriaId === null ? null : (categorias.get(r.categoriaId) ?? null)));
 }

@@ -21,6 +21,7 @@ import {
   CLIENT_COUNT,
   FIRST_CATEGORIA_SK,
   SEM_CATEGORIA_KEY,
+  VIP_CENTS_SUM,
   VIP_COUNT,
   type ClienteRecord,
   type Stored,
@@ -43,7 +44,11 @@ export interface Delta {
   clientes: number;
   vips: number;
   cents: number;
+  /** The VIPs' contract sum in cents. */
+  vipCents: number;
 }
+
+const NONE: Readonly<Delta> = Object.freeze({ clientes: 0, vips: 0, cents: 0, vipCents: 0 });
 
 /** The bucket of a client: its category id, or 0 for "Sem categoria". */
 const bucketOf = (c: Pick<ClienteRecord, 'categoriaId'>): number => c.categoriaId ?? SEM_CATEGORIA_KEY.sk;
@@ -52,9 +57,12 @@ const bucketOf = (c: Pick<ClienteRecord, 'categoriaId'>): number => c.categoriaI
 export function totalsOf(clientes: Iterable<Pick<ClienteRecord, 'categoriaId' | 'valorContrato'>>): Map<number, Delta> {
   const totals = new Map<number, Delta>();
   for (const c of clientes) {
-    const t = totals.get(bucketOf(c)) ?? { clientes: 0, vips: 0, cents: 0 };
+    const t = totals.get(bucketOf(c)) ?? { ...NONE };
     t.clientes++;
-    if (isVipValue(c.valorContrato)) t.vips++;
+    if (isVipValue(c.valorContrato)) {
+      t.vips++;
+      t.vipCents += toCents(c.valorContrato);
+    }
     t.cents += toCents(c.valorContrato);
     totals.set(bucketOf(c), t);
   }
@@ -71,23 +79,24 @@ export function totalsOf(clientes: Iterable<Pick<ClienteRecord, 'categoriaId' | 
 export function aggregateOps(before: ClienteRecord | null, after: ClienteRecord | null): Op<WriteOutcome | AggregateOutcome>[] {
   const deltas = new Map<number, Delta>();
   const add = (c: ClienteRecord, sign: 1 | -1) => {
-    const d = deltas.get(bucketOf(c)) ?? { clientes: 0, vips: 0, cents: 0 };
+    const d = deltas.get(bucketOf(c)) ?? { ...NONE };
     d.clientes += sign;
     d.vips += isVipValue(c.valorContrato) ? sign : 0;
     d.cents += sign * toCents(c.valorContrato);
+    d.vipCents += isVipValue(c.valorContrato) ? sign * toCents(c.valorContrato) : 0;
     deltas.set(bucketOf(c), d);
   };
   if (before) add(before, -1);
   if (after) add(after, 1);
   const ops: Op<WriteOutcome | AggregateOutcome>[] = [];
   for (const [bucket, d] of deltas) {
-    if (d.clientes === 0 && d.vips === 0 && d.cents === 0) continue;
+    if (d.clientes === 0 && d.vips === 0 && d.cents === 0 && d.vipCents === 0) continue;
     ops.push(bucket === SEM_CATEGORIA_KEY.sk ? semCategoriaOp(d) : categoriaOp(bucket, d));
   }
   return ops;
 }
 
-const added = (d: Delta) => ({ [CLIENT_COUNT]: d.clientes, [VIP_COUNT]: d.vips, [CENTS_SUM]: d.cents });
+const added = (d: Delta) => ({ [CLIENT_COUNT]: d.clientes, [VIP_COUNT]: d.vips, [CENTS_SUM]: d.cents, [VIP_CENTS_SUM]: d.vipCents });
 
 function categoriaOp(id: number, d: Delta): Op<AggregateOutcome> {
   return {
@@ -139,11 +148,16 @@ export const forgetSeenTotals = (): void => ready.clear();
 export async function ensureAggregates(): Promise<void> {
   const table = tableName();
   if (ready.has(table)) return;
-  if (!(await getItem(SEM_CATEGORIA_KEY, 'sk'))) await countStoredClientes();
+  const marker = await getItem(SEM_CATEGORIA_KEY, `sk, ${VIP_CENTS_SUM}`);
+  if (!marker || marker[VIP_CENTS_SUM] === undefined) await countStoredClientes();
   ready.add(table);
 }
 
-/** Counts every stored client into its category's totals and puts the marker (see above). */
+/**
+ * Counts every stored client into its category's totals and puts the marker (see above). The
+ * VIPs' sum (`somaVip`) came later: on a table with the other totals, the same count sets it
+ * where missing, and the marker of it is its presence on the Sem categoria item.
+ */
 async function countStoredClientes(): Promise<void> {
   const stored = await queryAll(PK.cliente, 'categoriaId, valorContrato');
   const totals = totalsOf(
@@ -152,7 +166,7 @@ async function countStoredClientes(): Promise<void> {
   const categorias = (await queryAll(PK.categoria, 'sk', undefined, FIRST_CATEGORIA_SK)).map((c) => Number(c.sk));
   const worker = async () => {
     for (let id = categorias.pop(); id !== undefined; id = categorias.pop()) {
-      const t = totals.get(id) ?? { clientes: 0, vips: 0, cents: 0 };
+      const t = totals.get(id) ?? NONE;
       // The count (`produtos`) is exact already; set the rest where missing (gone or set: fine).
       await commit([
         {
@@ -163,19 +177,33 @@ async function countStoredClientes(): Promise<void> {
           onFailed: () => ({ kind: 'changed' }),
         },
       ]);
+      await commit([setVipSum(categoriaKey(id), t.vipCents)]);
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_UPDATES }, worker));
-  const none = totals.get(SEM_CATEGORIA_KEY.sk) ?? { clientes: 0, vips: 0, cents: 0 };
-  await commit([
+  const none = totals.get(SEM_CATEGORIA_KEY.sk) ?? NONE;
+  const put = await commit([
     {
       name: 'semCategoria.put',
-      put: { ...SEM_CATEGORIA_KEY, [CLIENT_COUNT]: none.clientes, [VIP_COUNT]: none.vips, [CENTS_SUM]: none.cents },
+      put: { ...SEM_CATEGORIA_KEY, [CLIENT_COUNT]: none.clientes, [VIP_COUNT]: none.vips, [CENTS_SUM]: none.cents, [VIP_CENTS_SUM]: none.vipCents },
       condition: missing('pk'),
       // Another instance put it first, from the same count: fine.
       onFailed: () => ({ kind: 'changed' }),
     },
   ]);
+  // There already (a table from before the VIPs' sum): its sum, where still missing, marks the count done.
+  if (!put.ok) await commit([setVipSum(SEM_CATEGORIA_KEY, none.vipCents)]);
+}
+
+/** Sets a bucket's VIPs' sum where it is missing (a late second count never overwrites one that writes have moved). */
+function setVipSum(key: { pk: string; sk: number }, cents: number): Op<WriteOutcome> {
+  return {
+    name: 'totals.countVipSum',
+    key,
+    update: { set: { [VIP_CENTS_SUM]: cents } },
+    condition: allOf(exists('pk'), missing(VIP_CENTS_SUM)),
+    onFailed: () => ({ kind: 'changed' }),
+  };
 }
 
 const totaisOf = (item: Stored): Totais => ({
@@ -208,4 +236,26 @@ export async function readResumo(): Promise<Resumo> {
   }
   const categorias: CategoriaTotais[] = rest.map((c) => ({ id: Number(c.sk), descricao: String(c.descricao), ...totaisOf(c) }));
   return { ...whole, soma: toReais(cents), categorias, semCategoria: totaisOf(sem) };
+}
+
+/**
+ * The totals of a list view from the aggregates: every client, one category's (0: "Sem
+ * categoria"), or their VIPs. One read (a GetItem, or the Query of the category partition).
+ */
+export async function readViewTotals(filter: { categoria?: number; vip: boolean }): Promise<Totais> {
+  await ensureAggregates();
+  const projection = `sk, ${CLIENT_COUNT}, ${VIP_COUNT}, ${CENTS_SUM}, ${VIP_CENTS_SUM}`;
+  const items =
+    filter.categoria === undefined
+      ? await queryAll(PK.categoria, projection)
+      : [(await getItem(filter.categoria === SEM_CATEGORIA_KEY.sk ? SEM_CATEGORIA_KEY : categoriaKey(filter.categoria), projection)) ?? {}];
+  let cents = 0n;
+  let clientes = 0;
+  let vips = 0;
+  for (const item of items) {
+    vips += Number(item[VIP_COUNT] ?? 0);
+    clientes += Number((filter.vip ? item[VIP_COUNT] : item[CLIENT_COUNT]) ?? 0);
+    cents += BigInt(((filter.vip ? item[VIP_CENTS_SUM] : item[CENTS_SUM]) ?? 0) as number | bigint);
+  }
+  return { clientes, vips, soma: toReais(cents) };
 }

@@ -19,6 +19,7 @@ import {
   toCategoriaRecord,
   toCategoriaRef,
   VIP_COUNT,
+  VIP_CENTS_SUM,
   type CategoriaRecord,
 } from './items.ts';
 import { claimName, releaseName } from './names.ts';
@@ -38,6 +39,21 @@ export async function listCategorias(): Promise<Categoria[]> {
 /** Every category as embedded in a client, by id. */
 export async function categoriaRefs(): Promise<Map<number, CategoriaRef>> {
   return new Map((await queryAll(PK.categoria, REF_PROJECTION, undefined, FIRST_CATEGORIA_SK)).map((c) => [Number(c.sk), toCategoriaRef(c)]));
+}
+
+/**
+ * The categories as embedded in a client, by id, and how many clients the stored counts hold
+ * (the categories' and, when the table has it, the "Sem categoria" item's): one Query.
+ */
+export async function categoriaRefsWithCount(): Promise<{ refs: Map<number, CategoriaRef>; clientes: number }> {
+  const items = await queryAll(PK.categoria, `${REF_PROJECTION}, ${CLIENT_COUNT}`);
+  let clientes = 0;
+  const refs = new Map<number, CategoriaRef>();
+  for (const c of items) {
+    clientes += Number(c[CLIENT_COUNT] ?? 0);
+    if (Number(c.sk) >= FIRST_CATEGORIA_SK) refs.set(Number(c.sk), toCategoriaRef(c));
+  }
+  return { refs, clientes };
 }
 
 /** One category as code handles it (the audit fields and history counter included); undefined when missing. */
@@ -70,7 +86,7 @@ export function createCategoria(c: CategoriaRecord): Op<WriteOutcome | NameOutco
  */
 export function renameCategoria(before: CategoriaRecord, after: CategoriaRecord, holders: readonly number[]): Op<WriteOutcome | NameOutcome>[] {
   // The totals (count, VIPs, sum) belong to the client writes: a rename never sets them.
-  const { pk: _pk, sk: _sk, [CLIENT_COUNT]: _count, [VIP_COUNT]: _vips, [CENTS_SUM]: _soma, ...fields } = categoriaItem(after);
+  const { pk: _pk, sk: _sk, [CLIENT_COUNT]: _count, [VIP_COUNT]: _vips, [CENTS_SUM]: _soma, [VIP_CENTS_SUM]: _somaVip, ...fields } = categoriaItem(after);
   const ops: Op<WriteOutcome | NameOutcome>[] = [
     {
       name: 'categoria.rename',

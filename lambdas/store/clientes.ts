@@ -2,7 +2,7 @@
  * Clients in storage: reads, and the writes a service composes ("create a client in category
  * C", "replace it, moving it from C1 to C2", "delete it"), each keeping every category's totals
  * (client count, VIPs, contract sum: store/aggregates.ts) exact and the client's documento
- * claimed in the same write.
+ * claimed and its list index items (store/listas.ts) written in the same write.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { CONTATO_FIELDS } from '../contract/cliente.ts';
@@ -18,6 +18,7 @@ import {
 } from './items.ts';
 import { aggregateOps, type AggregateOutcome } from './aggregates.ts';
 import { uniqueClaimsOf } from './claims.ts';
+import { indexOps } from './listas.ts';
 import { claimDocumento, releaseDocumento, type NameOutcome } from './names.ts';
 import { getItem, queryAll } from './reads.ts';
 import { PK } from './table.ts';
@@ -84,6 +85,7 @@ export function createCliente(c: ClienteRecord): Op<ClienteOutcome>[] {
     { name: 'cliente.put', put: clienteItem(c), condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) },
     ...aggregateOps(null, c),
     ...uniqueClaimsOf('cliente', c).map((claim) => claim.take()),
+    ...indexOps(null, c),
   ];
 }
 
@@ -109,7 +111,7 @@ export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op<
     if (before.documento !== undefined) ops.push(releaseDocumento(before.documento, before.id));
     if (after.documento !== undefined) ops.push(claimDocumento(after.documento, before.id));
   }
-  return [...ops, ...aggregateOps(before, after)];
+  return [...ops, ...aggregateOps(before, after), ...indexOps(before, after)];
 }
 
 /**
@@ -120,5 +122,6 @@ export function deleteCliente(before: ClienteRecord): Op<ClienteOutcome>[] {
   return [
     { name: 'cliente.delete', key: clienteKey(before.id), delete: true, condition: allOf(exists('pk'), equals('versao', before.versao)), onFailed: clienteFailed },
     ...aggregateOps(before, null),
+    ...indexOps(before, null),
   ];
 }

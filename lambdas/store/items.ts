@@ -47,6 +47,8 @@ export type CategoriaItem = {
   /** How many of them are VIP, and the sum of their contracts in integer cents (store/aggregates.ts). */
   vips: number;
   soma: number;
+  /** The contract sum of its VIPs in integer cents (absent on tables from before it: store/aggregates.ts). */
+  somaVip?: number;
   versao: number;
   [HISTORY_COUNTER]?: number;
   [IDEMPOTENCY_REF]?: string;
@@ -75,6 +77,7 @@ export interface CategoriaRecord extends AuditAttributes {
   /** VIP clients and the contract sum in integer cents (0 when absent: a new category). */
   vips?: number;
   soma?: number;
+  somaVip?: number;
   versao: number;
   /** The sequence of its last history entry (0: none yet). */
   historico: number;
@@ -109,6 +112,8 @@ export const SEM_CATEGORIA_KEY = { pk: PK.categoria, sk: 0 } as const;
 /** Stored names of the VIP count and the contract sum (integer cents) on a category and on the Sem categoria item. */
 export const VIP_COUNT = 'vips';
 export const CENTS_SUM = 'soma';
+/** Stored name of the VIPs' contract sum (integer cents): the VIP views' total. */
+export const VIP_CENTS_SUM = 'somaVip';
 export const clienteKey = (id: number) => ({ pk: PK.cliente, sk: id });
 /** Key of the id counters item. */
 export const SEQUENCIA_KEY = { pk: PK.sequencia, sk: 0 } as const;
@@ -137,6 +142,7 @@ export const categoriaItem = (c: CategoriaRecord): CategoriaItem => ({
   [CLIENT_COUNT]: c.clientes,
   [VIP_COUNT]: c.vips ?? 0,
   [CENTS_SUM]: c.soma ?? 0,
+  [VIP_CENTS_SUM]: c.somaVip ?? 0,
   versao: c.versao,
   ...counterOf(c.historico),
   ...refOf(c.idempotencia),

@@ -8,6 +8,24 @@ export const TABLE_KEY = {
 } as const;
 
 /**
+ * The table's global secondary index: one, overloaded and sparse. Only the index items of
+ * store/listas.ts carry `lpk`/`lsk`, so no other item is copied into it. Its partition key names
+ * a list view (`L#<filter>#<sort>`), the renewals (`R`) or the search words (`B`); its sort key
+ * orders that view. The projected attributes are those the search and the renewals filter,
+ * sort and total by without reading the clients. DynamoDB adds one index per table update: a new
+ * index is a new entry here, and an upgrade adds one per deploy (docs/architecture.md).
+ */
+export const TABLE_INDEXES = [
+  {
+    name: 'lista',
+    partitionKey: { name: 'lpk', type: 'S' },
+    sortKey: { name: 'lsk', type: 'S' },
+    projected: ['lt', 'ln', 'lv', 'lc', 'la'],
+  },
+] as const;
+export type TableIndex = (typeof TABLE_INDEXES)[number];
+
+/**
  * Marshalling of every writer of this table (handlers, tools, tests): an undefined attribute is
  * left out, never stored.
  */
@@ -49,6 +67,10 @@ export const PK = {
    * `IMPORTACAO#<id>` / client id (what its undo deletes).
    */
   importacao: 'IMPORTACAO',
+  /** A client's index items: `INDICE#<id>` / slot (store/listas.ts). */
+  indice: 'INDICE',
+  /** Migrations of stored records: `MIGRACAO` / the migration's number, with its progress. */
+  migracao: 'MIGRACAO',
 } as const;
 
 /**

@@ -23,7 +23,7 @@ describe('POST /categorias', () => {
     expect(r.body).toMatchObject(auditBy());
     expect(r.body).toMatchObject({ descricao: 'Saúde', versao: 1 });
     expect(r.body.id).not.toBe(999);
-    expect(await stored(r.body.id)).toEqual({ pk: PK.categoria, sk: r.body.id, descricao: 'Saúde', produtos: 0, vips: 0, soma: 0, versao: 1, historico: 1, ...auditBy() });
+    expect(await stored(r.body.id)).toEqual({ pk: PK.categoria, sk: r.body.id, descricao: 'Saúde', produtos: 0, vips: 0, soma: 0, somaVip: 0, versao: 1, historico: 1, ...auditBy() });
   });
 
   it.each([

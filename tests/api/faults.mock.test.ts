@@ -12,7 +12,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/index.ts';
 import { RETRY_AFTER_SECONDS } from '../../lambdas/http/errors.ts';
-import { CLIENTE_LIST_PROJECTION, REF_PROJECTION } from '../../lambdas/store/items.ts';
+import { CLIENT_COUNT, CLIENTE_LIST_PROJECTION, REF_PROJECTION } from '../../lambdas/store/items.ts';
+import { PAGINA_PATH } from '../../lambdas/services/clientes.ts';
 import { PK } from '../../lambdas/store/table.ts';
 import { TRANSACTION_ATTEMPTS } from '../../lambdas/store/write.ts';
 import { COMMANDS } from '../contract/faults.ts';
@@ -70,7 +71,7 @@ describe('throttling → 503 with Retry-After', () => {
   });
 
   it('a transaction cancelled for throttling', async () => {
-    ddb.on(GetCommand).resolves({ Item: { sk: 3, descricao: 'Varejo' } });
+    ddb.on(GetCommand).resolves({ Item: { sk: 3, descricao: 'Varejo', somaVip: 0 } });
     ddb.on(UpdateCommand).resolves({ Attributes: { produto: 10 } });
     ddb.on(TransactWriteCommand).rejects(cancelled('None', 'ThrottlingError'));
     const { result, json } = await invoke('POST', '/produtos', { body: { nome: 'X', valorContrato: 1, categoria: { id: 3 } } });
@@ -114,7 +115,7 @@ describe('other failures → 500 without internals', () => {
 describe('TransactionConflict', () => {
   const body = { nome: 'Conflito', valorContrato: 1, categoria: { id: 3 } };
   beforeEach(() => {
-    ddb.on(GetCommand).resolves({ Item: { sk: 3, descricao: 'Varejo' } });
+    ddb.on(GetCommand).resolves({ Item: { sk: 3, descricao: 'Varejo', somaVip: 0 } });
     ddb.on(UpdateCommand).resolves({ Attributes: { produto: 42 } });
   });
 
@@ -186,9 +187,10 @@ describe('reads', () => {
     // Each page starts where the previous one stopped, with exactly its LastEvaluatedKey.
     expect(of(PK.categoria).map((q) => q.ExclusiveStartKey)).toEqual([undefined, { pk: PK.categoria, sk: 1 }]);
     expect(of(PK.cliente).map((q) => q.ExclusiveStartKey)).toEqual([undefined, { pk: PK.cliente, sk: 2 }, { pk: PK.cliente, sk: 3 }]);
-    // Strongly consistent, and only the attributes the answer needs (never the count or the keys'
-    // pk; the list never the clients' observacoes, issue 17).
-    for (const q of of(PK.categoria)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: REF_PROJECTION });
+    // Strongly consistent, and only the attributes the answer needs (the categories' counts, which
+    // say whether the whole list may be read at all; never the keys' pk; the list never the
+    // clients' observacoes, issue 17).
+    for (const q of of(PK.categoria)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: `${REF_PROJECTION}, ${CLIENT_COUNT}` });
     for (const q of of(PK.cliente)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: CLIENTE_LIST_PROJECTION });
     expect(CLIENTE_LIST_PROJECTION).not.toMatch(/observacoes/);
     expect(ddb.commandCalls(GetCommand)).toHaveLength(0);
@@ -212,16 +214,16 @@ describe('a category created during a client list', () => {
 });
 
 describe("Lambda's 6 MB response cap", () => {
-  it('a response that would exceed it is a 500 with a message, and the log says why', async () => {
+  it('the whole client list that would exceed it is a 413 saying to use the paged form', async () => {
     const big = Array.from({ length: 16_000 }, (_, sk) => ({
       sk, nome: 'n'.repeat(120), segmento: 's'.repeat(120), pontoFocal: 'p'.repeat(120), valorContrato: 1, versao: 1,
     }));
     ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.categoria } }).resolves({ Items: [] });
     ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.cliente } }).resolves({ Items: big });
     const { result, json } = await invoke('GET', '/produtos', { headers: { 'accept-encoding': 'identity' } });
-    expect(result.statusCode).toBe(500);
-    expect(json).toEqual({ mensagem: MESSAGES.respostaGrande });
-    expect(JSON.parse(logs[0]!).error.message).toMatch(/exceeds/);
+    expect(result.statusCode).toBe(413);
+    expect(json).toEqual({ mensagem: MESSAGES.listaGrande(PAGINA_PATH) });
+    expect(json.mensagem).not.toMatch(/Tente novamente mais tarde/);
     // Compressed, the same list fits.
     logs = [];
     const compressed = await invoke('GET', '/produtos', { headers: { 'accept-encoding': 'gzip' } });

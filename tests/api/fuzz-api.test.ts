@@ -111,7 +111,7 @@ async function checkStore(): Promise<void> {
   const s = await snapshot(api.doc, api.tableName);
   const violations = invariantViolations(s);
   if (violations.length) throw new Error(`invariants: ${violations.join('; ')}`);
-  const storedCats = [...s.categorias.values()].map(({ clientes: _count, vips: _vips, soma: _soma, ...c }) => c).sort((a, b) => a.id - b.id);
+  const storedCats = [...s.categorias.values()].map(({ clientes: _count, vips: _vips, soma: _soma, somaVip: _somaVip, ...c }) => c).sort((a, b) => a.id - b.id);
   const modelCats = [...model.categorias.values()].sort((a, b) => a.id - b.id);
   expect(storedCats).toEqual(modelCats);
   const storedProds = [...s.clientes.values()].sort((a, b) => a.id - b.id);

@@ -238,12 +238,13 @@ describe('a client list larger than 1 MB', () => {
         new UpdateCommand({
           TableName: api.tableName,
           Key: key,
-          UpdateExpression: 'ADD #count :n, vips :v, soma :s',
+          UpdateExpression: 'ADD #count :n, vips :v, soma :s, somaVip :w',
           ExpressionAttributeNames: { '#count': CLIENT_COUNT },
           ExpressionAttributeValues: {
             ':n': mine.length,
             ':v': mine.filter((c) => isVipValue(c.valorContrato)).length,
             ':s': mine.reduce((sum, c) => sum + toCents(c.valorContrato), 0),
+            ':w': mine.filter((c) => isVipValue(c.valorContrato)).reduce((sum, c) => sum + toCents(c.valorContrato), 0),
           },
         }),
       );

@@ -1,6 +1,7 @@
 /**
  * DynamoDB Local as the laptop runs it: data on disk survives a restart, a held port is refused,
- * and the JVM never outlives its parent, even one killed with SIGKILL.
+ * the JVM never outlives its parent, even one killed with SIGKILL, and a table from before the
+ * list index gets it and its clients' index items at the next start.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { spawn } from 'node:child_process';
@@ -9,10 +10,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { isAlive, localClientConfig, startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb.ts';
 import { ensureTable } from '../../infra/local/table.ts';
+import { clienteItem } from '../../lambdas/store/items.ts';
+import { indexItemsOf } from '../../lambdas/store/listas.ts';
+import { MARSHALL_OPTIONS, TABLE_INDEXES } from '../../lambdas/store/table.ts';
+import { runMigrations } from '../../tools/migrate.ts';
 import { pidsOfRun, RUN_ID_VARIABLE } from '../support/processes.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -112,5 +117,51 @@ describe('DynamoDB Local', () => {
     await eventually(() => !isAlive(info.javaPid) && !isAlive(info.wrapperPid), 10_000);
     expect(isAlive(info.javaPid)).toBe(false);
     expect(isAlive(info.wrapperPid)).toBe(false);
+  });
+});
+
+describe('a .data table from before the list index', () => {
+  it('gets the index (waited for until ACTIVE) and its clients’ index items at the next start', async () => {
+    const client = new DynamoDBClient(localClientConfig(inject('dynamoEndpoint')));
+    const doc = DynamoDBDocumentClient.from(client, { marshallOptions: MARSHALL_OPTIONS });
+    const tableName = `antiga-${Date.now().toString(36)}`;
+    cleanups.push(async () => {
+      await client.send(new DeleteTableCommand({ TableName: tableName }));
+      client.destroy();
+    });
+    // The shape the first releases created: the key only, no index.
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: 'pk', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'N' },
+        ],
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+      }),
+    );
+    const cliente = { id: 7, nome: 'Padaria Antiga', segmento: '', pontoFocal: '', valorContrato: 12000, categoriaId: null, versao: 3, historico: 0 };
+    await doc.send(new PutCommand({ TableName: tableName, Item: clienteItem(cliente) }));
+
+    const lines: string[] = [];
+    expect(await ensureTable(client, tableName, (l) => lines.push(l))).toBe(false);
+    const table = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table!;
+    expect(table.GlobalSecondaryIndexes?.map((g) => [g.IndexName, g.IndexStatus])).toEqual(TABLE_INDEXES.map((i) => [i.name, 'ACTIVE']));
+    expect(lines).toEqual([`Adding the index "lista" to table "${tableName}"…`]);
+    // Again: nothing to add.
+    expect(await ensureTable(client, tableName, (l) => lines.push(l))).toBe(false);
+    expect(lines).toHaveLength(1);
+
+    const done = await runMigrations({ doc, tableName }, () => {});
+    expect(done).toEqual({ feitos: 1, total: 1, concluida: true });
+    const found = await doc.send(
+      new QueryCommand({ TableName: tableName, IndexName: 'lista', KeyConditionExpression: 'lpk = :p AND begins_with(lsk, :w)', ExpressionAttributeValues: { ':p': 'B', ':w': 'antiga' } }),
+    );
+    expect(found.Items?.map((i) => i.lsk)).toEqual([`antiga\u0001${String(7).padStart(16, '0')}`]);
+    expect([...indexItemsOf(cliente).keys()]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 20, 21]);
   });
 });

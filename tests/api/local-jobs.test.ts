@@ -15,8 +15,11 @@ afterEach(() => void vi.useRealTimers());
 const job: JobDef = { name: 'Teste', handler: 'jobs/teste', description: 'test', everyMinutes: 60, timeoutMinutes: 5, actions: [] };
 
 describe('local scheduled jobs', () => {
-  it('runs the trash sweep of the route table’s jobs', () => {
-    expect(jobs.map((j) => [j.name, j.handler, j.everyMinutes])).toEqual([['SweepLixeira', 'jobs/sweep-lixeira', 60]]);
+  it('runs the trash sweep and the index migration of the route table’s jobs', () => {
+    expect(jobs.map((j) => [j.name, j.handler, j.everyMinutes])).toEqual([
+      ['SweepLixeira', 'jobs/sweep-lixeira', 60],
+      ['MigrarIndices', 'jobs/migrar-indices', 10],
+    ]);
   });
 
   it('runs a job after start and then every everyMinutes, logs a failed run, and stops', async () => {

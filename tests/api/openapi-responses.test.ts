@@ -10,7 +10,7 @@ import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { buildOpenApiDocument, type JsonSchema } from '../../lambdas/openapi.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
 import { send, type RawResponse } from '../contract/http.ts';
 import { createOpenApiValidator, deref } from '../contract/openapi-validator.ts';
@@ -266,6 +266,26 @@ describe('real responses match the OpenAPI schemas', () => {
     const a = await call('GET /atividades', '/atividades', 200);
     // Newest first: the item put last leads, after the creates' own entries.
     expect((a.body as unknown[])[0]).toEqual({ tipo: 'produto', id: 1, nome: 'Um', acao: 'alterado', em: new Date(now).toISOString(), por: 'anônimo', alteracoes: ['nome'] });
+  });
+
+  it('the paged list: a page with its totals, a search, a period, a bad view; the whole list beyond its limit', async () => {
+    const first = (await call('GET /produtos/pagina', '/produtos/pagina?limit=1&ordem=valor&direcao=desc', 200)).body as { cursor: string | null; totais: object };
+    expect(first.totais).toBeDefined();
+    if (first.cursor) await call('GET /produtos/pagina', `/produtos/pagina?limit=1&ordem=valor&direcao=desc&cursor=${first.cursor}`, 200);
+    await call('GET /produtos/pagina', '/produtos/pagina?q=pao&vip=0', 200);
+    await call('GET /produtos/pagina', '/produtos/pagina?fimDe=2020-01-01&fimAte=2030-12-31&categoria=0', 200);
+    await call('GET /produtos/pagina', '/produtos/pagina?ordem=preco', 400);
+    // Counts that say more clients than the whole list is read for: 413 naming the paged form.
+    const bump = (n: number) =>
+      api.doc.send(
+        new UpdateCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: 0 }, UpdateExpression: 'ADD produtos :n', ExpressionAttributeValues: { ':n': n } }),
+      );
+    await bump(LIMITS.lista.listaCompletaMax + 1);
+    try {
+      await call('GET /produtos', '/produtos', 413);
+    } finally {
+      await bump(-(LIMITS.lista.listaCompletaMax + 1));
+    }
   });
 
   it('the catch-all: unknown paths 404 and other methods 405 (with Allow), as {mensagem}', async () => {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/index.ts';
 import { CLIENT_COUNT, SEM_CATEGORIA_KEY, SEQUENCIA_KEY } from '../../lambdas/store/items.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { SEED_ACTOR, seedDatabase, seedDemo } from '../../tools/seed.ts';
+import { progressLine } from '../../tools/progress.ts';
+import { SEED_ACTOR, seedDatabase, seedDemo, type SeedProgress } from '../../tools/seed.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { call, createCategoria, ISO_UTC, startApi, type TestApi } from './helpers.ts';
 import type { ClienteContato } from '../../lambdas/contract/types.ts';
@@ -88,8 +89,17 @@ describe('seeding', () => {
 
   it('seedDatabase writes clients spread over categories with exact counts, versao 1, counters advanced and names kept unique', async () => {
     const before = await createCategoria(api, 'Antes da semente');
-    const result = await seedDatabase(api, { categorias: 7, clientes: 600 });
+    const progress: SeedProgress[] = [];
+    const result = await seedDatabase(api, { categorias: 7, clientes: 600 }, { onProgress: (p) => progress.push(p), chunk: 250 });
     expect(result).toMatchObject({ categorias: 7, clientes: 600 });
+    // Written in chunks, progress after each (what `npm run seed` prints as done, rate, time left).
+    expect(progress.map((p) => [p.feitos, p.total])).toEqual([
+      [250, 600],
+      [500, 600],
+      [600, 600],
+    ]);
+    expect(progressLine({ feitos: 2_000, total: 8_000 }, 0, 4_000)).toBe('2,000 of 8,000 (25%), 500/s, about 12 s left');
+    expect(progressLine({ feitos: 1_000, total: 100_000 }, 0, 10_000)).toBe('1,000 of 100,000 (1%), 100/s, about 16 min 30 s left');
     expect(result.categoriaIds.every((id) => id > before.id)).toBe(true);
 
     const all = (await call(api, 'GET', '/produtos')).body as Cliente[];

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: measures what users feel (tests/bench/README.md lists the figures), prints a
  * Markdown table (figure | measured | target | pass), writes tests/bench/results/latest.json and
- * exits non-zero when a target is missed. `--only=web,signin,lambda,api,page,csv,view` runs some sections.
+ * exits non-zero when a target is missed. `--only=web,signin,lambda,api,lista,page,csv,view` runs some sections.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { openBenchDb, type BenchDb } from './lib/db.ts';
 import { failedSection, markdownTable, type Figure } from './lib/figures.ts';
 import { apiFigures } from './sections/api.ts';
+import { listaFigures } from './sections/lista.ts';
 import { lambdaFigures } from './sections/lambda.ts';
 import { webFigures } from './sections/web.ts';
 import { clientsPageFigures } from './sections/clients-page.ts';
@@ -19,7 +20,7 @@ import { signedInFigures } from './sections/signed-in.ts';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
-const SECTIONS = ['web', 'signin', 'lambda', 'api', 'page', 'csv', 'view'] as const;
+const SECTIONS = ['web', 'signin', 'lambda', 'api', 'lista', 'page', 'csv', 'view'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
@@ -60,6 +61,7 @@ try {
   const theDb = db;
   if (selected.includes('lambda')) await runSection('Lambda', () => lambdaFigures(theDb, log));
   if (selected.includes('api')) await runSection('API', () => apiFigures(theDb, log));
+  if (selected.includes('lista')) await runSection('Paged list', () => listaFigures(theDb, log));
   if (selected.includes('web')) await runSection('Web', () => webFigures(theDb, log));
   if (selected.includes('signin')) await runSection('Sign-in on', () => signedInFigures(theDb, log));
   if (selected.includes('page')) await runSection('Clients page', () => clientsPageFigures(theDb, log));

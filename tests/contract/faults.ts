@@ -234,7 +234,8 @@ export const WRITE_COMMANDS = new Set(['UpdateCommand', 'PutCommand', 'DeleteCom
  */
 export function worldAnswer(command: string, input: Input): unknown {
   const key = input.Key;
-  const categoria = (id: number) => ({ pk: PK.categoria, sk: id, descricao: `Categoria ${id}`, [CLIENT_COUNT]: id === 3 ? 0 : 1, versao: 1 });
+  // With its totals counted (VIPs' sum included: store/aggregates.ts counts nothing then).
+  const categoria = (id: number) => ({ pk: PK.categoria, sk: id, descricao: `Categoria ${id}`, [CLIENT_COUNT]: id === 3 ? 0 : 1, vips: 0, soma: id === 3 ? 0 : 1000, somaVip: 0, versao: 1 });
   const claimOf = (pk: string) => /^UNICO#categoria#categoria ([1-3])$/.exec(pk)?.[1];
   const cliente = (id: number) => ({
     pk: PK.cliente, sk: id, nome: `Cliente ${id}`, segmento: '', pontoFocal: '', valorContrato: 10, versao: 1,

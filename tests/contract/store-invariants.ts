@@ -28,9 +28,12 @@ import {
   IDEMPOTENCY_REF,
   SEM_CATEGORIA_KEY,
   toClienteRecord,
+  VIP_CENTS_SUM,
   VIP_COUNT,
   type ClienteRecord,
 } from '../../lambdas/store/items.ts';
+import { indexItemsOf, LISTA_INDEX } from '../../lambdas/store/listas.ts';
+import { MIGRACAO_INDICES_KEY } from '../../lambdas/store/migracao.ts';
 import { documentoClaimKey, NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
 import { PK, RECORD_KIND, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 
@@ -42,6 +45,8 @@ export interface StoredCategoria {
   /** The stored VIP count and contract sum in cents (undefined: not counted yet). */
   vips?: number;
   soma?: bigint;
+  /** The VIPs' contract sum in cents (undefined: not counted yet). */
+  somaVip?: bigint;
   versao: number;
 }
 
@@ -82,6 +87,13 @@ export interface Snapshot {
   desfeitos?: Map<number, number>;
   /** The "Sem categoria" totals item (also the marker that every category has its totals). */
   semCategoria?: StoredTotais;
+  /** The VIPs' contract sum of the clients without a category (undefined: not counted yet). */
+  semCategoriaVip?: bigint;
+  /** The clients' list index items, client id → slot → item; and what each live client's should be. */
+  indices?: Map<number, Map<number, Record<string, unknown>>>;
+  expectedIndices?: Map<number, Map<number, Record<string, unknown>>>;
+  /** Whether the index migration is done (then every live client has all its index items). */
+  indexesDone?: boolean;
   /** Items whose pk is none of the known partitions. */
   stray: Record<string, unknown>[];
   /** Attributes no item of that kind should have (e.g. an unknown request field stored). */
@@ -107,7 +119,7 @@ export interface Snapshot {
   feed?: Map<number, string>;
 }
 
-const CATEGORIA_ATTRIBUTES = ['pk', 'sk', 'descricao', CLIENT_COUNT, VIP_COUNT, CENTS_SUM, 'versao', HISTORY_COUNTER, IDEMPOTENCY_REF, ...AUDIT_ATTRIBUTES];
+const CATEGORIA_ATTRIBUTES = ['pk', 'sk', 'descricao', CLIENT_COUNT, VIP_COUNT, CENTS_SUM, VIP_CENTS_SUM, 'versao', HISTORY_COUNTER, IDEMPOTENCY_REF, ...AUDIT_ATTRIBUTES];
 const CLIENTE_ATTRIBUTES = ['pk', 'sk', 'nome', 'segmento', 'pontoFocal', 'valorContrato', 'categoriaId', 'versao', ...CONTATO_FIELDS, HISTORY_COUNTER, IDEMPOTENCY_REF, ...AUDIT_ATTRIBUTES];
 /** What the trash adds to a record's copy: who deleted it and when, its index entry, its TTL, a purge's mark. */
 const TRASH_COPY_ATTRIBUTES = ['excluidoEm', 'excluidoPor', 'indice', TTL_ATTRIBUTE, PURGING];
@@ -126,6 +138,8 @@ const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
   [`${PK.lixeira}#${RECORD_KIND.categoria}`]: [...CATEGORIA_ATTRIBUTES, ...TRASH_COPY_ATTRIBUTES],
   [`${PK.lixeira}#${RECORD_KIND.cliente}`]: [...CLIENTE_ATTRIBUTES, ...TRASH_COPY_ATTRIBUTES, CATEGORIA_NAME],
   [PK.sequencia]: ['pk', 'sk', ...Object.values(COUNTER_ATTRIBUTE)],
+  [PK.indice]: ['pk', 'sk', LISTA_INDEX.partitionKey.name, LISTA_INDEX.sortKey.name, ...LISTA_INDEX.projected],
+  [PK.migracao]: ['pk', 'sk', 'feitos', 'total', 'cursor', 'iniciada', 'concluida'],
   [PK.idempotencia]: ['pk', 'sk', 'bodyHash', 'responseStatus', 'responseBody', 'registro', TTL_ATTRIBUTE],
   [PK.unico]: ['pk', 'sk', 'ids', 'at', 'id'],
   // Issue 18: the import job, and (`IMPORTACAO#<id>`) the records it created.
@@ -150,6 +164,9 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
     desfeitos: new Map(),
     stray: [],
     unknownAttributes: [],
+    indices: new Map(),
+    expectedIndices: new Map(),
+    indexesDone: false,
     historyCounters: new Map(),
     history: new Map(),
     historyFeed: new Map(),
@@ -174,6 +191,7 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
       }
       if (pk === PK.categoria && sk === SEM_CATEGORIA_KEY.sk) {
         s.semCategoria = { clientes: Number(item[CLIENT_COUNT]), vips: Number(item[VIP_COUNT]), soma: BigInt(item[CENTS_SUM]) };
+        if (item[VIP_CENTS_SUM] !== undefined) s.semCategoriaVip = BigInt(item[VIP_CENTS_SUM] as number);
       } else if (pk === PK.categoria) {
         s.categorias.set(sk, {
           id: sk,
@@ -181,12 +199,22 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
           clientes: Number(item[CLIENT_COUNT] ?? 0),
           ...(item[VIP_COUNT] !== undefined ? { vips: Number(item[VIP_COUNT]) } : {}),
           ...(item[CENTS_SUM] !== undefined ? { soma: BigInt(item[CENTS_SUM]) } : {}),
+          ...(item[VIP_CENTS_SUM] !== undefined ? { somaVip: BigInt(item[VIP_CENTS_SUM] as number) } : {}),
           versao: Number(item.versao),
         });
       } else if (pk === PK.cliente) {
         // As the model compares it: the history counter and audit stamps are kept apart.
-        const { historico: _h, idempotencia: _i, criadoEm: _a, criadoPor: _b, atualizadoEm: _c, atualizadoPor: _d, ...cliente } = toClienteRecord(item);
+        const record = toClienteRecord(item);
+        const { historico: _h, idempotencia: _i, criadoEm: _a, criadoPor: _b, atualizadoEm: _c, atualizadoPor: _d, ...cliente } = record;
         s.clientes.set(sk, cliente);
+        s.expectedIndices!.set(sk, indexItemsOf(record));
+      } else if (pk.startsWith(`${PK.indice}#`)) {
+        const id = Number(pk.slice(PK.indice.length + 1));
+        const slots = s.indices!.get(id) ?? new Map<number, Record<string, unknown>>();
+        slots.set(sk, item);
+        s.indices!.set(id, slots);
+      } else if (pk === MIGRACAO_INDICES_KEY.pk) {
+        if (sk === MIGRACAO_INDICES_KEY.sk && item.concluida !== undefined) s.indexesDone = true;
       } else if (pk === PK.sequencia) {
         s.counters = {
           categoria: Number(item[COUNTER_ATTRIBUTE.categoria] ?? 0),
@@ -307,6 +335,7 @@ export function invariantViolations(s: Snapshot): string[] {
     }
   }
   out.push(...contatoViolations(s));
+  out.push(...indexViolations(s));
   out.push(...historyAndTrashViolations(s));
   // Totals: once they exist (the Sem categoria item is there), each equals a full recount.
   if (s.semCategoria) {
@@ -324,6 +353,19 @@ export function invariantViolations(s: Snapshot): string[] {
     const same = (a: StoredTotais, b: StoredTotais) => a.clientes === b.clientes && a.vips === b.vips && a.soma === b.soma;
     const sem = recount.get(SEM_CATEGORIA_KEY.sk) ?? none;
     if (!same(s.semCategoria, sem)) out.push(`totals drift: Sem categoria stores ${show(s.semCategoria)}, has ${show(sem)}`);
+    // The VIPs' sums, once counted (the Sem categoria item has one), each equal a recount.
+    if (s.semCategoriaVip !== undefined) {
+      const vipSum = new Map<number, bigint>();
+      for (const c of s.clientes.values()) {
+        if (!isVipValue(c.valorContrato)) continue;
+        const key = c.categoriaId ?? SEM_CATEGORIA_KEY.sk;
+        vipSum.set(key, (vipSum.get(key) ?? 0n) + BigInt(toCents(c.valorContrato)));
+      }
+      if (s.semCategoriaVip !== (vipSum.get(SEM_CATEGORIA_KEY.sk) ?? 0n)) out.push(`VIP sum drift: Sem categoria stores ${s.semCategoriaVip}, has ${vipSum.get(SEM_CATEGORIA_KEY.sk) ?? 0n}`);
+      for (const c of s.categorias.values()) {
+        if (c.somaVip !== (vipSum.get(c.id) ?? 0n)) out.push(`VIP sum drift: categoria ${c.id} stores ${c.somaVip}, has ${vipSum.get(c.id) ?? 0n}`);
+      }
+    }
     for (const c of s.categorias.values()) {
       const real = recount.get(c.id) ?? none;
       // The client count has its own check (count drift) above.
@@ -333,6 +375,45 @@ export function invariantViolations(s: Snapshot): string[] {
   }
   for (const item of s.stray) out.push(`stray item ${JSON.stringify(item).slice(0, 200)}`);
   for (const a of s.unknownAttributes) out.push(`unknown attribute stored: ${a}`);
+  return out;
+}
+
+/**
+ * The list index: index items belong to live clients only, each equal to what the client's
+ * fields make it (store/listas.ts).
+ */
+function indexViolations(s: Snapshot): string[] {
+  const out: string[] = [];
+  const same = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+    Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([k, v]) => (typeof v === 'number' ? Number(a[k]) === v : a[k] === v));
+  for (const [id, slots] of s.indices ?? []) {
+    const expected = s.expectedIndices?.get(id);
+    if (!expected) {
+      out.push(`index items of cliente ${id}, which is not live: slots [${[...slots.keys()]}]`);
+      continue;
+    }
+    for (const [slot, item] of slots) {
+      const want = expected.get(slot);
+      if (!want) out.push(`cliente ${id} has index slot ${slot} it should not: ${JSON.stringify(item).slice(0, 120)}`);
+      else if (!same(item, want)) out.push(`cliente ${id} index slot ${slot} stores ${JSON.stringify(item).slice(0, 160)}, should be ${JSON.stringify(want).slice(0, 160)}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Once the index migration is done, every live client has all its index items. Not among the
+ * general invariants: suites plant records as releases before the index stored them, on tables
+ * the test server marks migrated (a real upgrade runs the migration over them).
+ */
+export function indexCompletenessViolations(s: Snapshot): string[] {
+  const out: string[] = [];
+  if (!s.indexesDone) return out;
+  for (const [id, expected] of s.expectedIndices ?? []) {
+    const stored = s.indices?.get(id);
+    const missing = [...expected.keys()].filter((slot) => !stored?.has(slot));
+    if (missing.length > 0) out.push(`cliente ${id} lacks index slots [${missing}] after the migration`);
+  }
   return out;
 }
 

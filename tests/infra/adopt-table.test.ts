@@ -30,6 +30,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../infra/app.ts';
 import { TABLE_ADOPTION_TYPE, TableAdoption } from '../../infra/constructs/table-adoption.ts';
 import { handleEvent, type AdoptionProperties, type CloudFormationResponse } from '../../infra/custom-resources/adopt-table.ts';
+import { TABLE_INDEXES } from '../../lambdas/store/table.ts';
 import { only, resourcesOfType, synth, tempDir } from './support.ts';
 
 const NAME = 'Clientela-DataTableFDBAD0F2-1A2B3C4D5E6F';
@@ -40,6 +41,14 @@ const PROPS: AdoptionProperties = {
   TimeToLiveAttribute: 'expiresAt',
   SynthesizedAt: '2026-05-01T12:00:00.000Z',
 };
+
+/** The app's indexes as the construct passes them. */
+const INDEXES = TABLE_INDEXES.map((i) => ({
+  Name: i.name,
+  PartitionKey: { Name: i.partitionKey.name, Type: i.partitionKey.type },
+  SortKey: { Name: i.sortKey.name, Type: i.sortKey.type },
+  NonKeyAttributes: [...i.projected],
+}));
 
 const ddb = mockClient(DynamoDBClient);
 const client = new DynamoDBClient({ region: 'us-east-1' });
@@ -215,6 +224,66 @@ describe('adopting a table (handler logic, DynamoDB mocked)', () => {
     restoredTable();
     ddb.on(DescribeTableCommand).resolves(table({ BillingModeSummary: { BillingMode: 'PAY_PER_REQUEST' }, ProvisionedThroughput: { ReadCapacityUnits: 0, WriteCapacityUnits: 0 }, DeletionProtectionEnabled: true }));
     await run(event('Update'));
+    expect(ddb.commandCalls(UpdateTableCommand)).toEqual([]);
+  });
+
+  it('creates the indexes an adopted table lacks, one per update, and waits for each to be built', async () => {
+    const props: AdoptionProperties = { ...PROPS, Indexes: INDEXES };
+    const withIndex = (IndexStatus: 'CREATING' | 'ACTIVE', key = 'lpk') =>
+      table({
+        DeletionProtectionEnabled: true,
+        GlobalSecondaryIndexes: [{ IndexName: 'lista', IndexStatus, KeySchema: [{ AttributeName: key, KeyType: 'HASH' }, { AttributeName: 'lsk', KeyType: 'RANGE' }] }],
+      });
+    restoredTable();
+    ddb.on(DescribeContinuousBackupsCommand).resolves(pitr('ENABLED'));
+    ddb.on(DescribeTimeToLiveCommand).resolves(ttl('ENABLED', 'expiresAt'));
+    // A table from before the index: created, then building for two polls, then active.
+    ddb
+      .on(DescribeTableCommand)
+      .resolvesOnce(table({ DeletionProtectionEnabled: true }))
+      .resolvesOnce(table({ DeletionProtectionEnabled: true }))
+      .resolvesOnce(withIndex('CREATING'))
+      .resolvesOnce(withIndex('CREATING'))
+      .resolves(withIndex('ACTIVE'));
+    const res = await run(event('Update', props));
+    expect(res).toMatchObject({ Status: 'SUCCESS', Data: { TurnedOn: 'index lista' } });
+    expect(ddb.commandCalls(UpdateTableCommand).map((c) => c.args[0].input)).toEqual([
+      {
+        TableName: NAME,
+        AttributeDefinitions: [
+          { AttributeName: 'lpk', AttributeType: 'S' },
+          { AttributeName: 'lsk', AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: 'lista',
+              KeySchema: [
+                { AttributeName: 'lpk', KeyType: 'HASH' },
+                { AttributeName: 'lsk', KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...TABLE_INDEXES[0].projected] },
+            },
+          },
+        ],
+      },
+    ]);
+    expect(sleeps).toEqual([5_000, 5_000]);
+    // Next deploy: the index is there, nothing to create.
+    ddb.reset();
+    restoredTable();
+    ddb.on(DescribeContinuousBackupsCommand).resolves(pitr('ENABLED'));
+    ddb.on(DescribeTimeToLiveCommand).resolves(ttl('ENABLED', 'expiresAt'));
+    ddb.on(DescribeTableCommand).resolves(withIndex('ACTIVE'));
+    expect(await run(event('Update', props))).toMatchObject({ Status: 'SUCCESS', Data: { TurnedOn: '' } });
+    expect(ddb.commandCalls(UpdateTableCommand)).toEqual([]);
+    // An index of that name keyed otherwise: refused, nothing changed.
+    ddb.reset();
+    restoredTable();
+    ddb.on(DescribeContinuousBackupsCommand).resolves(pitr('ENABLED'));
+    ddb.on(DescribeTimeToLiveCommand).resolves(ttl('ENABLED', 'expiresAt'));
+    ddb.on(DescribeTableCommand).resolves(withIndex('ACTIVE', 'outro'));
+    expect((await run(event('Update', props))).Reason).toMatch(/index "lista" keyed otherwise/);
     expect(ddb.commandCalls(UpdateTableCommand)).toEqual([]);
   });
 

@@ -35,6 +35,7 @@ import { adminClient, signIn } from '../support/cognito.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { jobs, matchRoute, ORIGIN_VERIFY, routes, type RouteDef } from '../../lambdas/routes.ts';
 import { CLIENT_COUNT, SEM_CATEGORIA_KEY } from '../../lambdas/store/items.ts';
+import { MIGRACAO_INDICES_KEY } from '../../lambdas/store/migracao.ts';
 import { NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
 import { MARSHALL_OPTIONS, PK } from '../../lambdas/store/table.ts';
 import { actionsOf, appFunctions, dynamoActionsOf, fakeWebDist, jobFunctions, jobNameOf, roleStatements, routeNameOf, tempDir } from './support.ts';
@@ -147,7 +148,9 @@ let requestCounter = 0;
 let authorizer: JwtAuthorizerContext;
 
 /** The API Gateway HTTP API (payload 2.0) event for `METHOD /api<path>`, matched by the route table's own rule. */
-function apiEvent(method: string, apiPath: string, body?: unknown, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
+function apiEvent(method: string, pathAndQuery: string, body?: unknown, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
+  // A query string goes where API Gateway puts it (decoded parameters and the raw string).
+  const [apiPath, rawQueryString = ''] = pathAndQuery.split('?') as [string, string?];
   const rawPath = `/api${apiPath}`;
   const { route: row, pathParameters } = matchRoute(method, apiPath)!;
   const now = new Date();
@@ -156,7 +159,8 @@ function apiEvent(method: string, apiPath: string, body?: unknown, headers: Reco
     version: '2.0',
     routeKey: row.routeKey,
     rawPath,
-    rawQueryString: '',
+    rawQueryString,
+    ...(rawQueryString ? { queryStringParameters: Object.fromEntries(new URLSearchParams(rawQueryString)) } : {}),
     headers: {
       host: 'abc123.execute-api.us-east-1.amazonaws.com',
       'user-agent': 'vitest',
@@ -656,6 +660,22 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     const kept = (await direct.send(new GetCommand({ TableName: table, Key: oldIndex }))).Item!;
     expect([typeof kept.expira, kept.expiresAt]).toEqual(['number', undefined]);
     expect(await runJob('SweepLixeira')).toEqual({ erased: 0, left: 0 });
+  });
+
+  it('serves the paged list after the index migration job indexed the clients stored before it', async () => {
+    // A table upgraded from a release before the index: clients stored, no migration record, no totals yet.
+    await direct.send(new DeleteCommand({ TableName: table, Key: MIGRACAO_INDICES_KEY }));
+    await direct.send(new DeleteCommand({ TableName: table, Key: SEM_CATEGORIA_KEY }));
+    const created = await call('CreateProduto', 'POST', '/produtos', { nome: 'Antes do índice', valorContrato: 20000 });
+    expect(created.status).toBe(201);
+    await direct.send(new DeleteCommand({ TableName: table, Key: SEM_CATEGORIA_KEY }));
+    expect(await call('PaginaProdutos', 'GET', '/produtos/pagina')).toMatchObject({ status: 503 });
+    expect(await runJob('MigrarIndices')).toMatchObject({ concluida: true });
+    const page = await call('PaginaProdutos', 'GET', '/produtos/pagina?q=antes&limit=5');
+    expect(page).toMatchObject({ status: 200, body: { itens: [{ nome: 'Antes do índice' }], cursor: null, totais: { clientes: 1, vips: 1, soma: 20000 } } });
+    // The aggregates counted by the paged list's first read (SEM item gone): its view totals.
+    expect(await call('PaginaProdutos', 'GET', '/produtos/pagina?vip=1&ordem=valor&direcao=desc')).toMatchObject({ status: 200, body: { totais: { vips: expect.any(Number) } } });
+    expect(await runJob('MigrarIndices')).toMatchObject({ concluida: true });
   });
 
   it('serves the users API with the real Cognito calls (sign-in on: the claims of a real access token)', async () => {

@@ -21,7 +21,7 @@ import {
   REFERRER_POLICY,
 } from '../../infra/security-headers.ts';
 import { CORS, jobs, ORIGIN_VERIFY, routes } from '../../lambdas/routes.ts';
-import { TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 import {
   actionsOf,
   appFunctions,
@@ -166,7 +166,7 @@ describe('scheduled functions: one per jobs row (routes.ts)', () => {
       const p = fn.Properties!;
       expect(p.Runtime).toBe(FUNCTION_RUNTIME.name);
       expect(p.Architectures).toEqual(['arm64']);
-      expect(p.Timeout).toBe(300);
+      expect(p.Timeout).toBe(job.timeoutMinutes * 60);
       expect(job.timeoutMinutes).toBeLessThan(job.everyMinutes);
       expect((p.Environment as { Variables: Props }).Variables).toEqual({ TABLE_NAME: { Ref: tableId } });
       const logging = p.LoggingConfig as { LogFormat: string; LogGroup: { Ref: string } };
@@ -286,7 +286,10 @@ describe('least privilege', () => {
       for (const s of roleStatements(template, roleId)) {
         if (!actionsOf(s).some((a) => a.startsWith('dynamodb:'))) continue;
         expect(s.Effect).toBe('Allow');
-        expect(s.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
+        const table = { 'Fn::GetAtt': [tableId, 'Arn'] };
+        // A route that queries the indexes: the table and exactly its indexes' ARNs (no wildcard).
+        if (row.readsIndexes) expect(s.Resource).toEqual([table, ...TABLE_INDEXES.map((i) => ({ 'Fn::Join': ['', [table, `/index/${i.name}`]] }))]);
+        else expect(s.Resource).toEqual(table);
       }
     }
   });
@@ -339,8 +342,22 @@ describe('table', () => {
     expect(p.AttributeDefinitions).toEqual([
       { AttributeName: TABLE_KEY.partitionKey.name, AttributeType: TABLE_KEY.partitionKey.type },
       { AttributeName: TABLE_KEY.sortKey.name, AttributeType: TABLE_KEY.sortKey.type },
+      ...TABLE_INDEXES.flatMap((i) => [
+        { AttributeName: i.partitionKey.name, AttributeType: i.partitionKey.type },
+        { AttributeName: i.sortKey.name, AttributeType: i.sortKey.type },
+      ]),
     ]);
-    expect(p.GlobalSecondaryIndexes).toBeUndefined();
+    // The list index of table.ts, sparse (only index items carry its keys), projecting what the search reads.
+    expect(p.GlobalSecondaryIndexes).toEqual(
+      TABLE_INDEXES.map((i) => ({
+        IndexName: i.name,
+        KeySchema: [
+          { AttributeName: i.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: i.sortKey.name, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...i.projected] },
+      })),
+    );
   });
 
   it('adopts a retained table with existingTableName: no new table, grants on that table’s ARN', () => {
@@ -356,7 +373,12 @@ describe('table', () => {
       expect(dynamoActionsOf(t, fn)).toEqual([...row.actions].sort());
       const roleId = (fn.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
       for (const s of roleStatements(t, roleId).filter((st) => actionsOf(st).some((a) => a.startsWith('dynamodb:')))) {
-        expect(s.Resource).toEqual(arn);
+        if (!row.readsIndexes) expect(s.Resource).toEqual(arn);
+        else {
+          // The adopted table and its indexes' ARNs (the adoption creates the indexes it lacks).
+          expect((s.Resource as unknown[])[0]).toEqual(arn);
+          expect(JSON.stringify((s.Resource as unknown[]).slice(1))).toBe(JSON.stringify(TABLE_INDEXES.map((i) => ({ 'Fn::Join': ['', [...arn['Fn::Join'][1]!.slice(0, -1), `:table/${name}/index/${i.name}`]] }))));
+        }
       }
     }
     t.hasOutput('TableName', { Value: name });
@@ -376,6 +398,13 @@ describe('table', () => {
       PartitionKey: { Name: TABLE_KEY.partitionKey.name, Type: TABLE_KEY.partitionKey.type },
       SortKey: { Name: TABLE_KEY.sortKey.name, Type: TABLE_KEY.sortKey.type },
       TimeToLiveAttribute: TTL_ATTRIBUTE,
+      // The indexes it creates where missing, from the same definition.
+      Indexes: TABLE_INDEXES.map((i) => ({
+        Name: i.name,
+        PartitionKey: { Name: i.partitionKey.name, Type: i.partitionKey.type },
+        SortKey: { Name: i.sortKey.name, Type: i.sortKey.type },
+        NonKeyAttributes: [...i.projected],
+      })),
       // Changes with every synth: every deploy verifies the table again (tests/infra/adopt-table.test.ts).
       SynthesizedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
@@ -663,7 +692,7 @@ describe('alarms and outputs', () => {
       Object.entries(resourcesOfType(template, 'AWS::CloudWatch::Alarm')).map(([id, a]) => [id.replace(/^Alarms/, '').replace(/[0-9A-F]{8}$/, ''), a.Properties!]),
     );
     expect(Object.keys(alarms).sort()).toEqual(
-      ['Api5xx', 'Api4xxRatio', 'Api429', 'TableThrottles', 'LambdaThrottles', ...jobs.flatMap((j) => [`${j.name}Errors`, `${j.name}Silent`])].sort(),
+      ['Api5xx', 'Api4xxRatio', 'Api429', 'TableThrottles', 'LambdaThrottles', ...jobs.filter((j) => j.alarmed !== false).flatMap((j) => [`${j.name}Errors`, `${j.name}Silent`])].sort(),
     );
     const metricCount = Object.values(alarms).reduce((n, a) => n + alarmMetricCount(a as never), 0);
     console.log(`alarms: ${Object.keys(alarms).length}, alarm metrics: ${metricCount} (at most ${MAX_ALARM_METRICS})`);
@@ -687,7 +716,7 @@ describe('alarms and outputs', () => {
     ]);
 
     // The sweep's errors, and its absence: no successful run for 2 hours, missing data breaching.
-    for (const job of jobs) {
+    for (const job of jobs.filter((j) => j.alarmed !== false)) {
       expect(alarms[`${job.name}Errors`]).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'Errors', Threshold: 1 });
       const silent = alarms[`${job.name}Silent`]!;
       expect(silent).toMatchObject({ ComparisonOperator: 'LessThanThreshold', Threshold: 1, EvaluationPeriods: 2, TreatMissingData: 'breaching' });

@@ -12,6 +12,7 @@ import { localClientConfig, localDynamoEnv } from '../../infra/local/dynamodb.ts
 import { ensureTable } from '../../infra/local/table.ts';
 import { startLocalApi } from '../../infra/local/server.ts';
 import type { HandlerLoader } from '../../infra/local/adapter.ts';
+import { markIndexesDoneIfEmpty } from '../../lambdas/store/migracao.ts';
 import { AUTH_ENV_NAMES, localAuthEnv, type LocalIdentity } from '../../infra/local/cognito.ts';
 
 export interface TestApi {
@@ -51,6 +52,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const client = new DynamoDBClient(localClientConfig(endpoint));
   await ensureTable(client, tableName);
   const doc = DynamoDBDocumentClient.from(client, { marshallOptions: MARSHALL_OPTIONS });
+  // A new table needs no index migration (as the local runtime and the deploy's job find it).
+  await markIndexesDoneIfEmpty({ doc, tableName });
   const api = await startLocalApi({
     port: 0,
     host: '127.0.0.1',

@@ -7,6 +7,7 @@ import { DeleteTableCommand, DynamoDBClient, QueryCommand, waitUntilTableNotExis
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { startDynamoLocal, localClientConfig, localDynamoEnv, type DynamoLocal } from '../../../infra/local/dynamodb.ts';
 import { ensureTable } from '../../../infra/local/table.ts';
+import { progressLine } from '../../../tools/progress.ts';
 import { seedDatabase } from '../../../tools/seed.ts';
 import { MARSHALL_OPTIONS } from '../../../lambdas/store/table.ts';
 import { PK } from '../../../lambdas/store/table.ts';
@@ -94,7 +95,20 @@ export async function openBenchDb(): Promise<BenchDb> {
     log(`seeding ${set.table}: ${set.categorias} categorias, ${set.clientes} clientes (kept in ${DB_DIR} for the next runs)`);
     await drop(set.table);
     await ensureTable(client, set.table);
-    await seedDatabase({ doc, tableName: set.table }, { categorias: set.categorias, clientes: set.clientes });
+    // Progress every 10 s (done, rate, time left): a large set takes minutes.
+    const started = Date.now();
+    let shown = started;
+    await seedDatabase(
+      { doc, tableName: set.table },
+      { categorias: set.categorias, clientes: set.clientes },
+      {
+        onProgress: (p) => {
+          if (Date.now() - shown < 10_000 && p.feitos < p.total) return;
+          shown = Date.now();
+          log(`${set.table}: ${progressLine(p, started)}`);
+        },
+      },
+    );
     produtos = await partition(set.table, PK.cliente);
     categorias = await partition(set.table, PK.categoria, FIRST_CATEGORIA_SK);
     return { seeded: true, produtos, categorias };

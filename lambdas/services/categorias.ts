@@ -53,8 +53,8 @@ export async function nameTaken(outcome: Extract<Outcome, { kind: 'nameTaken' }>
 
 /**
  * A new category with id `id` and what its create writes: the record, its name claimed, its
- * `criado` history entry (one op-list for POST /categorias, an import's categories and the demo
- * seed). `idempotencia`: the key the create claims (kept on the record for its purge).
+ * `criado` history entry (store.createCategoriaWithHistory, which the seed writes too), for
+ * POST /categorias and an import's categories. `idempotencia`: the key the create claims (kept on the record for its purge).
  */
 export function newCategoriaWrite(actor: Actor, input: CategoriaInput, id: number, idempotencia?: string): { record: CategoriaRecord; ops: Op<Outcome>[] } {
   const { em, por } = stampOf(actor);
@@ -70,7 +70,7 @@ export function newCategoriaWrite(actor: Actor, input: CategoriaInput, id: numbe
     atualizadoEm: em,
     atualizadoPor: por,
   };
-  return { record, ops: [...store.createCategoria(record), ...historyOps({ kind: KIND, id, nome: record.descricao, seq: 1, entry: { acao: 'criado', em, por } })] };
+  return { record, ops: store.createCategoriaWithHistory(record) };
 }
 
 /**

@@ -135,8 +135,9 @@ export async function createCliente(actor: Actor, input: ClienteInput, idempoten
 
 /**
  * A new client with id `id` and what its create writes: the record (counted in its category, its
- * documento claimed) and its `criado` history entry. One op-list for POST /produtos, an import's
- * rows (`feedSk` keeps the rows' feed items apart in one transaction) and the demo seed.
+ * documento claimed) and its `criado` history entry (store.createClienteWithHistory, which the
+ * seed writes too). For POST /produtos and an import's rows (`feedSk` keeps the rows' feed items
+ * apart in one transaction).
  * `idempotencia`: the key the create claims (kept on the record for its purge).
  */
 export function newClienteWrite(
@@ -158,7 +159,7 @@ export function newClienteWrite(
     atualizadoEm: em,
     atualizadoPor: por,
   };
-  return { record, ops: [...store.createCliente(record), ...historyOps({ kind: KIND, id, nome: record.nome, seq: 1, entry: { acao: 'criado', em, por }, feedSk })] };
+  return { record, ops: store.createClienteWithHistory(record, feedSk) };
 }
 
 /**

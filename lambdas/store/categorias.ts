@@ -23,8 +23,9 @@ import {
   type CategoriaRecord,
 } from './items.ts';
 import { claimName, releaseName } from './names.ts';
+import { historyOps } from './historico.ts';
 import { getItem, queryAll } from './reads.ts';
-import { PK } from './table.ts';
+import { PK, RECORD_KIND } from './table.ts';
 import { allOf, anyOf, equals, exists, missing, type Op, type WriteOutcome } from './write.ts';
 import type { NameOutcome } from './names.ts';
 
@@ -77,6 +78,16 @@ export function createCategoria(c: CategoriaRecord): Op<WriteOutcome | NameOutco
     { name: 'categoria.put', put: categoriaItem(c), condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) },
     ...uniqueClaimsOf('categoria', c).map((claim) => claim.take()),
   ];
+}
+
+/**
+ * What creating a category writes, defined once for the API's creates, an import's categories
+ * and the seed: the record as createCategoria writes it and its `criado` history entry with its
+ * feed item, stamped with the record's `criadoEm` / `criadoPor`.
+ */
+export function createCategoriaWithHistory(c: CategoriaRecord): Op<WriteOutcome | NameOutcome>[] {
+  const entry = { acao: 'criado' as const, em: String(c.criadoEm), por: String(c.criadoPor) };
+  return [...createCategoria(c), ...historyOps({ kind: RECORD_KIND.categoria, id: c.id, nome: c.descricao, seq: 1, entry })];
 }
 
 /**

@@ -20,8 +20,9 @@ import { aggregateOps, type AggregateOutcome } from './aggregates.ts';
 import { uniqueClaimsOf } from './claims.ts';
 import { indexOps } from './listas.ts';
 import { claimDocumento, releaseDocumento, type NameOutcome } from './names.ts';
+import { historyOps } from './historico.ts';
 import { getItem, queryAll } from './reads.ts';
-import { PK } from './table.ts';
+import { PK, RECORD_KIND } from './table.ts';
 import { allOf, equals, exists, missing, type Op, type WriteOutcome } from './write.ts';
 
 /** What a client write's failed condition may mean. */
@@ -87,6 +88,16 @@ export function createCliente(c: ClienteRecord): Op<ClienteOutcome>[] {
     ...uniqueClaimsOf('cliente', c).map((claim) => claim.take()),
     ...indexOps(null, c),
   ];
+}
+
+/**
+ * What creating a client writes, defined once for the API's creates, an import's rows and the
+ * seed: the record as createCliente writes it and its `criado` history entry with its feed item,
+ * stamped with the record's `criadoEm` / `criadoPor` (`feedSk`: see HistoryWrite).
+ */
+export function createClienteWithHistory(c: ClienteRecord, feedSk?: number): Op<ClienteOutcome>[] {
+  const entry = { acao: 'criado' as const, em: String(c.criadoEm), por: String(c.criadoPor) };
+  return [...createCliente(c), ...historyOps({ kind: RECORD_KIND.cliente, id: c.id, nome: c.nome, seq: 1, entry, feedSk })];
 }
 
 /**

@@ -88,6 +88,9 @@ export type Op<O extends Failure = never> = Action & {
   readonly decisive?: boolean;
 };
 
+/** The items the puts of these operations write whole (a seed writes a create's items in bulk). */
+export const itemsPutBy = (ops: readonly AnyOp[]): Stored[] => ops.flatMap((op) => ('put' in op ? [op.put] : []));
+
 /** An operation whatever its outcomes (what hooks and packing look at). */
 export type AnyOp = Op<Failure>;
 

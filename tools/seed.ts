@@ -10,7 +10,7 @@
 import { cnpjCheckDigits, cpfCheckDigits } from '../lambdas/contract/documento.ts';
 import { foldName } from '../lambdas/contract/text.ts';
 import { batchPut } from '../lambdas/store/batch.ts';
-import type { Db } from '../lambdas/store/client.ts';
+import type { Database } from '../lambdas/store/client.ts';
 import { reserveIds } from '../lambdas/store/ids.ts';
 import { addSemCategoria, totalsOf } from '../lambdas/store/aggregates.ts';
 import { createCategoria, createCategoriaWithHistory } from '../lambdas/store/categorias.ts';
@@ -90,7 +90,7 @@ function uniqueNames(names: readonly string[], taken: Set<string>): string[] {
  * them (otherwise the API's first client write counts every stored client: store/aggregates.ts).
  */
 async function write(
-  db: Db,
+  db: Database,
   categorias: readonly CategoriaRecord[],
   seeded: readonly ClienteRecord[],
   withHistory: boolean,
@@ -171,7 +171,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  * threshold with cents, realistic Portuguese names; most with a contact e-mail and phone, a
  * CNPJ/CPF, contract dates and some notes. Deterministic for a given table state.
  */
-export async function seedDatabase(db: Db, counts: { categorias: number; clientes: number }, options: SeedOptions = {}): Promise<SeedResult> {
+export async function seedDatabase(db: Database, counts: { categorias: number; clientes: number }, options: SeedOptions = {}): Promise<SeedResult> {
   const nCat = Math.max(0, Math.floor(counts.categorias));
   const nCli = Math.max(0, Math.floor(counts.clientes));
   const [firstCat, firstCli, taken] = await Promise.all([
@@ -265,7 +265,7 @@ const DEMO_STEP_MS = 47 * 60_000;
  * (what the API's create writes: the store's createClienteWithHistory and
  * createCategoriaWithHistory). It always adds records (a name already in use gets a number).
  */
-export async function seedDemo(db: Db, nowMs = Date.now()): Promise<SeedResult> {
+export async function seedDemo(db: Database, nowMs = Date.now()): Promise<SeedResult> {
   const [firstCat, firstCli, taken] = await Promise.all([
     reserveIds('categoria', DEMO_CATEGORIAS.length, db),
     reserveIds('cliente', DEMO_CLIENTES.length, db),

@@ -18,7 +18,7 @@ import { categoriaItem, categoriaWire, type CategoriaRecord } from '../store/ite
 import { deletionOps } from '../store/lixeira.ts';
 import { ensureNameClaims, readNameHolders } from '../store/names.ts';
 import { RECORD_KIND } from '../store/table.ts';
-import { commit, type Op } from '../store/write.ts';
+import { commit, type WriteOp } from '../store/write.ts';
 import { changesOf, historicoOf, stampOf, type PageRequest } from './historico.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
 import { AGAIN, errorFor, readThenWrite, type Outcome } from './outcomes.ts';
@@ -56,7 +56,7 @@ export async function nameTaken(outcome: Extract<Outcome, { kind: 'nameTaken' }>
  * `criado` history entry (store.createCategoriaWithHistory, which the seed writes too), for
  * POST /categorias and an import's categories. `idempotencia`: the key the create claims (kept on the record for its purge).
  */
-export function newCategoriaWrite(actor: Actor, input: CategoriaInput, id: number, idempotencia?: string): { record: CategoriaRecord; ops: Op<Outcome>[] } {
+export function newCategoriaWrite(actor: Actor, input: CategoriaInput, id: number, idempotencia?: string): { record: CategoriaRecord; ops: WriteOp<Outcome>[] } {
   const { em, por } = stampOf(actor);
   const record: CategoriaRecord = {
     id,

@@ -22,7 +22,7 @@ import { nextId } from '../store/ids.ts';
 import { clienteItem, toCliente, type ClienteRecord } from '../store/items.ts';
 import { deletionOps } from '../store/lixeira.ts';
 import { RECORD_KIND } from '../store/table.ts';
-import { commit, type Op } from '../store/write.ts';
+import { commit, type WriteOp } from '../store/write.ts';
 import { changesOf, cursorOf, historicoOf, nextCursor, stampOf, type PageRequest } from './historico.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
 import { AGAIN, errorFor, readThenWrite, type Outcome } from './outcomes.ts';
@@ -145,7 +145,7 @@ export function newClienteWrite(
   body: ClienteInput,
   id: number,
   { feedSk, idempotencia }: { feedSk?: number; idempotencia?: string } = {},
-): { record: ClienteRecord; ops: Op<Outcome>[] } {
+): { record: ClienteRecord; ops: WriteOp<Outcome>[] } {
   const { em, por } = stampOf(actor);
   const input = contatoSet(body);
   const record: ClienteRecord = {

@@ -51,7 +51,7 @@ import { readCliente } from '../store/clientes.ts';
 import { lixeiraDays } from '../store/lixeira.ts';
 import { distinctFeedSks } from '../store/historico.ts';
 import { chunkRows, pack } from '../store/packing.ts';
-import { commit, commitEach, type Op } from '../store/write.ts';
+import { commit, commitEach, type WriteOp } from '../store/write.ts';
 import { newCategoriaWrite, removeCategoria } from './categorias.ts';
 import { newClienteWrite, removeCliente } from './clientes.ts';
 import { restoreFromLixeira } from './lixeira.ts';
@@ -192,7 +192,7 @@ type Row = { linha: number; input: ClienteInput };
  * plus the item listing the record under its import. `feedSk` keeps the feed items of one
  * transaction's rows apart.
  */
-const rowOps = (actor: Actor, importacaoId: number, row: Row, id: number, feedSk?: number): Op<Outcome>[] => [
+const rowOps = (actor: Actor, importacaoId: number, row: Row, id: number, feedSk?: number): WriteOp<Outcome>[] => [
   ...newClienteWrite(actor, row.input, id, { feedSk }).ops,
   store.listImportadoCliente(importacaoId, id, row.linha),
 ];

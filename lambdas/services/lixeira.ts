@@ -17,7 +17,7 @@ import { dropFromLixeira, dropIndex, isExpired, keepExpiry, readLixeiraPage, mar
 import { ensureAggregates } from '../store/aggregates.ts';
 import { ensureNameClaims } from '../store/names.ts';
 import { RECORD_KIND, type RecordKind } from '../store/table.ts';
-import { commit, type Op } from '../store/write.ts';
+import { commit, type WriteOp } from '../store/write.ts';
 import { requireLiveAdmin } from './authority.ts';
 import { nameTaken } from './categorias.ts';
 import { documentoTaken } from './clientes.ts';
@@ -71,7 +71,7 @@ export async function restoreFromLixeira(actor: Actor, tipo: Tipo, id: number): 
     const copy = await restorable(kind, id, nowSeconds);
     const seq = Number(copy.item.historico ?? 0) + 1;
     const audit = { historico: seq, atualizadoEm: stamp.em, atualizadoPor: stamp.por };
-    let ops: Op<Outcome>[];
+    let ops: WriteOp<Outcome>[];
     let answer: Restaurado;
     if (kind === RECORD_KIND.categoria) {
       const old = toCategoriaRecord(copy.item);

@@ -14,7 +14,7 @@
  */
 import { isVipValue } from '../contract/limits.ts';
 import type { CategoriaTotais, Resumo, Totais } from '../contract/types.ts';
-import { tableName, type Db } from './client.ts';
+import { tableName, type Database } from './client.ts';
 import {
   categoriaKey,
   CENTS_SUM,
@@ -28,7 +28,7 @@ import {
 } from './items.ts';
 import { getItem, queryAll } from './reads.ts';
 import { PK } from './table.ts';
-import { allOf, commit, exists, missing, type Op, type WriteOutcome } from './write.ts';
+import { allOf, commit, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** A category the write refers to does not exist. */
 export type AggregateOutcome = { kind: 'categoriaMissing'; id: number };
@@ -76,7 +76,7 @@ export function totalsOf(clientes: Iterable<Pick<ClienteRecord, 'categoriaId' | 
  * the category nor the VIP status nor the value touches nothing. A category must exist
  * (`categoriaMissing` otherwise).
  */
-export function aggregateOps(before: ClienteRecord | null, after: ClienteRecord | null): Op<WriteOutcome | AggregateOutcome>[] {
+export function aggregateOps(before: ClienteRecord | null, after: ClienteRecord | null): WriteOp<WriteOutcome | AggregateOutcome>[] {
   const deltas = new Map<number, Delta>();
   const add = (c: ClienteRecord, sign: 1 | -1) => {
     const d = deltas.get(bucketOf(c)) ?? { ...NONE };
@@ -88,7 +88,7 @@ export function aggregateOps(before: ClienteRecord | null, after: ClienteRecord 
   };
   if (before) add(before, -1);
   if (after) add(after, 1);
-  const ops: Op<WriteOutcome | AggregateOutcome>[] = [];
+  const ops: WriteOp<WriteOutcome | AggregateOutcome>[] = [];
   for (const [bucket, d] of deltas) {
     if (d.clientes === 0 && d.vips === 0 && d.cents === 0 && d.vipCents === 0) continue;
     ops.push(bucket === SEM_CATEGORIA_KEY.sk ? semCategoriaOp(d) : categoriaOp(bucket, d));
@@ -98,7 +98,7 @@ export function aggregateOps(before: ClienteRecord | null, after: ClienteRecord 
 
 const added = (d: Delta) => ({ [CLIENT_COUNT]: d.clientes, [VIP_COUNT]: d.vips, [CENTS_SUM]: d.cents, [VIP_CENTS_SUM]: d.vipCents });
 
-function categoriaOp(id: number, d: Delta): Op<AggregateOutcome> {
+function categoriaOp(id: number, d: Delta): WriteOp<AggregateOutcome> {
   return {
     name: 'categoria.totals',
     key: categoriaKey(id),
@@ -108,7 +108,7 @@ function categoriaOp(id: number, d: Delta): Op<AggregateOutcome> {
   };
 }
 
-function semCategoriaOp(d: Delta): Op<WriteOutcome> {
+function semCategoriaOp(d: Delta): WriteOp<WriteOutcome> {
   return {
     name: 'semCategoria.totals',
     key: SEM_CATEGORIA_KEY,
@@ -127,7 +127,7 @@ function semCategoriaOp(d: Delta): Op<WriteOutcome> {
  * Tools that write clients in bulk (seeding): adds their totals to the Sem categoria item when it
  * exists; when it does not, the first client write counts every stored client anyway.
  */
-export async function addSemCategoria(db: Db, t: Delta): Promise<void> {
+export async function addSemCategoria(db: Database, t: Delta): Promise<void> {
   const op = semCategoriaOp(t);
   // Its absence is fine here (see above): nothing to count into.
   await commit([{ ...op, onFailed: () => ({ kind: 'notFound' }) }], db);
@@ -196,7 +196,7 @@ async function countStoredClientes(): Promise<void> {
 }
 
 /** Sets a bucket's VIPs' sum where it is missing (a late second count never overwrites one that writes have moved). */
-function setVipSum(key: { pk: string; sk: number }, cents: number): Op<WriteOutcome> {
+function setVipSum(key: { pk: string; sk: number }, cents: number): WriteOp<WriteOutcome> {
   return {
     name: 'totals.countVipSum',
     key,

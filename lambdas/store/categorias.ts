@@ -26,7 +26,7 @@ import { claimName, releaseName } from './names.ts';
 import { historyOps } from './historico.ts';
 import { getItem, queryAll } from './reads.ts';
 import { PK, RECORD_KIND } from './table.ts';
-import { allOf, anyOf, equals, exists, missing, type Op, type WriteOutcome } from './write.ts';
+import { allOf, anyOf, equals, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
 import type { NameOutcome } from './names.ts';
 
 /** The category still has clients. */
@@ -73,7 +73,7 @@ export async function readCategoriaRef(id: number): Promise<CategoriaRef | undef
  * A category stored anew (fresh id, or the same id back from the trash) with its uniqueness
  * claims taken; its key taken already means another write put it there first (`changed`).
  */
-export function createCategoria(c: CategoriaRecord): Op<WriteOutcome | NameOutcome>[] {
+export function createCategoria(c: CategoriaRecord): WriteOp<WriteOutcome | NameOutcome>[] {
   return [
     { name: 'categoria.put', put: categoriaItem(c), condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) },
     ...uniqueClaimsOf('categoria', c).map((claim) => claim.take()),
@@ -85,7 +85,7 @@ export function createCategoria(c: CategoriaRecord): Op<WriteOutcome | NameOutco
  * and the seed: the record as createCategoria writes it and its `criado` history entry with its
  * feed item, stamped with the record's `criadoEm` / `criadoPor`.
  */
-export function createCategoriaWithHistory(c: CategoriaRecord): Op<WriteOutcome | NameOutcome>[] {
+export function createCategoriaWithHistory(c: CategoriaRecord): WriteOp<WriteOutcome | NameOutcome>[] {
   const entry = { acao: 'criado' as const, em: String(c.criadoEm), por: String(c.criadoPor) };
   return [...createCategoria(c), ...historyOps({ kind: RECORD_KIND.categoria, id: c.id, nome: c.descricao, seq: 1, entry })];
 }
@@ -95,10 +95,10 @@ export function createCategoriaWithHistory(c: CategoriaRecord): Op<WriteOutcome 
  * versao, and the audit fields and history counter `after` carries. A new folded name is claimed
  * and the old one left (`holders`: the old name's holders as read).
  */
-export function renameCategoria(before: CategoriaRecord, after: CategoriaRecord, holders: readonly number[]): Op<WriteOutcome | NameOutcome>[] {
+export function renameCategoria(before: CategoriaRecord, after: CategoriaRecord, holders: readonly number[]): WriteOp<WriteOutcome | NameOutcome>[] {
   // The totals (count, VIPs, sum) belong to the client writes: a rename never sets them.
   const { pk: _pk, sk: _sk, [CLIENT_COUNT]: _count, [VIP_COUNT]: _vips, [CENTS_SUM]: _soma, [VIP_CENTS_SUM]: _somaVip, ...fields } = categoriaItem(after);
-  const ops: Op<WriteOutcome | NameOutcome>[] = [
+  const ops: WriteOp<WriteOutcome | NameOutcome>[] = [
     {
       name: 'categoria.rename',
       key: categoriaKey(before.id),
@@ -120,7 +120,7 @@ export function renameCategoria(before: CategoriaRecord, after: CategoriaRecord,
  * unchanged (`staleVersao`: a rename changes which name it frees). The service adds what goes
  * with it: the freed claims, the trash copy, the history entry.
  */
-export function deleteCategoria(before: CategoriaRecord): Op<WriteOutcome | CategoriaOutcome> {
+export function deleteCategoria(before: CategoriaRecord): WriteOp<WriteOutcome | CategoriaOutcome> {
   return {
     name: 'categoria.delete',
     key: categoriaKey(before.id),

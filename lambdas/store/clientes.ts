@@ -23,7 +23,7 @@ import { claimDocumento, releaseDocumento, type NameOutcome } from './names.ts';
 import { historyOps } from './historico.ts';
 import { getItem, queryAll } from './reads.ts';
 import { PK, RECORD_KIND } from './table.ts';
-import { allOf, equals, exists, missing, type Op, type WriteOutcome } from './write.ts';
+import { allOf, equals, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** What a client write's failed condition may mean. */
 export type ClienteOutcome = WriteOutcome | AggregateOutcome | NameOutcome;
@@ -81,7 +81,7 @@ const clienteFailed = (old: Stored | undefined) => ({ kind: old ? 'staleVersao' 
  * (which must exist: `categoriaMissing`), its uniqueness claims (the documento) taken; its key
  * taken already means another write put it there first (`changed`).
  */
-export function createCliente(c: ClienteRecord): Op<ClienteOutcome>[] {
+export function createCliente(c: ClienteRecord): WriteOp<ClienteOutcome>[] {
   return [
     { name: 'cliente.put', put: clienteItem(c), condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) },
     ...aggregateOps(null, c),
@@ -95,7 +95,7 @@ export function createCliente(c: ClienteRecord): Op<ClienteOutcome>[] {
  * seed: the record as createCliente writes it and its `criado` history entry with its feed item,
  * stamped with the record's `criadoEm` / `criadoPor` (`feedSk`: see HistoryWrite).
  */
-export function createClienteWithHistory(c: ClienteRecord, feedSk?: number): Op<ClienteOutcome>[] {
+export function createClienteWithHistory(c: ClienteRecord, feedSk?: number): WriteOp<ClienteOutcome>[] {
   const entry = { acao: 'criado' as const, em: String(c.criadoEm), por: String(c.criadoPor) };
   return [...createCliente(c), ...historyOps({ kind: RECORD_KIND.cliente, id: c.id, nome: c.nome, seq: 1, entry, feedSk })];
 }
@@ -106,10 +106,10 @@ export function createClienteWithHistory(c: ClienteRecord, feedSk?: number): Op<
  * A move counts it out of the old category's totals and into the new one's, a stay adjusts its
  * VIP count and sum when the value changed; a new documento is claimed and the old one freed.
  */
-export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op<ClienteOutcome>[] {
+export function replaceCliente(before: ClienteRecord, after: ClienteRecord): WriteOp<ClienteOutcome>[] {
   const { pk: _pk, sk: _sk, ...fields } = clienteItem(after);
   const removed = ['categoriaId', ...CONTATO_FIELDS].filter((n) => !(n in fields));
-  const ops: Op<ClienteOutcome>[] = [
+  const ops: WriteOp<ClienteOutcome>[] = [
     {
       name: 'cliente.replace',
       key: clienteKey(before.id),
@@ -129,7 +129,7 @@ export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op<
  * Deletes a client read as `before` (conditioned on its versao), counted out of its category's totals. The
  * service adds what goes with it: the freed claims (the documento), the trash copy, the history entry.
  */
-export function deleteCliente(before: ClienteRecord): Op<ClienteOutcome>[] {
+export function deleteCliente(before: ClienteRecord): WriteOp<ClienteOutcome>[] {
   return [
     { name: 'cliente.delete', key: clienteKey(before.id), delete: true, condition: allOf(exists('pk'), equals('versao', before.versao)), onFailed: clienteFailed },
     ...aggregateOps(before, null),

@@ -16,7 +16,7 @@ import type { Stored } from './items.ts';
 import { queryPage, timeSk } from './paging.ts';
 import { queryAll, queryPages } from './reads.ts';
 import { PK, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
-import { missing, type Op, type WriteOutcome } from './write.ts';
+import { missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** The partition of a record's history. */
 export const historyPk = (kind: RecordKind, id: number): string => `${PK.historico}#${kind}#${id}`;
@@ -75,7 +75,7 @@ export function historyItems({ kind, id, nome, seq, entry, feedSk }: HistoryWrit
  * the record won, `changed`) and the activity feed item (a clash of its time key is `changed`
  * too: the write is retried).
  */
-export function historyOps(write: HistoryWrite): Op<WriteOutcome>[] {
+export function historyOps(write: HistoryWrite): WriteOp<WriteOutcome>[] {
   const { entry, feed } = historyItems(write);
   return [
     { name: 'historico.put', put: entry, condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) },

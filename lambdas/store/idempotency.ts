@@ -4,7 +4,7 @@
  */
 import { LIMITS } from '../contract/limits.ts';
 import { PK, TTL_ATTRIBUTE } from './table.ts';
-import { anyOf, compare, equals, missing, type Op, type WriteOutcome } from './write.ts';
+import { anyOf, compare, equals, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** The idempotency key is live: with the same body (its first answer), or with another body. */
 export type IdempotencyOutcome = { kind: 'keyReplayed'; status: number; body: unknown } | { kind: 'keyReused' };
@@ -48,7 +48,7 @@ export const registroRef = (kind: string, id: number): string => `${kind}#${id}`
  * Claims the key and stores `answer`; a live claim fails it with `keyReplayed` or `keyReused`.
  * `registro`: the record the answer holds (see IdempotencyItem).
  */
-export function claimIdempotencyKey(claim: IdempotencyClaim, answer: Answer<unknown>, registro?: string): Op<IdempotencyOutcome> {
+export function claimIdempotencyKey(claim: IdempotencyClaim, answer: Answer<unknown>, registro?: string): WriteOp<IdempotencyOutcome> {
   const item: IdempotencyItem = {
     pk: idempotencyPk(claim),
     sk: 0,
@@ -78,7 +78,7 @@ export function claimIdempotencyKey(claim: IdempotencyClaim, answer: Answer<unkn
  * answer it replays is the record's data). Once it expired, the key may hold another create's
  * answer: then the condition keeps it (`changed`, which the purge ignores).
  */
-export function forgetIdempotencyKey(pk: string, registro: string): Op<WriteOutcome> {
+export function forgetIdempotencyKey(pk: string, registro: string): WriteOp<WriteOutcome> {
   return {
     name: 'idempotency.forget',
     key: { pk, sk: 0 },

@@ -15,7 +15,7 @@ import type { Stored } from './items.ts';
 import { queryPage, type Page, type PageFilter } from './paging.ts';
 import { getItem, queryPages } from './reads.ts';
 import { PK } from './table.ts';
-import { allOf, anyOf, compare, equals, exists, missing, type Op, type WriteOutcome } from './write.ts';
+import { allOf, anyOf, compare, equals, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** Why an import's write did not happen. */
 export type ImportacaoOutcome =
@@ -83,7 +83,7 @@ export async function listImportacoes(limit: number, after: number | undefined, 
 }
 
 /** A new import job (fresh id). */
-export function createImportacao({ importacao: { id, ...fields }, autorSub }: ImportacaoRecord): Op {
+export function createImportacao({ importacao: { id, ...fields }, autorSub }: ImportacaoRecord): WriteOp {
   return { name: 'importacao.put', put: { ...importacaoKey(id), ...fields, autorSub }, condition: missing('pk') };
 }
 
@@ -100,7 +100,7 @@ export function countOnImportacao(
   id: number,
   n: number,
   { fim = false, categorias = 0, total }: { fim?: boolean; categorias?: number; total?: number } = {},
-): Op<WriteOutcome | ImportacaoOutcome> {
+): WriteOp<WriteOutcome | ImportacaoOutcome> {
   // With `total`, the clients counted never pass the total of lines the import declared.
   const capped = total !== undefined && n > 0;
   return {
@@ -116,7 +116,7 @@ export function countOnImportacao(
  * Lists a created client under its import by its line in the file (what the undo deletes): only
  * where the line has none, so each line is created once (`linhaImportada` names the client it is).
  */
-export function listImportadoCliente(importacaoId: number, clienteId: number, linha: number): Op<ImportacaoOutcome> {
+export function listImportadoCliente(importacaoId: number, clienteId: number, linha: number): WriteOp<ImportacaoOutcome> {
   return {
     name: 'importacao.linha',
     put: { pk: linhasPk(importacaoId), sk: linha, id: clienteId },
@@ -126,7 +126,7 @@ export function listImportadoCliente(importacaoId: number, clienteId: number, li
 }
 
 /** Lists a category the import created (its undo deletes it once its clients are gone). */
-export function listImportadaCategoria(importacaoId: number, categoriaId: number): Op {
+export function listImportadaCategoria(importacaoId: number, categoriaId: number): WriteOp {
   return { name: 'importacao.categoria', put: { pk: categoriasPk(importacaoId), sk: categoriaId } };
 }
 
@@ -140,7 +140,7 @@ export interface Listado {
 }
 
 /** Lists a record an undo deleted, with where the import listed it (a restore puts that listing back). */
-export function listDesfeito(importacaoId: number, kind: Importado, l: Listado): Op {
+export function listDesfeito(importacaoId: number, kind: Importado, l: Listado): WriteOp {
   const item: Record<string, unknown> = { pk: desfeitosPk(importacaoId, kind), sk: l.id, listaPk: l.pk, listaSk: l.sk };
   if (l.linha !== undefined) item.linha = l.linha;
   return { name: 'importacao.desfeito', put: item };
@@ -184,8 +184,8 @@ export async function countDesfeitos(importacaoId: number, kind: Importado): Pro
  * A restore step's bookkeeping of one record: off the undo's list, and (when it came back) on the
  * import's list again as it was, so the import can be undone again.
  */
-export function settleDesfeito(importacaoId: number, d: Desfeito, back: boolean): Op[] {
-  const forget: Op = { name: 'importacao.desfeito.esquecer', key: { pk: desfeitosPk(importacaoId, d.kind), sk: d.id }, delete: true };
+export function settleDesfeito(importacaoId: number, d: Desfeito, back: boolean): WriteOp[] {
+  const forget: WriteOp = { name: 'importacao.desfeito.esquecer', key: { pk: desfeitosPk(importacaoId, d.kind), sk: d.id }, delete: true };
   if (!back) return [forget];
   const { pk, sk, id, linha } = d.listado;
   // By line the listing names the client (`id`); by id (from before) it holds the line; a category's is its id alone.
@@ -196,7 +196,7 @@ export function settleDesfeito(importacaoId: number, d: Desfeito, back: boolean)
 }
 
 /** Takes a record off its import's list (after its delete, or when it was gone already). */
-export function forgetImportado({ pk, sk }: Listado): Op {
+export function forgetImportado({ pk, sk }: Listado): WriteOp {
   return { name: 'importacao.esquecer', key: { pk, sk }, delete: true };
 }
 
@@ -204,7 +204,7 @@ export function forgetImportado({ pk, sk }: Listado): Op {
  * Marks the job: `desfazendo` at an undo's first step (no batch is accepted after it),
  * `desfeita` once its undo deleted everything.
  */
-export function markEstado(id: number, estado: 'desfazendo' | 'desfeita' | 'concluida'): Op<WriteOutcome> {
+export function markEstado(id: number, estado: 'desfazendo' | 'desfeita' | 'concluida'): WriteOp<WriteOutcome> {
   return {
     name: `importacao.${estado}`,
     key: importacaoKey(id),

@@ -17,7 +17,7 @@ import { categoriaKey, clienteKey, IDEMPOTENCY_REF, type Stored } from './items.
 import { queryPage, timeSk } from './paging.ts';
 import { getItem, queryPages } from './reads.ts';
 import { PK, RECORD_KIND, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
-import { allOf, compare, equals, exists, missing, type Op, type WriteOutcome } from './write.ts';
+import { allOf, compare, equals, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** The attribute that marks a copy and its index entry being purged (epoch seconds of the mark). */
 export const PURGING = 'purgando';
@@ -81,7 +81,7 @@ export function deletionOps(
   seq: number,
   stamp: { em: string; por: string; ms: number },
   categoriaNome?: string,
-): Op<WriteOutcome>[] {
+): WriteOp<WriteOutcome>[] {
   const { em, por, ms } = stamp;
   const copy = categoriaNome === undefined ? item : { ...item, [CATEGORIA_NAME]: categoriaNome };
   return [
@@ -94,7 +94,7 @@ export function deletionOps(
  * Puts a record (its stored item, the history counter at the delete's entry) in the trash: the
  * copy and the index entry, each conditioned on its key being free (`changed` otherwise).
  */
-export function putInLixeira(kind: RecordKind, item: Record<string, unknown>, meta: LixeiraMeta): Op<WriteOutcome>[] {
+export function putInLixeira(kind: RecordKind, item: Record<string, unknown>, meta: LixeiraMeta): WriteOp<WriteOutcome>[] {
   const { pk: _pk, sk, ...attributes } = item;
   const id = Number(sk);
   const { nome, ...who } = meta;
@@ -163,7 +163,7 @@ export async function readLixeiraCopy(kind: RecordKind, id: number): Promise<Lix
  * read, unexpired and not being purged (`notFound` otherwise: restored or purged meanwhile,
  * expired), and its index entry.
  */
-export function takeFromLixeira(copy: LixeiraCopy, nowSeconds: number): Op<WriteOutcome>[] {
+export function takeFromLixeira(copy: LixeiraCopy, nowSeconds: number): WriteOp<WriteOutcome>[] {
   return [
     {
       name: 'lixeira.restore',
@@ -180,7 +180,7 @@ export function takeFromLixeira(copy: LixeiraCopy, nowSeconds: number): Op<Write
  * Marks the copy read and its index entry as being purged (a restore refuses the copy from then
  * on, the list leaves the entry out); `notFound` when the copy is gone or is another one.
  */
-export function markPurging(copy: LixeiraCopy, nowSeconds: number): Op<WriteOutcome>[] {
+export function markPurging(copy: LixeiraCopy, nowSeconds: number): WriteOp<WriteOutcome>[] {
   const update = { set: { [PURGING]: nowSeconds } };
   const notFound = () => ({ kind: 'notFound' }) as const;
   return [
@@ -190,7 +190,7 @@ export function markPurging(copy: LixeiraCopy, nowSeconds: number): Op<WriteOutc
 }
 
 /** Removes the copy and its index entry for good (the end of a purge). */
-export function dropFromLixeira(copy: LixeiraCopy): Op[] {
+export function dropFromLixeira(copy: LixeiraCopy): WriteOp[] {
   return [
     { name: 'lixeira.drop', key: lixeiraKey(copy.kind, copy.id), delete: true },
     { name: 'lixeira.unindex', key: lixeiraIndexKey(copy.indice), delete: true },
@@ -198,7 +198,7 @@ export function dropFromLixeira(copy: LixeiraCopy): Op[] {
 }
 
 /** Removes an index entry whose copy is gone already (TTL dropped it): the sweep's last step. */
-export const dropIndex = (indice: number): Op => ({ name: 'lixeira.unindex', key: lixeiraIndexKey(indice), delete: true });
+export const dropIndex = (indice: number): WriteOp => ({ name: 'lixeira.unindex', key: lixeiraIndexKey(indice), delete: true });
 
 /** A page of the trash, newest first, after sort key `after`; expired entries and entries being purged are never listed. */
 export async function readLixeiraPage(limit: number, after: number | undefined, nowSeconds: number): Promise<{ items: ItemLixeira[]; next: number | undefined }> {
@@ -260,7 +260,7 @@ export async function lixeiraToSweep(nowSeconds: number, stalledBefore: number):
  * Moves an index entry's expiry from the TTL attribute to `expira` (an entry stored before the
  * sweep): DynamoDB no longer drops it, so the sweep erases the record's history when it expires.
  */
-export const keepExpiry = (indice: number): Op<WriteOutcome> => ({
+export const keepExpiry = (indice: number): WriteOp<WriteOutcome> => ({
   name: 'lixeira.keepExpiry',
   key: lixeiraIndexKey(indice),
   update: { setFrom: { [EXPIRA]: TTL_ATTRIBUTE }, remove: [TTL_ATTRIBUTE] },

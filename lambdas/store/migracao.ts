@@ -8,11 +8,11 @@
  * paged list answers 503 with the progress, never a partial list.
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { defaultDb, type Db } from './client.ts';
+import { defaultDb, type Database } from './client.ts';
 import { clienteKey, toClienteRecord, type ClienteRecord } from './items.ts';
 import { indexItemsOf } from './listas.ts';
 import { PK } from './table.ts';
-import { commit, equals, missing, type Op, type WriteOutcome } from './write.ts';
+import { commit, equals, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** The index migration's progress item. */
 export const MIGRACAO_INDICES_KEY = { pk: PK.migracao, sk: 1 } as const;
@@ -35,25 +35,25 @@ const done = new Set<string>();
 /** Test seam: this instance forgets which tables it saw migrated. */
 export const forgetIndexesState = (): void => done.clear();
 
-async function readProgress(db: Db): Promise<Record<string, unknown> | undefined> {
+async function readProgress(db: Database): Promise<Record<string, unknown> | undefined> {
   return (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: MIGRACAO_INDICES_KEY, ConsistentRead: true }))).Item;
 }
 
-async function hasClientes(db: Db): Promise<boolean> {
+async function hasClientes(db: Database): Promise<boolean> {
   const out = await db.doc.send(
     new QueryCommand({ TableName: db.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK.cliente }, Limit: 1, ProjectionExpression: 'sk' }),
   );
   return (out.Items?.length ?? 0) > 0;
 }
 
-const markDone = (db: Db, feitos: number) =>
+const markDone = (db: Database, feitos: number) =>
   commit([{ name: 'migracao.concluir', key: MIGRACAO_INDICES_KEY, update: { set: { concluida: new Date().toISOString(), feitos } } }], db);
 
 /**
  * A table with no client yet needs no migration: marked done, so every later client (written with
  * its items) is listed. True when the index is complete.
  */
-export async function markIndexesDoneIfEmpty(db: Db): Promise<boolean> {
+export async function markIndexesDoneIfEmpty(db: Database): Promise<boolean> {
   const progress = await readProgress(db);
   if (progress?.concluida) return true;
   if (progress || (await hasClientes(db))) return false;
@@ -65,7 +65,7 @@ export async function markIndexesDoneIfEmpty(db: Db): Promise<boolean> {
  * Whether the index is complete (one read per instance once it is), else the migration's
  * progress: the paged list's guard.
  */
-export async function indexesReady(db: Db = defaultDb()): Promise<{ ready: true } | { ready: false; feitos: number; total: number }> {
+export async function indexesReady(db: Database = defaultDb()): Promise<{ ready: true } | { ready: false; feitos: number; total: number }> {
   if (done.has(db.tableName)) return { ready: true };
   if (await markIndexesDoneIfEmpty(db)) {
     done.add(db.tableName);
@@ -76,15 +76,15 @@ export async function indexesReady(db: Db = defaultDb()): Promise<{ ready: true 
 }
 
 /** A client's items put whole, on the condition that it is still as read. */
-function migrationOps(c: ClienteRecord): Op<WriteOutcome>[] {
+function migrationOps(c: ClienteRecord): WriteOp<WriteOutcome>[] {
   return [
     { name: 'cliente.check', key: clienteKey(c.id), check: true, condition: equals('versao', c.versao), onFailed: () => ({ kind: 'changed' }) },
-    ...[...indexItemsOf(c).values()].map((item): Op => ({ name: 'indice.put', put: item })),
+    ...[...indexItemsOf(c).values()].map((item): WriteOp => ({ name: 'indice.put', put: item })),
   ];
 }
 
 /** Writes one client's items; read again while the API changes it meanwhile (gone: nothing to do). */
-async function migrateOne(db: Db, first: ClienteRecord): Promise<void> {
+async function migrateOne(db: Database, first: ClienteRecord): Promise<void> {
   let c: ClienteRecord | undefined = first;
   while (c) {
     const written = await commit(migrationOps(c), db);
@@ -100,7 +100,7 @@ async function migrateOne(db: Db, first: ClienteRecord): Promise<void> {
  * once (each write is idempotent).
  */
 export async function migrateIndexes(
-  db: Db,
+  db: Database,
   onProgress: (p: MigrationProgress) => void = () => {},
   keepGoing: () => boolean = () => true,
 ): Promise<MigrationProgress> {
@@ -151,7 +151,7 @@ export async function migrateIndexes(
 }
 
 /** Clients stored now (a Select COUNT over the partition's pages: no item is returned). */
-async function countClientes(db: Db): Promise<number> {
+async function countClientes(db: Database): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
@@ -165,7 +165,7 @@ async function countClientes(db: Db): Promise<number> {
 }
 
 /** The migration's progress as stored (undefined: never started). */
-export async function migrationProgress(db: Db): Promise<MigrationProgress | undefined> {
+export async function migrationProgress(db: Database): Promise<MigrationProgress | undefined> {
   const p = await readProgress(db);
   return p && { feitos: Number(p.feitos ?? 0), total: Number(p.total ?? 0), concluida: p.concluida !== undefined };
 }

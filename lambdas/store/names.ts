@@ -22,11 +22,11 @@
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { firstFoldName, foldName } from '../contract/text.ts';
-import { tableName, type Db } from './client.ts';
+import { tableName, type Database } from './client.ts';
 import { categoriaKey, FIRST_CATEGORIA_SK, type Stored } from './items.ts';
 import { getItem, queryAll } from './reads.ts';
 import { PK } from './table.ts';
-import { allOf, commit, contains, equals, exists, missing, anyOf, sizeIs, type Op, type WriteOutcome } from './write.ts';
+import { allOf, commit, contains, equals, exists, missing, anyOf, sizeIs, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** A unique value is held: a category name by these records (ids, `campo` descricao), a documento (CPF/CNPJ) by this client (id). */
 export type NameOutcome = { kind: 'nameTaken'; holders: number[]; campo?: string } | { kind: 'documentoTaken'; holder: number };
@@ -54,7 +54,7 @@ export async function readNameHolders(descricao: string): Promise<number[]> {
 }
 
 /** Takes a free name for categories `ids` (one, but for pre-claims duplicates); else `nameTaken`. */
-export function claimName(descricao: string, ids: readonly number[]): Op<NameOutcome> {
+export function claimName(descricao: string, ids: readonly number[]): WriteOp<NameOutcome> {
   return {
     name: 'name.claim',
     put: nameClaimItem(descricao, ids),
@@ -68,7 +68,7 @@ export function claimName(descricao: string, ids: readonly number[]): Op<NameOut
  * is the last one, else it drops out of the set; conditioned on the holders being as read
  * (`changed` otherwise). Nothing when it does not hold the name (a pre-claims duplicate).
  */
-export function releaseName(descricao: string, id: number, holders: readonly number[]): Op<WriteOutcome> | undefined {
+export function releaseName(descricao: string, id: number, holders: readonly number[]): WriteOp<WriteOutcome> | undefined {
   if (!holders.includes(id)) return undefined;
   const key = nameClaimKey(descricao);
   const condition = allOf(contains('ids', id), sizeIs('ids', holders.length));
@@ -146,22 +146,22 @@ async function claimStoredNames(): Promise<boolean> {
  * Stored categories `ids` join a claim that exists (taken by a write, or by another pass, before
  * the stored names were claimed under this fold); nothing when it is gone meanwhile.
  */
-function joinName(descricao: string, ids: readonly number[]): Op<WriteOutcome> {
+function joinName(descricao: string, ids: readonly number[]): WriteOp<WriteOutcome> {
   return { name: 'name.join', key: nameClaimKey(descricao), update: { add: { ids: new Set(ids) } }, condition: exists('pk'), onFailed: () => ({ kind: 'changed' }) };
 }
 
 /** A claim made under the first fold that foldName no longer makes (it can't match a new name: nothing holds it). */
-function dropFirstFoldClaim(descricao: string): Op<WriteOutcome> {
+function dropFirstFoldClaim(descricao: string): WriteOp<WriteOutcome> {
   return { name: 'name.firstFold', key: { pk: `${CLAIM_PREFIX}#${firstFoldName(descricao)}`, sk: 0 }, delete: true, onFailed: () => ({ kind: 'changed' }) };
 }
 
 /** Holds only while the category is as read. */
-function unchangedCategoria(id: number, versao: number): Op<WriteOutcome> {
+function unchangedCategoria(id: number, versao: number): WriteOp<WriteOutcome> {
   return { name: 'categoria.unchanged', key: categoriaKey(id), check: true, condition: equals('versao', versao), onFailed: () => ({ kind: 'changed' }) };
 }
 
 /** The folded names of every stored category (tools that write categories in bulk keep them unique). */
-export async function foldedNamesInUse(db: Db): Promise<Set<string>> {
+export async function foldedNamesInUse(db: Database): Promise<Set<string>> {
   return new Set((await queryAll(PK.categoria, 'descricao', db, FIRST_CATEGORIA_SK)).map((c) => foldName(String(c.descricao))));
 }
 
@@ -187,7 +187,7 @@ export async function readDocumentoHolder(documento: string): Promise<number | u
 }
 
 /** Client `id` takes a free documento; a taken one fails with `documentoTaken` naming its holder. */
-export function claimDocumento(documento: string, id: number): Op<NameOutcome> {
+export function claimDocumento(documento: string, id: number): WriteOp<NameOutcome> {
   return {
     name: 'documento.claim',
     put: documentoClaimItem(documento, id),
@@ -200,7 +200,7 @@ export function claimDocumento(documento: string, id: number): Op<NameOutcome> {
  * Client `id` lets its documento go. Conditioned on the claim being its own (or already gone):
  * anything else means the data changed since it was read (`changed`: read again).
  */
-export function releaseDocumento(documento: string, id: number): Op<WriteOutcome> {
+export function releaseDocumento(documento: string, id: number): WriteOp<WriteOutcome> {
   return {
     name: 'documento.release',
     key: documentoClaimKey(documento),
@@ -214,7 +214,7 @@ export function releaseDocumento(documento: string, id: number): Op<WriteOutcome
  * Of `documentos`, those some record has claimed (tools that write clients in bulk skip them, so
  * a seed never takes a documento a client already has). BatchGetItem, 100 keys at a time.
  */
-export async function documentosClaimed(db: Db, documentos: readonly string[]): Promise<Set<string>> {
+export async function documentosClaimed(db: Database, documentos: readonly string[]): Promise<Set<string>> {
   const held = new Set<string>();
   for (let i = 0; i < documentos.length; i += 100) {
     let keys: Record<string, unknown>[] | undefined = documentos.slice(i, i + 100).map(documentoClaimKey);

@@ -5,7 +5,7 @@
  * merged into one update (a transaction holds one operation per item), and a transaction is
  * filled up to DynamoDB's 100 items with every item counted.
  */
-import { keyOf, type Failure, type Op } from './write.ts';
+import { keyOf, type Failure, type WriteOp } from './write.ts';
 
 /** DynamoDB's limit of items (one operation each) in one transaction. */
 export const TRANSACTION_MAX_ITEMS = 100;
@@ -14,20 +14,20 @@ export const TRANSACTION_MAX_ITEMS = 100;
  * Whether an op only adds numbers to its item (a category's count or totals): such ops on one
  * item with one condition merge into one.
  */
-export const isMergeable = (op: Op<Failure>): boolean =>
+export const isMergeable = (op: WriteOp<Failure>): boolean =>
   'update' in op &&
   op.update.add !== undefined &&
   Object.keys(op.update).every((k) => k === 'add') &&
   Object.values(op.update.add).every((v) => typeof v === 'number');
 
 /** The item and condition of a mergeable op: ops with the same one merge. */
-const mergeKey = (op: Op<Failure>): string => {
+const mergeKey = (op: WriteOp<Failure>): string => {
   const { pk, sk } = keyOf(op);
   return JSON.stringify([pk, sk, op.condition ?? null]);
 };
 
 /** Merges numeric additions to one item (same condition) into one op that adds the sums. */
-function merge<O extends Failure>(ops: readonly Op<O>[]): Op<O> {
+function merge<O extends Failure>(ops: readonly WriteOp<O>[]): WriteOp<O> {
   const first = ops[0]!;
   if (ops.length === 1 || !('update' in first)) return first;
   const sums: Record<string, number> = {};
@@ -40,15 +40,15 @@ function merge<O extends Failure>(ops: readonly Op<O>[]): Op<O> {
 
 /** A row's own items (its create op-list without the mergeable updates) and its mergeable updates. */
 interface RowOps<O extends Failure> {
-  own: Op<O>[];
-  mergeable: Op<O>[];
+  own: WriteOp<O>[];
+  mergeable: WriteOp<O>[];
 }
 
-const split = <O extends Failure>(ops: readonly Op<O>[]): RowOps<O> => ({ own: ops.filter((op) => !isMergeable(op)), mergeable: ops.filter(isMergeable) });
+const split = <O extends Failure>(ops: readonly WriteOp<O>[]): RowOps<O> => ({ own: ops.filter((op) => !isMergeable(op)), mergeable: ops.filter(isMergeable) });
 
 /** The transaction of some rows: the ops and, for each op, the rows it belongs to (index in `rows`). */
 export interface Packed<O extends Failure> {
-  ops: Op<O>[];
+  ops: WriteOp<O>[];
   rowsOf: number[][];
 }
 
@@ -57,10 +57,10 @@ export interface Packed<O extends Failure> {
  * carries once: the idempotency claim, the job's count): each row's own items, then the merged
  * updates, then the extra items.
  */
-export function pack<O extends Failure>(rows: readonly (readonly Op<O>[])[], extra: readonly Op<O>[]): Packed<O> {
-  const ops: Op<O>[] = [];
+export function pack<O extends Failure>(rows: readonly (readonly WriteOp<O>[])[], extra: readonly WriteOp<O>[]): Packed<O> {
+  const ops: WriteOp<O>[] = [];
   const rowsOf: number[][] = [];
-  const shared = new Map<string, { ops: Op<O>[]; rows: number[] }>();
+  const shared = new Map<string, { ops: WriteOp<O>[]; rows: number[] }>();
   rows.map(split).forEach((row, r) => {
     for (const op of row.own) {
       ops.push(op);
@@ -90,7 +90,7 @@ export function pack<O extends Failure>(rows: readonly (readonly Op<O>[])[], ext
  * distinct merged items + `extraItems`) stays within TRANSACTION_MAX_ITEMS. Sizes come from each
  * row's real op-list.
  */
-export function chunkRows(rowOps: readonly (readonly Op<Failure>[])[], extraItems: number): number[][] {
+export function chunkRows(rowOps: readonly (readonly WriteOp<Failure>[])[], extraItems: number): number[][] {
   const rows = rowOps.map(split);
   const chunks: number[][] = [];
   let current: number[] = [];

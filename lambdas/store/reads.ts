@@ -1,6 +1,6 @@
 /** Strongly consistent reads: whole partitions (every page) and single items. */
 import { GetCommand, QueryCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { defaultDb, documentClient, tableName, type Db } from './client.ts';
+import { defaultDb, documentClient, tableName, type Database } from './client.ts';
 import type { Stored } from './items.ts';
 
 /**
@@ -15,7 +15,7 @@ export const QUERY_PAGE_LIMIT = 10_000;
  * `projection` names the attributes to return (keeps pages and time small); `fromSk` skips the
  * items below that sk (the categories start at 1: sk 0 is the "Sem categoria" totals item).
  */
-export async function queryAll(pk: string, projection: string, db: Db = defaultDb(), fromSk?: number): Promise<Stored[]> {
+export async function queryAll(pk: string, projection: string, db: Database = defaultDb(), fromSk?: number): Promise<Stored[]> {
   const items: Stored[] = [];
   await queryPages(
     {
@@ -36,7 +36,7 @@ export async function queryAll(pk: string, projection: string, db: Db = defaultD
 export async function queryPages(
   input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'ConsistentRead'>,
   each: (page: QueryCommandOutput) => void,
-  db: Db = defaultDb(),
+  db: Database = defaultDb(),
 ): Promise<void> {
   let start: Record<string, unknown> | undefined;
   do {

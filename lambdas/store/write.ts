@@ -11,7 +11,7 @@
  */
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { defaultDb, type Db } from './client.ts';
+import { defaultDb, type Database } from './client.ts';
 import { decodeRaw, type Stored } from './items.ts';
 
 /** Attempts in all (the first + retries) of a transaction cancelled for TransactionConflict. */
@@ -78,7 +78,7 @@ export interface Changes {
 export type Action = { readonly put: Stored } | { readonly key: Key; readonly update: Changes } | { readonly key: Key; readonly delete: true } | { readonly key: Key; readonly check: true };
 
 /** One item of a write; `O`: what its failed condition means (none: it has no condition that may fail). */
-export type Op<O extends Failure = never> = Action & {
+export type WriteOp<O extends Failure = never> = Action & {
   /** What it does, e.g. `cliente.put` (logs, test hooks). */
   readonly name: string;
   readonly condition?: Condition;
@@ -92,7 +92,7 @@ export type Op<O extends Failure = never> = Action & {
 export const itemsPutBy = (ops: readonly AnyOp[]): Stored[] => ops.flatMap((op) => ('put' in op ? [op.put] : []));
 
 /** An operation whatever its outcomes (what hooks and packing look at). */
-export type AnyOp = Op<Failure>;
+export type AnyOp = WriteOp<Failure>;
 
 /** The key of the item an operation writes. */
 export const keyOf = (op: Action): Key => ('put' in op ? { pk: String(op.put.pk), sk: Number(op.put.sk) } : op.key);
@@ -148,7 +148,7 @@ class Expressions {
  * ConditionExpression is built. A conditional item asks for its old image when its condition
  * fails (to decode the outcome).
  */
-export function toTransactItem(op: Op<Failure>, table: string): TransactItem {
+export function toTransactItem(op: WriteOp<Failure>, table: string): TransactItem {
   const x = new Expressions();
   const update = 'update' in op ? x.update(op.update) : undefined;
   const condition = op.condition && { ConditionExpression: x.condition(op.condition), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const };
@@ -164,7 +164,7 @@ export function toTransactItem(op: Op<Failure>, table: string): TransactItem {
  * Runs one unconditional update outside any transaction and returns the updated attributes'
  * new values (an atomic counter's reservation).
  */
-export async function updateReturningNew(key: Key, changes: Changes, db: Db = defaultDb()): Promise<Stored> {
+export async function updateReturningNew(key: Key, changes: Changes, db: Database = defaultDb()): Promise<Stored> {
   const x = new Expressions();
   const UpdateExpression = x.update(changes);
   const out = await db.doc.send(new UpdateCommand({ TableName: db.tableName, Key: key, UpdateExpression, ...x.attributes(), ReturnValues: 'UPDATED_NEW' }));
@@ -192,9 +192,9 @@ export const backoff = (attempt: number): Promise<unknown> =>
  * throttling (a transaction cancelled for it included: ThrottledWriteError) and anything
  * unexpected propagate to the HTTP layer. Tools pass their own table (`db`).
  */
-export async function commit<P extends Op<Failure> | false | null | undefined>(parts: readonly P[], db?: Db): Promise<Written<OutcomeOf<P>>> {
+export async function commit<P extends WriteOp<Failure> | false | null | undefined>(parts: readonly P[], db?: Database): Promise<Written<OutcomeOf<P>>> {
   type O = OutcomeOf<P>;
-  const ops = parts.filter((p): p is P & Op<O> => !!p) as Op<O>[];
+  const ops = parts.filter((p): p is P & WriteOp<O> => !!p) as WriteOp<O>[];
   const written = await commitEach(ops, db);
   if (written.ok || written.busy) return written.ok ? written : { ok: false, outcome: { kind: 'busy' } };
   const failed = [...written.failed];
@@ -203,7 +203,7 @@ export async function commit<P extends Op<Failure> | false | null | undefined>(p
 }
 
 /** The outcomes the operations of a list may have. */
-export type OutcomeOf<P> = P extends Op<infer O> ? O : never;
+export type OutcomeOf<P> = P extends WriteOp<infer O> ? O : never;
 
 /** A write that reports every operation whose condition failed (by index), or that it stayed busy. */
 export type WrittenEach<O extends Failure = Failure> = { ok: true } | { ok: false; busy: true } | { ok: false; busy?: false; failed: Map<number, O> };
@@ -213,7 +213,7 @@ export type WrittenEach<O extends Failure = Failure> = { ok: true } | { ok: fals
  * outcome of EVERY failed operation, by its index, so the caller can drop the parts they belong
  * to and write the rest again.
  */
-export async function commitEach<O extends Failure>(ops: readonly Op<O>[], db: Db = defaultDb()): Promise<WrittenEach<O>> {
+export async function commitEach<O extends Failure>(ops: readonly WriteOp<O>[], db: Database = defaultDb()): Promise<WrittenEach<O>> {
   if (ops.length === 0) return { ok: true };
   await writeHooks.beforeCommit?.(ops);
   try {
@@ -236,7 +236,7 @@ export async function commitEach<O extends Failure>(ops: readonly Op<O>[], db: D
   }
 }
 
-async function send(ops: readonly Op<Failure>[], { doc, tableName }: Db): Promise<void> {
+async function send(ops: readonly WriteOp<Failure>[], { doc, tableName }: Database): Promise<void> {
   const items = ops.map((op) => toTransactItem(op, tableName));
   const [only] = items;
   // One item: a plain conditional write (half the write units of a transaction).
@@ -279,7 +279,7 @@ export class ThrottledWriteError extends Error {
   }
 }
 
-function decideEach<O extends Failure>(ops: readonly Op<O>[], failed: Map<number, Stored | undefined>): Map<number, O> {
+function decideEach<O extends Failure>(ops: readonly WriteOp<O>[], failed: Map<number, Stored | undefined>): Map<number, O> {
   return new Map(
     [...failed].map(([i, old]) => {
       const op = ops[i]!;

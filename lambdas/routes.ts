@@ -142,14 +142,15 @@ export const routes: readonly RouteDef[] = [
   // Administrators only: the caller is checked live against the pool (with sign-in on).
   route('DELETE', '/lixeira/{tipo}/{id}', 'lixeira/purge', 'PurgeLixeira', [GET, QUERY, UPDATE, DELETE, BATCH_WRITE], { userPoolActions: LIVE_ADMIN_CHECK }),
   // CSV import (issue 18): the job, its batches (creates as POST /produtos does), its undo (deletes as DELETE /produtos/{id} does).
-  route('GET', '/importacoes', 'importacoes/list', 'ListImportacoes', [QUERY]),
-  route('GET', '/importacoes/{id}', 'importacoes/get', 'GetImportacao', [GET, QUERY]),
+  // Only its author or an administrator may act on a job: anyone else is checked live against the pool.
+  route('GET', '/importacoes', 'importacoes/list', 'ListImportacoes', [QUERY], { userPoolActions: LIVE_ADMIN_CHECK }),
+  route('GET', '/importacoes/{id}', 'importacoes/get', 'GetImportacao', [GET, QUERY], { userPoolActions: LIVE_ADMIN_CHECK }),
   route('POST', '/importacoes', 'importacoes/create', 'CreateImportacao', [PUT, UPDATE], KEY),
-  route('POST', '/importacoes/{id}/categorias', 'importacoes/categoria', 'ImportCategoria', [...NAME_CLAIMS, UPDATE], KEY),
-  route('POST', '/importacoes/{id}/lotes', 'importacoes/lote', 'ImportLote', [...TOTALS], KEY_REQUIRED),
-  route('POST', '/importacoes/{id}/desfazer', 'importacoes/desfazer', 'DesfazerImportacao', [...NAME_CLAIMS, UPDATE, DELETE]),
+  route('POST', '/importacoes/{id}/categorias', 'importacoes/categoria', 'ImportCategoria', [...NAME_CLAIMS, UPDATE], { ...KEY, userPoolActions: LIVE_ADMIN_CHECK }),
+  route('POST', '/importacoes/{id}/lotes', 'importacoes/lote', 'ImportLote', [...TOTALS], { ...KEY_REQUIRED, userPoolActions: LIVE_ADMIN_CHECK }),
+  route('POST', '/importacoes/{id}/desfazer', 'importacoes/desfazer', 'DesfazerImportacao', [...NAME_CLAIMS, UPDATE, DELETE], { userPoolActions: LIVE_ADMIN_CHECK }),
   // Restoring an undone import brings its records back from the trash as the trash's restore does.
-  route('POST', '/importacoes/{id}/restaurar', 'importacoes/restaurar', 'RestaurarImportacao', [...NAME_CLAIMS, UPDATE, DELETE]),
+  route('POST', '/importacoes/{id}/restaurar', 'importacoes/restaurar', 'RestaurarImportacao', [...NAME_CLAIMS, UPDATE, DELETE], { userPoolActions: LIVE_ADMIN_CHECK }),
   // The portfolio's totals (one Query; counted once on a table from before them) and the feed.
   route('GET', '/resumo', 'resumo/get', 'GetResumo', [...TOTALS]),
   route('GET', '/atividades', 'atividades/list', 'ListAtividades', [QUERY]),

@@ -95,6 +95,8 @@ interface Answered {
   session: string;
   username: string;
   password?: string;
+  /** The TOTP code that answered a SOFTWARE_TOKEN_MFA challenge: spent once it signs them in. */
+  totpCode?: string;
 }
 
 const cognitoError = (type: string, message: string, status = 400): CognitoAnswer => ({
@@ -187,6 +189,7 @@ const REVOKED_REFRESH = 'Refresh Token has been revoked';
 const BAD_ACCESS_TOKEN = 'Invalid Access Token';
 const REVOKED_ACCESS = 'Access Token has been revoked';
 const WRONG_CODE = 'Invalid verification code provided, please try again.';
+const TOTP_REUSED = 'Your software token has already been used once.';
 const INTERNAL = 'Internal server error.';
 
 /** The answer each challenge must carry, as Cognito requires it (a missing one is refused, never compared with a missing one). */
@@ -229,7 +232,8 @@ const ACCESS_TOKEN_OPERATIONS = new Set([
  *   destination is masked;
  * - a person writes only the app client's writable attributes (CLIENT_WRITE_ATTRIBUTES: never
  *   the e-mail or email_verified; cognito-local lets anyone write any);
- * - SignUp is refused (no self sign-up).
+ * - SignUp is refused (no self sign-up);
+ * - a TOTP code that already signed the person in is refused (cognito-local takes it again).
  * Returns an answer to give at once, or the request to forward and a fix for its answer.
  */
 function cloudFidelity(
@@ -291,11 +295,19 @@ function cloudFidelity(
         const refused = policyError(given);
         if (refused) return { answer: refused };
       }
+      // A code that already signed this person in is refused, as Cognito does (cognito-local takes it again).
+      const totp = body.ChallengeName === 'SOFTWARE_TOKEN_MFA';
+      if (totp && ledger.totpSpent(resolved.username, given)) return { answer: cognitoError('ExpiredCodeException', TOTP_REUSED) };
       responses.USERNAME = resolved.username;
       const password = body.ChallengeName === 'NEW_PASSWORD_REQUIRED' ? given : session.password;
       return {
         body: { ...body, ChallengeResponses: responses },
-        answered: { session: String(body.Session), username: resolved.username, ...(password === undefined ? {} : { password }) },
+        answered: {
+          session: String(body.Session),
+          username: resolved.username,
+          ...(password === undefined ? {} : { password }),
+          ...(totp ? { totpCode: given } : {}),
+        },
       };
     }
     case 'ChangePassword': {
@@ -464,6 +476,7 @@ async function finish(
   if (!result) return answer;
   if (answered) {
     ledger.closeSession(answered.session);
+    if (answered.totpCode !== undefined) ledger.spendTotp(answered.username, answered.totpCode);
     if (answered.password !== undefined) {
       const renewed = await upstreamCall(identity, 'AdminInitiateAuth', {
         UserPoolId: identity.userPoolId,

@@ -20,6 +20,11 @@ import path from 'node:path';
 export const LEDGER_FILE = 'sign-in-ledger.jsonl';
 /** How long a challenge's session may be answered: Cognito's default (3 minutes). */
 export const CHALLENGE_SESSION_MS = 3 * 60_000;
+/**
+ * How long a TOTP code that signed someone in stays spent: the span the local pool accepts a code
+ * in (cognito-local takes the step before and after the current one: 3 steps of 30 s).
+ */
+export const TOTP_SPENT_MS = 90_000;
 
 /** A challenge handed out: who must answer it, which step, until when. */
 export interface ChallengeSession {
@@ -43,6 +48,8 @@ export class SignInLedger {
   private readonly refresh = new Map<string, { username: string; at: number }>();
   private readonly signOuts = new Map<string, number>();
   private readonly sessions = new Map<string, ChallengeSession>();
+  /** `username` → the TOTP codes that signed them in, each with until when it stays spent. */
+  private readonly spentCodes = new Map<string, Map<string, number>>();
   private readonly file: string;
 
   constructor(dir: string) {
@@ -135,6 +142,19 @@ export class SignInLedger {
   /** A session answered: it can't be answered again. */
   closeSession(id: string): void {
     this.sessions.delete(id);
+  }
+
+  /** True when `code` already signed `username` in within its window: Cognito takes a TOTP code once. */
+  totpSpent(username: string, code: string, now = Date.now()): boolean {
+    return (this.spentCodes.get(username)?.get(code) ?? 0) > now;
+  }
+
+  /** Marks `code` spent for `username` (it signed them in). */
+  spendTotp(username: string, code: string, now = Date.now()): void {
+    const codes = this.spentCodes.get(username) ?? new Map<string, number>();
+    for (const [c, until] of codes) if (until <= now) codes.delete(c);
+    codes.set(code, now + TOTP_SPENT_MS);
+    this.spentCodes.set(username, codes);
   }
 }
 

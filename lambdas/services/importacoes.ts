@@ -52,6 +52,7 @@ import { lixeiraDays } from '../store/lixeira.ts';
 import { distinctFeedSks } from '../store/historico.ts';
 import { chunkRows, pack } from '../store/packing.ts';
 import { commit, commitEach, type WriteOp } from '../store/write.ts';
+import { requireLiveAdmin } from './authority.ts';
 import { newCategoriaWrite, removeCategoria } from './categorias.ts';
 import { newClienteWrite, removeCliente } from './clientes.ts';
 import { restoreFromLixeira } from './lixeira.ts';
@@ -95,17 +96,35 @@ export async function createImportacao(actor: Actor, input: ImportacaoInput, ide
   throw errorFor(written.outcome, { notFound: MESSAGES.importacaoNaoEncontrada, idempotent: claim !== undefined });
 }
 
-/** The job, when the actor may act on it: its author or an administrator (403 otherwise; 404 when missing). */
+/**
+ * The job, when the actor may act on it: its author, or an administrator checked live against the
+ * pool (a token's admin role is only the hint to ask; 403 otherwise; 404 when missing).
+ */
 async function ownImportacao(actor: Actor, id: number): Promise<store.ImportacaoStored> {
   const found = await store.readImportacao(id);
   if (!found) throw new NotFoundError(MESSAGES.importacaoNaoEncontrada);
-  if (!actor.admin && actor.sub !== found.autorSub) throw new ForbiddenError(MESSAGES.importacaoSomenteAutor);
+  if (actor.sub !== found.autorSub) await requireLiveAdmin(actor, MESSAGES.importacaoSomenteAutor);
   return found.importacao;
 }
 
-/** The imports, newest first, paged: the actor's own; an administrator's, everyone's (to undo them too). */
+/** Whether the caller is an administrator now (live); anyone else, a former one included, is not. */
+async function isLiveAdmin(actor: Actor): Promise<boolean> {
+  if (!actor.admin) return false;
+  try {
+    await requireLiveAdmin(actor, MESSAGES.importacaoSomenteAutor);
+    return true;
+  } catch (error) {
+    if (error instanceof ForbiddenError) return false;
+    throw error;
+  }
+}
+
+/**
+ * The imports, newest first, paged: the actor's own; an administrator's (checked live), everyone's
+ * (to undo them too). A former administrator's token lists only their own.
+ */
 export async function listImportacoes(actor: Actor, page: PageRequest): Promise<Pagina<Importacao>> {
-  const { items, next } = await store.listImportacoes(page.limit, cursorOf(page), actor.admin ? undefined : actor.sub);
+  const { items, next } = await store.listImportacoes(page.limit, cursorOf(page), (await isLiveAdmin(actor)) ? undefined : actor.sub);
   return { itens: items.map((r) => wire(r.importacao)), cursor: nextCursor(next) };
 }
 

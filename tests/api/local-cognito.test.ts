@@ -41,6 +41,7 @@ import { isAlive } from '../../infra/local/tied-process.ts';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
 import { adminClient, callCognito, claimsOf, signIn, totpCode } from '../support/cognito.ts';
 import { eventually, pidsOfRun, RUN_ID_VARIABLE } from '../support/processes.ts';
+import { unspentTotpCode } from '../support/totp.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clientela-cognito-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -287,7 +288,7 @@ describe('sign-in through the local server', () => {
       ClientId: identity.clientId,
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       Session: challenge.body.Session,
-      ChallengeResponses: { USERNAME: LOCAL_ADMIN_EMAIL, SOFTWARE_TOKEN_MFA_CODE: totpCode(identity.admin.totpSecret!) },
+      ChallengeResponses: { USERNAME: LOCAL_ADMIN_EMAIL, SOFTWARE_TOKEN_MFA_CODE: await unspentTotpCode(identity.admin.totpSecret!, `${identity.clientId} ${LOCAL_ADMIN_EMAIL}`) },
     });
     expect(res.status).toBe(200);
     // Same origin: cognito-local's CORS headers are not passed on.
@@ -331,6 +332,27 @@ describe('sign-in through the local server', () => {
       AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken },
     });
     expect(revoked.body.__type).toBe('NotAuthorizedException');
+  });
+
+  it('takes an authenticator code once: the same code again is refused, as Cognito refuses it (cognito-local takes it)', async () => {
+    const secret = identity.admin.totpSecret!;
+    const scope = `${identity.clientId} ${LOCAL_ADMIN_EMAIL}`;
+    const challenge = () =>
+      cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: identity.clientId, AuthParameters: { USERNAME: LOCAL_ADMIN_EMAIL, PASSWORD: identity.admin.password } });
+    const answer = async (code: string) =>
+      cognito('RespondToAuthChallenge', {
+        ClientId: identity.clientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: (await challenge()).body.Session,
+        ChallengeResponses: { USERNAME: LOCAL_ADMIN_EMAIL, SOFTWARE_TOKEN_MFA_CODE: code },
+      });
+    const code = await unspentTotpCode(secret, scope);
+    expect((await answer(code)).status).toBe(200);
+    const reused = await answer(code);
+    expect(reused.status).toBe(400);
+    expect(reused.body).toEqual({ __type: 'ExpiredCodeException', message: 'Your software token has already been used once.' });
+    // A wrong code is refused as before.
+    expect((await answer(code === '000000' ? '000001' : '000000')).body.__type).toBe('CodeMismatchException');
   });
 
   it('an invited user gets the temporary password in the outbox and must choose a password that meets the policy', async () => {

@@ -66,7 +66,7 @@ describe('DynamoDB Local', () => {
       new GetCommand({ TableName: 'clientela', Key: { pk: 'CATEGORIA', sk: 1 }, ConsistentRead: true }),
     );
     expect(got.Item).toEqual({ pk: 'CATEGORIA', sk: 1, descricao: 'Varejo' });
-  });
+  }, 90_000); // two JVM starts on disk: beside the whole suite on 2 cores they took over 30 s
 
   it('a JVM a test starts is known as this run’s, so the teardown can prove none survives', async () => {
     const d = await started({ dataDir: 'memory' });

@@ -15,7 +15,8 @@ import { SECURITY_HEADERS } from '../../infra/security-headers.ts';
 import { findFreePort } from '../../infra/local/dynamodb.ts';
 import { readLocalSettings, startLocalDatabase } from '../../infra/local/runtime.ts';
 import { stopLocalDatabase } from '../../infra/local/vite-plugin.ts';
-import { callCognito, signIn, totpCode } from '../support/cognito.ts';
+import { callCognito, signIn } from '../support/cognito.ts';
+import { unspentTotpCode } from '../support/totp.ts';
 import { cognitoLocalProcessesIn, eventually, javaProcessesMentioning, ROOT } from '../support/processes.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'clientela-vite-'));
@@ -137,7 +138,7 @@ describe('npm start (vite dev) and npm run preview', () => {
       ClientId: config.clientId,
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       Session: challenge.body.Session,
-      ChallengeResponses: { USERNAME: admin.email, SOFTWARE_TOKEN_MFA_CODE: totpCode(admin.totpSecret) },
+      ChallengeResponses: { USERNAME: admin.email, SOFTWARE_TOKEN_MFA_CODE: await unspentTotpCode(admin.totpSecret, `${config.clientId} ${admin.email}`) },
     });
     expect(signedIn.status).toBe(200);
     const auth = { authorization: `Bearer ${(signedIn.body as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken}` };

@@ -267,6 +267,32 @@ describe("an administrator's rights end when they are taken away: the token they
     expect(asAdmin.status).toBe(404);
   });
 
+  it("demoted: the token they still hold no longer lists, reads, undoes or restores another person's import", async () => {
+    const a = await anotherAdmin('importadora@empresa.com.br');
+    await enableTotp(proxy, a.tokens.AccessToken);
+    const mine = { authorization: `Bearer ${admin.AccessToken}` };
+    const theirs = { authorization: `Bearer ${a.tokens.AccessToken}` };
+    const job = await call(api, 'POST', '/importacoes', { total: 1, arquivo: 'do-admin.csv' }, mine);
+    const linhas = [{ linha: 2, cliente: { nome: 'Importado pelo administrador', valorContrato: 1 } }];
+    expect((await call(api, 'POST', `/importacoes/${job.body.id}/lotes`, { linhas, fim: true }, { ...mine, 'idempotency-key': 'rebaixada-1' })).status).toBe(200);
+    const listed = async () => ((await call(api, 'GET', '/importacoes?limit=100', undefined, theirs)).body.itens as { id: number }[]).map((i) => i.id);
+    // While an administrator, they see it and may undo it.
+    expect(await listed()).toContain(job.body.id);
+    expect((await call(api, 'GET', `/importacoes/${job.body.id}`, undefined, theirs)).status).toBe(200);
+    expect((await users('PUT', `${at(a.email)}/admin`, { admin: false })).status).toBe(200);
+    // Demoted, with the same token (its admin group still in it): their own imports only, and 403 on this one.
+    const refused = { status: 403, body: { mensagem: MESSAGES.importacaoSomenteAutor } };
+    expect(await listed()).not.toContain(job.body.id);
+    expect(await call(api, 'GET', `/importacoes/${job.body.id}`, undefined, theirs)).toMatchObject(refused);
+    expect(await call(api, 'POST', `/importacoes/${job.body.id}/desfazer`, undefined, theirs)).toMatchObject(refused);
+    expect(await call(api, 'POST', `/importacoes/${job.body.id}/lotes`, { linhas }, { ...theirs, 'idempotency-key': 'rebaixada-2' })).toMatchObject(refused);
+    expect(await call(api, 'POST', `/importacoes/${job.body.id}/categorias`, { descricao: 'Da rebaixada' }, theirs)).toMatchObject(refused);
+    // Undone by its author, a former administrator can not bring it back either.
+    expect((await call(api, 'POST', `/importacoes/${job.body.id}/desfazer`, undefined, mine)).status).toBe(200);
+    expect(await call(api, 'POST', `/importacoes/${job.body.id}/restaurar`, undefined, theirs)).toMatchObject(refused);
+    expect((await call(api, 'POST', `/importacoes/${job.body.id}/restaurar`, undefined, mine)).status).toBe(200);
+  });
+
   it('deleted: they can not invite themselves back', async () => {
     const a = await anotherAdmin('removida@empresa.com.br');
     expect((await users('DELETE', at(a.email))).status).toBe(204);

@@ -125,7 +125,7 @@ describeBrowser('accessibility', () => {
     await visible(toast(page, TOAST.preenchaCategoria));
     await toastsSettled(page);
     await audit('info toast');
-    // A category with clients says so up front (Confirmar off); the error toast comes when a client
+    // A category with clients says so up front; the error toast comes when a client
     // is filed in it while its delete page is open.
     await page.goto(ROUTES.deletarCategoria(cat.id));
     await visible(page.locator('main').getByRole('link', { name: 'Ver os 2 clientes' }));

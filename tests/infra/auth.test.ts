@@ -399,13 +399,18 @@ describe('the real route table (lambdas/routes.ts)', () => {
       ['InviteUsuario', 'ListUsuarios', 'RemoveUsuario', 'ResendConvite', 'ResetAutenticador', 'ResetSenha', 'SetUsuarioAdmin', 'SetUsuarioAtivo'].sort(),
     );
     // Every administrator route holds the live check's two actions; those that take access away
-    // hold the global sign-out; *Excluir definitivamente* is not sign-in only but asks the pool.
+    // hold the global sign-out; *Excluir definitivamente* and the import routes that let an
+    // administrator act on someone else's import are not sign-in only but ask the pool.
     const LIVE = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'];
-    for (const row of [...signInOnly, routes.find((r) => r.name === 'PurgeLixeira')!]) expect(row.userPoolActions, row.name).toEqual(expect.arrayContaining(LIVE));
+    const asksThePool = ['PurgeLixeira', 'ListImportacoes', 'GetImportacao', 'ImportCategoria', 'ImportLote', 'DesfazerImportacao', 'RestaurarImportacao'];
+    for (const row of [...signInOnly, ...asksThePool.map((name) => routes.find((r) => r.name === name)!)]) {
+      expect(row.userPoolActions, row.name).toEqual(expect.arrayContaining(LIVE));
+    }
     expect(routes.filter((r) => r.userPoolActions?.includes('cognito-idp:AdminUserGlobalSignOut')).map((r) => r.name).sort()).toEqual(
       ['RemoveUsuario', 'ResetSenha', 'SetUsuarioAdmin', 'SetUsuarioAtivo'].sort(),
     );
-    expect(routes.filter((r) => !isSignInOnly(r) && (r.userPoolActions ?? []).length > 0).map((r) => r.name)).toEqual(['PurgeLixeira']);
+    expect(routes.filter((r) => !isSignInOnly(r) && (r.userPoolActions ?? []).length > 0).map((r) => r.name).sort()).toEqual(asksThePool.sort());
+    for (const name of asksThePool) expect(routes.find((r) => r.name === name)!.userPoolActions, name).toEqual(LIVE);
     const [poolId] = only(resourcesOfType(strict.template, 'AWS::Cognito::UserPool'));
     const fns = Object.values(appFunctions(strict.template));
     expect(fns.map(routeNameOf).sort()).toEqual(routes.map((r) => r.name).sort());

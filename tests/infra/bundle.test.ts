@@ -540,6 +540,9 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     const job = await call('CreateImportacao', 'POST', '/importacoes', { total: 2, arquivo: 'clientes.csv' });
     expect(job).toMatchObject({ status: 201, body: { estado: 'importando', criados: 0 } });
     const jobId = (job.body as { id: number }).id;
+    // The job is handed to another member, so the administrator acts on someone else's import: the
+    // path that asks the pool (the author's own path never does).
+    await direct.send(new UpdateCommand({ TableName: table, Key: { pk: PK.importacao, sk: jobId }, UpdateExpression: 'SET autorSub = :s', ExpressionAttributeValues: { ':s': 'outro-membro' } }));
     // Each name-claiming function claims the stored names on its first write when the marker is missing.
     await forgetClaimsMarker();
     const importada = await call('ImportCategoria', 'POST', `/importacoes/${jobId}/categorias`, { descricao: 'Importada' });

@@ -8,6 +8,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { localCognitoClientConfig, type LocalIdentity } from '../../infra/local/cognito.ts';
 import { totpCode } from '../../infra/local/totp.ts';
+import { unspentTotpCode } from './totp.ts';
 
 export interface CognitoResponse<T = Record<string, unknown>> {
   status: number;
@@ -42,7 +43,7 @@ export interface Tokens {
 
 /**
  * Signs in with USER_PASSWORD_AUTH and returns the tokens; with `totpSecret`, a SOFTWARE_TOKEN_MFA
- * challenge is answered with the current code (fails on any other challenge or an error).
+ * challenge is answered with a code the pool has not taken yet (fails on any other challenge or an error).
  */
 export async function signIn(url: string, clientId: string, email: string, password: string, totpSecret?: string): Promise<Tokens> {
   let res = await callCognito<{ AuthenticationResult?: Tokens; ChallengeName?: string; Session?: string }>(url, 'InitiateAuth', {
@@ -55,7 +56,7 @@ export async function signIn(url: string, clientId: string, email: string, passw
       ClientId: clientId,
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       Session: res.body.Session,
-      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totpCode(totpSecret) },
+      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: await unspentTotpCode(totpSecret, `${clientId} ${email.toLowerCase()}`) },
     });
   }
   if (!res.body.AuthenticationResult) {

@@ -250,7 +250,7 @@ describe('/categorias/atualizar/:id', () => {
     expect(api.callsTo('PUT', '/api/categorias')).toHaveLength(1);
   });
 
-  it('says up front that a category has clients (how many, with a link to them), and Confirmar stays off', async () => {
+  it('says up front that a category has clients (how many, with a link to them); Confirmar stays as the spec has it', async () => {
     const user = userEvent.setup();
     const totais = { clientes: 2, vips: 0, soma: 300 };
     const api = mockApi({
@@ -262,7 +262,7 @@ describe('/categorias/atualizar/:id', () => {
     renderApp('/deletarcategorias/1');
     expect(await screen.findByText('A categoria “Alimentação” tem 2 clientes e só pode ser deletada sem clientes: mude-os de categoria antes.', { exact: false })).toBeInTheDocument();
     expect(screen.queryByText(/será deletada e ficará na Lixeira/)).toBeNull();
-    expect(screen.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Confirmar' })).toBeEnabled();
     await user.click(screen.getByRole('link', { name: 'Ver os 2 clientes' }));
     expect(currentPath()).toBe('/clientes');
     expect(api.callsTo('DELETE', '/api/categorias/1')).toHaveLength(0);

@@ -62,3 +62,15 @@ export const RENEWAL_WINDOWS = [30, 60, 90] as const;
 
 /** Contracts that ended up to this many days ago are still listed to renew, first ("Vencido há N dias"). */
 export const RENEWAL_OVERDUE_DAYS = 90;
+
+/**
+ * The client lists load the spec's whole list (exact "contains" search, every sort and chip
+ * combination, local) up to this many clients, and above it the paged form (docs/spec-differences.md).
+ */
+export const LIST_PAGED_ABOVE = 2_000;
+
+/** Clients per page of the paged list (a multiple of 2, 3 and 4: full rows of cards). */
+export const LIST_PAGE_SIZE = 24;
+
+/** The paged list stops loading past this many cards (memory bounded at any size); search and filters reach the rest. */
+export const LIST_PAGED_MAX_LOADED = 2_400;

@@ -34,5 +34,7 @@ export const C = {
     vencidoHa: (dias: number) => (dias === 1 ? 'Vencido há 1 dia' : `Vencido há ${dias} dias`),
     emptyHint: 'Preencha o fim do contrato dos clientes para acompanhá-los aqui.',
     listError: 'Não foi possível carregar os clientes.',
+    /** A large portfolio's period, read up to a bound. */
+    capped: (n: number) => `Mostrando os primeiros ${n.toLocaleString('pt-BR')} contratos; há mais neste período.`,
   },
 } as const;

@@ -24,6 +24,10 @@ export const L = {
     /** The totals of what is shown, after the results count. */
     totalSoma: (soma: string) => `${soma} em contratos`,
     totalVips: (n: number) => `${n} ${n === 1 ? 'VIP' : 'VIPs'}`,
+    /** The paged list (a large portfolio). */
+    paged: {
+      capped: (n: number) => `Mostrando os primeiros ${n.toLocaleString('pt-BR')} clientes desta visão. Use a busca ou os filtros para chegar aos demais.`,
+    },
   },
   categorias: {
     cardClientes: (n: number) => `${n} ${n === 1 ? 'cliente' : 'clientes'}`,
@@ -41,5 +45,11 @@ export const L = {
     exportar: 'Exportar',
     importar: 'Importar',
     exportFailed: 'Não foi possível exportar. Tente de novo.',
+    /** The streaming export of a large list: its progress bar and the way to stop it. */
+    exportando: 'Exportando clientes',
+    exportProgress: (feitos: number, total: number | undefined) =>
+      total === undefined ? `${feitos.toLocaleString('pt-BR')} clientes exportados` : `${feitos.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')} clientes exportados`,
+    cancelar: 'Cancelar',
+    exportCanceled: 'Exportação cancelada.',
   },
 } as const;

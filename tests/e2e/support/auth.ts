@@ -12,7 +12,8 @@ import type { Page } from 'playwright-core';
 import { localCognitoClientConfig, waitForMessage } from '../../../infra/local/cognito.ts';
 import type { Cliente } from '../../../lambdas/contract/index.ts';
 import { API_BASE_PATH } from '../../../lambdas/routes.ts';
-import { signIn, totpCode } from '../../support/cognito.ts';
+import { signIn } from '../../support/cognito.ts';
+import { unspentTotpCode } from '../../support/totp.ts';
 import { token } from './api.ts';
 import { E2E } from './harness.ts';
 
@@ -95,10 +96,10 @@ export async function signInOnPage(page: Page, email: string, password: string, 
   await page.getByLabel('Senha', { exact: true }).fill(password);
   if (keep) await page.getByLabel('Manter conectado').check();
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  // The seeded administrator has an authenticator: the code of now, as the app would show it.
+  // The seeded administrator has an authenticator: a code of now the pool has not taken yet.
   if (email.trim().toLowerCase() === AUTH.admin.email && password === AUTH.admin.password && AUTH.admin.totpSecret) {
     await page.getByRole('heading', { level: 1, name: 'Verificação em duas etapas' }).waitFor();
-    await page.getByLabel('Código', { exact: true }).fill(totpCode(AUTH.admin.totpSecret));
+    await page.getByLabel('Código', { exact: true }).fill(await unspentTotpCode(AUTH.admin.totpSecret, `${AUTH.pool.clientId} ${AUTH.admin.email.toLowerCase()}`));
     await page.getByRole('button', { name: 'Verificar', exact: true }).click();
   }
 }

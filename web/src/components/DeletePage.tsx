@@ -30,8 +30,6 @@ export interface DeletePageProps<R extends Versioned> {
   toasts: { loadFailed: string; deleted: ToastSpec; failed: ToastSpec };
   /** The navigation state a successful delete leaves for the list page (its 'Desfazer' bar). */
   deletedState?: (record: R) => unknown;
-  /** True while the record can't be deleted (the page says why in `describe`): Confirmar is off. */
-  blocked?: (record: R) => boolean;
 }
 
 /**
@@ -70,7 +68,7 @@ export function DeletePage<R extends Versioned>(p: DeletePageProps<R>) {
         <Link className="btn btn-secondary" to={listReturnPath(listPath)}>
           {t.cancel}
         </Link>
-        <button type="button" className="btn btn-danger" disabled={submitting || (p.blocked?.(data) ?? false)} onClick={() => void confirm()}>
+        <button type="button" className="btn btn-danger" disabled={submitting} onClick={() => void confirm()}>
           {submitting ? <ButtonSpinner /> : <TrashIcon size={18} />}
           {t.confirm}
         </button>

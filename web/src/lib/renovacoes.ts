@@ -1,6 +1,9 @@
 import { daysBetween, todayIso, type Cliente } from '@contract';
 import { RENEWAL_OVERDUE_DAYS } from '../config.ts';
 
+// One collator for the sort (localeCompare builds one per call: slow on a long list).
+const byName = new Intl.Collator('pt-BR');
+
 /**
  * The clients whose contract ends from today to `dias` days ahead, and those whose contract ended
  * in the last `overdue` days (still to renew: listed first, the longest ended first), soonest
@@ -14,7 +17,7 @@ export function renewalsWithin(clientes: readonly Cliente[], dias: number, today
       const left = daysBetween(today, c.fimContrato);
       return left >= -overdue && left <= dias;
     })
-    .sort((a, b) => (a.fimContrato! < b.fimContrato! ? -1 : a.fimContrato! > b.fimContrato! ? 1 : a.nome.localeCompare(b.nome, 'pt-BR')));
+    .sort((a, b) => (a.fimContrato! < b.fimContrato! ? -1 : a.fimContrato! > b.fimContrato! ? 1 : byName.compare(a.nome, b.nome)));
 }
 
 /** How many days ago a contract ended (0 or less: it has not). */

@@ -31,7 +31,8 @@ export interface Resource<R extends Versioned, B> {
   /** The API path of one record (`/categorias/7`). */
   readonly recordPath: (id: number | string) => string;
   /** The whole list (SWR: shared, cached, deduplicated). */
-  useList(): SWRResponse<R[]>;
+  /** The whole list (`enabled` false: none read). */
+  useList(enabled?: boolean): SWRResponse<R[]>;
   /** The list only if some page already loaded it: never a request of its own. */
   useCachedList(): R[] | undefined;
   /** One record for an edit or delete page, read fresh on every visit (its `versao` is the one a save sends back). */
@@ -83,7 +84,7 @@ export function defineResource<R extends Versioned, B>(path: string, { dependent
   return {
     path,
     recordPath,
-    useList: () => useSWR<R[]>(path),
+    useList: (enabled = true) => useSWR<R[]>(enabled ? path : null),
     useCachedList: () => useSWR<R[]>(path, CACHE_ONLY).data,
     useRecord: (id) => useFreshRecord<R>(id ? recordPath(id) : null),
     useActions() {

@@ -5,7 +5,8 @@
 import type { Categoria, ObservacaoCliente, Pagina } from '@contract';
 import { apiRequest } from '../api-client.ts';
 import { CATEGORIA_COLUMNS, CLIENTE_COLUMNS, type ClienteCsv } from './columns.ts';
-import { toCsv } from './write.ts';
+import { readPages, type PagedView } from '../produtos-pagina.ts';
+import { BOM, csvHeader, csvLines, toCsv } from './write.ts';
 
 /** `clientes-2026-11-23.csv`: the local date of the export. */
 export function fileName(base: string, now = new Date()): string {
@@ -13,9 +14,9 @@ export function fileName(base: string, now = new Date()): string {
   return `${base}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }
 
-/** Hands the text to the browser as a download. */
-export function download(name: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+/** Hands the text (or a file's parts) to the browser as a download. */
+export function download(name: string, csv: string | Blob): void {
+  const url = URL.createObjectURL(typeof csv === 'string' ? new Blob([csv], { type: 'text/csv;charset=utf-8' }) : csv);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -49,3 +50,26 @@ export async function exportClientes(clientes: readonly ClienteCsv[]): Promise<v
   download(fileName('clientes'), clientesCsv(full));
 }
 export const exportCategorias = (categorias: readonly Categoria[]): void => download(fileName('categorias'), categoriasCsv(categorias));
+
+/**
+ * A large list's view as a download, written page by page: each page's lines become a Blob part
+ * at once (the browser keeps blob data out of the JS heap, on disk when large), so a million
+ * clients never sit in memory as records. `onProgress` gets the clients written so far and the view's count; an
+ * aborted `signal` stops before the next page and downloads nothing.
+ * @returns whether the file was handed over (false: canceled).
+ */
+export async function exportClientesPaged(view: PagedView, signal: AbortSignal, onProgress: (feitos: number, total: number | undefined) => void): Promise<boolean> {
+  const notes = await readObservacoes();
+  if (signal.aborted) return false;
+  const parts: BlobPart[] = [new Blob([BOM + csvHeader(CLIENTE_COLUMNS)])];
+  let feitos = 0;
+  for await (const page of readPages(view, signal)) {
+    const rows: ClienteCsv[] = page.itens.map((c) => (notes.has(c.id) ? { ...c, observacoes: notes.get(c.id)! } : c));
+    parts.push(new Blob([csvLines(CLIENTE_COLUMNS, rows)]));
+    feitos += rows.length;
+    onProgress(feitos, page.totais?.clientes);
+  }
+  if (signal.aborted) return false;
+  download(fileName('clientes'), new Blob(parts, { type: 'text/csv;charset=utf-8' }));
+  return true;
+}

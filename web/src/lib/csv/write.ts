@@ -40,8 +40,16 @@ const quote = (value: string): string => (NEEDS_QUOTES.test(value) ? `"${value.r
 
 /** The whole file: BOM, the header line, one line per record. */
 export function toCsv<R>(columns: readonly Column<R, string>[], records: readonly R[]): string {
-  const lines = new Array<string>(records.length + 1);
-  lines[0] = columns.map((c) => quote(c.header)).join(SEPARATOR);
+  return BOM + csvHeader(columns) + csvLines(columns, records);
+}
+
+/** The header line (with its line end). */
+export const csvHeader = <R>(columns: readonly Column<R, string>[]): string => columns.map((c) => quote(c.header)).join(SEPARATOR) + EOL;
+
+/** One line per record, each with its line end: a part of a file written page by page. */
+export function csvLines<R>(columns: readonly Column<R, string>[], records: readonly R[]): string {
+  if (records.length === 0) return '';
+  const lines = new Array<string>(records.length);
   for (let i = 0; i < records.length; i++) {
     const record = records[i]!;
     let line = '';
@@ -51,7 +59,7 @@ export function toCsv<R>(columns: readonly Column<R, string>[], records: readonl
       if (j > 0) line += SEPARATOR;
       line += column.numeric ? value : quote(neutralise(value));
     }
-    lines[i + 1] = line;
+    lines[i] = line;
   }
-  return BOM + lines.join(EOL) + EOL;
+  return lines.join(EOL) + EOL;
 }

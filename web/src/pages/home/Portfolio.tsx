@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ACTIVITY_FEED_DAYS, type Atividade, type Resumo } from '@contract';
+import { ACTIVITY_FEED_DAYS, todayIso, type Atividade, type Resumo } from '@contract';
 import { PlusIcon } from '../../components/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { useAtividades, useClientes, useResumo } from '../../lib/resources.ts';
@@ -10,7 +10,9 @@ import { campoLabel } from '../../texts-campos.ts';
 import { SEM_CATEGORIA, viewHref } from '../../lib/clientes-url.ts';
 import { PortfolioMessage, PortfolioSkeleton } from './PortfolioFrame.tsx';
 import { daysOverdue, renewalsWithin } from '../../lib/renovacoes.ts';
-import { RENEWAL_WINDOWS } from '../../config.ts';
+import { RENEWAL_OVERDUE_DAYS, RENEWAL_WINDOWS } from '../../config.ts';
+import { usePagedList, usePeriodClientes } from '../../features/clientes/paged.ts';
+import { C as CC } from '../../texts-contato.ts';
 
 const P = C.portfolio;
 /** Bars of the chart: the top categories by contract value; the rest is one "Outras" bar. */
@@ -149,7 +151,11 @@ function Chart({ resumo }: { resumo: Resumo }) {
 const RENEW_HREF = RENEW_DAYS === RENEWAL_WINDOWS[0] ? paths.renovacoes : `${paths.renovacoes}?dias=${RENEW_DAYS}`;
 
 function Renewals() {
-  const { data, error, mutate } = useClientes();
+  // Above LIST_PAGED_ABOVE clients the period comes from the contract-end index, not the whole list.
+  const paged = usePagedList();
+  const whole = useClientes(paged === false);
+  const period = usePeriodClientes(paged === true ? RENEW_DAYS : null, todayIso(), RENEWAL_OVERDUE_DAYS);
+  const { data, error, mutate } = paged === true ? { data: period.isLoading ? undefined : period.itens, error: period.error, mutate: period.retry } : whole;
   const due = data ? renewalsWithin(data, RENEW_DAYS) : undefined;
   const cents = due?.reduce((s, c) => s + Math.round(c.valorContrato * 100), 0) ?? 0;
   return (
@@ -187,7 +193,7 @@ function Renewals() {
           </ul>
           {due.length > RENEW_SHOWN ? (
             <p className="panel-note">
-              <Link to={RENEW_HREF}>{P.renewMore(due.length - RENEW_SHOWN)}</Link>
+              <Link to={RENEW_HREF}>{paged === true && !period.complete ? CC.renovacoes.capped(due.length) : P.renewMore(due.length - RENEW_SHOWN)}</Link>
             </p>
           ) : null}
         </>

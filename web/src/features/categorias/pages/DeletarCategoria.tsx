@@ -33,18 +33,13 @@ function Describe({ categoria }: { categoria: Categoria }) {
   );
 }
 
-/** Confirmar stays off while the category has clients (the API would refuse it). */
-function useBlocked(): (c: Categoria) => boolean {
-  const { data } = useResumo();
-  return (c) => (data?.categorias.find((t) => t.id === c.id)?.clientes ?? 0) > 0;
-}
-
 /**
  * /deletarcategorias/:id: 'Tem certeza?' naming the category, 'Confirmar' or 'Cancelar'; a category
  * with clients says so up front (how many, with a link to them), not after the confirmation.
+ * Confirmar stays as the spec has it: the API refuses a category in use, and the spec's error toast
+ * and redirect follow (the count may also be stale: another tab may have moved the clients).
  */
 export default function DeletarCategoria() {
-  const blocked = useBlocked();
   return (
     <DeletePage
       model={CATEGORIA_MODEL}
@@ -53,7 +48,6 @@ export default function DeletarCategoria() {
       toasts={TOASTS}
       deletedState={(c) => undoState({ tipo: 'categoria', id: c.id, nome: c.descricao })}
       describe={(c) => <Describe categoria={c} />}
-      blocked={blocked}
     />
   );
 }

@@ -14,8 +14,14 @@ interface Chip {
   label: string;
 }
 
+/** The categories some client uses, by id, and whether some client has none. */
+export interface Used {
+  byId: Map<number, string>;
+  none: boolean;
+}
+
 /** The categories the clients use, by id, and whether some client has none. */
-function usedBy(clientes: readonly Cliente[]): { byId: Map<number, string>; none: boolean } {
+function usedBy(clientes: readonly Cliente[]): Used {
   const byId = new Map<number, string>();
   let none = false;
   for (const c of clientes) {
@@ -41,28 +47,37 @@ function chipsOf(used: ReturnType<typeof usedBy>, pressed: readonly number[], al
 }
 
 /** The sort (a labelled select) and the filter chips (toggle buttons), applied at once. */
-/** `onChange` gets a change of the view (applied to the latest one asked for, see useQueryState). */
-function ListToolsImpl({ clientes, view, onChange }: { clientes: readonly Cliente[]; view: View; onChange: (change: (view: View) => View) => void }) {
+/**
+ * `onChange` gets a change of the view (applied to the latest one asked for, see useQueryState).
+ * `paged` (the paged list): the categories in use come from the portfolio's totals, one chip is
+ * pressed at a time and the order of creation is not offered (the route has neither).
+ */
+function ListToolsImpl({ clientes, view, onChange, paged }: { clientes: readonly Cliente[]; view: View; onChange: (change: (view: View) => View) => void; paged?: Used }) {
   const sortId = useId();
-  const used = useMemo(() => usedBy(clientes), [clientes]);
+  const local = useMemo(() => (paged ? undefined : usedBy(clientes)), [clientes, paged]);
+  const used = paged ?? local!;
+  const pressed = useMemo(() => (paged ? view.categorias.slice(-1) : view.categorias), [paged, view.categorias]);
   // A pressed category no client uses has its name in the category list only (cached when the
   // user came from /categorias; read otherwise).
-  const unused = view.categorias.some((id) => id !== SEM_CATEGORIA && !used.byId.has(id));
+  const unused = pressed.some((id) => id !== SEM_CATEGORIA && !used.byId.has(id));
   const { data: all } = useSWR<Categoria[]>(unused ? categorias.path : null);
-  const chips = useMemo(() => chipsOf(used, view.categorias, all), [used, view.categorias, all]);
+  const chips = useMemo(() => chipsOf(used, pressed, all), [used, pressed, all]);
   const toggle = (id: number) =>
-    onChange((v) => ({ ...v, categorias: v.categorias.includes(id) ? v.categorias.filter((c) => c !== id) : [...v.categorias, id] }));
+    onChange((v) => {
+      const now = paged ? v.categorias.slice(-1) : v.categorias;
+      return { ...v, categorias: now.includes(id) ? now.filter((c) => c !== id) : paged ? [id] : [...now, id] };
+    });
   return (
     <div className="list-tools">
       <div className="sort-control">
         <label htmlFor={sortId} className="field-label">
           {L.clientes.sortLabel}
         </label>
-        <select id={sortId} value={view.ordem} onChange={(e) => {
+        <select id={sortId} value={paged && view.ordem === '' ? 'nome' : view.ordem} onChange={(e) => {
             const ordem = e.target.value as Ordem;
             onChange((v) => ({ ...v, ordem }));
           }}>
-          {ORDENS.map((o) => (
+          {(paged ? ORDENS.filter((o) => o !== '') : ORDENS).map((o) => (
             <option key={o} value={o}>
               {L.clientes.sorts[o]}
             </option>
@@ -75,7 +90,7 @@ function ListToolsImpl({ clientes, view, onChange }: { clientes: readonly Client
           <span className="chip-label">{L.clientes.onlyVip}</span>
         </button>
         {chips.map((c) => (
-          <button key={c.id} type="button" className="chip" title={c.label} aria-pressed={view.categorias.includes(c.id)} onClick={() => toggle(c.id)}>
+          <button key={c.id} type="button" className="chip" title={c.label} aria-pressed={pressed.includes(c.id)} onClick={() => toggle(c.id)}>
             <span className="chip-label">{c.label}</span>
           </button>
         ))}

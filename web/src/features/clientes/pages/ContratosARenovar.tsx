@@ -10,6 +10,7 @@ import { useClientes } from '../../../lib/resources.ts';
 import { C } from '../../../texts-contato.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
 import { renewalsWithin } from '../../../lib/renovacoes.ts';
+import { usePagedList, usePeriodClientes } from '../paged.ts';
 
 const idOf = (c: Cliente) => c.id;
 const renderCard = (c: Cliente) => <ClienteCard cliente={c} vencidoHa={C.renovacoes.vencidoHa} />;
@@ -22,7 +23,10 @@ function windowOf(param: string | null): number {
 
 /** /contratos-a-renovar: contracts ending in the next 30, 60 or 90 days, soonest first (issue 17). */
 export default function ContratosARenovar() {
-  const { data, error, isLoading, mutate } = useClientes();
+  // Above LIST_PAGED_ABOVE clients the period comes from the contract-end index, not the whole list.
+  const paged = usePagedList();
+  const whole = useClientes(paged === false);
+  const today = todayIso();
   // The window lives in the address (a link keeps it); useSearchParams would add to every page's router code.
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -38,13 +42,14 @@ export default function ContratosARenovar() {
     setDias(n);
     void navigate({ search: n === RENEWAL_WINDOWS[0] ? '' : `?dias=${n}` }, { replace: true });
   };
-  const due = useMemo(() => (data ? renewalsWithin(data, dias, todayIso()) : []), [data, dias]);
-  const today = todayIso();
+  const period = usePeriodClientes(paged === true ? dias : null, today, RENEWAL_OVERDUE_DAYS);
+  const { data, error, isLoading, mutate } = paged === true ? { data: period.isLoading ? undefined : period.itens, error: period.error, isLoading: period.isLoading, mutate: period.retry } : whole;
+  const due = useMemo(() => (data ? renewalsWithin(data, dias, today) : []), [data, dias, today]);
   const overdue = due.filter((c) => c.fimContrato! < today).length;
   const t = C.renovacoes;
 
   let body;
-  if (isLoading && !data) body = <Spinner />;
+  if (paged === undefined || (isLoading && !data)) body = <Spinner />;
   else if (error && !data) body = <LoadError message={t.listError} onRetry={() => void mutate()} />;
   else
     body = (
@@ -53,6 +58,7 @@ export default function ContratosARenovar() {
           {t.count(due.length - overdue, dias)}
           {overdue > 0 ? ` ${t.overdue(overdue, RENEWAL_OVERDUE_DAYS)}` : ''}
           {due.length === 0 ? ` ${t.emptyHint}` : ''}
+          {paged === true && !period.complete ? ` ${t.capped(due.length)}` : ''}
         </p>
         <ProgressiveGrid key={dias} items={due} getKey={idOf} renderItem={renderCard} label={t.heading} />
       </>

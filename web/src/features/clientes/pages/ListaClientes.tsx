@@ -11,13 +11,15 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { EmptyState, LoadError } from '../../../components/States.tsx';
 import { UndoBar } from '../../../components/UndoBar.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { useClientes } from '../../../lib/resources.ts';
+import { useClientes, useResumo } from '../../../lib/resources.ts';
 import { rememberListView } from '../../../lib/list-return.ts';
 import { paths } from '../../../paths.ts';
 import { T } from '../../../texts.ts';
 import { L } from '../../../texts-listas.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
-import { ListTools } from '../components/ListTools.tsx';
+import { ListTools, type Used } from '../components/ListTools.tsx';
+import { pagedViewOf, tooLarge, usePagedClientes, usePagedList, useSentinel } from '../paged.ts';
+import { PagedExport } from '../components/PagedExport.tsx';
 import { parseView, useQueryState, viewSearch, type View } from '../../../lib/clientes-url.ts';
 import { applyView, orderOf, prepare } from '../../../lib/clientes-view.ts';
 import { TC } from '../../../texts-clientes.ts';
@@ -32,8 +34,12 @@ const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
  * filter also finds e-mails and CNPJ/CPF digits (issue 17); 'Exportar' downloads what is shown.
  */
 export default function ListaClientes() {
-  const list = useClientes();
-  const { data, error, isLoading, mutate } = list;
+  // Above LIST_PAGED_ABOVE clients (or when the whole list answers 413) the list reads pages.
+  const decided = usePagedList();
+  const list = useClientes(decided === false);
+  const { error, isLoading, mutate } = list;
+  const paged = decided === true || tooLarge(error);
+  const data = paged ? undefined : list.data;
   const [search, setSearch] = useQueryState();
   // Just created (the create page's redirect): shown where it is, highlighted.
   const novo = (useLocation().state as { novo?: number } | null)?.novo;
@@ -74,7 +80,9 @@ export default function ListaClientes() {
   const shown = useMemo(() => (prepared ? applyView(prepared, view) : undefined), [prepared, view]);
 
   let body;
-  if (isLoading && !data) body = <Spinner />;
+  if (decided === undefined) body = <Spinner />;
+  else if (paged) body = <PagedBody view={view} viewKey={key} onChange={setView} onClear={clear} />;
+  else if (isLoading && !data) body = <Spinner />;
   else if (error && !data) body = <LoadError message={TC.clientes.listError} onRetry={() => void mutate()} />;
   else if (!data || data.length === 0 || !shown)
     body = <EmptyState title={TC.clientes.emptyTitle} text={TC.clientes.emptyText} actionLabel={TC.clientes.emptyAction} to={paths.cadastrarCliente} icon={<UsersIcon size={32} />} />;
@@ -103,7 +111,7 @@ export default function ListaClientes() {
 
   const action = (
     <div className="page-actions">
-      <ExportButton shown={shown?.items ?? []} run={(m, list) => m.exportClientes(list)} />
+      {paged ? <PagedExport view={view} /> : <ExportButton shown={shown?.items ?? []} run={(m, list) => m.exportClientes(list)} />}
       <Link className="btn btn-secondary" to={paths.importarClientes}>
         {L.csv.importar}
       </Link>
@@ -120,5 +128,60 @@ export default function ListaClientes() {
       <UndoBar />
       {body}
     </div>
+  );
+}
+
+/** The chips' categories for the paged list: those some client uses, from the portfolio's totals. */
+function useUsedCategories(): Used {
+  const { data } = useResumo();
+  return useMemo(() => ({ byId: new Map((data?.categorias ?? []).filter((c) => c.clientes > 0).map((c) => [c.id, c.descricao])), none: (data?.semCategoria.clientes ?? 0) > 0 }), [data]);
+}
+
+/** The list above LIST_PAGED_ABOVE clients: the view's pages from the server, the next one loaded on scroll. */
+function PagedBody({ view, viewKey, onChange, onClear }: { view: View; viewKey: string; onChange: (change: (view: View) => View) => void; onClear: () => void }) {
+  const pagedView = useMemo(() => pagedViewOf(view), [view]);
+  const list = usePagedClientes(pagedView);
+  const { data: resumo } = useResumo();
+  const used = useUsedCategories();
+  const sentinel = useSentinel(list.more && !list.loadingMore, list.loadMore, list.itens.length);
+  let results;
+  if (list.isLoading && list.itens.length === 0) results = <Spinner />;
+  else if (list.error && list.itens.length === 0) results = <LoadError message={TC.clientes.listError} onRetry={list.retry} />;
+  else {
+    const totais = list.totais ?? { clientes: list.itens.length, soma: 0, vips: 0 };
+    const totals = (
+      <>
+        <span className="result-total">{L.clientes.totalSoma(formatMoney(totais.soma))}</span>
+        <span className="result-total">{L.clientes.totalVips(totais.vips)}</span>
+      </>
+    );
+    results = (
+      <>
+        <ResultStatus
+          shown={totais.clientes}
+          total={resumo?.clientes ?? totais.clientes}
+          query={view.q}
+          onClear={onClear}
+          extra={totals}
+          more={{ active: view.categorias.length > 0 || view.vip, clearLabel: L.clientes.clearView, noMatch: L.clientes.noMatch, hint: L.clientes.noMatchHint }}
+        />
+        <ul key={viewKey} className="card-grid" aria-label={T.titles.clientes} aria-busy={list.loadingMore}>
+          {list.itens.map((c) => (
+            <li key={c.id}>
+              <ClienteCard cliente={c} />
+            </li>
+          ))}
+        </ul>
+        {list.more ? <div ref={sentinel} className="grid-sentinel" aria-hidden="true" /> : null}
+        {list.loadingMore ? <Spinner /> : null}
+        {list.capped ? <p className="list-capped">{L.clientes.paged.capped(list.itens.length)}</p> : null}
+      </>
+    );
+  }
+  return (
+    <>
+      <ListTools clientes={list.itens} view={view} onChange={onChange} paged={used} />
+      {results}
+    </>
   );
 }

@@ -1,0 +1,164 @@
+/**
+ * The client lists above LIST_PAGED_ABOVE clients: a view read a page at a time from the paged
+ * route, the next page loaded as the user scrolls, at most LIST_PAGED_MAX_LOADED cards held.
+ */
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import useSWRInfinite from 'swr/infinite';
+import type { Cliente, PaginaClientes, Totais } from '@contract';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import type { View } from '../../lib/clientes-url.ts';
+import { nextPath, PAGINA_MAX, paginaPath, type PagedView } from '../../lib/produtos-pagina.ts';
+import { useResumo } from '../../lib/resources.ts';
+import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE, LIST_PAGED_MAX_LOADED, LIST_PRELOAD_MARGIN } from '../../config.ts';
+
+/**
+ * Whether a list reads the paged form: from the portfolio's count (GET /resumo, one read whatever
+ * the size); undefined while it loads. A failed count keeps the spec's whole list.
+ */
+export function usePagedList(): boolean | undefined {
+  const { data, error } = useResumo();
+  if (data) return data.clientes > LIST_PAGED_ABOVE;
+  return error ? false : undefined;
+}
+
+/** A 413 from the whole list (it outgrew Lambda's answer before the count said so): page instead. */
+export const tooLarge = (error: unknown): boolean => error instanceof ApiRequestError && error.status === 413;
+
+/**
+ * The list's view as the paged route takes it. The route has no order of creation (the list's
+ * default order): the name order stands in. It filters by one category: the last chip pressed.
+ */
+export function pagedViewOf(view: View): PagedView {
+  const base = { q: view.q, vip: view.vip, categoria: view.categorias.at(-1) };
+  switch (view.ordem) {
+    case '':
+    case 'nome':
+      return { ...base, ordem: 'nome', desc: false };
+    case 'nome-desc':
+      return { ...base, ordem: 'nome', desc: true };
+    case 'valor':
+      return { ...base, ordem: 'valor', desc: false };
+    case 'valor-desc':
+      return { ...base, ordem: 'valor', desc: true };
+    case 'categoria':
+      return { ...base, ordem: 'categoria', desc: false };
+    case 'alteracao':
+      return { ...base, ordem: 'alteracao', desc: true };
+  }
+}
+
+export interface PagedList {
+  itens: Cliente[];
+  /** The view's exact totals (from the first page). */
+  totais: Totais | undefined;
+  isLoading: boolean;
+  error: unknown;
+  /** More pages to load, below the memory bound. */
+  more: boolean;
+  /** Stopped at the memory bound with more to show. */
+  capped: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+  retry: () => void;
+}
+
+/**
+ * Pages cached from an earlier visit are read again once on mount: a client written meanwhile
+ * (created, edited, deleted, restored) updates the whole list's cache, not these pages.
+ */
+function useFreshOnMount(cached: boolean, mutate: () => Promise<unknown>) {
+  const atMount = useRef(cached);
+  const revalidate = useRef(mutate);
+  useEffect(() => {
+    if (atMount.current) void revalidate.current();
+  }, []);
+}
+
+/** A view's pages (`view` null: none read). */
+export function usePagedClientes(view: PagedView | null, pageSize = LIST_PAGE_SIZE): PagedList {
+  const first = view ? paginaPath(view, pageSize) : null;
+  const key = useCallback(
+    (index: number, previous: PaginaClientes | null): string | null => {
+      if (first === null) return null;
+      if (index === 0 || !previous) return first;
+      return previous.cursor === null ? null : nextPath(first, previous.cursor);
+    },
+    [first],
+  );
+  // The previous view's cards stay while the next view's first page loads (no flash of a spinner).
+  const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<PaginaClientes>(key, { revalidateFirstPage: false, revalidateAll: false, keepPreviousData: true });
+  useFreshOnMount(data !== undefined, mutate);
+  const itens = data?.flatMap((p) => p.itens) ?? [];
+  const hasNext = data !== undefined && data.at(-1)?.cursor != null;
+  const capped = hasNext && itens.length >= LIST_PAGED_MAX_LOADED;
+  const loadingMore = size > 0 && data !== undefined && data[size - 1] === undefined;
+  return {
+    itens,
+    totais: data?.[0]?.totais,
+    isLoading,
+    error,
+    more: hasNext && !capped,
+    capped,
+    loadingMore,
+    loadMore: () => void setSize((s) => s + 1),
+    retry: () => void mutate(),
+  };
+}
+
+/** A sentinel's ref: `onReach` runs when it comes within the preload margin of the viewport (and again on each `dep` change while it stays there). */
+export function useSentinel(enabled: boolean, onReach: () => void, dep: unknown) {
+  const ref = useRef<HTMLDivElement>(null);
+  const reach = useRef(onReach);
+  useEffect(() => {
+    reach.current = onReach;
+  });
+  useEffect(() => {
+    const el = ref.current;
+    if (!enabled || !el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) reach.current();
+    }, { rootMargin: `0px 0px ${LIST_PRELOAD_MARGIN} 0px` });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [enabled, dep]);
+  return ref;
+}
+
+/** An ISO date `days` after `iso` (negative: before). */
+const shiftIso = (iso: string, days: number): string => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export interface PeriodList {
+  itens: Cliente[];
+  /** Every contract of the period read (false: stopped at LIST_PAGED_MAX_LOADED). */
+  complete: boolean;
+  isLoading: boolean;
+  error: unknown;
+  retry: () => void;
+}
+
+/**
+ * The contracts ending from `overdue` days ago to `dias` days ahead (the renewals), from the
+ * contract-end index in pages of PAGINA_MAX, read one after the other up to LIST_PAGED_MAX_LOADED
+ * (the period has no totals on the server: the count is of what was read). `dias` null: none read.
+ */
+export function usePeriodClientes(dias: number | null, today: string, overdue: number): PeriodList {
+  const first = dias === null ? null : paginaPath({ ordem: 'nome', desc: false, vip: false, q: '', fimDe: shiftIso(today, -overdue), fimAte: shiftIso(today, dias) }, PAGINA_MAX);
+  const key = useCallback(
+    (index: number, previous: PaginaClientes | null): string | null => {
+      if (first === null) return null;
+      if (index === 0 || !previous) return first;
+      return previous.cursor === null ? null : nextPath(first, previous.cursor);
+    },
+    [first],
+  );
+  const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<PaginaClientes>(key, { revalidateFirstPage: false, revalidateAll: false });
+  useFreshOnMount(data !== undefined, mutate);
+  const itens = useMemo(() => data?.flatMap((p) => p.itens) ?? [], [data]);
+  const last = data?.at(-1);
+  const hasNext = last !== undefined && last.cursor !== null;
+  const wantMore = hasNext && itens.length < LIST_PAGED_MAX_LOADED && data?.length === size;
+  useEffect(() => {
+    if (wantMore) void setSize((s) => s + 1);
+  }, [wantMore, setSize]);
+  return { itens, complete: data !== undefined && !hasNext, isLoading: isLoading || wantMore, error, retry: () => void mutate() };
+}

@@ -1,0 +1,60 @@
+/**
+ * The paged client list (GET /produtos/pagina): the request path of a view, and the pages of a
+ * view read one after the other (the streaming CSV export). The list pages' hooks build on it
+ * (features/clientes/paged.ts).
+ */
+import type { OrdemLista, PaginaClientes } from '@contract';
+import { apiRequest } from './api-client.ts';
+
+export const PAGINA_PATH = '/produtos/pagina';
+
+/** The largest page the route serves. */
+export const PAGINA_MAX = 100;
+
+/** A view as the paged route takes it. */
+export interface PagedView {
+  ordem: OrdemLista;
+  desc: boolean;
+  /** One category id, or 0 for the clients without one; absent: all. */
+  categoria?: number | undefined;
+  vip: boolean;
+  /** Search: each word is the prefix of a word of the name, the e-mail or the CPF/CNPJ. */
+  q: string;
+  /** Contracts ending in this period (ISO dates), soonest first. */
+  fimDe?: string | undefined;
+  fimAte?: string | undefined;
+}
+
+/** `/produtos/pagina?…` for a view's first page of `limit` clients (only what differs from the route's defaults). */
+export function paginaPath(view: PagedView, limit: number): string {
+  const s = new URLSearchParams();
+  s.set('limit', String(limit));
+  if (view.fimDe === undefined && view.fimAte === undefined) {
+    if (view.ordem !== 'nome') s.set('ordem', view.ordem);
+    if (view.desc) s.set('direcao', 'desc');
+  }
+  if (view.categoria !== undefined) s.set('categoria', String(view.categoria));
+  if (view.vip) s.set('vip', '1');
+  if (view.q) s.set('q', view.q);
+  if (view.fimDe !== undefined) s.set('fimDe', view.fimDe);
+  if (view.fimAte !== undefined) s.set('fimAte', view.fimAte);
+  return `${PAGINA_PATH}?${s.toString()}`;
+}
+
+/** The path of the page after `cursor`. */
+export const nextPath = (path: string, cursor: string): string => `${path}&cursor=${encodeURIComponent(cursor)}`;
+
+/**
+ * Every page of a view, read one at a time (only one page is held): stops after the last one,
+ * or before the next request once `signal` is aborted.
+ */
+export async function* readPages(view: PagedView, signal?: AbortSignal, limit = PAGINA_MAX): AsyncGenerator<PaginaClientes> {
+  const first = paginaPath(view, limit);
+  let path: string | null = first;
+  while (path !== null) {
+    if (signal?.aborted) return;
+    const page: PaginaClientes = await apiRequest<PaginaClientes>(path, signal ? { signal } : {});
+    yield page;
+    path = page.cursor === null ? null : nextPath(first, page.cursor);
+  }
+}

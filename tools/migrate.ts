@@ -3,12 +3,12 @@
  * before them) and by `npm run migrate` against any table: each is resumable and idempotent, and
  * prints its progress (done, rate, time left). A migration already done costs one read.
  */
-import type { Db } from '../lambdas/store/client.ts';
+import type { Database } from '../lambdas/store/client.ts';
 import { migrateIndexes, type MigrationProgress } from '../lambdas/store/migracao.ts';
 import { progressLine } from './progress.ts';
 
 /** Runs the list index migration on `db`, logging progress at most every `everyMs`. */
-export async function runMigrations(db: Db, log: (line: string) => void, everyMs = 2_000): Promise<MigrationProgress> {
+export async function runMigrations(db: Database, log: (line: string) => void, everyMs = 2_000): Promise<MigrationProgress> {
   const started = Date.now();
   let lastLog = 0;
   return migrateIndexes(db, (p) => {

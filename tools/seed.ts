@@ -10,15 +10,15 @@
 import { cnpjCheckDigits, cpfCheckDigits } from '../lambdas/contract/documento.ts';
 import { foldName } from '../lambdas/contract/text.ts';
 import { batchPut } from '../lambdas/store/batch.ts';
-import type { Db } from '../lambdas/store/client.ts';
+import type { Database } from '../lambdas/store/client.ts';
 import { reserveIds } from '../lambdas/store/ids.ts';
 import { addSemCategoria, totalsOf } from '../lambdas/store/aggregates.ts';
-import { categoriaItem, clienteItem, SEM_CATEGORIA_KEY, type CategoriaRecord, type ClienteRecord } from '../lambdas/store/items.ts';
-import { historyItems } from '../lambdas/store/historico.ts';
-import { indexItemsOf } from '../lambdas/store/listas.ts';
+import { createCategoria, createCategoriaWithHistory } from '../lambdas/store/categorias.ts';
+import { createCliente, createClienteWithHistory } from '../lambdas/store/clientes.ts';
+import { SEM_CATEGORIA_KEY, type CategoriaRecord, type ClienteRecord } from '../lambdas/store/items.ts';
 import { markIndexesDoneIfEmpty } from '../lambdas/store/migracao.ts';
-import { documentoClaimItem, documentosClaimed, foldedNamesInUse, nameClaimItem } from '../lambdas/store/names.ts';
-import { RECORD_KIND } from '../lambdas/store/table.ts';
+import { documentosClaimed, foldedNamesInUse } from '../lambdas/store/names.ts';
+import { itemsPutBy } from '../lambdas/store/write.ts';
 
 /** What a seeding call wrote. */
 export interface SeedResult {
@@ -84,14 +84,16 @@ function uniqueNames(names: readonly string[], taken: Set<string>): string[] {
 /**
  * Writes the categories (with their name claims and totals) and the clients (with their
  * documento claims; a documento some client already has is left out, so a seed never takes one),
- * then adds the new clients without a category to the Sem categoria totals when the table has
+ * each record's items those its create writes (the store's create operations; with `withHistory`,
+ * those that also write its `criado` history entry and feed item), in bulk: the category totals
+ * are counted here rather than added per client. Then it adds the new clients without a category to the Sem categoria totals when the table has
  * them (otherwise the API's first client write counts every stored client: store/aggregates.ts).
  */
 async function write(
-  db: Db,
+  db: Database,
   categorias: readonly CategoriaRecord[],
   seeded: readonly ClienteRecord[],
-  history: (clientes: readonly ClienteRecord[]) => Record<string, unknown>[] = () => [],
+  withHistory: boolean,
   { onProgress, chunk = SEED_CHUNK }: SeedOptions = {},
 ): Promise<SeedResult> {
   // Seeded clients come with their index items: a table that had none is complete.
@@ -105,16 +107,13 @@ async function write(
     return { ...c, clientes: t.clientes, vips: t.vips, soma: t.cents, somaVip: t.vipCents };
   });
   const none = totals.get(SEM_CATEGORIA_KEY.sk);
-  await batchPut(db, counted.flatMap((c) => [categoriaItem(c), nameClaimItem(c.descricao, [c.id])]));
+  await batchPut(db, counted.flatMap((c) => itemsPutBy(withHistory ? createCategoriaWithHistory(c) : createCategoria(c))));
   // The clients in chunks (each with its claims, index items and history): memory stays bounded
   // by a chunk's items, and progress shows after each.
   const started = Date.now();
   for (let i = 0; i < clientes.length; i += chunk) {
     const part = clientes.slice(i, i + chunk);
-    await batchPut(db, [
-      ...part.flatMap((c) => [clienteItem(c), ...(c.documento ? [documentoClaimItem(c.documento, c.id)] : []), ...indexItemsOf(c).values()]),
-      ...history(part),
-    ]);
+    await batchPut(db, part.flatMap((c) => itemsPutBy(withHistory ? createClienteWithHistory(c) : createCliente(c))));
     onProgress?.({ feitos: i + part.length, total: clientes.length, ms: Date.now() - started });
   }
   if (none) await addSemCategoria(db, none);
@@ -170,9 +169,9 @@ const today = () => new Date().toISOString().slice(0, 10);
  * Fills the table with `categorias` categories and `clientes` clients: clients spread over the
  * new categories (about one in ten without any), contract values below and above the VIP
  * threshold with cents, realistic Portuguese names; most with a contact e-mail and phone, a
- * CNPJ/CPF, contract dates and some notes (issue 17). Deterministic for a given table state.
+ * CNPJ/CPF, contract dates and some notes. Deterministic for a given table state.
  */
-export async function seedDatabase(db: Db, counts: { categorias: number; clientes: number }, options: SeedOptions = {}): Promise<SeedResult> {
+export async function seedDatabase(db: Database, counts: { categorias: number; clientes: number }, options: SeedOptions = {}): Promise<SeedResult> {
   const nCat = Math.max(0, Math.floor(counts.categorias));
   const nCli = Math.max(0, Math.floor(counts.clientes));
   const [firstCat, firstCli, taken] = await Promise.all([
@@ -224,7 +223,7 @@ export async function seedDatabase(db: Db, counts: { categorias: number; cliente
       historico: 0,
     };
   });
-  return write(db, categorias, clientes, undefined, options);
+  return write(db, categorias, clientes, false, options);
 }
 
 const DEMO_CATEGORIAS = ['Varejo', 'Saúde', 'Educação', 'Logística', 'Tecnologia'] as const;
@@ -263,10 +262,10 @@ const DEMO_STEP_MS = 47 * 60_000;
  * exactly 10000, some with cents, two without category; contacts, CNPJs/CPFs and contracts ending
  * soon, so "Contratos a renovar" has some), created by SEED_ACTOR one after another over the
  * last hours: each record with who and when, and its `criado` history entry and activity item
- * (the items the API's create writes: store/historico.ts). It always adds records (a name
- * already in use gets a number).
+ * (what the API's create writes: the store's createClienteWithHistory and
+ * createCategoriaWithHistory). It always adds records (a name already in use gets a number).
  */
-export async function seedDemo(db: Db, nowMs = Date.now()): Promise<SeedResult> {
+export async function seedDemo(db: Database, nowMs = Date.now()): Promise<SeedResult> {
   const [firstCat, firstCli, taken] = await Promise.all([
     reserveIds('categoria', DEMO_CATEGORIAS.length, db),
     reserveIds('cliente', DEMO_CLIENTES.length, db),
@@ -294,13 +293,6 @@ export async function seedDemo(db: Db, nowMs = Date.now()): Promise<SeedResult> 
     ...(fimEmDias !== undefined ? { inicioContrato: addDays(today(), fimEmDias - 365), fimContrato: addDays(today(), fimEmDias) } : {}),
     ...created(DEMO_CATEGORIAS.length + i),
   }));
-  const criado = (kind: (typeof RECORD_KIND)[keyof typeof RECORD_KIND], id: number, nome: string, em: string) => {
-    const { entry, feed } = historyItems({ kind, id, nome, seq: 1, entry: { acao: 'criado', em, por: SEED_ACTOR } });
-    return [entry, feed];
-  };
-  return write(db, categorias, clientes, (written) => [
-    ...categorias.flatMap((c) => criado(RECORD_KIND.categoria, c.id, c.descricao, c.criadoEm!)),
-    // The clients as written (one whose CNPJ/CPF is taken is written without it: its entry is the same).
-    ...written.flatMap((c) => criado(RECORD_KIND.cliente, c.id, c.nome, c.criadoEm!)),
-  ]);
+  // The clients as written (one whose CNPJ/CPF is taken is written without it: its entry is the same).
+  return write(db, categorias, clientes, true);
 }

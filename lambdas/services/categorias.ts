@@ -18,10 +18,10 @@ import { categoriaItem, categoriaWire, type CategoriaRecord } from '../store/ite
 import { deletionOps } from '../store/lixeira.ts';
 import { ensureNameClaims, readNameHolders } from '../store/names.ts';
 import { RECORD_KIND } from '../store/table.ts';
-import { commit, type Op, type Outcome } from '../store/write.ts';
+import { commit, type WriteOp } from '../store/write.ts';
 import { changesOf, historicoOf, stampOf, type PageRequest } from './historico.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
-import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
+import { AGAIN, errorFor, readThenWrite, type Outcome } from './outcomes.ts';
 
 const NOT_FOUND = { notFound: MESSAGES.categoriaNaoEncontrada };
 const KIND = RECORD_KIND.categoria;
@@ -53,10 +53,10 @@ export async function nameTaken(outcome: Extract<Outcome, { kind: 'nameTaken' }>
 
 /**
  * A new category with id `id` and what its create writes: the record, its name claimed, its
- * `criado` history entry (one op-list for POST /categorias, an import's categories and the demo
- * seed). `idempotencia`: the key the create claims (kept on the record for its purge).
+ * `criado` history entry (store.createCategoriaWithHistory, which the seed writes too), for
+ * POST /categorias and an import's categories. `idempotencia`: the key the create claims (kept on the record for its purge).
  */
-export function newCategoriaWrite(actor: Actor, input: CategoriaInput, id: number, idempotencia?: string): { record: CategoriaRecord; ops: Op[] } {
+export function newCategoriaWrite(actor: Actor, input: CategoriaInput, id: number, idempotencia?: string): { record: CategoriaRecord; ops: WriteOp<Outcome>[] } {
   const { em, por } = stampOf(actor);
   const record: CategoriaRecord = {
     id,
@@ -70,7 +70,7 @@ export function newCategoriaWrite(actor: Actor, input: CategoriaInput, id: numbe
     atualizadoEm: em,
     atualizadoPor: por,
   };
-  return { record, ops: [...store.createCategoria(record), ...historyOps({ kind: KIND, id, nome: record.descricao, seq: 1, entry: { acao: 'criado', em, por } })] };
+  return { record, ops: store.createCategoriaWithHistory(record) };
 }
 
 /**

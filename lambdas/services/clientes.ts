@@ -22,10 +22,10 @@ import { nextId } from '../store/ids.ts';
 import { clienteItem, toCliente, type ClienteRecord } from '../store/items.ts';
 import { deletionOps } from '../store/lixeira.ts';
 import { RECORD_KIND } from '../store/table.ts';
-import { commit, type Op, type Outcome } from '../store/write.ts';
+import { commit, type WriteOp } from '../store/write.ts';
 import { changesOf, cursorOf, historicoOf, nextCursor, stampOf, type PageRequest } from './historico.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
-import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
+import { AGAIN, errorFor, readThenWrite, type Outcome } from './outcomes.ts';
 
 const NOT_FOUND = { notFound: MESSAGES.produtoNaoEncontrado };
 const KIND = RECORD_KIND.cliente;
@@ -135,8 +135,9 @@ export async function createCliente(actor: Actor, input: ClienteInput, idempoten
 
 /**
  * A new client with id `id` and what its create writes: the record (counted in its category, its
- * documento claimed) and its `criado` history entry. One op-list for POST /produtos, an import's
- * rows (`feedSk` keeps the rows' feed items apart in one transaction) and the demo seed.
+ * documento claimed) and its `criado` history entry (store.createClienteWithHistory, which the
+ * seed writes too). For POST /produtos and an import's rows (`feedSk` keeps the rows' feed items
+ * apart in one transaction).
  * `idempotencia`: the key the create claims (kept on the record for its purge).
  */
 export function newClienteWrite(
@@ -144,7 +145,7 @@ export function newClienteWrite(
   body: ClienteInput,
   id: number,
   { feedSk, idempotencia }: { feedSk?: number; idempotencia?: string } = {},
-): { record: ClienteRecord; ops: Op[] } {
+): { record: ClienteRecord; ops: WriteOp<Outcome>[] } {
   const { em, por } = stampOf(actor);
   const input = contatoSet(body);
   const record: ClienteRecord = {
@@ -158,7 +159,7 @@ export function newClienteWrite(
     atualizadoEm: em,
     atualizadoPor: por,
   };
-  return { record, ops: [...store.createCliente(record), ...historyOps({ kind: KIND, id, nome: record.nome, seq: 1, entry: { acao: 'criado', em, por }, feedSk })] };
+  return { record, ops: store.createClienteWithHistory(record, feedSk) };
 }
 
 /**

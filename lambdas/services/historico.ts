@@ -6,7 +6,8 @@
 import { MESSAGES } from '../contract/messages.ts';
 import type { Actor, Alteracao, EntradaHistorico, Pagina } from '../contract/types.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
-import { readHistory, recordEverStored } from '../store/historico.ts';
+import { readHistory } from '../store/historico.ts';
+import { recordEverStored } from '../store/lixeira.ts';
 import { decodeCursor, encodeCursor } from '../store/paging.ts';
 import type { RecordKind } from '../store/table.ts';
 import { canonicalJson } from './canonical.ts';

@@ -1,5 +1,5 @@
 /**
- * CSV import rules (issue 18): an import job, batches of rows created with the integrity of
+ * CSV import rules: an import job, batches of rows created with the integrity of
  * single creates, and its undo.
  *
  * - Each row is validated with the very schema of POST /produtos and written with the op-list of a
@@ -48,19 +48,20 @@ import * as store from '../store/importacoes.ts';
 import { categoriaWire } from '../store/items.ts';
 import { ensureAggregates } from '../store/aggregates.ts';
 import { readCliente } from '../store/clientes.ts';
-import { trashDays } from '../store/lixeira.ts';
-import { timeSk } from '../store/paging.ts';
-import { commit, commitEach, type Op, type Outcome } from '../store/write.ts';
+import { lixeiraDays } from '../store/lixeira.ts';
+import { distinctFeedSks } from '../store/historico.ts';
+import { chunkRows, pack } from '../store/packing.ts';
+import { commit, commitEach, type WriteOp } from '../store/write.ts';
 import { requireLiveAdmin } from './authority.ts';
 import { newCategoriaWrite, removeCategoria } from './categorias.ts';
 import { newClienteWrite, removeCliente } from './clientes.ts';
-import { restaurar } from './lixeira.ts';
+import { restoreFromLixeira } from './lixeira.ts';
 import { cursorOf, nextCursor, type PageRequest } from './historico.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
-import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
+import { AGAIN, errorFor, readThenWrite, type Outcome } from './outcomes.ts';
 
 /** Days an import may be undone: the trash period (TRASH_DAYS). */
-const undoDays = trashDays;
+const undoDays = lixeiraDays;
 /** Times a transaction is written again after its feed keys clashed with other writes' (rare). */
 const MAX_FEED_CLASHES = 5;
 /** Categories whose clients an undo step deletes at once (see removeImportados). */
@@ -141,7 +142,7 @@ function ranges(sorted: readonly number[]): [number, number][] {
 /** One import (its author or an administrator), with the lines of its file it created: what continuing it skips. */
 export async function getImportacao(actor: Actor, id: number): Promise<ImportacaoDetalhe> {
   const importacao = await ownImportacao(actor, id);
-  return { ...wire(importacao), linhas: ranges(await store.linhasImportadas(id)) };
+  return { ...wire(importacao), linhas: ranges(await store.readLinhasImportadas(id)) };
 }
 
 /** An import being undone (or undone) takes nothing any more. */
@@ -186,7 +187,7 @@ export async function importCategoria(actor: Actor, importacaoId: number, input:
       ...ops,
       store.listImportadaCategoria(importacaoId, record.id),
       // Counted on the job, in the same write: only while it still takes rows.
-      store.countImportados(importacaoId, 0, { categorias: 1 }),
+      store.countOnImportacao(importacaoId, 0, { categorias: 1 }),
       claim && claimIdempotencyKey(claim, created, registroRef(RECORD_KIND.categoria, record.id)),
     ]);
     if (written.ok) return created;
@@ -210,16 +211,10 @@ type Row = { linha: number; input: ClienteInput };
  * plus the item listing the record under its import. `feedSk` keeps the feed items of one
  * transaction's rows apart.
  */
-const rowOps = (actor: Actor, importacaoId: number, row: Row, id: number, feedSk?: number): Op[] => [
+const rowOps = (actor: Actor, importacaoId: number, row: Row, id: number, feedSk?: number): WriteOp<Outcome>[] => [
   ...newClienteWrite(actor, row.input, id, { feedSk }).ops,
-  store.listImportado(importacaoId, id, row.linha),
+  store.listImportadoCliente(importacaoId, id, row.linha),
 ];
-
-/** Distinct feed keys for the rows of one transaction (at most a few dozen), from now. */
-function feedKeys(n: number): number[] {
-  const first = timeSk(Date.now());
-  return Array.from({ length: n }, (_, i) => first + i);
-}
 
 /**
  * Creates a batch of rows of an import (see the module comment). Invalid rows fail with the
@@ -259,8 +254,8 @@ export async function importLote(
     rows.push({ linha, input: parsed.value });
   }
   // Sized from the rows' real op-lists (the ids do not change their shape): + the claim and the job's count.
-  const chunks = store.chunkRows(
-    rows.map((row) => store.splitRowOps(rowOps(actor, importacaoId, row, 0))),
+  const chunks = chunkRows(
+    rows.map((row) => rowOps(actor, importacaoId, row, 0)),
     2,
   );
   for (const [n, chunk] of chunks.entries()) {
@@ -271,7 +266,7 @@ export async function importLote(
   }
   // The last batch with nothing to write still concludes the import (again: no harm).
   if (fim && chunks.length === 0) {
-    const written = await commit([store.countImportados(importacaoId, 0, { fim: true })]);
+    const written = await commit([store.countOnImportacao(importacaoId, 0, { fim: true })]);
     if (!written.ok && !(written.outcome.kind === 'importacaoEncerrada' && written.outcome.estado === 'concluida')) {
       throw errorFor(written.outcome, { notFound: MESSAGES.importacaoNaoEncontrada });
     }
@@ -304,10 +299,10 @@ async function writeChunk(
       status: 200,
       body: { criados: [...before, ...alive.map(({ row, id }) => ({ linha: row.linha, id }))], falhas: [...falhas] },
     };
-    const feed = feedKeys(alive.length);
-    const packed = store.pack(
-      alive.map(({ row, id }, r) => store.splitRowOps(rowOps(actor, importacaoId, row, id, feed[r]))),
-      [claimIdempotencyKey(claim, answer), store.countImportados(importacaoId, alive.length, { fim, total: importacao.total })],
+    const feed = distinctFeedSks(alive.length);
+    const packed = pack<Outcome>(
+      alive.map(({ row, id }, r) => rowOps(actor, importacaoId, row, id, feed[r])),
+      [claimIdempotencyKey(claim, answer), store.countOnImportacao(importacaoId, alive.length, { fim, total: importacao.total })],
     );
     const written = await commitEach(packed.ops);
     if (written.ok) return answer.body;
@@ -397,18 +392,18 @@ async function removeImportadas(actor: Actor, importacaoId: number, listed: read
  * left. The first step marks the import `desfazendo` (no batch is accepted after it), the one
  * that leaves nothing `desfeita`. Only within the trash period.
  */
-export async function desfazerImportacao(actor: Actor, id: number): Promise<ImportacaoDesfazerResultado> {
+export async function undoImportacao(actor: Actor, id: number): Promise<ImportacaoDesfazerResultado> {
   const importacao = await ownImportacao(actor, id);
   if (Date.now() - Date.parse(importacao.criadoEm) > undoDays() * 86_400_000) throw new ConflictError(MESSAGES.importacaoPrazoEncerrado(undoDays()));
   if (importacao.estado !== 'desfazendo' && importacao.estado !== 'desfeita') {
     const marked = await commit([store.markEstado(id, 'desfazendo')]);
     if (!marked.ok) throw new NotFoundError(MESSAGES.importacaoNaoEncontrada);
   }
-  const clientes = await store.importados(id, LIMITS.importacao.desfazerPorChamada);
-  const categorias = clientes.length === 0 ? await store.importados(id, LIMITS.importacao.desfazerPorChamada, 'categoria') : [];
+  const clientes = await store.readImportados(id, LIMITS.importacao.desfazerPorChamada);
+  const categorias = clientes.length === 0 ? await store.readImportados(id, LIMITS.importacao.desfazerPorChamada, 'categoria') : [];
   if (clientes.length > 0) await removeImportados(actor, id, clientes);
   else await removeImportadas(actor, id, categorias);
-  const restantes = (await store.countImportadosRestantes(id)) + (await store.countImportadosRestantes(id, 'categoria'));
+  const restantes = (await store.countListedImportados(id)) + (await store.countListedImportados(id, 'categoria'));
   // Says 'desfeita' only once stored so (a failed mark is redone by the next call).
   const desfeita = restantes === 0 && (importacao.estado === 'desfeita' || (await commit([store.markEstado(id, 'desfeita')])).ok);
   return { excluidos: clientes.length + categorias.length, restantes, estado: desfeita ? 'desfeita' : 'desfazendo' };
@@ -423,26 +418,26 @@ export async function desfazerImportacao(actor: Actor, id: number): Promise<Impo
  * Once nothing is left the import is `concluida` again (and can be undone again). Only an undone
  * import (409 otherwise), by its author or an administrator.
  */
-export async function restaurarImportacao(actor: Actor, id: number): Promise<ImportacaoRestaurarResultado> {
+export async function restoreImportacao(actor: Actor, id: number): Promise<ImportacaoRestaurarResultado> {
   const importacao = await ownImportacao(actor, id);
   if (importacao.estado !== 'desfeita') throw new ConflictError(MESSAGES.importacaoNaoDesfeita);
   const max = LIMITS.importacao.desfazerPorChamada;
-  const categorias = await store.desfeitos(id, max, 'categoria');
-  const clientes = categorias.length === 0 ? await store.desfeitos(id, max, 'cliente') : [];
+  const categorias = await store.readDesfeitos(id, max, 'categoria');
+  const clientes = categorias.length === 0 ? await store.readDesfeitos(id, max, 'cliente') : [];
   let restaurados = 0;
   const falhas: ImportacaoRestaurarResultado['falhas'] = [];
   for (const d of [...categorias, ...clientes]) {
     const tipo = d.kind === 'cliente' ? 'produto' : 'categoria';
     let back = true;
     try {
-      await restaurar(actor, tipo, d.id);
+      await restoreFromLixeira(actor, tipo, d.id);
       restaurados++;
     } catch (err) {
       if (!(err instanceof NotFoundError) && !(err instanceof ConflictError)) throw err;
       back = false;
       falhas.push({ tipo, id: d.id, mensagem: err.mensagem });
     }
-    await commit(store.restoredDesfeito(id, d, back));
+    await commit(store.settleDesfeito(id, d, back));
   }
   const restantes = (await store.countDesfeitos(id, 'categoria')) + (await store.countDesfeitos(id, 'cliente'));
   const concluida = restantes === 0 && (await commit([store.markEstado(id, 'concluida')])).ok;

@@ -13,16 +13,16 @@ import { createCliente, readCliente } from '../store/clientes.ts';
 import { eraseHistory, historyOps } from '../store/historico.ts';
 import { forgetIdempotencyKey, registroRef } from '../store/idempotency.ts';
 import { categoriaWire, toCategoriaRecord, toClienteRecord, toCliente, type CategoriaRecord, type ClienteRecord } from '../store/items.ts';
-import { dropFromTrash, dropIndex, isExpired, keepExpiry, listTrash, markPurging, readTrash, takeFromTrash, trashToSweep, type TrashCopy } from '../store/lixeira.ts';
+import { dropFromLixeira, dropIndex, isExpired, keepExpiry, readLixeiraPage, markPurging, readLixeiraCopy, takeFromLixeira, lixeiraToSweep, type LixeiraCopy } from '../store/lixeira.ts';
 import { ensureAggregates } from '../store/aggregates.ts';
 import { ensureNameClaims } from '../store/names.ts';
 import { RECORD_KIND, type RecordKind } from '../store/table.ts';
-import { commit, type Op, type Outcome } from '../store/write.ts';
+import { commit, type WriteOp } from '../store/write.ts';
 import { requireLiveAdmin } from './authority.ts';
 import { nameTaken } from './categorias.ts';
 import { documentoTaken } from './clientes.ts';
 import { cursorOf, nextCursor, stampOf, type PageRequest } from './historico.ts';
-import { AGAIN, errorFor, readThenWrite } from './outcomes.ts';
+import { AGAIN, errorFor, readThenWrite, type Outcome } from './outcomes.ts';
 
 const NOT_IN_TRASH = { notFound: MESSAGES.naoEstaNaLixeira };
 /** The stored kind of each wire `tipo` (the same words: the wire's are the stored ones). */
@@ -30,26 +30,26 @@ const KIND_OF: Record<Tipo, RecordKind> = { produto: RECORD_KIND.cliente, catego
 
 /** The deleted records, newest first, paged; expired ones never appear. */
 export async function listLixeira(_actor: Actor, page: PageRequest): Promise<Pagina<ItemLixeira>> {
-  const { items, next } = await listTrash(page.limit, cursorOf(page), Math.floor(Date.now() / 1000));
+  const { items, next } = await readLixeiraPage(page.limit, cursorOf(page), Math.floor(Date.now() / 1000));
   return { itens: items, cursor: nextCursor(next) };
 }
 
 /** The copy of a record in the trash that a restore may take: not expired, not being purged (404 otherwise). */
-async function restorable(kind: RecordKind, id: number, nowSeconds: number): Promise<TrashCopy> {
-  const copy = await readTrash(kind, id);
+async function restorable(kind: RecordKind, id: number, nowSeconds: number): Promise<LixeiraCopy> {
+  const copy = await readLixeiraCopy(kind, id);
   if (!copy || copy.purging || isExpired(copy, nowSeconds)) throw new NotFoundError(MESSAGES.naoEstaNaLixeira);
   return copy;
 }
 
 /** The 409 for a uniqueness claim another record took meanwhile (AGAIN when that holder is gone). */
-function claimTaken(outcome: Extract<Outcome, { kind: 'nameTaken' | 'documentoTaken' }>, copy: TrashCopy): Promise<typeof AGAIN> {
+function claimTaken(outcome: Extract<Outcome, { kind: 'nameTaken' | 'documentoTaken' }>, copy: LixeiraCopy): Promise<typeof AGAIN> {
   if (outcome.kind === 'nameTaken') return nameTaken(outcome);
   return documentoTaken(outcome, typeof copy.item.documento === 'string' ? copy.item.documento : undefined);
 }
 
 /** The name of a category the client pointed to, when it is in the trash now (for the warning). */
 async function trashedCategoriaName(id: number): Promise<string | undefined> {
-  const copy = await readTrash(RECORD_KIND.categoria, id);
+  const copy = await readLixeiraCopy(RECORD_KIND.categoria, id);
   return copy && !copy.purging && !isExpired(copy, Math.floor(Date.now() / 1000)) ? String(copy.item.descricao) : undefined;
 }
 
@@ -60,7 +60,7 @@ async function trashedCategoriaName(id: number): Promise<string | undefined> {
  * category again, and the `restaurado` history entry. A client whose category no longer exists
  * comes back without category, and the answer's `aviso` says so.
  */
-export async function restaurar(actor: Actor, tipo: Tipo, id: number): Promise<Restaurado> {
+export async function restoreFromLixeira(actor: Actor, tipo: Tipo, id: number): Promise<Restaurado> {
   const kind = KIND_OF[tipo];
   if (kind === RECORD_KIND.categoria) await ensureNameClaims();
   // A client comes back into its category's totals (counted first on a table from before them).
@@ -71,7 +71,7 @@ export async function restaurar(actor: Actor, tipo: Tipo, id: number): Promise<R
     const copy = await restorable(kind, id, nowSeconds);
     const seq = Number(copy.item.historico ?? 0) + 1;
     const audit = { historico: seq, atualizadoEm: stamp.em, atualizadoPor: stamp.por };
-    let ops: Op[];
+    let ops: WriteOp<Outcome>[];
     let answer: Restaurado;
     if (kind === RECORD_KIND.categoria) {
       const old = toCategoriaRecord(copy.item);
@@ -97,7 +97,7 @@ export async function restaurar(actor: Actor, tipo: Tipo, id: number): Promise<R
       answer = { tipo, registro: toCliente(record, ref), ...(aviso ? { aviso } : {}) };
     }
     // The copy first: a restore that lost the race reads `notFound`, whatever else failed with it.
-    const written = await commit([...takeFromTrash(copy, nowSeconds), ...ops]);
+    const written = await commit([...takeFromLixeira(copy, nowSeconds), ...ops]);
     if (written.ok) return answer;
     const { outcome } = written;
     // The category went away meanwhile (read again: the client comes back without it), or another write raced.
@@ -129,7 +129,7 @@ export async function purgeFor(actor: Actor): Promise<(tipo: Tipo, id: number) =
 async function purge(tipo: Tipo, id: number): Promise<void> {
   const kind = KIND_OF[tipo];
   const nowSeconds = Math.floor(Date.now() / 1000);
-  const copy = await readTrash(kind, id);
+  const copy = await readLixeiraCopy(kind, id);
   if (copy && !isExpired(copy, nowSeconds)) {
     const marked = await commit(markPurging(copy, nowSeconds));
     if (!marked.ok) throw errorFor(marked.outcome, NOT_IN_TRASH);
@@ -146,10 +146,10 @@ async function purge(tipo: Tipo, id: number): Promise<void> {
  * of its create while that still holds it, then its copy and index entry (`indice`: the entry
  * to drop when the copy is gone already). Returns how many history entries went.
  */
-async function erase(kind: RecordKind, id: number, copy: TrashCopy | undefined, indice?: number): Promise<number> {
+async function erase(kind: RecordKind, id: number, copy: LixeiraCopy | undefined, indice?: number): Promise<number> {
   const removed = await eraseHistory(kind, id);
   if (copy?.idempotencia) await commit([forgetIdempotencyKey(copy.idempotencia, registroRef(kind, id))]);
-  if (copy) await commit(dropFromTrash(copy));
+  if (copy) await commit(dropFromLixeira(copy));
   else if (indice !== undefined) await commit([dropIndex(indice)]);
   return removed;
 }
@@ -177,9 +177,9 @@ export interface SweepResult {
  * its entry went with the restore, so never expected) keeps its history. Stops starting new
  * entries once `hasTime` says no; the next run goes on.
  */
-export async function sweepTrash(nowMs = Date.now(), hasTime: () => boolean = () => true): Promise<SweepResult> {
+export async function sweepLixeira(nowMs = Date.now(), hasTime: () => boolean = () => true): Promise<SweepResult> {
   const nowSeconds = Math.floor(nowMs / 1000);
-  const { todo, legacy } = await trashToSweep(nowSeconds, nowSeconds - STALLED_PURGE_SECONDS);
+  const { todo, legacy } = await lixeiraToSweep(nowSeconds, nowSeconds - STALLED_PURGE_SECONDS);
   for (const indice of legacy) {
     if (!hasTime()) break;
     await commit([keepExpiry(indice)]);
@@ -187,7 +187,7 @@ export async function sweepTrash(nowMs = Date.now(), hasTime: () => boolean = ()
   let erased = 0;
   for (const entry of todo) {
     if (!hasTime()) break;
-    const copy = await readTrash(entry.kind, entry.id);
+    const copy = await readLixeiraCopy(entry.kind, entry.id);
     // The copy of a later delete of the same record (not expected: an expired copy can't be restored).
     const mine = copy && copy.indice === entry.indice ? copy : undefined;
     if (copy && !mine) {

@@ -4,7 +4,15 @@
  */
 import { MESSAGES } from '../contract/messages.ts';
 import { BadRequestError, ConflictError, NotFoundError, UnprocessableError, type ApiError } from '../errors.ts';
-import { backoff, type Outcome } from '../store/write.ts';
+import type { AggregateOutcome } from '../store/aggregates.ts';
+import type { CategoriaOutcome } from '../store/categorias.ts';
+import type { IdempotencyOutcome } from '../store/idempotency.ts';
+import type { ImportacaoOutcome } from '../store/importacoes.ts';
+import type { NameOutcome } from '../store/names.ts';
+import { backoff, type WriteOutcome } from '../store/write.ts';
+
+/** Every outcome the store's writes declare. */
+export type Outcome = WriteOutcome | AggregateOutcome | CategoriaOutcome | NameOutcome | IdempotencyOutcome | ImportacaoOutcome;
 
 /**
  * Read-then-write attempts when what was read changed before the conditional write (another

@@ -14,7 +14,7 @@
  */
 import { isVipValue } from '../contract/limits.ts';
 import type { CategoriaTotais, Resumo, Totais } from '../contract/types.ts';
-import { tableName, type Db } from './client.ts';
+import { tableName, type Database } from './client.ts';
 import {
   categoriaKey,
   CENTS_SUM,
@@ -28,7 +28,10 @@ import {
 } from './items.ts';
 import { getItem, queryAll } from './reads.ts';
 import { PK } from './table.ts';
-import { commit, type Op } from './write.ts';
+import { allOf, commit, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
+
+/** A category the write refers to does not exist. */
+export type AggregateOutcome = { kind: 'categoriaMissing'; id: number };
 
 /** A contract value in integer cents (values have at most 2 decimals): sums stay exact. */
 export const toCents = (valorContrato: number): number => Math.round(valorContrato * 100);
@@ -73,7 +76,7 @@ export function totalsOf(clientes: Iterable<Pick<ClienteRecord, 'categoriaId' | 
  * the category nor the VIP status nor the value touches nothing. A category must exist
  * (`categoriaMissing` otherwise).
  */
-export function aggregateOps(before: ClienteRecord | null, after: ClienteRecord | null): Op[] {
+export function aggregateOps(before: ClienteRecord | null, after: ClienteRecord | null): WriteOp<WriteOutcome | AggregateOutcome>[] {
   const deltas = new Map<number, Delta>();
   const add = (c: ClienteRecord, sign: 1 | -1) => {
     const d = deltas.get(bucketOf(c)) ?? { ...NONE };
@@ -85,7 +88,7 @@ export function aggregateOps(before: ClienteRecord | null, after: ClienteRecord 
   };
   if (before) add(before, -1);
   if (after) add(after, 1);
-  const ops: Op[] = [];
+  const ops: WriteOp<WriteOutcome | AggregateOutcome>[] = [];
   for (const [bucket, d] of deltas) {
     if (d.clientes === 0 && d.vips === 0 && d.cents === 0 && d.vipCents === 0) continue;
     ops.push(bucket === SEM_CATEGORIA_KEY.sk ? semCategoriaOp(d) : categoriaOp(bucket, d));
@@ -93,41 +96,25 @@ export function aggregateOps(before: ClienteRecord | null, after: ClienteRecord 
   return ops;
 }
 
-const ADD = {
-  UpdateExpression: 'ADD #count :c, #vips :v, #soma :s, #somaVip :w',
-  ExpressionAttributeNames: { '#count': CLIENT_COUNT, '#vips': VIP_COUNT, '#soma': CENTS_SUM, '#somaVip': VIP_CENTS_SUM },
-};
-const values = (d: Delta) => ({ ':c': d.clientes, ':v': d.vips, ':s': d.cents, ':w': d.vipCents });
+const added = (d: Delta) => ({ [CLIENT_COUNT]: d.clientes, [VIP_COUNT]: d.vips, [CENTS_SUM]: d.cents, [VIP_CENTS_SUM]: d.vipCents });
 
-function categoriaOp(id: number, d: Delta): Op {
+function categoriaOp(id: number, d: Delta): WriteOp<AggregateOutcome> {
   return {
     name: 'categoria.totals',
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: categoriaKey(id),
-        ...ADD,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: values(d),
-      },
-    },
+    key: categoriaKey(id),
+    update: { add: added(d) },
+    condition: exists('pk'),
     onFailed: () => ({ kind: 'categoriaMissing', id }),
   };
 }
 
-function semCategoriaOp(d: Delta, table = tableName()): Op {
+function semCategoriaOp(d: Delta): WriteOp<WriteOutcome> {
   return {
     name: 'semCategoria.totals',
-    item: {
-      Update: {
-        TableName: table,
-        Key: SEM_CATEGORIA_KEY,
-        ...ADD,
-        // Never create it here: its absence means the totals must be counted first.
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: values(d),
-      },
-    },
+    key: SEM_CATEGORIA_KEY,
+    update: { add: added(d) },
+    // Never create it here: its absence means the totals must be counted first.
+    condition: exists('pk'),
     onFailed: () => {
       // Gone (a table restored without it): count again before the retry.
       ready.delete(tableName());
@@ -140,10 +127,10 @@ function semCategoriaOp(d: Delta, table = tableName()): Op {
  * Tools that write clients in bulk (seeding): adds their totals to the Sem categoria item when it
  * exists; when it does not, the first client write counts every stored client anyway.
  */
-export async function addSemCategoria(db: Db, t: Delta): Promise<void> {
-  const op = semCategoriaOp(t, db.tableName);
+export async function addSemCategoria(db: Database, t: Delta): Promise<void> {
+  const op = semCategoriaOp(t);
   // Its absence is fine here (see above): nothing to count into.
-  await commit([{ ...op, onFailed: () => ({ kind: 'notFound' }) }], db.doc);
+  await commit([{ ...op, onFailed: () => ({ kind: 'notFound' }) }], db);
 }
 
 /** Tables whose marker this instance has seen. */
@@ -184,16 +171,9 @@ async function countStoredClientes(): Promise<void> {
       await commit([
         {
           name: 'categoria.countTotals',
-          item: {
-            Update: {
-              TableName: tableName(),
-              Key: categoriaKey(id),
-              UpdateExpression: 'SET #vips = :v, #soma = :s',
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#vips)',
-              ExpressionAttributeNames: { '#vips': VIP_COUNT, '#soma': CENTS_SUM },
-              ExpressionAttributeValues: { ':v': t.vips, ':s': t.cents },
-            },
-          },
+          key: categoriaKey(id),
+          update: { set: { [VIP_COUNT]: t.vips, [CENTS_SUM]: t.cents } },
+          condition: allOf(exists('pk'), missing(VIP_COUNT)),
           onFailed: () => ({ kind: 'changed' }),
         },
       ]);
@@ -205,13 +185,8 @@ async function countStoredClientes(): Promise<void> {
   const put = await commit([
     {
       name: 'semCategoria.put',
-      item: {
-        Put: {
-          TableName: tableName(),
-          Item: { ...SEM_CATEGORIA_KEY, [CLIENT_COUNT]: none.clientes, [VIP_COUNT]: none.vips, [CENTS_SUM]: none.cents, [VIP_CENTS_SUM]: none.vipCents },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      put: { ...SEM_CATEGORIA_KEY, [CLIENT_COUNT]: none.clientes, [VIP_COUNT]: none.vips, [CENTS_SUM]: none.cents, [VIP_CENTS_SUM]: none.vipCents },
+      condition: missing('pk'),
       // Another instance put it first, from the same count: fine.
       onFailed: () => ({ kind: 'changed' }),
     },
@@ -221,19 +196,12 @@ async function countStoredClientes(): Promise<void> {
 }
 
 /** Sets a bucket's VIPs' sum where it is missing (a late second count never overwrites one that writes have moved). */
-function setVipSum(key: { pk: string; sk: number }, cents: number): Op {
+function setVipSum(key: { pk: string; sk: number }, cents: number): WriteOp<WriteOutcome> {
   return {
     name: 'totals.countVipSum',
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET #somaVip = :w',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#somaVip)',
-        ExpressionAttributeNames: { '#somaVip': VIP_CENTS_SUM },
-        ExpressionAttributeValues: { ':w': cents },
-      },
-    },
+    key,
+    update: { set: { [VIP_CENTS_SUM]: cents } },
+    condition: allOf(exists('pk'), missing(VIP_CENTS_SUM)),
     onFailed: () => ({ kind: 'changed' }),
   };
 }

@@ -4,7 +4,7 @@
  * deletes only of items nothing else writes any more (a purged record's history).
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from './client.ts';
+import type { Database } from './client.ts';
 
 const BATCH_SIZE = 25;
 const CONCURRENT_BATCHES = 4;
@@ -12,7 +12,7 @@ const MAX_UNPROCESSED_ROUNDS = 12;
 
 type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
-async function batchWrite(db: Db, requests: readonly WriteRequest[]): Promise<void> {
+async function batchWrite(db: Database, requests: readonly WriteRequest[]): Promise<void> {
   const batches: WriteRequest[][] = [];
   for (let i = 0; i < requests.length; i += BATCH_SIZE) batches.push(requests.slice(i, i + BATCH_SIZE));
   let next = 0;
@@ -31,11 +31,11 @@ async function batchWrite(db: Db, requests: readonly WriteRequest[]): Promise<vo
 }
 
 /** Puts every item (any stored item type: categories, clients, name claims). */
-export function batchPut(db: Db, items: readonly Record<string, unknown>[]): Promise<void> {
+export function batchPut(db: Database, items: readonly Record<string, unknown>[]): Promise<void> {
   return batchWrite(db, items.map((Item) => ({ PutRequest: { Item } })));
 }
 
 /** Deletes every item of these keys. */
-export function batchDelete(db: Db, keys: readonly { pk: string; sk: number }[]): Promise<void> {
+export function batchDelete(db: Database, keys: readonly { pk: string; sk: number }[]): Promise<void> {
   return batchWrite(db, keys.map((Key) => ({ DeleteRequest: { Key } })));
 }

@@ -5,7 +5,6 @@
  */
 import type { Categoria, CategoriaRef } from '../contract/types.ts';
 import { foldName } from '../contract/text.ts';
-import { tableName } from './client.ts';
 import { uniqueClaimsOf } from './claims.ts';
 import {
   CATEGORIA_LIST_PROJECTION,
@@ -24,9 +23,14 @@ import {
   type CategoriaRecord,
 } from './items.ts';
 import { claimName, releaseName } from './names.ts';
+import { historyOps } from './historico.ts';
 import { getItem, queryAll } from './reads.ts';
-import { PK } from './table.ts';
-import type { Op } from './write.ts';
+import { PK, RECORD_KIND } from './table.ts';
+import { allOf, anyOf, equals, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
+import type { NameOutcome } from './names.ts';
+
+/** The category still has clients. */
+export type CategoriaOutcome = { kind: 'hasClientes' };
 
 /** Every category, sorted by id. */
 export async function listCategorias(): Promise<Categoria[]> {
@@ -69,15 +73,21 @@ export async function readCategoriaRef(id: number): Promise<CategoriaRef | undef
  * A category stored anew (fresh id, or the same id back from the trash) with its uniqueness
  * claims taken; its key taken already means another write put it there first (`changed`).
  */
-export function createCategoria(c: CategoriaRecord): Op[] {
+export function createCategoria(c: CategoriaRecord): WriteOp<WriteOutcome | NameOutcome>[] {
   return [
-    {
-      name: 'categoria.put',
-      item: { Put: { TableName: tableName(), Item: categoriaItem(c), ConditionExpression: 'attribute_not_exists(pk)' } },
-      onFailed: () => ({ kind: 'changed' }),
-    },
+    { name: 'categoria.put', put: categoriaItem(c), condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) },
     ...uniqueClaimsOf('categoria', c).map((claim) => claim.take()),
   ];
+}
+
+/**
+ * What creating a category writes, defined once for the API's creates, an import's categories
+ * and the seed: the record as createCategoria writes it and its `criado` history entry with its
+ * feed item, stamped with the record's `criadoEm` / `criadoPor`.
+ */
+export function createCategoriaWithHistory(c: CategoriaRecord): WriteOp<WriteOutcome | NameOutcome>[] {
+  const entry = { acao: 'criado' as const, em: String(c.criadoEm), por: String(c.criadoPor) };
+  return [...createCategoria(c), ...historyOps({ kind: RECORD_KIND.categoria, id: c.id, nome: c.descricao, seq: 1, entry })];
 }
 
 /**
@@ -85,23 +95,15 @@ export function createCategoria(c: CategoriaRecord): Op[] {
  * versao, and the audit fields and history counter `after` carries. A new folded name is claimed
  * and the old one left (`holders`: the old name's holders as read).
  */
-export function renameCategoria(before: CategoriaRecord, after: CategoriaRecord, holders: readonly number[]): Op[] {
+export function renameCategoria(before: CategoriaRecord, after: CategoriaRecord, holders: readonly number[]): WriteOp<WriteOutcome | NameOutcome>[] {
   // The totals (count, VIPs, sum) belong to the client writes: a rename never sets them.
   const { pk: _pk, sk: _sk, [CLIENT_COUNT]: _count, [VIP_COUNT]: _vips, [CENTS_SUM]: _soma, [VIP_CENTS_SUM]: _somaVip, ...fields } = categoriaItem(after);
-  const names = Object.keys(fields);
-  const ops: Op[] = [
+  const ops: WriteOp<WriteOutcome | NameOutcome>[] = [
     {
       name: 'categoria.rename',
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: categoriaKey(before.id),
-          UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk) AND versao = :read',
-          ExpressionAttributeNames: Object.fromEntries(names.map((n) => [`#${n}`, n])),
-          ExpressionAttributeValues: { ...Object.fromEntries(Object.entries(fields).map(([n, v]) => [`:${n}`, v])), ':read': before.versao },
-        },
-      },
+      key: categoriaKey(before.id),
+      update: { set: fields },
+      condition: allOf(exists('pk'), equals('versao', before.versao)),
       onFailed: (old) => ({ kind: old ? 'staleVersao' : 'notFound' }),
     },
   ];
@@ -118,18 +120,12 @@ export function renameCategoria(before: CategoriaRecord, after: CategoriaRecord,
  * unchanged (`staleVersao`: a rename changes which name it frees). The service adds what goes
  * with it: the freed claims, the trash copy, the history entry.
  */
-export function deleteCategoria(before: CategoriaRecord): Op {
+export function deleteCategoria(before: CategoriaRecord): WriteOp<WriteOutcome | CategoriaOutcome> {
   return {
     name: 'categoria.delete',
-    item: {
-      Delete: {
-        TableName: tableName(),
-        Key: categoriaKey(before.id),
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#count) OR #count = :zero) AND versao = :read',
-        ExpressionAttributeNames: { '#count': CLIENT_COUNT },
-        ExpressionAttributeValues: { ':zero': 0, ':read': before.versao },
-      },
-    },
+    key: categoriaKey(before.id),
+    delete: true,
+    condition: allOf(exists('pk'), anyOf(missing(CLIENT_COUNT), equals(CLIENT_COUNT, 0)), equals('versao', before.versao)),
     onFailed: (old) => {
       if (!old) return { kind: 'notFound' };
       return Number(old[CLIENT_COUNT] ?? 0) > 0 ? { kind: 'hasClientes' } : { kind: 'staleVersao' };

@@ -5,7 +5,8 @@
  */
 import { claimDocumento, claimName, documentoClaimKey, nameClaimKey, readDocumentoHolder, readNameHolders, releaseDocumento, releaseName } from './names.ts';
 import type { CategoriaRecord, ClienteRecord } from './items.ts';
-import type { Op } from './write.ts';
+import type { NameOutcome } from './names.ts';
+import type { WriteOp, WriteOutcome } from './write.ts';
 
 /** One uniqueness claim of a record. */
 export interface UniqueClaim {
@@ -16,9 +17,9 @@ export interface UniqueClaim {
   /** The ids holding it now (none: free). */
   holders(): Promise<number[]>;
   /** Takes it for the record; held by another → `nameTaken` naming the holders and this `campo`. */
-  take(): Op;
+  take(): WriteOp<NameOutcome>;
   /** Frees the record's hold, given the holders read; undefined when it holds nothing there. */
-  release(holders: readonly number[]): Op | undefined;
+  release(holders: readonly number[]): WriteOp<WriteOutcome> | undefined;
 }
 
 /** A category's claims: its name. */
@@ -60,7 +61,7 @@ export function uniqueClaimsOf(kind: 'categoria' | 'cliente', record: unknown): 
 }
 
 /** Reads the holders of each claim, then the ops that free the record's holds (for a delete). */
-export async function releaseClaims(claims: readonly UniqueClaim[]): Promise<Op[]> {
+export async function releaseClaims(claims: readonly UniqueClaim[]): Promise<WriteOp<WriteOutcome>[]> {
   const holders = await Promise.all(claims.map((c) => c.holders()));
-  return claims.map((c, i) => c.release(holders[i]!)).filter((op): op is Op => op !== undefined);
+  return claims.map((c, i) => c.release(holders[i]!)).filter((op): op is WriteOp<WriteOutcome> => op !== undefined);
 }

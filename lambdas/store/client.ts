@@ -10,7 +10,7 @@ import { MARSHALL_OPTIONS } from './table.ts';
 let shared: DynamoDBDocumentClient | undefined;
 
 /** A table and the client that reaches it (tools pass their own; handlers use the shared one). */
-export interface Db {
+export interface Database {
   doc: DynamoDBDocumentClient;
   tableName: string;
 }
@@ -49,4 +49,4 @@ export function tableName(): string {
 }
 
 /** The handlers' table: the shared client and TABLE_NAME. */
-export const defaultDb = (): Db => ({ doc: documentClient(), tableName: tableName() });
+export const defaultDb = (): Database => ({ doc: documentClient(), tableName: tableName() });

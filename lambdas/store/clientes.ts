@@ -16,13 +16,17 @@ import {
   type ClienteRecord,
   type Stored,
 } from './items.ts';
-import { aggregateOps } from './aggregates.ts';
+import { aggregateOps, type AggregateOutcome } from './aggregates.ts';
 import { uniqueClaimsOf } from './claims.ts';
 import { indexOps } from './listas.ts';
-import { claimDocumento, releaseDocumento } from './names.ts';
+import { claimDocumento, releaseDocumento, type NameOutcome } from './names.ts';
+import { historyOps } from './historico.ts';
 import { getItem, queryAll } from './reads.ts';
-import { PK } from './table.ts';
-import type { Op } from './write.ts';
+import { PK, RECORD_KIND } from './table.ts';
+import { allOf, equals, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
+
+/** What a client write's failed condition may mean. */
+export type ClienteOutcome = WriteOutcome | AggregateOutcome | NameOutcome;
 
 /** Every stored client, sorted by id, without its `observacoes` (a list would grow by 2,000 characters a client). */
 export async function listClientes(): Promise<ClienteRecord[]> {
@@ -77,17 +81,23 @@ const clienteFailed = (old: Stored | undefined) => ({ kind: old ? 'staleVersao' 
  * (which must exist: `categoriaMissing`), its uniqueness claims (the documento) taken; its key
  * taken already means another write put it there first (`changed`).
  */
-export function createCliente(c: ClienteRecord): Op[] {
+export function createCliente(c: ClienteRecord): WriteOp<ClienteOutcome>[] {
   return [
-    {
-      name: 'cliente.put',
-      item: { Put: { TableName: tableName(), Item: clienteItem(c), ConditionExpression: 'attribute_not_exists(pk)' } },
-      onFailed: () => ({ kind: 'changed' }),
-    },
+    { name: 'cliente.put', put: clienteItem(c), condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) },
     ...aggregateOps(null, c),
     ...uniqueClaimsOf('cliente', c).map((claim) => claim.take()),
     ...indexOps(null, c),
   ];
+}
+
+/**
+ * What creating a client writes, defined once for the API's creates, an import's rows and the
+ * seed: the record as createCliente writes it and its `criado` history entry with its feed item,
+ * stamped with the record's `criadoEm` / `criadoPor` (`feedSk`: see HistoryWrite).
+ */
+export function createClienteWithHistory(c: ClienteRecord, feedSk?: number): WriteOp<ClienteOutcome>[] {
+  const entry = { acao: 'criado' as const, em: String(c.criadoEm), por: String(c.criadoPor) };
+  return [...createCliente(c), ...historyOps({ kind: RECORD_KIND.cliente, id: c.id, nome: c.nome, seq: 1, entry, feedSk })];
 }
 
 /**
@@ -96,27 +106,15 @@ export function createCliente(c: ClienteRecord): Op[] {
  * A move counts it out of the old category's totals and into the new one's, a stay adjusts its
  * VIP count and sum when the value changed; a new documento is claimed and the old one freed.
  */
-export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op[] {
+export function replaceCliente(before: ClienteRecord, after: ClienteRecord): WriteOp<ClienteOutcome>[] {
   const { pk: _pk, sk: _sk, ...fields } = clienteItem(after);
-  const names = Object.keys(fields);
   const removed = ['categoriaId', ...CONTATO_FIELDS].filter((n) => !(n in fields));
-  const ops: Op[] = [
+  const ops: WriteOp<ClienteOutcome>[] = [
     {
       name: 'cliente.replace',
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: clienteKey(before.id),
-          UpdateExpression:
-            `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}` + (removed.length ? ` REMOVE ${removed.map((n) => `#${n}`).join(', ')}` : ''),
-          ConditionExpression: 'attribute_exists(pk) AND versao = :read',
-          ExpressionAttributeNames: Object.fromEntries([...names, ...removed].map((n) => [`#${n}`, n])),
-          ExpressionAttributeValues: {
-            ...Object.fromEntries(Object.entries(fields).map(([n, v]) => [`:${n}`, v])),
-            ':read': before.versao,
-          },
-        },
-      },
+      key: clienteKey(before.id),
+      update: { set: fields, remove: removed },
+      condition: allOf(exists('pk'), equals('versao', before.versao)),
       onFailed: clienteFailed,
     },
   ];
@@ -131,20 +129,9 @@ export function replaceCliente(before: ClienteRecord, after: ClienteRecord): Op[
  * Deletes a client read as `before` (conditioned on its versao), counted out of its category's totals. The
  * service adds what goes with it: the freed claims (the documento), the trash copy, the history entry.
  */
-export function deleteCliente(before: ClienteRecord): Op[] {
+export function deleteCliente(before: ClienteRecord): WriteOp<ClienteOutcome>[] {
   return [
-    {
-      name: 'cliente.delete',
-      item: {
-        Delete: {
-          TableName: tableName(),
-          Key: clienteKey(before.id),
-          ConditionExpression: 'attribute_exists(pk) AND versao = :read',
-          ExpressionAttributeValues: { ':read': before.versao },
-        },
-      },
-      onFailed: clienteFailed,
-    },
+    { name: 'cliente.delete', key: clienteKey(before.id), delete: true, condition: allOf(exists('pk'), equals('versao', before.versao)), onFailed: clienteFailed },
     ...aggregateOps(before, null),
     ...indexOps(before, null),
   ];

@@ -11,13 +11,12 @@
 import { ACTIVITY_FEED_DAYS } from '../contract/limits.ts';
 import type { Acao, Alteracao, EntradaHistorico } from '../contract/types.ts';
 import { batchDelete } from './batch.ts';
-import { defaultDb, tableName } from './client.ts';
-import { categoriaKey, clienteKey, type Stored } from './items.ts';
-import { trashKey } from './lixeira.ts';
+import { defaultDb } from './client.ts';
+import type { Stored } from './items.ts';
 import { queryPage, timeSk } from './paging.ts';
-import { getItem, queryAll, queryPages } from './reads.ts';
-import { PK, RECORD_KIND, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
-import type { Op } from './write.ts';
+import { queryAll, queryPages } from './reads.ts';
+import { PK, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
+import { missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** The partition of a record's history. */
 export const historyPk = (kind: RecordKind, id: number): string => `${PK.historico}#${kind}#${id}`;
@@ -76,20 +75,21 @@ export function historyItems({ kind, id, nome, seq, entry, feedSk }: HistoryWrit
  * the record won, `changed`) and the activity feed item (a clash of its time key is `changed`
  * too: the write is retried).
  */
-export function historyOps(write: HistoryWrite): Op[] {
+export function historyOps(write: HistoryWrite): WriteOp<WriteOutcome>[] {
   const { entry, feed } = historyItems(write);
   return [
-    {
-      name: 'historico.put',
-      item: { Put: { TableName: tableName(), Item: entry, ConditionExpression: 'attribute_not_exists(pk)' } },
-      onFailed: () => ({ kind: 'changed' }),
-    },
-    {
-      name: 'atividade.put',
-      item: { Put: { TableName: tableName(), Item: feed, ConditionExpression: 'attribute_not_exists(pk)' } },
-      onFailed: () => ({ kind: 'changed' }),
-    },
+    { name: 'historico.put', put: entry, condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) },
+    { name: 'atividade.put', put: feed, condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) },
   ];
+}
+
+/**
+ * Distinct feed sort keys, from now, for the entries of one write (an import's rows: at most a
+ * few dozen, which a time key alone could make clash).
+ */
+export function distinctFeedSks(n: number, nowMs = Date.now()): number[] {
+  const first = timeSk(nowMs);
+  return Array.from({ length: n }, (_, i) => first + i);
 }
 
 /** A stored entry as the API returns it. */
@@ -163,11 +163,4 @@ export async function eraseHistory(kind: RecordKind, id: number, nowMs = Date.no
   await batchDelete(defaultDb(), [...new Map(feed.map((k) => [k.sk, k])).values()]);
   await batchDelete(defaultDb(), entries.map((e) => ({ pk, sk: Number(e.sk) })));
   return entries.length;
-}
-
-/** True when the record is live or has a copy in the trash (even an expired one TTL has not dropped yet). */
-export async function recordEverStored(kind: RecordKind, id: number): Promise<boolean> {
-  const live = kind === RECORD_KIND.categoria ? categoriaKey(id) : clienteKey(id);
-  const [record, copy] = await Promise.all([getItem(live, 'sk'), getItem(trashKey(kind, id), 'sk')]);
-  return record !== undefined || copy !== undefined;
 }

@@ -3,9 +3,11 @@
  * create, holding the answer to replay. Expired records count as absent (TTL deletes late).
  */
 import { LIMITS } from '../contract/limits.ts';
-import { tableName } from './client.ts';
 import { PK, TTL_ATTRIBUTE } from './table.ts';
-import type { Op } from './write.ts';
+import { anyOf, compare, equals, missing, type WriteOp, type WriteOutcome } from './write.ts';
+
+/** The idempotency key is live: with the same body (its first answer), or with another body. */
+export type IdempotencyOutcome = { kind: 'keyReplayed'; status: number; body: unknown } | { kind: 'keyReused' };
 
 /** A key about to be claimed for one route and one validated body. */
 export interface IdempotencyClaim {
@@ -46,7 +48,7 @@ export const registroRef = (kind: string, id: number): string => `${kind}#${id}`
  * Claims the key and stores `answer`; a live claim fails it with `keyReplayed` or `keyReused`.
  * `registro`: the record the answer holds (see IdempotencyItem).
  */
-export function claimIdempotencyKey(claim: IdempotencyClaim, answer: Answer<unknown>, registro?: string): Op {
+export function claimIdempotencyKey(claim: IdempotencyClaim, answer: Answer<unknown>, registro?: string): WriteOp<IdempotencyOutcome> {
   const item: IdempotencyItem = {
     pk: idempotencyPk(claim),
     sk: 0,
@@ -58,15 +60,10 @@ export function claimIdempotencyKey(claim: IdempotencyClaim, answer: Answer<unkn
   };
   return {
     name: 'idempotency.claim',
-    item: {
-      Put: {
-        TableName: tableName(),
-        Item: item,
-        ConditionExpression: 'attribute_not_exists(pk) OR #exp < :now',
-        ExpressionAttributeNames: { '#exp': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':now': claim.now },
-      },
-    },
+    put: item,
+    condition: anyOf(missing('pk'), compare(TTL_ATTRIBUTE, '<', claim.now)),
+    // An idempotent retry gets its first answer, whatever else failed.
+    decisive: true,
     onFailed: (old) => {
       // The condition failed, so a live claim exists; DynamoDB returns it as the old image.
       if (!old || typeof old.responseBody !== 'string') throw new Error('Idempotency claim failed without the existing claim');
@@ -81,17 +78,12 @@ export function claimIdempotencyKey(claim: IdempotencyClaim, answer: Answer<unkn
  * answer it replays is the record's data). Once it expired, the key may hold another create's
  * answer: then the condition keeps it (`changed`, which the purge ignores).
  */
-export function forgetIdempotencyKey(pk: string, registro: string): Op {
+export function forgetIdempotencyKey(pk: string, registro: string): WriteOp<WriteOutcome> {
   return {
     name: 'idempotency.forget',
-    item: {
-      Delete: {
-        TableName: tableName(),
-        Key: { pk, sk: 0 },
-        ConditionExpression: 'registro = :registro',
-        ExpressionAttributeValues: { ':registro': registro },
-      },
-    },
+    key: { pk, sk: 0 },
+    delete: true,
+    condition: equals('registro', registro),
     onFailed: () => ({ kind: 'changed' }),
   };
 }

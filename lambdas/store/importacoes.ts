@@ -1,9 +1,6 @@
 /**
- * CSV imports in storage: the job (`IMPORTACAO` / id), the records it created (what its undo
- * deletes), and how a batch of client creates is packed into transactions: each row brings the
- * op-list of a single create (so whatever a create writes beside the record comes along), the
- * count updates of one category are folded into one update, and a transaction is filled up to
- * DynamoDB's 100 items with every item counted.
+ * CSV imports in storage: the job (`IMPORTACAO` / id) and the records it created (what its undo
+ * deletes). How a batch of client creates is packed into transactions is store/packing.ts.
  *
  * The clients an import created are listed by their line in the file (`IMPORTACAO#<id>#linha` /
  * line → `id`): the listing is put only where none is, so a line is created once per import
@@ -18,10 +15,16 @@ import type { Stored } from './items.ts';
 import { queryPage, type Page, type PageFilter } from './paging.ts';
 import { getItem, queryPages } from './reads.ts';
 import { PK } from './table.ts';
-import type { Op, TransactItem } from './write.ts';
+import { allOf, anyOf, compare, equals, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
-/** DynamoDB's limit of items (one operation each) in one transaction. */
-export const TRANSACTION_MAX_ITEMS = 100;
+/** Why an import's write did not happen. */
+export type ImportacaoOutcome =
+  /** This line of an import's file was created already, as client `id` (a line is created once per import). */
+  | { kind: 'linhaImportada'; id: number }
+  /** The import takes no more rows: it was concluded, or is being undone (`estado`). */
+  | { kind: 'importacaoEncerrada'; estado: string }
+  /** The rows would pass the total of lines the import declared when it began. */
+  | { kind: 'importacaoCheia'; total: number };
 
 export const importacaoKey = (id: number) => ({ pk: PK.importacao, sk: id });
 /** The partitions listing the records an import created: its clients by line, by id (before), and its categories. */
@@ -80,15 +83,12 @@ export async function listImportacoes(limit: number, after: number | undefined, 
 }
 
 /** A new import job (fresh id). */
-export function createImportacao({ importacao: { id, ...fields }, autorSub }: ImportacaoRecord): Op {
-  return {
-    name: 'importacao.put',
-    item: { Put: { TableName: tableName(), Item: { ...importacaoKey(id), ...fields, autorSub }, ConditionExpression: 'attribute_not_exists(pk)' } },
-  };
+export function createImportacao({ importacao: { id, ...fields }, autorSub }: ImportacaoRecord): WriteOp {
+  return { name: 'importacao.put', put: { ...importacaoKey(id), ...fields, autorSub }, condition: missing('pk') };
 }
 
 /** The job's condition of every write that adds to it: it exists and still takes rows. */
-const STILL_IMPORTING = 'attribute_exists(pk) AND estado = :importando';
+const stillImporting = () => allOf(exists('pk'), equals('estado', 'importando'));
 const closed = (old: Stored | undefined) => (old ? { kind: 'importacaoEncerrada' as const, estado: String(old.estado) } : { kind: 'notFound' as const });
 
 /**
@@ -96,31 +96,18 @@ const closed = (old: Stored | undefined) => (old ? { kind: 'importacaoEncerrada'
  * while it still takes rows (`notFound` when it is missing, `importacaoEncerrada` once concluded
  * or undone). `fim`: the file's last batch, the import is concluded with it.
  */
-export function countImportados(
+export function countOnImportacao(
   id: number,
   n: number,
   { fim = false, categorias = 0, total }: { fim?: boolean; categorias?: number; total?: number } = {},
-): Op {
+): WriteOp<WriteOutcome | ImportacaoOutcome> {
   // With `total`, the clients counted never pass the total of lines the import declared.
   const capped = total !== undefined && n > 0;
   return {
     name: fim ? 'importacao.concluir' : 'importacao.count',
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: importacaoKey(id),
-        UpdateExpression: `SET atualizadoEm = :agora${fim ? ', estado = :concluida' : ''} ADD criados :n, categorias :c`,
-        ConditionExpression: capped ? `${STILL_IMPORTING} AND (attribute_not_exists(criados) OR criados <= :limite)` : STILL_IMPORTING,
-        ExpressionAttributeValues: {
-          ...(capped ? { ':limite': total - n } : {}),
-          ':n': n,
-          ':c': categorias,
-          ':agora': new Date().toISOString(),
-          ':importando': 'importando',
-          ...(fim ? { ':concluida': 'concluida' } : {}),
-        },
-      },
-    },
+    key: importacaoKey(id),
+    update: { set: { atualizadoEm: new Date().toISOString(), ...(fim ? { estado: 'concluida' } : {}) }, add: { criados: n, categorias } },
+    condition: capped ? allOf(stillImporting(), anyOf(missing('criados'), compare('criados', '<=', total - n))) : stillImporting(),
     onFailed: (old) => (capped && old?.estado === 'importando' ? { kind: 'importacaoCheia', total } : closed(old)),
   };
 }
@@ -129,17 +116,18 @@ export function countImportados(
  * Lists a created client under its import by its line in the file (what the undo deletes): only
  * where the line has none, so each line is created once (`linhaImportada` names the client it is).
  */
-export function listImportado(importacaoId: number, clienteId: number, linha: number): Op {
+export function listImportadoCliente(importacaoId: number, clienteId: number, linha: number): WriteOp<ImportacaoOutcome> {
   return {
     name: 'importacao.linha',
-    item: { Put: { TableName: tableName(), Item: { pk: linhasPk(importacaoId), sk: linha, id: clienteId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    put: { pk: linhasPk(importacaoId), sk: linha, id: clienteId },
+    condition: missing('pk'),
     onFailed: (old) => ({ kind: 'linhaImportada', id: Number(old?.id) }),
   };
 }
 
 /** Lists a category the import created (its undo deletes it once its clients are gone). */
-export function listImportadaCategoria(importacaoId: number, categoriaId: number): Op {
-  return { name: 'importacao.categoria', item: { Put: { TableName: tableName(), Item: { pk: categoriasPk(importacaoId), sk: categoriaId } } } };
+export function listImportadaCategoria(importacaoId: number, categoriaId: number): WriteOp {
+  return { name: 'importacao.categoria', put: { pk: categoriasPk(importacaoId), sk: categoriaId } };
 }
 
 /** A record an import lists: where its listing is (to take it off) and the record's id. */
@@ -152,10 +140,10 @@ export interface Listado {
 }
 
 /** Lists a record an undo deleted, with where the import listed it (a restore puts that listing back). */
-export function listDesfeito(importacaoId: number, kind: Importado, l: Listado): Op {
+export function listDesfeito(importacaoId: number, kind: Importado, l: Listado): WriteOp {
   const item: Record<string, unknown> = { pk: desfeitosPk(importacaoId, kind), sk: l.id, listaPk: l.pk, listaSk: l.sk };
   if (l.linha !== undefined) item.linha = l.linha;
-  return { name: 'importacao.desfeito', item: { Put: { TableName: tableName(), Item: item } } };
+  return { name: 'importacao.desfeito', put: item };
 }
 
 /** A record an undo deleted: its id, and the import's listing to put back once it is restored. */
@@ -166,7 +154,7 @@ export interface Desfeito {
 }
 
 /** Up to `limit` records of a kind the import's undo deleted and no restore brought back yet, lowest id first. */
-export async function desfeitos(importacaoId: number, limit: number, kind: Importado): Promise<Desfeito[]> {
+export async function readDesfeitos(importacaoId: number, limit: number, kind: Importado): Promise<Desfeito[]> {
   const page = await documentClient().send(
     new QueryCommand({
       TableName: tableName(),
@@ -196,38 +184,32 @@ export async function countDesfeitos(importacaoId: number, kind: Importado): Pro
  * A restore step's bookkeeping of one record: off the undo's list, and (when it came back) on the
  * import's list again as it was, so the import can be undone again.
  */
-export function restoredDesfeito(importacaoId: number, d: Desfeito, back: boolean): Op[] {
-  const forget: Op = { name: 'importacao.desfeito.esquecer', item: { Delete: { TableName: tableName(), Key: { pk: desfeitosPk(importacaoId, d.kind), sk: d.id } } } };
+export function settleDesfeito(importacaoId: number, d: Desfeito, back: boolean): WriteOp[] {
+  const forget: WriteOp = { name: 'importacao.desfeito.esquecer', key: { pk: desfeitosPk(importacaoId, d.kind), sk: d.id }, delete: true };
   if (!back) return [forget];
   const { pk, sk, id, linha } = d.listado;
   // By line the listing names the client (`id`); by id (from before) it holds the line; a category's is its id alone.
   const item: Record<string, unknown> = { pk, sk };
   if (pk.endsWith('#linha')) item.id = id;
   if (linha !== undefined) item.linha = linha;
-  return [forget, { name: 'importacao.relistar', item: { Put: { TableName: tableName(), Item: item } } }];
+  return [forget, { name: 'importacao.relistar', put: item }];
 }
 
 /** Takes a record off its import's list (after its delete, or when it was gone already). */
-export function forgetImportado({ pk, sk }: Listado): Op {
-  return { name: 'importacao.esquecer', item: { Delete: { TableName: tableName(), Key: { pk, sk } } } };
+export function forgetImportado({ pk, sk }: Listado): WriteOp {
+  return { name: 'importacao.esquecer', key: { pk, sk }, delete: true };
 }
 
 /**
  * Marks the job: `desfazendo` at an undo's first step (no batch is accepted after it),
  * `desfeita` once its undo deleted everything.
  */
-export function markEstado(id: number, estado: 'desfazendo' | 'desfeita' | 'concluida'): Op {
+export function markEstado(id: number, estado: 'desfazendo' | 'desfeita' | 'concluida'): WriteOp<WriteOutcome> {
   return {
     name: `importacao.${estado}`,
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: importacaoKey(id),
-        UpdateExpression: 'SET estado = :estado, atualizadoEm = :agora',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':estado': estado, ':agora': new Date().toISOString() },
-      },
-    },
+    key: importacaoKey(id),
+    update: { set: { estado, atualizadoEm: new Date().toISOString() } },
+    condition: exists('pk'),
     onFailed: () => ({ kind: 'notFound' }),
   };
 }
@@ -236,7 +218,7 @@ export function markEstado(id: number, estado: 'desfazendo' | 'desfeita' | 'conc
 const listedId = (item: Stored) => Number(item.id ?? item.sk);
 
 /** Up to `limit` records of a kind an import created and still lists, lowest key first. */
-export async function importados(importacaoId: number, limit: number, kind: Importado = 'cliente'): Promise<Listado[]> {
+export async function readImportados(importacaoId: number, limit: number, kind: Importado = 'cliente'): Promise<Listado[]> {
   const out: Listado[] = [];
   for (const pk of listPks(importacaoId, kind)) {
     if (out.length >= limit) break;
@@ -256,7 +238,7 @@ export async function importados(importacaoId: number, limit: number, kind: Impo
 }
 
 /** How many records of a kind an import still lists (every page counted). */
-export async function countImportadosRestantes(importacaoId: number, kind: Importado = 'cliente'): Promise<number> {
+export async function countListedImportados(importacaoId: number, kind: Importado = 'cliente'): Promise<number> {
   let count = 0;
   for (const pk of listPks(importacaoId, kind)) {
     await queryPages({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, Select: 'COUNT' }, (page) => {
@@ -267,7 +249,7 @@ export async function countImportadosRestantes(importacaoId: number, kind: Impor
 }
 
 /** The lines of the file whose clients an import created and still lists, ascending. */
-export async function linhasImportadas(importacaoId: number): Promise<number[]> {
+export async function readLinhasImportadas(importacaoId: number): Promise<number[]> {
   const lines: number[] = [];
   const [byLine, legacy] = listPks(importacaoId, 'cliente') as [string, string];
   await queryPages({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': byLine }, ProjectionExpression: 'sk' }, (page) => {
@@ -277,149 +259,4 @@ export async function linhasImportadas(importacaoId: number): Promise<number[]> 
     for (const item of page.Items ?? []) if (typeof item.linha === 'number') lines.push(item.linha);
   });
   return lines.sort((a, b) => a - b);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Packing rows into transactions
-
-/** The key of an item a transaction item writes. */
-function keyOf(item: TransactItem): string {
-  const target = item.Put ? { Key: { pk: item.Put.Item?.pk, sk: item.Put.Item?.sk } } : (item.Update ?? item.Delete ?? item.ConditionCheck);
-  const key = target?.Key as { pk?: unknown; sk?: unknown } | undefined;
-  return `${String(key?.pk)}|${String(key?.sk)}`;
-}
-
-/** `ADD #a :x, b :y` of an Update that only adds numbers: its clauses (path → value name); else undefined. */
-function addClauses(item: TransactItem): [string, string][] | undefined {
-  const u = item.Update;
-  if (!u?.UpdateExpression) return undefined;
-  const m = /^\s*ADD\s+(.+)$/i.exec(u.UpdateExpression);
-  if (!m) return undefined;
-  const clauses = m[1]!.split(',').map((c) => c.trim().split(/\s+/));
-  if (clauses.some((c) => c.length !== 2 || typeof u.ExpressionAttributeValues?.[c[1]!] !== 'number')) return undefined;
-  return clauses.map((c) => {
-    const path = c[0]!;
-    return [path.startsWith('#') ? String(u.ExpressionAttributeNames?.[path]) : path, c[1]!];
-  });
-}
-
-/**
- * Whether an op is a pure numeric `ADD` (a category's count or aggregates): such ops on one item
- * fold into one, which DynamoDB requires (one operation per item in a transaction).
- */
-export const isFoldable = (op: Op): boolean => addClauses(op.item) !== undefined;
-
-/** True when an expression uses a placeholder (`:n` is not `:next`). */
-const uses = (expression: string | undefined, token: string) =>
-  expression !== undefined && new RegExp(`${token.replace(/[$]/g, '\\$&')}(?![\\w])`).test(expression);
-
-/** Folds pure `ADD` updates of one item (same condition) into one update that adds the sums. */
-function fold(ops: readonly Op[]): Op {
-  const first = ops[0]!;
-  if (ops.length === 1) return first;
-  const sums = new Map<string, number>();
-  for (const op of ops) {
-    const values = op.item.Update!.ExpressionAttributeValues!;
-    for (const [attr, value] of addClauses(op.item)!) sums.set(attr, (sums.get(attr) ?? 0) + (values[value] as number));
-  }
-  const u = first.item.Update!;
-  const attrs = [...sums.keys()];
-  const names: Record<string, string> = { ...u.ExpressionAttributeNames };
-  for (const n of Object.keys(names)) if (!uses(u.ConditionExpression, n)) delete names[n];
-  attrs.forEach((a, i) => (names[`#f${i}`] = a));
-  const values: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(u.ExpressionAttributeValues ?? {})) if (uses(u.ConditionExpression, k)) values[k] = v;
-  attrs.forEach((a, i) => (values[`:f${i}`] = sums.get(a)));
-  return {
-    ...first,
-    name: `${first.name}×${ops.length}`,
-    item: {
-      Update: {
-        ...u,
-        UpdateExpression: `ADD ${attrs.map((_, i) => `#f${i} :f${i}`).join(', ')}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    },
-  };
-}
-
-/** A row's own items (its create op-list without the foldable updates) and its foldable updates. */
-export interface RowOps {
-  own: Op[];
-  foldable: Op[];
-}
-
-/** Splits a row's op-list into the items only it writes and the updates rows share (folded). */
-export function splitRowOps(ops: readonly Op[]): RowOps {
-  return { own: ops.filter((op) => !isFoldable(op)), foldable: ops.filter(isFoldable) };
-}
-
-/** The transaction of some rows: the ops and, for each op, the rows it belongs to (index in `rows`). */
-export interface Packed {
-  ops: Op[];
-  rowsOf: number[][];
-}
-
-/**
- * The ops of one transaction for `rows` plus `extra` (items every transaction carries once: the
- * idempotency claim, the job's count): each row's own items, then the folded updates.
- */
-export function pack(rows: readonly RowOps[], extra: readonly Op[]): Packed {
-  const ops: Op[] = [];
-  const rowsOf: number[][] = [];
-  const shared = new Map<string, { ops: Op[]; rows: number[] }>();
-  rows.forEach((row, r) => {
-    for (const op of row.own) {
-      ops.push(op);
-      rowsOf.push([r]);
-    }
-    for (const op of row.foldable) {
-      const key = `${keyOf(op.item)}|${op.item.Update?.ConditionExpression ?? ''}`;
-      const group = shared.get(key) ?? { ops: [], rows: [] };
-      group.ops.push(op);
-      group.rows.push(r);
-      shared.set(key, group);
-    }
-  });
-  for (const group of shared.values()) {
-    ops.push(fold(group.ops));
-    rowsOf.push(group.rows);
-  }
-  for (const op of extra) {
-    ops.push(op);
-    rowsOf.push([]);
-  }
-  return { ops, rowsOf };
-}
-
-/**
- * Splits rows into consecutive groups whose transaction (own items + distinct folded items +
- * `extraItems`) stays within TRANSACTION_MAX_ITEMS. Sizes come from each row's real op-list.
- */
-export function chunkRows(rows: readonly RowOps[], extraItems: number): number[][] {
-  const chunks: number[][] = [];
-  let current: number[] = [];
-  let items = extraItems;
-  let keys = new Set<string>();
-  rows.forEach((row, r) => {
-    const newKeys = row.foldable.map((op) => `${keyOf(op.item)}|${op.item.Update?.ConditionExpression ?? ''}`).filter((k) => !keys.has(k));
-    const cost = row.own.length + new Set(newKeys).size;
-    if (extraItems + cost > TRANSACTION_MAX_ITEMS) throw new Error(`One row needs ${cost} items: more than a transaction holds`);
-    if (items + cost > TRANSACTION_MAX_ITEMS) {
-      chunks.push(current);
-      current = [];
-      items = extraItems;
-      keys = new Set();
-      const all = row.foldable.map((op) => `${keyOf(op.item)}|${op.item.Update?.ConditionExpression ?? ''}`);
-      items += row.own.length + new Set(all).size;
-      all.forEach((k) => keys.add(k));
-    } else {
-      items += cost;
-      newKeys.forEach((k) => keys.add(k));
-    }
-    current.push(r);
-  });
-  if (current.length) chunks.push(current);
-  return chunks;
 }

@@ -23,7 +23,7 @@ import { documentClient, tableName } from './client.ts';
 import { toCents } from './aggregates.ts';
 import { CLIENTE_LIST_PROJECTION, type ClienteRecord, type Stored } from './items.ts';
 import { PK, TABLE_INDEXES } from './table.ts';
-import type { Op } from './write.ts';
+import type { WriteOp } from './write.ts';
 
 export const LISTA_INDEX = TABLE_INDEXES[0];
 
@@ -109,15 +109,15 @@ const sameItem = (a: IndexItem | undefined, b: IndexItem): boolean =>
  * (null: none): unconditional, so a client stored before the index (no items yet) is written the
  * same way; its unchanged items are left to the migration.
  */
-export function indexOps(before: ClienteRecord | null, after: ClienteRecord | null): Op[] {
+export function indexOps(before: ClienteRecord | null, after: ClienteRecord | null): WriteOp[] {
   const old = before ? indexItemsOf(before) : new Map<number, IndexItem>();
   const next = after ? indexItemsOf(after) : new Map<number, IndexItem>();
-  const ops: Op[] = [];
+  const ops: WriteOp[] = [];
   for (const [slot, item] of next) {
-    if (!sameItem(old.get(slot), item)) ops.push({ name: 'indice.put', item: { Put: { TableName: tableName(), Item: item } } });
+    if (!sameItem(old.get(slot), item)) ops.push({ name: 'indice.put', put: item });
   }
   for (const [slot, item] of old) {
-    if (!next.has(slot)) ops.push({ name: 'indice.delete', item: { Delete: { TableName: tableName(), Key: { pk: item.pk, sk: slot } } } });
+    if (!next.has(slot)) ops.push({ name: 'indice.delete', key: { pk: String(item.pk), sk: slot }, delete: true });
   }
   return ops;
 }

@@ -12,20 +12,19 @@
  */
 import { LIMITS } from '../contract/limits.ts';
 import type { ItemLixeira, Tipo } from '../contract/types.ts';
-import { tableName } from './client.ts';
 import { historyOps } from './historico.ts';
-import { IDEMPOTENCY_REF, type Stored } from './items.ts';
+import { categoriaKey, clienteKey, IDEMPOTENCY_REF, type Stored } from './items.ts';
 import { queryPage, timeSk } from './paging.ts';
 import { getItem, queryPages } from './reads.ts';
-import { PK, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
-import type { Op } from './write.ts';
+import { PK, RECORD_KIND, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
+import { allOf, compare, equals, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** The attribute that marks a copy and its index entry being purged (epoch seconds of the mark). */
 export const PURGING = 'purgando';
 const DAY_SECONDS = 24 * 60 * 60;
 
 /** Days a deleted record stays in the trash: `TRASH_DAYS` (read on every use), else the default; a bad value fails the request. */
-export function trashDays(): number {
+export function lixeiraDays(): number {
   const text = process.env.TRASH_DAYS?.trim();
   if (!text) return LIMITS.trashDays.default;
   const days = Number(text);
@@ -36,14 +35,14 @@ export function trashDays(): number {
 }
 
 /** The key of a record's copy in the trash. */
-export const trashKey = (kind: RecordKind, id: number) => ({ pk: `${PK.lixeira}#${kind}`, sk: id });
+export const lixeiraKey = (kind: RecordKind, id: number) => ({ pk: `${PK.lixeira}#${kind}`, sk: id });
 /** The key of an index entry. */
-export const trashIndexKey = (indice: number) => ({ pk: PK.lixeira, sk: indice });
+export const lixeiraIndexKey = (indice: number) => ({ pk: PK.lixeira, sk: indice });
 /** A fresh index sort key: newest first by time (a clash fails the write, which retries). */
 export const newIndexSk = timeSk;
 
 /** Who deleted the record, when, and what the index lists. */
-export interface TrashMeta {
+export interface LixeiraMeta {
   nome: string;
   excluidoEm: string;
   excluidoPor: string;
@@ -62,7 +61,7 @@ export const EXPIRA = 'expira';
 const indexExpiry = (item: Stored): number => Number(item[EXPIRA] ?? item[TTL_ATTRIBUTE]);
 
 /** The trash's TTL for a delete made at `nowMs`. */
-export const trashExpiry = (nowMs: number): number => Math.floor(nowMs / 1000) + trashDays() * DAY_SECONDS;
+export const lixeiraExpiry = (nowMs: number): number => Math.floor(nowMs / 1000) + lixeiraDays() * DAY_SECONDS;
 
 /**
  * A client's copy keeps the name its category had when the client was deleted: a restore after
@@ -82,11 +81,11 @@ export function deletionOps(
   seq: number,
   stamp: { em: string; por: string; ms: number },
   categoriaNome?: string,
-): Op[] {
+): WriteOp<WriteOutcome>[] {
   const { em, por, ms } = stamp;
   const copy = categoriaNome === undefined ? item : { ...item, [CATEGORIA_NAME]: categoriaNome };
   return [
-    ...putInTrash(kind, copy, { nome, excluidoEm: em, excluidoPor: por, indice: newIndexSk(ms), expiresAt: trashExpiry(ms) }),
+    ...putInLixeira(kind, copy, { nome, excluidoEm: em, excluidoPor: por, indice: newIndexSk(ms), expiresAt: lixeiraExpiry(ms) }),
     ...historyOps({ kind, id: Number(item.sk), nome, seq, entry: { acao: 'excluido', em, por } }),
   ];
 }
@@ -95,48 +94,33 @@ export function deletionOps(
  * Puts a record (its stored item, the history counter at the delete's entry) in the trash: the
  * copy and the index entry, each conditioned on its key being free (`changed` otherwise).
  */
-export function putInTrash(kind: RecordKind, item: Record<string, unknown>, meta: TrashMeta): Op[] {
+export function putInLixeira(kind: RecordKind, item: Record<string, unknown>, meta: LixeiraMeta): WriteOp<WriteOutcome>[] {
   const { pk: _pk, sk, ...attributes } = item;
   const id = Number(sk);
   const { nome, ...who } = meta;
   const changed = () => ({ kind: 'changed' }) as const;
   return [
-    {
-      name: 'lixeira.put',
-      item: {
-        Put: {
-          TableName: tableName(),
-          Item: { ...trashKey(kind, id), ...attributes, ...who, [TTL_ATTRIBUTE]: meta.expiresAt },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      onFailed: changed,
-    },
+    { name: 'lixeira.put', put: { ...lixeiraKey(kind, id), ...attributes, ...who, [TTL_ATTRIBUTE]: meta.expiresAt }, condition: missing('pk'), onFailed: changed },
     {
       name: 'lixeira.index',
-      item: {
-        Put: {
-          TableName: tableName(),
-          // No TTL: the sweep removes it once it erased the record's history (the to-do outlives the copy).
-          Item: {
-            ...trashIndexKey(meta.indice),
-            tipo: kind,
-            id,
-            nome,
-            excluidoEm: meta.excluidoEm,
-            excluidoPor: meta.excluidoPor,
-            [EXPIRA]: meta.expiresAt,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+      // No TTL: the sweep removes it once it erased the record's history (the to-do outlives the copy).
+      put: {
+        ...lixeiraIndexKey(meta.indice),
+        tipo: kind,
+        id,
+        nome,
+        excluidoEm: meta.excluidoEm,
+        excluidoPor: meta.excluidoPor,
+        [EXPIRA]: meta.expiresAt,
       },
+      condition: missing('pk'),
       onFailed: changed,
     },
   ];
 }
 
 /** A record's copy in the trash as read. */
-export interface TrashCopy {
+export interface LixeiraCopy {
   kind: RecordKind;
   id: number;
   /** The stored attributes (the record's, read with the record's own mappers). */
@@ -157,8 +141,8 @@ export interface TrashCopy {
 export const isExpired = (copy: { expiresAt: number }, nowSeconds: number): boolean => copy.expiresAt <= nowSeconds;
 
 /** The record's copy in the trash, expired or not; undefined when there is none. */
-export async function readTrash(kind: RecordKind, id: number): Promise<TrashCopy | undefined> {
-  const item = await getItem(trashKey(kind, id));
+export async function readLixeiraCopy(kind: RecordKind, id: number): Promise<LixeiraCopy | undefined> {
+  const item = await getItem(lixeiraKey(kind, id));
   if (!item) return undefined;
   return {
     kind,
@@ -179,22 +163,16 @@ export async function readTrash(kind: RecordKind, id: number): Promise<TrashCopy
  * read, unexpired and not being purged (`notFound` otherwise: restored or purged meanwhile,
  * expired), and its index entry.
  */
-export function takeFromTrash(copy: TrashCopy, nowSeconds: number): Op[] {
+export function takeFromLixeira(copy: LixeiraCopy, nowSeconds: number): WriteOp<WriteOutcome>[] {
   return [
     {
       name: 'lixeira.restore',
-      item: {
-        Delete: {
-          TableName: tableName(),
-          Key: trashKey(copy.kind, copy.id),
-          ConditionExpression: 'indice = :indice AND #exp > :now AND attribute_not_exists(#purging)',
-          ExpressionAttributeNames: { '#exp': TTL_ATTRIBUTE, '#purging': PURGING },
-          ExpressionAttributeValues: { ':indice': copy.indice, ':now': nowSeconds },
-        },
-      },
+      key: lixeiraKey(copy.kind, copy.id),
+      delete: true,
+      condition: allOf(equals('indice', copy.indice), compare(TTL_ATTRIBUTE, '>', nowSeconds), missing(PURGING)),
       onFailed: () => ({ kind: 'notFound' }),
     },
-    { name: 'lixeira.unindex', item: { Delete: { TableName: tableName(), Key: trashIndexKey(copy.indice) } } },
+    { name: 'lixeira.unindex', key: lixeiraIndexKey(copy.indice), delete: true },
   ];
 }
 
@@ -202,40 +180,28 @@ export function takeFromTrash(copy: TrashCopy, nowSeconds: number): Op[] {
  * Marks the copy read and its index entry as being purged (a restore refuses the copy from then
  * on, the list leaves the entry out); `notFound` when the copy is gone or is another one.
  */
-export function markPurging(copy: TrashCopy, nowSeconds: number): Op[] {
-  const mark = (Key: { pk: string; sk: number }, condition: string, values: Record<string, unknown>): Op['item'] => ({
-    Update: {
-      TableName: tableName(),
-      Key,
-      UpdateExpression: 'SET #purging = :now',
-      ConditionExpression: condition,
-      ExpressionAttributeNames: { '#purging': PURGING },
-      ExpressionAttributeValues: { ':now': nowSeconds, ...values },
-    },
-  });
+export function markPurging(copy: LixeiraCopy, nowSeconds: number): WriteOp<WriteOutcome>[] {
+  const update = { set: { [PURGING]: nowSeconds } };
   const notFound = () => ({ kind: 'notFound' }) as const;
   return [
-    { name: 'lixeira.purging', item: mark(trashKey(copy.kind, copy.id), 'indice = :indice', { ':indice': copy.indice }), onFailed: notFound },
-    { name: 'lixeira.purging.index', item: mark(trashIndexKey(copy.indice), 'attribute_exists(pk)', {}), onFailed: notFound },
+    { name: 'lixeira.purging', key: lixeiraKey(copy.kind, copy.id), update, condition: equals('indice', copy.indice), onFailed: notFound },
+    { name: 'lixeira.purging.index', key: lixeiraIndexKey(copy.indice), update, condition: exists('pk'), onFailed: notFound },
   ];
 }
 
 /** Removes the copy and its index entry for good (the end of a purge). */
-export function dropFromTrash(copy: TrashCopy): Op[] {
+export function dropFromLixeira(copy: LixeiraCopy): WriteOp[] {
   return [
-    { name: 'lixeira.drop', item: { Delete: { TableName: tableName(), Key: trashKey(copy.kind, copy.id) } } },
-    { name: 'lixeira.unindex', item: { Delete: { TableName: tableName(), Key: trashIndexKey(copy.indice) } } },
+    { name: 'lixeira.drop', key: lixeiraKey(copy.kind, copy.id), delete: true },
+    { name: 'lixeira.unindex', key: lixeiraIndexKey(copy.indice), delete: true },
   ];
 }
 
 /** Removes an index entry whose copy is gone already (TTL dropped it): the sweep's last step. */
-export const dropIndex = (indice: number): Op => ({
-  name: 'lixeira.unindex',
-  item: { Delete: { TableName: tableName(), Key: trashIndexKey(indice) } },
-});
+export const dropIndex = (indice: number): WriteOp => ({ name: 'lixeira.unindex', key: lixeiraIndexKey(indice), delete: true });
 
 /** A page of the trash, newest first, after sort key `after`; expired entries and entries being purged are never listed. */
-export async function listTrash(limit: number, after: number | undefined, nowSeconds: number): Promise<{ items: ItemLixeira[]; next: number | undefined }> {
+export async function readLixeiraPage(limit: number, after: number | undefined, nowSeconds: number): Promise<{ items: ItemLixeira[]; next: number | undefined }> {
   const page = await queryPage(PK.lixeira, limit, after, {
     expression: '(#expira > :now OR (attribute_not_exists(#expira) AND #exp > :now)) AND attribute_not_exists(#purging)',
     names: { '#expira': EXPIRA, '#exp': TTL_ATTRIBUTE, '#purging': PURGING },
@@ -255,7 +221,7 @@ export async function listTrash(limit: number, after: number | undefined, nowSec
 }
 
 /** An index entry the sweep must finish: the record it names, and its sort key. */
-export interface TrashTodo {
+export interface LixeiraTodo {
   kind: RecordKind;
   id: number;
   indice: number;
@@ -267,8 +233,8 @@ export interface TrashTodo {
  * unexpired entries stored before the index kept its own expiry (`legacy`: their TTL attribute
  * would let DynamoDB drop the to-do before the sweep reads it; keepExpiry moves it to `expira`).
  */
-export async function trashToSweep(nowSeconds: number, stalledBefore: number): Promise<{ todo: TrashTodo[]; legacy: number[] }> {
-  const todo: TrashTodo[] = [];
+export async function lixeiraToSweep(nowSeconds: number, stalledBefore: number): Promise<{ todo: LixeiraTodo[]; legacy: number[] }> {
+  const todo: LixeiraTodo[] = [];
   const legacy: number[] = [];
   await queryPages(
     {
@@ -294,17 +260,18 @@ export async function trashToSweep(nowSeconds: number, stalledBefore: number): P
  * Moves an index entry's expiry from the TTL attribute to `expira` (an entry stored before the
  * sweep): DynamoDB no longer drops it, so the sweep erases the record's history when it expires.
  */
-export const keepExpiry = (indice: number): Op => ({
+export const keepExpiry = (indice: number): WriteOp<WriteOutcome> => ({
   name: 'lixeira.keepExpiry',
-  item: {
-    Update: {
-      TableName: tableName(),
-      Key: trashIndexKey(indice),
-      UpdateExpression: 'SET #expira = #exp REMOVE #exp',
-      ConditionExpression: 'attribute_exists(#exp)',
-      ExpressionAttributeNames: { '#expira': EXPIRA, '#exp': TTL_ATTRIBUTE },
-    },
-  },
+  key: lixeiraIndexKey(indice),
+  update: { setFrom: { [EXPIRA]: TTL_ATTRIBUTE }, remove: [TTL_ATTRIBUTE] },
+  condition: exists(TTL_ATTRIBUTE),
   // Gone (restored, purged) or converted meanwhile: nothing left to keep.
   onFailed: () => ({ kind: 'changed' }) as const,
 });
+
+/** True when the record is live or has a copy in the trash (even an expired one TTL has not dropped yet). */
+export async function recordEverStored(kind: RecordKind, id: number): Promise<boolean> {
+  const live = kind === RECORD_KIND.categoria ? categoriaKey(id) : clienteKey(id);
+  const [record, copy] = await Promise.all([getItem(live, 'sk'), getItem(lixeiraKey(kind, id), 'sk')]);
+  return record !== undefined || copy !== undefined;
+}

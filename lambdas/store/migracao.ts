@@ -7,12 +7,12 @@
  * table); in the cloud the deploy starts its job (infra/constructs/data.ts). Until it is done the
  * paged list answers 503 with the progress, never a partial list.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { defaultDb, type Db } from './client.ts';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { defaultDb, type Database } from './client.ts';
 import { clienteKey, toClienteRecord, type ClienteRecord } from './items.ts';
 import { indexItemsOf } from './listas.ts';
 import { PK } from './table.ts';
-import { commit, type Op } from './write.ts';
+import { commit, equals, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** The index migration's progress item. */
 export const MIGRACAO_INDICES_KEY = { pk: PK.migracao, sk: 1 } as const;
@@ -35,32 +35,25 @@ const done = new Set<string>();
 /** Test seam: this instance forgets which tables it saw migrated. */
 export const forgetIndexesState = (): void => done.clear();
 
-async function readProgress(db: Db): Promise<Record<string, unknown> | undefined> {
+async function readProgress(db: Database): Promise<Record<string, unknown> | undefined> {
   return (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: MIGRACAO_INDICES_KEY, ConsistentRead: true }))).Item;
 }
 
-async function hasClientes(db: Db): Promise<boolean> {
+async function hasClientes(db: Database): Promise<boolean> {
   const out = await db.doc.send(
     new QueryCommand({ TableName: db.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK.cliente }, Limit: 1, ProjectionExpression: 'sk' }),
   );
   return (out.Items?.length ?? 0) > 0;
 }
 
-const markDone = (db: Db, feitos: number) =>
-  db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: MIGRACAO_INDICES_KEY,
-      UpdateExpression: 'SET concluida = :t, feitos = :f',
-      ExpressionAttributeValues: { ':t': new Date().toISOString(), ':f': feitos },
-    }),
-  );
+const markDone = (db: Database, feitos: number) =>
+  commit([{ name: 'migracao.concluir', key: MIGRACAO_INDICES_KEY, update: { set: { concluida: new Date().toISOString(), feitos } } }], db);
 
 /**
  * A table with no client yet needs no migration: marked done, so every later client (written with
  * its items) is listed. True when the index is complete.
  */
-export async function markIndexesDoneIfEmpty(db: Db): Promise<boolean> {
+export async function markIndexesDoneIfEmpty(db: Database): Promise<boolean> {
   const progress = await readProgress(db);
   if (progress?.concluida) return true;
   if (progress || (await hasClientes(db))) return false;
@@ -72,7 +65,7 @@ export async function markIndexesDoneIfEmpty(db: Db): Promise<boolean> {
  * Whether the index is complete (one read per instance once it is), else the migration's
  * progress: the paged list's guard.
  */
-export async function indexesReady(db: Db = defaultDb()): Promise<{ ready: true } | { ready: false; feitos: number; total: number }> {
+export async function indexesReady(db: Database = defaultDb()): Promise<{ ready: true } | { ready: false; feitos: number; total: number }> {
   if (done.has(db.tableName)) return { ready: true };
   if (await markIndexesDoneIfEmpty(db)) {
     done.add(db.tableName);
@@ -83,29 +76,18 @@ export async function indexesReady(db: Db = defaultDb()): Promise<{ ready: true 
 }
 
 /** A client's items put whole, on the condition that it is still as read. */
-function migrationOps(db: Db, c: ClienteRecord): Op[] {
+function migrationOps(c: ClienteRecord): WriteOp<WriteOutcome>[] {
   return [
-    {
-      name: 'cliente.check',
-      item: {
-        ConditionCheck: {
-          TableName: db.tableName,
-          Key: clienteKey(c.id),
-          ConditionExpression: 'versao = :v',
-          ExpressionAttributeValues: { ':v': c.versao },
-        },
-      },
-      onFailed: () => ({ kind: 'changed' }),
-    },
-    ...[...indexItemsOf(c).values()].map((Item): Op => ({ name: 'indice.put', item: { Put: { TableName: db.tableName, Item } } })),
+    { name: 'cliente.check', key: clienteKey(c.id), check: true, condition: equals('versao', c.versao), onFailed: () => ({ kind: 'changed' }) },
+    ...[...indexItemsOf(c).values()].map((item): WriteOp => ({ name: 'indice.put', put: item })),
   ];
 }
 
 /** Writes one client's items; read again while the API changes it meanwhile (gone: nothing to do). */
-async function migrateOne(db: Db, first: ClienteRecord): Promise<void> {
+async function migrateOne(db: Database, first: ClienteRecord): Promise<void> {
   let c: ClienteRecord | undefined = first;
   while (c) {
-    const written = await commit(migrationOps(db, c), db.doc);
+    const written = await commit(migrationOps(c), db);
     if (written.ok) return;
     const item: Record<string, unknown> | undefined = (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: clienteKey(c.id), ConsistentRead: true, ProjectionExpression: PROJECTION }))).Item;
     c = item && toClienteRecord(item);
@@ -118,7 +100,7 @@ async function migrateOne(db: Db, first: ClienteRecord): Promise<void> {
  * once (each write is idempotent).
  */
 export async function migrateIndexes(
-  db: Db,
+  db: Database,
   onProgress: (p: MigrationProgress) => void = () => {},
   keepGoing: () => boolean = () => true,
 ): Promise<MigrationProgress> {
@@ -128,7 +110,7 @@ export async function migrateIndexes(
     const total = await countClientes(db);
     progress = { ...MIGRACAO_INDICES_KEY, feitos: 0, total, iniciada: new Date().toISOString() };
     // Another run started it first: fine, both go on from the stored progress.
-    await commit([{ name: 'migracao.start', item: { Put: { TableName: db.tableName, Item: progress, ConditionExpression: 'attribute_not_exists(pk)' } }, onFailed: () => ({ kind: 'changed' }) }], db.doc);
+    await commit([{ name: 'migracao.start', put: progress, condition: missing('pk'), onFailed: (): WriteOutcome => ({ kind: 'changed' }) }], db);
   }
   let feitos = Number(progress.feitos ?? 0);
   const total = Number(progress.total ?? 0);
@@ -156,15 +138,7 @@ export async function migrateIndexes(
     start = page.LastEvaluatedKey;
     const last = clientes.at(-1);
     if (last) {
-      await db.doc.send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: MIGRACAO_INDICES_KEY,
-          UpdateExpression: 'SET #cursor = :c, feitos = :f',
-          ExpressionAttributeNames: { '#cursor': 'cursor' },
-          ExpressionAttributeValues: { ':c': last.id, ':f': feitos },
-        }),
-      );
+      await commit([{ name: 'migracao.progresso', key: MIGRACAO_INDICES_KEY, update: { set: { cursor: last.id, feitos } } }], db);
     }
     onProgress({ feitos, total, concluida: false });
     // Out of time (a job's run): the next run goes on from the stored progress.
@@ -177,7 +151,7 @@ export async function migrateIndexes(
 }
 
 /** Clients stored now (a Select COUNT over the partition's pages: no item is returned). */
-async function countClientes(db: Db): Promise<number> {
+async function countClientes(db: Database): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
@@ -191,7 +165,7 @@ async function countClientes(db: Db): Promise<number> {
 }
 
 /** The migration's progress as stored (undefined: never started). */
-export async function migrationProgress(db: Db): Promise<MigrationProgress | undefined> {
+export async function migrationProgress(db: Database): Promise<MigrationProgress | undefined> {
   const p = await readProgress(db);
   return p && { feitos: Number(p.feitos ?? 0), total: Number(p.total ?? 0), concluida: p.concluida !== undefined };
 }

@@ -22,11 +22,14 @@
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { firstFoldName, foldName } from '../contract/text.ts';
-import { tableName, type Db } from './client.ts';
+import { tableName, type Database } from './client.ts';
 import { categoriaKey, FIRST_CATEGORIA_SK, type Stored } from './items.ts';
 import { getItem, queryAll } from './reads.ts';
 import { PK } from './table.ts';
-import { commit, type Op } from './write.ts';
+import { allOf, commit, contains, equals, exists, missing, anyOf, sizeIs, type WriteOp, type WriteOutcome } from './write.ts';
+
+/** A unique value is held: a category name by these records (ids, `campo` descricao), a documento (CPF/CNPJ) by this client (id). */
+export type NameOutcome = { kind: 'nameTaken'; holders: number[]; campo?: string } | { kind: 'documentoTaken'; holder: number };
 
 const CLAIM_PREFIX = `${PK.unico}#categoria`;
 /** The marker item: every stored category has its claim under foldName (`sk` 0 marked the first fold's claims). */
@@ -51,10 +54,11 @@ export async function readNameHolders(descricao: string): Promise<number[]> {
 }
 
 /** Takes a free name for categories `ids` (one, but for pre-claims duplicates); else `nameTaken`. */
-export function claimName(descricao: string, ids: readonly number[]): Op {
+export function claimName(descricao: string, ids: readonly number[]): WriteOp<NameOutcome> {
   return {
     name: 'name.claim',
-    item: { Put: { TableName: tableName(), Item: nameClaimItem(descricao, ids), ConditionExpression: 'attribute_not_exists(pk)' } },
+    put: nameClaimItem(descricao, ids),
+    condition: missing('pk'),
     onFailed: (old) => ({ kind: 'nameTaken', holders: holdersOf(old), campo: 'descricao' }),
   };
 }
@@ -64,33 +68,13 @@ export function claimName(descricao: string, ids: readonly number[]): Op {
  * is the last one, else it drops out of the set; conditioned on the holders being as read
  * (`changed` otherwise). Nothing when it does not hold the name (a pre-claims duplicate).
  */
-export function releaseName(descricao: string, id: number, holders: readonly number[]): Op | undefined {
+export function releaseName(descricao: string, id: number, holders: readonly number[]): WriteOp<WriteOutcome> | undefined {
   if (!holders.includes(id)) return undefined;
-  const target = { TableName: tableName(), Key: nameClaimKey(descricao) };
-  const condition = {
-    ConditionExpression: 'contains(#ids, :id) AND size(#ids) = :n',
-    ExpressionAttributeNames: { '#ids': 'ids' },
-  };
+  const key = nameClaimKey(descricao);
+  const condition = allOf(contains('ids', id), sizeIs('ids', holders.length));
   const onFailed = () => ({ kind: 'changed' }) as const;
-  if (holders.length === 1) {
-    return {
-      name: 'name.release',
-      item: { Delete: { ...target, ...condition, ExpressionAttributeValues: { ':id': id, ':n': 1 } } },
-      onFailed,
-    };
-  }
-  return {
-    name: 'name.leave',
-    item: {
-      Update: {
-        ...target,
-        ...condition,
-        UpdateExpression: 'DELETE #ids :me',
-        ExpressionAttributeValues: { ':id': id, ':n': holders.length, ':me': new Set([id]) },
-      },
-    },
-    onFailed,
-  };
+  if (holders.length === 1) return { name: 'name.release', key, delete: true, condition, onFailed };
+  return { name: 'name.leave', key, update: { deleteFromSet: { ids: new Set([id]) } }, condition, onFailed };
 }
 
 /** Tables whose marker this instance has seen (it never goes away). */
@@ -110,7 +94,7 @@ export async function ensureNameClaims(): Promise<void> {
   for (let attempt = 1; attempt <= BACKFILL_ATTEMPTS; attempt++) {
     if (await claimStoredNames()) {
       const marker = { ...NAME_CLAIMS_MARKER, at: new Date().toISOString() };
-      await commit([{ name: 'name.marker', item: { Put: { TableName: table, Item: marker } } }]);
+      await commit([{ name: 'name.marker', put: marker }]);
       ready.add(table);
       return;
     }
@@ -162,54 +146,26 @@ async function claimStoredNames(): Promise<boolean> {
  * Stored categories `ids` join a claim that exists (taken by a write, or by another pass, before
  * the stored names were claimed under this fold); nothing when it is gone meanwhile.
  */
-function joinName(descricao: string, ids: readonly number[]): Op {
-  return {
-    name: 'name.join',
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: nameClaimKey(descricao),
-        ConditionExpression: 'attribute_exists(pk)',
-        UpdateExpression: 'ADD #ids :ids',
-        ExpressionAttributeNames: { '#ids': 'ids' },
-        ExpressionAttributeValues: { ':ids': new Set(ids) },
-      },
-    },
-    onFailed: () => ({ kind: 'changed' }),
-  };
+function joinName(descricao: string, ids: readonly number[]): WriteOp<WriteOutcome> {
+  return { name: 'name.join', key: nameClaimKey(descricao), update: { add: { ids: new Set(ids) } }, condition: exists('pk'), onFailed: () => ({ kind: 'changed' }) };
 }
 
 /** A claim made under the first fold that foldName no longer makes (it can't match a new name: nothing holds it). */
-function dropFirstFoldClaim(descricao: string): Op {
-  return {
-    name: 'name.firstFold',
-    item: { Delete: { TableName: tableName(), Key: { pk: `${CLAIM_PREFIX}#${firstFoldName(descricao)}`, sk: 0 } } },
-    onFailed: () => ({ kind: 'changed' }),
-  };
+function dropFirstFoldClaim(descricao: string): WriteOp<WriteOutcome> {
+  return { name: 'name.firstFold', key: { pk: `${CLAIM_PREFIX}#${firstFoldName(descricao)}`, sk: 0 }, delete: true, onFailed: () => ({ kind: 'changed' }) };
 }
 
 /** Holds only while the category is as read. */
-function unchangedCategoria(id: number, versao: number): Op {
-  return {
-    name: 'categoria.unchanged',
-    item: {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: categoriaKey(id),
-        ConditionExpression: 'versao = :v',
-        ExpressionAttributeValues: { ':v': versao },
-      },
-    },
-    onFailed: () => ({ kind: 'changed' }),
-  };
+function unchangedCategoria(id: number, versao: number): WriteOp<WriteOutcome> {
+  return { name: 'categoria.unchanged', key: categoriaKey(id), check: true, condition: equals('versao', versao), onFailed: () => ({ kind: 'changed' }) };
 }
 
 /** The folded names of every stored category (tools that write categories in bulk keep them unique). */
-export async function foldedNamesInUse(db: Db): Promise<Set<string>> {
+export async function foldedNamesInUse(db: Database): Promise<Set<string>> {
   return new Set((await queryAll(PK.categoria, 'descricao', db, FIRST_CATEGORIA_SK)).map((c) => foldName(String(c.descricao))));
 }
 
-// ---- Documentos (issue 17) ----------------------------------------------------------------------
+// ---- Documentos ---------------------------------------------------------------------------------
 // A client's documento (CPF or CNPJ, as stored) is unique among live clients: the claim item
 // `UNICO#documento#<documento>` holds the id of the client that has it. It is taken, freed and
 // moved in the same write as the client (create, an update that changes it, delete; a restore
@@ -231,10 +187,11 @@ export async function readDocumentoHolder(documento: string): Promise<number | u
 }
 
 /** Client `id` takes a free documento; a taken one fails with `documentoTaken` naming its holder. */
-export function claimDocumento(documento: string, id: number): Op {
+export function claimDocumento(documento: string, id: number): WriteOp<NameOutcome> {
   return {
     name: 'documento.claim',
-    item: { Put: { TableName: tableName(), Item: documentoClaimItem(documento, id), ConditionExpression: 'attribute_not_exists(pk)' } },
+    put: documentoClaimItem(documento, id),
+    condition: missing('pk'),
     onFailed: (old) => ({ kind: 'documentoTaken', holder: Number(old?.id) }),
   };
 }
@@ -243,18 +200,12 @@ export function claimDocumento(documento: string, id: number): Op {
  * Client `id` lets its documento go. Conditioned on the claim being its own (or already gone):
  * anything else means the data changed since it was read (`changed`: read again).
  */
-export function releaseDocumento(documento: string, id: number): Op {
+export function releaseDocumento(documento: string, id: number): WriteOp<WriteOutcome> {
   return {
     name: 'documento.release',
-    item: {
-      Delete: {
-        TableName: tableName(),
-        Key: documentoClaimKey(documento),
-        ConditionExpression: 'attribute_not_exists(pk) OR #id = :id',
-        ExpressionAttributeNames: { '#id': 'id' },
-        ExpressionAttributeValues: { ':id': id },
-      },
-    },
+    key: documentoClaimKey(documento),
+    delete: true,
+    condition: anyOf(missing('pk'), equals('id', id)),
     onFailed: () => ({ kind: 'changed' }),
   };
 }
@@ -263,7 +214,7 @@ export function releaseDocumento(documento: string, id: number): Op {
  * Of `documentos`, those some record has claimed (tools that write clients in bulk skip them, so
  * a seed never takes a documento a client already has). BatchGetItem, 100 keys at a time.
  */
-export async function documentosClaimed(db: Db, documentos: readonly string[]): Promise<Set<string>> {
+export async function documentosClaimed(db: Database, documentos: readonly string[]): Promise<Set<string>> {
   const held = new Set<string>();
   for (let i = 0; i < documentos.length; i += 100) {
     let keys: Record<string, unknown>[] | undefined = documentos.slice(i, i + 100).map(documentoClaimKey);

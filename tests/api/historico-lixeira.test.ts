@@ -14,9 +14,9 @@ import type { EntradaHistorico, ItemLixeira } from '../../lambdas/contract/types
 import { documentClient } from '../../lambdas/store/client.ts';
 import { recentActivity } from '../../lambdas/store/feed.ts';
 import { FEED_DAYS, historyPk } from '../../lambdas/store/historico.ts';
-import { EXPIRA, trashKey } from '../../lambdas/store/lixeira.ts';
+import { EXPIRA, lixeiraKey } from '../../lambdas/store/lixeira.ts';
 import { PK, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
-import { STALLED_PURGE_SECONDS, sweepTrash } from '../../lambdas/services/lixeira.ts';
+import { STALLED_PURGE_SECONDS, sweepLixeira } from '../../lambdas/services/lixeira.ts';
 import { WRITE_ATTEMPTS } from '../../lambdas/services/outcomes.ts';
 import { startTestApi } from '../support/api-server.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
@@ -74,7 +74,7 @@ const feedOf = async (tipo: string, id: number) => (await recentActivity(100)).f
 /** Makes a trash entry expired (a second ago) as TTL and the sweep see it: the copy's TTL attribute, the index entry's expiry. */
 async function expireEntry(tipo: 'produto' | 'categoria', id: number, indice: number): Promise<void> {
   const past = Math.floor(Date.now() / 1000) - 1;
-  for (const [Key, attribute] of [[trashKey(tipo, id), TTL_ATTRIBUTE], [{ pk: PK.lixeira, sk: indice }, EXPIRA]] as const) {
+  for (const [Key, attribute] of [[lixeiraKey(tipo, id), TTL_ATTRIBUTE], [{ pk: PK.lixeira, sk: indice }, EXPIRA]] as const) {
     await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key, UpdateExpression: 'SET #e = :p', ExpressionAttributeNames: { '#e': attribute }, ExpressionAttributeValues: { ':p': past } }));
   }
 }
@@ -245,7 +245,7 @@ describe('a real transaction cancelled by its last items: nothing written', () =
     const c = await createCategoria(api, 'Meio C');
     const p = await createCliente(api, { nome: 'Não sai', valorContrato: 15000, categoria: { id: c.id }, documento: '111.444.777-35' });
     const before = await state();
-    await plant(trashKey('produto', p.id));
+    await plant(lixeiraKey('produto', p.id));
     expect(await call(api, 'DELETE', `/produtos/${p.id}`)).toMatchObject({ status: 409 });
     await unplant();
     expect(await state()).toEqual(before);
@@ -276,7 +276,7 @@ describe('a real transaction cancelled by its last items: nothing written', () =
   it('a category delete (the trash copy’s key taken): live, its name held, nothing in the trash', async () => {
     const c = await createCategoria(api, 'Fica viva');
     const before = await state();
-    await plant(trashKey('categoria', c.id));
+    await plant(lixeiraKey('categoria', c.id));
     expect(await call(api, 'DELETE', `/categorias/${c.id}`)).toMatchObject({ status: 409 });
     await unplant();
     expect(await state()).toEqual(before);
@@ -390,7 +390,7 @@ describe('the trash', () => {
       expiraEm: expect.stringMatching(/Z$/),
     });
     // TTL: the copy and the index entry carry expiresAt, TRASH_DAYS (30) after the delete.
-    const copy = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: trashKey('produto', p.id) }))).Item!;
+    const copy = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: lixeiraKey('produto', p.id) }))).Item!;
     const days = (Number(copy[TTL_ATTRIBUTE]) - Date.parse(first!.excluidoEm) / 1000) / 86400;
     expect(days).toBeGreaterThan(29.99);
     expect(days).toBeLessThan(30.01);
@@ -483,7 +483,7 @@ describe('the trash', () => {
   it('an expired entry reads as absent before TTL removes it: not listed, not restorable', async () => {
     const p = await createCliente(api, { nome: 'Expira' });
     expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
-    const copy = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: trashKey('produto', p.id) }))).Item!;
+    const copy = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: lixeiraKey('produto', p.id) }))).Item!;
     await expireEntry('produto', p.id, Number(copy.indice));
     expect(await inTrash('produto', p.id)).toBe(false);
     expect((await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).status).toBe(404);
@@ -585,11 +585,11 @@ describe('the purge', () => {
   it('erases an entry that expired but that TTL has not removed yet', async () => {
     const p = await createCliente(api, { nome: 'Expirado', email: 'expirado@empresa.com.br' });
     expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
-    const copy = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: trashKey('produto', p.id) }))).Item!;
+    const copy = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: lixeiraKey('produto', p.id) }))).Item!;
     await expireEntry('produto', p.id, Number(copy.indice));
     expect(await inTrash('produto', p.id)).toBe(false);
     expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(204);
-    expect((await api.doc.send(new GetCommand({ TableName: api.tableName, Key: trashKey('produto', p.id) }))).Item).toBeUndefined();
+    expect((await api.doc.send(new GetCommand({ TableName: api.tableName, Key: lixeiraKey('produto', p.id) }))).Item).toBeUndefined();
     expect((await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.lixeira, sk: Number(copy.indice) } }))).Item).toBeUndefined();
     expect((await call(api, 'GET', `/produtos/${p.id}/historico`)).status).toBe(404);
     expect(await feedOf('produto', p.id)).toEqual([]);
@@ -617,7 +617,7 @@ describe('the purge, half-way and after', () => {
     const p = await createCliente(api, { nome: 'Meio expurgado', email: 'meio@empresa.com.br' });
     for (let v = 2; v <= 4; v++) expect((await call(api, 'PUT', '/produtos', { id: p.id, nome: 'Meio expurgado', valorContrato: v })).status).toBe(200);
     expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
-    const { indice } = (await raw(trashKey('produto', p.id)))!;
+    const { indice } = (await raw(lixeiraKey('produto', p.id)))!;
     // The feed items go first, then the history entries: the second batch write fails.
     fault = { command: 'BatchWriteItemCommand', skip: 1 };
     expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(500);
@@ -628,11 +628,11 @@ describe('the purge, half-way and after', () => {
     expect(await inTrash('produto', p.id)).toBe(false);
     expect(await call(api, 'POST', `/lixeira/produto/${p.id}/restaurar`)).toMatchObject({ status: 404, body: { mensagem: MESSAGES.naoEstaNaLixeira } });
     expect((await call(api, 'GET', `/produtos/${p.id}`)).status).toBe(404);
-    expect(await raw(trashKey('produto', p.id))).toMatchObject({ purgando: expect.any(Number) });
+    expect(await raw(lixeiraKey('produto', p.id))).toMatchObject({ purgando: expect.any(Number) });
 
     expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(204);
     expect(await historyItems('produto', p.id)).toEqual([]);
-    expect(await raw(trashKey('produto', p.id))).toBeUndefined();
+    expect(await raw(lixeiraKey('produto', p.id))).toBeUndefined();
     expect(await raw({ pk: PK.lixeira, sk: Number(indice) })).toBeUndefined();
     expect((await call(api, 'GET', `/produtos/${p.id}/historico`)).status).toBe(404);
   });
@@ -697,31 +697,31 @@ describe('the sweep: an expired entry goes with its history', () => {
     for (const [path, id] of [['produtos', expired.id], ['categorias', kept.id], ['produtos', stalled.id]] as const) {
       expect((await call(api, 'DELETE', `/${path}/${id}`)).status).toBe(204);
     }
-    const expiredIndex = Number((await raw(trashKey('produto', expired.id)))!.indice);
-    const keptIndex = Number((await raw(trashKey('categoria', kept.id)))!.indice);
-    const stalledIndex = Number((await raw(trashKey('produto', stalled.id)))!.indice);
+    const expiredIndex = Number((await raw(lixeiraKey('produto', expired.id)))!.indice);
+    const keptIndex = Number((await raw(lixeiraKey('categoria', kept.id)))!.indice);
+    const stalledIndex = Number((await raw(lixeiraKey('produto', stalled.id)))!.indice);
     await expireEntry('produto', expired.id, expiredIndex);
     // TTL removed the expired copy already: the index entry is what remains to do.
-    await api.doc.send(new DeleteCommand({ TableName: api.tableName, Key: trashKey('produto', expired.id) }));
+    await api.doc.send(new DeleteCommand({ TableName: api.tableName, Key: lixeiraKey('produto', expired.id) }));
     // A purge marked this one minutes ago and died before its end.
     const marked = Math.floor(Date.now() / 1000) - STALLED_PURGE_SECONDS - 1;
-    for (const Key of [trashKey('produto', stalled.id), { pk: PK.lixeira, sk: stalledIndex }]) {
+    for (const Key of [lixeiraKey('produto', stalled.id), { pk: PK.lixeira, sk: stalledIndex }]) {
       await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key, UpdateExpression: 'SET purgando = :t', ExpressionAttributeValues: { ':t': marked } }));
     }
 
     // No time left: nothing is touched.
-    const none = await sweepTrash(Date.now(), () => false);
+    const none = await sweepLixeira(Date.now(), () => false);
     expect(none).toMatchObject({ erased: 0 });
     expect(none.left).toBeGreaterThanOrEqual(2);
     expect((await history('produtos', expired.id)).itens).toHaveLength(3);
 
-    const done = await sweepTrash();
+    const done = await sweepLixeira();
     expect(done.left).toBe(0);
     expect(done.erased).toBeGreaterThanOrEqual(2);
     for (const id of [expired.id, stalled.id]) {
       expect((await call(api, 'GET', `/produtos/${id}/historico`)).status).toBe(404);
       expect(await feedOf('produto', id)).toEqual([]);
-      expect(await raw(trashKey('produto', id))).toBeUndefined();
+      expect(await raw(lixeiraKey('produto', id))).toBeUndefined();
     }
     expect(await raw({ pk: PK.lixeira, sk: expiredIndex })).toBeUndefined();
     expect(await raw({ pk: PK.lixeira, sk: stalledIndex })).toBeUndefined();
@@ -730,18 +730,18 @@ describe('the sweep: an expired entry goes with its history', () => {
     expect((await history('categorias', kept.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
     expect((await call(api, 'POST', `/lixeira/categoria/${kept.id}/restaurar`)).status).toBe(200);
     // Run again: nothing left to do.
-    expect(await sweepTrash()).toEqual({ erased: 0, left: 0 });
+    expect(await sweepLixeira()).toEqual({ erased: 0, left: 0 });
   });
 
   it('also erases entries stored before the index kept its own expiry (TTL attribute only)', async () => {
     const p = await createCliente(api, { nome: 'Entrada antiga da lixeira' });
     expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
-    const indice = Number((await raw(trashKey('produto', p.id)))!.indice);
+    const indice = Number((await raw(lixeiraKey('produto', p.id)))!.indice);
     const past = Math.floor(Date.now() / 1000) - 1;
     await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: { pk: PK.lixeira, sk: indice }, UpdateExpression: 'REMOVE expira SET expiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
-    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: trashKey('produto', p.id), UpdateExpression: 'SET expiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: lixeiraKey('produto', p.id), UpdateExpression: 'SET expiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
     expect(await inTrash('produto', p.id)).toBe(false);
-    await sweepTrash();
+    await sweepLixeira();
     expect((await call(api, 'GET', `/produtos/${p.id}/historico`)).status).toBe(404);
     expect(await raw({ pk: PK.lixeira, sk: indice })).toBeUndefined();
   });
@@ -749,20 +749,20 @@ describe('the sweep: an expired entry goes with its history', () => {
   it("moves an unexpired entry's expiry off TTL, where DynamoDB could drop the to-do before the sweep", async () => {
     const p = await createCliente(api, { nome: 'Entrada antiga ainda na lixeira' });
     expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
-    const key = { pk: PK.lixeira, sk: Number((await raw(trashKey('produto', p.id)))!.indice) };
+    const key = { pk: PK.lixeira, sk: Number((await raw(lixeiraKey('produto', p.id)))!.indice) };
     const expiry = Number((await raw(key))![EXPIRA]);
     // As a release before the sweep stored it: the expiry in the TTL attribute.
     await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: key, UpdateExpression: 'REMOVE expira SET expiresAt = :e', ExpressionAttributeValues: { ':e': expiry } }));
     expect((await raw(key))![TTL_ATTRIBUTE]).toBe(expiry);
 
-    await sweepTrash();
+    await sweepLixeira();
     const entry = (await raw(key))!;
     expect(entry[EXPIRA]).toBe(expiry);
     expect(entry[TTL_ATTRIBUTE]).toBeUndefined();
     expect(await inTrash('produto', p.id)).toBe(true);
     expect((await history('produtos', p.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
     // Once it expires, the sweep erases it as any other.
-    await sweepTrash((expiry + 1) * 1000);
+    await sweepLixeira((expiry + 1) * 1000);
     expect(await raw(key)).toBeUndefined();
     expect((await call(api, 'GET', `/produtos/${p.id}/historico`)).status).toBe(404);
   });

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cpfCheckDigits, formatDocumento, LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import { CLIENT_COUNT } from '../../lambdas/store/items.ts';
 import { PK } from '../../lambdas/store/table.ts';
-import { writeHooks, type Op } from '../../lambdas/store/write.ts';
+import { keyOf, writeHooks, type AnyOp } from '../../lambdas/store/write.ts';
 import { invariantViolations, snapshot, type Snapshot } from '../contract/store-invariants.ts';
 import { call, createCategoria, startApi, type TestApi } from './helpers.ts';
 
@@ -58,7 +58,7 @@ describe('POST /importacoes and its batches', () => {
     // The table's one-time count of the totals (store/aggregates.ts) done first: only the batches' writes are measured.
     expect((await call(api, 'GET', '/resumo')).status).toBe(200);
     const sizes: number[] = [];
-    writeHooks.beforeCommit = (ops: readonly Op[]) => void sizes.push(ops.length);
+    writeHooks.beforeCommit = (ops: readonly AnyOp[]) => void sizes.push(ops.length);
     const linhas = Array.from({ length: LIMITS.importacao.linhasPorLote }, (_, i) =>
       i === 7 ? linha(i, { nome: '   ' }) : i === 9 ? linha(i, { valorContrato: -1 }) : linha(i, { categoria: { id: cat.id } }),
     );
@@ -392,7 +392,7 @@ describe('the undo', () => {
     let most = 0;
     let together = 0;
     let running = 0;
-    const totalsOf = (ops: readonly Op[]) => ops.filter((o) => o.name.endsWith('.totals')).map((o) => JSON.stringify(o.item.Update?.Key));
+    const totalsOf = (ops: readonly AnyOp[]) => ops.filter((o) => o.name.endsWith('.totals')).map((o) => JSON.stringify(keyOf(o)));
     writeHooks.beforeCommit = (ops) => {
       for (const t of totalsOf(ops)) {
         inFlight.set(t, (inFlight.get(t) ?? 0) + 1);

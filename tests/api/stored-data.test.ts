@@ -45,7 +45,7 @@ describe('categories stored before name claims', () => {
     expect(await get(NAME_CLAIMS_MARKER)).toBeUndefined();
     // Hold one request's claim of "Logística" after it read the stored categories...
     const logistica = nameClaimKey('Logística').pk;
-    const gate = holdWrites((ops) => ops.some((op) => op.name === 'name.claim' && op.item.Put?.Item?.pk === logistica));
+    const gate = holdWrites((ops) => ops.some((op) => op.name === 'name.claim' && 'put' in op && op.put.pk === logistica));
     const first = call(api, 'POST', '/categorias', { descricao: 'Nova' });
     await gate.reached();
     // ...while other first writes run (each claims the stored names itself), one deleting it.

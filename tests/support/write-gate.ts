@@ -4,7 +4,7 @@
  * store's test seam (`writeHooks` in lambdas/store/write.ts). The handlers must run in the test's
  * module graph (tests/support/handlers.ts).
  */
-import { writeHooks, type Op } from '../../lambdas/store/write.ts';
+import { writeHooks, type AnyOp } from '../../lambdas/store/write.ts';
 
 /** A write held at its commit. */
 export interface Held {
@@ -15,7 +15,7 @@ export interface Held {
 }
 
 /** Picks writes by their operations (names and items). */
-export type WriteMatcher = (ops: readonly Op[]) => boolean;
+export type WriteMatcher = (ops: readonly AnyOp[]) => boolean;
 
 interface Trap {
   match: WriteMatcher;
@@ -26,7 +26,7 @@ interface Trap {
 
 const traps: Trap[] = [];
 
-async function beforeCommit(ops: readonly Op[]): Promise<void> {
+async function beforeCommit(ops: readonly AnyOp[]): Promise<void> {
   const names = ops.map((op) => op.name);
   const trap = traps.find((t) => t.left > 0 && t.match(ops));
   if (!trap) return;

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aggregateOps, toCents } from '../../lambdas/store/aggregates.ts';
 import type { ClienteRecord } from '../../lambdas/store/items.ts';
+import { toTransactItem } from '../../lambdas/store/write.ts';
 
 beforeAll(() => {
   process.env.TABLE_NAME = 'unit';
@@ -21,9 +22,9 @@ const cliente = (categoriaId: number | null, valorContrato: number): ClienteReco
 /** Each operation as [key sk, count, vips, cents]. */
 const deltas = (before: ClienteRecord | null, after: ClienteRecord | null) =>
   aggregateOps(before, after).map((op) => {
-    const u = op.item.Update!;
-    const v = u.ExpressionAttributeValues!;
-    return [(u.Key as { sk: number }).sk, v[':c'], v[':v'], v[':s']];
+    if (!('update' in op)) throw new Error(`${op.name} is not an update`);
+    const added = op.update.add!;
+    return [op.key.sk, added.produtos, added.vips, added.soma];
   });
 
 describe('aggregateOps', () => {
@@ -50,10 +51,10 @@ describe('aggregateOps', () => {
 
   it('a category must exist; the Sem categoria item is never created by a write (it is the marker)', () => {
     const [op] = aggregateOps(null, cliente(3, 1));
-    expect(op!.item.Update!.ConditionExpression).toBe('attribute_exists(pk)');
+    expect(toTransactItem(op!, 'unit').Update!.ConditionExpression).toBe('attribute_exists(#pk)');
     expect(op!.onFailed!(undefined)).toEqual({ kind: 'categoriaMissing', id: 3 });
     const [sem] = aggregateOps(null, cliente(null, 1));
-    expect(sem!.item.Update!.ConditionExpression).toBe('attribute_exists(pk)');
+    expect(toTransactItem(sem!, 'unit').Update!.ConditionExpression).toBe('attribute_exists(#pk)');
     expect(sem!.onFailed!(undefined)).toEqual({ kind: 'changed' });
   });
 

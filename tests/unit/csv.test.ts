@@ -1,12 +1,12 @@
 /**
- * CSV (issue 18), pure parts: the column table's reading of cells (numbers, dates, phones,
+ * CSV, pure parts: the column table's reading of cells (numbers, dates, phones,
  * documents as people write them), the header matching, the writer's quoting and neutralising,
  * decoding (encodings, delimiters), and the import's packing of rows into transactions.
  */
 import { describe, expect, it } from 'vitest';
 import { cnpjCheckDigits, cpfCheckDigits, formatDocumento, LIMITS, MESSAGES, type Cliente } from '../../lambdas/contract/index.ts';
-import { chunkRows, pack, splitRowOps, TRANSACTION_MAX_ITEMS } from '../../lambdas/store/importacoes.ts';
-import type { Op } from '../../lambdas/store/write.ts';
+import { chunkRows, pack, TRANSACTION_MAX_ITEMS } from '../../lambdas/store/packing.ts';
+import { allOf, compare, exists, type AnyOp } from '../../lambdas/store/write.ts';
 import { failedRowsCsv } from '../../web/src/features/importacao/components/Summary.tsx';
 import { batchEnd, rowBytes } from '../../web/src/lib/csv/batches.ts';
 import { CLIENTE_COLUMNS, columnFor, formatDecimal, type ClienteCsv } from '../../web/src/lib/csv/columns.ts';
@@ -161,48 +161,31 @@ describe('decoding files', () => {
 });
 
 describe('packing import rows into transactions', () => {
-  const op = (name: string, item: Op['item']): Op => ({ name, item });
-  const put = (id: number) => op('cliente.put', { Put: { TableName: 't', Item: { pk: 'PRODUTO', sk: id } } });
-  const count = (cat: number, d = 1) =>
-    op('categoria.count', {
-      Update: {
-        TableName: 't',
-        Key: { pk: 'CATEGORIA', sk: cat },
-        UpdateExpression: 'ADD #count :d',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#count': 'produtos' },
-        ExpressionAttributeValues: { ':d': d },
-      },
-    });
-  /** A future aggregate update (issue 19's shape): several ADDs on one item fold too. */
-  const aggregate = (cat: number, soma: number) =>
-    op('categoria.aggregate', {
-      Update: {
-        TableName: 't',
-        Key: { pk: 'CATEGORIA', sk: cat },
-        UpdateExpression: 'ADD vips :v, soma :s',
-        ConditionExpression: 'attribute_exists(pk) AND versao >= :min',
-        ExpressionAttributeValues: { ':v': 1, ':s': soma, ':min': 0 },
-      },
-    });
+  const put = (id: number): AnyOp => ({ name: 'cliente.put', put: { pk: 'PRODUTO', sk: id } });
+  const count = (cat: number, d = 1): AnyOp => ({ name: 'categoria.count', key: { pk: 'CATEGORIA', sk: cat }, update: { add: { produtos: d } }, condition: exists('pk') });
+  /** An update that adds several numbers to one item: they merge too, its condition kept. */
+  const aggregate = (cat: number, soma: number): AnyOp => ({
+    name: 'categoria.aggregate',
+    key: { pk: 'CATEGORIA', sk: cat },
+    update: { add: { vips: 1, soma } },
+    condition: allOf(exists('pk'), compare('versao', '>=', 0)),
+  });
+  const updateOf = (op: AnyOp | undefined) => (op && 'update' in op ? op.update : undefined);
 
   it('folds the count updates of one category into one update that adds the sum; other items stay one per row', () => {
-    const rows = [1, 2, 3].map((id) => splitRowOps([put(id), count(7)]));
+    const rows = [1, 2, 3].map((id) => [put(id), count(7)]);
     const packed = pack(rows, []);
     expect(packed.ops.map((o) => o.name)).toEqual(['cliente.put', 'cliente.put', 'cliente.put', 'categoria.count×3']);
-    expect(packed.ops[3]!.item.Update).toMatchObject({ UpdateExpression: 'ADD #f0 :f0', ExpressionAttributeNames: { '#f0': 'produtos' }, ExpressionAttributeValues: { ':f0': 3 } });
+    expect(updateOf(packed.ops[3])).toEqual({ add: { produtos: 3 } });
     expect(packed.rowsOf[3]).toEqual([0, 1, 2]);
-    const agg = pack([splitRowOps([put(1), aggregate(7, 100)]), splitRowOps([put(2), aggregate(7, 250)])], []);
-    expect(agg.ops[2]!.item.Update).toMatchObject({
-      UpdateExpression: 'ADD #f0 :f0, #f1 :f1',
-      ExpressionAttributeNames: { '#f0': 'vips', '#f1': 'soma' },
-      ExpressionAttributeValues: { ':f0': 2, ':f1': 350, ':min': 0 },
-    });
+    const agg = pack([[put(1), aggregate(7, 100)], [put(2), aggregate(7, 250)]], []);
+    expect(updateOf(agg.ops[2])).toEqual({ add: { vips: 2, soma: 350 } });
+    expect(agg.ops[2]!.condition).toEqual(aggregate(7, 0).condition);
   });
 
   it('sizes transactions from the rows’ real op-lists: never over 100 items with the extra items counted', () => {
     // Rows of 3 own items (as if history and a claim came along) across 5 categories.
-    const rows = Array.from({ length: 500 }, (_, i) => splitRowOps([put(i), put(10_000 + i), put(20_000 + i), count(i % 5)]));
+    const rows = Array.from({ length: 500 }, (_, i) => [put(i), put(10_000 + i), put(20_000 + i), count(i % 5)]);
     const chunks = chunkRows(rows, 2);
     for (const chunk of chunks) {
       const items = pack(chunk.map((r) => rows[r]!), [put(-1), put(-2)]).ops.length;

@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { logJob } from '../../http/log.ts';
-import { sweepTrash } from '../../services/lixeira.ts';
+import { sweepLixeira } from '../../services/lixeira.ts';
 
 /** Kept back from the function's time: the entry in progress finishes, no new one starts. */
 const MARGIN_MS = 30_000;
@@ -15,7 +15,7 @@ const DEFAULT_BUDGET_MS = 60_000;
 export async function handler(_event?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>) {
   const started = Date.now();
   const deadline = started + (context ? context.getRemainingTimeInMillis() : DEFAULT_BUDGET_MS) - MARGIN_MS;
-  const result = await sweepTrash(started, () => Date.now() < deadline);
+  const result = await sweepLixeira(started, () => Date.now() < deadline);
   logJob({ job: 'SweepLixeira', ...result, durationMs: Date.now() - started });
   return result;
 }

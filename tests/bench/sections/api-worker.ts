@@ -19,7 +19,7 @@ import { isSignInOnly, routes } from '../../../lambdas/routes.ts';
 import { createCliente, deleteCliente, readCliente, replaceCliente } from '../../../lambdas/store/clientes.ts';
 import { historyOps } from '../../../lambdas/store/historico.ts';
 import { clienteItem, toClienteRecord, type ClienteRecord } from '../../../lambdas/store/items.ts';
-import { newIndexSk, putInTrash, readTrash, takeFromTrash, trashExpiry } from '../../../lambdas/store/lixeira.ts';
+import { newIndexSk, putInLixeira, readLixeiraCopy, takeFromLixeira, lixeiraExpiry } from '../../../lambdas/store/lixeira.ts';
 import { RECORD_KIND } from '../../../lambdas/store/table.ts';
 import { commit } from '../../../lambdas/store/write.ts';
 
@@ -418,7 +418,7 @@ async function writeCost(job: WorkerJob['writeCost']): Promise<WriteCostResult> 
   const trashCopy = (before: ClienteRecord, seq: number) => {
     const ms = Date.now();
     return [
-      ...putInTrash(kind, clienteItem({ ...before, historico: seq }), { nome: before.nome, excluidoEm: em(), excluidoPor: 'bench', indice: newIndexSk(ms), expiresAt: trashExpiry(ms) }),
+      ...putInLixeira(kind, clienteItem({ ...before, historico: seq }), { nome: before.nome, excluidoEm: em(), excluidoPor: 'bench', indice: newIndexSk(ms), expiresAt: lixeiraExpiry(ms) }),
       ...historyOps({ kind, id: before.id, nome: before.nome, seq, entry: { acao: 'excluido', em: em(), por: 'bench' } }),
     ];
   };
@@ -430,7 +430,7 @@ async function writeCost(job: WorkerJob['writeCost']): Promise<WriteCostResult> 
   // The restores: the deletes without trash left nothing to restore, so those clients go to the trash first (unmeasured).
   for (const [i, id] of ids.entries()) {
     if (i % 2 === 1) continue;
-    const copy = await readTrash(kind, id);
+    const copy = await readLixeiraCopy(kind, id);
     if (copy) continue;
     const written = await commit(trashCopy({ id, nome: `Custo ${id}`, segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 101, categoriaId: job.categoriaId, versao: 2, historico: 1 }, 2));
     if (!written.ok) throw new Error(`write cost: to the trash ${id} failed (${written.outcome.kind})`);
@@ -438,13 +438,13 @@ async function writeCost(job: WorkerJob['writeCost']): Promise<WriteCostResult> 
   for (const [i, id] of ids.entries()) {
     const withHistory = i % 2 === 1;
     const nowSeconds = Math.floor(Date.now() / 1000);
-    const copy = (await readTrash(kind, id))!;
+    const copy = (await readLixeiraCopy(kind, id))!;
     const old = toClienteRecord(copy.item);
     const seq = old.historico + 1;
     const record: ClienteRecord = { ...old, versao: old.versao + 1, ...(withHistory ? { historico: seq, atualizadoEm: em(), atualizadoPor: 'bench' } : {}) };
     const entry = { acao: 'restaurado' as const, em: em(), por: 'bench' };
     out.restore[withHistory ? 'after' : 'before'].push(
-      await timed([...takeFromTrash(copy, nowSeconds), ...createCliente(record), ...(withHistory ? historyOps({ kind, id, nome: record.nome, seq, entry }) : [])]),
+      await timed([...takeFromLixeira(copy, nowSeconds), ...createCliente(record), ...(withHistory ? historyOps({ kind, id, nome: record.nome, seq, entry }) : [])]),
     );
   }
   return out;

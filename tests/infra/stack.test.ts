@@ -11,7 +11,7 @@ import { STACK_NAME } from '../../infra/app.ts';
 import { alarmMetricCount, MAX_ALARM_METRICS } from '../../infra/constructs/alarms.ts';
 import { describeChanges, destructiveChanges, releaseSnapshots, STATEFUL_TYPES } from '../../infra/upgrade-check.ts';
 import { PINNED_LOGICAL_IDS } from './pinned-ids.ts';
-import { FUNCTION_RUNTIME } from '../../infra/constructs/api.ts';
+import { FUNCTION_RUNTIME } from '../../infra/constructs/functions.ts';
 import { SPA_REWRITE_CODE_PATH } from '../../infra/constructs/site.ts';
 import { TABLE_ADOPTION_ACTIONS, TABLE_ADOPTION_TYPE } from '../../infra/constructs/table-adoption.ts';
 import {

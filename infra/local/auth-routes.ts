@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { CLIENT_WRITE_ATTRIBUTES, passwordProblems, TOKEN_VALIDITY, userNameOf, type PasswordProblem } from '../../lambdas/contract/auth.ts';
 import type { WebConfig } from '../../lambdas/contract/auth.ts';
-import { readOutbox, type LocalIdentity } from './cognito.ts';
+import { readOutbox, type LocalIdentity } from './user-pool.ts';
 import { LOCAL_REGION } from './dynamodb.ts';
 
 export const CONFIG_PATH = '/config.json';
@@ -35,7 +35,7 @@ export function localWebConfig({ identity, demo = false }: AuthRoutesOptions): W
     userPoolId: identity.userPoolId,
     clientId: identity.clientId,
     cognitoEndpoint: COGNITO_PROXY_PATH,
-    // The local app client's refresh token lifetime (cognito.ts creates it so).
+    // The local app client's refresh token lifetime (user-pool.ts creates it so).
     sessionDays: TOKEN_VALIDITY.refreshTokenDays,
     ...(demo && identity.admin.passwordWorks ? { demo: { email: identity.admin.email, password: identity.admin.password } } : {}),
   };

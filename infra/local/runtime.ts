@@ -12,7 +12,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { documentClientOver, dynamoClientFromEnv } from '../../lambdas/store/client.ts';
 import { seedDemo } from '../../tools/seed.ts';
 import { startLocalJobs } from './jobs.ts';
-import { AUTH_ENV_NAMES, localAuthEnv, startLocalCognito, type LocalIdentity } from './cognito.ts';
+import { AUTH_ENV_NAMES, localAuthEnv, startLocalCognito, type LocalIdentity } from './user-pool.ts';
 import { isAlive, JavaMissingError, localDynamoEnv, startDynamoLocal } from './dynamodb.ts';
 import { ensureTable } from './table.ts';
 

@@ -14,7 +14,7 @@ import { SECURITY_HEADERS } from '../security-headers.ts';
 import { createApiMiddleware, HANDLERS_DIR, isApiPath, type HandlerLoader, type HandlerExport } from './adapter.ts';
 import { COGNITO_PROXY_PATH, createAuthRoutes } from './auth-routes.ts';
 import { localAuthorizerConfig } from './authorizer.ts';
-import { describeIdentity } from './cognito.ts';
+import { describeIdentity } from './user-pool.ts';
 import {
   assertPortAvailable,
   isLocalSetupError,

@@ -35,7 +35,7 @@ import {
   startLocalCognito,
   waitForMessage,
   type LocalIdentity,
-} from '../../infra/local/cognito.ts';
+} from '../../infra/local/user-pool.ts';
 import { isAlive } from '../../infra/local/tied-process.ts';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
 import { adminClient, callCognito, claimsOf, signIn, totpCode } from '../support/cognito.ts';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_ACCESS_WARNING } from '../../infra/clientela-stack.ts';
 import { identityEmails } from '../../infra/constructs/identity.ts';
-import { AUTH_ENV_NAMES, COGNITO_PASSWORD_POLICY } from '../../infra/local/cognito.ts';
+import { AUTH_ENV_NAMES, COGNITO_PASSWORD_POLICY } from '../../infra/local/user-pool.ts';
 import { CONFIG_PATH } from '../../infra/local/auth-routes.ts';
 import { WEB_CONFIG_FILE } from '../../infra/constructs/site.ts';
 import { contentSecurityPolicy, CONTENT_SECURITY_POLICY } from '../../infra/security-headers.ts';

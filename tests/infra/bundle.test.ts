@@ -29,7 +29,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT, STACK_NAME } from '../../infra/app.ts';
 import { ensureTable } from '../../infra/local/table.ts';
 import { createJwtAuthorizer, localAuthorizerConfig, type JwtAuthorizerContext } from '../../infra/local/authorizer.ts';
-import { localAuthEnv, startLocalCognito, type LocalIdentity } from '../../infra/local/cognito.ts';
+import { localAuthEnv, startLocalCognito, type LocalIdentity } from '../../infra/local/user-pool.ts';
 import { signIn } from '../support/cognito.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { jobs, matchRoute, ORIGIN_VERIFY, routes, type RouteDef } from '../../lambdas/routes.ts';

@@ -12,7 +12,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { localAuthEnv } from '../../../infra/local/cognito.ts';
+import { localAuthEnv } from '../../../infra/local/user-pool.ts';
 import { startLocalApi } from '../../../infra/local/server.ts';
 import type { HandlerExport } from '../../../infra/local/adapter.ts';
 import { isSignInOnly, routes } from '../../../lambdas/routes.ts';

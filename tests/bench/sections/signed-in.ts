@@ -26,7 +26,7 @@ const PAGE = '/clientes';
 
 /** The seeded administrator's refresh token, signed in through the preview's own /cognito/ proxy. */
 async function keptSessionToken(origin: string, dataDir: string): Promise<string> {
-  // What the local pool keeps beside its data (infra/local/cognito.ts).
+  // What the local pool keeps beside its data (infra/local/user-pool.ts).
   const state = JSON.parse(await readFile(join(dataDir, 'cognito', 'clientela.json'), 'utf8')) as { clientId: string; admin: { email: string; password: string } };
   const tokens = await signIn(`${origin}/cognito/`, state.clientId, state.admin.email, state.admin.password);
   if (!tokens.RefreshToken) throw new Error('the sign-in for the bench brought no refresh token');

@@ -46,7 +46,7 @@ export interface ApiAuth {
 }
 
 /**
- * The functions' sign-in environment (AUTH-DESIGN): with a pool, `AUTH_MODE=cognito` and what the
+ * The functions' sign-in environment: with a pool, `AUTH_MODE=cognito` and what the
  * HTTP layer checks the authorizer's claims against (and the users handlers call); without one,
  * the spec's open mode.
  */

@@ -2,7 +2,7 @@
  * The local server's sign-in routes, on the app's own origin (the shipped CSP needs no local
  * exception):
  * - `GET /config.json`: the web's runtime configuration, as the deployment writes it beside the
- *   site (AUTH-DESIGN); the dev server adds the seeded administrator's credentials (`demo`).
+ *   site; the dev server adds the seeded administrator's credentials (`demo`).
  * - `POST /cognito/`: Cognito's JSON API, proxied to cognito-local. Only the calls an app client
  *   may make without AWS credentials pass (as in the cloud, where admin calls need IAM), and the
  *   answers are made to match the cloud's where cognito-local differs in a way the web sees

@@ -187,7 +187,7 @@ describe('reads', () => {
     expect(of(PK.categoria).map((q) => q.ExclusiveStartKey)).toEqual([undefined, { pk: PK.categoria, sk: 1 }]);
     expect(of(PK.cliente).map((q) => q.ExclusiveStartKey)).toEqual([undefined, { pk: PK.cliente, sk: 2 }, { pk: PK.cliente, sk: 3 }]);
     // Strongly consistent, and only the attributes the answer needs (never the count or the keys'
-    // pk; the list never the clients' observacoes, issue 17).
+    // pk; the list never the clients' observacoes).
     for (const q of of(PK.categoria)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: REF_PROJECTION });
     for (const q of of(PK.cliente)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: CLIENTE_LIST_PROJECTION });
     expect(CLIENTE_LIST_PROJECTION).not.toMatch(/observacoes/);

@@ -1,5 +1,5 @@
 /**
- * Sign-in in the cloud (issue 15): the user pool and its client as the issue lists them, the
+ * Sign-in in the cloud: the user pool and its client as specified, the
  * first administrator, the JWT authorizer on every route, the users functions' IAM (from a test
  * route table with Cognito actions), the functions' sign-in environment, the CSP's Cognito
  * endpoint, `/config.json`, `-c auth=off` (the spec's open mode) and cdk-nag in every mode.

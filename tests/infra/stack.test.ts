@@ -121,7 +121,7 @@ describe('functions: one per route-table row', () => {
       expect(Object.keys(vars).sort()).toEqual(
         [ORIGIN_VERIFY.env, 'TABLE_NAME', 'AUTH_MODE', 'AUTH_ISSUER', 'AUTH_CLIENT_ID', 'USER_POOL_ID', 'TRASH_DAYS'].sort(),
       );
-      // Issue 16: the trash keeps deleted records 30 days by default.
+      // The trash keeps deleted records 30 days by default.
       expect(vars.TRASH_DAYS).toBe('30');
     }
   });

@@ -18,7 +18,7 @@ export const PAGES = ['/', '/clientes'] as const;
 export const MAX_GZIP_BYTES = 125 * 1024;
 export const MAX_RATIO = 1.2;
 /**
- * Issue 19: the home's portfolio may not make `/` heavier than it was before it (102.1 KB gzip,
+ * The home's portfolio may not make `/` heavier than it was before it (102.1 KB gzip,
  * measured this way at f223d21, in the open mode with the demo data).
  */
 export const HOME_BUDGET_GZIP_BYTES = 102.1 * 1024;

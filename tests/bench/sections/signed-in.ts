@@ -1,5 +1,5 @@
 /**
- * Issue 15 with sign-in on (the app's default), which the web section (open mode) never sees:
+ * Sign-in on (the app's default), which the web section (open mode) never sees:
  * `/clientes` for a person with a kept session ('Manter conectado'), where the app reads
  * /config.json and renews the access token (REFRESH_TOKEN_AUTH through the preview's /cognito/
  * proxy to cognito-local) before its first API call. The initial JavaScript as initial-js.ts

@@ -570,7 +570,7 @@ describe('sign-in through the local server', () => {
     expect((await fetch(`${origin}/cognito`, { method: 'POST', body: '{}' })).status).toBe(404);
   });
 
-  it('cognito-local 5.3.0 still lacks the calls the README lists as simulated locally', async () => {
+  it('cognito-local 5.3.0 still lacks the calls docs/sign-in.md lists as simulated locally', async () => {
     const direct = (op: string, body: unknown) => callCognito(identity.endpoint, op, body);
     const { AccessToken } = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password);
     const unsupported = [

@@ -670,7 +670,7 @@ describe('bundled functions (cdk synth with esbuild)', () => {
   it('grants each function exactly the DynamoDB and user pool actions its handler was seen to need', () => {
     expect(unattributed).toEqual([]);
     const fns = Object.values(appFunctions(template));
-    // Sign-in's resources come with the stack's user pool (none with -c auth=off).
+    // Sign-in's resources come with the stack's user pool (none with "auth": "off").
     const hasPool = Object.keys(template.findResources('AWS::Cognito::UserPool')).length > 0;
     const report: string[] = [];
     for (const fn of Object.values(jobFunctions(template))) {

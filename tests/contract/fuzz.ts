@@ -205,7 +205,7 @@ export type BodyMutation =
   | { type: 'oversize'; char: string }
   | { type: 'deep'; depth: number; where: 'top' | 'field' | 'unknown'; open: '[' | '{' };
 
-export type Op =
+export type FuzzOp =
   | { kind: 'createCategoria'; body: Json; key: KeyChoice | null; contentType: string; extra: Json }
   | { kind: 'createCliente'; body: Json; cat: CatChoice; key: KeyChoice | null; contentType: string; extra: Json }
   | { kind: 'updateCategoria'; body: Json; target: Target; versao: VersaoMode; extra: Json }
@@ -428,7 +428,7 @@ const badKey = fc.oneof(
  * cover those routes instead.
  */
 const USERS_ROUTES = routes.filter((r) => r.path.startsWith('/usuarios')).map((r) => r.routeKey);
-const usuariosOp: fc.Arbitrary<Op> = fc.record({
+const usuariosOp: fc.Arbitrary<FuzzOp> = fc.record({
   kind: fc.constant('usuarios' as const),
   routeKey: fc.constantFrom(...USERS_ROUTES),
   email: fc.oneof(fc.constantFrom('ana@empresa.com.br', 'Ana@Empresa.com.br', 'nao-e-email', '%40', 'a%2Fb@x.com'), fc.emailAddress()),
@@ -444,7 +444,7 @@ const usuariosOp: fc.Arbitrary<Op> = fc.record({
 });
 
 /** One operation; the weights give about 45% valid writes, 15% reads, 40% invalid requests. */
-export const opArb: fc.Arbitrary<Op> = fc.oneof(
+export const opArb: fc.Arbitrary<FuzzOp> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('createCategoria' as const), body: categoriaInput, key: keyChoice, contentType: jsonContentType, extra: extraFields }) },
   { weight: 8, arbitrary: fc.record({ kind: fc.constant('createCliente' as const), body: produtoInput, cat: catChoice, key: keyChoice, contentType: jsonContentType, extra: extraFields }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('updateCategoria' as const), body: categoriaUpdate, target, versao: versaoMode, extra: extraFields }) },
@@ -573,7 +573,7 @@ function nested(depth: number, open: '[' | '{'): string {
 }
 
 /** Turns an operation into a request with its expectations, using the model as it is now. */
-export function plan(op: Op, model: Model): Planned {
+export function plan(op: FuzzOp, model: Model): Planned {
   const cats = sortedIds(model.categorias);
   const prods = sortedIds(model.clientes);
   // Ids never created: beyond any answered id.

@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from '@typescript-eslint/typescript-estree';
+import tseslint from 'typescript-eslint';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
@@ -99,7 +99,7 @@ function targetsOf(file) {
   if (targets === undefined) {
     targets = [];
     try {
-      const program = parse(readFileSync(file, 'utf8'), { jsx: file.endsWith('.tsx'), loc: false, range: false });
+      const { ast: program } = tseslint.parser.parseForESLint(readFileSync(file, 'utf8'), { jsx: file.endsWith('.tsx'), loc: true, range: true });
       for (const { specifier } of valueImports(program)) {
         const target = resolve(specifier, file);
         if (target !== null && !isKnown(file, target)) targets.push(target);

@@ -1,5 +1,5 @@
 /**
- * CSV (issue 18), pure parts: the column table's reading of cells (numbers, dates, phones,
+ * CSV, pure parts: the column table's reading of cells (numbers, dates, phones,
  * documents as people write them), the header matching, the writer's quoting and neutralising,
  * decoding (encodings, delimiters), and the import's packing of rows into transactions.
  */
@@ -174,7 +174,7 @@ describe('packing import rows into transactions', () => {
         ExpressionAttributeValues: { ':d': d },
       },
     });
-  /** A future aggregate update (issue 19's shape): several ADDs on one item fold too. */
+  /** A future aggregate update (as the totals write them): several ADDs on one item fold too. */
   const aggregate = (cat: number, soma: number) =>
     op('categoria.aggregate', {
       Update: {

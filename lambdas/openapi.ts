@@ -113,7 +113,7 @@ const KEEP_OR_CLEAR =
   'Optional. In a PUT, a field absent from the body is kept as stored (a client that does not know it never erases ' +
   'it); `null` or `""` clears it. Absent from answers when not set.';
 
-/** The docs of the contact and contract fields (issue 17). */
+/** The docs of the contact and contract fields. */
 function contatoDocs(): Record<ContatoField, string> {
   const { data } = LIMITS;
   return {
@@ -157,7 +157,7 @@ const FIELD_DOCS: Record<string, string> = {
   categoria:
     'The category of the client: `{ "id": n }` of an existing category (400 otherwise), or null / ' +
     'absent for none. Only `categoria.id` counts; any other field in it (e.g. `descricao`) is ignored.',
-  // The client's contact and contract fields (issue 17); the users API's `email` is USUARIO_EMAIL_DOC.
+  // The client's contact and contract fields; the users API's `email` is USUARIO_EMAIL_DOC.
   ...contatoDocs(),
 };
 

@@ -170,7 +170,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  * Fills the table with `categorias` categories and `clientes` clients: clients spread over the
  * new categories (about one in ten without any), contract values below and above the VIP
  * threshold with cents, realistic Portuguese names; most with a contact e-mail and phone, a
- * CNPJ/CPF, contract dates and some notes (issue 17). Deterministic for a given table state.
+ * CNPJ/CPF, contract dates and some notes. Deterministic for a given table state.
  */
 export async function seedDatabase(db: Db, counts: { categorias: number; clientes: number }, options: SeedOptions = {}): Promise<SeedResult> {
   const nCat = Math.max(0, Math.floor(counts.categorias));
@@ -236,7 +236,7 @@ const DEMO_CLIENTES: readonly {
   pontoFocal: string;
   valorContrato: number;
   categoria: DemoCategoria | null;
-  /** Issue 17: contact fields, and the contract's end as days from today (so the renewals view has some). */
+  /** Contact fields, and the contract's end as days from today (so the renewals view has some). */
   contato?: { email?: string; telefone?: string; documento?: string; observacoes?: string; fimEmDias?: number };
 }[] = [
   { nome: 'Padaria Pão de Açúcar', segmento: 'Panificação', pontoFocal: 'Maria José Conceição', valorContrato: 4500, categoria: 'Varejo', contato: { email: 'compras@padariapaodeacucar.com.br', telefone: '+5511987654321', documento: '11222333000181', fimEmDias: 12 } },

@@ -1,6 +1,6 @@
 /**
  * The client record's fields as one list, and the check of each contact and contract field
- * (issue 17) with its pt-BR message: zod-free, so the API's schema, the web's form and the CSV
+ * with its pt-BR message: zod-free, so the API's schema, the web's form and the CSV
  * import read a field the same way and say the same thing about it.
  */
 import { endsBeforeStart, readData, readIsoDate, type DataReading } from './datas.ts';
@@ -33,7 +33,7 @@ export const CLIENTE_FIELDS = [
 export type ClienteField = (typeof CLIENTE_FIELDS)[number];
 
 /**
- * The optional contact and contract fields (issue 17): absent on the wire when not set; a PUT
+ * The optional contact and contract fields: absent on the wire when not set; a PUT
  * that leaves one out keeps it, `null` or `""` clears it.
  */
 export const CONTATO_FIELDS = ['email', 'telefone', 'documento', 'observacoes', 'inicioContrato', 'fimContrato'] as const satisfies readonly (keyof ClienteContato)[];

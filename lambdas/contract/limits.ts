@@ -30,7 +30,7 @@ export const LIMITS = {
   page: { default: 20, max: 100 },
   /** Days a deleted record stays in the trash (`TRASH_DAYS`, `-c trashDays`): the default and the range. */
   trashDays: { default: 30, min: 1, max: 3650 },
-  /** CSV import (issue 18): its own body limit and batch sizes. */
+  /** CSV import: its own body limit and batch sizes. */
   importacao: {
     /** Rows per POST /importacoes/{id}/lotes: one request creates them in a few transactions. */
     linhasPorLote: 200,

@@ -36,7 +36,7 @@ export const MESSAGES = {
   idempotenciaChaveObrigatoria: "Envie este pedido com uma 'Idempotency-Key' (a mesma ao repeti-lo).",
   idempotenciaChaveInvalida: (max: number) =>
     `A 'Idempotency-Key' deve ter de 1 a ${max} caracteres visíveis.`,
-  // History and trash (issue 16)
+  // History and trash
   limiteInvalido: (max: number) => `O parâmetro 'limit' deve ser um número inteiro de 1 a ${max}.`,
   cursorInvalido: "O parâmetro 'cursor' é inválido: use o valor de 'cursor' da página anterior.",
   tipoInvalido: "O tipo deve ser 'produto' ou 'categoria'.",
@@ -77,7 +77,7 @@ export const MESSAGES = {
   senhaNaoRedefinivel: 'A senha deste usuário não pode ser redefinida agora: reenvie o convite se ele ainda não entrou, ou ative-o antes.',
   servicoIndisponivel: 'O serviço está sobrecarregado. Tente novamente em instantes.',
   erroInterno: 'Erro interno do servidor. Tente novamente mais tarde.',
-  // CSV import (issue 18)
+  // CSV import
   importacaoNaoEncontrada: 'Importação não encontrada.',
   importacaoAlemDoTotal: (total: number) => `Este lote passa do total de ${total} linhas informado ao iniciar a importação.`,
   importacaoSomenteAutor: 'Somente quem fez a importação ou um administrador pode desfazê-la.',
@@ -105,7 +105,7 @@ export const MESSAGES = {
   campoObjeto: (campo: string) => `O campo '${campo}' deve ser um objeto com 'id' ou null.`,
   campoBooleano: (campo: string) => `O campo '${campo}' deve ser true ou false.`,
   importacaoAssinatura: (campo: string) => `O campo '${campo}' deve ser o SHA-256 do arquivo: 64 dígitos hexadecimais em minúsculas.`,
-  // The client record's contact and contract fields (issue 17)
+  // The client record's contact and contract fields
   campoEmail: (campo: string) => `O campo '${campo}' deve ser um e-mail válido, como contato@empresa.com.br.`,
   campoTelefone: (campo: string) =>
     `O campo '${campo}' deve ser um telefone brasileiro com DDD, como (11) 98765-4321 ou (11) 3456-7890.`,

@@ -103,7 +103,7 @@ export const categoriaInputSchema = /* @__PURE__ */ (() =>
 export const categoriaUpdateSchema = /* @__PURE__ */ (() => categoriaInputSchema.extend({ id: id('id'), versao }))();
 
 /**
- * A contact or contract field (issue 17), checked by the contract (contract/cliente.ts): absent
+ * A contact or contract field, checked by the contract (contract/cliente.ts): absent
  * stays undefined (a PUT keeps the stored value), null or blank becomes null (none; a PUT clears
  * it), anything else its normalized value or the contract's message.
  */

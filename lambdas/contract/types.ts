@@ -2,7 +2,7 @@
 
 /**
  * Who created a record and who changed it last, and when: set by the server only (ISO 8601 UTC;
- * the actor's e-mail, `anônimo` in the open mode). Absent on records stored before issue 16.
+ * the actor's e-mail, `anônimo` in the open mode). Absent on records stored before the history existed.
  * An update that changes nothing leaves `atualizadoEm`/`atualizadoPor` as they were.
  */
 export interface Auditoria {
@@ -26,7 +26,7 @@ export interface CategoriaRef {
 }
 
 /**
- * The client record's optional contact and contract fields (issue 17), as stored and returned:
+ * The client record's optional contact and contract fields, as stored and returned:
  * absent when not set. Their names, in order: CONTATO_FIELDS (contract/cliente.ts).
  */
 export interface ClienteContato {
@@ -59,9 +59,9 @@ export interface Cliente extends ClienteContato, Auditoria {
   valorContrato: number;
   categoria: CategoriaRef | null;
   versao: number;
-  /** When it last changed (ISO 8601, UTC): an audit field the server sets (history, issue 16); absent on older records. */
+  /** When it last changed (ISO 8601, UTC): an audit field the server sets (history); absent on older records. */
   atualizadoEm?: string;
-  /** When the contract ends (ISO date, YYYY-MM-DD): an optional field (issue 17); the home lists the renewals due. */
+  /** When the contract ends (ISO date, YYYY-MM-DD): an optional field; the home lists the renewals due. */
   fimContrato?: string;
 }
 
@@ -213,7 +213,7 @@ export interface ObservacaoCliente {
   observacoes: string;
 }
 
-/** One CSV import (issue 18): who made it, where it stands and what it created so far. */
+/** One CSV import: who made it, where it stands and what it created so far. */
 export interface Importacao {
   id: number;
   /** The actor's e-mail ("anônimo" in the open mode). */

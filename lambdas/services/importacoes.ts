@@ -1,5 +1,5 @@
 /**
- * CSV import rules (issue 18): an import job, batches of rows created with the integrity of
+ * CSV import rules: an import job, batches of rows created with the integrity of
  * single creates, and its undo.
  *
  * - Each row is validated with the very schema of POST /produtos and written with the op-list of a

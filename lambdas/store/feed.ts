@@ -1,6 +1,6 @@
 /**
  * The global activity feed: one item per history entry, `ATIVIDADE` / time in ms × 1000 + a
- * random 0–999, written with the entry (issue 16) and expiring by TTL. Read newest first, so the
+ * random 0–999, written with the entry and expiring by TTL. Read newest first, so the
  * home's "Atualizações recentes" costs one small Query whatever the size of the table.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';

@@ -54,7 +54,7 @@ export type CategoriaItem = {
   [IDEMPOTENCY_REF]?: string;
 } & AuditAttributes;
 
-/** The contact and contract fields (issue 17) are attributes of their own, absent when not set. */
+/** The contact and contract fields are attributes of their own, absent when not set. */
 export type ClienteItem = { [K in keyof ClienteContato]?: string } & {
   pk: typeof PK.cliente;
   sk: number;

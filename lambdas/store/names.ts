@@ -209,7 +209,7 @@ export async function foldedNamesInUse(db: Db): Promise<Set<string>> {
   return new Set((await queryAll(PK.categoria, 'descricao', db, FIRST_CATEGORIA_SK)).map((c) => foldName(String(c.descricao))));
 }
 
-// ---- Documentos (issue 17) ----------------------------------------------------------------------
+// ---- Documentos ---------------------------------------------------------------------------------
 // A client's documento (CPF or CNPJ, as stored) is unique among live clients: the claim item
 // `UNICO#documento#<documento>` holds the id of the client that has it. It is taken, freed and
 // moved in the same write as the client (create, an update that changes it, delete; a restore

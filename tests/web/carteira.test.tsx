@@ -1,5 +1,5 @@
 /**
- * The portfolio views (issue 19) with a fake API: the client list's sort (pt-BR), chips, totals
+ * The portfolio views with a fake API: the client list's sort (pt-BR), chips, totals
  * and URL state (Back walks the views); the category cards' totals, links and sort; the home's
  * portfolio block against a data set whose totals the test computes itself (KPIs, chart with
  * "Outras", its table alternative, renewals from `fimContrato`, recent changes), and the sign-in

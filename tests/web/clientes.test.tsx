@@ -155,7 +155,7 @@ describe('/cadastrarproduto', () => {
     mockApi({ 'GET /api/categorias': json(200, CATS) });
     renderApp('/cadastrarproduto');
     for (const label of ['Nome', 'Segmento', 'Ponto focal', 'Categoria']) expect(await screen.findByLabelText(label)).toBeInTheDocument();
-    // Text, not a number input: "10.000" must reach the page as typed (issue 13).
+    // Text, not a number input: "10.000" must reach the page as typed.
     const valor = screen.getByLabelText('Valor do contrato');
     expect(valor).toHaveAttribute('type', 'text');
     expect(valor).toHaveAttribute('inputmode', 'decimal');
@@ -301,7 +301,7 @@ describe('/atualizarproduto/:id', () => {
       pontoFocal: 'Maria',
       valorContrato: 1500.5,
       categoria: { id: 2, descricao: 'Serviços' },
-      // Issue 17: the edit form shows every contact field; blank ones are sent as null (cleared).
+      // The edit form shows every contact field; blank ones are sent as null (cleared).
       email: null,
       telefone: null,
       documento: null,

@@ -1,5 +1,5 @@
 /**
- * Issue 17 in the web: the form's "Contato e contrato" section (masks while typing, any common
+ * The contact fields in the web: the form's "Contato e contrato" section (masks while typing, any common
  * form on paste, the contract's messages next to the fields), the card's contact links and
  * renewal badge, the list filter by e-mail and CNPJ/CPF digits, and "Contratos a renovar".
  */
@@ -93,7 +93,7 @@ describe('the client form: Contato e contrato', () => {
     expect(screen.getByLabelText(L.fimContrato)).toHaveValue('31/12/2026');
   });
 
-  // Issue 17 (audit item 2): the mask used to re-flow every digit, so `1/2/2026` typed became
+  // The mask used to re-flow every digit, so `1/2/2026` typed became
   // `12/20/26` and `2026-12-31` became `20/26-12-31`, both then refused.
   it.each([
     ['1/2/2026', '1/2/2026', '2026-02-01'],

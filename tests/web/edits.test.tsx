@@ -1,5 +1,5 @@
 /**
- * Issue 13, work that users do: a failed edit keeps what was typed (deviation: the spec went back
+ * Work that users do: a failed edit keeps what was typed (deviation: the spec went back
  * to the list), a 409 offers the current version with the fields that differ, and the 0.8 s hold
  * of /categorias once per app session.
  */
@@ -59,7 +59,7 @@ describe('a failed edit keeps the typed values (deviation: issue 13)', () => {
     await waitFor(() => expect(currentPath()).toBe('/clientes'));
     const puts = api.callsTo('PUT', '/api/produtos').map((c) => c.body);
     expect(puts).toHaveLength(2);
-    // The blank contact fields of issue 17 are sent as null (an edit clears what it shows empty).
+    // The blank contact fields are sent as null (an edit clears what it shows empty).
     const blank = { email: null, telefone: null, documento: null, observacoes: null, inicioContrato: null, fimContrato: null };
     expect(puts[1]).toEqual({ id: 2, versao: 4, nome: 'Maria Clara', segmento: 'Varejo', pontoFocal: 'Maria', valorContrato: 2500, categoria: { id: 2, descricao: 'Serviços' }, ...blank });
     expect(visibleToast('O produto foi atualizado com sucesso!')).toBeDefined();

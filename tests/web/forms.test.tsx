@@ -1,5 +1,5 @@
 /**
- * Issue 13, data that users type: the value read the Brazilian way and required, errors next to
+ * Data that users type: the value read the Brazilian way and required, errors next to
  * their field in the form's words (also the API's, through `campo`), counters and cut pastes,
  * and duplicate category names.
  */

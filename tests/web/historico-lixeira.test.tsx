@@ -1,5 +1,5 @@
 /**
- * Issue 16 in the web, with a stubbed API: the 'Desfazer' bar after a delete, the Lixeira page
+ * The history and the trash in the web, with a stubbed API: the 'Desfazer' bar after a delete, the Lixeira page
  * (restore, the purge after a confirmation, the empty state) and the edit page's "Atualizado por"
  * and history timeline in pt-BR.
  */
@@ -211,7 +211,7 @@ describe('the edit page: "Atualizado por" and the history', () => {
               alteracoes: [
                 { campo: 'segmento', antes: null, depois: 'Padaria' },
                 { campo: 'categoria', antes: null, depois: { id: 1, descricao: 'Varejo' } },
-                // Issue 17's fields, labelled and shown as the forms show them.
+                // The contact fields, labelled and shown as the forms show them.
                 { campo: 'telefone', antes: null, depois: '+5511987654321' },
                 { campo: 'documento', antes: '11222333000181', depois: null },
                 { campo: 'fimContrato', antes: null, depois: '2026-12-31' },

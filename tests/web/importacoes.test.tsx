@@ -1,5 +1,5 @@
 /**
- * Issue 18 in the web, with a stubbed API: the imports made so far on /clientes/importar, so an
+ * CSV imports in the web, with a stubbed API: the imports made so far on /clientes/importar, so an
  * import is undone or continued after the page that ran it was closed (nothing of it lives in
  * the page): 'Desfazer importação' after a confirmation, step by step until nothing is left;
  * 'Continuar' asks for the same file; one past its period offers no undo.

@@ -66,7 +66,7 @@ describe('layout', () => {
       ['Cadastrar clientes', '/cadastrarproduto'],
       ['Listar categorias', '/categorias'],
       ['Cadastrar categorias', '/cadastrarcategorias'],
-      // Issue 17's view, after the spec's links.
+      // The renewals view, after the spec's links.
       ['Contratos a renovar', '/contratos-a-renovar'],
       ['Lixeira', '/lixeira'],
     ];

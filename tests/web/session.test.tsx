@@ -1,5 +1,5 @@
 /**
- * The session (issue 15) in the whole app with a fake Cognito: where the refresh token is kept,
+ * The session in the whole app with a fake Cognito: where the refresh token is kept,
  * the renewal timed on the token's expiry (fake timers), a 401 renewed and retried once and then
  * /entrar, Sair (RevokeToken, storage wiped, a new data cache, Back shows nothing), the guard and
  * its way back, the menu entries by role, and the open mode untouched.
@@ -358,7 +358,7 @@ describe('navbar and roles', () => {
     fakeBackend({});
     renderApp('/entrar');
     expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument();
-    // The brand, the spec's five links, Contratos a renovar (issue 17) and Lixeira (issue 16).
+    // The brand, the spec's five links, Contratos a renovar and Lixeira.
     expect(within(nav()).getAllByRole('link')).toHaveLength(8);
     expect(within(nav()).queryByRole('button', { name: T.nav.signOut })).toBeNull();
   });

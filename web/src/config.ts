@@ -54,7 +54,7 @@ export const SESSION_STORAGE_KEY = 'clientela.sessao';
  */
 export const ADMIN_GROUP = 'admin';
 
-/** A client card shows "Renova em N dias" when its contract ends within this many days (issue 17). */
+/** A client card shows "Renova em N dias" when its contract ends within this many days. */
 export const RENEWAL_BADGE_DAYS = 30;
 
 /** The windows of "Contratos a renovar", in days; the first is the default. */

@@ -15,11 +15,11 @@ export const paths = {
   cadastrarCliente: '/cadastrarproduto',
   atualizarCliente: { pattern: '/atualizarproduto/:id', to: (id: number | string) => `/atualizarproduto/${id}` },
   deletarCliente: { pattern: '/deletarproduto/:id', to: (id: number | string) => `/deletarproduto/${id}` },
-  /** Clients whose contract ends soon (issue 17); `?dias=60` picks the window. */
+  /** Clients whose contract ends soon; `?dias=60` picks the window. */
   renovacoes: '/contratos-a-renovar',
-  // The trash (issue 16): deleted records, restored or (administrators) deleted for good.
+  // The trash: deleted records, restored or (administrators) deleted for good.
   lixeira: '/lixeira',
-  // Sign-in (issue 15): /entrar and the password page are public; the others need a user.
+  // Sign-in: /entrar and the password page are public; the others need a user.
   entrar: '/entrar',
   esqueciSenha: '/esqueci-senha',
   minhaConta: '/minha-conta',

@@ -1,10 +1,10 @@
 /**
- * What a record action says when it is done or fails: SPEC.md's toasts (section 8) and the
- * Desfazer bar after a delete (issue 16), in Brazilian Portuguese. Beside texts.ts: only the pages
+ * What a record action says when it is done or fails: the spec's toasts and the
+ * Desfazer bar after a delete, in Brazilian Portuguese. Beside texts.ts: only the pages
  * that act on records load them.
  */
 export const TA = {
-  /** Toasts: SPEC sections 5 and 8, to the letter. */
+  /** Toasts: the spec's, to the letter. */
   toast: {
     fillCategoria: 'Preencha o nome da categoria!',
     fillCliente: 'Preencha o nome do produto!',
@@ -23,10 +23,10 @@ export const TA = {
     categoriasLoadFailed: 'Erro ao buscar categorias!',
     clienteDeleteFailed: 'Erro ao deletar o produto',
     categoriaDeleteFailed: 'Erro ao deletar a categoria 😥',
-    /** Issue 16: a record back from the trash (the bar's Desfazer, the Lixeira page). */
+    /** A record back from the trash (the bar's Desfazer, the Lixeira page). */
     restored: 'Registro restaurado.',
   },
-  /** The bar a list page shows after a delete (issue 16): it stays until used, dismissed or the page is left. */
+  /** The bar a list page shows after a delete: it stays until used, dismissed or the page is left. */
   undo: {
     cliente: 'Cliente deletado.',
     categoria: 'Categoria deletada.',

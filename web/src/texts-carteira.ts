@@ -1,5 +1,5 @@
 /**
- * The UI texts of the home (issue 19): its portfolio block and the landing page, in Brazilian
+ * The UI texts of the home: its portfolio block and the landing page, in Brazilian
  * Portuguese. They live beside texts.ts because only the home's lazy chunks load them: in texts.ts
  * they would weigh on the initial JavaScript of every page (as texts-auth.ts, texts-listas.ts).
  */
@@ -29,7 +29,7 @@ export const C = {
       },
     ],
   },
-  /** The home's portfolio block (issue 19). */
+  /** The home's portfolio block. */
   portfolio: {
     title: 'Sua carteira',
     lead: 'Clientes, contratos e renovações num relance, com os números exatos a cada alteração da equipe.',

@@ -32,7 +32,7 @@ export const TC = {
     categoriaPlaceholder: 'Selecione uma categoria',
     vip: 'Cliente VIP',
     standard: 'Cliente padrão',
-    // The card's contact, document and contract (issue 17); the form's texts: texts-contato.ts
+    // The card's contact, document and contract; the form's texts: texts-contato.ts
     /** Which document it is, before the number on a card. */
     tipoDocumento: { CPF: 'CPF', CNPJ: 'CNPJ' },
     emailLabel: (email: string) => `Enviar e-mail para ${email}`,

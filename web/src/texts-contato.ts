@@ -1,6 +1,6 @@
 /**
  * The UI texts of the client form's "Contato e contrato" section and of "Contratos a renovar"
- * (issue 17), in Brazilian Portuguese. They live beside texts.ts (which holds what the client
+ *, in Brazilian Portuguese. They live beside texts.ts (which holds what the client
  * card and the navbar say) because only the forms' and the view's lazy chunks load them: in
  * texts.ts they would weigh on the initial JavaScript of every page.
  */

@@ -1,5 +1,5 @@
 /**
- * The UI texts of the CSV import pages (issue 18), in Brazilian Portuguese. Beside texts.ts (which
+ * The UI texts of the CSV import pages, in Brazilian Portuguese. Beside texts.ts (which
  * holds only the lists' 'Exportar' and 'Importar') because only the import pages' lazy chunk loads them.
  */
 import type { Importacao } from '@contract';

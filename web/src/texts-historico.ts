@@ -1,5 +1,5 @@
 /**
- * The Lixeira page's and the history timeline's texts (issue 16), in Brazilian Portuguese. Beside
+ * The Lixeira page's and the history timeline's texts, in Brazilian Portuguese. Beside
  * texts.ts: only their lazy chunks load them.
  */
 /** The open mode's actor as the API writes it (lambdas/http/actor.ts). */
@@ -29,7 +29,7 @@ export const TH = {
     emptyAction: 'Ver clientes',
     listError: 'Não foi possível carregar a lixeira.',
   },
-  /** The history of a record (issue 16): "Maria alterou — 23/11/2026 14:05", then "Valor do contrato: R$ 1.500,00 → R$ 15.000,00". */
+  /** The history of a record: "Maria alterou — 23/11/2026 14:05", then "Valor do contrato: R$ 1.500,00 → R$ 15.000,00". */
   historico: {
     heading: 'Histórico',
     acao: { criado: 'criou o registro', excluido: 'deletou o registro', restaurado: 'restaurou o registro', alterado: 'alterou' },

@@ -1,5 +1,5 @@
 /**
- * The UI texts of the lists' tools (issue 19): the client list's sort, chips and totals, the
+ * The UI texts of the lists' tools: the client list's sort, chips and totals, the
  * category cards' totals and sort, in Brazilian Portuguese. Beside texts.ts: only the list pages'
  * lazy chunks load them.
  */
@@ -39,7 +39,7 @@ export const L = {
     sortLabel: 'Ordenar por',
     sorts: { nome: 'Nome (A–Z)', total: 'Maior total em contratos' },
   },
-  /** The lists' CSV buttons (issue 18). */
+  /** The lists' CSV buttons. */
   /** The lists' CSV actions (the import pages' own texts are in texts-csv.ts). */
   csv: {
     exportar: 'Exportar',

@@ -1,6 +1,6 @@
 /**
- * Every UI text of the web app, in Brazilian Portuguese, exactly as SPEC.md (sections 2, 5, 8)
- * and issues 3 and 13 say. Components import from here; no UI string lives anywhere else.
+ * Every UI text of the web app, in Brazilian Portuguese, exactly as the spec says
+ * (with its documented deviations). Components import from here; no UI string lives anywhere else.
  * Keys are English; domain nouns stay as the API names them (categoria, descricao, valorContrato),
  * and the client is `cliente` (the wire's `produto` lives on only in the texts users read).
  */

@@ -11,7 +11,7 @@ const links = [
   { to: paths.cadastrarCliente, label: T.nav.createClientes },
   { to: paths.categorias, label: T.nav.listCategorias },
   { to: paths.cadastrarCategoria, label: T.nav.createCategorias },
-  // Issue 17's view, after the spec's links.
+  // The renewals view, after the spec's links.
   { to: paths.renovacoes, label: T.nav.renovacoes },
   { to: paths.lixeira, label: T.nav.lixeira },
 ] as const;

@@ -35,8 +35,8 @@ export interface EditPageProps<R extends Versioned, F, B> {
 /**
  * The edit page every resource shares, at a route with `:id`: reads the record (a failed read:
  * the spec's toast, back to the list), prefills the form once, saves with the loaded `versao`.
- * Saved: the spec's success toast, back to the list. A failed save (deviation from the spec,
- * issue 13): the spec's error toast, and the page stays as typed with the refused field marked; a
+ * Saved: the spec's success toast, back to the list. A failed save (deviation from the spec):
+ * the spec's error toast, and the page stays as typed with the refused field marked; a
  * 409 because someone else saved meanwhile offers the current version and shows which fields
  * differ, so the user can re-apply theirs.
  */

@@ -13,7 +13,7 @@ export interface Prepared {
   items: readonly Cliente[];
   /** The names folded (the name sort's keys). */
   folded: string[];
-  /** What the filter searches, folded: the name, and the e-mail and CNPJ/CPF (issue 17). */
+  /** What the filter searches, folded: the name, and the e-mail and CNPJ/CPF. */
   searched: string[];
   cents: Float64Array;
   vip: Uint8Array;

@@ -1,5 +1,5 @@
 /**
- * Which home a browser is served first (issue 19). A visitor (sign-in on, nobody signed in) gets
+ * Which home a browser is served first. A visitor (sign-in on, nobody signed in) gets
  * a compact sign-in invitation with the hero in the first screen; whoever may read the portfolio
  * (signed in, or the open mode) gets its dashboard. The prerendered page must know which before
  * its first paint, or one of them shifts: the app remembers what it found in a cookie, the edge

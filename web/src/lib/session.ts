@@ -1,5 +1,5 @@
 /**
- * The signed-in session (issue 15): the runtime configuration (`/config.json`), Cognito's tokens
+ * The signed-in session: the runtime configuration (`/config.json`), Cognito's tokens
  * and their renewal. The access token lives in memory only; the refresh token in sessionStorage,
  * or localStorage with 'Manter conectado'. The app shell holds this module; the sign-in pages
  * (lazy) call `establish` with the tokens they obtain.

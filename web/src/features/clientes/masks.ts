@@ -1,5 +1,5 @@
 /**
- * Input masks of the contact and contract fields (issue 17). While a person types, digits get
+ * Input masks of the contact and contract fields. While a person types, digits get
  * their punctuation as they come (`11987` → `(11) 987`); a paste or leaving the field reads the
  * whole text with the contract's readers, so any common written form (`+55 11 98765-4321`,
  * `2026-12-31`, a CNPJ with letters) becomes the shown form. Text a mask does not understand is

@@ -23,7 +23,7 @@ import { TC } from '../../texts-clientes.ts';
 
 /**
  * The client form's state: texts as typed, the value as typed, the category as chosen, and the
- * contact and contract fields (issue 17) as typed (a phone, CPF/CNPJ and dates the way people
+ * contact and contract fields as typed (a phone, CPF/CNPJ and dates the way people
  * read them: `(11) 98765-4321`, `12.345.678/0001-95`, `31/12/2026`).
  */
 export type ClienteForm = {
@@ -85,7 +85,7 @@ function contatoErrors(form: ClienteForm): FieldErrors<ClienteForm> {
   return errors;
 }
 
-/** The value is required and must read as an amount, on create and on edit (issue 13). */
+/** The value is required and must read as an amount, on create and on edit. */
 const valorErrors = (form: ClienteForm): FieldErrors<ClienteForm> => {
   const problem = moneyProblem(form.valorContrato, TC.clientes.valorContrato, true);
   return problem ? { valorContrato: problem } : {};

@@ -1,4 +1,4 @@
-/** The import API (issue 18) as the import pages call it: the job, its batches one at a time, its undo. */
+/** The import API as the import pages call it: the job, its batches one at a time, its undo. */
 import { MESSAGES, type Categoria, type Importacao, type ImportacaoDesfazerResultado, type ImportacaoDetalhe, type ImportacaoLoteResultado, type ImportacaoRestaurarResultado } from '@contract';
 import { ApiRequestError, apiRequest, createOnce } from '../../lib/api-client.ts';
 

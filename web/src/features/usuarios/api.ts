@@ -1,5 +1,5 @@
 /**
- * The users API (admins only; AUTH-DESIGN's table): the list as SWR reads it, and the actions,
+ * The users API (admins only): the list as SWR reads it, and the actions,
  * each followed by a fresh read of the list.
  */
 import { useMemo } from 'react';

@@ -1,5 +1,5 @@
 /**
- * THE table of CSV columns (issue 18): for each field of a record, its header, the header names
+ * THE table of CSV columns: for each field of a record, its header, the header names
  * an import recognises (case, accents and spaces ignored), how a cell is read into the wire value
  * (the contract's rules and messages) and how the record's value is written out. Export and
  * import both go through it, so a file exported here imports back unchanged.
@@ -9,10 +9,10 @@ import { fold, isVip } from '../format.ts';
 import { TF } from '../../texts-forms.ts';
 import { formatData, formatDocumento, formatTelefone, readContato, type Read } from './fields.ts';
 
-/** The optional client fields of issue 17 (MERGE(17): the contract's field list and wire type have them). */
+/** The optional contact and contract fields (the contract's field list and wire type have them). */
 export type ExtraField = 'email' | 'telefone' | 'documento' | 'observacoes' | 'inicioContrato' | 'fimContrato';
 
-/** A client as the export reads it: the wire record (with issue 17's optional fields once merged). */
+/** A client as the export reads it: the wire record (with its optional contact fields). */
 export type ClienteCsv = Cliente & Partial<Record<ExtraField, string>>;
 
 /** The client fields a file's columns can be matched to. */
@@ -41,7 +41,7 @@ const text =
     return { ok: true, value: v };
   };
 
-/** One of issue 17's fields, read with the contract's reader; the problem names the column. */
+/** One of the contact and contract fields, read with the contract's reader; the problem names the column. */
 const extra =
   (campo: ContatoField) =>
   (value: string, header: string): Read<string> =>

@@ -1,5 +1,5 @@
 /**
- * Reading and writing issue 17's client fields (e-mail, telefone, documento, observações, the
+ * Reading and writing the client's contact and contract fields (e-mail, telefone, documento, observações, the
  * contract dates) in CSV cells, with the contract's own readers, messages and formatters: a
  * cell is refused for the reason a form or the API would give, said with the column's name.
  * Only what a spreadsheet adds is read here: Excel's serial numbers for dates.
@@ -19,7 +19,7 @@ function excelSerial(text: string): string {
 }
 
 /**
- * A cell of one of issue 17's fields, read as a person writes it (dates as `23/11/2026`,
+ * A cell of one of the contact and contract fields, read as a person writes it (dates as `23/11/2026`,
  * `2026-11-23` or an Excel serial number); a problem is the contract's message, naming `header`.
  * A blank cell is not read here (the row leaves the field out).
  */

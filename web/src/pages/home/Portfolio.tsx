@@ -147,7 +147,7 @@ function Chart({ resumo }: { resumo: Resumo }) {
   );
 }
 
-/** "Contratos a renovar" at the home's window (issue 17's page; its first window needs no query). */
+/** "Contratos a renovar" at the home's window (its first window needs no query). */
 const RENEW_HREF = RENEW_DAYS === RENEWAL_WINDOWS[0] ? paths.renovacoes : `${paths.renovacoes}?dias=${RENEW_DAYS}`;
 
 function Renewals() {

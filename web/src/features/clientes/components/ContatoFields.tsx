@@ -71,7 +71,7 @@ function MaskedField({
   );
 }
 
-/** The second section of the client form: e-mail, telefone, CNPJ/CPF, contract dates, notes (issue 17). */
+/** The second section of the client form: e-mail, telefone, CNPJ/CPF, contract dates, notes. */
 export function ContatoFields({ form }: { form: Form<ClienteForm> }) {
   const { values, errors, change } = form;
   const max = LIMITS.observacoes.max;

@@ -21,7 +21,7 @@ function windowOf(param: string | null): number {
   return (RENEWAL_WINDOWS as readonly number[]).includes(n) ? n : RENEWAL_WINDOWS[0];
 }
 
-/** /contratos-a-renovar: contracts ending in the next 30, 60 or 90 days, soonest first (issue 17). */
+/** /contratos-a-renovar: contracts ending in the next 30, 60 or 90 days, soonest first. */
 export default function ContratosARenovar() {
   // Above LIST_PAGED_ABOVE clients the period comes from the contract-end index, not the whole list.
   const paged = usePagedList();

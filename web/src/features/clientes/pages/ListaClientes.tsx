@@ -31,7 +31,7 @@ const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
  * /clientes: the client list ('Busque seus clientes') as a work tool. The name filter applies on
  * 'Buscar' as the spec says; the sort and the chips apply at once; the totals of what is shown sit
  * beside the count. The whole view lives in the URL query (each change a history entry). The
- * filter also finds e-mails and CNPJ/CPF digits (issue 17); 'Exportar' downloads what is shown.
+ * filter also finds e-mails and CNPJ/CPF digits; 'Exportar' downloads what is shown.
  */
 export default function ListaClientes() {
   // Above LIST_PAGED_ABOVE clients (or when the whole list answers 413) the list reads pages.

@@ -1,5 +1,5 @@
 /**
- * /categorias/importar (issue 18): a one-column list of categories, read in the import's worker;
+ * /categorias/importar: a one-column list of categories, read in the import's worker;
  * names that exist already (ignoring case and accents) or repeat are skipped; the others are
  * created one by one as POST /categorias does, with a progress bar and Cancelar.
  */

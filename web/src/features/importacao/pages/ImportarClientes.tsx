@@ -1,5 +1,5 @@
 /**
- * /clientes/importar (issue 18): choose a file → its columns → a preview of what will be saved →
+ * /clientes/importar: choose a file → its columns → a preview of what will be saved →
  * the import, batch by batch with a progress bar and Cancelar → a summary (failed rows as a CSV to
  * fix and import again; Continuar; Desfazer importação). The file is read in a module worker.
  * Below the file chooser, the imports made so far: one that stopped (the page was closed) is
@@ -61,7 +61,7 @@ interface Run {
   outcome: Outcome;
 }
 
-/** The wire body of a row: the spec's fields, its category by id, issue 17's fields when present. */
+/** The wire body of a row: the spec's fields, its category by id, the contact fields when present. */
 function bodyOf(row: ImportRow, categoriaId: number | null): Record<string, unknown> {
   const { categoria: _name, ...fields } = row;
   return { ...fields, categoria: categoriaId === null ? null : { id: categoriaId } };

@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { cyclesPlugin } from './eslint.cycles.js';
 import { walls, wallsPlugin, webWalls } from './eslint.walls.js';
 
 export default tseslint.config(
@@ -51,4 +52,6 @@ export default tseslint.config(
   { plugins: { walls: wallsPlugin } },
   ...walls,
   ...webWalls,
+  // No import cycles through value imports (static, re-exported or dynamic).
+  { files: ['**/*.{ts,tsx,mts,js,mjs}'], plugins: { cycles: cyclesPlugin }, rules: { 'cycles/no-cycle': 'error' } },
 );

@@ -90,7 +90,7 @@ const SIGN_OUT = 'cognito-idp:AdminUserGlobalSignOut';
 
 /**
  * A users route: sign-in only, no table, the live check of the caller and the Cognito actions
- * its handler calls on the pool (AUTH-DESIGN's table), each once.
+ * its handler calls on the pool (docs/api.md), each once.
  */
 const usersRoute = (
   method: HttpMethod,
@@ -132,16 +132,16 @@ export const routes: readonly RouteDef[] = [
   route('PUT', '/produtos', 'clientes/update', 'UpdateProduto', [...TOTALS]),
   route('DELETE', '/produtos/{id}', 'clientes/remove', 'RemoveProduto', [...TOTALS, DELETE]),
   route('GET', '/produtos/{id}/historico', 'clientes/historico', 'HistoricoProduto', [GET, QUERY]),
-  // The clients' notes, which the list leaves out, paged for a CSV export (issue 18).
+  // The clients' notes, which the list leaves out, paged for a CSV export.
   route('GET', '/observacoes', 'clientes/observacoes', 'ListObservacoes', [QUERY]),
-  // The trash (issue 16): `{tipo}` is `produto` or `categoria`. A restore of a category first
+  // The trash: `{tipo}` is `produto` or `categoria`. A restore of a category first
   // makes sure the stored names are claimed, like every category write; a purge deletes the
   // record's history in batches.
   route('GET', '/lixeira', 'lixeira/list', 'ListLixeira', [QUERY]),
   route('POST', '/lixeira/{tipo}/{id}/restaurar', 'lixeira/restore', 'RestoreLixeira', [...NAME_CLAIMS, UPDATE, DELETE]),
   // Administrators only: the caller is checked live against the pool (with sign-in on).
   route('DELETE', '/lixeira/{tipo}/{id}', 'lixeira/purge', 'PurgeLixeira', [GET, QUERY, UPDATE, DELETE, BATCH_WRITE], { userPoolActions: LIVE_ADMIN_CHECK }),
-  // CSV import (issue 18): the job, its batches (creates as POST /produtos does), its undo (deletes as DELETE /produtos/{id} does).
+  // CSV import: the job, its batches (creates as POST /produtos does), its undo (deletes as DELETE /produtos/{id} does).
   // Only its author or an administrator may act on a job: anyone else is checked live against the pool.
   route('GET', '/importacoes', 'importacoes/list', 'ListImportacoes', [QUERY], { userPoolActions: LIVE_ADMIN_CHECK }),
   route('GET', '/importacoes/{id}', 'importacoes/get', 'GetImportacao', [GET, QUERY], { userPoolActions: LIVE_ADMIN_CHECK }),
@@ -206,7 +206,7 @@ export interface JobDef {
 }
 
 export const jobs: readonly JobDef[] = [
-  // Issue 16: erases what an expired trash entry leaves behind (the record's history and feed
+  // Erases what an expired trash entry leaves behind (the record's history and feed
   // items: TTL can't reach them) and finishes purges that failed half-way (services/lixeira.ts).
   {
     name: 'SweepLixeira',

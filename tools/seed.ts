@@ -235,7 +235,7 @@ const DEMO_CLIENTES: readonly {
   pontoFocal: string;
   valorContrato: number;
   categoria: DemoCategoria | null;
-  /** Issue 17: contact fields, and the contract's end as days from today (so the renewals view has some). */
+  /** Contact fields, and the contract's end as days from today (so the renewals view has some). */
   contato?: { email?: string; telefone?: string; documento?: string; observacoes?: string; fimEmDias?: number };
 }[] = [
   { nome: 'Padaria Pão de Açúcar', segmento: 'Panificação', pontoFocal: 'Maria José Conceição', valorContrato: 4500, categoria: 'Varejo', contato: { email: 'compras@padariapaodeacucar.com.br', telefone: '+5511987654321', documento: '11222333000181', fimEmDias: 12 } },

@@ -1,5 +1,4 @@
-import * as path from 'node:path';
-import { Duration, Fn, RemovalPolicy, Stack, Tags, Validations } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   CorsHttpMethod,
   HttpApi,
@@ -14,67 +13,21 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { API_BASE_PATH, CORS, isSignInOnly, type RouteDef } from '../../lambdas/routes.ts';
 import { TABLE_INDEXES } from '../../lambdas/store/table.ts';
+import { createAppFunction, type FunctionDefaults } from './functions.ts';
 import type { OriginVerify } from './origin-verify.ts';
 
-/** The newest Node.js runtime this aws-cdk-lib offers (arm64 + Node 24: lowest cost per ms). */
-export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
-/** Memory of every function (MB); CPU scales with it. The benchmark issue may tune it. */
-export const FUNCTION_MEMORY_MB = 512;
 /** A short timeout: every route is one or two DynamoDB round trips. */
 export const FUNCTION_TIMEOUT = Duration.seconds(10);
-/**
- * Bundle the AWS SDK into each function (true) or leave it to the runtime's copy (false). Kept
- * bundled until the benchmark measures module start both ways (see TOOLCHAIN.md).
- */
-export const BUNDLE_AWS_SDK = true;
 /** Tag on every app function (CDK helper functions don't carry it); the value is the route name. */
 export const ROUTE_TAG = 'clientela:route';
 /** The stage name: it is also the first path segment, so `/api/...` works directly and via CloudFront. */
 export const STAGE_NAME = API_BASE_PATH.replace(/^\//, '');
-/**
- * Banner of each bundle: bundled CommonJS code (parts of the AWS SDK) calls `require`, which an
- * ES module does not have.
- */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
-
-/** The module a bundle takes the SDK's default credentials from (the environment's: see it). */
-export const CREDENTIALS_MODULE = 'lambdas/store/credentials.ts';
-
-/**
- * How every function of the stack is bundled: one minified, tree-shaken ES module for
- * FUNCTION_RUNTIME, with esbuild from node_modules (synth needs neither Docker nor network).
- * `bundleAwsSdk`: the AWS SDK inside the bundle (its default credential chain reduced to the
- * environment's, which is where Lambda puts them), or the runtime's copy.
- */
-export function esmBundling({ bundleAwsSdk, projectRoot }: { bundleAwsSdk: boolean; projectRoot: string }): BundlingOptions {
-  return {
-    minify: true,
-    // Minified, but functions and classes keep their names: a stack trace in the logs reads
-    // `at parseId`, not `at xe`, and errors keep their class names (+7% size, +6% gzip).
-    keepNames: true,
-    // No source maps: they double the bundle and need --enable-source-maps, which slows start.
-    sourceMap: false,
-    format: OutputFormat.ESM,
-    target: FUNCTION_RUNTIME.name.replace('nodejs', 'node').replace('.x', ''),
-    mainFields: ['module', 'main'],
-    banner: ESM_REQUIRE_BANNER,
-    externalModules: bundleAwsSdk ? [] : ['@aws-sdk/*', '@smithy/*'],
-    esbuildArgs: {
-      '--tree-shaking': 'true',
-      ...(bundleAwsSdk ? { '--alias:@aws-sdk/credential-provider-node': path.join(projectRoot, CREDENTIALS_MODULE) } : {}),
-    },
-    forceDockerBundling: false,
-  };
-}
 
 /**
  * The stage's access log line: JSON (every value a string, so a missing one stays valid JSON)
@@ -94,7 +47,7 @@ export interface ApiAuth {
 }
 
 /**
- * The functions' sign-in environment (AUTH-DESIGN): with a pool, `AUTH_MODE=cognito` and what the
+ * The functions' sign-in environment: with a pool, `AUTH_MODE=cognito` and what the
  * HTTP layer checks the authorizer's claims against (and the users handlers call); without one,
  * the spec's open mode.
  */
@@ -109,7 +62,7 @@ export function authEnvironment(auth: ApiAuth | undefined): Record<string, strin
 }
 
 /** Props of {@link Api}. */
-export interface ApiProps {
+export interface ApiProps extends FunctionDefaults {
   /** The table every function reads and writes (grants are scoped to its ARN). */
   readonly table: ITable;
   /** The secret every function requires in CloudFront's origin header (in its environment). */
@@ -121,10 +74,6 @@ export interface ApiProps {
   readonly routes: readonly RouteDef[];
   /** Sign-in: a JWT authorizer on every route. Absent: the spec's open mode (`auth: "off"`). */
   readonly auth?: ApiAuth;
-  /** Folder with `<handler>.ts` files (lambdas/handlers). */
-  readonly handlersDir: string;
-  /** The repository root (package.json + lock file) esbuild bundles from. */
-  readonly projectRoot: string;
   /** Origins allowed to call the API cross-origin; empty: no CORS at all. */
   readonly corsOrigins: readonly string[];
   /** Stage throttling: steady requests per second. */
@@ -133,10 +82,6 @@ export interface ApiProps {
   readonly throttleBurstLimit: number;
   /** Retention of the access logs and of every function's logs. */
   readonly logRetention: RetentionDays;
-  /** @default FUNCTION_MEMORY_MB */
-  readonly memorySize?: number;
-  /** @default BUNDLE_AWS_SDK */
-  readonly bundleAwsSdk?: boolean;
   /** Days a deleted record stays in the trash (TRASH_DAYS of every function). @default LIMITS.trashDays.default */
   readonly trashDays?: number;
 }
@@ -247,26 +192,6 @@ export class Api extends Construct {
 
   /** One function for one route: its own log group and a role with exactly the route's actions. */
   private routeFunction(route: RouteDef, props: ApiProps): NodejsFunction {
-    const logGroup = new LogGroup(this, `${route.name}Logs`, {
-      retention: props.logRetention,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    // An own role instead of the AWSLambdaBasicExecutionRole managed policy (logs on `*`):
-    // it may write to its own log group and use the table actions its route lists, nothing else.
-    const role = new Role(this, `${route.name}Role`, {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Clientela ${route.routeKey}`,
-    });
-    logGroup.grantWrite(role);
-    if (route.actions.length > 0) {
-      const indexes = route.readsIndexes ? TABLE_INDEXES.map((i) => `${props.table.tableArn}/index/${i.name}`) : [];
-      role.addToPolicy(new PolicyStatement({ actions: [...route.actions], resources: [props.table.tableArn, ...indexes] }));
-    }
-    const userPoolActions = route.userPoolActions ?? [];
-    if (userPoolActions.length > 0 && props.auth) {
-      role.addToPolicy(new PolicyStatement({ actions: [...userPoolActions], resources: [props.auth.userPool.userPoolArn] }));
-    }
-    const bundleAwsSdk = props.bundleAwsSdk ?? BUNDLE_AWS_SDK;
     const environment: Record<string, string> = {
       TABLE_NAME: props.table.tableName,
       [props.originVerify.envName]: props.originVerify.value,
@@ -278,38 +203,38 @@ export class Api extends Construct {
       TRASH_DAYS: String(props.trashDays ?? LIMITS.trashDays.default),
     };
     if (props.corsOrigins.length > 0) environment.CORS_ORIGINS = props.corsOrigins.join(',');
-
-    const fn = new NodejsFunction(this, `${route.name}Function`, {
+    return createAppFunction(this, {
+      name: route.name,
+      handler: route.handler,
       description: `Clientela ${route.routeKey}`,
-      entry: path.join(props.handlersDir, `${route.handler}.ts`),
-      handler: 'handler',
+      handlersDir: props.handlersDir,
       projectRoot: props.projectRoot,
-      depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
-      runtime: FUNCTION_RUNTIME,
-      architecture: Architecture.ARM_64,
-      memorySize: props.memorySize ?? FUNCTION_MEMORY_MB,
+      logRetention: props.logRetention,
+      memorySize: props.memorySize,
+      bundleAwsSdk: props.bundleAwsSdk,
       timeout: FUNCTION_TIMEOUT,
-      role,
       environment,
-      logGroup,
-      loggingFormat: LoggingFormat.JSON,
-      bundling: esmBundling({ bundleAwsSdk, projectRoot: props.projectRoot }),
+      grants: [
+        // The list routes query the table's indexes, which a grant on the table alone does not cover.
+        { actions: route.actions, resources: [props.table.tableArn, ...(route.readsIndexes ? TABLE_INDEXES.map((i) => `${props.table.tableArn}/index/${i.name}`) : [])] },
+        // Only with sign-in: the open mode has no pool to call.
+        ...(props.auth ? [{ actions: route.userPoolActions ?? [], resources: [props.auth.userPool.userPoolArn] }] : []),
+      ],
+      tag: [ROUTE_TAG, route.name],
+      acknowledgements: [
+        {
+          id: 'Serverless-LambdaDLQ',
+          reason:
+            'Invoked synchronously by API Gateway only: a failure is returned to the caller; a DLQ ' +
+            'would only ever receive failed asynchronous invocations, of which there are none.',
+        },
+        {
+          id: 'Serverless-LambdaTracing',
+          reason:
+            'X-Ray active tracing would add xray:* on Resource * to every role and start-up time for ' +
+            'one or two DynamoDB calls per request; JSON logs with request ids and the alarms cover it.',
+        },
+      ],
     });
-    Tags.of(fn).add(ROUTE_TAG, route.name);
-    Validations.of(fn).acknowledge(
-      {
-        id: 'Serverless-LambdaDLQ',
-        reason:
-          'Invoked synchronously by API Gateway only: a failure is returned to the caller; a DLQ ' +
-          'would only ever receive failed asynchronous invocations, of which there are none.',
-      },
-      {
-        id: 'Serverless-LambdaTracing',
-        reason:
-          'X-Ray active tracing would add xray:* on Resource * to every role and start-up time for ' +
-          'one or two DynamoDB calls per request; JSON logs with request ids and the alarms cover it.',
-      },
-    );
-    return fn;
   }
 }

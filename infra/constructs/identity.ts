@@ -16,18 +16,18 @@ import {
 import { Construct } from 'constructs';
 import { ADMIN_GROUP, CLIENT_WRITE_ATTRIBUTES, PASSWORD_POLICY, TOKEN_VALIDITY, userNameOf } from '../../lambdas/contract/auth.ts';
 
-/** `-c mfa=`: TOTP (an authenticator app) as the second factor; SMS and e-mail codes are never offered. */
+/** The `mfa` setting: TOTP (an authenticator app) as the second factor; SMS and e-mail codes are never offered. */
 export const MFA_MODES = ['off', 'optional', 'required'] as const;
 export type MfaMode = (typeof MFA_MODES)[number];
 
 /**
- * `-c threatProtection=`: Cognito's threat protection (compromised credentials, adaptive
+ * The `threatProtection` setting: Cognito's threat protection (compromised credentials, adaptive
  * authentication), only on the Plus feature plan. `off` keeps the pool on the Lite plan.
  */
 export const THREAT_PROTECTION_MODES = ['off', 'audit', 'enforced'] as const;
 export type ThreatProtectionMode = (typeof THREAT_PROTECTION_MODES)[number];
 
-/** `-c sessionDays=`: the refresh token's lifetime; Cognito accepts 60 minutes to 10 years. */
+/** The `sessionDays` setting: the refresh token's lifetime; Cognito accepts 60 minutes to 10 years. */
 export const SESSION_DAYS = { min: 1, max: 3650, default: TOKEN_VALIDITY.refreshTokenDays } as const;
 
 /** Cognito's longest user name (ours is the e-mail). */

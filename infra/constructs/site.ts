@@ -42,7 +42,7 @@ export const ROOT_CACHE_CONTROL = 'no-cache';
 /** Folder of Vite's hashed build output inside web/dist. */
 export const ASSETS_DIR = 'assets';
 /**
- * The web's runtime configuration beside index.html (AUTH-DESIGN): the pool and client ids exist
+ * The web's runtime configuration beside index.html: the pool and client ids exist
  * only once deployed, after `npm run build`, so the deployment writes them; the app fetches it at
  * start (no inline script: the CSP forbids them). Served like index.html (no-cache).
  */

@@ -9,7 +9,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 import type { AdoptionProperties } from '../custom-resources/adopt-table.ts';
-import { esmBundling, FUNCTION_RUNTIME } from './api.ts';
+import { esmBundling, FUNCTION_RUNTIME } from './functions.ts';
 
 /** The deploy-time handler (verifies the table, turns its protections on). */
 export const ADOPT_TABLE_ENTRY = fileURLToPath(new URL('../custom-resources/adopt-table.ts', import.meta.url));

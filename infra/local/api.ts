@@ -4,7 +4,7 @@
  * for sign-in (AUTH=off: none). It also serves /config.json and the /cognito/ proxy. Ctrl-C /
  * SIGTERM stop the server, cognito-local and the JVM.
  */
-import { describeIdentity } from './cognito.ts';
+import { describeIdentity } from './user-pool.ts';
 import { assertPortAvailable, readLocalSettings, startLocalRuntime } from './runtime.ts';
 import { isLoopback } from './host-check.ts';
 import { startLocalApi } from './server.ts';

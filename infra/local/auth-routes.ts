@@ -2,7 +2,7 @@
  * The local server's sign-in routes, on the app's own origin (the shipped CSP needs no local
  * exception):
  * - `GET /config.json`: the web's runtime configuration, as the deployment writes it beside the
- *   site (AUTH-DESIGN); the dev server adds the seeded administrator's credentials (`demo`).
+ *   site; the dev server adds the seeded administrator's credentials (`demo`).
  * - `POST /cognito/`: Cognito's JSON API, proxied to cognito-local. Only the calls an app client
  *   may make without AWS credentials pass (as in the cloud, where admin calls need IAM), and the
  *   answers are made to match the cloud's where cognito-local differs in a way the web sees
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { CLIENT_WRITE_ATTRIBUTES, passwordProblems, TOKEN_VALIDITY, userNameOf, type PasswordProblem } from '../../lambdas/contract/auth.ts';
 import type { WebConfig } from '../../lambdas/contract/auth.ts';
 import { createJwtAuthorizer, localAuthorizerConfig } from './authorizer.ts';
-import { readOutbox, type LocalIdentity } from './cognito.ts';
+import { readOutbox, type LocalIdentity } from './user-pool.ts';
 import { LOCAL_REGION } from './dynamodb.ts';
 import { decodePayload, ledgerOf, type SignInLedger } from './sign-in-ledger.ts';
 
@@ -37,7 +37,7 @@ export function localWebConfig({ identity, demo = false }: AuthRoutesOptions): W
     userPoolId: identity.userPoolId,
     clientId: identity.clientId,
     cognitoEndpoint: COGNITO_PROXY_PATH,
-    // The local app client's refresh token lifetime (cognito.ts creates it so).
+    // The local app client's refresh token lifetime (user-pool.ts creates it so).
     sessionDays: TOKEN_VALIDITY.refreshTokenDays,
     ...(demo && identity.admin.passwordWorks
       ? {

@@ -3,7 +3,7 @@
  * one change: its log lines are written synchronously, in the form its pino-pretty printer gives
  * them. Through pino-pretty's stream pipeline the last lines may wait for more output (measured:
  * of four invitations sent a second apart, the fourth came out only with the next log line, also
- * with pino-pretty's `sync`), and the messages it "sends" are read from that output (cognito.ts's
+ * with pino-pretty's `sync`), and the messages it "sends" are read from that output (user-pool.ts's
  * outbox): a message must be out as soon as the call that sent it answers.
  */
 import { writeSync } from 'node:fs';

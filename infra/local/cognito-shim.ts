@@ -24,7 +24,7 @@ import type { AddressInfo } from 'node:net';
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const AMZ_JSON = 'application/x-amz-json-1.1';
 
-/** What the shim writes to the outbox (infra/local/cognito.ts delivers it). */
+/** What the shim writes to the outbox (infra/local/user-pool.ts delivers it). */
 export interface ShimMessage {
   to: string;
   username: string;

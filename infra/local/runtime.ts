@@ -13,7 +13,7 @@ import { documentClientOver, dynamoClientFromEnv } from '../../lambdas/store/cli
 import { runMigrations } from '../../tools/migrate.ts';
 import { seedDemo } from '../../tools/seed.ts';
 import { startLocalJobs } from './jobs.ts';
-import { AUTH_ENV_NAMES, localAuthEnv, startLocalCognito, type LocalIdentity } from './cognito.ts';
+import { AUTH_ENV_NAMES, localAuthEnv, startLocalCognito, type LocalIdentity } from './user-pool.ts';
 import { isAlive, JavaMissingError, localDynamoEnv, startDynamoLocal } from './dynamodb.ts';
 import { ensureTable } from './table.ts';
 

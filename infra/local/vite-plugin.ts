@@ -15,7 +15,7 @@ import { createApiMiddleware, HANDLERS_DIR, isApiPath, type HandlerLoader, type 
 import { COGNITO_PROXY_PATH, createAuthRoutes } from './auth-routes.ts';
 import { localAuthorizerConfig } from './authorizer.ts';
 import { createHostCheck, isLoopback } from './host-check.ts';
-import { describeIdentity } from './cognito.ts';
+import { describeIdentity } from './user-pool.ts';
 import {
   assertPortAvailable,
   isLocalSetupError,

@@ -1,6 +1,6 @@
 /**
  * The sign-in rules every side shares: the Cognito user pool (CDK), its local emulation
- * (infra/local/cognito.ts), the users API and the web's policy text import them from here. Plain
+ * (infra/local/user-pool.ts), the users API and the web's policy text import them from here. Plain
  * data and pure functions, no dependency: safe in the web bundle and in Lambda.
  */
 

@@ -5,7 +5,7 @@
  * first; the rest of that chain (SSO, ini files, a process, web identity, the container and
  * instance metadata, with the STS/SSO clients they carry) is about 140 KB of every bundle, about
  * 15 ms of each cold start to compile, and never used. The bundles alias
- * `@aws-sdk/credential-provider-node` to this module (infra/constructs/api.ts, esmBundling); the
+ * `@aws-sdk/credential-provider-node` to this module (infra/constructs/functions.ts, esmBundling); the
  * local runtime and the tests keep the SDK's own chain.
  */
 import { fromEnv } from '@aws-sdk/credential-provider-env';

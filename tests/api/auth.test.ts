@@ -9,7 +9,7 @@ import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { actorOf } from '../../lambdas/http/actor.ts';
-import { startLocalCognito, waitForMessage, type LocalIdentity } from '../../infra/local/cognito.ts';
+import { startLocalCognito, waitForMessage, type LocalIdentity } from '../../infra/local/user-pool.ts';
 import { createJwtAuthorizer, localAuthorizerConfig } from '../../infra/local/authorizer.ts';
 import cloud from '../support/fixtures/cloud-jwt-authorizer.json' with { type: 'json' };
 import { accessClaims, claimsOf, firstSignIn, forgeToken, signIn, unsignedToken, type Tokens } from '../support/cognito.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 17 through the real local server: the client's contact and contract fields (limits,
+ * Through the real local server: the client's contact and contract fields (limits,
  * normalization, what is stored), PUT bodies that don't know them (the original ClientFlow
  * client's, the spec's) keep them, null or "" clears them, the list leaves observacoes out, and a
  * documento is unique among the clients also under parallel creates.
@@ -85,7 +85,7 @@ describe('POST /produtos with the contact and contract fields', () => {
   it('stores nothing for a field absent, null or blank (no attribute)', async () => {
     const r = await call(api, 'POST', '/produtos', { nome: 'Vazio', valorContrato: 1, email: '', telefone: null, documento: '   ', observacoes: '\u200b' });
     expect(r.status).toBe(201);
-    // The record's own fields and who/when (issue 16), no contact attribute.
+    // The record's own fields and who/when, no contact attribute.
     expect(Object.keys(withoutAudit(r.body)).sort()).toEqual(['categoria', 'id', 'nome', 'pontoFocal', 'segmento', 'valorContrato', 'versao']);
     expect(Object.keys((await storedCliente(r.body.id))!).sort()).toEqual([...AUDIT_ATTRIBUTES, HISTORY_COUNTER, 'nome', 'pk', 'pontoFocal', 'segmento', 'sk', 'valorContrato', 'versao'].sort());
   });

@@ -1,5 +1,5 @@
 /**
- * The catch-all in the cloud's open mode (`-c auth=off`): the users routes are not deployed
+ * The catch-all in the cloud's open mode (`"auth": "off"`): the users routes are not deployed
  * there, so their paths reach `$default`; it must answer as the users handlers do in that mode
  * (404 "O login está desativado."), not 405 for a path the route table knows.
  */

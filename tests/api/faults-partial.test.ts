@@ -84,7 +84,7 @@ const same = (s: Snapshot) => ({
   categorias: [...s.categorias.values()],
   clientes: [...s.clientes.values()],
   idempotency: s.idempotency.map((k) => k.pk).sort(),
-  // Issue 16: no history entry, feed item or trash item without its write.
+  // No history entry, feed item or trash item without its write.
   history: [...(s.history ?? new Map()).entries()].sort(),
   trash: [...(s.trash ?? new Map()).keys()].sort(),
   feedItems: s.feedItems,

@@ -189,7 +189,7 @@ describe('reads', () => {
     expect(of(PK.cliente).map((q) => q.ExclusiveStartKey)).toEqual([undefined, { pk: PK.cliente, sk: 2 }, { pk: PK.cliente, sk: 3 }]);
     // Strongly consistent, and only the attributes the answer needs (the categories' counts, which
     // say whether the whole list may be read at all; never the keys' pk; the list never the
-    // clients' observacoes, issue 17).
+    // clients' observacoes).
     for (const q of of(PK.categoria)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: `${REF_PROJECTION}, ${CLIENT_COUNT}` });
     for (const q of of(PK.cliente)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: CLIENTE_LIST_PROJECTION });
     expect(CLIENTE_LIST_PROJECTION).not.toMatch(/observacoes/);

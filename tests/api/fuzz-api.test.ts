@@ -6,7 +6,7 @@
  * `versao`), deletes and repeated keys, a few at a time, through the local HTTP server.
  *
  * Every answer: no 5xx; a 4xx has a string `mensagem`; a 2xx matches its OpenAPI schema; the
- * status is the one the model predicts. Issue 16: restores and purges from the trash, the trash's
+ * status is the one the model predicts. Restores and purges from the trash, the trash's
  * list and every history read through all their pages, each compared with the model. After every batch, the table (read directly): each
  * category's count equals its clients, no orphan, ids unique and from the counters, no unknown
  * attribute, exactly the records the model accepted (nothing from a rejected request), and
@@ -118,7 +118,7 @@ async function checkStore(): Promise<void> {
   const modelProds = [...model.clientes.values()].sort((a, b) => a.id - b.id);
   expect(storedProds).toEqual(modelProds);
   for (const c of s.categorias.values()) expect(c.clientes).toBe(model.count(c.id));
-  // Issue 16: exactly the records the model deleted and did not restore are in the trash, and
+  // Exactly the records the model deleted and did not restore are in the trash, and
   // every record has at least the history entries of its creates, deletes and restores.
   const trashed = [...(s.trash?.keys() ?? [])].sort();
   const modelTrash = [
@@ -151,7 +151,7 @@ async function checkStore(): Promise<void> {
   });
   expect(canonical(listedProds)).toBe(
     canonical(
-      // The list leaves observacoes out (issue 17).
+      // The list leaves observacoes out.
       modelProds.map(({ categoriaId, observacoes: _notInTheList, ...p }) => ({
         ...p,
         categoria: categoriaId === null ? null : { id: categoriaId, descricao: model.categorias.get(categoriaId)!.descricao },

@@ -42,7 +42,7 @@ export async function call<T = any>( // eslint-disable-line @typescript-eslint/n
 /** How the API writes an instant: ISO 8601 UTC with milliseconds. */
 export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** The server-set audit fields of a record created and last changed by `por` (issue 16; the open mode's actor by default). */
+/** The server-set audit fields of a record created and last changed by `por` (the open mode's actor by default). */
 export const auditBy = (por = 'anônimo', criadoPor = por) => ({
   criadoEm: expect.stringMatching(ISO_UTC),
   criadoPor,

@@ -1,5 +1,5 @@
 /**
- * Issue 16 through the real local server and DynamoDB Local: each write's history entry (and its
+ * Through the real local server and DynamoDB Local: each write's history entry (and its
  * activity feed item), a failed write leaving none, delete → trash → restore with the same id and
  * counts exact, restore races, TTL expiry as the read path sees it, history after a delete, the
  * purge, and every paging and validation answer. The open mode: the actor is "anônimo", an

@@ -1,5 +1,5 @@
 /**
- * CSV import API (issue 18) through the real local server on DynamoDB Local: batches created with
+ * CSV import API through the real local server on DynamoDB Local: batches created with
  * the integrity of single creates (counts exact, validation of POST /produtos, a refused row fails
  * alone), transactions sized within 100 items, idempotency (the same batch twice creates once),
  * the batch route's own body limit, and the undo (author or admin; counts back as before).
@@ -82,7 +82,7 @@ describe('POST /importacoes and its batches', () => {
     }
     const job2 = (await stored(PK.importacao)).find((j) => j.sk === job.id);
     expect(job2?.criados).toBe(198);
-    // Each row as a single create writes it: stamped, with its 'criado' history entry (issue 16).
+    // Each row as a single create writes it: stamped, with its 'criado' history entry.
     const first = (r.body.criados as { id: number }[])[0]!.id;
     expect((await call(api, 'GET', `/produtos/${first}`)).body).toMatchObject({ criadoPor: 'anônimo', atualizadoPor: 'anônimo' });
     const history = await call(api, 'GET', `/produtos/${first}/historico`);

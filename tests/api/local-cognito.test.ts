@@ -36,7 +36,7 @@ import {
   startLocalCognito,
   waitForMessage,
   type LocalIdentity,
-} from '../../infra/local/cognito.ts';
+} from '../../infra/local/user-pool.ts';
 import { isAlive } from '../../infra/local/tied-process.ts';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
 import { adminClient, callCognito, claimsOf, signIn, totpCode } from '../support/cognito.ts';
@@ -752,7 +752,7 @@ describe('sign-in through the local server', () => {
     expect((await fetch(`${origin}/cognito`, { method: 'POST', body: '{}' })).status).toBe(404);
   });
 
-  it('cognito-local 5.3.0 still lacks the calls the README lists as simulated locally', async () => {
+  it('cognito-local 5.3.0 still lacks the calls docs/sign-in.md lists as simulated locally', async () => {
     const direct = (op: string, body: unknown) => callCognito(identity.endpoint, op, body);
     const { AccessToken } = await signIn(proxy, identity.clientId, identity.admin.email, identity.admin.password, identity.admin.totpSecret);
     const unsupported = [

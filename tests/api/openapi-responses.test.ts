@@ -118,7 +118,7 @@ describe('real responses match the OpenAPI schemas', () => {
     await call('POST /produtos', '/produtos', 201, { nome: 'K', valorContrato: 2 }, { 'idempotency-key': 'openapi-p' });
     await call('POST /produtos', '/produtos', 422, { nome: 'K', valorContrato: 3 }, { 'idempotency-key': 'openapi-p' });
     await call('POST /produtos', '/produtos', 201, { nome: 'X', valorContrato: '5.50' });
-    // Issue 17: every contact and contract field, in the answer and the list; the documento's 409.
+    // Every contact and contract field, in the answer and the list; the documento's 409.
     const contato = {
       email: 'Ana@Padaria.com.br', telefone: '(11) 98765-4321', documento: '12.abc.345/01de-35',
       observacoes: 'Nota\r\ncom linhas', inicioContrato: '2026-01-01', fimContrato: '2026-12-31',

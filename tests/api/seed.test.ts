@@ -47,7 +47,7 @@ describe('seeding', () => {
       result.categoriaIds.includes(c.id),
     );
     expect(categorias.map((c) => c.descricao)).toEqual(['Varejo', 'Saúde', 'Educação', 'Logística', 'Tecnologia']);
-    // Issue 17: contacts, CNPJs/CPFs (claimed) and contracts, some ending soon and one ended.
+    // Contacts, CNPJs/CPFs (claimed) and contracts, some ending soon and one ended.
     expect(clientes.filter((p) => p.documento).length).toBeGreaterThan(3);
     expect(clientes.some((p) => p.documento === '12ABC34501DE35')).toBe(true);
     expect(clientes.some((p) => p.fimContrato && p.fimContrato < new Date().toISOString().slice(0, 10))).toBe(true);
@@ -59,7 +59,7 @@ describe('seeding', () => {
       status: 409,
       body: { mensagem: MESSAGES.categoriaDuplicada('Saúde'), campo: 'descricao' },
     });
-    // Issue 16: written as if created one after another by SEED_ACTOR, each with its `criado`
+    // Written as if created one after another by SEED_ACTOR, each with its `criado`
     // history entry and activity item, so the app shows who and when, the histories and the
     // home's "Atualizações recentes" from the first start.
     const records = [
@@ -113,7 +113,7 @@ describe('seeding', () => {
     expect(clientes.some((p) => p.valorContrato <= 10000)).toBe(true);
     expect(clientes.some((p) => !Number.isInteger(p.valorContrato))).toBe(true);
     expect(clientes.some((p) => /[áàâãéêíóôõúç]/i.test(p.nome))).toBe(true);
-    // Issue 17: most with contacts, a CNPJ/CPF and contract dates; the list leaves the notes out.
+    // Most with contacts, a CNPJ/CPF and contract dates; the list leaves the notes out.
     for (const f of ['email', 'telefone', 'documento', 'fimContrato'] as const) expect(clientes.filter((p) => p[f]).length).toBeGreaterThan(250);
     expect(clientes.some((p) => 'observacoes' in p)).toBe(false);
     expectCountsMatch(await storedCounts(), all);

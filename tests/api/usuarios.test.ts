@@ -14,7 +14,7 @@ import type { Usuario } from '../../lambdas/contract/types.ts';
 import { createOpenApiValidator } from '../contract/openapi-validator.ts';
 import { buildOpenApiDocument } from '../../lambdas/openapi/document.ts';
 import { routes } from '../../lambdas/routes.ts';
-import { readOutbox, startLocalCognito, waitForMessage, type LocalIdentity } from '../../infra/local/cognito.ts';
+import { readOutbox, startLocalCognito, waitForMessage, type LocalIdentity } from '../../infra/local/user-pool.ts';
 import { callCognito, enableTotp, firstSignIn, signIn, type Tokens } from '../support/cognito.ts';
 import { call, startApi, type TestApi } from './helpers.ts';
 

@@ -18,7 +18,7 @@ import { AUDIT_ATTRIBUTES, contatoOf, type ClienteRecord } from '../../lambdas/s
 import { arbitraryFromSchema } from './openapi-arbitraries.ts';
 
 type AuditField = (typeof AUDIT_ATTRIBUTES)[number];
-/** A record as the model compares it: without the server-set audit fields (issue 16). */
+/** A record as the model compares it: without the server-set audit fields. */
 export const withoutAudit = (record: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(record).filter(([k]) => !(AUDIT_ATTRIBUTES as readonly string[]).includes(k)));
 
@@ -49,12 +49,12 @@ export class Model {
   created = { categoria: new Set<number>(), cliente: new Set<number>() };
   /** `route#key` → the validated body (canonical JSON) and the first answer. */
   keys = new Map<string, { validated: string; response: unknown }>();
-  /** Issue 16: the deleted records, in the trash until restored or purged. */
+  /** The deleted records, in the trash until restored or purged. */
   trash = { categoria: new Map<number, ModelCategoria>(), cliente: new Map<number, ModelCliente>() };
-  /** Issue 16: the records purged from the trash (gone for good, history included). */
+  /** The records purged from the trash (gone for good, history included). */
   purged = { categoria: new Set<number>(), cliente: new Set<number>() };
   /**
-   * Issue 16: per record (`C1`, `P7`), the writes that always leave a history entry (create,
+   * Per record (`C1`, `P7`), the writes that always leave a history entry (create,
    * delete, restore); an update that changes something adds one more, so entries ≥ this.
    */
   writes = new Map<string, number>();
@@ -71,7 +71,7 @@ export class Model {
     return undefined;
   }
 
-  /** Issue 17: the client other than `except` that has `documento` (documentos are unique). */
+  /** The client other than `except` that has `documento` (documentos are unique). */
   documentoHolder(documento: string | null | undefined, except?: number): ModelCliente | undefined {
     if (!documento) return undefined;
     for (const c of this.clientes.values()) if (c.id !== except && c.documento === documento) return c;
@@ -102,7 +102,7 @@ export class Model {
     if (current && (body.versao as number) > current.versao) this.put(entity, body);
   }
 
-  /** A delete moves the record to the trash (issue 16). */
+  /** A delete moves the record to the trash. */
   applyDeleted(entity: Entity, id: number): void {
     if (entity === 'categoria') {
       const c = this.categorias.get(id);
@@ -153,7 +153,7 @@ export class Model {
         valorContrato: body.valorContrato as number,
         categoriaId: categoria ? categoria.id : null,
         versao: body.versao as number,
-        // Issue 17: the contact and contract fields the answer has.
+        // The contact and contract fields the answer has.
         ...contatoOf(body),
       });
     }
@@ -205,7 +205,7 @@ export type BodyMutation =
   | { type: 'oversize'; char: string }
   | { type: 'deep'; depth: number; where: 'top' | 'field' | 'unknown'; open: '[' | '{' };
 
-export type Op =
+export type FuzzOp =
   | { kind: 'createCategoria'; body: Json; key: KeyChoice | null; contentType: string; extra: Json }
   | { kind: 'createCliente'; body: Json; cat: CatChoice; key: KeyChoice | null; contentType: string; extra: Json }
   | { kind: 'updateCategoria'; body: Json; target: Target; versao: VersaoMode; extra: Json }
@@ -221,7 +221,7 @@ export type Op =
   | { kind: 'options'; path: string }
   | { kind: 'exactSize'; body: Json }
   | { kind: 'usuarios'; routeKey: string; email: string; body: Json | undefined }
-  // Issue 16: restores from the trash, purges, the trash's list and history reads (every page).
+  // Restores from the trash, purges, the trash's list and history reads (every page).
   /** `taken`: rather a record whose name or CNPJ/CPF another one holds now, when there is one. */
   | { kind: 'restore'; entity: Entity; target: Target; taken: boolean }
   | { kind: 'purge'; entity: Entity; target: Target; live: boolean }
@@ -251,7 +251,7 @@ const extraFields: fc.Arbitrary<Json> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.dictionary(
-      // Storage names, and the fields the server alone sets (who and when, the history counter: issue 16).
+      // Storage names, and the fields the server alone sets (who and when, the history counter).
       fc.constantFrom(
         'pk', 'sk', 'produtos', 'categoriaId', 'expiresAt', '__proto__x', 'extra', 'admin', 'versao2',
         'criadoEm', 'criadoPor', 'atualizadoEm', 'atualizadoPor', 'historico', 'idempotencia',
@@ -428,7 +428,7 @@ const badKey = fc.oneof(
  * cover those routes instead.
  */
 const USERS_ROUTES = routes.filter((r) => r.path.startsWith('/usuarios')).map((r) => r.routeKey);
-const usuariosOp: fc.Arbitrary<Op> = fc.record({
+const usuariosOp: fc.Arbitrary<FuzzOp> = fc.record({
   kind: fc.constant('usuarios' as const),
   routeKey: fc.constantFrom(...USERS_ROUTES),
   email: fc.oneof(fc.constantFrom('ana@empresa.com.br', 'Ana@Empresa.com.br', 'nao-e-email', '%40', 'a%2Fb@x.com'), fc.emailAddress()),
@@ -444,7 +444,7 @@ const usuariosOp: fc.Arbitrary<Op> = fc.record({
 });
 
 /** One operation; the weights give about 45% valid writes, 15% reads, 40% invalid requests. */
-export const opArb: fc.Arbitrary<Op> = fc.oneof(
+export const opArb: fc.Arbitrary<FuzzOp> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('createCategoria' as const), body: categoriaInput, key: keyChoice, contentType: jsonContentType, extra: extraFields }) },
   { weight: 8, arbitrary: fc.record({ kind: fc.constant('createCliente' as const), body: produtoInput, cat: catChoice, key: keyChoice, contentType: jsonContentType, extra: extraFields }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('updateCategoria' as const), body: categoriaUpdate, target, versao: versaoMode, extra: extraFields }) },
@@ -573,7 +573,7 @@ function nested(depth: number, open: '[' | '{'): string {
 }
 
 /** Turns an operation into a request with its expectations, using the model as it is now. */
-export function plan(op: Op, model: Model): Planned {
+export function plan(op: FuzzOp, model: Model): Planned {
   const cats = sortedIds(model.categorias);
   const prods = sortedIds(model.clientes);
   // Ids never created: beyond any answered id.
@@ -610,7 +610,7 @@ export function plan(op: Op, model: Model): Planned {
       const previous = key ? model.keys.get(`${route}#${key}`) : undefined;
       const name = entity === 'categoria' ? (parsed.value as { descricao: string }).descricao : undefined;
       const taken = name !== undefined && model.nameHolder(name) !== undefined;
-      // Issue 17: a documento another client has is a 409.
+      // A documento another client has is a 409.
       const documento = entity === 'cliente' ? (parsed.value as { documento?: string | null }).documento : undefined;
       const documentoTaken = model.documentoHolder(documento) !== undefined;
       const expect = previous ? (previous.validated === validated ? [201] : [422]) : !exists ? [400] : taken || documentoTaken ? [409] : [201];
@@ -672,7 +672,7 @@ export function plan(op: Op, model: Model): Planned {
         const current = model.categorias.get(id);
         if (current) touches.push(`N${foldName(current.descricao)}`);
       }
-      // Issue 17: the contact fields after the PUT (absent: kept; null or "": cleared); dates out
+      // The contact fields after the PUT (absent: kept; null or "": cleared); dates out
       // of order with the kept ones are a 400, a documento another client has a 409.
       let datesOutOfOrder = false;
       if (op.kind === 'updateCliente') {
@@ -720,7 +720,7 @@ export function plan(op: Op, model: Model): Planned {
       // Deleting a category frees its name.
       const named = op.kind === 'remove' && op.entity === 'categoria' ? model.categorias.get(id) : undefined;
       if (named) touches.push(`N${foldName(named.descricao)}`);
-      // Deleting a client frees its documento (issue 17).
+      // Deleting a client frees its documento.
       const documento = op.kind === 'remove' && op.entity === 'cliente' ? model.clientes.get(id)?.documento : undefined;
       if (documento) touches.push(`D${documento}`);
       let expect = exists ? [op.kind === 'get' ? 200 : 204] : [404];

@@ -2,14 +2,14 @@
  * Reads a whole test table and checks the data invariants the API promises: each category's
  * client count equals its real number of clients, no client references a missing category,
  * ids unique and below the counters, idempotency claims only beside their record, each category
- * name held by exactly its claim (once the stored names are claimed), no stray item; (issue 17)
+ * name held by exactly its claim (once the stored names are claimed), no stray item;
  * each client's contact fields as the contract stores them, and each documento held by exactly
- * its client's claim. Issue 16: no record both live and in the trash, each trash copy with its
+ * its client's claim. No record both live and in the trash, each trash copy with its
  * index entry, a record's history entries numbered 1..its counter (live records and trash copies),
  * each entry's feed item naming its record and no other feed item, no history left of a record
  * that is neither live nor in the trash (a purge erases it all), the idempotency record of a
  * create naming its record.
- * Issue 19: the totals (client count, VIPs, contract sum in cents: of each category and of "Sem
+ * The totals (client count, VIPs, contract sum in cents: of each category and of "Sem
  * categoria") equal a full recount once they exist.
  */
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -78,9 +78,9 @@ export interface Snapshot {
   names: Map<string, number[]>;
   /** Whether the marker says every stored category has its claim. */
   namesClaimed: boolean;
-  /** Documento claims (issue 17): documento → the id of the client holding it. */
+  /** Documento claims: documento → the id of the client holding it. */
   documentos: Map<string, number>;
-  /** Issue 18: import jobs (id → records created) and the records each still lists (id → client ids). */
+  /** Import jobs (id → records created) and the records each still lists (id → client ids). */
   importacoes?: Map<number, { criados: number; estado: string }>;
   importados?: Map<number, number[]>;
   /** Import id → how many records its undo deleted and a restore has still to bring back. */
@@ -99,23 +99,23 @@ export interface Snapshot {
   /** Attributes no item of that kind should have (e.g. an unknown request field stored). */
   unknownAttributes: string[];
   /**
-   * Issue 16: the history counters of live records and of trash copies (not those being purged,
+   * The history counters of live records and of trash copies (not those being purged,
    * whose history is going), `produto#1` → counter (0: none yet).
    */
   historyCounters?: Map<string, number>;
-  /** Issue 16: the history entries' sks of each record, `produto#1` → [1, 2, …]. */
+  /** The history entries' sks of each record, `produto#1` → [1, 2, …]. */
   history?: Map<string, number[]>;
-  /** Issue 16: the feed item sk each history entry names, `produto#1` → [sk, …] (entries stored before they kept it: none). */
+  /** The feed item sk each history entry names, `produto#1` → [sk, …] (entries stored before they kept it: none). */
   historyFeed?: Map<string, number[]>;
-  /** Issue 16: the trash copies, `produto#1` → the index sk they name. */
+  /** The trash copies, `produto#1` → the index sk they name. */
   trash?: Map<string, number>;
-  /** Issue 16: the trash index entries, sk → `produto#1`. */
+  /** The trash index entries, sk → `produto#1`. */
   trashIndex?: Map<number, string>;
-  /** Issue 16: the records whose copy or index entry a purge marked (`produto#1`). */
+  /** The records whose copy or index entry a purge marked (`produto#1`). */
   purging?: Set<string>;
-  /** Issue 16: how many activity feed items there are. */
+  /** How many activity feed items there are. */
   feedItems?: number;
-  /** Issue 16: the activity feed items, sk → the record they name (`produto#1`). */
+  /** The activity feed items, sk → the record they name (`produto#1`). */
   feed?: Map<number, string>;
 }
 
@@ -142,7 +142,7 @@ const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
   [PK.migracao]: ['pk', 'sk', 'feitos', 'total', 'cursor', 'iniciada', 'concluida'],
   [PK.idempotencia]: ['pk', 'sk', 'bodyHash', 'responseStatus', 'responseBody', 'registro', TTL_ATTRIBUTE],
   [PK.unico]: ['pk', 'sk', 'ids', 'at', 'id'],
-  // Issue 18: the import job, and (`IMPORTACAO#<id>`) the records it created.
+  // The import job, and (`IMPORTACAO#<id>`) the records it created.
   // What an undo deleted (`#desfeito`, `#desfeita-categoria`) keeps where the import listed it (listaPk, listaSk), for a restore.
   [PK.importacao]: ['pk', 'sk', 'autor', 'autorSub', 'criadoEm', 'atualizadoEm', 'estado', 'total', 'criados', 'categorias', 'arquivo', 'assinatura', 'linha', 'id', 'listaPk', 'listaSk'],
 };
@@ -291,7 +291,7 @@ export function invariantViolations(s: Snapshot): string[] {
     if (!(c.id >= 1 && c.id <= s.counters.categoria)) out.push(`categoria id ${c.id} outside 1..${s.counters.categoria}`);
     if (!(c.versao >= 1)) out.push(`categoria ${c.id} versao ${c.versao}`);
   }
-  // Issue 18: an import lists at most the records it counted, each an id the counter gave out;
+  // An import lists at most the records it counted, each an id the counter gave out;
   // a batch's claims hold the ids it created.
   for (const [id, listed] of s.importados ?? []) {
     const job = s.importacoes?.get(id);
@@ -317,7 +317,7 @@ export function invariantViolations(s: Snapshot): string[] {
     if (k.responseStatus !== 201) out.push(`idempotency ${k.pk} stored status ${k.responseStatus}`);
     if (!(typeof body.id === 'number' && body.id <= s.counters[kind])) out.push(`idempotency ${k.pk} holds id ${body.id}`);
     if (!(k.expiresAt > Date.now() / 1000)) out.push(`idempotency ${k.pk} already expired at ${k.expiresAt}`);
-    // Issue 16: it names the record its answer holds (a purge erases it by that name).
+    // It names the record its answer holds (a purge erases it by that name).
     const tipo = kind === 'categoria' ? RECORD_KIND.categoria : RECORD_KIND.cliente;
     if (k.registro !== undefined && k.registro !== `${tipo}#${body.id}`) out.push(`idempotency ${k.pk} answers ${tipo} ${body.id} but names ${k.registro}`);
   }
@@ -418,7 +418,7 @@ export function indexCompletenessViolations(s: Snapshot): string[] {
 }
 
 /**
- * Issue 17: every stored contact field is what the contract stores for it (a value read again
+ * Every stored contact field is what the contract stores for it (a value read again
  * gives itself: E.164, a documento without punctuation, an ISO date, the e-mail's domain in lower
  * case), the contract never ends before it starts, and each documento is held by exactly its
  * client's claim (one client per documento).
@@ -447,7 +447,7 @@ function contatoViolations(s: Snapshot): string[] {
 }
 
 /**
- * Issue 16's invariants: no record both live and in the trash; each trash copy with exactly its
+ * The history and trash invariants: no record both live and in the trash; each trash copy with exactly its
  * index entry; a record's history entries are 1..n with n its counter (live records and trash
  * copies not being purged), so no write went without its entry; each entry's feed item exists
  * and names the entry's record, and every feed item is some entry's (one feed item per entry);

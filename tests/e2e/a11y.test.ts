@@ -63,7 +63,7 @@ describeBrowser('accessibility', () => {
     const { page } = s;
     const tok = token();
     const cat = await createCategoria(`Acessível ${tok}`);
-    // With issue 17's contact fields and a contract ending soon (links, CNPJ, the renewal badge).
+    // With the contact fields and a contract ending soon (links, CNPJ, the renewal badge).
     const base = `${String(Date.now() % 100_000_000).padStart(8, '0')}0001`;
     const fimContrato = browserDate(10);
     const contato = { email: 'acessivel@empresa.com.br', telefone: '+5511987654321', documento: base + cnpjCheckDigits(base), fimContrato };

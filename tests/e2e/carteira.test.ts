@@ -1,5 +1,5 @@
 /**
- * The portfolio views in Chromium against the production build (issue 19): the client list's
+ * The portfolio views in Chromium against the production build: the client list's
  * sort, chips, totals and URL state (reload and Back keep the view), the category cards' totals
  * and links, the home's numbers against a data set whose totals the test computes itself, and the
  * prerendered pages (their own HTML, painted without JavaScript, hydrated without a mismatch —

@@ -1,5 +1,5 @@
 /**
- * Issue 17 in Chromium against the production build and the real API: every contact and
+ * The contact fields in Chromium against the production build and the real API: every contact and
  * contract field filled by typing and by pasting formatted text, stored in its normalized form;
  * the card's links and the list filter by CNPJ/CPF digits; the renewal badge near a contract's
  * end (page.clock); the "Contratos a renovar" view's order.

@@ -1,5 +1,5 @@
 /**
- * CSV import and export (issue 18) in Chromium, through the real pages of the production build
+ * CSV import and export in Chromium, through the real pages of the production build
  * (under its CSP: the import's module worker is same-origin) and the real API. The fixture files
  * are made here, byte for byte as each program writes them; the stored records are checked through
  * the API.

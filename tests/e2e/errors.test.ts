@@ -1,7 +1,7 @@
 /**
- * Every error toast of SPEC section 8, by making the API fail through request interception,
- * with the navigation after each (issue 3 fixes the spec's undefined routes); the lists' retry
- * message; and the whole app with the API down and with it answering slowly (issue 8).
+ * Every error toast of the spec's section 8, by making the API fail through request interception,
+ * with the navigation after each (the app fixes the spec's undefined routes); the lists' retry
+ * message; and the whole app with the API down and with it answering slowly.
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -64,7 +64,7 @@ const failedLoad = (name: string, fault: (ids: Ids) => Fault, page: (ids: Ids) =
 
 /**
  * A failed save of an edit form: the form loads, `typed` goes into `label`, Atualizar; the page
- * stays on the form with the value as typed (issue 13, a deviation).
+ * stays on the form with the value as typed (a deviation).
  */
 const failedEdit = (c: Pick<Case, 'name' | 'fault' | 'toast' | 'reason'> & { form: (ids: Ids) => string; label: string; typed: (tok: string) => string }): Case => ({
   name: c.name,
@@ -330,7 +330,7 @@ describeBrowser('API down and API slow (issue 8)', () => {
     const inForm = (label: string, value: string) => () =>
       expect.poll(() => page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
     const shown = (text: string) => () => visible(page.locator('main').getByText(text).first());
-    // The edit pages stay on their form (issue 13); the delete pages go to their lists.
+    // The edit pages stay on their form; the delete pages go to their lists.
     const steps: { path: string; ready: () => Promise<unknown>; button: string; toast: string; then: string }[] = [
       {
         path: ROUTES.atualizarCategoria(cat.id),

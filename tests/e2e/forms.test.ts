@@ -1,5 +1,5 @@
 /**
- * Issue 13 in Chromium against the production build and the real API: the value typed the
+ * Amounts in Chromium against the production build and the real API: the value typed the
  * Brazilian way, errors next to their field, cut pastes, duplicate category names, failed edits
  * that keep what was typed, and toasts that never cover the page's main action.
  *
@@ -151,7 +151,7 @@ describeBrowser('duplicate category names', () => {
 
   /**
    * Lets POST/PUT /api/categorias reach the real API; an answer without the duplicate-name rule
-   * (the API before issue 13) is completed as the API answers with it, undoing its write.
+   * (the API before amounts were required) is completed as the API answers with it, undoing its write.
    */
   async function duplicateRule(s: Session, existing: string): Promise<void> {
     s.allowFailures((u) => u.pathname === `${API}/categorias`);

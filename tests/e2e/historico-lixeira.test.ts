@@ -1,5 +1,5 @@
 /**
- * Nothing is lost by a click (issue 16) in Chromium, against the production build and the real
+ * Nothing is lost by a click in Chromium, against the production build and the real
  * API: a delete then 'Desfazer' brings the card back, a restore from the Lixeira, and the history
  * timeline after two edits by two people (the sign-in server: each edit carries its author).
  */

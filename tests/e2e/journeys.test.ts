@@ -1,7 +1,7 @@
 /**
  * Every user journey of the spec in Chromium, against the production build and the real API:
  * categories and clients from create to delete, the filters, the redirects, the not-found page
- * and two tabs editing one client (optimistic locking, issue 7).
+ * and two tabs editing one client (optimistic locking).
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -85,7 +85,7 @@ describeBrowser('journeys', () => {
     const cases = [
       { nome: `Metalúrgica Aço Forte ${tok}`, valor: '15000', icon: TEXT.vip, money: `R$${NBSP}15.000,00` },
       { nome: `Padaria Pão Quente ${tok}`, valor: '10000', icon: TEXT.padrao, money: `R$${NBSP}10.000,00` },
-      // A zero value (required since issue 13); no category chosen shows "Sem categoria".
+      // A zero value (required); no category chosen shows "Sem categoria".
       { nome: `Banca do Seu Jorge ${tok}`, valor: '0', icon: TEXT.padrao, money: `R$${NBSP}0,00`, semCategoria: true },
     ];
     for (const c of cases) {
@@ -128,7 +128,7 @@ describeBrowser('journeys', () => {
     const valor = page.getByLabel(TEXT.valorContrato);
     await valor.click();
     await page.keyboard.type('1500,75');
-    // Kept as typed, then shown as money once the field is left (issue 13).
+    // Kept as typed, then shown as money once the field is left.
     expect(await valor.inputValue()).toBe('1500,75');
     await page.keyboard.press('Tab');
     expect(await valor.inputValue()).toBe('1.500,75');

@@ -1,5 +1,5 @@
 /**
- * Sign-in in Chromium (issue 15), against the production build served with sign-in on
+ * Sign-in in Chromium, against the production build served with sign-in on
  * (cognito-local behind the same-origin /cognito/ proxy, the production CSP): landing on the page
  * first asked for, a wrong password, a first sign-in with the invitation's temporary password, a
  * forgotten password with the e-mailed code, a member without "Usuários", a token renewed while

@@ -127,7 +127,7 @@ describeBrowser('timing (page.clock)', () => {
     await visible(grid);
     expect(await spinner.count()).toBe(0);
 
-    // Issue 13: the hold is for the first load of the app session; coming back shows the list
+    // The hold is for the first load of the app session; coming back shows the list
     // with the clock still frozen.
     const nav = page.getByRole('navigation').first();
     await nav.getByRole('link', { name: 'Sobre nós', exact: true }).click();

@@ -1,13 +1,13 @@
 /**
- * Sign-in in the cloud (issue 15): the user pool and its client as the issue lists them, the
+ * Sign-in in the cloud: the user pool and its client as specified, the
  * first administrator, the JWT authorizer on every route, the users functions' IAM (from a test
  * route table with Cognito actions), the functions' sign-in environment, the CSP's Cognito
- * endpoint, `/config.json`, `-c auth=off` (the spec's open mode) and cdk-nag in every mode.
+ * endpoint, `/config.json`, `"auth": "off"` (the spec's open mode) and cdk-nag in every mode.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_ACCESS_WARNING } from '../../infra/clientela-stack.ts';
 import { identityEmails } from '../../infra/constructs/identity.ts';
-import { AUTH_ENV_NAMES, COGNITO_PASSWORD_POLICY } from '../../infra/local/cognito.ts';
+import { AUTH_ENV_NAMES, COGNITO_PASSWORD_POLICY } from '../../infra/local/user-pool.ts';
 import { CONFIG_PATH } from '../../infra/local/auth-routes.ts';
 import { WEB_CONFIG_FILE } from '../../infra/constructs/site.ts';
 import { contentSecurityPolicy, CONTENT_SECURITY_POLICY } from '../../infra/security-headers.ts';
@@ -50,9 +50,9 @@ let on: Synthesized & { error: unknown };
 let strict: Synthesized & { error: unknown };
 /** MFA optional, threat protection in audit mode. */
 let loose: Synthesized & { error: unknown };
-/** `-c auth=off`, the test route table. */
+/** `"auth": "off"`, the test route table. */
 let off: Synthesized & { error: unknown };
-/** `-c auth=off`, the real route table (the users API included). */
+/** `"auth": "off"`, the real route table (the users API included). */
 let offReal: Synthesized & { error: unknown };
 
 beforeAll(() => {

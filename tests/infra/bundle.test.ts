@@ -29,7 +29,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT, STACK_NAME } from '../../infra/app.ts';
 import { ensureTable } from '../../infra/local/table.ts';
 import { createJwtAuthorizer, localAuthorizerConfig, type JwtAuthorizerContext } from '../../infra/local/authorizer.ts';
-import { localAuthEnv, startLocalCognito, type LocalIdentity } from '../../infra/local/cognito.ts';
+import { localAuthEnv, startLocalCognito, type LocalIdentity } from '../../infra/local/user-pool.ts';
 import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { adminClient, signIn } from '../support/cognito.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
@@ -502,12 +502,12 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     expect((clientes.body as unknown[]).length).toBe(3);
     expect(await call('ListObservacoes', 'GET', '/observacoes')).toMatchObject({ status: 200, body: { itens: [], cursor: null } });
 
-    // The totals (issue 19): each client-writing function counts them on its first write when the
+    // The totals: each client-writing function counts them on its first write when the
     // Sem categoria item (their marker) is missing, as on a table from before them; GET /resumo too.
     const forgetTotalsMarker = () => direct.send(new DeleteCommand({ TableName: table, Key: SEM_CATEGORIA_KEY }));
     await forgetTotalsMarker();
     expect(await call('GetResumo', 'GET', '/resumo')).toMatchObject({ status: 200, body: { clientes: 3, vips: 0, soma: 1609.5 } });
-    // The feed the history writes (issue 16): every write so far, newest first.
+    // The feed the history writes: every write so far, newest first.
     const feed = await call('ListAtividades', 'GET', '/atividades');
     expect(feed.status).toBe(200);
     expect((feed.body as { tipo: string; id: number; acao: string }[]).map((a) => `${a.tipo} ${a.id} ${a.acao}`)).toEqual([
@@ -536,7 +536,7 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     expect((await call('UpdateProduto', 'PUT', '/produtos', { ...base, id: 999999, categoria: null })).status).toBe(404);
     expect((await call('UpdateProduto', 'PUT', '/produtos', { ...base, categoria: { id: 999999 } })).status).toBe(400);
 
-    // A CSV import (issue 18): the job, a batch (one row invalid) sent twice under its key, the undo.
+    // A CSV import: the job, a batch (one row invalid) sent twice under its key, the undo.
     const job = await call('CreateImportacao', 'POST', '/importacoes', { total: 2, arquivo: 'clientes.csv' });
     expect(job).toMatchObject({ status: 201, body: { estado: 'importando', criados: 0 } });
     const jobId = (job.body as { id: number }).id;
@@ -714,7 +714,7 @@ describe('bundled functions (cdk synth with esbuild)', () => {
   it('grants each function exactly the DynamoDB and user pool actions its handler was seen to need', () => {
     expect(unattributed).toEqual([]);
     const fns = Object.values(appFunctions(template));
-    // Sign-in's resources come with the stack's user pool (none with -c auth=off).
+    // Sign-in's resources come with the stack's user pool (none with "auth": "off").
     const hasPool = Object.keys(template.findResources('AWS::Cognito::UserPool')).length > 0;
     const report: string[] = [];
     for (const fn of Object.values(jobFunctions(template))) {

@@ -11,7 +11,7 @@ import { STACK_NAME } from '../../infra/app.ts';
 import { alarmMetricCount, MAX_ALARM_METRICS } from '../../infra/constructs/alarms.ts';
 import { describeChanges, destructiveChanges, releaseSnapshots, STATEFUL_TYPES } from '../../infra/upgrade-check.ts';
 import { PINNED_LOGICAL_IDS } from './pinned-ids.ts';
-import { FUNCTION_RUNTIME } from '../../infra/constructs/api.ts';
+import { FUNCTION_RUNTIME } from '../../infra/constructs/functions.ts';
 import { SPA_REWRITE_CODE_PATH } from '../../infra/constructs/site.ts';
 import { TABLE_ADOPTION_ACTIONS, TABLE_ADOPTION_TYPE } from '../../infra/constructs/table-adoption.ts';
 import {
@@ -121,7 +121,7 @@ describe('functions: one per route-table row', () => {
       expect(Object.keys(vars).sort()).toEqual(
         [ORIGIN_VERIFY.env, 'TABLE_NAME', 'AUTH_MODE', 'AUTH_ISSUER', 'AUTH_CLIENT_ID', 'USER_POOL_ID', 'TRASH_DAYS'].sort(),
       );
-      // Issue 16: the trash keeps deleted records 30 days by default.
+      // The trash keeps deleted records 30 days by default.
       expect(vars.TRASH_DAYS).toBe('30');
     }
   });

@@ -13,7 +13,7 @@ import { ensureTable } from '../../infra/local/table.ts';
 import { startLocalApi } from '../../infra/local/server.ts';
 import type { HandlerLoader } from '../../infra/local/adapter.ts';
 import { markIndexesDoneIfEmpty } from '../../lambdas/store/migracao.ts';
-import { AUTH_ENV_NAMES, localAuthEnv, type LocalIdentity } from '../../infra/local/cognito.ts';
+import { AUTH_ENV_NAMES, localAuthEnv, type LocalIdentity } from '../../infra/local/user-pool.ts';
 
 export interface TestApi {
   /** `http://127.0.0.1:PORT/api` */

@@ -1,12 +1,12 @@
 /**
- * Helpers for tests that sign in against the local user pool (infra/local/cognito.ts): Cognito's
+ * Helpers for tests that sign in against the local user pool (infra/local/user-pool.ts): Cognito's
  * JSON API as the web calls it (through the local server's /cognito/ proxy, or cognito-local
  * directly), a sign-in that returns the tokens, and an admin SDK client as the users handlers use.
  */
 import { createRequire } from 'node:module';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
-import { localCognitoClientConfig, type LocalIdentity } from '../../infra/local/cognito.ts';
+import { localCognitoClientConfig, type LocalIdentity } from '../../infra/local/user-pool.ts';
 import { totpCode } from '../../infra/local/totp.ts';
 import { unspentTotpCode } from './totp.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 17's written forms of the contact fields, shared by the unit, component and browser
+ * The written forms of the contact fields, shared by the unit, component and browser
  * tests: how people write a phone number or a CPF/CNPJ, and what the API stores for each.
  */
 

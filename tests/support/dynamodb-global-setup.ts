@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { isAlive, startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb.ts';
-import { PASS_ENV_VARIABLE } from '../../infra/local/cognito.ts';
+import { PASS_ENV_VARIABLE } from '../../infra/local/user-pool.ts';
 import { pidsOfRun, RUN_ID_VARIABLE, RUN_MARKERS } from './processes.ts';
 
 declare module 'vitest' {
@@ -26,7 +26,7 @@ const shared: Shared = ((globalThis as { [SHARED]?: Shared })[SHARED] ??= { user
 /** Starts (or joins) the run's DynamoDB Local and provides its endpoint to every test file. */
 export async function setup(project: TestProject): Promise<void> {
   // Inherited by the test workers and the processes they spawn; cognito-local, which gets an
-  // environment of its own, is given the markers by name (infra/local/cognito.ts).
+  // environment of its own, is given the markers by name (infra/local/user-pool.ts).
   process.env[RUN_ID_VARIABLE] ??= `vitest-${process.pid}-${randomBytes(4).toString('hex')}`;
   process.env[PASS_ENV_VARIABLE] = RUN_MARKERS.join(',');
   shared.users++;

@@ -1,5 +1,5 @@
 /**
- * The amounts issue 13 names, as typed and as a Brazilian means them: one list for the unit,
+ * The amount forms people type, as typed and as a Brazilian means them: one list for the unit,
  * component and browser tests of the value field.
  */
 export const ISSUE_13_AMOUNTS: readonly (readonly [typed: string, value: number])[] = [

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PASSWORD_POLICY, PASSWORD_SYMBOLS, passwordProblems, userNameOf } from '../../lambdas/contract/auth.ts';
-import { generatePassword } from '../../infra/local/cognito.ts';
+import { generatePassword } from '../../infra/local/user-pool.ts';
 
 describe('password policy', () => {
   it('is the strong policy the pool is created with', () => {

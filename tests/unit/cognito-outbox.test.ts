@@ -3,7 +3,7 @@
  * pino-pretty, colours and all) parsed into messages, and the one-line notices.
  */
 import { describe, expect, it } from 'vitest';
-import { createMessageParser, describeMessage, type OutboxMessage } from '../../infra/local/cognito.ts';
+import { createMessageParser, describeMessage, type OutboxMessage } from '../../infra/local/user-pool.ts';
 
 const ESC = '\u001b';
 const box = (target: string, fields: string[]) => [

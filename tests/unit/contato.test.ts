@@ -1,5 +1,5 @@
 /**
- * The client record's contact and contract fields in the contract (issue 17): CPF and CNPJ check
+ * The client record's contact and contract fields in the contract: CPF and CNPJ check
  * digits (numeric and alphanumeric), phone numbers as people write them, contact e-mails, dates,
  * the display formats and the field check every side shares.
  */

@@ -24,7 +24,7 @@ const healthy = (): Snapshot => ({
   semCategoria: { clientes: 1, vips: 0, soma: 200n },
   stray: [],
   unknownAttributes: [],
-  // Issue 16: client 1 changed once (2 entries), client 3 created and deleted (in the trash);
+  // Client 1 changed once (2 entries), client 3 created and deleted (in the trash);
   // client 2 and the categories were stored before the history (counter 0, no entries).
   historyCounters: new Map([
     ['produto#1', 2],
@@ -100,7 +100,7 @@ describe('invariantViolations', () => {
       /totals drift: Sem categoria stores 1 clientes, 0 vips, soma 200, has 1 clientes, 1 vips, soma 1000001/,
     ],
     ['stray item', (s: Snapshot) => void s.stray.push({ pk: 'X', sk: 1 }), /stray item/],
-    // Issue 17's fields and documento claims.
+    // The contact fields and documento claims.
     ['a phone not stored in E.164', (s: Snapshot) => void (s.clientes.get(1)!.telefone = '(11) 98765-4321'), /stores telefone="\(11\) 98765-4321"/],
     ['a contract ending before it starts', (s: Snapshot) => void (s.clientes.get(1)!.inicioContrato = '2027-01-01'), /ends 2026-12-31 before 2027-01-01/],
     [
@@ -111,7 +111,7 @@ describe('invariantViolations', () => {
     ['a documento claim left behind', (s: Snapshot) => void s.documentos.set('52998224725', 2), /claim 52998224725 held by cliente 2, which does not have it/],
     ['a documento without its claim', (s: Snapshot) => void s.documentos.delete('11222333000181'), /of cliente 1 claimed by undefined/],
     ['unknown attribute stored', (s: Snapshot) => void s.unknownAttributes.push('PRODUTO/1.admin'), /unknown attribute stored/],
-    // Issue 16's history and trash.
+    // The history and the trash.
     [
       'a record both live and in the trash',
       (s: Snapshot) => {

@@ -1,6 +1,6 @@
 /**
  * Synthesizes the real stack (infra/app.ts's props, the stack's own NodejsFunction options) with
- * the AWS SDK switch as shipped (`default`: the constant in infra/constructs/api.ts) or set as
+ * the AWS SDK switch as shipped (`default`: the constant in infra/constructs/functions.ts) or set as
  * asked, into an outdir. Run as a child so the bundler's output stays out of the bench's report.
  * argv: <outdir> <default|true|false>
  */

@@ -12,7 +12,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { localAuthEnv } from '../../../infra/local/cognito.ts';
+import { localAuthEnv } from '../../../infra/local/user-pool.ts';
 import { startLocalApi } from '../../../infra/local/server.ts';
 import type { HandlerExport } from '../../../infra/local/adapter.ts';
 import { isSignInOnly, routes } from '../../../lambdas/routes.ts';
@@ -26,13 +26,13 @@ import { commit } from '../../../lambdas/store/write.ts';
 export interface WorkerJob {
   warm: { table: string; calls: number; warmup: number; categoriaIds: number[]; clienteIds: number[] };
   scale: { table: string; clientes: number; runs: number }[];
-  /** Issue 16: a client of the warm table with `entries` history entries, read page by page. */
+  /** A client of the warm table with `entries` history entries, read page by page. */
   history: { table: string; clienteId: number; entries: number; pageSize: number; runs: number };
-  /** Issue 16: a write's own DynamoDB cost with its history items and without them (as before), interleaved. */
+  /** A write's own DynamoDB cost with its history items and without them (as before), interleaved. */
   writeCost: { table: string; categoriaId: number; calls: number };
 }
 
-/** Issue 16's figures: each write measured with and without the items issue 16 adds. */
+/** The history figures: each write measured with and without its history items. */
 export interface WriteCostResult {
   /** Create in a category: the client and its category's totals; with the history entry and feed item, 2 items more. */
   create: { before: number[]; after: number[] };
@@ -85,7 +85,7 @@ export interface ScaleResult {
   contentEncoding: string;
 }
 
-/** GET /resumo on a data set (issue 19: answered from the totals, whatever the number of clients). */
+/** GET /resumo on a data set (answered from the totals, whatever the number of clients). */
 export interface ResumoResult {
   table: string;
   clientes: number;
@@ -375,7 +375,7 @@ async function historyPaging(base: string, job: WorkerJob['history']): Promise<H
 }
 
 /**
- * A write's own DynamoDB cost with issue 16's items and without them (the write as it was
+ * A write's own DynamoDB cost with its history items and without them (the write as it was
  * before), interleaved call by call on the same machine load: the store's commit timed alone.
  * Create, update, delete, then restore of what the deletes put in the trash.
  */

@@ -30,18 +30,18 @@ export const SCALE_RUNS = 5;
 export const MAX_10K_MS = 1_500;
 /** Lambda's synchronous response cap (6 MB), counted on the serialized result (body in base64). */
 export const LAMBDA_RESPONSE_CAP = 6 * 1024 * 1024;
-/** GET /api/resumo at 50,000 clients (issue 19): answered from the totals in one Query. */
+/** GET /api/resumo at 50,000 clients: answered from the totals in one Query. */
 export const MAX_RESUMO_MS = 50;
 /** "Linear": the time per 1,000 clients may not grow by more than this factor from one size to the next. */
 export const MAX_PER_1K_GROWTH = 1.5;
-/** Issue 16: a record's history of this many entries, read in pages of HISTORY_PAGE… */
+/** A record's history of this many entries, read in pages of HISTORY_PAGE… */
 export const HISTORY_ENTRIES = 1_000;
 export const HISTORY_PAGE = 100;
 export const HISTORY_RUNS = 5;
 /** …each page within this (median), and the whole walk, every page in turn (median of the walks). */
 export const MAX_HISTORY_PAGE_MS = 100;
 export const MAX_HISTORY_WALK_MS = 100;
-/** Issue 16: writes timed with and without their history items, each. */
+/** Writes timed with and without their history items, each. */
 export const WRITE_COST_CALLS = 200;
 
 const share = (s: CallSample) => s.handlerMs - s.dynamoMs;
@@ -72,7 +72,7 @@ export async function apiFigures(db: BenchDb, log: (line: string) => void): Prom
     history: { table: warmTable, clienteId: seeded.clienteIds.first, entries: HISTORY_ENTRIES, pageSize: HISTORY_PAGE, runs: HISTORY_RUNS },
     writeCost: { table: warmTable, categoriaId: seeded.categoriaIds[0]!, calls: WRITE_COST_CALLS },
   };
-  // A client with a long history (issue 16): entries as the API writes them, planted in bulk.
+  // A client with a long history: entries as the API writes them, planted in bulk.
   const when = Date.now() - HISTORY_ENTRIES * 60_000;
   await batchPut(
     { doc: db.doc, tableName: warmTable },
@@ -164,7 +164,7 @@ export async function apiFigures(db: BenchDb, log: (line: string) => void): Prom
         : reported('List at scale', `${label} bytes`, s.plainBytes, 'bytes', bytesText),
     );
   }
-  // Issue 16: the long history, page by page; and a write's own cost with its history items.
+  // The long history, page by page; and a write's own cost with its history items.
   const h = result.history;
   const pageMedian = median(h.pageMs);
   figures.push(

@@ -87,7 +87,7 @@ export async function clientsPageFigures(db: BenchDb, log: (line: string) => voi
     const all = (await (await fetch(`${preview.origin}/api/produtos`)).json()) as Cliente[];
     if (all.length !== PAGE_CLIENTS) throw new Error(`/api/produtos returned ${all.length} clients, expected ${PAGE_CLIENTS}`);
     // What the grid must show: the app's own view (its correctness is tested elsewhere; the filter
-    // searches the name, e-mail and CNPJ/CPF since issue 17).
+    // searches the name, e-mail and CNPJ/CPF).
     const prepared = prepare(all);
     const expectedFor = (term: string) => applyView(prepared, { q: term.trim(), ordem: '', categorias: [], vip: false }).items.map((p) => p.id);
     // A narrow filter (accents and case folded), a broad one, and clearing it (all 10,000 again).

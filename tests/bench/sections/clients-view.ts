@@ -1,5 +1,5 @@
 /**
- * Figure 8 (issue 19): `/clientes` with 50,000 clients in Chromium, served by `npm run preview`:
+ * Figure 8: `/clientes` with 50,000 clients in Chromium, served by `npm run preview`:
  * a sort change or a chip change until the first cards show the new view (in its order, from the
  * first), painted and the main thread free. Each load starts fresh; the changes start once the
  * page is idle (as a person reaches the controls: the page computes the name order in idle time)

@@ -1,5 +1,5 @@
 /**
- * CSV (issue 18) in Chromium, served by `npm run preview` on a scratch table: a 10,000-row Excel
+ * CSV in Chromium, served by `npm run preview` on a scratch table: a 10,000-row Excel
  * pt-BR file (Windows-1252, `;`, decimal comma, 16 categories the import creates) from choosing
  * the file to the summary (≤ 60 s), with the page's longest main-thread task meanwhile (the page
  * stays responsive); then 'Exportar' of those 10,000 clients (< 1 s from the click to the download).

@@ -18,9 +18,9 @@ export const PAGES = ['/', '/clientes'] as const;
 export const MAX_GZIP_BYTES = 125 * 1024;
 export const MAX_RATIO = 1.2;
 /**
- * What `/` may weigh, measured this way in the open mode with the demo data. Issue 19 set it at
- * 102.1 KB gzip (f223d21: the portfolio may not make `/` heavier). The data router
- * (createBrowserRouter), which the app requires since issue 25, moved it to 118.4 KB: the vendor
+ * What `/` may weigh, measured this way in the open mode with the demo data. It was set at
+ * 102.1 KB gzip (f223d21: the home's portfolio may not make `/` heavier). The data router
+ * (createBrowserRouter), which the app requires, moved it to 118.4 KB: the vendor
  * chunk grew by ~16 KB of react-router's router and its Link/Form machinery, which the first paint
  * needs (react-router's development and production builds are the same size, and
  * `react-router-dom` only re-exports `react-router`, so neither import path is lighter).
@@ -117,13 +117,13 @@ export async function initialJs(browser: Browser, appOrigin: string): Promise<Fi
       reported(SECTION, `${p} baseline gzip / brotli`, b.gzip, 'bytes', `${kb(b.gzip)} / ${kb(b.br)} (${b.files.length} files)`, b.files),
       judged(SECTION, `${p} app/baseline (gzip)`, ratio, 'ratio', `${ratio.toFixed(2)} × (brotli ${(a.br / b.br).toFixed(2)} ×)`, `≤ ${MAX_RATIO.toFixed(2)} × (gzip and brotli)`, ratio <= MAX_RATIO && a.br / b.br <= MAX_RATIO),
     );
-    if (p === '/') figures.push(judged(SECTION, '/ gzip against the budget before the portfolio', a.gzip, 'bytes', kb(a.gzip), `≤ ${kb(HOME_BUDGET_GZIP_BYTES)} (issue 19, moved by the data router)`, a.gzip <= HOME_BUDGET_GZIP_BYTES));
+    if (p === '/') figures.push(judged(SECTION, '/ gzip against the budget before the portfolio', a.gzip, 'bytes', kb(a.gzip), `≤ ${kb(HOME_BUDGET_GZIP_BYTES)} (moved by the data router)`, a.gzip <= HOME_BUDGET_GZIP_BYTES));
   }
   return figures;
 }
 
 /**
- * The client page's own JavaScript (issue 25): the scripts `/clientes/{id}` loads beyond what the
+ * The client page's own JavaScript: the scripts `/clientes/{id}` loads beyond what the
  * home loads (its lazy chunks), against the same for the edit page `/atualizarproduto/{id}`, each
  * from a fresh context; the client page may be no heavier than the edit page.
  */

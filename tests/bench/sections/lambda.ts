@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { STACK_NAME } from '../../../infra/app.ts';
-import { BUNDLE_AWS_SDK } from '../../../infra/constructs/api.ts';
+import { BUNDLE_AWS_SDK } from '../../../infra/constructs/functions.ts';
 import { buildEvent } from '../../../infra/local/adapter.ts';
 import { ensureTable } from '../../../infra/local/table.ts';
 import { seedDatabase } from '../../../tools/seed.ts';

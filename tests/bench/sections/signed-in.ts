@@ -1,5 +1,5 @@
 /**
- * Issue 15 with sign-in on (the app's default), which the web section (open mode) never sees:
+ * Sign-in on (the app's default), which the web section (open mode) never sees:
  * `/clientes` for a person with a kept session ('Manter conectado'), where the app reads
  * /config.json and renews the access token (REFRESH_TOKEN_AUTH through the preview's /cognito/
  * proxy to cognito-local) before its first API call. The initial JavaScript as initial-js.ts
@@ -26,7 +26,7 @@ const PAGE = '/clientes';
 
 /** The seeded administrator's refresh token, signed in through the preview's own /cognito/ proxy. */
 async function keptSessionToken(origin: string, dataDir: string): Promise<string> {
-  // What the local pool keeps beside its data (infra/local/cognito.ts).
+  // What the local pool keeps beside its data (infra/local/user-pool.ts).
   const state = JSON.parse(await readFile(join(dataDir, 'cognito', 'clientela.json'), 'utf8')) as { clientId: string; admin: { email: string; password: string; totpSecret?: string } };
   const tokens = await signIn(`${origin}/cognito/`, state.clientId, state.admin.email, state.admin.password, state.admin.totpSecret);
   if (!tokens.RefreshToken) throw new Error('the sign-in for the bench brought no refresh token');

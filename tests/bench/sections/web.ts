@@ -18,7 +18,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const LIGHTHOUSE_RUNS = 3;
 export const LIGHTHOUSE_CLIENTS = 200;
 export const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
-/** Issue 19: `/` prerendered scores 100 with LCP ≤ 1.5 s and no layout shift; `/clientes` with 200 clients ≥ 97. */
+/** `/` prerendered scores 100 with LCP ≤ 1.5 s and no layout shift; `/clientes` with 200 clients ≥ 97. */
 export const PAGE_TARGETS: Record<string, Partial<Record<keyof typeof TARGETS, number>>> = { '/': { performance: 100 }, '/clientes': { performance: 97 } };
 export const MAX_HOME_LCP_MS = 1_500;
 

@@ -34,7 +34,7 @@ export const createProduto = (p: {
   pontoFocal?: string;
   valorContrato?: number;
   categoria?: Categoria | null;
-  /** Issue 17's contact and contract fields (email, telefone, documento, observacoes, inicioContrato, fimContrato). */
+  /** The contact and contract fields (email, telefone, documento, observacoes, inicioContrato, fimContrato). */
   contato?: Record<string, string>;
 }) =>
   call<Cliente>('POST', '/produtos', {

@@ -9,7 +9,7 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
-import { localCognitoClientConfig, waitForMessage } from '../../../infra/local/cognito.ts';
+import { localCognitoClientConfig, waitForMessage } from '../../../infra/local/user-pool.ts';
 import type { Cliente } from '../../../lambdas/contract/index.ts';
 import { API_BASE_PATH } from '../../../lambdas/routes.ts';
 import { signIn } from '../../support/cognito.ts';

@@ -1,6 +1,6 @@
 /**
- * The texts, routes and timings the browser suite checks, copied from ../shared/SPEC.md (and
- * issue 3 where it fixes the spec) on purpose: the tests hold the app to the spec, not to the
+ * The texts, routes and timings the browser suite checks, copied from the spec (and from
+ * the app's fixes of it) on purpose: the tests hold the app to the spec, not to the
  * app's own text module.
  */
 export const ROUTES = {
@@ -16,16 +16,16 @@ export const ROUTES = {
   deletarCliente: (id: number) => `/deletarproduto/${id}`,
 } as const;
 
-/** The navbar links: label → path (SPEC section 2, then issue 17's view). */
+/** The navbar links: label → path (the spec's section 2, then the renewals view). */
 export const NAV_LINKS: readonly { name: string; path: string }[] = [
   { name: 'Sobre nós', path: '/sobre-nos' },
   { name: 'Listar clientes', path: '/clientes' },
   { name: 'Cadastrar clientes', path: '/cadastrarproduto' },
   { name: 'Listar categorias', path: '/categorias' },
   { name: 'Cadastrar categorias', path: '/cadastrarcategorias' },
-  // Issue 17: the renewals view, after the spec's links.
+  // The renewals view, after the spec's links.
   { name: 'Contratos a renovar', path: '/contratos-a-renovar' },
-  // Issue 16: the trash.
+  // The trash.
   { name: 'Lixeira', path: '/lixeira' },
 ];
 
@@ -50,7 +50,7 @@ export const TEXT = {
   perguntaDeletarProduto: 'Você tem certeza de que deseja deletar o produto a seguir?',
   nao: 'Não',
   sim: 'Sim',
-  // Issue 3's additions.
+  // Additions to the spec.
   vip: 'Cliente VIP',
   padrao: 'Cliente padrão',
   semCategoria: 'Sem categoria',
@@ -58,7 +58,7 @@ export const TEXT = {
   naoEncontrada: 'Página não encontrada',
 } as const;
 
-/** SPEC sections 5 and 8. */
+/** The spec's sections 5 and 8. */
 export const TOAST = {
   preenchaCategoria: 'Preencha o nome da categoria!',
   preenchaProduto: 'Preencha o nome do produto!',
@@ -79,7 +79,7 @@ export const TOAST = {
   erroDeletarCategoria: 'Erro ao deletar a categoria 😥',
 } as const;
 
-/** SPEC section 9, in ms. */
+/** The spec's section 9, in ms. */
 export const TIMING = {
   toast: 2_000,
   toastCategoryDelete: 3_000,

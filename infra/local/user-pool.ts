@@ -111,7 +111,7 @@ export function localCognitoClientConfig(endpoint: string): CognitoIdentityProvi
 }
 
 /**
- * The handlers' environment for a local run (see AUTH-DESIGN): `AUTH_MODE=cognito` with the
+ * The handlers' environment for a local run: `AUTH_MODE=cognito` with the
  * pool's issuer, client and endpoint; `AUTH_MODE=off` without an identity (AUTH=off).
  */
 export function localAuthEnv(identity: LocalIdentity | undefined): Record<string, string> {
@@ -323,7 +323,7 @@ async function createPool(client: CognitoIdentityProviderClient): Promise<LocalP
   const { UserPool } = await client.send(
     new CreateUserPoolCommand({
       PoolName: POOL_NAME,
-      // No UsernameAttributes: the user name is the e-mail itself (AUTH-DESIGN).
+      // No UsernameAttributes: the user name is the e-mail itself.
       UsernameConfiguration: { CaseSensitive: false },
       Policies: { PasswordPolicy: COGNITO_PASSWORD_POLICY },
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },

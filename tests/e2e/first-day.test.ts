@@ -180,6 +180,8 @@ describeBrowser('a first day with real data', () => {
       categoria: cat,
       contato: { email, telefone: '11976543210', documento: cnpj(base), inicioContrato: '2025-07-01', fimContrato: '2027-06-30', observacoes: 'Liga às 9h.\nPrefere e-mail.' },
     });
+    // A second client of the same search: the list the delete returns to still shows it.
+    const other = await createProduto({ nome: `Outro cliente ${tok}` });
     await page.goto(ROUTES.clientes);
     await loaded(page);
     await search(page, tok);
@@ -209,7 +211,6 @@ describeBrowser('a first day with real data', () => {
     await expectPath(page, `/deletarproduto/${c.id}`);
     // Deleted: back to the list as it was (its filter); the Desfazer bar, which loads after the
     // list, never moves the cards.
-    const other = await createProduto({ nome: `Outro cliente ${tok}` });
     await page.getByRole('button', { name: 'Sim' }).click();
     await expectPath(page, ROUTES.clientes);
     expect(new URL(page.url()).searchParams.get('q')).toBe(tok);

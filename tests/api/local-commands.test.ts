@@ -31,11 +31,19 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function startApi(env: Record<string, string> = {}): Promise<{ cmd: RunningCommand; url: string }> {
+async function startApi(env: Record<string, string> = {}, tries = 3): Promise<{ cmd: RunningCommand; url: string }> {
   const port = await findFreePort();
   const cmd = runTs('infra/local/api.ts', [], { DATA_DIR: dataDir, PORT: String(port), TABLE_NAME: 'clientela', ...env });
   started.push(cmd);
-  const [, url] = await cmd.waitFor(/ready at (http:\/\/\S+)/);
+  let url: string | undefined;
+  try {
+    [, url] = await cmd.waitFor(/ready at (http:\/\/\S+)/);
+  } catch (e) {
+    // The free port was taken by another process of the parallel suite between the pick and the
+    // bind (the command refuses it, as it should): pick another.
+    if (tries > 1 && /is already in use/.test(String(e))) return startApi(env, tries - 1);
+    throw e;
+  }
   expect(url).toBe(`http://127.0.0.1:${port}/api`);
   await cmd.waitFor(/Ctrl-C stops it/);
   return { cmd, url: url! };

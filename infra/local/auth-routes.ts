@@ -58,16 +58,8 @@ const AMZ_JSON = 'application/x-amz-json-1.1';
 /** Far above any Cognito request the web makes. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-/**
- * The calls Cognito accepts from an app client without AWS credentials (the rest need a SigV4
- * signature, which a browser never has). cognito-local accepts every call from anyone: without
- * this list, a member could make themselves admin through the proxy.
- */
-const PUBLIC_OPERATIONS = new Set([
-  'InitiateAuth',
-  'RespondToAuthChallenge',
-  'ForgotPassword',
-  'ConfirmForgotPassword',
+/** The calls that act on the caller's own account with their AccessToken. */
+const ACCESS_TOKEN_OPERATIONS = new Set([
   'ChangePassword',
   'GetUser',
   'UpdateUserAttributes',
@@ -77,9 +69,21 @@ const PUBLIC_OPERATIONS = new Set([
   'AssociateSoftwareToken',
   'VerifySoftwareToken',
   'SetUserMFAPreference',
-  'RevokeToken',
   'GlobalSignOut',
   'DeleteUser',
+]);
+/**
+ * The calls Cognito accepts from an app client without AWS credentials (the rest need a SigV4
+ * signature, which a browser never has). cognito-local accepts every call from anyone: without
+ * this list, a member could make themselves admin through the proxy.
+ */
+const PUBLIC_OPERATIONS = new Set([
+  ...ACCESS_TOKEN_OPERATIONS,
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'RevokeToken',
   'SignUp',
   'ConfirmSignUp',
   'ResendConfirmationCode',
@@ -199,20 +203,6 @@ const CHALLENGE_ANSWER: Record<string, string> = {
   SMS_MFA: 'SMS_MFA_CODE',
 };
 
-/** The calls that act on the caller's own account with their AccessToken. */
-const ACCESS_TOKEN_OPERATIONS = new Set([
-  'ChangePassword',
-  'GetUser',
-  'UpdateUserAttributes',
-  'DeleteUserAttributes',
-  'GetUserAttributeVerificationCode',
-  'VerifyUserAttribute',
-  'AssociateSoftwareToken',
-  'VerifySoftwareToken',
-  'SetUserMFAPreference',
-  'GlobalSignOut',
-  'DeleteUser',
-]);
 
 /**
  * Where cognito-local answers differently from the cloud pool in a way the web sees, the proxy

@@ -27,7 +27,7 @@ import {
   type Stored,
 } from './items.ts';
 import { getItem, queryAll } from './reads.ts';
-import { PK } from './table.ts';
+import { PARTITION_KEYS } from './table.ts';
 import { allOf, commit, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** A category the write refers to does not exist. */
@@ -159,11 +159,11 @@ export async function ensureAggregates(): Promise<void> {
  * where missing, and the marker of it is its presence on the Sem categoria item.
  */
 async function countStoredClientes(): Promise<void> {
-  const stored = await queryAll(PK.cliente, 'categoriaId, valorContrato');
+  const stored = await queryAll(PARTITION_KEYS.cliente, 'categoriaId, valorContrato');
   const totals = totalsOf(
     stored.map((c) => ({ categoriaId: typeof c.categoriaId === 'number' ? c.categoriaId : null, valorContrato: Number(c.valorContrato) })),
   );
-  const categorias = (await queryAll(PK.categoria, 'sk', undefined, FIRST_CATEGORIA_SK)).map((c) => Number(c.sk));
+  const categorias = (await queryAll(PARTITION_KEYS.categoria, 'sk', undefined, FIRST_CATEGORIA_SK)).map((c) => Number(c.sk));
   const worker = async () => {
     for (let id = categorias.pop(); id !== undefined; id = categorias.pop()) {
       const t = totals.get(id) ?? NONE;
@@ -219,10 +219,10 @@ const RESUMO_PROJECTION = `sk, descricao, ${CLIENT_COUNT}, ${VIP_COUNT}, ${CENTS
  * clients). On a table without totals yet, they are counted first (once), then read.
  */
 export async function readResumo(): Promise<Resumo> {
-  let items = await queryAll(PK.categoria, RESUMO_PROJECTION);
+  let items = await queryAll(PARTITION_KEYS.categoria, RESUMO_PROJECTION);
   if (items[0]?.sk !== SEM_CATEGORIA_KEY.sk) {
     await ensureAggregates();
-    items = await queryAll(PK.categoria, RESUMO_PROJECTION);
+    items = await queryAll(PARTITION_KEYS.categoria, RESUMO_PROJECTION);
   }
   ready.add(tableName());
   const [sem = {}, ...rest] = items;
@@ -247,7 +247,7 @@ export async function readViewTotals(filter: { categoria?: number; vip: boolean 
   const projection = `sk, ${CLIENT_COUNT}, ${VIP_COUNT}, ${CENTS_SUM}, ${VIP_CENTS_SUM}`;
   const items =
     filter.categoria === undefined
-      ? await queryAll(PK.categoria, projection)
+      ? await queryAll(PARTITION_KEYS.categoria, projection)
       : [(await getItem(filter.categoria === SEM_CATEGORIA_KEY.sk ? SEM_CATEGORIA_KEY : categoriaKey(filter.categoria), projection)) ?? {}];
   let cents = 0n;
   let clientes = 0;

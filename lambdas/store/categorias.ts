@@ -25,7 +25,7 @@ import {
 import { claimName, releaseName } from './names.ts';
 import { historyOps } from './historico.ts';
 import { getItem, queryAll } from './reads.ts';
-import { PK, RECORD_KIND } from './table.ts';
+import { PARTITION_KEYS, RECORD_KIND } from './table.ts';
 import { allOf, anyOf, equals, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
 import type { NameOutcome } from './names.ts';
 
@@ -34,12 +34,12 @@ export type CategoriaOutcome = { kind: 'hasClientes' };
 
 /** Every category, sorted by id. */
 export async function listCategorias(): Promise<Categoria[]> {
-  return (await queryAll(PK.categoria, CATEGORIA_LIST_PROJECTION, undefined, FIRST_CATEGORIA_SK)).map(toCategoria);
+  return (await queryAll(PARTITION_KEYS.categoria, CATEGORIA_LIST_PROJECTION, undefined, FIRST_CATEGORIA_SK)).map(toCategoria);
 }
 
 /** Every category as embedded in a client, by id. */
 export async function categoriaRefs(): Promise<Map<number, CategoriaRef>> {
-  return new Map((await queryAll(PK.categoria, REF_PROJECTION, undefined, FIRST_CATEGORIA_SK)).map((c) => [Number(c.sk), toCategoriaRef(c)]));
+  return new Map((await queryAll(PARTITION_KEYS.categoria, REF_PROJECTION, undefined, FIRST_CATEGORIA_SK)).map((c) => [Number(c.sk), toCategoriaRef(c)]));
 }
 
 /**
@@ -47,7 +47,7 @@ export async function categoriaRefs(): Promise<Map<number, CategoriaRef>> {
  * (the categories' and, when the table has it, the "Sem categoria" item's): one Query.
  */
 export async function categoriaRefsWithCount(): Promise<{ refs: Map<number, CategoriaRef>; clientes: number }> {
-  const items = await queryAll(PK.categoria, `${REF_PROJECTION}, ${CLIENT_COUNT}`);
+  const items = await queryAll(PARTITION_KEYS.categoria, `${REF_PROJECTION}, ${CLIENT_COUNT}`);
   let clientes = 0;
   const refs = new Map<number, CategoriaRef>();
   for (const c of items) {

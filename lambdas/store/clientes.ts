@@ -22,7 +22,7 @@ import { indexOps } from './listas.ts';
 import { claimDocumento, releaseDocumento, type NameOutcome } from './names.ts';
 import { historyOps } from './historico.ts';
 import { getItem, queryAll } from './reads.ts';
-import { PK, RECORD_KIND } from './table.ts';
+import { PARTITION_KEYS, RECORD_KIND } from './table.ts';
 import { allOf, equals, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** What a client write's failed condition may mean. */
@@ -30,7 +30,7 @@ export type ClienteOutcome = WriteOutcome | AggregateOutcome | NameOutcome;
 
 /** Every stored client, sorted by id, without its `observacoes` (a list would grow by 2,000 characters a client). */
 export async function listClientes(): Promise<ClienteRecord[]> {
-  return (await queryAll(PK.cliente, CLIENTE_LIST_PROJECTION)).map(toClienteRecord);
+  return (await queryAll(PARTITION_KEYS.cliente, CLIENTE_LIST_PROJECTION)).map(toClienteRecord);
 }
 
 /**
@@ -48,7 +48,7 @@ export async function pageObservacoes(after: number | undefined, maxBytes: numbe
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk',
         FilterExpression: 'attribute_exists(observacoes)',
-        ExpressionAttributeValues: { ':pk': PK.cliente },
+        ExpressionAttributeValues: { ':pk': PARTITION_KEYS.cliente },
         ProjectionExpression: 'sk, observacoes',
         ConsistentRead: true,
         ExclusiveStartKey: start,

@@ -7,7 +7,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Atividade } from '../contract/types.ts';
 import { defaultDb } from './client.ts';
 import type { Stored } from './items.ts';
-import { PK, TTL_ATTRIBUTE } from './table.ts';
+import { PARTITION_KEYS, TTL_ATTRIBUTE } from './table.ts';
 
 const TIPOS: readonly Atividade['tipo'][] = ['produto', 'categoria'];
 const ACOES: readonly Atividade['acao'][] = ['criado', 'alterado', 'excluido', 'restaurado'];
@@ -47,7 +47,7 @@ export async function recentActivity(limit: number, nowMs = Date.now()): Promise
         FilterExpression: 'attribute_not_exists(#exp) OR #exp > :now',
         ProjectionExpression: 'tipo, id, nome, acao, em, por, alteracoes',
         ExpressionAttributeNames: { '#exp': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':pk': PK.atividade, ':now': Math.floor(nowMs / 1000) },
+        ExpressionAttributeValues: { ':pk': PARTITION_KEYS.atividade, ':now': Math.floor(nowMs / 1000) },
         ScanIndexForward: false,
         ConsistentRead: true,
         Limit: limit,

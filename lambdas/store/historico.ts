@@ -15,11 +15,11 @@ import { defaultDb } from './client.ts';
 import type { Stored } from './items.ts';
 import { queryPage, timeSk } from './paging.ts';
 import { queryAll, queryPages } from './reads.ts';
-import { PK, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
+import { PARTITION_KEYS, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
 import { missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** The partition of a record's history. */
-export const historyPk = (kind: RecordKind, id: number): string => `${PK.historico}#${kind}#${id}`;
+export const historyPk = (kind: RecordKind, id: number): string => `${PARTITION_KEYS.historico}#${kind}#${id}`;
 
 /** What an entry says: the action, when, who, and for an update the fields it changed. */
 export interface HistoryEntry {
@@ -57,7 +57,7 @@ export function historyItems({ kind, id, nome, seq, entry, feedSk }: HistoryWrit
   return {
     entry: { pk: historyPk(kind, id), sk: seq, ...rest, ...(changed ? { alteracoes: changed } : {}), [FEED_SK]: atividade },
     feed: {
-      pk: PK.atividade,
+      pk: PARTITION_KEYS.atividade,
       sk: atividade,
       tipo: kind,
       id,
@@ -135,11 +135,11 @@ async function legacyFeedKeys(kind: RecordKind, id: number, ems: readonly string
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
         FilterExpression: '#tipo = :tipo AND #id = :id',
         ExpressionAttributeNames: { '#tipo': 'tipo', '#id': 'id' },
-        ExpressionAttributeValues: { ':pk': PK.atividade, ':from': from * 1000, ':to': to * 1000 + 999, ':tipo': kind, ':id': id },
+        ExpressionAttributeValues: { ':pk': PARTITION_KEYS.atividade, ':from': from * 1000, ':to': to * 1000 + 999, ':tipo': kind, ':id': id },
         ProjectionExpression: 'pk, sk',
       },
       (page) => {
-        for (const item of page.Items ?? []) keys.push({ pk: PK.atividade, sk: Number(item.sk) });
+        for (const item of page.Items ?? []) keys.push({ pk: PARTITION_KEYS.atividade, sk: Number(item.sk) });
       },
     );
   }
@@ -155,7 +155,7 @@ async function legacyFeedKeys(kind: RecordKind, id: number, ems: readonly string
 export async function eraseHistory(kind: RecordKind, id: number, nowMs = Date.now()): Promise<number> {
   const pk = historyPk(kind, id);
   const entries = await queryAll(pk, `sk, em, ${FEED_SK}`);
-  const feed: { pk: string; sk: number }[] = entries.filter((e) => typeof e[FEED_SK] === 'number').map((e) => ({ pk: PK.atividade, sk: Number(e[FEED_SK]) }));
+  const feed: { pk: string; sk: number }[] = entries.filter((e) => typeof e[FEED_SK] === 'number').map((e) => ({ pk: PARTITION_KEYS.atividade, sk: Number(e[FEED_SK]) }));
   const legacy = entries.filter((e) => typeof e[FEED_SK] !== 'number').map((e) => String(e.em));
   feed.push(...(await legacyFeedKeys(kind, id, legacy, nowMs)));
   // The feed items first: while any is left, so is the entry that leads to it. (A time range may

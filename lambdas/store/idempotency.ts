@@ -3,7 +3,7 @@
  * create, holding the answer to replay. Expired records count as absent (TTL deletes late).
  */
 import { LIMITS } from '../contract/limits.ts';
-import { PK, TTL_ATTRIBUTE } from './table.ts';
+import { PARTITION_KEYS, TTL_ATTRIBUTE } from './table.ts';
 import { anyOf, compare, equals, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** The idempotency key is live: with the same body (its first answer), or with another body. */
@@ -39,7 +39,7 @@ export type IdempotencyItem = {
 };
 
 /** The partition key of a claim's record (stored on the record it created, so its purge finds it without a Scan). */
-export const idempotencyPk = (claim: Pick<IdempotencyClaim, 'routeKey' | 'key'>): string => `${PK.idempotencia}#${claim.routeKey}#${claim.key}`;
+export const idempotencyPk = (claim: Pick<IdempotencyClaim, 'routeKey' | 'key'>): string => `${PARTITION_KEYS.idempotencia}#${claim.routeKey}#${claim.key}`;
 
 /** How a record names itself in the idempotency record of its create. */
 export const registroRef = (kind: string, id: number): string => `${kind}#${id}`;

@@ -14,7 +14,7 @@ import { documentClient, tableName } from './client.ts';
 import type { Stored } from './items.ts';
 import { queryPage, type Page, type PageFilter } from './paging.ts';
 import { getItem, queryPages } from './reads.ts';
-import { PK } from './table.ts';
+import { PARTITION_KEYS } from './table.ts';
 import { allOf, anyOf, compare, equals, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** Why an import's write did not happen. */
@@ -26,14 +26,14 @@ export type ImportacaoOutcome =
   /** The rows would pass the total of lines the import declared when it began. */
   | { kind: 'importacaoCheia'; total: number };
 
-export const importacaoKey = (id: number) => ({ pk: PK.importacao, sk: id });
+export const importacaoKey = (id: number) => ({ pk: PARTITION_KEYS.importacao, sk: id });
 /** The partitions listing the records an import created: its clients by line, by id (before), and its categories. */
-const linhasPk = (id: number) => `${PK.importacao}#${id}#linha`;
-const legacyLinhasPk = (id: number) => `${PK.importacao}#${id}`;
-const categoriasPk = (id: number) => `${PK.importacao}#${id}#categoria`;
+const linhasPk = (id: number) => `${PARTITION_KEYS.importacao}#${id}#linha`;
+const legacyLinhasPk = (id: number) => `${PARTITION_KEYS.importacao}#${id}`;
+const categoriasPk = (id: number) => `${PARTITION_KEYS.importacao}#${id}#categoria`;
 
 /** What an undo deleted, listed by record id, so a restore brings back exactly those (and lists them again). */
-const desfeitosPk = (id: number, kind: Importado) => `${PK.importacao}#${id}#${kind === 'cliente' ? 'desfeito' : 'desfeita-categoria'}`;
+const desfeitosPk = (id: number, kind: Importado) => `${PARTITION_KEYS.importacao}#${id}#${kind === 'cliente' ? 'desfeito' : 'desfeita-categoria'}`;
 
 /** The kind of record an import lists. */
 export type Importado = 'cliente' | 'categoria';
@@ -78,7 +78,7 @@ export async function readImportacao(id: number): Promise<ImportacaoRecord | und
 /** A page of the jobs, newest first; only those of the author `autorSub` when given. */
 export async function listImportacoes(limit: number, after: number | undefined, autorSub?: string): Promise<{ items: ImportacaoRecord[]; next: Page['next'] }> {
   const filter: PageFilter | undefined = autorSub === undefined ? undefined : { expression: 'autorSub = :sub', values: { ':sub': autorSub } };
-  const page = await queryPage(PK.importacao, limit, after, filter);
+  const page = await queryPage(PARTITION_KEYS.importacao, limit, after, filter);
   return { items: page.items.map(recordOf), next: page.next };
 }
 

@@ -5,7 +5,7 @@
  */
 import { CONTATO_FIELDS } from '../contract/cliente.ts';
 import type { Categoria, CategoriaRef, Cliente, ClienteContato } from '../contract/types.ts';
-import { PK } from './table.ts';
+import { PARTITION_KEYS } from './table.ts';
 
 /**
  * The stored attribute holding a category's client count. The first release named it
@@ -39,7 +39,7 @@ export const HISTORY_COUNTER = 'historico';
 export const IDEMPOTENCY_REF = 'idempotencia';
 
 export type CategoriaItem = {
-  pk: typeof PK.categoria;
+  pk: typeof PARTITION_KEYS.categoria;
   sk: number;
   descricao: string;
   /** How many clients use this category. */
@@ -56,7 +56,7 @@ export type CategoriaItem = {
 
 /** The contact and contract fields are attributes of their own, absent when not set. */
 export type ClienteItem = { [K in keyof ClienteContato]?: string } & {
-  pk: typeof PK.cliente;
+  pk: typeof PARTITION_KEYS.cliente;
   sk: number;
   nome: string;
   segmento: string;
@@ -100,7 +100,7 @@ export interface ClienteRecord extends ClienteContato, AuditAttributes {
   idempotencia?: string;
 }
 
-export const categoriaKey = (id: number) => ({ pk: PK.categoria, sk: id });
+export const categoriaKey = (id: number) => ({ pk: PARTITION_KEYS.categoria, sk: id });
 /**
  * The first category sk. Below it, sk 0 of the same partition holds the totals of the clients
  * without a category (store/aggregates.ts): one Query reads every category's totals and theirs.
@@ -108,15 +108,15 @@ export const categoriaKey = (id: number) => ({ pk: PK.categoria, sk: id });
  */
 export const FIRST_CATEGORIA_SK = 1;
 /** The "Sem categoria" totals item. */
-export const SEM_CATEGORIA_KEY = { pk: PK.categoria, sk: 0 } as const;
+export const SEM_CATEGORIA_KEY = { pk: PARTITION_KEYS.categoria, sk: 0 } as const;
 /** Stored names of the VIP count and the contract sum (integer cents) on a category and on the Sem categoria item. */
 export const VIP_COUNT = 'vips';
 export const CENTS_SUM = 'soma';
 /** Stored name of the VIPs' contract sum (integer cents): the VIP views' total. */
 export const VIP_CENTS_SUM = 'somaVip';
-export const clienteKey = (id: number) => ({ pk: PK.cliente, sk: id });
+export const clienteKey = (id: number) => ({ pk: PARTITION_KEYS.cliente, sk: id });
 /** Key of the id counters item. */
-export const SEQUENCIA_KEY = { pk: PK.sequencia, sk: 0 } as const;
+export const SEQUENCIA_KEY = { pk: PARTITION_KEYS.sequencia, sk: 0 } as const;
 
 /** None: records stored before the audit fields, and lists (which don't read them). */
 const NO_AUDIT: AuditAttributes = Object.freeze({});

@@ -22,7 +22,7 @@ import { foldText, orderKey } from '../contract/text.ts';
 import { documentClient, tableName } from './client.ts';
 import { toCents } from './aggregates.ts';
 import { CLIENTE_LIST_PROJECTION, type ClienteRecord, type Stored } from './items.ts';
-import { PK, TABLE_INDEXES } from './table.ts';
+import { PARTITION_KEYS, TABLE_INDEXES } from './table.ts';
 import type { WriteOp } from './write.ts';
 
 export const LISTA_INDEX = TABLE_INDEXES[0];
@@ -80,7 +80,7 @@ const bucketOf = (c: ClienteRecord): number => c.categoriaId ?? 0;
 
 /** Every index item a client has, by slot: 1–12 the list views, 13 the renewal, 20+ the search words. */
 export function indexItemsOf(c: ClienteRecord): Map<number, IndexItem> {
-  const pk = `${PK.indice}#${c.id}`;
+  const pk = `${PARTITION_KEYS.indice}#${c.id}`;
   const items = new Map<number, IndexItem>();
   const vip = isVipValue(c.valorContrato);
   const filters: (ViewFilter | null)[] = [{ vip: false }, { categoria: bucketOf(c), vip: false }, vip ? { vip: true } : null, vip ? { categoria: bucketOf(c), vip: true } : null];
@@ -196,7 +196,7 @@ export async function readClientesByIds(ids: readonly number[]): Promise<Map<num
   const found = new Map<number, Stored>();
   const table = tableName();
   for (let i = 0; i < ids.length; i += BATCH_GET_MAX) {
-    let keys: Record<string, unknown>[] | undefined = [...new Set(ids.slice(i, i + BATCH_GET_MAX))].map((id) => ({ pk: PK.cliente, sk: id }));
+    let keys: Record<string, unknown>[] | undefined = [...new Set(ids.slice(i, i + BATCH_GET_MAX))].map((id) => ({ pk: PARTITION_KEYS.cliente, sk: id }));
     for (let round = 0; keys && keys.length > 0; round++) {
       if (round > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** round)));
       const out = await documentClient().send(

@@ -16,7 +16,7 @@ import { historyOps } from './historico.ts';
 import { categoriaKey, clienteKey, IDEMPOTENCY_REF, type Stored } from './items.ts';
 import { queryPage, timeSk } from './paging.ts';
 import { getItem, queryPages } from './reads.ts';
-import { PK, RECORD_KIND, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
+import { PARTITION_KEYS, RECORD_KIND, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
 import { allOf, compare, equals, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** The attribute that marks a copy and its index entry being purged (epoch seconds of the mark). */
@@ -35,9 +35,9 @@ export function lixeiraDays(): number {
 }
 
 /** The key of a record's copy in the trash. */
-export const lixeiraKey = (kind: RecordKind, id: number) => ({ pk: `${PK.lixeira}#${kind}`, sk: id });
+export const lixeiraKey = (kind: RecordKind, id: number) => ({ pk: `${PARTITION_KEYS.lixeira}#${kind}`, sk: id });
 /** The key of an index entry. */
-export const lixeiraIndexKey = (indice: number) => ({ pk: PK.lixeira, sk: indice });
+export const lixeiraIndexKey = (indice: number) => ({ pk: PARTITION_KEYS.lixeira, sk: indice });
 /** A fresh index sort key: newest first by time (a clash fails the write, which retries). */
 export const newIndexSk = timeSk;
 
@@ -202,7 +202,7 @@ export const dropIndex = (indice: number): WriteOp => ({ name: 'lixeira.unindex'
 
 /** A page of the trash, newest first, after sort key `after`; expired entries and entries being purged are never listed. */
 export async function readLixeiraPage(limit: number, after: number | undefined, nowSeconds: number): Promise<{ items: ItemLixeira[]; next: number | undefined }> {
-  const page = await queryPage(PK.lixeira, limit, after, {
+  const page = await queryPage(PARTITION_KEYS.lixeira, limit, after, {
     expression: '(#expira > :now OR (attribute_not_exists(#expira) AND #exp > :now)) AND attribute_not_exists(#purging)',
     names: { '#expira': EXPIRA, '#exp': TTL_ATTRIBUTE, '#purging': PURGING },
     values: { ':now': nowSeconds },
@@ -241,7 +241,7 @@ export async function lixeiraToSweep(nowSeconds: number, stalledBefore: number):
       KeyConditionExpression: 'pk = :pk',
       FilterExpression: '#expira <= :now OR attribute_exists(#exp) OR #purging < :stalled',
       ExpressionAttributeNames: { '#expira': EXPIRA, '#exp': TTL_ATTRIBUTE, '#purging': PURGING },
-      ExpressionAttributeValues: { ':pk': PK.lixeira, ':now': nowSeconds, ':stalled': stalledBefore },
+      ExpressionAttributeValues: { ':pk': PARTITION_KEYS.lixeira, ':now': nowSeconds, ':stalled': stalledBefore },
       ProjectionExpression: 'sk, tipo, id, #expira, #exp, #purging',
     },
     (page) => {

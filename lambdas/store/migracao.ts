@@ -11,11 +11,11 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultDb, type Database } from './client.ts';
 import { clienteKey, toClienteRecord, type ClienteRecord } from './items.ts';
 import { indexItemsOf } from './listas.ts';
-import { PK } from './table.ts';
+import { PARTITION_KEYS } from './table.ts';
 import { commit, equals, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** The index migration's progress item. */
-export const MIGRACAO_INDICES_KEY = { pk: PK.migracao, sk: 1 } as const;
+export const MIGRACAO_INDICES_KEY = { pk: PARTITION_KEYS.migracao, sk: 1 } as const;
 
 /** What a client's index items are made of (the list's projection lacks no field they need). */
 const PROJECTION = 'sk, nome, segmento, pontoFocal, valorContrato, categoriaId, versao, atualizadoEm, email, documento, fimContrato';
@@ -41,7 +41,7 @@ async function readProgress(db: Database): Promise<Record<string, unknown> | und
 
 async function hasClientes(db: Database): Promise<boolean> {
   const out = await db.doc.send(
-    new QueryCommand({ TableName: db.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK.cliente }, Limit: 1, ProjectionExpression: 'sk' }),
+    new QueryCommand({ TableName: db.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PARTITION_KEYS.cliente }, Limit: 1, ProjectionExpression: 'sk' }),
   );
   return (out.Items?.length ?? 0) > 0;
 }
@@ -120,7 +120,7 @@ export async function migrateIndexes(
       new QueryCommand({
         TableName: db.tableName,
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': PK.cliente },
+        ExpressionAttributeValues: { ':pk': PARTITION_KEYS.cliente },
         ProjectionExpression: PROJECTION,
         ConsistentRead: true,
         Limit: PAGE,
@@ -156,7 +156,7 @@ async function countClientes(db: Database): Promise<number> {
   let start: Record<string, unknown> | undefined;
   do {
     const out = await db.doc.send(
-      new QueryCommand({ TableName: db.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK.cliente }, Select: 'COUNT', ExclusiveStartKey: start }),
+      new QueryCommand({ TableName: db.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PARTITION_KEYS.cliente }, Select: 'COUNT', ExclusiveStartKey: start }),
     );
     count += out.Count ?? 0;
     start = out.LastEvaluatedKey;

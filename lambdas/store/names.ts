@@ -25,13 +25,13 @@ import { firstFoldName, foldName } from '../contract/text.ts';
 import { tableName, type Database } from './client.ts';
 import { categoriaKey, FIRST_CATEGORIA_SK, type Stored } from './items.ts';
 import { getItem, queryAll } from './reads.ts';
-import { PK } from './table.ts';
+import { PARTITION_KEYS } from './table.ts';
 import { allOf, commit, contains, equals, exists, missing, anyOf, sizeIs, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** A unique value is held: a category name by these records (ids, `campo` descricao), a documento (CPF/CNPJ) by this client (id). */
 export type NameOutcome = { kind: 'nameTaken'; holders: number[]; campo?: string } | { kind: 'documentoTaken'; holder: number };
 
-const CLAIM_PREFIX = `${PK.unico}#categoria`;
+const CLAIM_PREFIX = `${PARTITION_KEYS.unico}#categoria`;
 /** The marker item: every stored category has its claim under foldName (`sk` 0 marked the first fold's claims). */
 export const NAME_CLAIMS_MARKER = { pk: CLAIM_PREFIX, sk: 1 } as const;
 /** Categories checked at most per claim (a transaction holds 100 items). */
@@ -105,7 +105,7 @@ export async function ensureNameClaims(): Promise<void> {
 /** One pass over the stored categories; false when one changed meanwhile (run it again). */
 async function claimStoredNames(): Promise<boolean> {
   const byName = new Map<string, Stored[]>();
-  for (const c of await queryAll(PK.categoria, 'sk, descricao, versao', undefined, FIRST_CATEGORIA_SK)) {
+  for (const c of await queryAll(PARTITION_KEYS.categoria, 'sk, descricao, versao', undefined, FIRST_CATEGORIA_SK)) {
     const key = foldName(String(c.descricao));
     byName.set(key, [...(byName.get(key) ?? []), c]);
   }
@@ -162,7 +162,7 @@ function unchangedCategoria(id: number, versao: number): WriteOp<WriteOutcome> {
 
 /** The folded names of every stored category (tools that write categories in bulk keep them unique). */
 export async function foldedNamesInUse(db: Database): Promise<Set<string>> {
-  return new Set((await queryAll(PK.categoria, 'descricao', db, FIRST_CATEGORIA_SK)).map((c) => foldName(String(c.descricao))));
+  return new Set((await queryAll(PARTITION_KEYS.categoria, 'descricao', db, FIRST_CATEGORIA_SK)).map((c) => foldName(String(c.descricao))));
 }
 
 // ---- Documentos ---------------------------------------------------------------------------------
@@ -172,7 +172,7 @@ export async function foldedNamesInUse(db: Database): Promise<Set<string>> {
 // takes it again; store/claims.ts says a client holds it), so two clients can never hold one documento whatever the interleaving. No
 // backfill: no client had a documento before claims existed.
 
-const DOCUMENTO_PREFIX = `${PK.unico}#documento`;
+const DOCUMENTO_PREFIX = `${PARTITION_KEYS.unico}#documento`;
 
 /** The key of the claim of a documento (as stored: no punctuation, upper case). */
 export const documentoClaimKey = (documento: string) => ({ pk: `${DOCUMENTO_PREFIX}#${documento}`, sk: 0 });

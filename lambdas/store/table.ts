@@ -38,7 +38,7 @@ export const TTL_ATTRIBUTE = 'expiresAt';
  * Partition keys of the single-table design. The values are stored data: the client's
  * partition keeps the name the first release gave it (`PRODUTO`).
  */
-export const PK = {
+export const PARTITION_KEYS = {
   categoria: 'CATEGORIA',
   cliente: 'PRODUTO',
   sequencia: 'SEQUENCIA',

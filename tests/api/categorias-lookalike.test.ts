@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/index.ts';
 import { firstFoldName, foldName } from '../../lambdas/contract/text.ts';
 import { NAME_CLAIMS_MARKER, nameClaimKey } from '../../lambdas/store/names.ts';
-import { PK } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
 import { call, startApi, type TestApi } from './helpers.ts';
@@ -94,11 +94,11 @@ describe('a table from before the rule', () => {
       [4, 'Saúde'],
     ];
     for (const [sk, descricao] of stored) {
-      await put({ pk: PK.categoria, sk, descricao, produtos: 0, versao: 1 });
+      await put({ pk: PARTITION_KEYS.categoria, sk, descricao, produtos: 0, versao: 1 });
       await put({ ...firstClaim(descricao), ids: new Set([sk]) });
     }
     await put({ pk: NAME_CLAIMS_MARKER.pk, sk: 0, at: '2026-01-01T00:00:00.000Z' });
-    await put({ pk: PK.sequencia, sk: 0, categoria: 4, produto: 0 });
+    await put({ pk: PARTITION_KEYS.sequencia, sk: 0, categoria: 4, produto: 0 });
   });
   afterAll(() => api?.close());
 

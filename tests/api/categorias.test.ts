@@ -2,7 +2,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
-import { PK } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import { auditBy, call, createCategoria, createCliente, expectDeletedOnce, listed, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const stored = async (id: number) =>
-  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: id } }))).Item;
+  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.categoria, sk: id } }))).Item;
 
 describe('POST /categorias', () => {
   it('creates with versao 1, count 0 and only the contract fields, trimming the text', async () => {
@@ -23,7 +23,7 @@ describe('POST /categorias', () => {
     expect(r.body).toMatchObject(auditBy());
     expect(r.body).toMatchObject({ descricao: 'Saúde', versao: 1 });
     expect(r.body.id).not.toBe(999);
-    expect(await stored(r.body.id)).toEqual({ pk: PK.categoria, sk: r.body.id, descricao: 'Saúde', produtos: 0, vips: 0, soma: 0, somaVip: 0, versao: 1, historico: 1, ...auditBy() });
+    expect(await stored(r.body.id)).toEqual({ pk: PARTITION_KEYS.categoria, sk: r.body.id, descricao: 'Saúde', produtos: 0, vips: 0, soma: 0, somaVip: 0, versao: 1, historico: 1, ...auditBy() });
   });
 
   it.each([

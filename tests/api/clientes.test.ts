@@ -2,7 +2,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
-import { PK } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import { auditBy, call, createCategoria, createCliente, expectDeletedOnce, listedCliente, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
@@ -12,9 +12,9 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const storedCliente = async (id: number) =>
-  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.cliente, sk: id } }))).Item;
+  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.cliente, sk: id } }))).Item;
 const count = async (categoriaId: number) =>
-  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: categoriaId } }))).Item
+  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.categoria, sk: categoriaId } }))).Item
     ?.produtos;
 
 const valid = { nome: 'Padaria São João', segmento: 'Panificação', pontoFocal: 'Maria', valorContrato: 1500.5 };
@@ -34,7 +34,7 @@ describe('POST /produtos', () => {
     expect(r.body).toEqual({ ...valid, id: r.body.id, categoria: { id: cat.id, descricao: 'Varejo' }, versao: 1, ...auditBy() });
     expect(r.body.id).not.toBe(12345);
     expect(await storedCliente(r.body.id)).toEqual({
-      pk: PK.cliente,
+      pk: PARTITION_KEYS.cliente,
       sk: r.body.id,
       ...valid,
       categoriaId: cat.id,
@@ -221,7 +221,7 @@ describe('PUT /produtos', () => {
     const p = await createCliente(api, valid);
     // Stored before the limit existed.
     await api.doc.send(
-      new UpdateCommand({ TableName: api.tableName, Key: { pk: PK.cliente, sk: p.id }, UpdateExpression: 'SET valorContrato = :v', ExpressionAttributeValues: { ':v': 999_999_999_999.99 } }),
+      new UpdateCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.cliente, sk: p.id }, UpdateExpression: 'SET valorContrato = :v', ExpressionAttributeValues: { ':v': 999_999_999_999.99 } }),
     );
     expect((await call(api, 'GET', `/produtos/${p.id}`)).body.valorContrato).toBe(999_999_999_999.99);
     const kept = await call(api, 'PUT', '/produtos', { ...valid, id: p.id, nome: 'Outro nome', valorContrato: 999_999_999_999.99 });

@@ -8,7 +8,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import { documentoClaimKey } from '../../lambdas/store/names.ts';
-import { PK } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import { withoutAudit } from '../contract/fuzz.ts';
 import { AUDIT_ATTRIBUTES, HISTORY_COUNTER } from '../../lambdas/store/items.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const storedCliente = async (id: number) =>
-  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.cliente, sk: id } }))).Item;
+  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.cliente, sk: id } }))).Item;
 const claimOf = async (documento: string) =>
   (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: documentoClaimKey(documento) }))).Item;
 const expectInvariants = async () => expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);

@@ -10,7 +10,7 @@ import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { buildOpenApiDocument } from '../../lambdas/openapi/document.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { WRITE_ATTEMPTS } from '../../lambdas/services/outcomes.ts';
-import { PK } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import { TRANSACTION_ATTEMPTS } from '../../lambdas/store/write.ts';
 import {
   ROUTE_REQUESTS,
@@ -81,7 +81,7 @@ describe('TransactionConflict is retried with backoff, then answered 409', () =>
       expect(sent.at(-1)!.command).toBe('TransactWriteCommand');
       // No write outside the (cancelled) transactions but the id counter.
       const others = sent.filter((c) => c.command !== 'TransactWriteCommand' && c.command !== 'GetCommand');
-      for (const o of others) expect(o.input.Key?.pk).toBe(PK.sequencia);
+      for (const o of others) expect(o.input.Key?.pk).toBe(PARTITION_KEYS.sequencia);
     });
 
     it(`${req.label}: two conflicts, then success → ${req.ok} after 3 attempts`, async () => {
@@ -94,7 +94,7 @@ describe('TransactionConflict is retried with backoff, then answered 409', () =>
       expect(res.status, res.text).toBe(req.ok);
       expect(transactions(sent)).toHaveLength(3);
       // One id only: the retry reuses the transaction, it does not take a new id from the counter.
-      expect(sent.filter((c) => c.input.Key?.pk === PK.sequencia).length).toBeLessThanOrEqual(1);
+      expect(sent.filter((c) => c.input.Key?.pk === PARTITION_KEYS.sequencia).length).toBeLessThanOrEqual(1);
     });
 
     it(`${req.label}: a conflict, then throttling → 503 + Retry-After`, async () => {
@@ -113,7 +113,7 @@ describe('TransactionConflict is retried with backoff, then answered 409', () =>
 });
 
 /** A client as DynamoDB returns it in a condition failure (raw AttributeValues): it exists, at another versao. */
-const changedClient = { pk: { S: PK.cliente }, sk: { N: '1' }, nome: { S: 'Cliente 1' }, versao: { N: '2' } };
+const changedClient = { pk: { S: PARTITION_KEYS.cliente }, sk: { N: '1' }, nome: { S: 'Cliente 1' }, versao: { N: '2' } };
 
 describe('a record that changes between the read and the conditional write is read again', () => {
   const sameCategory = request('update cliente, same category');
@@ -137,7 +137,7 @@ describe('a record that changes between the read and the conditional write is re
       const writes = sent.filter((c) => c.command === write);
       expect(writes).toHaveLength(WRITE_ATTEMPTS);
       // Each write is preceded by a fresh read of the client.
-      const reads = sent.filter((c) => c.command === 'GetCommand' && c.input.Key?.pk === PK.cliente);
+      const reads = sent.filter((c) => c.command === 'GetCommand' && c.input.Key?.pk === PARTITION_KEYS.cliente);
       expect(reads).toHaveLength(WRITE_ATTEMPTS);
       expect(sent.at(-1)!.command).toBe(write);
     });
@@ -170,7 +170,7 @@ describe('a record that changes between the read and the conditional write is re
     expect(transactions(sent)).toHaveLength(2);
     // Each attempt reads the client again, and its category's name (kept on the trash copy).
     const reads = sent.filter((c) => c.command === 'GetCommand').map((c) => (c.input as { Key: { pk: string } }).Key.pk);
-    expect(reads.filter((pk) => pk === PK.cliente)).toHaveLength(2);
-    expect(reads.filter((pk) => pk === PK.categoria)).toHaveLength(2);
+    expect(reads.filter((pk) => pk === PARTITION_KEYS.cliente)).toHaveLength(2);
+    expect(reads.filter((pk) => pk === PARTITION_KEYS.categoria)).toHaveLength(2);
   });
 });

@@ -12,7 +12,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { documentClient } from '../../lambdas/store/client.ts';
-import { PK } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
 import { send } from '../contract/http.ts';
@@ -248,7 +248,7 @@ describe('a failure in the middle of a multi-step operation leaves nothing parti
     expect(s.idempotency.length).toBeGreaterThanOrEqual(3);
     for (const k of s.idempotency) {
       const id = (JSON.parse(k.responseBody) as { id: number }).id;
-      const records = k.pk.startsWith(`${PK.idempotencia}#POST /categorias#`) ? s.categorias : s.clientes;
+      const records = k.pk.startsWith(`${PARTITION_KEYS.idempotencia}#POST /categorias#`) ? s.categorias : s.clientes;
       expect(records.has(id), k.pk).toBe(true);
     }
   });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { buildOpenApiDocument } from '../../lambdas/openapi/document.ts';
 import { routes } from '../../lambdas/routes.ts';
-import { PK } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import {
   FAULTS,
   ROUTE_REQUESTS,
@@ -44,7 +44,7 @@ function expectNothingPartial(sent: SentCall[]): void {
   const failedAt = sent.findIndex((s) => s.failed);
   expect(failedAt).toBeGreaterThanOrEqual(0);
   const before = sent.slice(0, failedAt).filter((s) => WRITE_COMMANDS.has(s.command));
-  for (const w of before) expect(w.command === 'UpdateCommand' && w.input.Key?.pk === PK.sequencia, JSON.stringify(w)).toBe(true);
+  for (const w of before) expect(w.command === 'UpdateCommand' && w.input.Key?.pk === PARTITION_KEYS.sequencia, JSON.stringify(w)).toBe(true);
   const after = sent.slice(failedAt + 1).filter((s) => WRITE_COMMANDS.has(s.command));
   expect(after).toEqual([]);
 }

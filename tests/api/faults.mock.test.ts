@@ -14,7 +14,7 @@ import { MESSAGES } from '../../lambdas/contract/index.ts';
 import { RETRY_AFTER_SECONDS } from '../../lambdas/http/errors.ts';
 import { CLIENT_COUNT, CLIENTE_LIST_PROJECTION, REF_PROJECTION } from '../../lambdas/store/items.ts';
 import { PAGINA_PATH } from '../../lambdas/services/clientes.ts';
-import { PK } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import { TRANSACTION_ATTEMPTS } from '../../lambdas/store/write.ts';
 import { COMMANDS } from '../contract/faults.ts';
 import { invoke } from './events.ts';
@@ -50,7 +50,7 @@ const cancelled = (...codes: string[]) =>
     CancellationReasons: codes.map((Code) => ({ Code })),
     ...meta,
   });
-const categoria = { pk: PK.categoria, sk: 3, descricao: 'Varejo', produtos: 0, versao: 1 };
+const categoria = { pk: PARTITION_KEYS.categoria, sk: 3, descricao: 'Varejo', produtos: 0, versao: 1 };
 
 function expectNoInternals(body: string | undefined) {
   expect(body ?? '').not.toMatch(/segredo|arn:aws|Exception|stack|at .*\.ts/);
@@ -149,8 +149,8 @@ describe('TransactionConflict', () => {
   });
 
   it('on a client move is retried and then mapped the same way', async () => {
-    ddb.on(GetCommand, { Key: { pk: PK.cliente, sk: 8 } }).resolves({
-      Item: { pk: PK.cliente, sk: 8, nome: 'M', segmento: '', pontoFocal: '', valorContrato: 1, categoriaId: 2, versao: 4 },
+    ddb.on(GetCommand, { Key: { pk: PARTITION_KEYS.cliente, sk: 8 } }).resolves({
+      Item: { pk: PARTITION_KEYS.cliente, sk: 8, nome: 'M', segmento: '', pontoFocal: '', valorContrato: 1, categoriaId: 2, versao: 4 },
     });
     ddb.on(TransactWriteCommand).rejects(cancelled('TransactionConflict', 'None', 'None'));
     const { result } = await invoke('PUT', '/produtos', { body: { ...body, id: 8 } });
@@ -166,13 +166,13 @@ describe('reads', () => {
       sk, nome: `C${sk}`, segmento: '', pontoFocal: '', valorContrato: sk, versao: 1, ...(categoriaId ? { categoriaId } : {}),
     });
     ddb
-      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.categoria } })
-      .resolvesOnce({ Items: [cat(1)], LastEvaluatedKey: { pk: PK.categoria, sk: 1 } })
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': PARTITION_KEYS.categoria } })
+      .resolvesOnce({ Items: [cat(1)], LastEvaluatedKey: { pk: PARTITION_KEYS.categoria, sk: 1 } })
       .resolvesOnce({ Items: [cat(2)] });
     ddb
-      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.cliente } })
-      .resolvesOnce({ Items: [cli(1, 1), cli(2)], LastEvaluatedKey: { pk: PK.cliente, sk: 2 } })
-      .resolvesOnce({ Items: [cli(3, 2)], LastEvaluatedKey: { pk: PK.cliente, sk: 3 } })
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': PARTITION_KEYS.cliente } })
+      .resolvesOnce({ Items: [cli(1, 1), cli(2)], LastEvaluatedKey: { pk: PARTITION_KEYS.cliente, sk: 2 } })
+      .resolvesOnce({ Items: [cli(3, 2)], LastEvaluatedKey: { pk: PARTITION_KEYS.cliente, sk: 3 } })
       .resolvesOnce({ Items: [cli(4, 1)] });
     const { result, json } = await invoke('GET', '/produtos');
     expect(result.statusCode).toBe(200);
@@ -185,13 +185,13 @@ describe('reads', () => {
     const queries = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
     const of = (pk: string) => queries.filter((q) => q.ExpressionAttributeValues?.[':pk'] === pk);
     // Each page starts where the previous one stopped, with exactly its LastEvaluatedKey.
-    expect(of(PK.categoria).map((q) => q.ExclusiveStartKey)).toEqual([undefined, { pk: PK.categoria, sk: 1 }]);
-    expect(of(PK.cliente).map((q) => q.ExclusiveStartKey)).toEqual([undefined, { pk: PK.cliente, sk: 2 }, { pk: PK.cliente, sk: 3 }]);
+    expect(of(PARTITION_KEYS.categoria).map((q) => q.ExclusiveStartKey)).toEqual([undefined, { pk: PARTITION_KEYS.categoria, sk: 1 }]);
+    expect(of(PARTITION_KEYS.cliente).map((q) => q.ExclusiveStartKey)).toEqual([undefined, { pk: PARTITION_KEYS.cliente, sk: 2 }, { pk: PARTITION_KEYS.cliente, sk: 3 }]);
     // Strongly consistent, and only the attributes the answer needs (the categories' counts, which
     // say whether the whole list may be read at all; never the keys' pk; the list never the
     // clients' observacoes).
-    for (const q of of(PK.categoria)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: `${REF_PROJECTION}, ${CLIENT_COUNT}` });
-    for (const q of of(PK.cliente)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: CLIENTE_LIST_PROJECTION });
+    for (const q of of(PARTITION_KEYS.categoria)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: `${REF_PROJECTION}, ${CLIENT_COUNT}` });
+    for (const q of of(PARTITION_KEYS.cliente)) expect(q).toMatchObject({ ConsistentRead: true, ProjectionExpression: CLIENTE_LIST_PROJECTION });
     expect(CLIENTE_LIST_PROJECTION).not.toMatch(/observacoes/);
     expect(ddb.commandCalls(GetCommand)).toHaveLength(0);
   });
@@ -200,10 +200,10 @@ describe('reads', () => {
 describe('a category created during a client list', () => {
   it('is picked up by reading the categories once more, still without a GetItem per client', async () => {
     ddb
-      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.categoria } })
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': PARTITION_KEYS.categoria } })
       .resolvesOnce({ Items: [{ sk: 1, descricao: 'Antiga' }] })
       .resolvesOnce({ Items: [{ sk: 1, descricao: 'Antiga' }, { sk: 2, descricao: 'Nova' }] });
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.cliente } }).resolves({
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PARTITION_KEYS.cliente } }).resolves({
       Items: [{ sk: 9, nome: 'N', segmento: '', pontoFocal: '', valorContrato: 1, categoriaId: 2, versao: 1 }],
     });
     const { json } = await invoke('GET', '/produtos');
@@ -218,8 +218,8 @@ describe("Lambda's 6 MB response cap", () => {
     const big = Array.from({ length: 16_000 }, (_, sk) => ({
       sk, nome: 'n'.repeat(120), segmento: 's'.repeat(120), pontoFocal: 'p'.repeat(120), valorContrato: 1, versao: 1,
     }));
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.categoria } }).resolves({ Items: [] });
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PK.cliente } }).resolves({ Items: big });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PARTITION_KEYS.categoria } }).resolves({ Items: [] });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': PARTITION_KEYS.cliente } }).resolves({ Items: big });
     const { result, json } = await invoke('GET', '/produtos', { headers: { 'accept-encoding': 'identity' } });
     expect(result.statusCode).toBe(413);
     expect(json).toEqual({ mensagem: MESSAGES.listaGrande(PAGINA_PATH) });

@@ -15,7 +15,7 @@ import { documentClient } from '../../lambdas/store/client.ts';
 import { recentActivity } from '../../lambdas/store/feed.ts';
 import { FEED_DAYS, historyPk } from '../../lambdas/store/historico.ts';
 import { EXPIRA, lixeiraKey } from '../../lambdas/store/lixeira.ts';
-import { PK, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 import { STALLED_PURGE_SECONDS, sweepLixeira } from '../../lambdas/services/lixeira.ts';
 import { WRITE_ATTEMPTS } from '../../lambdas/services/outcomes.ts';
 import { startTestApi } from '../support/api-server.ts';
@@ -68,13 +68,13 @@ const history = async (tipo: 'produtos' | 'categorias', id: number, query = '') 
 const trashList = async (query = '') => (await call<Page<ItemLixeira>>(api, 'GET', `/lixeira${query}`)).body;
 const inTrash = async (tipo: string, id: number) => (await trashList('?limit=100')).itens.some((i) => i.tipo === tipo && i.id === id);
 const storedCount = async (id: number) =>
-  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: id } }))).Item?.produtos;
+  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.categoria, sk: id } }))).Item?.produtos;
 const feedOf = async (tipo: string, id: number) => (await recentActivity(100)).filter((a) => a.tipo === tipo && a.id === id);
 
 /** Makes a trash entry expired (a second ago) as TTL and the sweep see it: the copy's TTL attribute, the index entry's expiry. */
 async function expireEntry(tipo: 'produto' | 'categoria', id: number, indice: number): Promise<void> {
   const past = Math.floor(Date.now() / 1000) - 1;
-  for (const [Key, attribute] of [[lixeiraKey(tipo, id), TTL_ATTRIBUTE], [{ pk: PK.lixeira, sk: indice }, EXPIRA]] as const) {
+  for (const [Key, attribute] of [[lixeiraKey(tipo, id), TTL_ATTRIBUTE], [{ pk: PARTITION_KEYS.lixeira, sk: indice }, EXPIRA]] as const) {
     await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key, UpdateExpression: 'SET #e = :p', ExpressionAttributeNames: { '#e': attribute }, ExpressionAttributeValues: { ':p': past } }));
   }
 }
@@ -185,7 +185,7 @@ describe('who and when are the server’s', () => {
     for (const [tipo, id] of [['produtos', p.body.id], ['categorias', c.body.id]] as const) {
       expect((await history(tipo, id)).itens).toEqual([entry('alterado', { alteracoes: expect.any(Array) }), entry('criado')]);
     }
-    const stored = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.cliente, sk: p.body.id } }))).Item!;
+    const stored = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.cliente, sk: p.body.id } }))).Item!;
     expect(stored).toMatchObject({ historico: 2, criadoPor: 'anônimo', atualizadoPor: 'anônimo' });
   });
 });
@@ -234,7 +234,7 @@ describe('a real transaction cancelled by its last items: nothing written', () =
     const items = sent[0]!.input.TransactItems as Record<string, { Key?: { pk: string }; Item?: { pk: string } }>[];
     const pkOf = (item: (typeof items)[number]) => Object.values(item)[0]!.Key?.pk ?? Object.values(item)[0]!.Item?.pk;
     // The record first, then the claims and the totals, and the history entry after all of them.
-    expect(pkOf(items[0]!)).toBe(PK.cliente);
+    expect(pkOf(items[0]!)).toBe(PARTITION_KEYS.cliente);
     const historyAt = items.findIndex((i) => pkOf(i) === historyPk('produto', p.id));
     expect(historyAt).toBeGreaterThanOrEqual(5);
     await unplant();
@@ -590,7 +590,7 @@ describe('the purge', () => {
     expect(await inTrash('produto', p.id)).toBe(false);
     expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(204);
     expect((await api.doc.send(new GetCommand({ TableName: api.tableName, Key: lixeiraKey('produto', p.id) }))).Item).toBeUndefined();
-    expect((await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.lixeira, sk: Number(copy.indice) } }))).Item).toBeUndefined();
+    expect((await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.lixeira, sk: Number(copy.indice) } }))).Item).toBeUndefined();
     expect((await call(api, 'GET', `/produtos/${p.id}/historico`)).status).toBe(404);
     expect(await feedOf('produto', p.id)).toEqual([]);
   });
@@ -633,7 +633,7 @@ describe('the purge, half-way and after', () => {
     expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(204);
     expect(await historyItems('produto', p.id)).toEqual([]);
     expect(await raw(lixeiraKey('produto', p.id))).toBeUndefined();
-    expect(await raw({ pk: PK.lixeira, sk: Number(indice) })).toBeUndefined();
+    expect(await raw({ pk: PARTITION_KEYS.lixeira, sk: Number(indice) })).toBeUndefined();
     expect((await call(api, 'GET', `/produtos/${p.id}/historico`)).status).toBe(404);
   });
 
@@ -644,7 +644,7 @@ describe('the purge, half-way and after', () => {
     recording = true;
     expect((await call(api, 'DELETE', `/lixeira/produto/${p.id}`)).status).toBe(204);
     recording = false;
-    const feedQueries = calls.filter((c) => c.command === 'QueryCommand' && JSON.stringify(c.input).includes(PK.atividade));
+    const feedQueries = calls.filter((c) => c.command === 'QueryCommand' && JSON.stringify(c.input).includes(PARTITION_KEYS.atividade));
     expect(feedQueries).toEqual([]);
     expect(await feedOf('produto', p.id)).toEqual([]);
 
@@ -656,7 +656,7 @@ describe('the purge, half-way and after', () => {
     recording = true;
     expect((await call(api, 'DELETE', `/lixeira/produto/${q.id}`)).status).toBe(204);
     recording = false;
-    const around = calls.filter((c) => c.command === 'QueryCommand' && JSON.stringify(c.input).includes(PK.atividade));
+    const around = calls.filter((c) => c.command === 'QueryCommand' && JSON.stringify(c.input).includes(PARTITION_KEYS.atividade));
     expect(around).toHaveLength(1);
     expect(around[0]!.input.KeyConditionExpression).toBe('pk = :pk AND sk BETWEEN :from AND :to');
     expect(await feedOf('produto', q.id)).toEqual([]);
@@ -667,7 +667,7 @@ describe('the purge, half-way and after', () => {
     const body = { nome: 'Com chave', valorContrato: 1, documento: '11.444.777/0001-61' };
     const first = await call(api, 'POST', '/produtos', body, { 'idempotency-key': key });
     expect(first.status).toBe(201);
-    const claimKey = { pk: `${PK.idempotencia}#POST /produtos#${key}`, sk: 0 };
+    const claimKey = { pk: `${PARTITION_KEYS.idempotencia}#POST /produtos#${key}`, sk: 0 };
     expect(await raw(claimKey)).toMatchObject({ registro: `produto#${first.body.id}` });
     expect((await call(api, 'DELETE', `/produtos/${first.body.id}`)).status).toBe(204);
     expect((await call(api, 'DELETE', `/lixeira/produto/${first.body.id}`)).status).toBe(204);
@@ -705,7 +705,7 @@ describe('the sweep: an expired entry goes with its history', () => {
     await api.doc.send(new DeleteCommand({ TableName: api.tableName, Key: lixeiraKey('produto', expired.id) }));
     // A purge marked this one minutes ago and died before its end.
     const marked = Math.floor(Date.now() / 1000) - STALLED_PURGE_SECONDS - 1;
-    for (const Key of [lixeiraKey('produto', stalled.id), { pk: PK.lixeira, sk: stalledIndex }]) {
+    for (const Key of [lixeiraKey('produto', stalled.id), { pk: PARTITION_KEYS.lixeira, sk: stalledIndex }]) {
       await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key, UpdateExpression: 'SET purgando = :t', ExpressionAttributeValues: { ':t': marked } }));
     }
 
@@ -723,10 +723,10 @@ describe('the sweep: an expired entry goes with its history', () => {
       expect(await feedOf('produto', id)).toEqual([]);
       expect(await raw(lixeiraKey('produto', id))).toBeUndefined();
     }
-    expect(await raw({ pk: PK.lixeira, sk: expiredIndex })).toBeUndefined();
-    expect(await raw({ pk: PK.lixeira, sk: stalledIndex })).toBeUndefined();
+    expect(await raw({ pk: PARTITION_KEYS.lixeira, sk: expiredIndex })).toBeUndefined();
+    expect(await raw({ pk: PARTITION_KEYS.lixeira, sk: stalledIndex })).toBeUndefined();
     // What has not expired stays, restorable.
-    expect(await raw({ pk: PK.lixeira, sk: keptIndex })).toBeDefined();
+    expect(await raw({ pk: PARTITION_KEYS.lixeira, sk: keptIndex })).toBeDefined();
     expect((await history('categorias', kept.id)).itens.map((e) => e.acao)).toEqual(['excluido', 'criado']);
     expect((await call(api, 'POST', `/lixeira/categoria/${kept.id}/restaurar`)).status).toBe(200);
     // Run again: nothing left to do.
@@ -738,18 +738,18 @@ describe('the sweep: an expired entry goes with its history', () => {
     expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
     const indice = Number((await raw(lixeiraKey('produto', p.id)))!.indice);
     const past = Math.floor(Date.now() / 1000) - 1;
-    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: { pk: PK.lixeira, sk: indice }, UpdateExpression: 'REMOVE expira SET expiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.lixeira, sk: indice }, UpdateExpression: 'REMOVE expira SET expiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
     await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: lixeiraKey('produto', p.id), UpdateExpression: 'SET expiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
     expect(await inTrash('produto', p.id)).toBe(false);
     await sweepLixeira();
     expect((await call(api, 'GET', `/produtos/${p.id}/historico`)).status).toBe(404);
-    expect(await raw({ pk: PK.lixeira, sk: indice })).toBeUndefined();
+    expect(await raw({ pk: PARTITION_KEYS.lixeira, sk: indice })).toBeUndefined();
   });
 
   it("moves an unexpired entry's expiry off TTL, where DynamoDB could drop the to-do before the sweep", async () => {
     const p = await createCliente(api, { nome: 'Entrada antiga ainda na lixeira' });
     expect((await call(api, 'DELETE', `/produtos/${p.id}`)).status).toBe(204);
-    const key = { pk: PK.lixeira, sk: Number((await raw(lixeiraKey('produto', p.id)))!.indice) };
+    const key = { pk: PARTITION_KEYS.lixeira, sk: Number((await raw(lixeiraKey('produto', p.id)))!.indice) };
     const expiry = Number((await raw(key))![EXPIRA]);
     // As a release before the sweep stored it: the expiry in the TTL attribute.
     await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: key, UpdateExpression: 'REMOVE expira SET expiresAt = :e', ExpressionAttributeValues: { ':e': expiry } }));

@@ -2,7 +2,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
-import { PK, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 import { call, createCategoria, raw, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
@@ -15,7 +15,7 @@ let n = 0;
 const freshKey = () => `chave-${Date.now()}-${++n}`;
 const withKey = (key: string) => ({ 'idempotency-key': key });
 const claimOf = async (route: string, key: string) =>
-  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: `${PK.idempotencia}#${route}#${key}`, sk: 0 } })))
+  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: `${PARTITION_KEYS.idempotencia}#${route}#${key}`, sk: 0 } })))
     .Item;
 
 describe('POST /categorias with Idempotency-Key', () => {
@@ -70,7 +70,7 @@ describe('POST /categorias with Idempotency-Key', () => {
       new PutCommand({
         TableName: api.tableName,
         Item: {
-          pk: `${PK.idempotencia}#POST /categorias#${key}`,
+          pk: `${PARTITION_KEYS.idempotencia}#POST /categorias#${key}`,
           sk: 0,
           bodyHash: 'antigo',
           responseStatus: 201,
@@ -124,7 +124,7 @@ describe('POST /produtos with Idempotency-Key', () => {
     expect(results[0]!.body).toMatchObject({ categoria: { id: cat.id, descricao: 'Contagem idempotente' }, versao: 1 });
     const list = (await call(api, 'GET', '/produtos')).body as { nome: string }[];
     expect(list.filter((p) => p.nome === body.nome)).toHaveLength(1);
-    const stored = await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: cat.id } }));
+    const stored = await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.categoria, sk: cat.id } }));
     expect(stored.Item?.produtos).toBe(1);
     expect((await call(api, 'POST', '/produtos', body, withKey(key))).body).toEqual(results[0]!.body);
     expect((await call(api, 'POST', '/produtos', { ...body, valorContrato: 1 }, withKey(key))).status).toBe(422);

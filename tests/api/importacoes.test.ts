@@ -8,7 +8,7 @@ import { QueryCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cpfCheckDigits, formatDocumento, LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
 import { CLIENT_COUNT } from '../../lambdas/store/items.ts';
-import { PK } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import { keyOf, writeHooks, type AnyOp } from '../../lambdas/store/write.ts';
 import { invariantViolations, snapshot, type Snapshot } from '../contract/store-invariants.ts';
 import { call, createCategoria, startApi, type TestApi } from './helpers.ts';
@@ -43,7 +43,7 @@ async function stored(pk: string) {
 }
 /** The imports' invariants (a test above deletes a category behind the store's back, leaving its name claim). */
 const importViolations = (s: Snapshot) => invariantViolations(s).filter((v) => /^(import|idempotency)/.test(v));
-const countOf = async (categoriaId: number) => (await stored(PK.categoria)).find((c) => c.sk === categoriaId)?.[CLIENT_COUNT];
+const countOf = async (categoriaId: number) => (await stored(PARTITION_KEYS.categoria)).find((c) => c.sk === categoriaId)?.[CLIENT_COUNT];
 const clientes = async () => (await call(api, 'GET', '/produtos')).body as { id: number; nome: string; categoria: { id: number } | null }[];
 
 describe('POST /importacoes and its batches', () => {
@@ -80,7 +80,7 @@ describe('POST /importacoes and its batches', () => {
     for (const c of r.body.criados as { id: number; linha: number }[]) {
       expect(all.find((x) => x.id === c.id)).toMatchObject({ nome: `Importado ${c.linha - 2}`, categoria: { id: cat.id } });
     }
-    const job2 = (await stored(PK.importacao)).find((j) => j.sk === job.id);
+    const job2 = (await stored(PARTITION_KEYS.importacao)).find((j) => j.sk === job.id);
     expect(job2?.criados).toBe(198);
     // Each row as a single create writes it: stamped, with its 'criado' history entry.
     const first = (r.body.criados as { id: number }[])[0]!.id;
@@ -118,7 +118,7 @@ describe('POST /importacoes and its batches', () => {
     writeHooks.beforeCommit = async (ops) => {
       if (ops.some((op) => op.name === 'importacao.linha')) {
         delete writeHooks.beforeCommit;
-        await api.doc.send(new DeleteCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: gone.id } }));
+        await api.doc.send(new DeleteCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.categoria, sk: gone.id } }));
       }
     };
     const linhas = [0, 1, 2, 3, 4].map((i) => linha(i, { nome: `Some ${i}`, categoria: { id: i === 2 || i === 4 ? gone.id : keep.id } }));
@@ -192,7 +192,7 @@ describe('POST /importacoes/{id}/desfazer', () => {
     expect(steps).toEqual([100, 0]);
     expect(await clientes()).toEqual(before);
     expect(await countOf(cat.id)).toBe(countBefore);
-    expect(await stored(`${PK.importacao}#${job.id}`)).toEqual([]);
+    expect(await stored(`${PARTITION_KEYS.importacao}#${job.id}`)).toEqual([]);
     // Undone: the rest of the file can't come in under it; undoing again is a no-op.
     expect(await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas: [linha(500)] }, key())).toMatchObject({
       status: 409,

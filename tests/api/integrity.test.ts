@@ -13,7 +13,7 @@ import { reserveIds } from '../../lambdas/store/ids.ts';
 import { isVipValue } from '../../lambdas/contract/limits.ts';
 import { toCents } from '../../lambdas/store/aggregates.ts';
 import { categoriaKey, CLIENT_COUNT, clienteItem, SEM_CATEGORIA_KEY } from '../../lambdas/store/items.ts';
-import { PK } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
 import { holdWrites, openAllGates, writing } from '../support/write-gate.ts';
@@ -34,7 +34,7 @@ const clientsOf = async (categoriaId: number) =>
   [...(await snapshot(api.doc, api.tableName)).clientes.values()].filter((c) => c.categoriaId === categoriaId).length;
 
 const storedCategoria = async (id: number) =>
-  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: id }, ConsistentRead: true }))).Item;
+  (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.categoria, sk: id }, ConsistentRead: true }))).Item;
 
 const createIn = (categoriaId: number, i: number) =>
   call(api, 'POST', '/produtos', { nome: `Corrida ${i}`, valorContrato: 10, categoria: { id: categoriaId } });
@@ -255,10 +255,10 @@ describe('a client list larger than 1 MB', () => {
       new QueryCommand({
         TableName: api.tableName,
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': PK.cliente },
+        ExpressionAttributeValues: { ':pk': PARTITION_KEYS.cliente },
       }),
     );
-    expect(firstPage.LastEvaluatedKey).toEqual({ pk: PK.cliente, sk: expect.any(Number) });
+    expect(firstPage.LastEvaluatedKey).toEqual({ pk: PARTITION_KEYS.cliente, sk: expect.any(Number) });
 
     const r = await call(api, 'GET', '/produtos');
     expect(r.status).toBe(200);

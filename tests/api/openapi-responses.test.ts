@@ -9,7 +9,7 @@ import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { buildOpenApiDocument, type JsonSchema } from '../../lambdas/openapi/document.ts';
 import { routes } from '../../lambdas/routes.ts';
-import { PK } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
 import { send, type RawResponse } from '../contract/http.ts';
@@ -260,7 +260,7 @@ describe('real responses match the OpenAPI schemas', () => {
     await api.doc.send(
       new PutCommand({
         TableName: api.tableName,
-        Item: { pk: PK.atividade, sk: now * 1000, tipo: 'produto', id: 1, nome: 'Um', acao: 'alterado', em: new Date(now).toISOString(), por: 'anônimo', alteracoes: [{ campo: 'nome', antes: 'a', depois: 'b' }], expiresAt: Math.floor(now / 1000) + 60 },
+        Item: { pk: PARTITION_KEYS.atividade, sk: now * 1000, tipo: 'produto', id: 1, nome: 'Um', acao: 'alterado', em: new Date(now).toISOString(), por: 'anônimo', alteracoes: [{ campo: 'nome', antes: 'a', depois: 'b' }], expiresAt: Math.floor(now / 1000) + 60 },
       }),
     );
     const a = await call('GET /atividades', '/atividades', 200);
@@ -278,7 +278,7 @@ describe('real responses match the OpenAPI schemas', () => {
     // Counts that say more clients than the whole list is read for: 413 naming the paged form.
     const bump = (n: number) =>
       api.doc.send(
-        new UpdateCommand({ TableName: api.tableName, Key: { pk: PK.categoria, sk: 0 }, UpdateExpression: 'ADD produtos :n', ExpressionAttributeValues: { ':n': n } }),
+        new UpdateCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.categoria, sk: 0 }, UpdateExpression: 'ADD produtos :n', ExpressionAttributeValues: { ':n': n } }),
       );
     await bump(LIMITS.lista.listaCompletaMax + 1);
     try {

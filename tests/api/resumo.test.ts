@@ -11,7 +11,7 @@ import { isVipValue, RECENT_ACTIVITY_LIMIT, type Resumo } from '../../lambdas/co
 import { documentClient } from '../../lambdas/store/client.ts';
 import { forgetSeenTotals } from '../../lambdas/store/aggregates.ts';
 import { CENTS_SUM, SEM_CATEGORIA_KEY, VIP_COUNT } from '../../lambdas/store/items.ts';
-import { PK, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
 import { holdWrites, openAllGates, writing } from '../support/write-gate.ts';
@@ -188,7 +188,7 @@ describe('a table from before the totals', () => {
       await api.doc.send(
         new UpdateCommand({
           TableName: api.tableName,
-          Key: { pk: PK.categoria, sk: c.id },
+          Key: { pk: PARTITION_KEYS.categoria, sk: c.id },
           UpdateExpression: 'REMOVE #v, #s',
           ExpressionAttributeNames: { '#v': VIP_COUNT, '#s': CENTS_SUM },
         }),
@@ -223,11 +223,11 @@ describe('GET /atividades', () => {
   const planted: number[] = [];
   const put = (sk: number, item: Record<string, unknown>) => {
     planted.push(sk);
-    return api.doc.send(new PutCommand({ TableName: api.tableName, Item: { pk: PK.atividade, sk, ...item } }));
+    return api.doc.send(new PutCommand({ TableName: api.tableName, Item: { pk: PARTITION_KEYS.atividade, sk, ...item } }));
   };
   // The planted items have no history entry behind them: gone before the invariants are checked.
   afterEach(async () => {
-    for (const sk of planted.splice(0)) await api.doc.send(new DeleteCommand({ TableName: api.tableName, Key: { pk: PK.atividade, sk } }));
+    for (const sk of planted.splice(0)) await api.doc.send(new DeleteCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.atividade, sk } }));
   });
 
   it('the newest entries first, at most the limit, expired ones absent, changed fields by name only', async () => {

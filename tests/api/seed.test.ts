@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/index.ts';
 import { CLIENT_COUNT, SEM_CATEGORIA_KEY, SEQUENCIA_KEY } from '../../lambdas/store/items.ts';
-import { PK } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import { progressLine } from '../../tools/progress.ts';
 import { SEED_ACTOR, seedDatabase, seedDemo, type SeedProgress } from '../../tools/seed.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
@@ -20,7 +20,7 @@ type Cliente = { id: number; nome: string; valorContrato: number; categoria: { i
 
 async function storedCounts(): Promise<Map<number, number>> {
   const out = await api.doc.send(
-    new QueryCommand({ TableName: api.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK.categoria } }),
+    new QueryCommand({ TableName: api.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PARTITION_KEYS.categoria } }),
   );
   return new Map((out.Items ?? []).map((c) => [c.sk as number, c[CLIENT_COUNT] as number]));
 }

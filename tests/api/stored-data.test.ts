@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/index.ts';
 import { CLIENT_COUNT } from '../../lambdas/store/items.ts';
 import { NAME_CLAIMS_MARKER, nameClaimKey } from '../../lambdas/store/names.ts';
-import { PK } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
 import { holdWrites, openAllGates } from '../support/write-gate.ts';
@@ -27,15 +27,15 @@ beforeAll(async () => {
   api = await startApi({ loadHandler: loadHandlerInTestGraph });
   // As the first release stored them: the count under `produtos` (its literal name, on purpose),
   // no name claims; 1–3 fold alike, 4 has two clients.
-  const legacy = (sk: number, descricao: string, produtos = 0) => put({ pk: PK.categoria, sk, descricao, produtos, versao: 1 });
+  const legacy = (sk: number, descricao: string, produtos = 0) => put({ pk: PARTITION_KEYS.categoria, sk, descricao, produtos, versao: 1 });
   await legacy(1, 'Varejo');
   await legacy(2, 'varejo ');
   await legacy(3, 'Várejo');
   await legacy(4, 'Saúde', 2);
   await legacy(5, 'Educação');
   await legacy(6, 'Logística');
-  for (const sk of [1, 2]) await put({ pk: PK.cliente, sk, nome: `Paciente ${sk}`, segmento: '', pontoFocal: '', valorContrato: 10, categoriaId: 4, versao: 1 });
-  await put({ pk: PK.sequencia, sk: 0, categoria: 6, produto: 2 });
+  for (const sk of [1, 2]) await put({ pk: PARTITION_KEYS.cliente, sk, nome: `Paciente ${sk}`, segmento: '', pontoFocal: '', valorContrato: 10, categoriaId: 4, versao: 1 });
+  await put({ pk: PARTITION_KEYS.sequencia, sk: 0, categoria: 6, produto: 2 });
 });
 afterEach(() => openAllGates());
 afterAll(() => api?.close());
@@ -67,7 +67,7 @@ describe('categories stored before name claims', () => {
     // The held pass saw "Logística" as it was before the delete: it must not claim it again.
     expect(await get(nameClaimKey('Logística'))).toBeUndefined();
     // Stored categories are untouched.
-    expect(await get({ pk: PK.categoria, sk: 2 })).toEqual({ pk: PK.categoria, sk: 2, descricao: 'varejo ', produtos: 0, versao: 1 });
+    expect(await get({ pk: PARTITION_KEYS.categoria, sk: 2 })).toEqual({ pk: PARTITION_KEYS.categoria, sk: 2, descricao: 'varejo ', produtos: 0, versao: 1 });
     expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
   });
 
@@ -97,7 +97,7 @@ describe('the client count keeps its stored attribute name', () => {
   });
 
   it('the delete guard reads the stored count, and client writes change it in place', async () => {
-    const stored = async () => (await get({ pk: PK.categoria, sk: 4 }))?.produtos;
+    const stored = async () => (await get({ pk: PARTITION_KEYS.categoria, sk: 4 }))?.produtos;
     expect(await call(api, 'DELETE', '/categorias/4')).toMatchObject({ status: 409, body: { mensagem: MESSAGES.categoriaComClientes } });
     const c = await call(api, 'POST', '/produtos', { nome: 'Paciente 3', valorContrato: 1, categoria: { id: 4 } });
     expect(c.status).toBe(201);

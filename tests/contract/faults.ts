@@ -26,7 +26,7 @@ import { buildEvent } from '../../infra/local/adapter.ts';
 import { API_BASE_PATH, matchRoute, routes } from '../../lambdas/routes.ts';
 import { CLIENT_COUNT } from '../../lambdas/store/items.ts';
 import { NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
-import { PK } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 
 const metadata = { httpStatusCode: 400, requestId: 'REQ0000000000000000000000000000000000000000000000', attempts: 3, totalRetryDelay: 180 };
 
@@ -235,27 +235,27 @@ export const WRITE_COMMANDS = new Set(['UpdateCommand', 'PutCommand', 'DeleteCom
 export function worldAnswer(command: string, input: Input): unknown {
   const key = input.Key;
   // With its totals counted (VIPs' sum included: store/aggregates.ts counts nothing then).
-  const categoria = (id: number) => ({ pk: PK.categoria, sk: id, descricao: `Categoria ${id}`, [CLIENT_COUNT]: id === 3 ? 0 : 1, vips: 0, soma: id === 3 ? 0 : 1000, somaVip: 0, versao: 1 });
+  const categoria = (id: number) => ({ pk: PARTITION_KEYS.categoria, sk: id, descricao: `Categoria ${id}`, [CLIENT_COUNT]: id === 3 ? 0 : 1, vips: 0, soma: id === 3 ? 0 : 1000, somaVip: 0, versao: 1 });
   const claimOf = (pk: string) => /^UNICO#categoria#categoria ([1-3])$/.exec(pk)?.[1];
   const cliente = (id: number) => ({
-    pk: PK.cliente, sk: id, nome: `Cliente ${id}`, segmento: '', pontoFocal: '', valorContrato: 10, versao: 1,
+    pk: PARTITION_KEYS.cliente, sk: id, nome: `Cliente ${id}`, segmento: '', pontoFocal: '', valorContrato: 10, versao: 1,
     ...(id === 1 ? { categoriaId: 1 } : {}),
   });
   switch (command) {
     case 'QueryCommand': {
       const pk = input.ExpressionAttributeValues?.[':pk'];
-      return { Items: pk === PK.categoria ? [categoria(1), categoria(2)] : [cliente(1), cliente(2)] };
+      return { Items: pk === PARTITION_KEYS.categoria ? [categoria(1), categoria(2)] : [cliente(1), cliente(2)] };
     }
     case 'GetCommand':
       if (key?.pk === NAME_CLAIMS_MARKER.pk) return { Item: { ...NAME_CLAIMS_MARKER, at: '2026-01-01T00:00:00.000Z' } };
-      if (key?.pk.startsWith(`${PK.unico}#`)) {
+      if (key?.pk.startsWith(`${PARTITION_KEYS.unico}#`)) {
         const holder = claimOf(key.pk);
         return holder ? { Item: { ...key, ids: new Set([Number(holder)]) } } : {};
       }
-      return { Item: key?.pk === PK.categoria ? categoria(key.sk) : cliente(key!.sk) };
+      return { Item: key?.pk === PARTITION_KEYS.categoria ? categoria(key.sk) : cliente(key!.sk) };
     case 'UpdateCommand':
-      if (key?.pk === PK.sequencia) return { Attributes: { categoria: 7, produto: 7 } };
-      if (key?.pk === PK.categoria) return { Attributes: { ...categoria(key.sk), descricao: 'Outra', versao: 2 } };
+      if (key?.pk === PARTITION_KEYS.sequencia) return { Attributes: { categoria: 7, produto: 7 } };
+      if (key?.pk === PARTITION_KEYS.categoria) return { Attributes: { ...categoria(key.sk), descricao: 'Outra', versao: 2 } };
       return { Attributes: { ...cliente(key!.sk), nome: 'Padaria', versao: 2 } };
     default:
       return {};

@@ -35,7 +35,7 @@ import {
 import { indexItemsOf, LISTA_INDEX } from '../../lambdas/store/listas.ts';
 import { MIGRACAO_INDICES_KEY } from '../../lambdas/store/migracao.ts';
 import { documentoClaimKey, NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
-import { PK, RECORD_KIND, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+import { PARTITION_KEYS, RECORD_KIND, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
 
 export interface StoredCategoria {
   id: number;
@@ -129,22 +129,22 @@ const TRASH_COPY_ATTRIBUTES = ['excluidoEm', 'excluidoPor', 'indice', TTL_ATTRIB
  * else by the pk's first segment.
  */
 const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
-  [PK.categoria]: CATEGORIA_ATTRIBUTES,
-  [PK.cliente]: CLIENTE_ATTRIBUTES,
-  [PK.historico]: ['pk', 'sk', 'acao', 'em', 'por', 'alteracoes', FEED_SK],
-  [PK.atividade]: ['pk', 'sk', 'tipo', 'id', 'nome', 'acao', 'em', 'por', 'alteracoes', TTL_ATTRIBUTE],
+  [PARTITION_KEYS.categoria]: CATEGORIA_ATTRIBUTES,
+  [PARTITION_KEYS.cliente]: CLIENTE_ATTRIBUTES,
+  [PARTITION_KEYS.historico]: ['pk', 'sk', 'acao', 'em', 'por', 'alteracoes', FEED_SK],
+  [PARTITION_KEYS.atividade]: ['pk', 'sk', 'tipo', 'id', 'nome', 'acao', 'em', 'por', 'alteracoes', TTL_ATTRIBUTE],
   // The trash: its index (the expiry in EXPIRA; entries stored before it have the TTL attribute), and the copies.
-  [PK.lixeira]: ['pk', 'sk', 'tipo', 'id', 'nome', 'excluidoEm', 'excluidoPor', EXPIRA, TTL_ATTRIBUTE, PURGING],
-  [`${PK.lixeira}#${RECORD_KIND.categoria}`]: [...CATEGORIA_ATTRIBUTES, ...TRASH_COPY_ATTRIBUTES],
-  [`${PK.lixeira}#${RECORD_KIND.cliente}`]: [...CLIENTE_ATTRIBUTES, ...TRASH_COPY_ATTRIBUTES, CATEGORIA_NAME],
-  [PK.sequencia]: ['pk', 'sk', ...Object.values(COUNTER_ATTRIBUTE)],
-  [PK.indice]: ['pk', 'sk', LISTA_INDEX.partitionKey.name, LISTA_INDEX.sortKey.name, ...LISTA_INDEX.projected],
-  [PK.migracao]: ['pk', 'sk', 'feitos', 'total', 'cursor', 'iniciada', 'concluida'],
-  [PK.idempotencia]: ['pk', 'sk', 'bodyHash', 'responseStatus', 'responseBody', 'registro', TTL_ATTRIBUTE],
-  [PK.unico]: ['pk', 'sk', 'ids', 'at', 'id'],
+  [PARTITION_KEYS.lixeira]: ['pk', 'sk', 'tipo', 'id', 'nome', 'excluidoEm', 'excluidoPor', EXPIRA, TTL_ATTRIBUTE, PURGING],
+  [`${PARTITION_KEYS.lixeira}#${RECORD_KIND.categoria}`]: [...CATEGORIA_ATTRIBUTES, ...TRASH_COPY_ATTRIBUTES],
+  [`${PARTITION_KEYS.lixeira}#${RECORD_KIND.cliente}`]: [...CLIENTE_ATTRIBUTES, ...TRASH_COPY_ATTRIBUTES, CATEGORIA_NAME],
+  [PARTITION_KEYS.sequencia]: ['pk', 'sk', ...Object.values(COUNTER_ATTRIBUTE)],
+  [PARTITION_KEYS.indice]: ['pk', 'sk', LISTA_INDEX.partitionKey.name, LISTA_INDEX.sortKey.name, ...LISTA_INDEX.projected],
+  [PARTITION_KEYS.migracao]: ['pk', 'sk', 'feitos', 'total', 'cursor', 'iniciada', 'concluida'],
+  [PARTITION_KEYS.idempotencia]: ['pk', 'sk', 'bodyHash', 'responseStatus', 'responseBody', 'registro', TTL_ATTRIBUTE],
+  [PARTITION_KEYS.unico]: ['pk', 'sk', 'ids', 'at', 'id'],
   // The import job, and (`IMPORTACAO#<id>`) the records it created.
   // What an undo deleted (`#desfeito`, `#desfeita-categoria`) keeps where the import listed it (listaPk, listaSk), for a restore.
-  [PK.importacao]: ['pk', 'sk', 'autor', 'autorSub', 'criadoEm', 'atualizadoEm', 'estado', 'total', 'criados', 'categorias', 'arquivo', 'assinatura', 'linha', 'id', 'listaPk', 'listaSk'],
+  [PARTITION_KEYS.importacao]: ['pk', 'sk', 'autor', 'autorSub', 'criadoEm', 'atualizadoEm', 'estado', 'total', 'criados', 'categorias', 'arquivo', 'assinatura', 'linha', 'id', 'listaPk', 'listaSk'],
 };
 const NAME_PREFIX = `${NAME_CLAIMS_MARKER.pk}#`;
 const DOCUMENTO_PREFIX = documentoClaimKey('').pk;
@@ -186,13 +186,13 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
       for (const name of Object.keys(item)) {
         if (allowed && !allowed.includes(name)) s.unknownAttributes.push(`${pk}/${sk}.${name}`);
       }
-      if ((pk === PK.categoria && sk !== SEM_CATEGORIA_KEY.sk) || pk === PK.cliente) {
-        s.historyCounters!.set(`${pk === PK.categoria ? RECORD_KIND.categoria : RECORD_KIND.cliente}#${sk}`, Number(item[HISTORY_COUNTER] ?? 0));
+      if ((pk === PARTITION_KEYS.categoria && sk !== SEM_CATEGORIA_KEY.sk) || pk === PARTITION_KEYS.cliente) {
+        s.historyCounters!.set(`${pk === PARTITION_KEYS.categoria ? RECORD_KIND.categoria : RECORD_KIND.cliente}#${sk}`, Number(item[HISTORY_COUNTER] ?? 0));
       }
-      if (pk === PK.categoria && sk === SEM_CATEGORIA_KEY.sk) {
+      if (pk === PARTITION_KEYS.categoria && sk === SEM_CATEGORIA_KEY.sk) {
         s.semCategoria = { clientes: Number(item[CLIENT_COUNT]), vips: Number(item[VIP_COUNT]), soma: BigInt(item[CENTS_SUM]) };
         if (item[VIP_CENTS_SUM] !== undefined) s.semCategoriaVip = BigInt(item[VIP_CENTS_SUM] as number);
-      } else if (pk === PK.categoria) {
+      } else if (pk === PARTITION_KEYS.categoria) {
         s.categorias.set(sk, {
           id: sk,
           descricao: item.descricao,
@@ -202,25 +202,25 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
           ...(item[VIP_CENTS_SUM] !== undefined ? { somaVip: BigInt(item[VIP_CENTS_SUM] as number) } : {}),
           versao: Number(item.versao),
         });
-      } else if (pk === PK.cliente) {
+      } else if (pk === PARTITION_KEYS.cliente) {
         // As the model compares it: the history counter and audit stamps are kept apart.
         const record = toClienteRecord(item);
         const { historico: _h, idempotencia: _i, criadoEm: _a, criadoPor: _b, atualizadoEm: _c, atualizadoPor: _d, ...cliente } = record;
         s.clientes.set(sk, cliente);
         s.expectedIndices!.set(sk, indexItemsOf(record));
-      } else if (pk.startsWith(`${PK.indice}#`)) {
-        const id = Number(pk.slice(PK.indice.length + 1));
+      } else if (pk.startsWith(`${PARTITION_KEYS.indice}#`)) {
+        const id = Number(pk.slice(PARTITION_KEYS.indice.length + 1));
         const slots = s.indices!.get(id) ?? new Map<number, Record<string, unknown>>();
         slots.set(sk, item);
         s.indices!.set(id, slots);
       } else if (pk === MIGRACAO_INDICES_KEY.pk) {
         if (sk === MIGRACAO_INDICES_KEY.sk && item.concluida !== undefined) s.indexesDone = true;
-      } else if (pk === PK.sequencia) {
+      } else if (pk === PARTITION_KEYS.sequencia) {
         s.counters = {
           categoria: Number(item[COUNTER_ATTRIBUTE.categoria] ?? 0),
           cliente: Number(item[COUNTER_ATTRIBUTE.cliente] ?? 0),
         };
-      } else if (pk.startsWith(`${PK.idempotencia}#`)) {
+      } else if (pk.startsWith(`${PARTITION_KEYS.idempotencia}#`)) {
         s.idempotency.push({
           pk,
           responseStatus: Number(item.responseStatus),
@@ -234,35 +234,35 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
         s.documentos.set(pk.slice(DOCUMENTO_PREFIX.length), Number(item.id));
       } else if (pk.startsWith(NAME_PREFIX)) {
         s.names.set(pk.slice(NAME_PREFIX.length), [...((item.ids as Set<number> | undefined) ?? [])].sort((a, b) => a - b));
-      } else if (pk.startsWith(`${PK.historico}#`)) {
-        const record = pk.slice(PK.historico.length + 1);
+      } else if (pk.startsWith(`${PARTITION_KEYS.historico}#`)) {
+        const record = pk.slice(PARTITION_KEYS.historico.length + 1);
         s.history!.set(record, [...(s.history!.get(record) ?? []), sk]);
         if (item[FEED_SK] !== undefined) s.historyFeed!.set(record, [...(s.historyFeed!.get(record) ?? []), Number(item[FEED_SK])]);
-      } else if (pk === PK.lixeira) {
+      } else if (pk === PARTITION_KEYS.lixeira) {
         const record = `${String(item.tipo)}#${Number(item.id)}`;
         s.trashIndex!.set(sk, record);
         if (item[PURGING] !== undefined) s.purging!.add(record);
-      } else if (pk.startsWith(`${PK.lixeira}#`)) {
-        const record = `${pk.slice(PK.lixeira.length + 1)}#${sk}`;
+      } else if (pk.startsWith(`${PARTITION_KEYS.lixeira}#`)) {
+        const record = `${pk.slice(PARTITION_KEYS.lixeira.length + 1)}#${sk}`;
         s.trash!.set(record, Number(item.indice));
         if (item[PURGING] !== undefined) s.purging!.add(record);
         // A copy keeps the record's history counter (its history is going while a purge runs).
         else s.historyCounters!.set(record, Number(item[HISTORY_COUNTER] ?? 0));
-      } else if (pk === PK.atividade) {
+      } else if (pk === PARTITION_KEYS.atividade) {
         s.feedItems!++;
         s.feed!.set(sk, `${String(item.tipo)}#${Number(item.id)}`);
-      } else if (pk === PK.importacao) {
+      } else if (pk === PARTITION_KEYS.importacao) {
         s.importacoes!.set(sk, { criados: Number(item.criados), estado: String(item.estado) });
-      } else if (pk.startsWith(`${PK.importacao}#`) && (pk.endsWith('#desfeito') || pk.endsWith('#desfeita-categoria'))) {
+      } else if (pk.startsWith(`${PARTITION_KEYS.importacao}#`) && (pk.endsWith('#desfeito') || pk.endsWith('#desfeita-categoria'))) {
         // A record the import's undo deleted, to restore: only an undone import has them.
-        const id = Number(pk.slice(PK.importacao.length + 1).replace(/#desfeit.*$/, ''));
+        const id = Number(pk.slice(PARTITION_KEYS.importacao.length + 1).replace(/#desfeit.*$/, ''));
         s.desfeitos!.set(id, (s.desfeitos!.get(id) ?? 0) + 1);
-      } else if (pk.startsWith(`${PK.importacao}#`) && pk.endsWith('#categoria')) {
+      } else if (pk.startsWith(`${PARTITION_KEYS.importacao}#`) && pk.endsWith('#categoria')) {
         // A category an import created: listed for its undo (a normal delete may remove it first).
-      } else if (pk.startsWith(`${PK.importacao}#`)) {
+      } else if (pk.startsWith(`${PARTITION_KEYS.importacao}#`)) {
         // A client an import created: by its line (`#linha`, the client id in `id`), or by id (before).
         const byLine = pk.endsWith('#linha');
-        const id = Number(pk.slice(PK.importacao.length + 1).replace(/#linha$/, ''));
+        const id = Number(pk.slice(PARTITION_KEYS.importacao.length + 1).replace(/#linha$/, ''));
         s.importados!.set(id, [...(s.importados!.get(id) ?? []), byLine ? Number(item.id) : sk]);
       } else {
         s.stray.push(item);

@@ -37,7 +37,7 @@ import { jobs, matchRoute, ORIGIN_VERIFY, routes, type RouteDef } from '../../la
 import { CLIENT_COUNT, SEM_CATEGORIA_KEY } from '../../lambdas/store/items.ts';
 import { MIGRACAO_INDICES_KEY } from '../../lambdas/store/migracao.ts';
 import { NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
-import { MARSHALL_OPTIONS, PK } from '../../lambdas/store/table.ts';
+import { MARSHALL_OPTIONS, PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import { actionsOf, appFunctions, dynamoActionsOf, fakeWebDist, jobFunctions, jobNameOf, roleStatements, routeNameOf, tempDir } from './support.ts';
 
 /** The most a function's bundle may weigh (cold start grows with it). */
@@ -428,7 +428,7 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     // Two categories stored before name claims existed, alike once folded: the first category
     // write claims the stored names (both ids under one claim); a third can't be created.
     const legacy = (id: number, descricao: string) =>
-      direct.send(new PutCommand({ TableName: table, Item: { pk: PK.categoria, sk: id, descricao, [CLIENT_COUNT]: 0, versao: 1 } }));
+      direct.send(new PutCommand({ TableName: table, Item: { pk: PARTITION_KEYS.categoria, sk: id, descricao, [CLIENT_COUNT]: 0, versao: 1 } }));
     await legacy(9001, 'Legado');
     await legacy(9002, 'legado ');
     /** Each category-writing function claims the stored names on its first write when the marker is missing. */
@@ -542,7 +542,7 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     const jobId = (job.body as { id: number }).id;
     // The job is handed to another member, so the administrator acts on someone else's import: the
     // path that asks the pool (the author's own path never does).
-    await direct.send(new UpdateCommand({ TableName: table, Key: { pk: PK.importacao, sk: jobId }, UpdateExpression: 'SET autorSub = :s', ExpressionAttributeValues: { ':s': 'outro-membro' } }));
+    await direct.send(new UpdateCommand({ TableName: table, Key: { pk: PARTITION_KEYS.importacao, sk: jobId }, UpdateExpression: 'SET autorSub = :s', ExpressionAttributeValues: { ':s': 'outro-membro' } }));
     // Each name-claiming function claims the stored names on its first write when the marker is missing.
     await forgetClaimsMarker();
     const importada = await call('ImportCategoria', 'POST', `/importacoes/${jobId}/categorias`, { descricao: 'Importada' });
@@ -648,15 +648,15 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     const gone = await call('CreateProduto', 'POST', '/produtos', { nome: 'Expira', valorContrato: 1 });
     const goneId = (gone.body as { id: number }).id;
     expect((await call('RemoveProduto', 'DELETE', `/produtos/${goneId}`)).status).toBe(204);
-    const copy = (await direct.send(new GetCommand({ TableName: table, Key: { pk: `${PK.lixeira}#produto`, sk: goneId } }))).Item!;
+    const copy = (await direct.send(new GetCommand({ TableName: table, Key: { pk: `${PARTITION_KEYS.lixeira}#produto`, sk: goneId } }))).Item!;
     const past = Math.floor(Date.now() / 1000) - 1;
-    await direct.send(new UpdateCommand({ TableName: table, Key: { pk: PK.lixeira, sk: Number(copy.indice) }, UpdateExpression: 'SET expira = :p', ExpressionAttributeValues: { ':p': past } }));
-    await direct.send(new UpdateCommand({ TableName: table, Key: { pk: `${PK.lixeira}#produto`, sk: goneId }, UpdateExpression: 'SET expiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
+    await direct.send(new UpdateCommand({ TableName: table, Key: { pk: PARTITION_KEYS.lixeira, sk: Number(copy.indice) }, UpdateExpression: 'SET expira = :p', ExpressionAttributeValues: { ':p': past } }));
+    await direct.send(new UpdateCommand({ TableName: table, Key: { pk: `${PARTITION_KEYS.lixeira}#produto`, sk: goneId }, UpdateExpression: 'SET expiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
     // And an unexpired entry as a release before the sweep stored it (its expiry a TTL): kept, the expiry moved.
     const old = await call('CreateProduto', 'POST', '/produtos', { nome: 'Entrada antiga', valorContrato: 1 });
     const oldId = (old.body as { id: number }).id;
     expect((await call('RemoveProduto', 'DELETE', `/produtos/${oldId}`)).status).toBe(204);
-    const oldIndex = { pk: PK.lixeira, sk: Number((await direct.send(new GetCommand({ TableName: table, Key: { pk: `${PK.lixeira}#produto`, sk: oldId } }))).Item!.indice) };
+    const oldIndex = { pk: PARTITION_KEYS.lixeira, sk: Number((await direct.send(new GetCommand({ TableName: table, Key: { pk: `${PARTITION_KEYS.lixeira}#produto`, sk: oldId } }))).Item!.indice) };
     await direct.send(new UpdateCommand({ TableName: table, Key: oldIndex, UpdateExpression: 'SET expiresAt = expira REMOVE expira' }));
     expect(await runJob('SweepLixeira')).toMatchObject({ erased: 1, left: 0 });
     expect((await call('HistoricoProduto', 'GET', `/produtos/${goneId}/historico`)).status).toBe(404);

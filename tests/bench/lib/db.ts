@@ -10,7 +10,7 @@ import { ensureTable } from '../../../infra/local/table.ts';
 import { progressLine } from '../../../tools/progress.ts';
 import { seedDatabase } from '../../../tools/seed.ts';
 import { MARSHALL_OPTIONS } from '../../../lambdas/store/table.ts';
-import { PK } from '../../../lambdas/store/table.ts';
+import { PARTITION_KEYS } from '../../../lambdas/store/table.ts';
 import { FIRST_CATEGORIA_SK } from '../../../lambdas/store/items.ts';
 
 export const DB_DIR = fileURLToPath(new URL('../results/db/', import.meta.url));
@@ -89,8 +89,8 @@ export async function openBenchDb(): Promise<BenchDb> {
 
   const ensure: BenchDb['ensure'] = async (set, log) => {
     await ensureTable(client, set.table);
-    let produtos = await partition(set.table, PK.cliente);
-    let categorias = await partition(set.table, PK.categoria, FIRST_CATEGORIA_SK);
+    let produtos = await partition(set.table, PARTITION_KEYS.cliente);
+    let categorias = await partition(set.table, PARTITION_KEYS.categoria, FIRST_CATEGORIA_SK);
     if (produtos.items === set.clientes && categorias.items === set.categorias) return { seeded: false, produtos, categorias };
     log(`seeding ${set.table}: ${set.categorias} categorias, ${set.clientes} clientes (kept in ${DB_DIR} for the next runs)`);
     await drop(set.table);
@@ -109,8 +109,8 @@ export async function openBenchDb(): Promise<BenchDb> {
         },
       },
     );
-    produtos = await partition(set.table, PK.cliente);
-    categorias = await partition(set.table, PK.categoria, FIRST_CATEGORIA_SK);
+    produtos = await partition(set.table, PARTITION_KEYS.cliente);
+    categorias = await partition(set.table, PARTITION_KEYS.categoria, FIRST_CATEGORIA_SK);
     return { seeded: true, produtos, categorias };
   };
 

@@ -53,8 +53,8 @@ export function markdownTable(figures: readonly Figure[]): string {
 }
 
 /** Formats bytes as KB with one decimal (1 KB = 1024 bytes). */
-export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Formats bytes as MB with two decimals (1 MB = 1024 × 1024 bytes). */
-export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+export const formatMb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 /** Formats milliseconds with the precision that suits their size. */
-export const ms = (v: number) => (v < 10 ? `${v.toFixed(2)} ms` : v < 1000 ? `${v.toFixed(1)} ms` : `${(v / 1000).toFixed(2)} s`);
+export const formatMs = (v: number) => (v < 10 ? `${v.toFixed(2)} ms` : v < 1000 ? `${v.toFixed(1)} ms` : `${(v / 1000).toFixed(2)} s`);

@@ -14,7 +14,7 @@ import { historyPk } from '../../../lambdas/store/historico.ts';
 import { RECORD_KIND } from '../../../lambdas/store/table.ts';
 import { ensureTable } from '../../../infra/local/table.ts';
 import { dataSet, type BenchDb } from '../lib/db.ts';
-import { judged, kb, mb, ms, reported, type Figure } from '../lib/figures.ts';
+import { judged, formatKb, formatMb, formatMs, reported, type Figure } from '../lib/figures.ts';
 import { run } from '../lib/proc.ts';
 import { median, percentile } from '../lib/stats.ts';
 import type { CallSample, WorkerJob, WorkerResult } from './api-worker.ts';
@@ -115,7 +115,7 @@ export async function apiFigures(db: BenchDb, log: (line: string) => void): Prom
         r.routeKey === '$default' ? 'fallback (unknown path)' : r.routeKey,
         m,
         'ms',
-        `median ${ms(median(rtt))}, p99 ${ms(percentile(rtt, 99))}; handler ${ms(median(r.samples.map((s) => s.handlerMs)))} − DynamoDB ${ms(median(r.samples.map((s) => s.dynamoMs)))} → own share ${ms(m)}`,
+        `median ${formatMs(median(rtt))}, p99 ${formatMs(percentile(rtt, 99))}; handler ${formatMs(median(r.samples.map((s) => s.handlerMs)))} − DynamoDB ${formatMs(median(r.samples.map((s) => s.dynamoMs)))} → own share ${formatMs(m)}`,
         `own share ≤ ${MAX_HANDLER_SHARE_MS} ms median`,
         m <= MAX_HANDLER_SHARE_MS,
         {
@@ -139,10 +139,10 @@ export async function apiFigures(db: BenchDb, log: (line: string) => void): Prom
     const queries = Math.max(...s.samples.map((x) => x.requests.Query ?? 0));
     const maxReqs = pages[n]!.produtos + 1;
     const label = `${n.toLocaleString('en-US')} clients`;
-    const timeText = `${ms(t)} median of ${s.samples.length} (${(t / (n / 1000)).toFixed(1)} ms per 1,000; handler ${ms(median(s.samples.map((x) => x.handlerMs)))}, ${s.contentEncoding})`;
+    const timeText = `${formatMs(t)} median of ${s.samples.length} (${(t / (n / 1000)).toFixed(1)} ms per 1,000; handler ${formatMs(median(s.samples.map((x) => x.handlerMs)))}, ${s.contentEncoding})`;
     figures.push(
       n === 10_000
-        ? judged('List at scale', `${label} time`, t, 'ms', timeText, `≤ ${ms(MAX_10K_MS)}`, t <= MAX_10K_MS, s.samples)
+        ? judged('List at scale', `${label} time`, t, 'ms', timeText, `≤ ${formatMs(MAX_10K_MS)}`, t <= MAX_10K_MS, s.samples)
         : reported('List at scale', `${label} time`, t, 'ms', timeText, s.samples),
       judged(
         'List at scale',
@@ -157,10 +157,10 @@ export async function apiFigures(db: BenchDb, log: (line: string) => void): Prom
     // Lambda counts the serialized result, where a compressed body travels as base64.
     const lambdaBytes = (bytes: number) => Math.ceil(bytes / 3) * 4 + 512;
     const worst = Math.max(lambdaBytes(s.gzipBytes), lambdaBytes(s.brBytes));
-    const bytesText = `plain ${mb(s.plainBytes)}, gzip ${kb(s.gzipBytes)}, br ${kb(s.brBytes)}`;
+    const bytesText = `plain ${formatMb(s.plainBytes)}, gzip ${formatKb(s.gzipBytes)}, br ${formatKb(s.brBytes)}`;
     figures.push(
       n === 50_000
-        ? judged('List at scale', `${label} bytes`, worst, 'bytes', `${bytesText}; as a Lambda result (base64) ≤ ${mb(worst)}`, `compressed < ${mb(LAMBDA_RESPONSE_CAP)} Lambda cap`, worst < LAMBDA_RESPONSE_CAP, s)
+        ? judged('List at scale', `${label} bytes`, worst, 'bytes', `${bytesText}; as a Lambda result (base64) ≤ ${formatMb(worst)}`, `compressed < ${formatMb(LAMBDA_RESPONSE_CAP)} Lambda cap`, worst < LAMBDA_RESPONSE_CAP, s)
         : reported('List at scale', `${label} bytes`, s.plainBytes, 'bytes', bytesText),
     );
   }
@@ -173,8 +173,8 @@ export async function apiFigures(db: BenchDb, log: (line: string) => void): Prom
       `${HISTORY_ENTRIES.toLocaleString('en-US')} entries, pages of ${HISTORY_PAGE}`,
       pageMedian,
       'ms',
-      `page median ${ms(pageMedian)}, p99 ${ms(percentile(h.pageMs, 99))}; all ${h.pages} pages ${ms(median(h.walkMs))} (median of ${h.walkMs.length})`,
-      `≤ ${ms(MAX_HISTORY_PAGE_MS)} a page`,
+      `page median ${formatMs(pageMedian)}, p99 ${formatMs(percentile(h.pageMs, 99))}; all ${h.pages} pages ${formatMs(median(h.walkMs))} (median of ${h.walkMs.length})`,
+      `≤ ${formatMs(MAX_HISTORY_PAGE_MS)} a page`,
       pageMedian <= MAX_HISTORY_PAGE_MS,
       h,
     ),
@@ -187,8 +187,8 @@ export async function apiFigures(db: BenchDb, log: (line: string) => void): Prom
       `${HISTORY_ENTRIES.toLocaleString('en-US')} entries, every page in turn`,
       walkMedian,
       'ms',
-      `${h.pages} pages of ${HISTORY_PAGE}, ${h.entries} entries: median ${ms(walkMedian)}, slowest ${ms(Math.max(...h.walkMs))} (${h.walkMs.length} walks)`,
-      `≤ ${ms(MAX_HISTORY_WALK_MS)} in all`,
+      `${h.pages} pages of ${HISTORY_PAGE}, ${h.entries} entries: median ${formatMs(walkMedian)}, slowest ${formatMs(Math.max(...h.walkMs))} (${h.walkMs.length} walks)`,
+      `≤ ${formatMs(MAX_HISTORY_WALK_MS)} in all`,
       walkMedian <= MAX_HISTORY_WALK_MS && h.entries === HISTORY_ENTRIES,
       h,
     ),
@@ -199,7 +199,7 @@ export async function apiFigures(db: BenchDb, log: (line: string) => void): Prom
       `${label}: own DynamoDB cost`,
       median(c.after),
       'ms',
-      `${after}: median ${ms(median(c.after))}, p99 ${ms(percentile(c.after, 99))}; before (${before}): median ${ms(median(c.before))}, p99 ${ms(percentile(c.before, 99))} (${c.after.length} each, interleaved)`,
+      `${after}: median ${formatMs(median(c.after))}, p99 ${formatMs(percentile(c.after, 99))}; before (${before}): median ${formatMs(median(c.before))}, p99 ${formatMs(percentile(c.before, 99))} (${c.after.length} each, interleaved)`,
       c,
     );
   figures.push(
@@ -213,10 +213,10 @@ export async function apiFigures(db: BenchDb, log: (line: string) => void): Prom
     const t = median(r.samples.map((x) => x.rttMs));
     const reqs = Math.max(...r.samples.map(totalRequests));
     const label = `GET /api/resumo, ${r.clientes.toLocaleString('en-US')} clients`;
-    const text = `${ms(t)} median of ${r.samples.length} (p99 ${ms(percentile(r.samples.map((x) => x.rttMs), 99))}; handler ${ms(median(r.samples.map((x) => x.handlerMs)))})`;
+    const text = `${formatMs(t)} median of ${r.samples.length} (p99 ${formatMs(percentile(r.samples.map((x) => x.rttMs), 99))}; handler ${formatMs(median(r.samples.map((x) => x.handlerMs)))})`;
     figures.push(
       r.clientes === 50_000
-        ? judged('Totals at scale', `${label} time`, t, 'ms', text, `≤ ${ms(MAX_RESUMO_MS)}`, t <= MAX_RESUMO_MS, r.samples)
+        ? judged('Totals at scale', `${label} time`, t, 'ms', text, `≤ ${formatMs(MAX_RESUMO_MS)}`, t <= MAX_RESUMO_MS, r.samples)
         : reported('Totals at scale', `${label} time`, t, 'ms', text, r.samples),
       judged('Totals at scale', `${label} DynamoDB requests`, reqs, 'requests', `${reqs} (${Math.max(...r.samples.map((x) => x.requests.Query ?? 0))} Query)`, '1 Query', reqs === 1),
     );

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { dataSet, type BenchDb } from '../lib/db.ts';
 import { launchChromium } from '../lib/chromium.ts';
-import { judged, mb, ms, reported, type Figure } from '../lib/figures.ts';
+import { judged, formatMb, formatMs, reported, type Figure } from '../lib/figures.ts';
 import { EDIT_LINK, IN_PAGE_TIME_UNTIL, until } from '../lib/grid.ts';
 import { startPreview } from '../lib/preview.ts';
 import { median } from '../lib/stats.ts';
@@ -135,8 +135,8 @@ export async function clientsPageFigures(db: BenchDb, log: (line: string) => voi
         `first cards after the data arrived (${PAGE_CLIENTS.toLocaleString('en-US')} clients)`,
         first,
         'ms',
-        `${ms(first)} median of ${LOADS} loads (${firstCards.map((v) => v.toFixed(0)).join(', ')} ms; ${ms(median(sinceNav))} after navigation start)`,
-        `≤ ${ms(MAX_FIRST_CARDS_MS)}`,
+        `${formatMs(first)} median of ${LOADS} loads (${firstCards.map((v) => v.toFixed(0)).join(', ')} ms; ${formatMs(median(sinceNav))} after navigation start)`,
+        `≤ ${formatMs(MAX_FIRST_CARDS_MS)}`,
         first <= MAX_FIRST_CARDS_MS,
         { firstCards, sinceNav },
       ),
@@ -150,14 +150,14 @@ export async function clientsPageFigures(db: BenchDb, log: (line: string) => voi
           term ? `Buscar "${term}" (${matches} matches)` : `Buscar with an empty filter (all ${matches})`,
           v,
           'ms',
-          `${ms(v)} median of ${SEARCH_ROUNDS} (${searches[term]!.map((x) => x.toFixed(0)).join(', ')} ms)`,
+          `${formatMs(v)} median of ${SEARCH_ROUNDS} (${searches[term]!.map((x) => x.toFixed(0)).join(', ')} ms)`,
           `≤ ${MAX_FILTER_MS} ms`,
           v <= MAX_FILTER_MS,
         ),
       );
     }
     const heap = median(heaps);
-    figures.push(reported(SECTION, 'JS heap used with the list shown', heap, 'bytes', `${mb(heap)} (median of ${LOADS} loads)`, heaps));
+    figures.push(reported(SECTION, 'JS heap used with the list shown', heap, 'bytes', `${formatMb(heap)} (median of ${LOADS} loads)`, heaps));
     return figures;
   } finally {
     await browser.close();

@@ -8,7 +8,7 @@
  */
 import { dataSet, type BenchDb } from '../lib/db.ts';
 import { launchChromium } from '../lib/chromium.ts';
-import { judged, ms, reported, type Figure } from '../lib/figures.ts';
+import { judged, formatMs, reported, type Figure } from '../lib/figures.ts';
 import { EDIT_LINK, IN_PAGE_TIME_UNTIL, until } from '../lib/grid.ts';
 import { startPreview } from '../lib/preview.ts';
 import { median } from '../lib/stats.ts';
@@ -103,12 +103,12 @@ export async function clientsViewFigures(db: BenchDb, log: (line: string) => voi
         `${s.label}, ${VIEW_CLIENTS.toLocaleString('en-US')} clients`,
         v,
         'ms',
-        `${ms(v)} median of ${LOADS} fresh loads (${took[i]!.map((x) => x.toFixed(0)).join(', ')} ms) to the updated first cards`,
+        `${formatMs(v)} median of ${LOADS} fresh loads (${took[i]!.map((x) => x.toFixed(0)).join(', ')} ms) to the updated first cards`,
         `≤ ${MAX_CHANGE_MS} ms`,
         v <= MAX_CHANGE_MS,
       );
     });
-    figures.push(reported(SECTION, `sort by name at once after the first cards (not precomputed), ${VIEW_CLIENTS.toLocaleString('en-US')} clients`, cold[0]!, 'ms', ms(cold[0]!)));
+    figures.push(reported(SECTION, `sort by name at once after the first cards (not precomputed), ${VIEW_CLIENTS.toLocaleString('en-US')} clients`, cold[0]!, 'ms', formatMs(cold[0]!)));
     return figures;
   } finally {
     await browser.close();

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliSize, gzipSize } from '../lib/compress.ts';
-import { judged, kb, reported, type Figure } from '../lib/figures.ts';
+import { judged, formatKb, reported, type Figure } from '../lib/figures.ts';
 import { run } from '../lib/proc.ts';
 import { serveStatic } from '../lib/static-server.ts';
 
@@ -112,12 +112,12 @@ export async function initialJs(browser: Browser, appOrigin: string): Promise<Fi
     const b = base[p]!;
     const ratio = a.gzip / b.gzip;
     figures.push(
-      judged(SECTION, `${p} gzip`, a.gzip, 'bytes', `${kb(a.gzip)} (${a.files.length} files, ${kb(a.raw)} raw)`, `≤ ${kb(MAX_GZIP_BYTES)}`, a.gzip <= MAX_GZIP_BYTES, a.files),
-      reported(SECTION, `${p} brotli`, a.br, 'bytes', kb(a.br)),
-      reported(SECTION, `${p} baseline gzip / brotli`, b.gzip, 'bytes', `${kb(b.gzip)} / ${kb(b.br)} (${b.files.length} files)`, b.files),
+      judged(SECTION, `${p} gzip`, a.gzip, 'bytes', `${formatKb(a.gzip)} (${a.files.length} files, ${formatKb(a.raw)} raw)`, `≤ ${formatKb(MAX_GZIP_BYTES)}`, a.gzip <= MAX_GZIP_BYTES, a.files),
+      reported(SECTION, `${p} brotli`, a.br, 'bytes', formatKb(a.br)),
+      reported(SECTION, `${p} baseline gzip / brotli`, b.gzip, 'bytes', `${formatKb(b.gzip)} / ${formatKb(b.br)} (${b.files.length} files)`, b.files),
       judged(SECTION, `${p} app/baseline (gzip)`, ratio, 'ratio', `${ratio.toFixed(2)} × (brotli ${(a.br / b.br).toFixed(2)} ×)`, `≤ ${MAX_RATIO.toFixed(2)} × (gzip and brotli)`, ratio <= MAX_RATIO && a.br / b.br <= MAX_RATIO),
     );
-    if (p === '/') figures.push(judged(SECTION, '/ gzip against the budget before the portfolio', a.gzip, 'bytes', kb(a.gzip), `≤ ${kb(HOME_BUDGET_GZIP_BYTES)} (moved by the data router)`, a.gzip <= HOME_BUDGET_GZIP_BYTES));
+    if (p === '/') figures.push(judged(SECTION, '/ gzip against the budget before the portfolio', a.gzip, 'bytes', formatKb(a.gzip), `≤ ${formatKb(HOME_BUDGET_GZIP_BYTES)} (moved by the data router)`, a.gzip <= HOME_BUDGET_GZIP_BYTES));
   }
   return figures;
 }
@@ -146,7 +146,7 @@ export async function clientPageChunk(browser: Browser, appOrigin: string): Prom
       '/clientes/{id} own chunks gzip',
       page.gzip,
       'bytes',
-      `${kb(page.gzip)} (${page.files.length} files; brotli ${kb(page.br)}); the edit page ${kb(edit.gzip)} (${edit.files.length} files)`,
+      `${formatKb(page.gzip)} (${page.files.length} files; brotli ${formatKb(page.br)}); the edit page ${formatKb(edit.gzip)} (${edit.files.length} files)`,
       '≤ the edit page /atualizarproduto/{id}',
       page.gzip <= edit.gzip,
       { page: page.files, edit: edit.files },

@@ -19,7 +19,7 @@ import { ensureTable } from '../../../infra/local/table.ts';
 import { seedDatabase } from '../../../tools/seed.ts';
 import { matchRoute, routes, type RouteDef } from '../../../lambdas/routes.ts';
 import type { BenchDb } from '../lib/db.ts';
-import { judged, kb, ms, reported, type Figure } from '../lib/figures.ts';
+import { judged, formatKb, formatMs, reported, type Figure } from '../lib/figures.ts';
 import { run } from '../lib/proc.ts';
 import { median } from '../lib/stats.ts';
 
@@ -224,10 +224,10 @@ export async function lambdaFigures(db: BenchDb, log: (line: string) => void): P
       const gz = gzipSync(readFileSync(b.file), { level: 9 }).length;
       const otherBytes = bundles[other].find((o) => o.route.name === b.route.name)!.bytes;
       figures.push(
-        judged('Lambda bundle', `${b.route.name} (${b.route.routeKey})`, b.bytes, 'bytes', `${kb(b.bytes)} minified, ${kb(gz)} gzip (SDK ${other}: ${kb(otherBytes)})`, `≤ ${kb(MAX_BUNDLE_BYTES)}`, b.bytes <= MAX_BUNDLE_BYTES),
+        judged('Lambda bundle', `${b.route.name} (${b.route.routeKey})`, b.bytes, 'bytes', `${formatKb(b.bytes)} minified, ${formatKb(gz)} gzip (SDK ${other}: ${formatKb(otherBytes)})`, `≤ ${formatKb(MAX_BUNDLE_BYTES)}`, b.bytes <= MAX_BUNDLE_BYTES),
       );
     }
-    figures.push(reported('Lambda start', 'bare node start (subtracted)', bareMs, 'ms', `${ms(bareMs)} wall, ${ms(bareCpuMs)} CPU; median of ${START_RUNS}`));
+    figures.push(reported('Lambda start', 'bare node start (subtracted)', bareMs, 'ms', `${formatMs(bareMs)} wall, ${formatMs(bareCpuMs)} CPU; median of ${START_RUNS}`));
     for (const r of routes) {
       const s = startOf(shipped, r.name);
       const o = startOf(other, r.name);
@@ -238,7 +238,7 @@ export async function lambdaFigures(db: BenchDb, log: (line: string) => void): P
           `${r.name} module start (SDK ${shipped}, shipped)`,
           s,
           'ms',
-          `${ms(s)} wall, ${ms(cpuStartOf(shipped, r.name))} CPU (SDK ${other}: ${ms(o)} wall, ${ms(cpuStartOf(other, r.name))} CPU); first call ${ms(fc(shipped))} (${other}: ${ms(fc(other))})`,
+          `${formatMs(s)} wall, ${formatMs(cpuStartOf(shipped, r.name))} CPU (SDK ${other}: ${formatMs(o)} wall, ${formatMs(cpuStartOf(other, r.name))} CPU); first call ${formatMs(fc(shipped))} (${other}: ${formatMs(fc(other))})`,
           `≤ ${MAX_MODULE_START_MS} ms`,
           s <= MAX_MODULE_START_MS,
           {
@@ -255,7 +255,7 @@ export async function lambdaFigures(db: BenchDb, log: (line: string) => void): P
         'ship the faster variant',
         win,
         'ms',
-        `SDK ${faster} is faster by ${ms(win)} per cold start on average (${ms(meanStart(faster))} vs ${ms(meanStart(slower))}); ships: SDK ${shipped}`,
+        `SDK ${faster} is faster by ${formatMs(win)} per cold start on average (${formatMs(meanStart(faster))} vs ${formatMs(meanStart(slower))}); ships: SDK ${shipped}`,
         'the stack ships the faster',
         faster === shipped,
       ),

@@ -13,7 +13,7 @@ import { API_BASE_PATH, matchRoute } from '../../../lambdas/routes.ts';
 import { runMigrations } from '../../../tools/migrate.ts';
 import { decodeBody } from '../../api/events.ts';
 import { dataSet, type BenchDb } from '../lib/db.ts';
-import { judged, ms, reported, type Figure } from '../lib/figures.ts';
+import { judged, formatMs, reported, type Figure } from '../lib/figures.ts';
 import { median } from '../lib/stats.ts';
 
 const SECTION = 'Paged list';
@@ -69,7 +69,7 @@ export async function listaFigures(db: BenchDb, log: (line: string) => void): Pr
     await runMigrations({ doc: db.doc, tableName: set.table }, (line) => log(`${set.table}: ${line}`));
     log(`${set.table} ready in ${((Date.now() - t) / 1000).toFixed(0)} s`);
     process.env.TABLE_NAME = set.table;
-    const at = (name: string, value: number) => figures.push(reported(SECTION, `${name} at ${n.toLocaleString('en-US')}`, value, 'ms', ms(value)));
+    const at = (name: string, value: number) => figures.push(reported(SECTION, `${name} at ${n.toLocaleString('en-US')}`, value, 'ms', formatMs(value)));
 
     const first = await timed(() => `limit=${PAGE}`);
     firstPage.set(n, first);
@@ -106,7 +106,7 @@ export async function listaFigures(db: BenchDb, log: (line: string) => void): Pr
       next = r.body.cursor;
     } while (next);
     const wall = performance.now() - t0;
-    figures.push(reported(SECTION, `export (${pages} pages, ${rows} rows) at ${n.toLocaleString('en-US')}`, server, 'ms', `${ms(server)} (${ms(wall)} wall)`));
+    figures.push(reported(SECTION, `export (${pages} pages, ${rows} rows) at ${n.toLocaleString('en-US')}`, server, 'ms', `${formatMs(server)} (${formatMs(wall)} wall)`));
   }
   const smallest = sizes[0]!;
   const largest = sizes.at(-1)!;
@@ -118,11 +118,11 @@ export async function listaFigures(db: BenchDb, log: (line: string) => void): Pr
   }
   if (searches.has(10_000)) {
     const s = searches.get(10_000)!;
-    figures.push(judged(SECTION, 'search at 10,000', s, 'ms', ms(s), `≤ ${MAX_SEARCH_10K_MS} ms`, s <= MAX_SEARCH_10K_MS));
+    figures.push(judged(SECTION, 'search at 10,000', s, 'ms', formatMs(s), `≤ ${MAX_SEARCH_10K_MS} ms`, s <= MAX_SEARCH_10K_MS));
   }
   if (largest !== 10_000) {
     const s = searches.get(largest)!;
-    figures.push(judged(SECTION, `search at ${largest.toLocaleString('en-US')}`, s, 'ms', ms(s), `≤ ${MAX_SEARCH_LARGEST_MS} ms`, s <= MAX_SEARCH_LARGEST_MS));
+    figures.push(judged(SECTION, `search at ${largest.toLocaleString('en-US')}`, s, 'ms', formatMs(s), `≤ ${MAX_SEARCH_LARGEST_MS} ms`, s <= MAX_SEARCH_LARGEST_MS));
   }
   return figures;
 }

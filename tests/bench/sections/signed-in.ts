@@ -15,7 +15,7 @@ import { CLIENTES_TEXTS } from '../../../web/src/texts/clientes.ts';
 import { signIn } from '../../support/cognito.ts';
 import { CHROME_FLAGS, CHROME_PATH, launchChromium } from '../lib/chromium.ts';
 import { dataSet, type BenchDb } from '../lib/db.ts';
-import { judged, kb, ms, reported, type Figure } from '../lib/figures.ts';
+import { judged, formatKb, formatMs, reported, type Figure } from '../lib/figures.ts';
 import { startPreview } from '../lib/preview.ts';
 import { median } from '../lib/stats.ts';
 import { loadScripts, MAX_GZIP_BYTES } from './initial-js.ts';
@@ -72,8 +72,8 @@ export async function signedInFigures(db: BenchDb, log: (line: string) => void):
         heading: CLIENTES_TEXTS.clientes.heading,
       });
       figures.push(
-        judged(SECTION, `${PAGE} gzip (kept session)`, load.gzip, 'bytes', `${kb(load.gzip)} (${load.files.length} files, ${kb(load.raw)} raw)`, `≤ ${kb(MAX_GZIP_BYTES)}`, load.gzip <= MAX_GZIP_BYTES, load.files),
-        reported(SECTION, `${PAGE} brotli (kept session)`, load.br, 'bytes', kb(load.br)),
+        judged(SECTION, `${PAGE} gzip (kept session)`, load.gzip, 'bytes', `${formatKb(load.gzip)} (${load.files.length} files, ${formatKb(load.raw)} raw)`, `≤ ${formatKb(MAX_GZIP_BYTES)}`, load.gzip <= MAX_GZIP_BYTES, load.files),
+        reported(SECTION, `${PAGE} brotli (kept session)`, load.br, 'bytes', formatKb(load.br)),
       );
     } finally {
       await browser.close();
@@ -96,7 +96,7 @@ export async function signedInFigures(db: BenchDb, log: (line: string) => void):
     const lcp = median(runs.map((r) => r.lcp));
     const tbt = median(runs.map((r) => r.tbt));
     const cls = median(runs.map((r) => r.cls));
-    figures.push(reported(SECTION, `Lighthouse ${PAGE} LCP / TBT / CLS`, lcp, 'ms', `${ms(lcp)} / ${ms(tbt)} / ${cls.toFixed(3)}`, runs));
+    figures.push(reported(SECTION, `Lighthouse ${PAGE} LCP / TBT / CLS`, lcp, 'ms', `${formatMs(lcp)} / ${formatMs(tbt)} / ${cls.toFixed(3)}`, runs));
   } finally {
     await preview.stop();
     for (const d of [dataDir, dir, ...profiles]) await rm(d, { recursive: true, force: true });

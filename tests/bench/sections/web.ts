@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dataSet, type BenchDb } from '../lib/db.ts';
 import { CHROME_FLAGS, CHROME_PATH, launchChromium } from '../lib/chromium.ts';
-import { judged, ms, reported, type Figure } from '../lib/figures.ts';
+import { judged, formatMs, reported, type Figure } from '../lib/figures.ts';
 import { startPreview } from '../lib/preview.ts';
 import { run } from '../lib/proc.ts';
 import { median } from '../lib/stats.ts';
@@ -107,13 +107,13 @@ export async function webFigures(db: BenchDb, log: (line: string) => void): Prom
       const lcp = median(runs.map((r) => r.lcp));
       const tbt = median(runs.map((r) => r.tbt));
       const cls = median(runs.map((r) => r.cls));
-      figures.push(reported('Lighthouse', `${page} LCP / TBT / CLS`, lcp, 'ms', `${ms(lcp)} / ${ms(tbt)} / ${cls.toFixed(3)}`, runs));
+      figures.push(reported('Lighthouse', `${page} LCP / TBT / CLS`, lcp, 'ms', `${formatMs(lcp)} / ${formatMs(tbt)} / ${cls.toFixed(3)}`, runs));
       // The default mobile preset (4× CPU slowdown) on every host: the host's speed is shown, not corrected for.
       const bi = median(runs.map((r) => r.benchmarkIndex));
       figures.push(reported('Lighthouse', `${page} host BenchmarkIndex`, bi, 'score', `${bi.toFixed(0)} (Lighthouse warns of a slow host below 1000)`));
       if (page === '/') {
         figures.push(
-          judged('Lighthouse', '/ LCP (prerendered)', lcp, 'ms', ms(lcp), `≤ ${ms(MAX_HOME_LCP_MS)}`, lcp <= MAX_HOME_LCP_MS),
+          judged('Lighthouse', '/ LCP (prerendered)', lcp, 'ms', formatMs(lcp), `≤ ${formatMs(MAX_HOME_LCP_MS)}`, lcp <= MAX_HOME_LCP_MS),
           judged('Lighthouse', '/ CLS', cls, 'score', cls.toFixed(3), '0', cls === 0),
         );
       }

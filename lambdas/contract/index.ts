@@ -12,4 +12,5 @@ export * from './messages.ts';
 export * from './money.ts';
 export * from './telefone.ts';
 export * from './text.ts';
+export * from './totp.ts';
 export type * from './types.ts';

@@ -5,6 +5,7 @@
  */
 import type { OrdemLista, PaginaClientes } from '@contract';
 import { apiRequest } from './http.ts';
+import { pageAfter } from '../lib/paging.ts';
 
 export const PAGINA_PATH = '/produtos/pagina';
 
@@ -41,9 +42,6 @@ export function paginaPath(view: PagedView, limit: number): string {
   return `${PAGINA_PATH}?${s.toString()}`;
 }
 
-/** The path of the page after `cursor`. */
-export const nextPath = (path: string, cursor: string): string => `${path}&cursor=${encodeURIComponent(cursor)}`;
-
 /**
  * Every page of a view, read one at a time (only one page is held): stops after the last one,
  * or before the next request once `signal` is aborted.
@@ -55,6 +53,6 @@ export async function* readPages(view: PagedView, signal?: AbortSignal, limit = 
     if (signal?.aborted) return;
     const page: PaginaClientes = await apiRequest<PaginaClientes>(path, signal ? { signal } : {});
     yield page;
-    path = page.cursor === null ? null : nextPath(first, page.cursor);
+    path = page.cursor === null ? null : pageAfter(first, page.cursor);
   }
 }

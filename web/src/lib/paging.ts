@@ -1,13 +1,18 @@
 import type { Pagina } from '@contract';
 
+/** The path of the page after `cursor` of the list read at `path`. */
+export const pageAfter = (path: string, cursor: string): string => `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
+
 /**
  * useSWRInfinite's key for an API list read in pages (`Pagina`): the first page at `path`, each
- * next one with the previous page's cursor, none after a page without one.
+ * next one with the previous page's cursor, none after a page without one (nor at all without a
+ * `path`).
  */
 export const cursorPageKey =
-  (path: string) =>
+  (path: string | null) =>
   (index: number, previous: Pagina<unknown> | null): string | null => {
+    if (path === null) return null;
     if (index === 0 || !previous) return path;
     if (previous.cursor === null) return null;
-    return `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(previous.cursor)}`;
+    return pageAfter(path, previous.cursor);
   };

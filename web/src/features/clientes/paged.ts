@@ -2,13 +2,14 @@
  * The client lists above LIST_PAGED_ABOVE clients: a view read a page at a time from the paged
  * route, the next page loaded as the user scrolls, at most LIST_PAGED_MAX_LOADED cards held.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { Cliente, PaginaClientes, Totais } from '@contract';
 import { ApiRequestError } from '../../api/http.ts';
 import type { View } from '../../lib/clientes-url.ts';
-import { nextPath, PAGINA_MAX, paginaPath, type PagedView } from '../../api/clientes-pagina.ts';
+import { PAGINA_MAX, paginaPath, type PagedView } from '../../api/clientes-pagina.ts';
 import { useResumo } from '../../lib/resources.ts';
+import { cursorPageKey } from '../../lib/paging.ts';
 import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE, LIST_PAGED_MAX_LOADED, LIST_PRELOAD_MARGIN } from '../../config.ts';
 
 /**
@@ -77,14 +78,7 @@ function useFreshOnMount(cached: boolean, mutate: () => Promise<unknown>) {
 /** A view's pages (`view` null: none read). */
 export function usePagedClientes(view: PagedView | null, pageSize = LIST_PAGE_SIZE): PagedList {
   const first = view ? paginaPath(view, pageSize) : null;
-  const key = useCallback(
-    (index: number, previous: PaginaClientes | null): string | null => {
-      if (first === null) return null;
-      if (index === 0 || !previous) return first;
-      return previous.cursor === null ? null : nextPath(first, previous.cursor);
-    },
-    [first],
-  );
+  const key = useMemo(() => cursorPageKey(first), [first]);
   // The previous view's cards stay while the next view's first page loads (no flash of a spinner).
   const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<PaginaClientes>(key, { revalidateFirstPage: false, revalidateAll: false, keepPreviousData: true });
   useFreshOnMount(data !== undefined, mutate);
@@ -143,14 +137,7 @@ export interface PeriodList {
  */
 export function usePeriodClientes(dias: number | null, today: string, overdue: number): PeriodList {
   const first = dias === null ? null : paginaPath({ ordem: 'nome', desc: false, vip: false, q: '', fimDe: shiftIso(today, -overdue), fimAte: shiftIso(today, dias) }, PAGINA_MAX);
-  const key = useCallback(
-    (index: number, previous: PaginaClientes | null): string | null => {
-      if (first === null) return null;
-      if (index === 0 || !previous) return first;
-      return previous.cursor === null ? null : nextPath(first, previous.cursor);
-    },
-    [first],
-  );
+  const key = useMemo(() => cursorPageKey(first), [first]);
   const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<PaginaClientes>(key, { revalidateFirstPage: false, revalidateAll: false });
   useFreshOnMount(data !== undefined, mutate);
   const itens = useMemo(() => data?.flatMap((p) => p.itens) ?? [], [data]);

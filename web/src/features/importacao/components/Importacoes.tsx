@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { cursorPageKey } from '../../../lib/paging.ts';
 import { CSV_TEXTS } from '../../../texts/csv.ts';
 import { IMPORTACOES_PATH } from '../../../api/importacoes.ts';
-import { RestoreStatus, UndoStatus, useRestore, useUndo } from './Undo.tsx';
+import { RestoreStatus, UndoConfirm, UndoStatus, useRestore, useUndo } from './Undo.tsx';
 
 const J = CSV_TEXTS.jobs;
 type Page = Pagina<Importacao>;
@@ -84,24 +84,15 @@ function Job({ job, onResume, onUndone }: { job: Importacao; onResume: () => voi
       <p className="card-meta">{J.counts(job.criados, job.total, job.categorias)}</p>
       {job.estado !== 'desfeita' && undo.state !== 'done' && <p className="card-meta">{inTime ? J.undoUntil(formatDateTime(job.desfazerAte)) : J.undoExpired}</p>}
       {asking ? (
-        <div className="confirm-inline" role="group" aria-label={J.undoLabel(job.arquivo)}>
-          <p className="confirm-text">{J.undoQuestion(job.criados, job.categorias)}</p>
-          <div className="card-actions">
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAsking(false)}>
-              {J.undoCancel}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger btn-sm"
-              onClick={() => {
-                setAsking(false);
-                void run();
-              }}
-            >
-              {J.undoConfirm}
-            </button>
-          </div>
-        </div>
+        <UndoConfirm
+          label={J.undoLabel(job.arquivo)}
+          question={J.undoQuestion(job.criados, job.categorias)}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            void run();
+          }}
+        />
       ) : (
         <div className="card-actions">
           {job.estado === 'importando' && undo.state === 'idle' && (

@@ -4,7 +4,7 @@ import { REASON_HEADER, type Column } from '../../../lib/csv/columns.ts';
 import { toCsv } from '../../../lib/csv/write.ts';
 import { paths } from '../../../paths.ts';
 import { CSV_TEXTS } from '../../../texts/csv.ts';
-import { RestoreStatus, UndoStatus, useRestore, useUndo } from './Undo.tsx';
+import { RestoreStatus, UndoConfirm, UndoStatus, useRestore, useUndo } from './Undo.tsx';
 
 /** A row that was not imported: its line, why, and its cells as in the file. */
 export interface Failure {
@@ -87,24 +87,15 @@ export function Summary(p: { outcome: Outcome; jobId: number | undefined; canRes
         </div>
       )}
       {asking ? (
-        <div className="confirm-inline" role="group" aria-label={CSV_TEXTS.summary.undo}>
-          <p className="confirm-text">{CSV_TEXTS.jobs.undoQuestion(outcome.created + (outcome.already ?? 0), outcome.createdCategorias)}</p>
-          <div className="card-actions">
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAsking(false)}>
-              {CSV_TEXTS.jobs.undoCancel}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger btn-sm"
-              onClick={() => {
-                setAsking(false);
-                void runUndo();
-              }}
-            >
-              {CSV_TEXTS.jobs.undoConfirm}
-            </button>
-          </div>
-        </div>
+        <UndoConfirm
+          label={CSV_TEXTS.summary.undo}
+          question={CSV_TEXTS.jobs.undoQuestion(outcome.created + (outcome.already ?? 0), outcome.createdCategorias)}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            void runUndo();
+          }}
+        />
       ) : (
         <div className="form-actions">
           {p.canResume && undo.state === 'idle' && (

@@ -43,6 +43,19 @@ export const STACK_TAG = 'clientela:stack';
 /** The budget e-mails at this share of the amount spent, and when the month's forecast passes it all. */
 export const BUDGET_ACTUAL_PERCENT = 80;
 
+/** A metric read as its sum over `period` (how every alarm and graph here counts), with a graph's label. */
+const sumOver = (period: Duration, label?: string) => ({ period, statistic: 'Sum', ...(label === undefined ? {} : { label }) });
+
+/** Two metrics added or subtracted, a period without data counting as 0 (a count publishes nothing at 0). */
+function combined(first: [string, IMetric], operator: '+' | '-', second: [string, IMetric], period: Duration, label: string): MathExpression {
+  return new MathExpression({
+    expression: `FILL(${first[0]}, 0) ${operator} FILL(${second[0]}, 0)`,
+    usingMetrics: { [first[0]]: first[1], [second[0]]: second[1] },
+    period,
+    label,
+  });
+}
+
 /** Props of {@link Alarms}. */
 export interface AlarmsProps {
   /** The API stage: 5xx, the 4xx ratio. */
@@ -135,7 +148,7 @@ export class Alarms extends Construct {
     add(
       'Api5xx',
       'The API answered 5xx (a handler failed, timed out or was throttled by Lambda).',
-      props.stage.metricServerError({ period: ALARM_PERIOD, statistic: 'Sum' }),
+      props.stage.metricServerError(sumOver(ALARM_PERIOD)),
     );
     // A locked-out site shows as 401/403 for everyone (an authorizer or origin-secret mismatch),
     // never as 5xx. At least 20 requests, so one person mistyping a password is not an outage.
@@ -147,8 +160,8 @@ export class Alarms extends Construct {
       new MathExpression({
         expression: `IF(requests >= ${CLIENT_ERROR_RATIO.minRequests}, 100 * FILL(refused, 0) / requests, 0)`,
         usingMetrics: {
-          refused: props.stage.metricClientError({ period: window, statistic: 'Sum' }),
-          requests: props.stage.metricCount({ period: window, statistic: 'Sum' }),
+          refused: props.stage.metricClientError(sumOver(window)),
+          requests: props.stage.metricCount(sumOver(window)),
         },
         period: window,
         label: '4xx % of requests',
@@ -168,24 +181,16 @@ export class Alarms extends Construct {
     add(
       'Api429',
       'The API stage turned requests away with 429 (stage throttling: throttleRateLimit / throttleBurstLimit in clientela.config.json).',
-      throttled.metric({ period: ALARM_PERIOD, statistic: 'Sum', dimensionsMap: { [THROTTLED_METRIC.dimension]: props.stackName } }),
+      throttled.metric({ ...sumOver(ALARM_PERIOD), dimensionsMap: { [THROTTLED_METRIC.dimension]: props.stackName } }),
     );
     for (const [name, fn] of props.jobs) {
       const hour = Duration.hours(1);
-      add(`${name}Errors`, `A run of the ${name} job failed (uncaught error or timeout).`, fn.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }));
+      add(`${name}Errors`, `A run of the ${name} job failed (uncaught error or timeout).`, fn.metricErrors(sumOver(ALARM_PERIOD)));
       // Missing data is the failure here: a schedule that stopped firing publishes nothing.
       add(
         `${name}Silent`,
         `The ${name} job has had no successful run for ${JOB_SILENCE.toHours()} hours: deleted records are not erased on time.`,
-        new MathExpression({
-          expression: 'FILL(runs, 0) - FILL(failed, 0)',
-          usingMetrics: {
-            runs: fn.metricInvocations({ period: hour, statistic: 'Sum' }),
-            failed: fn.metricErrors({ period: hour, statistic: 'Sum' }),
-          },
-          period: hour,
-          label: 'successful runs',
-        }),
+        combined(['runs', fn.metricInvocations(sumOver(hour))], '-', ['failed', fn.metricErrors(sumOver(hour))], hour, 'successful runs'),
         {
           threshold: 1,
           operator: ComparisonOperator.LESS_THAN_THRESHOLD,
@@ -197,22 +202,20 @@ export class Alarms extends Construct {
     add(
       'TableThrottles',
       'DynamoDB throttled reads or writes of the table (requests were slowed or failed).',
-      new MathExpression({
-        expression: 'FILL(reads, 0) + FILL(writes, 0)',
-        usingMetrics: {
-          reads: props.table.metric('ReadThrottleEvents', { period: ALARM_PERIOD, statistic: 'Sum' }),
-          writes: props.table.metric('WriteThrottleEvents', { period: ALARM_PERIOD, statistic: 'Sum' }),
-        },
-        period: ALARM_PERIOD,
-        label: 'throttle events',
-      }),
+      combined(
+        ['reads', props.table.metric('ReadThrottleEvents', sumOver(ALARM_PERIOD))],
+        '+',
+        ['writes', props.table.metric('WriteThrottleEvents', sumOver(ALARM_PERIOD))],
+        ALARM_PERIOD,
+        'throttle events',
+      ),
     );
     // Account-wide: one metric instead of one per function; when Lambda throttles, the account's
     // concurrency in the region is used up, for this app and everything beside it.
     add(
       'LambdaThrottles',
       "Lambda throttled functions in this account and region (its concurrency is used up): the API may answer 5xx/503.",
-      new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', period: ALARM_PERIOD, statistic: 'Sum' }),
+      new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', ...sumOver(ALARM_PERIOD) }),
     );
     this.alarms = alarms;
 
@@ -268,9 +271,9 @@ export class Alarms extends Construct {
       new GraphWidget({
         title: 'API requests and errors',
         left: [
-          props.stage.metricCount({ period, statistic: 'Sum', label: 'requests' }),
-          props.stage.metricClientError({ period, statistic: 'Sum', label: '4xx' }),
-          props.stage.metricServerError({ period, statistic: 'Sum', label: '5xx' }),
+          props.stage.metricCount(sumOver(period, 'requests')),
+          props.stage.metricClientError(sumOver(period, '4xx')),
+          props.stage.metricServerError(sumOver(period, '5xx')),
         ],
         width: 12,
       }),
@@ -284,8 +287,8 @@ export class Alarms extends Construct {
       }),
     );
     const jobMetrics = [...props.jobs].flatMap(([name, fn]) => [
-      fn.metricInvocations({ period: Duration.hours(1), statistic: 'Sum', label: `${name} runs` }),
-      fn.metricErrors({ period: Duration.hours(1), statistic: 'Sum', label: `${name} errors` }),
+      fn.metricInvocations(sumOver(Duration.hours(1), `${name} runs`)),
+      fn.metricErrors(sumOver(Duration.hours(1), `${name} errors`)),
     ]);
     dashboard.addWidgets(
       new GraphWidget({
@@ -297,12 +300,12 @@ export class Alarms extends Construct {
       new GraphWidget({
         title: 'DynamoDB table',
         left: [
-          props.table.metricConsumedReadCapacityUnits({ period, statistic: 'Sum', label: 'read units' }),
-          props.table.metricConsumedWriteCapacityUnits({ period, statistic: 'Sum', label: 'write units' }),
+          props.table.metricConsumedReadCapacityUnits(sumOver(period, 'read units')),
+          props.table.metricConsumedWriteCapacityUnits(sumOver(period, 'write units')),
         ],
         right: [
-          props.table.metric('ReadThrottleEvents', { period, statistic: 'Sum', label: 'read throttles' }),
-          props.table.metric('WriteThrottleEvents', { period, statistic: 'Sum', label: 'write throttles' }),
+          props.table.metric('ReadThrottleEvents', sumOver(period, 'read throttles')),
+          props.table.metric('WriteThrottleEvents', sumOver(period, 'write throttles')),
         ],
         width: 8,
       }),

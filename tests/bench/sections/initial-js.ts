@@ -18,12 +18,9 @@ export const PAGES = ['/', '/clientes'] as const;
 export const MAX_GZIP_BYTES = 125 * 1024;
 export const MAX_RATIO = 1.2;
 /**
- * What `/` may weigh, measured this way in the open mode with the demo data. It was set at
- * 102.1 KB gzip (f223d21: the home's portfolio may not make `/` heavier). The data router
- * (createBrowserRouter), which the app requires, moved it to 118.4 KB: the vendor
- * chunk grew by ~16 KB of react-router's router and its Link/Form machinery, which the first paint
- * needs (react-router's development and production builds are the same size, and
- * `react-router-dom` only re-exports `react-router`, so neither import path is lighter).
+ * What `/` may weigh, measured this way in the open mode with the demo data: the home's portfolio
+ * may not make it heavier, and the data router the app requires is part of its first paint (the
+ * figures behind it are in tests/bench/README.md).
  */
 export const HOME_BUDGET_GZIP_BYTES = 118.4 * 1024;
 

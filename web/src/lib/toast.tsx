@@ -1,6 +1,6 @@
 /**
  * Toasts for every page. The library and its container load with the first toast (a lazy chunk:
- * lib/toaster.tsx), not with the shell: about 4 KB gzip less JavaScript before any page shows.
+ * lib/toaster.tsx), not with the shell: less JavaScript before any page shows.
  * Each toast gets its id at once, so the calls stay synchronous for their callers.
  */
 import { useSyncExternalStore, type ReactElement } from 'react';

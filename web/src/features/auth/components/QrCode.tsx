@@ -1,8 +1,8 @@
 import { encode } from 'uqr';
 
 /**
- * A QR code drawn as one SVG path (uqr encodes it; ~4 KB gzip, loaded only with this component,
- * which the TOTP screens load lazily).
+ * A QR code drawn as one SVG path (uqr encodes it; loaded only with this component, which the
+ * TOTP screens load lazily).
  */
 export default function QrCode({ text, label }: { text: string; label: string }) {
   const { data, size } = encode(text, { ecc: 'M', border: 2 });

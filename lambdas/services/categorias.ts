@@ -19,7 +19,7 @@ import { deletionOps } from '../store/lixeira.ts';
 import { ensureNameClaims, readNameHolders } from '../store/names.ts';
 import { RECORD_KIND } from '../store/table.ts';
 import { commit, type WriteOp } from '../store/write.ts';
-import { changesOf, historicoOf, stampOf, type PageRequest } from './historico.ts';
+import { changesOf, historicoOf, newRecordFields, stampOf, type PageRequest } from './historico.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
 import { AGAIN, errorFor, readThenWrite, type Outcome } from './outcomes.ts';
 
@@ -57,18 +57,11 @@ export async function nameTaken(outcome: Extract<Outcome, { kind: 'nameTaken' }>
  * POST /categorias and an import's categories. `idempotencia`: the key the create claims (kept on the record for its purge).
  */
 export function newCategoriaWrite(actor: Actor, input: CategoriaInput, id: number, idempotencia?: string): { record: CategoriaRecord; ops: WriteOp<Outcome>[] } {
-  const { em, por } = stampOf(actor);
   const record: CategoriaRecord = {
     id,
     descricao: input.descricao,
     clientes: 0,
-    versao: 1,
-    historico: 1,
-    ...(idempotencia === undefined ? {} : { idempotencia }),
-    criadoEm: em,
-    criadoPor: por,
-    atualizadoEm: em,
-    atualizadoPor: por,
+    ...newRecordFields(actor, idempotencia),
   };
   return { record, ops: store.createCategoriaWithHistory(record) };
 }

@@ -23,7 +23,7 @@ import { clienteItem, toCliente, type ClienteRecord } from '../store/items.ts';
 import { deletionOps } from '../store/lixeira.ts';
 import { RECORD_KIND } from '../store/table.ts';
 import { commit, type WriteOp } from '../store/write.ts';
-import { changesOf, cursorOf, historicoOf, nextCursor, stampOf, type PageRequest } from './historico.ts';
+import { changesOf, cursorOf, historicoOf, newRecordFields, nextCursor, stampOf, type PageRequest } from './historico.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
 import { AGAIN, errorFor, readThenWrite, type Outcome } from './outcomes.ts';
 
@@ -146,18 +146,11 @@ export function newClienteWrite(
   id: number,
   { feedSk, idempotencia }: { feedSk?: number; idempotencia?: string } = {},
 ): { record: ClienteRecord; ops: WriteOp<Outcome>[] } {
-  const { em, por } = stampOf(actor);
   const input = contatoSet(body);
   const record: ClienteRecord = {
     id,
     ...(input as Omit<ClienteRecord, 'id' | 'versao' | 'historico'>),
-    versao: 1,
-    historico: 1,
-    ...(idempotencia === undefined ? {} : { idempotencia }),
-    criadoEm: em,
-    criadoPor: por,
-    atualizadoEm: em,
-    atualizadoPor: por,
+    ...newRecordFields(actor, idempotencia),
   };
   return { record, ops: store.createClienteWithHistory(record, feedSk) };
 }

@@ -24,6 +24,23 @@ export interface Stamp {
 
 export const stampOf = (actor: Actor, nowMs = Date.now()): Stamp => ({ em: new Date(nowMs).toISOString(), por: actor.email, ms: nowMs });
 
+/**
+ * What every new record starts with: version and history 1, the key its create claimed (kept for
+ * its purge), and `actor` as who created and last updated it, now.
+ */
+export function newRecordFields(actor: Actor, idempotencia?: string) {
+  const { em, por } = stampOf(actor);
+  return {
+    versao: 1,
+    historico: 1,
+    ...(idempotencia === undefined ? {} : { idempotencia }),
+    criadoEm: em,
+    criadoPor: por,
+    atualizadoEm: em,
+    atualizadoPor: por,
+  };
+}
+
 /** A referenced record (`{id, descricao}`) is the same one by id, whatever its name now. */
 const isRef = (v: unknown): v is { id: number } => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'number';
 const same = (a: unknown, b: unknown): boolean => (isRef(a) && isRef(b) ? a.id === b.id : canonicalJson(a) === canonicalJson(b));

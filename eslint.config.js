@@ -34,7 +34,7 @@ export default tseslint.config(
     },
   },
   // A failed condition or a cancelled transaction is decoded in one place, lambdas/store/write.ts
-  // (into typed outcomes, or ThrottledWriteError): every other write is an Op through commit.
+  // (into typed outcomes, or ThrottledWriteError): every other write is a WriteOp through commit.
   {
     files: ['lambdas/**/*.ts', 'tools/**/*.ts'],
     ignores: ['lambdas/store/write.ts'],
@@ -43,7 +43,7 @@ export default tseslint.config(
         'error',
         {
           selector: "Literal[value=/^(ConditionalCheckFailed(Exception)?|TransactionCanceledException|TransactionConflict|ThrottlingError)$/], Identifier[name='CancellationReasons']",
-          message: 'DynamoDB condition failures and cancellation reasons are decoded in lambdas/store/write.ts only: write an Op and commit it.',
+          message: 'DynamoDB condition failures and cancellation reasons are decoded in lambdas/store/write.ts only: write a WriteOp and commit it.',
         },
       ],
     },

@@ -114,11 +114,16 @@ export function documentMeaning(doc: JsonObject): JsonObject {
 const GROWS = new Set(['operations', 'responses', 'parameters', 'properties']);
 
 /**
- * Where `after` stops saying what `before` said, each as `pointer: what`. `parentKey` is the key
- * `before` and `after` sit under; `required` the required list of the schema whose `properties`
+ * Where `after` stops saying what `before` said, each as `pointer: what`: an enum may gain values,
+ * nothing else may change but by GROWS. `parentKey` is the key `before` and `after` sit under; `required` the required list of the schema whose `properties`
  * they are.
  */
 export function meaningChanges(before: Json, after: Json, pointer = '', parentKey = '', required: readonly Json[] = []): string[] {
+  if (parentKey === 'enum' && Array.isArray(before) && Array.isArray(after)) {
+    // A new value is the wire growing; every value said before must still be there.
+    const values = new Set(after.map(canonical));
+    return before.filter((v) => !values.has(canonical(v))).map((v) => `${pointer}: ${canonical(v)} dropped`);
+  }
   if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
     // Element by element, so a schema inside anyOf or prefixItems may grow like any other.
     return before.flatMap((b, i) => meaningChanges(b, after[i]!, `${pointer}/${i}`, parentKey, required));
@@ -181,6 +186,7 @@ describe('OpenAPI document: the same meaning as before the split', () => {
     expect(planted((doc) => delete ((ops(doc, '/produtos').get as JsonObject).responses as JsonObject)['200']).join('\n')).toMatch(/GET \/produtos\/responses\/200: dropped/);
     expect(planted((doc) => delete ops(doc, '/categorias').post).join('\n')).toMatch(/POST \/categorias: dropped/);
     expect(planted((doc) => ((props(doc, 'Categoria').id as JsonObject).type = 'string')).join('\n')).toMatch(/id\/type/);
+    expect(planted((doc) => ((props(doc, 'Importacao').estado as JsonObject).enum = ['importando', 'concluida', 'desfazendo'])).join('\n')).toMatch(/estado\/enum: "desfeita" dropped/);
     expect(planted((doc) => ((ops(doc, '/produtos/pagina').get as JsonObject).parameters = [])).join('\n')).toMatch(/GET \/produtos\/pagina\/parameters\/query .*: dropped/);
     // A new required field of a request body breaks a client that does not send it.
     expect(
@@ -192,12 +198,14 @@ describe('OpenAPI document: the same meaning as before the split', () => {
     ).toBeGreaterThan(0);
   });
 
-  it('lets the wire grow: a new route, status, optional parameter or optional field', () => {
+  it('lets the wire grow: a new route, status, optional parameter, optional field or enum value', () => {
     const after = now();
     const paths = after.paths as JsonObject;
     paths['/tarefas'] = { get: { operationId: 'listTarefas', responses: { '200': { description: 'ok' } } } };
     const list = (paths['/produtos'] as JsonObject).get as JsonObject;
     (list.responses as JsonObject)['418'] = { description: 'new' };
+    const estado = ((((after.components as JsonObject).schemas as JsonObject).Importacao as JsonObject).properties as JsonObject).estado as JsonObject;
+    estado.enum = [...((estado.enum as Json[] | undefined) ?? []), 'arquivada'];
     list.parameters = [...((list.parameters as Json[] | undefined) ?? []), { in: 'query', name: 'novo', schema: { type: 'string' } }];
     (((after.components as JsonObject).schemas as JsonObject).Categoria as JsonObject).properties = {
       ...((((after.components as JsonObject).schemas as JsonObject).Categoria as JsonObject).properties as JsonObject),

@@ -209,13 +209,14 @@ describeBrowser('the home with sign-in on', () => {
   it.each([
     ['a phone', MOBILE],
     ['a desktop at 1440 px', DESKTOP],
-  ])('a visitor on %s: first in the dashboard’s space, then served the compact invitation with the hero in the first screen; CLS 0 each time', async (_, viewport) => {
+  ])('a visitor on %s: first the dashboard’s space fitted to the invitation, then served the compact invitation with the hero in the first screen; CLS 0 each time', async (_, viewport) => {
     const { page, context } = await open({ viewport, baseURL: AUTH.baseUrl });
     await watchShifts(page);
     const invitation = page.getByText('Entre para ver sua carteira');
     const homeCookie = async () => (await context.cookies()).find((c) => c.name === HOME_COOKIE)?.value;
 
-    // A first visit: nothing tells the edge who this is; the invitation fills the dashboard's space.
+    // A first visit: nothing tells the edge who this is; the dashboard's space is reserved, and
+    // the block then fits the invitation (nothing below it was on screen yet).
     await page.goto('/');
     await visible(invitation);
     await settled(page);

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { ACTIVITY_FEED_DAYS, todayIso, type Atividade, type Resumo } from '@contract';
 import { PlusIcon } from '../../components/icons.tsx';
@@ -150,13 +151,20 @@ function Chart({ resumo }: { resumo: Resumo }) {
 /** "Contratos a renovar" at the home's window (its page's first window needs no query). */
 const RENEW_HREF = RENEW_DAYS === RENEWAL_WINDOWS[0] ? paths.renovacoes : `${paths.renovacoes}?dias=${RENEW_DAYS}`;
 
-function Renewals() {
+/** The renewals of the home's window (`enabled` false: none read); `due` once known. */
+function useRenewals(enabled: boolean) {
   // Above LIST_PAGED_ABOVE clients the period comes from the contract-end index, not the whole list.
   const paged = usePagedList();
-  const whole = useClientes(paged === false);
-  const period = usePeriodClientes(paged === true ? RENEW_DAYS : null, todayIso(), RENEWAL_OVERDUE_DAYS);
+  const whole = useClientes(enabled && paged === false);
+  const period = usePeriodClientes(enabled && paged === true ? RENEW_DAYS : null, todayIso(), RENEWAL_OVERDUE_DAYS);
   const { data, error, mutate } = paged === true ? { data: period.isLoading ? undefined : period.itens, error: period.error, mutate: period.retry } : whole;
   const due = data ? renewalsWithin(data, RENEW_DAYS) : undefined;
+  return { due, error: error as unknown, retry: () => void mutate(), capped: paged === true && !period.complete };
+}
+
+type RenewalsData = ReturnType<typeof useRenewals>;
+
+function Renewals({ due, error, retry, capped }: RenewalsData) {
   const cents = due?.reduce((s, c) => s + Math.round(c.valorContrato * 100), 0) ?? 0;
   return (
     <section className="card panel renewals" aria-labelledby="renew-title" aria-busy={!due && !error}>
@@ -168,7 +176,7 @@ function Renewals() {
         error ? (
           <>
             <p className="panel-note">{P.renewError}</p>
-            <button type="button" className="btn btn-secondary btn-sm panel-retry" onClick={() => void mutate()}>
+            <button type="button" className="btn btn-secondary btn-sm panel-retry" onClick={retry}>
               {APP_TEXTS.common.retry}
             </button>
           </>
@@ -193,7 +201,7 @@ function Renewals() {
           </ul>
           {due.length > RENEW_SHOWN ? (
             <p className="panel-note">
-              <Link to={RENEW_HREF}>{paged === true && !period.complete ? CONTATO_TEXTS.renovacoes.capped(due.length) : P.renewMore(due.length - RENEW_SHOWN)}</Link>
+              <Link to={RENEW_HREF}>{capped ? CONTATO_TEXTS.renovacoes.capped(due.length) : P.renewMore(due.length - RENEW_SHOWN)}</Link>
             </p>
           ) : null}
         </>
@@ -205,8 +213,7 @@ function Renewals() {
 const recordLink = (a: Atividade) =>
   a.acao === 'excluido' ? undefined : a.tipo === 'produto' ? paths.atualizarCliente.to(a.id) : paths.atualizarCategoria.to(a.id);
 
-function Recent() {
-  const { data, error } = useAtividades();
+function Recent({ data, error }: { data: Atividade[] | undefined; error: unknown }) {
   return (
     <section className="card panel recent" aria-labelledby="recent-title" aria-busy={!data && !error}>
       <h3 id="recent-title" className="panel-title">
@@ -238,18 +245,30 @@ function Recent() {
   );
 }
 
-/** The portfolio block: totals, the chart, renewals and recent changes; a lazy chunk of the home. */
-export default function Portfolio() {
+/**
+ * The portfolio block: totals, the chart, renewals and recent changes; a lazy chunk of the home.
+ * Its frame stays until all three reads are in, so the block is laid out once, at its content's
+ * size; `onReady` tells the home (which decides whether the block may take that size).
+ */
+export default function Portfolio({ onReady }: { onReady?: () => void }) {
   const { data: resumo, error, mutate } = useResumo();
-  if (!resumo) return error ? <PortfolioMessage title={P.error} retry={() => void mutate()} /> : <PortfolioSkeleton />;
+  const some = resumo !== undefined && resumo.clientes > 0;
+  const renewals = useRenewals(some);
+  const recent = useAtividades(some);
+  const ready = resumo ? !some || ((renewals.due !== undefined || !!renewals.error) && (recent.data !== undefined || !!recent.error)) : !!error;
+  useLayoutEffect(() => {
+    if (ready) onReady?.();
+  }, [ready, onReady]);
+  if (!ready) return <PortfolioSkeleton />;
+  if (!resumo) return <PortfolioMessage title={P.error} retry={() => void mutate()} />;
   if (resumo.clientes === 0) return <PortfolioMessage title={P.emptyTitle} text={P.emptyText} to={paths.cadastrarCliente} action={CARTEIRA_TEXTS.home.ctaCreate} icon={<PlusIcon size={18} />} />;
   return (
     <div className="portfolio-body">
       <Kpis resumo={resumo} />
       <div className="portfolio-grid">
         <Chart resumo={resumo} />
-        <Renewals />
-        <Recent />
+        <Renewals {...renewals} />
+        <Recent data={recent.data} error={recent.error} />
       </div>
     </div>
   );

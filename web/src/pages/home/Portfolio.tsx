@@ -1,6 +1,6 @@
-import { useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ACTIVITY_FEED_DAYS, todayIso, type Atividade, type Resumo } from '@contract';
+import { ACTIVITY_FEED_DAYS, type Atividade, type Resumo } from '@contract';
 import { PlusIcon } from '../../components/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { useAtividades, useClientes, useResumo } from '../../lib/resources.ts';
@@ -11,9 +11,12 @@ import { campoLabel } from '../../texts/campos.ts';
 import { SEM_CATEGORIA, viewHref } from '../../lib/clientes-url.ts';
 import { PortfolioMessage, PortfolioSkeleton } from './PortfolioFrame.tsx';
 import { daysOverdue, renewalsWithin } from '../../lib/renovacoes.ts';
-import { RENEWAL_OVERDUE_DAYS, RENEWAL_WINDOWS } from '../../config.ts';
-import { usePagedList, usePeriodClientes } from '../../features/clientes/paged.ts';
+import { LIST_PAGED_ABOVE, RENEWAL_WINDOWS } from '../../config.ts';
+import type { PeriodRead } from './PeriodReader.tsx';
 import { CONTATO_TEXTS } from '../../texts/contato.ts';
+
+// Above LIST_PAGED_ABOVE clients the renewals come from the contract-end index: a chunk of its own.
+const PeriodReader = lazy(() => import('./PeriodReader.tsx'));
 
 const P = CARTEIRA_TEXTS.portfolio;
 /** Bars of the chart: the top categories by contract value; the rest is one "Outras" bar. */
@@ -151,20 +154,27 @@ function Chart({ resumo }: { resumo: Resumo }) {
 /** "Contratos a renovar" at the home's window (its page's first window needs no query). */
 const RENEW_HREF = RENEW_DAYS === RENEWAL_WINDOWS[0] ? paths.renovacoes : `${paths.renovacoes}?dias=${RENEW_DAYS}`;
 
-/** The renewals of the home's window (`enabled` false: none read); `due` once known. */
-function useRenewals(enabled: boolean) {
-  // Above LIST_PAGED_ABOVE clients the period comes from the contract-end index, not the whole list.
-  const paged = usePagedList();
-  const whole = useClientes(enabled && paged === false);
-  const period = usePeriodClientes(enabled && paged === true ? RENEW_DAYS : null, todayIso(), RENEWAL_OVERDUE_DAYS);
-  const { data, error, mutate } = paged === true ? { data: period.isLoading ? undefined : period.itens, error: period.error, mutate: period.retry } : whole;
+/**
+ * The renewals of the home's window, once `resumo` says how to read them: the whole list, or
+ * (paged, as the lists decide above LIST_PAGED_ABOVE clients) the period `reader` reads.
+ */
+function useRenewals(resumo: Resumo | undefined) {
+  const paged = resumo !== undefined && resumo.clientes > LIST_PAGED_ABOVE;
+  const whole = useClientes(resumo !== undefined && resumo.clientes > 0 && !paged);
+  const [period, setPeriod] = useState<PeriodRead>();
+  const reader = paged ? (
+    <Suspense fallback={null}>
+      <PeriodReader days={RENEW_DAYS} onRead={setPeriod} />
+    </Suspense>
+  ) : null;
+  const { data, error, retry } = paged ? (period ?? { data: undefined, error: undefined, retry: () => undefined }) : { data: whole.data, error: whole.error as unknown, retry: () => void whole.mutate() };
   const due = data ? renewalsWithin(data, RENEW_DAYS) : undefined;
-  return { due, error: error as unknown, retry: () => void mutate(), capped: paged === true && !period.complete };
+  return { reader, due, error, retry, capped: paged && period?.complete === false };
 }
 
 type RenewalsData = ReturnType<typeof useRenewals>;
 
-function Renewals({ due, error, retry, capped }: RenewalsData) {
+function Renewals({ due, error, retry, capped }: Omit<RenewalsData, 'reader'>) {
   const cents = due?.reduce((s, c) => s + Math.round(c.valorContrato * 100), 0) ?? 0;
   return (
     <section className="card panel renewals" aria-labelledby="renew-title" aria-busy={!due && !error}>
@@ -253,23 +263,32 @@ function Recent({ data, error }: { data: Atividade[] | undefined; error: unknown
 export default function Portfolio({ onReady }: { onReady?: () => void }) {
   const { data: resumo, error, mutate } = useResumo();
   const some = resumo !== undefined && resumo.clientes > 0;
-  const renewals = useRenewals(some);
+  const { reader, ...renewals } = useRenewals(resumo);
   const recent = useAtividades(some);
   const ready = resumo ? !some || ((renewals.due !== undefined || !!renewals.error) && (recent.data !== undefined || !!recent.error)) : !!error;
   useLayoutEffect(() => {
     if (ready) onReady?.();
   }, [ready, onReady]);
-  if (!ready) return <PortfolioSkeleton />;
-  if (!resumo) return <PortfolioMessage title={P.error} retry={() => void mutate()} />;
-  if (resumo.clientes === 0) return <PortfolioMessage title={P.emptyTitle} text={P.emptyText} to={paths.cadastrarCliente} action={CARTEIRA_TEXTS.home.ctaCreate} icon={<PlusIcon size={18} />} />;
-  return (
-    <div className="portfolio-body">
-      <Kpis resumo={resumo} />
-      <div className="portfolio-grid">
-        <Chart resumo={resumo} />
-        <Renewals {...renewals} />
-        <Recent data={recent.data} error={recent.error} />
+  let body;
+  if (!ready) body = <PortfolioSkeleton />;
+  else if (!resumo) body = <PortfolioMessage title={P.error} retry={() => void mutate()} />;
+  else if (resumo.clientes === 0) body = <PortfolioMessage title={P.emptyTitle} text={P.emptyText} to={paths.cadastrarCliente} action={CARTEIRA_TEXTS.home.ctaCreate} icon={<PlusIcon size={18} />} />;
+  else
+    body = (
+      <div className="portfolio-body">
+        <Kpis resumo={resumo} />
+        <div className="portfolio-grid">
+          <Chart resumo={resumo} />
+          <Renewals {...renewals} />
+          <Recent data={recent.data} error={recent.error} />
+        </div>
       </div>
-    </div>
+    );
+  // The reader first, in the same place whatever the body: it keeps its reads.
+  return (
+    <>
+      {reader}
+      {body}
+    </>
   );
 }

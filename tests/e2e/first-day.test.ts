@@ -251,11 +251,15 @@ describeBrowser('a first day with real data', () => {
     await page.goBack();
     await main.getByRole('link', { name: `Deletar ${nome}` }).click();
     await expectPath(page, `/deletarproduto/${c.id}`);
+    // Meanwhile another tab creates a client of the same search: the list shows it on the return.
+    const elsewhere = await createProduto({ nome: `Criado em outra aba ${tok}` });
     // Deleted: back to the list as it was (its filter); the Desfazer bar, which loads after the
     // list, never moves the cards.
     await page.getByRole('button', { name: 'Sim' }).click();
     await expectPath(page, ROUTES.clientes);
     expect(new URL(page.url()).searchParams.get('q')).toBe(tok);
+    // The list as stored: read again on the return (the other tab's client is at its end).
+    await visible(card(page, elsewhere.nome));
     const first = card(page, other.nome);
     await visible(first);
     const before = (await first.boundingBox())!.y;

@@ -172,6 +172,36 @@ describeBrowser('a first day with real data', () => {
     }
   });
 
+  it.each([{ viewport: MOBILE }, { viewport: DESKTOP }])('a refused form at $viewport.width px, sent from its bottom: the first invalid field in full view below the navbar, with its message', async ({ viewport }) => {
+    const { page } = await open({ viewport });
+    await page.goto(ROUTES.cadastrarCliente);
+    await loaded(page);
+    await page.getByLabel('Nome', { exact: true }).fill(`Padaria Pão de Açúcar ${token()}`);
+    await page.getByLabel('Segmento', { exact: true }).fill('Alimentação');
+    await page.getByLabel('Ponto focal', { exact: true }).fill('Maria');
+    await page.getByLabel('Valor do contrato', { exact: true }).fill('15.000,50');
+    const email = page.getByLabel('E-mail', { exact: true });
+    await email.fill('maria@');
+    const send = page.getByRole('button', { name: 'Cadastrar', exact: true });
+    await send.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await send.click();
+    await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    // Where it ends up once the scroll settles.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const { field, navBottom, height } = await email.evaluate((el) => {
+      let nav: Element | null = document.querySelector('nav');
+      while (nav && !['fixed', 'sticky'].includes(getComputedStyle(nav).position)) nav = nav.parentElement;
+      const r = (el.closest('.field') ?? el).getBoundingClientRect();
+      return { field: { top: r.top, bottom: r.bottom }, navBottom: nav ? nav.getBoundingClientRect().bottom : 0, height: window.innerHeight };
+    });
+    expect(field.top).toBeGreaterThanOrEqual(navBottom);
+    expect(field.bottom).toBeLessThanOrEqual(height);
+    // Its message is inside that box.
+    await visible(page.locator('.field', { has: email }).locator('.field-error'));
+  });
+
   it.each([{ viewport: MOBILE }, { viewport: PHONE_414 }, { viewport: DESKTOP }])('the import preview at $viewport.width px: small boxes beside their labels, the mapping inside the screen', async ({ viewport }) => {
     const { page } = await open({ viewport });
     const tok = token();

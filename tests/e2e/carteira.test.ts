@@ -12,44 +12,11 @@ import { createCategoria, createProduto, listProdutos, token } from './support/a
 import { browserYear, card, describeBrowser, DESKTOP, E2E, heading, loaded, MOBILE, search, useBrowser, visible } from './support/harness.ts';
 import { AUTH, signInOnPage } from './support/auth.ts';
 import { HOME_COOKIE } from '../../web/src/config.ts';
+import { expectNoShift, watchShifts } from './support/shifts.ts';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const money = (v: number) => brl.format(v);
 const VIP = 10000;
-
-/**
- * Counts the page's layout shifts (not after input) from its first paint, in every document it
- * loads, and keeps what moved (a failure names it).
- */
-async function watchShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number; __moved: string[] };
-    w.__cls = 0;
-    w.__moved = [];
-    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
-    const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] })[]) {
-        if (e.hadRecentInput) continue;
-        w.__cls += e.value;
-        for (const s of e.sources) {
-          const n = s.node;
-          const what = n instanceof Element ? n.outerHTML.slice(0, 120) : `text "${(n?.textContent ?? '?').slice(0, 40)}" in ${n?.parentElement?.outerHTML.slice(0, 80) ?? '?'}`;
-          w.__moved.push(`${e.value.toExponential(2)} at ${Math.round(e.startTime)} ms: ${what}: ${rect(s.previousRect)} → ${rect(s.currentRect)}`);
-        }
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-/** The page's layout shift score; what moved, when it is not 0. */
-async function expectNoShift(page: Page, path: string): Promise<void> {
-  const { cls, moved } = await page.evaluate(() => {
-    const w = window as unknown as { __cls: number; __moved: string[] };
-    return { cls: w.__cls, moved: w.__moved };
-  });
-  expect(cls, `${path}: ${moved.join('\n')}`).toBe(0);
-}
 
 /** Waits until what a prerendered page learns after hydration is in: the footer's year, the network quiet. */
 async function settled(page: Page): Promise<void> {
@@ -242,13 +209,14 @@ describeBrowser('the home with sign-in on', () => {
   it.each([
     ['a phone', MOBILE],
     ['a desktop at 1440 px', DESKTOP],
-  ])('a visitor on %s: first in the dashboard’s space, then served the compact invitation with the hero in the first screen; CLS 0 each time', async (_, viewport) => {
+  ])('a visitor on %s: first the dashboard’s space fitted to the invitation, then served the compact invitation with the hero in the first screen; CLS 0 each time', async (_, viewport) => {
     const { page, context } = await open({ viewport, baseURL: AUTH.baseUrl });
     await watchShifts(page);
     const invitation = page.getByText('Entre para ver sua carteira');
     const homeCookie = async () => (await context.cookies()).find((c) => c.name === HOME_COOKIE)?.value;
 
-    // A first visit: nothing tells the edge who this is; the invitation fills the dashboard's space.
+    // A first visit: nothing tells the edge who this is; the dashboard's space is reserved, and
+    // the block then fits the invitation (nothing below it was on screen yet).
     await page.goto('/');
     await visible(invitation);
     await settled(page);

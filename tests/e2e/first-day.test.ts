@@ -6,9 +6,9 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cnpjCheckDigits, formatDocumento } from '../../lambdas/contract/index.ts';
+import { cnpjCheckDigits, formatDocumento, type Categoria, type Cliente } from '../../lambdas/contract/index.ts';
 import { createCategoria, createProduto, token } from './support/api.ts';
-import { card, describeBrowser, DESKTOP, expectPath, loaded, MOBILE, search, useBrowser, visible } from './support/harness.ts';
+import { browserDate, card, describeBrowser, DESKTOP, expectPath, loaded, MOBILE, search, useBrowser, visible } from './support/harness.ts';
 import { ROUTES } from './support/spec.ts';
 
 const WIDTHS = [320, 375, 414, 768, 1440] as const;
@@ -28,14 +28,20 @@ const CATEGORIAS = [
   'Hotelaria e Turismo',
 ];
 
+/** Eight digits of a company's CNPJ from a test's token (a document is stored once). */
+const companyDigits = (tok: string) => `11${[...tok].map((c) => c.charCodeAt(0) % 10).join('')}`.slice(0, 8);
+
 /** A valid CNPJ from 12 digits. */
 const cnpj = (base: string) => `${base}${cnpjCheckDigits(base)}`;
 
 /** Eleven categories, each with a client of a long name and a long e-mail, plus one client without a category. */
-async function realisticData(tok: string): Promise<void> {
+async function realisticData(tok: string): Promise<{ categorias: Categoria[]; clientes: Cliente[] }> {
+  const categorias: Categoria[] = [];
+  const clientes: Cliente[] = [];
   for (const [i, nome] of CATEGORIAS.entries()) {
     const cat = await createCategoria(`${nome} ${tok}`);
-    await createProduto({
+    categorias.push(cat);
+    const cliente = await createProduto({
       nome: `Sociedade Educacional e Assistencial Nossa Senhora Aparecida ${i} ${tok}`,
       segmento: 'Administração de empreendimentos imobiliários',
       pontoFocal: 'Maria Aparecida dos Santos Figueiredo',
@@ -44,12 +50,18 @@ async function realisticData(tok: string): Promise<void> {
       contato: {
         email: `administrativo.financeiro.${i}.${tok}@associacaocomercialdesaopaulo.com.br`,
         telefone: '(11) 97654-3210',
-        documento: cnpj(`11222333${String(i + 1).padStart(4, '0')}`),
-        fimContrato: '2027-06-30',
+        documento: cnpj(`${companyDigits(tok)}${String(i + 1).padStart(4, '0')}`),
+        // One contract ends within the month: the renewals list it.
+        fimContrato: i === 0 ? browserDate(12) : '2027-06-30',
+        observacoes: 'Reunião trimestral com a diretoria financeira; enviar o relatório de uso antes.',
       },
     });
+    clientes.push(cliente);
   }
-  await createProduto({ nome: `Instituto Paulista de Desenvolvimento Sustentável ${tok}`, categoria: null, contato: { email: `contato.${tok}@institutopaulistadesenvolvimento.org.br` } });
+  clientes.push(
+    await createProduto({ nome: `Instituto Paulista de Desenvolvimento Sustentável ${tok}`, valorContrato: 15_000.5, categoria: null, contato: { email: `contato.${tok}@institutopaulistadesenvolvimento.org.br` } }),
+  );
+  return { categorias, clientes };
 }
 
 /**
@@ -128,6 +140,66 @@ describeBrowser('a first day with real data', () => {
       expect(sort.y - 40, `at ${width} px`).toBeLessThanOrEqual(chips.y + 1);
       expect(chips.width, `at ${width} px`).toBeGreaterThan(width < 600 ? width - 80 : 320);
     }
+  });
+
+  it('every other page with that data, resized from 320 to 1440 px: nothing overflows, no word or identifier breaks', async () => {
+    const { page } = await open({ viewport: MOBILE });
+    const tok = token();
+    const { categorias, clientes } = await realisticData(tok);
+    const cliente = clientes[0]!;
+    const pages = [
+      '/',
+      ROUTES.categorias,
+      `/clientes/${cliente.id}`,
+      ROUTES.atualizarCliente(cliente.id),
+      ROUTES.deletarCliente(cliente.id),
+      ROUTES.cadastrarCliente,
+      ROUTES.atualizarCategoria(categorias[4]!.id),
+      // A category with a client: the page says so up front, with a link to them.
+      ROUTES.deletarCategoria(categorias[4]!.id),
+      '/contratos-a-renovar',
+    ];
+    for (const path of pages) {
+      await resize(page, MOBILE.width);
+      await page.goto(path);
+      await loaded(page);
+      await page.waitForLoadState('networkidle');
+      for (const width of WIDTHS) {
+        await resize(page, width);
+        expect(await layoutFaults(page), `${path} at ${width} px`).toEqual([]);
+      }
+      await page.screenshot({ path: `/tmp/first-day-${path.replace(/\W+/g, '-')}-1440.png`, fullPage: true });
+    }
+  });
+
+  it.each([{ viewport: MOBILE }, { viewport: DESKTOP }])('a refused form at $viewport.width px, sent from its bottom: the first invalid field in full view below the navbar, with its message', async ({ viewport }) => {
+    const { page } = await open({ viewport });
+    await page.goto(ROUTES.cadastrarCliente);
+    await loaded(page);
+    await page.getByLabel('Nome', { exact: true }).fill(`Padaria Pão de Açúcar ${token()}`);
+    await page.getByLabel('Segmento', { exact: true }).fill('Alimentação');
+    await page.getByLabel('Ponto focal', { exact: true }).fill('Maria');
+    await page.getByLabel('Valor do contrato', { exact: true }).fill('15.000,50');
+    const email = page.getByLabel('E-mail', { exact: true });
+    await email.fill('maria@');
+    const send = page.getByRole('button', { name: 'Cadastrar', exact: true });
+    await send.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await send.click();
+    await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    // Where it ends up once the scroll settles.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const { field, navBottom, height } = await email.evaluate((el) => {
+      let nav: Element | null = document.querySelector('nav');
+      while (nav && !['fixed', 'sticky'].includes(getComputedStyle(nav).position)) nav = nav.parentElement;
+      const r = (el.closest('.field') ?? el).getBoundingClientRect();
+      return { field: { top: r.top, bottom: r.bottom }, navBottom: nav ? nav.getBoundingClientRect().bottom : 0, height: window.innerHeight };
+    });
+    expect(field.top).toBeGreaterThanOrEqual(navBottom);
+    expect(field.bottom).toBeLessThanOrEqual(height);
+    // Its message is inside that box.
+    await visible(page.locator('.field', { has: email }).locator('.field-error'));
   });
 
   it.each([{ viewport: MOBILE }, { viewport: PHONE_414 }, { viewport: DESKTOP }])('the import preview at $viewport.width px: small boxes beside their labels, the mapping inside the screen', async ({ viewport }) => {
@@ -209,11 +281,15 @@ describeBrowser('a first day with real data', () => {
     await page.goBack();
     await main.getByRole('link', { name: `Deletar ${nome}` }).click();
     await expectPath(page, `/deletarproduto/${c.id}`);
+    // Meanwhile another tab creates a client of the same search: the list shows it on the return.
+    const elsewhere = await createProduto({ nome: `Criado em outra aba ${tok}` });
     // Deleted: back to the list as it was (its filter); the Desfazer bar, which loads after the
     // list, never moves the cards.
     await page.getByRole('button', { name: 'Sim' }).click();
     await expectPath(page, ROUTES.clientes);
     expect(new URL(page.url()).searchParams.get('q')).toBe(tok);
+    // The list as stored: read again on the return (the other tab's client is at its end).
+    await visible(card(page, elsewhere.nome));
     const first = card(page, other.nome);
     await visible(first);
     const before = (await first.boundingBox())!.y;

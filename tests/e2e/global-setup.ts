@@ -204,21 +204,24 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   // The first wave's journeys run in the open mode (AUTH=off); sign-in has a server of its own,
   // its data on disk in a folder of its own (the pool's state and outbox are read from there).
   const authDataDir = mkdtempSync(path.join(tmpdir(), 'clientela-e2e-auth-'));
-  const [open, auth] = await Promise.all([
+  // A third, open-mode server is a company on its first day: its data is one test file's alone
+  // (the home as its first records arrive: none, one category, eleven).
+  const [open, auth, firstDay] = await Promise.all([
     startPreview(outDir, { DATA_DIR: 'memory', AUTH: 'off' }),
     startPreview(outDir, { DATA_DIR: authDataDir, AUTH: 'on' }),
+    startPreview(outDir, { DATA_DIR: 'memory', AUTH: 'off' }),
   ]);
 
   let browser: BrowserServer | undefined;
   const teardown = async () => {
     await browser?.close().catch(() => undefined);
-    await Promise.all([stopTree(open.server), stopTree(auth.server)]);
+    await Promise.all([stopTree(open.server), stopTree(auth.server), stopTree(firstDay.server)]);
     rmSync(outDir, { recursive: true, force: true });
     rmSync(authDataDir, { recursive: true, force: true });
   };
   let authCtx: E2eAuthContext;
   try {
-    await Promise.all([waitUntilReady(open), waitUntilReady(auth)]);
+    await Promise.all([waitUntilReady(open), waitUntilReady(auth), waitUntilReady(firstDay)]);
     authCtx = authContext(auth, authDataDir);
     browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] });
   } catch (e) {
@@ -226,6 +229,6 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     throw e;
   }
   const baseUrl = open.baseUrl;
-  project.provide('e2e', { enabled: true, baseUrl, wsEndpoint: browser.wsEndpoint(), auth: authCtx } satisfies E2eContext);
+  project.provide('e2e', { enabled: true, baseUrl, firstDayUrl: firstDay.baseUrl, wsEndpoint: browser.wsEndpoint(), auth: authCtx } satisfies E2eContext);
   return teardown;
 }

@@ -13,8 +13,8 @@ export function token(): string {
   return [...randomBytes(6)].map((b) => letters[b % 26]).join('');
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${E2E.baseUrl}${API_BASE_PATH}${path}`, {
+async function call<T>(method: string, path: string, body?: unknown, base = E2E.baseUrl): Promise<T> {
+  const res = await fetch(`${base}${API_BASE_PATH}${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -24,27 +24,35 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Creates a category. */
-export const createCategoria = (descricao: string) => call<Categoria>('POST', '/categorias', { descricao });
+/** Creates a category (on the main server, or the one at `base`). */
+export const createCategoria = (descricao: string, base?: string) => call<Categoria>('POST', '/categorias', { descricao }, base);
 
 /** Creates a client; `categoria` is embedded as the spec's clients send it. */
-export const createProduto = (p: {
-  nome: string;
-  segmento?: string;
-  pontoFocal?: string;
-  valorContrato?: number;
-  categoria?: Categoria | null;
-  /** The contact and contract fields (email, telefone, documento, observacoes, inicioContrato, fimContrato). */
-  contato?: Record<string, string>;
-}) =>
-  call<Cliente>('POST', '/produtos', {
-    ...p.contato,
-    nome: p.nome,
-    segmento: p.segmento ?? 'Varejo',
-    pontoFocal: p.pontoFocal ?? 'Maria Souza',
-    valorContrato: p.valorContrato ?? 5000,
-    categoria: p.categoria ? { id: p.categoria.id, descricao: p.categoria.descricao } : null,
-  });
+export const createProduto = (
+  p: {
+    nome: string;
+    segmento?: string;
+    pontoFocal?: string;
+    valorContrato?: number;
+    categoria?: Categoria | null;
+    /** The contact and contract fields (email, telefone, documento, observacoes, inicioContrato, fimContrato). */
+    contato?: Record<string, string>;
+  },
+  base?: string,
+) =>
+  call<Cliente>(
+    'POST',
+    '/produtos',
+    {
+      ...p.contato,
+      nome: p.nome,
+      segmento: p.segmento ?? 'Varejo',
+      pontoFocal: p.pontoFocal ?? 'Maria Souza',
+      valorContrato: p.valorContrato ?? 5000,
+      categoria: p.categoria ? { id: p.categoria.id, descricao: p.categoria.descricao } : null,
+    },
+    base,
+  );
 
 export const listCategorias = () => call<Categoria[]>('GET', '/categorias');
 export const listProdutos = () => call<Cliente[]>('GET', '/produtos');

@@ -16,6 +16,8 @@ export interface E2eContext {
   enabled: boolean;
   /** The preview server: production build + API on one origin. */
   baseUrl: string;
+  /** Another open-mode server whose data belongs to one test file (a company's first day). */
+  firstDayUrl?: string;
   /** The one Chromium of the run; each test file connects to it. */
   wsEndpoint: string;
   /** Absent when the suite is skipped. */

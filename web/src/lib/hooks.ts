@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
+import useSWR, { unstable_serialize, useSWRConfig, type SWRResponse } from 'swr';
 import { fetcher, reasonOf } from '../api/http.ts';
 import { notifyError } from './toast.tsx';
 
@@ -38,6 +38,25 @@ export function useFreshRecord<T>(path: string | null): { data: T | undefined; e
     return () => cache.delete(serialized);
   }, [path, mount, cache]);
   return { data, error };
+}
+
+/**
+ * A shared list as stored now, for a page that shows it. The cached copy shows at once, but SWR
+ * reuses any read of the last seconds (its dedupe window) instead of reading again, so a record
+ * another tab wrote meanwhile was missing when the user came back to the list. Here the list is
+ * read once as the page starts showing it: a cached copy is read again at once (one request,
+ * SWR's own stale read is off); without one, SWR's first read is that read.
+ */
+export function useStoredList<T>(path: string | null): SWRResponse<T> {
+  const list = useSWR<T>(path, { revalidateIfStale: false });
+  const { data, mutate } = list;
+  const read = useRef<string | null>(null);
+  useEffect(() => {
+    if (path === null || read.current === path) return;
+    read.current = path;
+    if (data !== undefined) void mutate();
+  }, [path, data, mutate]);
+  return list;
 }
 
 /**

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import useSWR, { useSWRConfig, type ScopedMutator, type SWRResponse } from 'swr';
 import type { Update } from '@contract';
 import type { RecordRequests } from '../api/records.ts';
-import { useFreshRecord } from './hooks.ts';
+import { useFreshRecord, useStoredList } from './hooks.ts';
 
 /** A record the API stores: a numeric id and an optimistic-lock version. */
 export interface Versioned {
@@ -30,8 +30,7 @@ export interface Resource<R extends Versioned, B> {
   readonly path: string;
   /** The API path of one record (`/categorias/7`). */
   readonly recordPath: (id: number | string) => string;
-  /** The whole list (SWR: shared, cached, deduplicated). */
-  /** The whole list (`enabled` false: none read). */
+  /** The whole list (`enabled` false: none read): shared and cached, read again as a page starts showing it. */
   useList(enabled?: boolean): SWRResponse<R[]>;
   /** The list only if some page already loaded it: never a request of its own. */
   useCachedList(): R[] | undefined;
@@ -84,7 +83,7 @@ export function defineResource<R extends Versioned, B>(requests: RecordRequests<
   return {
     path,
     recordPath,
-    useList: (enabled = true) => useSWR<R[]>(enabled ? path : null),
+    useList: (enabled = true) => useStoredList<R[]>(enabled ? path : null),
     useCachedList: () => useSWR<R[]>(path, CACHE_ONLY).data,
     useRecord: (id) => useFreshRecord<R>(id ? recordPath(id) : null),
     useActions() {

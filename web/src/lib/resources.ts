@@ -20,5 +20,5 @@ export const { useList: useCategorias, useCachedList: useCachedCategorias, useRe
 /** The portfolio's totals, read again whenever a page using it mounts (SWR's default), so a write elsewhere shows. */
 export const useResumo = () => useSWR<Resumo>(RESUMO_PATH);
 
-/** The latest changes, newest first. */
-export const useAtividades = () => useSWR<Atividade[]>(ATIVIDADES_PATH);
+/** The latest changes, newest first (`enabled` false: none read). */
+export const useAtividades = (enabled = true) => useSWR<Atividade[]>(enabled ? ATIVIDADES_PATH : null);

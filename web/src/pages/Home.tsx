@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, ChartIcon, CrownIcon, DiamondIcon, PlusIcon, UsersIcon } from '../components/icons.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -23,30 +23,51 @@ const heroCards = [
 ];
 
 /**
- * The portfolio first, in a block of fixed size (prerendered as its frame: who is signed in and
- * the numbers are known only in the browser): the numbers for whoever may read them (signed in,
- * or the open mode), an invitation to sign in for a visitor. A visitor's block is compact (the
- * hero stays in the first screen) when the page was served for a visitor (lib/inicio.ts); its size
- * is kept as served while the session is found, so nothing below it moves, unless the numbers
- * turn out to be readable after all (a stale hint): then they get their room.
+ * How the block is sized: `reserved`, the frame's fixed size (prerendered: who is signed in and
+ * the numbers are known only in the browser); `content`, its content's own size; `kept`, its
+ * content at least the frame's size.
  */
-function PortfolioBlock() {
+type Fit = 'reserved' | 'content' | 'kept';
+
+/**
+ * The portfolio first: the numbers for whoever may read them (signed in, or the open mode), an
+ * invitation to sign in for a visitor. Until its content is known the block is a frame of fixed
+ * size, compact when the page was served for a visitor (lib/inicio.ts), kept as served while the
+ * session is found unless the numbers turn out to be readable after all (a stale hint: they get
+ * their room). Once its content is in, the block takes that content's size if nothing below it
+ * is on screen yet (what follows is laid out anew, `onRelaid`: nothing the user saw moves, and no
+ * empty band is left between the block and the hero); otherwise it keeps at least the frame's
+ * size, so what the user may be reading stays where it is.
+ */
+function PortfolioBlock({ onRelaid }: { onRelaid: () => void }) {
   const session = useSession();
   const mayRead = session.status === 'off' || session.status === 'signedIn';
   const [compact, setCompact] = useState(() => (session.status === 'loading' ? servedLayout() === 'visitante' : session.status === 'anonymous'));
   if (compact && mayRead) setCompact(false);
+  const [portfolioReady, setPortfolioReady] = useState(false);
+  const onReady = useCallback(() => setPortfolioReady(true), []);
+  const ready = mayRead ? portfolioReady : session.status === 'anonymous' || session.status === 'failed';
+  const [fit, setFit] = useState<Fit>('reserved');
+  const block = useRef<HTMLElement>(null);
+  // Before the browser paints the content: the frame is still laid out at its fixed size here.
+  useLayoutEffect(() => {
+    if (!ready || fit !== 'reserved' || !block.current) return;
+    const belowOnScreen = block.current.getBoundingClientRect().bottom < window.innerHeight;
+    setFit(belowOnScreen ? 'kept' : 'content');
+    if (!belowOnScreen) onRelaid();
+  }, [ready, fit, onRelaid]);
   let content;
   if (mayRead)
     content = (
       <Suspense fallback={<PortfolioSkeleton />}>
-        <Portfolio />
+        <Portfolio onReady={onReady} />
       </Suspense>
     );
   else if (session.status === 'anonymous') content = <PortfolioMessage compact={compact} title={CARTEIRA_TEXTS.portfolio.signInTitle} text={CARTEIRA_TEXTS.portfolio.signInText} to={paths.entrar} action={APP_TEXTS.nav.signIn} />;
   else if (session.status === 'failed') content = <PortfolioMessage compact={compact} title={CARTEIRA_TEXTS.portfolio.error} />;
   else content = <PortfolioSkeleton compact={compact} />;
   return (
-    <section className="portfolio" aria-labelledby="portfolio-title">
+    <section ref={block} className={fit === 'reserved' ? 'portfolio' : `portfolio fit-${fit}`} aria-labelledby="portfolio-title">
       <h2 id="portfolio-title" className="section-title">
         {CARTEIRA_TEXTS.portfolio.title}
       </h2>
@@ -58,57 +79,62 @@ function PortfolioBlock() {
 
 /** / and /home: the portfolio, then the landing page. */
 export default function Home() {
+  // A new round each time the portfolio block is relaid: what follows it is rendered anew.
+  const [round, setRound] = useState(0);
+  const onRelaid = useCallback(() => setRound((r) => r + 1), []);
   return (
     <div className="home">
-      <PortfolioBlock />
-      <section className="hero">
-        <div className="hero-text">
-          <p className="eyebrow">{CARTEIRA_TEXTS.home.eyebrow}</p>
-          <PageHeading title={APP_TEXTS.titles.home} className="hero-title">
-            {CARTEIRA_TEXTS.home.headline}
-          </PageHeading>
-          <p className="hero-lead">{CARTEIRA_TEXTS.home.description}</p>
-          <div className="hero-actions">
-            <Link className="btn btn-primary btn-lg" to={paths.clientes}>
-              <UsersIcon size={20} />
-              {CARTEIRA_TEXTS.home.ctaClientes}
-            </Link>
-            <Link className="btn btn-secondary btn-lg" to={paths.cadastrarCliente}>
-              <PlusIcon size={20} />
-              {CARTEIRA_TEXTS.home.ctaCreate}
-            </Link>
-          </div>
-        </div>
-        <div className="hero-art" aria-hidden="true">
-          {heroCards.map((c, i) => (
-            <div key={i} className={c.offset ? 'hero-card offset' : 'hero-card'}>
-              <span className={`card-badge ${c.vip ? 'badge-vip' : 'badge-std'}`}>{c.vip ? <CrownIcon size={20} /> : <DiamondIcon size={20} />}</span>
-              <div>
-                {c.lines.map((w) => (
-                  <span key={w} className={`hero-line ${w}`} />
-                ))}
-              </div>
+      <PortfolioBlock onRelaid={onRelaid} />
+      <Fragment key={round}>
+        <section className="hero">
+          <div className="hero-text">
+            <p className="eyebrow">{CARTEIRA_TEXTS.home.eyebrow}</p>
+            <PageHeading title={APP_TEXTS.titles.home} className="hero-title" relaid={round > 0}>
+              {CARTEIRA_TEXTS.home.headline}
+            </PageHeading>
+            <p className="hero-lead">{CARTEIRA_TEXTS.home.description}</p>
+            <div className="hero-actions">
+              <Link className="btn btn-primary btn-lg" to={paths.clientes}>
+                <UsersIcon size={20} />
+                {CARTEIRA_TEXTS.home.ctaClientes}
+              </Link>
+              <Link className="btn btn-secondary btn-lg" to={paths.cadastrarCliente}>
+                <PlusIcon size={20} />
+                {CARTEIRA_TEXTS.home.ctaCreate}
+              </Link>
             </div>
-          ))}
-        </div>
-      </section>
-      <section className="features" aria-labelledby="features-title">
-        <h2 id="features-title" className="section-title">
-          {CARTEIRA_TEXTS.home.featuresTitle}
-        </h2>
-        <ul className="feature-grid">
-          {CARTEIRA_TEXTS.home.features.map((f, i) => {
-            const Icon = featureIcons[i] ?? UsersIcon;
-            return (
-              <li key={f.title} className="card feature-card">
-                <Badge className="feature-icon" icon={<Icon size={24} />} />
-                <h3>{f.title}</h3>
-                <p>{f.text(formatMoney(VIP_THRESHOLD))}</p>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+          </div>
+          <div className="hero-art" aria-hidden="true">
+            {heroCards.map((c, i) => (
+              <div key={i} className={c.offset ? 'hero-card offset' : 'hero-card'}>
+                <span className={`card-badge ${c.vip ? 'badge-vip' : 'badge-std'}`}>{c.vip ? <CrownIcon size={20} /> : <DiamondIcon size={20} />}</span>
+                <div>
+                  {c.lines.map((w) => (
+                    <span key={w} className={`hero-line ${w}`} />
+                  ))}
+                </div>
+              </div>
+            ))}
+          </div>
+        </section>
+        <section className="features" aria-labelledby="features-title">
+          <h2 id="features-title" className="section-title">
+            {CARTEIRA_TEXTS.home.featuresTitle}
+          </h2>
+          <ul className="feature-grid">
+            {CARTEIRA_TEXTS.home.features.map((f, i) => {
+              const Icon = featureIcons[i] ?? UsersIcon;
+              return (
+                <li key={f.title} className="card feature-card">
+                  <Badge className="feature-icon" icon={<Icon size={24} />} />
+                  <h3>{f.title}</h3>
+                  <p>{f.text(formatMoney(VIP_THRESHOLD))}</p>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      </Fragment>
     </div>
   );
 }

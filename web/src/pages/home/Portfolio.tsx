@@ -1,5 +1,6 @@
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ACTIVITY_FEED_DAYS, todayIso, type Atividade, type Resumo } from '@contract';
+import { ACTIVITY_FEED_DAYS, type Atividade, type Resumo } from '@contract';
 import { PlusIcon } from '../../components/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { useAtividades, useClientes, useResumo } from '../../lib/resources.ts';
@@ -10,9 +11,12 @@ import { campoLabel } from '../../texts/campos.ts';
 import { SEM_CATEGORIA, viewHref } from '../../lib/clientes-url.ts';
 import { PortfolioMessage, PortfolioSkeleton } from './PortfolioFrame.tsx';
 import { daysOverdue, renewalsWithin } from '../../lib/renovacoes.ts';
-import { RENEWAL_OVERDUE_DAYS, RENEWAL_WINDOWS } from '../../config.ts';
-import { usePagedList, usePeriodClientes } from '../../features/clientes/paged.ts';
+import { LIST_PAGED_ABOVE, RENEWAL_WINDOWS } from '../../config.ts';
+import type { PeriodRead } from './PeriodReader.tsx';
 import { CONTATO_TEXTS } from '../../texts/contato.ts';
+
+// Above LIST_PAGED_ABOVE clients the renewals come from the contract-end index: a chunk of its own.
+const PeriodReader = lazy(() => import('./PeriodReader.tsx'));
 
 const P = CARTEIRA_TEXTS.portfolio;
 /** Bars of the chart: the top categories by contract value; the rest is one "Outras" bar. */
@@ -150,13 +154,27 @@ function Chart({ resumo }: { resumo: Resumo }) {
 /** "Contratos a renovar" at the home's window (its page's first window needs no query). */
 const RENEW_HREF = RENEW_DAYS === RENEWAL_WINDOWS[0] ? paths.renovacoes : `${paths.renovacoes}?dias=${RENEW_DAYS}`;
 
-function Renewals() {
-  // Above LIST_PAGED_ABOVE clients the period comes from the contract-end index, not the whole list.
-  const paged = usePagedList();
-  const whole = useClientes(paged === false);
-  const period = usePeriodClientes(paged === true ? RENEW_DAYS : null, todayIso(), RENEWAL_OVERDUE_DAYS);
-  const { data, error, mutate } = paged === true ? { data: period.isLoading ? undefined : period.itens, error: period.error, mutate: period.retry } : whole;
+/**
+ * The renewals of the home's window, once `resumo` says how to read them: the whole list, or
+ * (paged, as the lists decide above LIST_PAGED_ABOVE clients) the period `reader` reads.
+ */
+function useRenewals(resumo: Resumo | undefined) {
+  const paged = resumo !== undefined && resumo.clientes > LIST_PAGED_ABOVE;
+  const whole = useClientes(resumo !== undefined && resumo.clientes > 0 && !paged);
+  const [period, setPeriod] = useState<PeriodRead>();
+  const reader = paged ? (
+    <Suspense fallback={null}>
+      <PeriodReader days={RENEW_DAYS} onRead={setPeriod} />
+    </Suspense>
+  ) : null;
+  const { data, error, retry } = paged ? (period ?? { data: undefined, error: undefined, retry: () => undefined }) : { data: whole.data, error: whole.error as unknown, retry: () => void whole.mutate() };
   const due = data ? renewalsWithin(data, RENEW_DAYS) : undefined;
+  return { reader, due, error, retry, capped: paged && period?.complete === false };
+}
+
+type RenewalsData = ReturnType<typeof useRenewals>;
+
+function Renewals({ due, error, retry, capped }: Omit<RenewalsData, 'reader'>) {
   const cents = due?.reduce((s, c) => s + Math.round(c.valorContrato * 100), 0) ?? 0;
   return (
     <section className="card panel renewals" aria-labelledby="renew-title" aria-busy={!due && !error}>
@@ -168,7 +186,7 @@ function Renewals() {
         error ? (
           <>
             <p className="panel-note">{P.renewError}</p>
-            <button type="button" className="btn btn-secondary btn-sm panel-retry" onClick={() => void mutate()}>
+            <button type="button" className="btn btn-secondary btn-sm panel-retry" onClick={retry}>
               {APP_TEXTS.common.retry}
             </button>
           </>
@@ -193,7 +211,7 @@ function Renewals() {
           </ul>
           {due.length > RENEW_SHOWN ? (
             <p className="panel-note">
-              <Link to={RENEW_HREF}>{paged === true && !period.complete ? CONTATO_TEXTS.renovacoes.capped(due.length) : P.renewMore(due.length - RENEW_SHOWN)}</Link>
+              <Link to={RENEW_HREF}>{capped ? CONTATO_TEXTS.renovacoes.capped(due.length) : P.renewMore(due.length - RENEW_SHOWN)}</Link>
             </p>
           ) : null}
         </>
@@ -205,8 +223,7 @@ function Renewals() {
 const recordLink = (a: Atividade) =>
   a.acao === 'excluido' ? undefined : a.tipo === 'produto' ? paths.atualizarCliente.to(a.id) : paths.atualizarCategoria.to(a.id);
 
-function Recent() {
-  const { data, error } = useAtividades();
+function Recent({ data, error }: { data: Atividade[] | undefined; error: unknown }) {
   return (
     <section className="card panel recent" aria-labelledby="recent-title" aria-busy={!data && !error}>
       <h3 id="recent-title" className="panel-title">
@@ -238,19 +255,40 @@ function Recent() {
   );
 }
 
-/** The portfolio block: totals, the chart, renewals and recent changes; a lazy chunk of the home. */
-export default function Portfolio() {
+/**
+ * The portfolio block: totals, the chart, renewals and recent changes; a lazy chunk of the home.
+ * Its frame stays until all three reads are in, so the block is laid out once, at its content's
+ * size; `onReady` tells the home (which decides whether the block may take that size).
+ */
+export default function Portfolio({ onReady }: { onReady?: () => void }) {
   const { data: resumo, error, mutate } = useResumo();
-  if (!resumo) return error ? <PortfolioMessage title={P.error} retry={() => void mutate()} /> : <PortfolioSkeleton />;
-  if (resumo.clientes === 0) return <PortfolioMessage title={P.emptyTitle} text={P.emptyText} to={paths.cadastrarCliente} action={CARTEIRA_TEXTS.home.ctaCreate} icon={<PlusIcon size={18} />} />;
-  return (
-    <div className="portfolio-body">
-      <Kpis resumo={resumo} />
-      <div className="portfolio-grid">
-        <Chart resumo={resumo} />
-        <Renewals />
-        <Recent />
+  const some = resumo !== undefined && resumo.clientes > 0;
+  const { reader, ...renewals } = useRenewals(resumo);
+  const recent = useAtividades(some);
+  const ready = resumo ? !some || ((renewals.due !== undefined || !!renewals.error) && (recent.data !== undefined || !!recent.error)) : !!error;
+  useLayoutEffect(() => {
+    if (ready) onReady?.();
+  }, [ready, onReady]);
+  let body;
+  if (!ready) body = <PortfolioSkeleton />;
+  else if (!resumo) body = <PortfolioMessage title={P.error} retry={() => void mutate()} />;
+  else if (resumo.clientes === 0) body = <PortfolioMessage title={P.emptyTitle} text={P.emptyText} to={paths.cadastrarCliente} action={CARTEIRA_TEXTS.home.ctaCreate} icon={<PlusIcon size={18} />} />;
+  else
+    body = (
+      <div className="portfolio-body">
+        <Kpis resumo={resumo} />
+        <div className="portfolio-grid">
+          <Chart resumo={resumo} />
+          <Renewals {...renewals} />
+          <Recent data={recent.data} error={recent.error} />
+        </div>
       </div>
-    </div>
+    );
+  // The reader first, in the same place whatever the body: it keeps its reads.
+  return (
+    <>
+      {reader}
+      {body}
+    </>
   );
 }

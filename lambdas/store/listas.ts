@@ -185,6 +185,20 @@ export async function scanIndex(lpk: string, range: IndexRange, limit: number | 
   } while (start);
 }
 
+/**
+ * The ids of the clients whose name has the name key of `nome` (the same name as pt-BR sorting
+ * compares them: accents, case and leading zeros aside): one Query of the all-clients name view,
+ * reading only the matches.
+ */
+export async function idsNamed(nome: string): Promise<number[]> {
+  const ids: number[] = [];
+  await scanIndex(viewPk({ vip: false }, 'nome'), { prefix: `${nameKey(nome)}${SEP}`, forward: true }, undefined, (entries) => {
+    for (const e of entries) ids.push(e.id);
+    return true;
+  });
+  return ids;
+}
+
 /** Keys a BatchGetItem takes at most. */
 const BATCH_GET_MAX = 100;
 

@@ -14,13 +14,14 @@ import { formatData, formatTelefone } from '../../../lib/csv/fields.ts';
 import { readCsvFile, type ParsedFile } from '../../../lib/csv/read.ts';
 import { checkRows, columnHeaders, guessMapping, hasHeader, IMPORT_FIELDS, type ImportRow } from '../../../lib/csv/rows.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { categorias as categoriasResource, clientes as clientesResource, useCategorias, useClientes } from '../../../lib/resources.ts';
+import { categorias as categoriasResource, clientes as clientesResource, useCategorias } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
 import { CSV_TEXTS } from '../../../texts/csv.ts';
 import { batchEnd } from '../../../lib/csv/batches.ts';
 import { createCategoria, readImportacao, sendLote, startImportacao } from '../../../api/importacoes.ts';
 import { FileStep, ImportHeader, type ImportPhase } from '../components/FileChooser.tsx';
 import { Importacoes } from '../components/Importacoes.tsx';
+import { useExistingClientes } from '../existentes.ts';
 import { reviewRows, rowsToSend } from '../review.ts';
 import { failedRowsCsv, Summary, type Failure, type Outcome } from '../components/Summary.tsx';
 
@@ -70,7 +71,6 @@ function bodyOf(row: ImportRow, categoriaId: number | null): Record<string, unkn
 
 export default function ImportarClientes() {
   const { mutate } = useSWRConfig();
-  const clientes = useClientes();
   const categorias = useCategorias();
   const [phase, setPhase] = useState<ImportPhase>('choose');
   const [error, setError] = useState<string>();
@@ -120,6 +120,7 @@ export default function ImportarClientes() {
   // A continued import skips the lines it created already.
   const created = resuming?.created;
   const checks = useMemo(() => (created ? allChecks.filter((c) => !created.has(c.linha)) : allChecks), [allChecks, created]);
+  const clientes = useExistingClientes(checks);
   const review = useMemo(() => reviewRows(checks, categorias.data ?? [], clientes.data ?? []), [checks, categorias.data, clientes.data]);
 
 

@@ -346,6 +346,13 @@ export function buildParameters(): Record<string, JsonSchema> {
       schema: { type: 'string', pattern: '^(0|[1-9][0-9]{0,15})$' },
     },
     Vip: { name: 'vip', in: 'query', required: false, description: '`1`: only VIP clients.', schema: { type: 'string', enum: ['0', '1'] } },
+    Observacoes: {
+      name: 'observacoes',
+      in: 'query',
+      required: false,
+      description: '`1`: each client with its `observacoes` (the CSV export, page by page, with no separate read of every note).',
+      schema: { type: 'string', enum: ['0', '1'] },
+    },
     Busca: {
       name: 'q',
       in: 'query',

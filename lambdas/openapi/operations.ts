@@ -140,8 +140,9 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       '(inclusive, either may be left out), soonest first. Each page is one query of an index; clients created or ' +
       'deleted between pages never make another one skipped or repeated (one whose sort value changes may move). The ' +
       'index is eventually consistent: a write shows within a second. 503 with Retry-After while the clients stored ' +
-      `before the index are being indexed (once, after the upgrade). ${PAGED}`,
-    { status: '200', response: 'ProdutoPagina', errors: ['400'], query: ['Ordem', 'Direcao', 'CategoriaFiltro', 'Vip', 'Busca', 'FimDe', 'FimAte'] },
+      'before the index are being indexed (once, after the upgrade). `observacoes=1` adds each client\'s notes (a page of 100 ' +
+      `with the longest notes stays far under Lambda's answer cap): an export reads every page with them. ${PAGED}`,
+    { status: '200', response: 'ProdutoPagina', errors: ['400'], query: ['Ordem', 'Direcao', 'CategoriaFiltro', 'Vip', 'Busca', 'FimDe', 'FimAte', 'Observacoes'] },
   ),
   'POST /produtos/existentes': shapedOp(
     'Find the clients a file would meet',

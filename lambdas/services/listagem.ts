@@ -48,6 +48,8 @@ export interface ListaQuery {
   /** A period of contract end (ISO dates, inclusive): the renewals and the expired. */
   fimDe?: string;
   fimAte?: string;
+  /** The clients with their notes (the CSV export, page by page); the list's cards leave them out. */
+  observacoes?: boolean;
 }
 
 /** What a cursor holds: the view it belongs to, the last index key given, and (category order) its bucket. */
@@ -98,8 +100,8 @@ async function entriesAfter(lpk: string, after: string | undefined, desc: boolea
 }
 
 /** The clients of the page's entries, in their order, each with its category as it is now. */
-async function clientesOf(entries: readonly IndexEntry[], refs: Map<number, CategoriaRef>): Promise<Cliente[]> {
-  const stored = await readClientesByIds(entries.map((e) => e.id));
+async function clientesOf(entries: readonly IndexEntry[], refs: Map<number, CategoriaRef>, observacoes = false): Promise<Cliente[]> {
+  const stored = await readClientesByIds(entries.map((e) => e.id), observacoes);
   const out: Cliente[] = [];
   for (const e of entries) {
     const item = stored.get(e.id);
@@ -154,7 +156,7 @@ export async function pageClientes(_actor: Actor, q: ListaQuery): Promise<Pagina
     const bounds = { ...(q.fimDe ? { from: q.fimDe } : {}), ...(q.fimAte ? { to: `${q.fimAte}${SEP}\u007f` } : {}) };
     const entries = await entriesAfter(RENOVACAO_PK, cursor?.k, q.desc, q.limit + 1, (e) => passes(q, e), bounds);
     const { page, cursor: next } = cut(entries, q.limit, h, (e) => e.lsk);
-    return { itens: await clientesOf(page, await refsRead), cursor: next };
+    return { itens: await clientesOf(page, await refsRead, q.observacoes), cursor: next };
   }
 
   const totalsRead = readViewTotals(filterOf(q));
@@ -163,7 +165,7 @@ export async function pageClientes(_actor: Actor, q: ListaQuery): Promise<Pagina
     const entries = await entriesAfter(viewPk(filterOf(q), sort), cursor?.k, q.desc, q.limit + 1);
     const { page, cursor: next } = cut(entries, q.limit, h, (e) => e.lsk);
     const [refs, totais] = await Promise.all([refsRead, totalsRead]);
-    return { itens: await clientesOf(page, refs), cursor: next, totais };
+    return { itens: await clientesOf(page, refs, q.observacoes), cursor: next, totais };
   }
 
   // The category order: each category's name view in turn, from the cursor's category on.
@@ -179,7 +181,7 @@ export async function pageClientes(_actor: Actor, q: ListaQuery): Promise<Pagina
     entries.push(...found.map((e) => ({ ...e, b })));
   }
   const { page, cursor: next } = cut(entries, q.limit, h, (e) => e.lsk, (e) => (e as IndexEntry & { b: number }).b);
-  return { itens: await clientesOf(page, refs), cursor: next, totais: await totalsRead };
+  return { itens: await clientesOf(page, refs, q.observacoes), cursor: next, totais: await totalsRead };
 }
 
 /** Entries a search reads at most per query page (1 MB pages hold about 5,000). */
@@ -236,7 +238,7 @@ async function search(q: ListaQuery, cursor: Cursor | undefined, h: string): Pro
   const more = slice.length > q.limit;
   const page = slice.slice(0, q.limit);
   const next = more ? encode({ h, k: page[page.length - 1]!.k }) : null;
-  return { itens: await clientesOf(page.map(({ e }) => e), refs), cursor: next, totais };
+  return { itens: await clientesOf(page.map(({ e }) => e), refs, q.observacoes), cursor: next, totais };
 }
 
 /** Name queries of POST /produtos/existentes in flight at once. */

@@ -127,6 +127,8 @@ export const routes: readonly RouteDef[] = [
   // read the index `lista` (the grant covers the table's indexes) and BatchGetItem the page's
   // clients; its first call on a table from before the totals or the index may count or mark them.
   route('GET', '/produtos/pagina', 'clientes/pagina', 'PaginaProdutos', [GET, QUERY, BATCH_GET, PUT, UPDATE], { readsIndexes: true }),
+  // The clients a CSV file would meet (by name and CPF/CNPJ), without reading the whole list; a POST for the body's size.
+  route('POST', '/produtos/existentes', 'clientes/existentes', 'ExistentesProdutos', [GET, QUERY, BATCH_GET], { readsIndexes: true }),
   route('GET', '/produtos/{id}', 'clientes/get', 'GetProduto', [GET]),
   route('POST', '/produtos', 'clientes/create', 'CreateProduto', [...TOTALS], KEY),
   route('PUT', '/produtos', 'clientes/update', 'UpdateProduto', [...TOTALS]),

@@ -48,6 +48,11 @@ export const LIMITS = {
    * could no longer fit Lambda's response cap nor its time (413 instead).
    */
   lista: { buscaMax: 200, listaCompletaMax: 250_000 },
+  /**
+   * POST /produtos/existentes (the CSV import's review at any size): names and CPFs/CNPJs asked
+   * per request; each name is one index query, each 100 CPFs/CNPJs one BatchGetItem.
+   */
+  existentes: { nomesMax: 200, documentosMax: 200 },
   /** CSV export: a page of GET /observacoes holds about this much JSON (far under Lambda's response cap). */
   exportacao: { observacoesBytes: 2 * 1024 * 1024 },
 } as const;

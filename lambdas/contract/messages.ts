@@ -103,6 +103,8 @@ export const MESSAGES = {
   campoDecimais: (campo: string, decimals: number) =>
     `O campo '${campo}' aceita no máximo ${decimals} casas decimais.`,
   campoObjeto: (campo: string) => `O campo '${campo}' deve ser um objeto com 'id' ou null.`,
+  campoLista: (campo: string) => `O campo '${campo}' deve ser uma lista de textos.`,
+  campoListaLonga: (campo: string, max: number) => `O campo '${campo}' aceita no máximo ${max} itens por pedido.`,
   campoBooleano: (campo: string) => `O campo '${campo}' deve ser true ou false.`,
   importacaoAssinatura: (campo: string) => `O campo '${campo}' deve ser o SHA-256 do arquivo: 64 dígitos hexadecimais em minúsculas.`,
   // The client record's contact and contract fields

@@ -209,7 +209,7 @@ export const historicoPaginaSchema = pageOf('HistoricoPagina', entradaHistoricoS
  * them on every page, from the stored aggregates; a search has them on every page, computed from
  * its matches; a period of contract end has none (its count would read the whole period).
  */
-export const produtoPaginaSchema = pageOf('ProdutoPagina', produtoResumoSchema, "A page of a view of the client list, and the view's totals.", {
+export const produtoPaginaSchema = pageOf('ProdutoPagina', produtoSchema, "A page of a view of the client list, and the view's totals. Each client as the list returns it (without `observacoes`), or with its `observacoes` when asked with `?observacoes=1`.", {
   totais: totaisSchema
     .describe(
       "The view's exact totals: on every page of a view by category or VIP (or none), from the stored aggregates, and of a search, " +

@@ -236,6 +236,27 @@ export const parseClienteUpdate = (body: unknown): ParseResult<Update<ClienteInp
 export const parseUsuarioInput = (body: unknown): ParseResult<UsuarioInput> => parseWith(usuarioInputSchema, body);
 export const parseUsuarioAtivo = (body: unknown): ParseResult<{ ativo: boolean }> => parseWith(usuarioAtivoSchema, body);
 export const parseUsuarioAdmin = (body: unknown): ParseResult<{ admin: boolean }> => parseWith(usuarioAdminSchema, body);
+/**
+ * POST /produtos/existentes: the names and CPFs/CNPJs of a file about to be imported (either may
+ * be empty); a text that is no stored name or CPF/CNPJ simply matches nothing.
+ */
+export const existentesSchema = /* @__PURE__ */ (() => {
+  const texts = (campo: string, max: number, maxLength: number) =>
+    z
+      .array(z.string({ error: M.campoTexto(campo) }).max(maxLength, { error: M.campoLongo(campo, maxLength) }), { error: M.campoLista(campo) })
+      .max(max, { error: M.campoListaLonga(campo, max) })
+      .optional()
+      .transform((v) => v ?? []);
+  return z.object(
+    {
+      nomes: texts('nomes', LIMITS.existentes.nomesMax, LIMITS.nome.max),
+      documentos: texts('documentos', LIMITS.existentes.documentosMax, 20),
+    },
+    objectError,
+  );
+})();
+
+export const parseExistentes = (body: unknown): ParseResult<{ nomes: string[]; documentos: string[] }> => parseWith(existentesSchema, body);
 export const parseImportacaoInput = (body: unknown): ParseResult<ImportacaoInput> => parseWith(importacaoInputSchema, body);
 export const parseImportacaoLote = (body: unknown): ParseResult<{ linhas: ImportacaoLinha[]; fim?: boolean }> =>
   parseWith(importacaoLoteSchema, body) as ParseResult<{ linhas: ImportacaoLinha[]; fim?: boolean }>;

@@ -14,6 +14,7 @@ import {
   categoriaUpdateSchema,
   clienteInputSchema,
   clienteUpdateSchema,
+  existentesSchema,
   importacaoInputSchema,
   importacaoLoteSchema,
   usuarioAdminSchema,
@@ -124,6 +125,8 @@ const USUARIO_FIELD_DOCS: Record<string, string> = {
     `0–${LIMITS.importacao.linhasPorLote} rows (none only with \`fim\`), each \`{"linha": n, "cliente": <a POST /produtos body>}\` with its ` +
     'line number in the file (unique in the batch); each `cliente` is validated on its own with the rules of POST /produtos.',
   fim: "Optional: `true` on the file's last batch; the import is then `concluida` (it takes no more rows).",
+  nomes: `Optional: client names (up to ${LIMITS.existentes.nomesMax}, each up to ${LIMITS.nome.max} characters).`,
+  documentos: `Optional: CPFs/CNPJs as stored (up to ${LIMITS.existentes.documentosMax}).`,
   ativo: '`false` disables the user (they cannot sign in, and are signed out everywhere); `true` enables them again.',
 };
 
@@ -202,6 +205,7 @@ export function buildSchemas(): Record<string, JsonSchema> {
     UsuarioAdmin: requestSchema(usuarioAdminSchema, 'UsuarioAdmin', 'The body of PUT /usuarios/{email}/admin.', USUARIO_FIELD_DOCS),
     ImportacaoInput: requestSchema(importacaoInputSchema, 'ImportacaoInput', 'The body of POST /importacoes.', USUARIO_FIELD_DOCS),
     ImportacaoLote: requestSchema(importacaoLoteSchema, 'ImportacaoLote', 'The body of POST /importacoes/{id}/lotes.', USUARIO_FIELD_DOCS),
+    Existentes: requestSchema(existentesSchema, 'Existentes', 'The body of POST /produtos/existentes.', USUARIO_FIELD_DOCS),
   };
 }
 
@@ -342,6 +346,13 @@ export function buildParameters(): Record<string, JsonSchema> {
       schema: { type: 'string', pattern: '^(0|[1-9][0-9]{0,15})$' },
     },
     Vip: { name: 'vip', in: 'query', required: false, description: '`1`: only VIP clients.', schema: { type: 'string', enum: ['0', '1'] } },
+    Observacoes: {
+      name: 'observacoes',
+      in: 'query',
+      required: false,
+      description: '`1`: each client with its `observacoes` (the CSV export, page by page, with no separate read of every note).',
+      schema: { type: 'string', enum: ['0', '1'] },
+    },
     Busca: {
       name: 'q',
       in: 'query',

@@ -140,8 +140,19 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       '(inclusive, either may be left out), soonest first. Each page is one query of an index; clients created or ' +
       'deleted between pages never make another one skipped or repeated (one whose sort value changes may move). The ' +
       'index is eventually consistent: a write shows within a second. 503 with Retry-After while the clients stored ' +
-      `before the index are being indexed (once, after the upgrade). ${PAGED}`,
-    { status: '200', response: 'ProdutoPagina', errors: ['400'], query: ['Ordem', 'Direcao', 'CategoriaFiltro', 'Vip', 'Busca', 'FimDe', 'FimAte'] },
+      'before the index are being indexed (once, after the upgrade). `observacoes=1` adds each client\'s notes (a page of 100 ' +
+      `with the longest notes stays far under Lambda's answer cap): an export reads every page with them. ${PAGED}`,
+    { status: '200', response: 'ProdutoPagina', errors: ['400'], query: ['Ordem', 'Direcao', 'CategoriaFiltro', 'Vip', 'Busca', 'FimDe', 'FimAte', 'Observacoes'] },
+  ),
+  'POST /produtos/existentes': shapedOp(
+    'Find the clients a file would meet',
+    'The stored clients having one of the names or CPFs/CNPJs, sorted by id.',
+    'The stored clients whose `nome` is one of `nomes` (accents and case aside, the same inner spacing) or whose `documento` is one of ' +
+      '`documentos` (as stored: digits, a CNPJ\'s letters in capitals), as the list returns them: what a CSV import\'s review ' +
+      `needs, at any size, without reading the whole list (each name one index query, the CPFs/CNPJs their claims). At most ` +
+      `${LIMITS.existentes.nomesMax} names and ${LIMITS.existentes.documentosMax} CPFs/CNPJs per request. Reads only: a POST for the ` +
+      'size of its body. 503 with Retry-After while the clients stored before the index are being indexed (names only).',
+    { status: '200', response: 'ProdutoList', body: 'Existentes', errors: ['400', '413', '415'] },
   ),
   'GET /produtos/{id}': op('Read one client', 'The client.', 'One client by id, with its category embedded as it is now.'),
   'POST /produtos': op(

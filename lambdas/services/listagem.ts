@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { isVipValue, type OrdemLista } from '../contract/limits.ts';
 import { MESSAGES } from '../contract/messages.ts';
-import { orderKey, searchWords } from '../contract/text.ts';
+import { foldName, orderKey, searchWords } from '../contract/text.ts';
 import type { Actor, CategoriaRef, Cliente, PaginaClientes, Totais } from '../contract/types.ts';
 import { BadRequestError, UnavailableError } from '../errors.ts';
 import { readViewTotals } from '../store/aggregates.ts';
@@ -19,6 +19,7 @@ import { categoriaRefs } from '../store/categorias.ts';
 import { toCliente, toClienteRecord } from '../store/items.ts';
 import {
   BUSCA_PK,
+  idsNamed,
   nameKey,
   readClientesByIds,
   RENOVACAO_PK,
@@ -31,6 +32,7 @@ import {
 } from '../store/listas.ts';
 import { indexesReady, migrateIndexes, type MigrationProgress } from '../store/migracao.ts';
 import { defaultDb } from '../store/client.ts';
+import { documentoHolders } from '../store/names.ts';
 
 /** A view of the list, as the HTTP layer read it. */
 export interface ListaQuery {
@@ -46,6 +48,8 @@ export interface ListaQuery {
   /** A period of contract end (ISO dates, inclusive): the renewals and the expired. */
   fimDe?: string;
   fimAte?: string;
+  /** The clients with their notes (the CSV export, page by page); the list's cards leave them out. */
+  observacoes?: boolean;
 }
 
 /** What a cursor holds: the view it belongs to, the last index key given, and (category order) its bucket. */
@@ -96,8 +100,8 @@ async function entriesAfter(lpk: string, after: string | undefined, desc: boolea
 }
 
 /** The clients of the page's entries, in their order, each with its category as it is now. */
-async function clientesOf(entries: readonly IndexEntry[], refs: Map<number, CategoriaRef>): Promise<Cliente[]> {
-  const stored = await readClientesByIds(entries.map((e) => e.id));
+async function clientesOf(entries: readonly IndexEntry[], refs: Map<number, CategoriaRef>, observacoes = false): Promise<Cliente[]> {
+  const stored = await readClientesByIds(entries.map((e) => e.id), observacoes);
   const out: Cliente[] = [];
   for (const e of entries) {
     const item = stored.get(e.id);
@@ -152,7 +156,7 @@ export async function pageClientes(_actor: Actor, q: ListaQuery): Promise<Pagina
     const bounds = { ...(q.fimDe ? { from: q.fimDe } : {}), ...(q.fimAte ? { to: `${q.fimAte}${SEP}\u007f` } : {}) };
     const entries = await entriesAfter(RENOVACAO_PK, cursor?.k, q.desc, q.limit + 1, (e) => passes(q, e), bounds);
     const { page, cursor: next } = cut(entries, q.limit, h, (e) => e.lsk);
-    return { itens: await clientesOf(page, await refsRead), cursor: next };
+    return { itens: await clientesOf(page, await refsRead, q.observacoes), cursor: next };
   }
 
   const totalsRead = readViewTotals(filterOf(q));
@@ -161,7 +165,7 @@ export async function pageClientes(_actor: Actor, q: ListaQuery): Promise<Pagina
     const entries = await entriesAfter(viewPk(filterOf(q), sort), cursor?.k, q.desc, q.limit + 1);
     const { page, cursor: next } = cut(entries, q.limit, h, (e) => e.lsk);
     const [refs, totais] = await Promise.all([refsRead, totalsRead]);
-    return { itens: await clientesOf(page, refs), cursor: next, totais };
+    return { itens: await clientesOf(page, refs, q.observacoes), cursor: next, totais };
   }
 
   // The category order: each category's name view in turn, from the cursor's category on.
@@ -177,7 +181,7 @@ export async function pageClientes(_actor: Actor, q: ListaQuery): Promise<Pagina
     entries.push(...found.map((e) => ({ ...e, b })));
   }
   const { page, cursor: next } = cut(entries, q.limit, h, (e) => e.lsk, (e) => (e as IndexEntry & { b: number }).b);
-  return { itens: await clientesOf(page, refs), cursor: next, totais: await totalsRead };
+  return { itens: await clientesOf(page, refs, q.observacoes), cursor: next, totais: await totalsRead };
 }
 
 /** Entries a search reads at most per query page (1 MB pages hold about 5,000). */
@@ -234,7 +238,46 @@ async function search(q: ListaQuery, cursor: Cursor | undefined, h: string): Pro
   const more = slice.length > q.limit;
   const page = slice.slice(0, q.limit);
   const next = more ? encode({ h, k: page[page.length - 1]!.k }) : null;
-  return { itens: await clientesOf(page.map(({ e }) => e), refs), cursor: next, totais };
+  return { itens: await clientesOf(page.map(({ e }) => e), refs, q.observacoes), cursor: next, totais };
+}
+
+/** Name queries of POST /produtos/existentes in flight at once. */
+const PARALLEL_NAMES = 8;
+
+/**
+ * The stored clients that a file about to be imported would meet (POST /produtos/existentes):
+ * those whose name is one of `nomes` (accents and case aside; the name view's key keeps a name's
+ * inner spacing, so a stored name with doubled spaces is not met) and those holding
+ * one of `documentos`, sorted by id, as the list returns them. Whatever the table's size: a
+ * name is one Query of the name view's matching keys, the CPFs/CNPJs are their claim items
+ * (BatchGetItem), and only the clients found are read; never the whole list.
+ */
+export async function existingClientes(_actor: Actor, asked: { nomes: readonly string[]; documentos: readonly string[] }): Promise<Cliente[]> {
+  const wanted = new Set(asked.nomes.map(foldName).filter((n) => n !== ''));
+  const documentos = new Set(asked.documentos.filter((d) => d !== ''));
+  const ids = new Set<number>();
+  if (wanted.size > 0) {
+    // The names come from the index, complete only once the clients stored before it are indexed.
+    const index = await indexesReady(defaultDb(), { readOnly: true });
+    if (!index.ready) throw new UnavailableError(MESSAGES.indicesEmPreparo(index.feitos, index.total));
+    const keys = [...new Map([...asked.nomes].map((n) => [nameKey(n), n])).values()];
+    for (let i = 0; i < keys.length; i += PARALLEL_NAMES) {
+      for (const found of await Promise.all(keys.slice(i, i + PARALLEL_NAMES).map(idsNamed))) for (const id of found) ids.add(id);
+    }
+  }
+  if (documentos.size > 0) for (const id of (await documentoHolders(defaultDb(), [...documentos])).values()) ids.add(id);
+  if (ids.size === 0) return [];
+  const [stored, refs] = await Promise.all([readClientesByIds([...ids]), categoriaRefs()]);
+  const out: Cliente[] = [];
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    const item = stored.get(id);
+    if (!item) continue;
+    const r = toClienteRecord(item);
+    // The name key is the sort's fold: the import's own (foldName) decides.
+    if (!wanted.has(foldName(r.nome)) && !(r.documento && documentos.has(r.documento))) continue;
+    out.push(toCliente(r, r.categoriaId === null ? null : (refs.get(r.categoriaId) ?? null)));
+  }
+  return out;
 }
 
 /** The job's run of the index migration (store/migracao.ts), while `keepGoing` says there is time. */

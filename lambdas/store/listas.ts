@@ -185,14 +185,29 @@ export async function scanIndex(lpk: string, range: IndexRange, limit: number | 
   } while (start);
 }
 
+/**
+ * The ids of the clients whose name has the name key of `nome` (the same name as pt-BR sorting
+ * compares them: accents, case and leading zeros aside): one Query of the all-clients name view,
+ * reading only the matches.
+ */
+export async function idsNamed(nome: string): Promise<number[]> {
+  const ids: number[] = [];
+  await scanIndex(viewPk({ vip: false }, 'nome'), { prefix: `${nameKey(nome)}${SEP}`, forward: true }, undefined, (entries) => {
+    for (const e of entries) ids.push(e.id);
+    return true;
+  });
+  return ids;
+}
+
 /** Keys a BatchGetItem takes at most. */
 const BATCH_GET_MAX = 100;
 
 /**
- * The clients of these ids as the list reads them (strongly consistent), by id; an id whose
- * client is gone (deleted after the index was read) is absent.
+ * The clients of these ids as the list reads them (strongly consistent), with their notes when
+ * `observacoes`, by id; an id whose client is gone (deleted after the index was read) is absent.
  */
-export async function readClientesByIds(ids: readonly number[]): Promise<Map<number, Stored>> {
+export async function readClientesByIds(ids: readonly number[], observacoes = false): Promise<Map<number, Stored>> {
+  const projection = observacoes ? `${CLIENTE_LIST_PROJECTION}, observacoes` : CLIENTE_LIST_PROJECTION;
   const found = new Map<number, Stored>();
   const table = tableName();
   for (let i = 0; i < ids.length; i += BATCH_GET_MAX) {
@@ -200,7 +215,7 @@ export async function readClientesByIds(ids: readonly number[]): Promise<Map<num
     for (let round = 0; keys && keys.length > 0; round++) {
       if (round > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** round)));
       const out = await documentClient().send(
-        new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true, ProjectionExpression: CLIENTE_LIST_PROJECTION } } }),
+        new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true, ProjectionExpression: projection } } }),
       );
       for (const item of out.Responses?.[table] ?? []) found.set(Number(item.sk), item);
       keys = out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined;

@@ -65,8 +65,18 @@ export async function markIndexesDoneIfEmpty(db: Database): Promise<boolean> {
  * Whether the index is complete (one read per instance once it is), else the migration's
  * progress: the paged list's guard.
  */
-export async function indexesReady(db: Database = defaultDb()): Promise<{ ready: true } | { ready: false; feitos: number; total: number }> {
+export async function indexesReady(
+  db: Database = defaultDb(),
+  { readOnly = false }: { readOnly?: boolean } = {},
+): Promise<{ ready: true } | { ready: false; feitos: number; total: number }> {
   if (done.has(db.tableName)) return { ready: true };
+  // A read-only route (no write grant) only looks: a table without clients has nothing to index.
+  if (readOnly) {
+    const progress = await readProgress(db);
+    if (progress?.concluida) done.add(db.tableName);
+    if (progress?.concluida || (!progress && !(await hasClientes(db)))) return { ready: true };
+    return { ready: false, feitos: Number(progress?.feitos ?? 0), total: Number(progress?.total ?? 0) };
+  }
   if (await markIndexesDoneIfEmpty(db)) {
     done.add(db.tableName);
     return { ready: true };

@@ -211,19 +211,28 @@ export function releaseDocumento(documento: string, id: number): WriteOp<WriteOu
 }
 
 /**
- * Of `documentos`, those some record has claimed (tools that write clients in bulk skip them, so
- * a seed never takes a documento a client already has). BatchGetItem, 100 keys at a time.
+ * Of `documentos`, those some client has claimed, with the id of the client holding each: their
+ * claim items, by BatchGetItem 100 keys at a time (never a read of the clients).
  */
-export async function documentosClaimed(db: Database, documentos: readonly string[]): Promise<Set<string>> {
-  const held = new Set<string>();
-  for (let i = 0; i < documentos.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = documentos.slice(i, i + 100).map(documentoClaimKey);
+export async function documentoHolders(db: Database, documentos: readonly string[]): Promise<Map<string, number>> {
+  const held = new Map<string, number>();
+  const distinct = [...new Set(documentos)];
+  for (let i = 0; i < distinct.length; i += 100) {
+    let keys: Record<string, unknown>[] | undefined = distinct.slice(i, i + 100).map(documentoClaimKey);
     for (let round = 0; keys && keys.length > 0; round++) {
       if (round > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** round)));
-      const out = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: keys, ProjectionExpression: 'pk' } } }));
-      for (const item of out.Responses?.[db.tableName] ?? []) held.add(String(item.pk).slice(DOCUMENTO_PREFIX.length + 1));
+      const out = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: keys, ProjectionExpression: 'pk, id' } } }));
+      for (const item of out.Responses?.[db.tableName] ?? []) held.set(String(item.pk).slice(DOCUMENTO_PREFIX.length + 1), Number(item.id));
       keys = out.UnprocessedKeys?.[db.tableName]?.Keys as Record<string, unknown>[] | undefined;
     }
   }
   return held;
+}
+
+/**
+ * Of `documentos`, those some record has claimed (tools that write clients in bulk skip them, so
+ * a seed never takes a documento a client already has).
+ */
+export async function documentosClaimed(db: Database, documentos: readonly string[]): Promise<Set<string>> {
+  return new Set((await documentoHolders(db, documentos)).keys());
 }

@@ -217,6 +217,23 @@ describe('GET /produtos/pagina', () => {
     );
   });
 
+  it('observacoes=1: every page with each client\'s notes (as GET /produtos/{id} has them); without it none', async () => {
+    const nota = 'Prefere contato por WhatsApp.\nRenovação com a diretoria.';
+    const comNota = await createCliente(api, { nome: 'Zeca Bar Notas', valorContrato: 10, categoria: null, observacoes: nota });
+    try {
+      const withNotes = await walk({ observacoes: '1', q: 'zeca' }, 2);
+      const plain = await walk({ q: 'zeca' }, 2);
+      expect(withNotes.itens.map((c) => c.id)).toEqual(plain.itens.map((c) => c.id));
+      expect(withNotes.itens.find((c) => c.id === comNota.id)).toMatchObject({ observacoes: nota });
+      expect(withNotes.itens.filter((c) => 'observacoes' in c).map((c) => c.id)).toEqual([comNota.id]);
+      expect(plain.itens.some((c) => 'observacoes' in c)).toBe(false);
+      // The whole list in name order, with notes: the same clients as without.
+      expect((await walk({ observacoes: '1' }, 50)).itens.map((c) => c.id)).toEqual((await walk({}, 50)).itens.map((c) => c.id));
+    } finally {
+      expect((await call(api, 'DELETE', `/produtos/${comNota.id}`)).status).toBe(204);
+    }
+  });
+
   it('refuses what it does not take (400): bad parameters, a cursor of another view or made up', async () => {
     const bad = async (qs: string) => {
       const r = await call(api, 'GET', `/produtos/pagina?${qs}`);
@@ -228,6 +245,7 @@ describe('GET /produtos/pagina', () => {
     await bad(`limit=${LIMITS.page.max + 1}`);
     await bad('categoria=-1');
     await bad('vip=sim');
+    await bad('observacoes=sim');
     await bad('fimDe=31/12/2027');
     await bad(`q=${'a'.repeat(LIMITS.lista.buscaMax + 1)}`);
     expect(await bad('q=ana&fimAte=2027-01-01')).toEqual({ mensagem: MESSAGES.buscaComVencimento });

@@ -273,8 +273,14 @@ describe('real responses match the OpenAPI schemas', () => {
     expect(first.totais).toBeDefined();
     if (first.cursor) await call('GET /produtos/pagina', `/produtos/pagina?limit=1&ordem=valor&direcao=desc&cursor=${first.cursor}`, 200);
     await call('GET /produtos/pagina', '/produtos/pagina?q=pao&vip=0', 200);
+    await call('GET /produtos/pagina', '/produtos/pagina?observacoes=1&limit=100', 200);
     await call('GET /produtos/pagina', '/produtos/pagina?fimDe=2020-01-01&fimAte=2030-12-31&categoria=0', 200);
     await call('GET /produtos/pagina', '/produtos/pagina?ordem=preco', 400);
+    // The clients a CSV file would meet, by name and CPF/CNPJ.
+    await call('POST /produtos/existentes', '/produtos/existentes', 200, { nomes: ['Um'], documentos: ['52998224725'] });
+    await call('POST /produtos/existentes', '/produtos/existentes', 400, { nomes: 'Um' });
+    await call('POST /produtos/existentes', '/produtos/existentes', 413, { nomes: [], pad: 'x'.repeat(LIMITS.bodyBytes) });
+    await call('POST /produtos/existentes', '/produtos/existentes', 415, '{}', { 'content-type': 'text/plain' });
     // Counts that say more clients than the whole list is read for: 413 naming the paged form.
     const bump = (n: number) =>
       api.doc.send(

@@ -673,12 +673,18 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     expect(created.status).toBe(201);
     await direct.send(new DeleteCommand({ TableName: table, Key: SEM_CATEGORIA_KEY }));
     expect(await call('PaginaProdutos', 'GET', '/produtos/pagina')).toMatchObject({ status: 503 });
+    expect(await call('ExistentesProdutos', 'POST', '/produtos/existentes', { nomes: ['antes do indice'] })).toMatchObject({ status: 503 });
     expect(await runJob('MigrarIndices')).toMatchObject({ concluida: true });
     const page = await call('PaginaProdutos', 'GET', '/produtos/pagina?q=antes&limit=5');
     expect(page).toMatchObject({ status: 200, body: { itens: [{ nome: 'Antes do índice' }], cursor: null, totais: { clientes: 1, vips: 1, soma: 20000 } } });
     // The aggregates counted by the paged list's first read (SEM item gone): its view totals.
     expect(await call('PaginaProdutos', 'GET', '/produtos/pagina?vip=1&ordem=valor&direcao=desc')).toMatchObject({ status: 200, body: { totais: { vips: expect.any(Number) } } });
     expect(await runJob('MigrarIndices')).toMatchObject({ concluida: true });
+    // The clients a CSV file would meet, by name (the index) and by CPF/CNPJ (its claim).
+    const documento = '11222333000181';
+    expect((await call('CreateProduto', 'POST', '/produtos', { nome: 'Com documento', valorContrato: 10, documento })).status).toBe(201);
+    const existentes = await call('ExistentesProdutos', 'POST', '/produtos/existentes', { nomes: ['ANTES DO ÍNDICE'], documentos: [documento, '52998224725'] });
+    expect(existentes).toMatchObject({ status: 200, body: [{ nome: 'Antes do índice' }, { nome: 'Com documento', documento }] });
   });
 
   it('serves the users API with the real Cognito calls (sign-in on: the claims of a real access token)', async () => {

@@ -44,7 +44,7 @@ describe('OpenAPI document', () => {
     const documented = operations().map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort();
     const table = routes.filter((r) => r.routeKey !== '$default').map((r) => r.routeKey).sort();
     expect(documented).toEqual(table);
-    expect(table).toHaveLength(34);
+    expect(table).toHaveLength(35);
     expect(Object.keys(doc.paths).some((p) => p.includes('proxy'))).toBe(false);
   });
 
@@ -181,7 +181,7 @@ describe('OpenAPI document', () => {
       // The records' creates (and an import's batches) are idempotent; an invitation or a resend is
       // not a create to replay, a restore is not a create, and an undo or restore step of an import
       // is idempotent by itself (a step sent again goes on with what is left).
-      if (method === 'post' && !path.startsWith('/usuarios') && !path.startsWith('/lixeira') && !path.endsWith('/desfazer') && !path.endsWith('/restaurar')) {
+      if (method === 'post' && !path.startsWith('/usuarios') && !path.startsWith('/lixeira') && !path.endsWith('/desfazer') && !path.endsWith('/restaurar') && !path.endsWith('/existentes')) {
         expect(headerParams.map((p) => p.name)).toEqual(['Idempotency-Key']);
         expect(headerParams[0]!.schema).toMatchObject({ minLength: 1, maxLength: LIMITS.idempotencyKeyMaxLength });
         expect(op.responses).toHaveProperty('422');

@@ -69,7 +69,11 @@ export async function listaFigures(db: BenchDb, log: (line: string) => void): Pr
     await runMigrations({ doc: db.doc, tableName: set.table }, (line) => log(`${set.table}: ${line}`));
     log(`${set.table} ready in ${((Date.now() - t) / 1000).toFixed(0)} s`);
     process.env.TABLE_NAME = set.table;
-    const at = (name: string, value: number) => figures.push(reported(SECTION, `${name} at ${n.toLocaleString('en-US')}`, value, 'ms', formatMs(value)));
+    const at = (name: string, value: number) => {
+      figures.push(reported(SECTION, `${name} at ${n.toLocaleString('en-US')}`, value, 'ms', formatMs(value)));
+      // Each figure as it is taken: a run stopped at a larger size keeps the smaller sizes' figures.
+      log(`${set.table}: ${name} ${formatMs(value)}`);
+    };
 
     const first = await timed(() => `limit=${PAGE}`);
     firstPage.set(n, first);
@@ -107,6 +111,7 @@ export async function listaFigures(db: BenchDb, log: (line: string) => void): Pr
     } while (next);
     const wall = performance.now() - t0;
     figures.push(reported(SECTION, `export (${pages} pages, ${rows} rows) at ${n.toLocaleString('en-US')}`, server, 'ms', `${formatMs(server)} (${formatMs(wall)} wall)`));
+    log(`${set.table}: export of ${rows} rows in ${pages} pages ${formatMs(server)} (${formatMs(wall)} wall)`);
   }
   const smallest = sizes[0]!;
   const largest = sizes.at(-1)!;

@@ -1,4 +1,6 @@
 import type { Pagina } from '@contract';
+import { LIST_PAGED_ABOVE } from '../config.ts';
+import { useResumo } from './resources.ts';
 
 /** The path of the page after `cursor` of the list read at `path`. */
 export const pageAfter = (path: string, cursor: string): string => `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
@@ -16,3 +18,13 @@ export const cursorPageKey =
     if (previous.cursor === null) return null;
     return pageAfter(path, previous.cursor);
   };
+
+/**
+ * Whether a list reads the paged form: from the portfolio's count (GET /resumo, one read whatever
+ * the size); undefined while it loads. A failed count keeps the spec's whole list.
+ */
+export function usePagedList(): boolean | undefined {
+  const { data, error } = useResumo();
+  if (data) return data.clientes > LIST_PAGED_ABOVE;
+  return error ? false : undefined;
+}

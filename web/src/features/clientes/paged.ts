@@ -8,19 +8,11 @@ import type { Cliente, PaginaClientes, Totais } from '@contract';
 import { ApiRequestError } from '../../api/http.ts';
 import type { View } from '../../lib/clientes-url.ts';
 import { PAGINA_MAX, paginaPath, type PagedView } from '../../api/clientes-pagina.ts';
-import { useResumo } from '../../lib/resources.ts';
 import { cursorPageKey } from '../../lib/paging.ts';
-import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE, LIST_PAGED_MAX_LOADED, LIST_PRELOAD_MARGIN } from '../../config.ts';
+import { LIST_PAGE_SIZE, LIST_PAGED_MAX_LOADED, LIST_PRELOAD_MARGIN } from '../../config.ts';
 
-/**
- * Whether a list reads the paged form: from the portfolio's count (GET /resumo, one read whatever
- * the size); undefined while it loads. A failed count keeps the spec's whole list.
- */
-export function usePagedList(): boolean | undefined {
-  const { data, error } = useResumo();
-  if (data) return data.clientes > LIST_PAGED_ABOVE;
-  return error ? false : undefined;
-}
+// Shared with the import's review, which reads by name above the same count.
+export { usePagedList } from '../../lib/paging.ts';
 
 /** A 413 from the whole list (it outgrew Lambda's answer before the count said so): page instead. */
 export const tooLarge = (error: unknown): boolean => error instanceof ApiRequestError && error.status === 413;

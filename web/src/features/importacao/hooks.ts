@@ -1,11 +1,11 @@
 /**
  * The client import's state and requests: the steps' reducer (import-state.ts), the row review
- * (review.ts) over the categories and clients the page passes in, and the import itself, batch by
- * batch.
+ * (review.ts) over the categories the page passes in and the stored clients the file's rows meet
+ * (existentes.ts), and the import itself, batch by batch.
  */
 import { useCallback, useMemo, useReducer, useRef } from 'react';
 import { useSWRConfig } from 'swr';
-import { LIMITS, foldName, type Categoria, type Cliente, type Importacao } from '@contract';
+import { LIMITS, foldName, type Categoria, type Importacao } from '@contract';
 import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../api/http.ts';
 import { createCategoria, readImportacao, sendLote, startImportacao } from '../../api/importacoes.ts';
 import { batchEnd } from '../../lib/csv/batches.ts';
@@ -15,12 +15,12 @@ import { categorias as categoriasResource, clientes as clientesResource } from '
 import { CSV_TEXTS } from '../../texts/csv.ts';
 import type { Outcome } from './components/Summary.tsx';
 import { importReducer, initialImportState, type Resuming, type Run } from './import-state.ts';
+import { useExistingClientes } from './existentes.ts';
 import { reviewRows, rowsToSend } from './review.ts';
 
-/** What the review compares the file with: the stored categories and clients, once read. */
+/** What the review compares the file with besides the clients it reads itself: the stored categories, once read. */
 export interface Known {
   categorias: readonly Categoria[] | undefined;
-  clientes: readonly Cliente[] | undefined;
 }
 
 /** The wire body of a row: the spec's fields, its category by id, the contact and contract fields when present. */
@@ -40,7 +40,8 @@ export function useClienteImport(known: Known) {
   // A continued import skips the lines it created already.
   const created = resuming?.created;
   const checks = useMemo(() => (created ? allChecks.filter((c) => !created.has(c.linha)) : allChecks), [allChecks, created]);
-  const review = useMemo(() => reviewRows(checks, known.categorias ?? [], known.clientes ?? []), [checks, known.categorias, known.clientes]);
+  const clientes = useExistingClientes(checks);
+  const review = useMemo(() => reviewRows(checks, known.categorias ?? [], clientes.data ?? []), [checks, known.categorias, clientes.data]);
   const toSend = useMemo(() => rowsToSend(review, pularDuplicados), [review, pularDuplicados]);
 
   const chooseFile = async (chosen: File) => {
@@ -165,6 +166,8 @@ export function useClienteImport(known: Known) {
     toSend,
     /** The lines an earlier run of a continued import created, once its file is chosen again. */
     created,
+    /** Whether the stored clients the review compares the rows with are read. */
+    clientesRead: clientes.data !== undefined,
     chooseFile,
     start,
     /** 'Continuar' in the summary: the run goes on where it stopped. */

@@ -7,7 +7,7 @@
  * The steps' state and requests live in useClienteImport; each step is its own component.
  */
 import { columnHeaders } from '../../../lib/csv/rows.ts';
-import { useCategorias, useClientes } from '../../../lib/resources.ts';
+import { useCategorias } from '../../../lib/resources.ts';
 import { paths } from '../../../paths.ts';
 import { CSV_TEXTS } from '../../../texts/csv.ts';
 import { ChooseStep, ResumingNote } from '../components/ChooseStep.tsx';
@@ -18,11 +18,9 @@ import { failedRowsCsv, Summary } from '../components/Summary.tsx';
 import { useClienteImport } from '../hooks.ts';
 
 export default function ImportarClientes() {
-  const clientes = useClientes();
   const categorias = useCategorias();
-  const { state, dispatch, checks, review, toSend, created, chooseFile, start, resumeRun, resumeJob, cancel } = useClienteImport({
+  const { state, dispatch, checks, review, toSend, created, clientesRead, chooseFile, start, resumeRun, resumeJob, cancel } = useClienteImport({
     categorias: categorias.data,
-    clientes: clientes.data,
   });
   const { phase, file, run, resuming } = state;
 
@@ -47,7 +45,7 @@ export default function ImportarClientes() {
           review={review}
           toSend={toSend}
           created={created}
-          ready={Boolean(categorias.data && clientes.data)}
+          ready={Boolean(categorias.data && clientesRead)}
           onStart={() => void start()}
         />
       )}

@@ -209,7 +209,7 @@ describe('a member, signed in', () => {
     expectGateway401(await call(api, 'GET', `/categorias/${categoria.body.id}`));
   });
 
-  it('restores from the trash, but only an administrator deletes for good (issue 16): 403 {mensagem} for a member', async () => {
+  it('restores from the trash, but only an administrator deletes for good: 403 {mensagem} for a member', async () => {
     const auth = bearer(member.AccessToken);
     const p = await call(api, 'POST', '/produtos', { nome: 'Na lixeira', valorContrato: 1 }, auth);
     expect((await call(api, 'DELETE', `/produtos/${p.body.id}`, undefined, auth)).status).toBe(204);

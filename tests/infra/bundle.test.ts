@@ -613,7 +613,7 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     expect(String(wrongMethod.headers.allow ?? wrongMethod.headers.Allow)).toContain('GET');
   });
 
-  it('serves the history and the trash (issue 16): reads, restores of both kinds, a purge', async () => {
+  it('serves the history and the trash: reads, restores of both kinds, a purge', async () => {
     const forgetClaimsMarker = () => direct.send(new DeleteCommand({ TableName: table, Key: NAME_CLAIMS_MARKER }));
     const cat = await call('CreateCategoria', 'POST', '/categorias', { descricao: 'Histórica' });
     const catId = (cat.body as { id: number }).id;

@@ -227,7 +227,7 @@ describe('a member, signed in', () => {
     expect(entries.status).toBe(404);
   });
 
-  it("imports (issue 18): the author is the signed-in e-mail; only the author or an administrator may list, read, add to or undo an import", async () => {
+  it("imports: the author is the signed-in e-mail; only the author or an administrator may list, read, add to or undo an import", async () => {
     const mine = bearer(member.AccessToken);
     const boss = bearer(admin.AccessToken);
     const own = await call(api, 'POST', '/importacoes', { total: 1, arquivo: 'meus.csv' }, mine);

@@ -187,7 +187,7 @@ describe('real responses match the OpenAPI schemas', () => {
     await call('GET /categorias/{id}/historico', `/categorias/${cat.id}/historico`, 404);
   });
 
-  it('importacoes: every status of every route (issue 18)', async () => {
+  it('importacoes: every status of every route', async () => {
     const job = (await call('POST /importacoes', '/importacoes', 201, { total: 2, arquivo: 'clientes.csv' })).body as { id: number };
     await call('POST /importacoes', '/importacoes', 201, { total: 1 }, { 'idempotency-key': 'openapi-i' });
     await call('POST /importacoes', '/importacoes', 201, { total: 1 }, { 'idempotency-key': 'openapi-i' });

@@ -154,7 +154,7 @@ describeBrowser('CSV import: the files people really have', () => {
     ]);
   });
 
-  it("issue 17's fields as people write them (e-mail, phone, CNPJ/CPF, notes, dates) stored as the contract stores them; a bad CPF and a CNPJ in use named", async () => {
+  it("the contact and contract fields as people write them (e-mail, phone, CNPJ/CPF, notes, dates) stored as the contract stores them; a bad CPF and a CNPJ in use named", async () => {
     const { page } = await open();
     const tok = token();
     // Fresh, valid documents for this run (the table is shared by the file's tests).

@@ -40,7 +40,7 @@ async function createClienteIn(page: Page, nome: string, valor: string): Promise
 describeBrowser('the value field, typed the Brazilian way', () => {
   const { open } = useBrowser();
 
-  it('saves each form of issue 13 as the amount a Brazilian means (the stored value, through the API)', async () => {
+  it('saves each money form as the amount a Brazilian means (the stored value, through the API)', async () => {
     const { page } = await open();
     const tok = token();
     const forms = ISSUE_13_AMOUNTS;

@@ -252,7 +252,7 @@ describe('OpenAPI document', () => {
     expect(s.ProdutoInput!.required).toEqual(['nome', 'valorContrato']);
   });
 
-  it('states the contact and contract fields (issue 17): formats, limits, kept when absent from a PUT, no observacoes in the list', () => {
+  it('states the contact and contract fields: formats, limits, kept when absent from a PUT, no observacoes in the list', () => {
     const s = doc.components.schemas;
     const props = (name: string) => s[name]!.properties as Record<string, JsonSchema & { anyOf?: JsonSchema[] }>;
     for (const body of ['ProdutoInput', 'ProdutoUpdate']) {

@@ -142,7 +142,7 @@ describeBrowser('accessibility', () => {
     expect(found, found.join('\n\n')).toEqual([]);
   }, 180_000); // thirteen routes, each audited by axe: minutes on a loaded machine
 
-  it('axe: the forms with messages next to their fields, a cut paste and the edit-conflict panel (issue 13)', async () => {
+  it('axe: the forms with messages next to their fields, a cut paste and the edit-conflict panel', async () => {
     const s = await open();
     const { page } = s;
     const found: string[] = [];

@@ -305,7 +305,7 @@ async function checkScreen(s: Session, screen: Screen, ids: { catId: number; pro
   await notBlank(page);
 }
 
-describeBrowser('API down and API slow (issue 8)', () => {
+describeBrowser('API down and API slow', () => {
   const { open } = useBrowser();
 
   it('API down: every screen shows the spec toast or the retry message, never a blank page', async () => {

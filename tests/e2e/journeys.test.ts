@@ -332,7 +332,7 @@ describeBrowser('journeys', () => {
     await visible(heading(page));
   });
 
-  it('two tabs edit the same client: the second save gets the conflict toast and stays, offering the current version (issue 13)', async () => {
+  it('two tabs edit the same client: the second save gets the conflict toast and stays, offering the current version', async () => {
     const s = await open();
     const tok = token();
     const p = await createProduto({ nome: `Ótica Visão ${tok}`, valorContrato: 3000 });

@@ -5,7 +5,7 @@
  * its first paint, or one of them shifts: the app remembers what it found in a cookie, the edge
  * (infra/cloudfront/spa-rewrite.js) reads it and serves that page (both are prerendered), and
  * hydration reads the same cookie. Without the cookie (a first visit) the dashboard's space is
- * reserved: a visitor then sees the invitation in it, as before, and nothing shifts.
+ * reserved, and the home fits the block to what it holds once known (pages/Home.tsx).
  */
 import { HOME_COOKIE } from '../config.ts';
 

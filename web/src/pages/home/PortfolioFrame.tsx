@@ -4,9 +4,10 @@ import { APP_TEXTS } from '../../texts/app.ts';
 import { CARTEIRA_TEXTS } from '../../texts/carteira.ts';
 
 /**
- * The portfolio block's frame before its numbers are known (the prerendered home shows it: a
- * build can't know them): the same reserved size as the numbers, so nothing shifts when they come.
- * `compact`: the size of a visitor's invitation (a page served for a visitor, lib/inicio.ts).
+ * The portfolio block's frame before its content is known (the prerendered home shows it: a
+ * build can't know it): a fixed size with each part's place; the home then fits the block to its
+ * content (pages/Home.tsx). `compact`: the size of a visitor's invitation (a page served for a
+ * visitor, lib/inicio.ts).
  */
 export function PortfolioSkeleton({ compact = false }: { compact?: boolean }) {
   if (compact)

@@ -3,6 +3,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/index.ts';
 import { CLIENT_COUNT, SEM_CATEGORIA_KEY, SEQUENCIA_KEY } from '../../lambdas/store/items.ts';
+import { documentoClaimKey } from '../../lambdas/store/names.ts';
 import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import { progressLine } from '../../tools/progress.ts';
 import { SEED_ACTOR, seedDatabase, seedDemo, type SeedProgress } from '../../tools/seed.ts';
@@ -132,5 +133,40 @@ describe('seeding', () => {
     expect(next.body.id).toBe(result.clienteIds.last + 1);
     const seeded = clientes.find((p) => p.categoria !== null)!;
     expect((await call(api, 'PUT', '/produtos', { ...seeded, categoria: null, versao: 1 })).body.versao).toBe(2);
+  });
+
+  it('a seeded client is stored as the API stores one: the same items, keys and attributes (less the audit fields and history a bulk seed leaves out)', async () => {
+    const result = await seedDatabase(api, { categorias: 1, clientes: 40 });
+    const seeded = ((await call(api, 'GET', '/produtos')).body as Cliente[]).filter((p) => p.id >= result.clienteIds.first);
+    // One with every field a seed writes: a category, a CPF/CNPJ, an e-mail, contract dates.
+    const model = seeded.find((p) => p.categoria && p.documento && p.email && p.fimContrato && p.telefone)!;
+    expect(model).toBeDefined();
+    /** Every item a client owns (its record, index items and CPF/CNPJ claim), ids and audit values as placeholders. */
+    const itemsOf = async (id: number, documento: string) => {
+      const q = async (pk: string) =>
+        (await api.doc.send(new QueryCommand({ TableName: api.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }))).Items ?? [];
+      const record = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.cliente, sk: id }, ConsistentRead: true }))).Item!;
+      const claim = (await api.doc.send(new GetCommand({ TableName: api.tableName, Key: documentoClaimKey(documento), ConsistentRead: true }))).Item!;
+      const id16 = String(id).padStart(16, '0');
+      const audit = new Set(['criadoEm', 'criadoPor', 'atualizadoEm', 'atualizadoPor', 'historico']);
+      const normal = (item: Record<string, unknown>) =>
+        Object.fromEntries(
+          Object.entries(item)
+            .filter(([k]) => !audit.has(k) && k !== 'la')
+            .map(([k, v]) => [k, k === 'sk' && v === id ? 'ID' : typeof v === 'string' ? v.replace(id16, 'ID16').replace(`${PARTITION_KEYS.indice}#${id}`, 'INDICE#ID') : v === id ? 'ID' : v])
+            // The last-change views' keys start with the last change, which a seed leaves unset.
+            .map(([k, v]) => [k, k === 'lsk' && String(item.lpk).endsWith('#a') ? 'LAST-CHANGE' : v]),
+        );
+      return { record: normal(record), claim: normal(claim), index: (await q(`${PARTITION_KEYS.indice}#${id}`)).map(normal) };
+    };
+    const before = await itemsOf(model.id, model.documento!);
+    // The same client through the API: the seeded one deleted first (its CPF/CNPJ freed), then created.
+    expect((await call(api, 'DELETE', `/produtos/${model.id}`)).status).toBe(204);
+    const { id: _id, versao: _v, categoria, ...fields } = model;
+    const created = await call(api, 'POST', '/produtos', { ...fields, categoria: categoria ? { id: categoria.id } : null });
+    expect(created.status, created.text).toBe(201);
+    const after = await itemsOf((created.body as Cliente).id, model.documento!);
+    expect(after).toEqual(before);
+    expect(before.index.length).toBeGreaterThan(6);
   });
 });

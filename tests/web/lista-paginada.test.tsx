@@ -90,12 +90,15 @@ describe('/clientes above LIST_PAGED_ABOVE clients', () => {
     expect(screen.getByRole('button', { name: LISTAS_TEXTS.csv.exportar })).toBeInTheDocument();
   });
 
-  it('writes every page of the view into one file', async () => {
+  it('writes every page of the view into one file, each page read with its notes (no read of every note)', async () => {
     const totais = { clientes: 3, vips: 1, soma: 24_000 };
-    mockApi({
+    const api = mockApi({
       'GET /api/resumo': json(200, resumo(LIST_PAGED_ABOVE + 1)),
-      'GET /api/observacoes': json(200, { itens: [{ id: 3, observacoes: 'liga cedo' }], cursor: null }),
-      'GET /api/produtos/pagina': [json(200, { itens: PAGE_1, cursor: 'c1', totais }), json(200, { itens: PAGE_1, cursor: 'c1', totais }), json(200, { itens: PAGE_2, cursor: null, totais })],
+      'GET /api/produtos/pagina': [
+        json(200, { itens: PAGE_1, cursor: 'c1', totais }),
+        json(200, { itens: PAGE_1, cursor: 'c1', totais }),
+        json(200, { itens: [{ ...PAGE_2[0]!, observacoes: 'liga cedo' }], cursor: null, totais }),
+      ],
     });
     const blobs: Blob[] = [];
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((b: Blob) => (blobs.push(b), 'blob:x')), revokeObjectURL: vi.fn() }));
@@ -109,6 +112,9 @@ describe('/clientes above LIST_PAGED_ABOVE clients', () => {
     expect(lines[1]).toContain('Ana Souza');
     expect(lines[3]).toContain('Carla Dias');
     expect(lines[3]).toContain('liga cedo');
+    expect(api.callsTo('GET', '/api/observacoes')).toEqual([]);
+    // The list's own page without notes; the export's two with them.
+    expect(pagedQueries(api.fetchMock).map((q) => q.observacoes)).toEqual([undefined, '1', '1']);
   });
 });
 

@@ -69,6 +69,13 @@ export const RENEWAL_OVERDUE_DAYS = 90;
  */
 export const LIST_PAGED_ABOVE = 2_000;
 
+/**
+ * Above this many clients (a CSV of about 100 MB) the streaming export asks where to save the file
+ * and writes it as it goes, where the browser can (File System Access API); else, and below it, a
+ * download as usual.
+ */
+export const EXPORT_TO_FILE_ABOVE = 200_000;
+
 /** Clients per page of the paged list (a multiple of 2, 3 and 4: full rows of cards). */
 export const LIST_PAGE_SIZE = 24;
 

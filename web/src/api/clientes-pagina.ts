@@ -24,6 +24,8 @@ export interface PagedView {
   /** Contracts ending in this period (ISO dates), soonest first. */
   fimDe?: string | undefined;
   fimAte?: string | undefined;
+  /** Each client with its notes (the export); the cards leave them out. */
+  observacoes?: boolean;
 }
 
 /** `/produtos/pagina?…` for a view's first page of `limit` clients (only what differs from the route's defaults). */
@@ -39,6 +41,7 @@ export function paginaPath(view: PagedView, limit: number): string {
   if (view.q) s.set('q', view.q);
   if (view.fimDe !== undefined) s.set('fimDe', view.fimDe);
   if (view.fimAte !== undefined) s.set('fimAte', view.fimAte);
+  if (view.observacoes) s.set('observacoes', '1');
   return `${PAGINA_PATH}?${s.toString()}`;
 }
 

@@ -6,13 +6,10 @@ import type { Categoria } from '@contract';
 import { readObservacoes } from '../../api/clientes.ts';
 import { CATEGORIA_COLUMNS, CLIENTE_COLUMNS, type ClienteCsv } from './columns.ts';
 import { readPages, type PagedView } from '../../api/clientes-pagina.ts';
+import { blobSink, fileName, type CsvSink } from './sink.ts';
 import { BOM, csvHeader, csvLines, toCsv } from './write.ts';
 
-/** `clientes-2026-11-23.csv`: the local date of the export. */
-export function fileName(base: string, now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${base}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
-}
+export { fileName };
 
 /** Hands the text (or a file's parts) to the browser as a download. */
 export function download(name: string, csv: string | Blob): void {
@@ -40,24 +37,34 @@ export async function exportClientes(clientes: readonly ClienteCsv[]): Promise<v
 export const exportCategorias = (categorias: readonly Categoria[]): void => download(fileName('categorias'), categoriasCsv(categorias));
 
 /**
- * A large list's view as a download, written page by page: each page's lines become a Blob part
- * at once (the browser keeps blob data out of the JS heap, on disk when large), so a million
- * clients never sit in memory as records. `onProgress` gets the clients written so far and the view's count; an
- * aborted `signal` stops before the next page and downloads nothing.
- * @returns whether the file was handed over (false: canceled).
+ * A large list's view written page by page into `sink` (by default a download of bounded Blob
+ * parts: lib/csv/sink.ts), each page read with its clients' notes: one page of records is held
+ * at a time, whatever the size. `onProgress` gets the clients written so far and the view's
+ * count; an aborted `signal` stops before the next page and leaves no file.
+ * @returns whether the file was written (false: canceled).
  */
-export async function exportClientesPaged(view: PagedView, signal: AbortSignal, onProgress: (feitos: number, total: number | undefined) => void): Promise<boolean> {
-  const notes = await readObservacoes();
-  if (signal.aborted) return false;
-  const parts: BlobPart[] = [new Blob([BOM + csvHeader(CLIENTE_COLUMNS)])];
-  let feitos = 0;
-  for await (const page of readPages(view, signal)) {
-    const rows: ClienteCsv[] = page.itens.map((c) => (notes.has(c.id) ? { ...c, observacoes: notes.get(c.id)! } : c));
-    parts.push(new Blob([csvLines(CLIENTE_COLUMNS, rows)]));
-    feitos += rows.length;
-    onProgress(feitos, page.totais?.clientes);
+export async function exportClientesPaged(
+  view: PagedView,
+  signal: AbortSignal,
+  onProgress: (feitos: number, total: number | undefined) => void,
+  sink: CsvSink = blobSink((file) => download(fileName('clientes'), file)),
+): Promise<boolean> {
+  try {
+    await sink.write(BOM + csvHeader(CLIENTE_COLUMNS));
+    let feitos = 0;
+    for await (const page of readPages({ ...view, observacoes: true }, signal)) {
+      await sink.write(csvLines(CLIENTE_COLUMNS, page.itens));
+      feitos += page.itens.length;
+      onProgress(feitos, page.totais?.clientes);
+    }
+  } catch (err) {
+    await sink.abort();
+    throw err;
   }
-  if (signal.aborted) return false;
-  download(fileName('clientes'), new Blob(parts, { type: 'text/csv;charset=utf-8' }));
+  if (signal.aborted) {
+    await sink.abort();
+    return false;
+  }
+  await sink.close();
   return true;
 }

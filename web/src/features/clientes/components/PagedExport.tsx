@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { EXPORT_TO_FILE_ABOVE } from '../../../config.ts';
 import type { View } from '../../../lib/clientes-url.ts';
+import { canWriteFile, fileName, fileSink } from '../../../lib/csv/sink.ts';
+import { useResumo } from '../../../lib/resources.ts';
 import { notifyError, notifyInfo } from '../../../lib/toast.tsx';
 import { LISTAS_TEXTS } from '../../../texts/listas.ts';
 import { pagedViewOf } from '../paged.ts';
@@ -11,20 +14,29 @@ interface Progress {
 
 /**
  * 'Exportar' on the paged list: the view written page by page (a chunk loaded on click), with a
- * progress bar and 'Cancelar' while it runs. Leaving the page cancels it.
+ * progress bar and 'Cancelar' while it runs. Leaving the page cancels it. Above
+ * EXPORT_TO_FILE_ABOVE clients, where the browser can, the file is written where the person
+ * chooses as it goes (lib/csv/sink.ts); otherwise it is downloaded.
  */
 export function PagedExport({ view }: { view: View }) {
   const [progress, setProgress] = useState<Progress | null>(null);
   const running = useRef<AbortController | null>(null);
+  const { data: resumo } = useResumo();
   useEffect(() => () => running.current?.abort(), []);
 
   const start = async () => {
+    // The picker first: it needs the click's gesture, before anything is awaited.
+    const toFile = canWriteFile() && (resumo?.clientes ?? 0) > EXPORT_TO_FILE_ABOVE;
+    const chosen = toFile ? fileSink(fileName('clientes')) : undefined;
     const controller = new AbortController();
     running.current = controller;
     setProgress({ feitos: 0, total: undefined });
     try {
+      const sink = await chosen;
+      // The picker closed: nothing to write.
+      if (sink === null) return;
       const m = await import('../../../lib/csv/export.ts');
-      const done = await m.exportClientesPaged(pagedViewOf(view), controller.signal, (feitos, total) => setProgress({ feitos, total }));
+      const done = await m.exportClientesPaged(pagedViewOf(view), controller.signal, (feitos, total) => setProgress({ feitos, total }), sink);
       if (!done) notifyInfo(LISTAS_TEXTS.csv.exportCanceled);
     } catch {
       if (controller.signal.aborted) notifyInfo(LISTAS_TEXTS.csv.exportCanceled);

@@ -1,0 +1,145 @@
+/**
+ * `/clientes` with 10,000 clients in Chromium, served by `npm run preview`: above LIST_PAGED_ABOVE
+ * the page reads the paged list, so a sort or a chip change is a request for the view's first
+ * page. Measured: from the change (select's change event, chip click) until the first cards are
+ * exactly the view's first page as the API answers it, painted and the main thread free (median
+ * of LOADS fresh loads, the changes in sequence: sort by name, by value, by category, by last
+ * change, a category chip, "Só VIP"); and the page's JS heap (CDP, after a garbage collection)
+ * with the first page shown and after scrolling until LIST_PAGED_MAX_LOADED cards are held.
+ */
+import type { Page } from 'playwright-core';
+import { dataSet, type BenchDb } from '../lib/db.ts';
+import { launchChromium } from '../lib/chromium.ts';
+import { judged, ms, type Figure } from '../lib/figures.ts';
+import { EDIT_LINK, IN_PAGE_TIME_UNTIL, until } from '../lib/grid.ts';
+import { startPreview } from '../lib/preview.ts';
+import { median } from '../lib/stats.ts';
+import { paths } from '../../../web/src/paths.ts';
+import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE, LIST_PAGED_MAX_LOADED } from '../../../web/src/config.ts';
+import type { PaginaClientes } from '../../../lambdas/contract/types.ts';
+
+const SECTION = 'Paged view';
+export const PAGED_CLIENTS = 10_000;
+export const MAX_CHANGE_MS = 150;
+export const MAX_HEAP_BYTES = 50 * 1024 * 1024;
+export const LOADS = 3;
+
+/** In-page: performs a change (`how`) and resolves with the ms until the grid starts with `expected`. */
+const CHANGE = `
+(async ({ how, value, expected }) => {
+  const sel = ${JSON.stringify(EDIT_LINK)};
+  ${IN_PAGE_TIME_UNTIL}
+  const reflects = () => {
+    const links = [...document.querySelectorAll(sel)];
+    if (links.length < expected.length) return false;
+    return expected.every((id, i) => idOf(links[i]) === id);
+  };
+  const change = () => {
+    if (how === 'sort') {
+      const select = document.querySelector('.sort-control select');
+      const setter = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set;
+      setter.call(select, value);
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    } else {
+      [...document.querySelectorAll('.chips button')].find((b) => b.textContent.trim() === value).click();
+    }
+  };
+  return await timeUntil(reflects, change, how + ' ' + JSON.stringify(value));
+})
+`;
+
+/** The JS heap in use after a full garbage collection (CDP). */
+async function heapBytes(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await cdp.detach();
+  return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN;
+}
+
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+
+/** Runs the section. */
+export async function pagedViewFigures(db: BenchDb, log: (line: string) => void): Promise<Figure[]> {
+  if (PAGED_CLIENTS <= LIST_PAGED_ABOVE) throw new Error('the paged view needs more clients than LIST_PAGED_ABOVE');
+  const set = dataSet(PAGED_CLIENTS);
+  await db.ensure(set, log);
+  log(`npm run preview with ${PAGED_CLIENTS.toLocaleString('en-US')} clients (the paged list)…`);
+  const preview = await startPreview(db, set);
+  const browser = await launchChromium();
+  try {
+    const firstIds = async (query: string): Promise<number[]> => {
+      const res = await fetch(`${preview.origin}/api/produtos/pagina?limit=${LIST_PAGE_SIZE}${query}`);
+      if (!res.ok) throw new Error(`GET /api/produtos/pagina${query}: ${res.status}`);
+      return ((await res.json()) as PaginaClientes).itens.map((c) => c.id);
+    };
+    // The chips list the categories some client uses; the first category of the totals is one.
+    const resumo = (await (await fetch(`${preview.origin}/api/resumo`)).json()) as { categorias: { id: number; descricao: string; clientes: number }[] };
+    const categoria = resumo.categorias.find((c) => c.clientes > 0)!;
+    // Each change, and the view's first page as the API gives it (the app maps its view to these).
+    const steps = [
+      { label: 'sort by name (pt-BR)', how: 'sort', value: 'nome', query: '' },
+      { label: 'sort by contract value', how: 'sort', value: 'valor-desc', query: '&ordem=valor&direcao=desc' },
+      { label: 'sort by category', how: 'sort', value: 'categoria', query: '&ordem=categoria' },
+      { label: 'sort by last change', how: 'sort', value: 'alteracao', query: '&ordem=alteracao&direcao=desc' },
+      { label: `chip "${categoria.descricao}"`, how: 'chip', value: categoria.descricao, query: `&ordem=alteracao&direcao=desc&categoria=${categoria.id}` },
+      { label: 'chip "Só VIP"', how: 'chip', value: 'Só VIP', query: `&ordem=alteracao&direcao=desc&categoria=${categoria.id}&vip=1` },
+    ] as const;
+    const expected = await Promise.all(steps.map((s) => firstIds(s.query)));
+
+    const took: number[][] = steps.map(() => []);
+    const heapFirst: number[] = [];
+    const heapFull: number[] = [];
+    const held: number[] = [];
+    for (let load = 0; load < LOADS; load++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${preview.origin}${paths.clientes}`, { waitUntil: 'load' });
+        await until(page, `!!document.querySelector('.chips') && document.querySelectorAll(${JSON.stringify(EDIT_LINK)}).length > 0`, 60_000);
+        heapFirst.push(await heapBytes(page));
+        for (const [i, s] of steps.entries()) {
+          took[i]!.push((await page.evaluate(`${CHANGE}(${JSON.stringify({ how: s.how, value: s.value, expected: expected[i] })})`)) as number);
+        }
+        // Back to every client, then scroll until the page holds all it will (LIST_PAGED_MAX_LOADED).
+        await page.goto(`${preview.origin}${paths.clientes}`, { waitUntil: 'load' });
+        await until(page, `document.querySelectorAll(${JSON.stringify(EDIT_LINK)}).length > 0`, 60_000);
+        let cards = 0;
+        for (let stalls = 0; stalls < 20 && cards < LIST_PAGED_MAX_LOADED; ) {
+          await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+          await new Promise((r) => setTimeout(r, 250));
+          const now = (await page.evaluate(`document.querySelectorAll(${JSON.stringify(EDIT_LINK)}).length`)) as number;
+          stalls = now === cards ? stalls + 1 : 0;
+          cards = now;
+        }
+        held.push(cards);
+        heapFull.push(await heapBytes(page));
+      } finally {
+        await context.close();
+      }
+    }
+    const figures: Figure[] = steps.map((s, i) => {
+      const v = median(took[i]!);
+      return judged(
+        SECTION,
+        `${s.label}, ${PAGED_CLIENTS.toLocaleString('en-US')} clients (paged)`,
+        v,
+        'ms',
+        `${ms(v)} median of ${LOADS} fresh loads (${took[i]!.map((x) => x.toFixed(0)).join(', ')} ms) to the updated first cards`,
+        `≤ ${MAX_CHANGE_MS} ms`,
+        v <= MAX_CHANGE_MS,
+      );
+    });
+    const first = median(heapFirst);
+    const full = Math.max(...heapFull);
+    figures.push(judged(SECTION, 'JS heap with the first page', first, 'bytes', `${mb(first)} (median of ${LOADS} loads)`, `≤ ${mb(MAX_HEAP_BYTES)}`, first <= MAX_HEAP_BYTES));
+    figures.push(
+      judged(SECTION, `JS heap with ${Math.min(...held).toLocaleString('en-US')} cards loaded by scrolling`, full, 'bytes', `${mb(full)} (largest of ${LOADS} loads; ${held.join(', ')} cards)`, `≤ ${mb(MAX_HEAP_BYTES)}`, full <= MAX_HEAP_BYTES),
+    );
+    return figures;
+  } finally {
+    await browser.close();
+    await preview.stop();
+  }
+}

@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { dataSet, type BenchDb } from '../lib/db.ts';
 import { launchChromium } from '../lib/chromium.ts';
-import { judged, ms, type Figure } from '../lib/figures.ts';
+import { formatMs, judged, type Figure } from '../lib/figures.ts';
 import { EDIT_LINK, IN_PAGE_TIME_UNTIL, until } from '../lib/grid.ts';
 import { startPreview } from '../lib/preview.ts';
 import { median } from '../lib/stats.ts';
@@ -126,7 +126,7 @@ export async function pagedViewFigures(db: BenchDb, log: (line: string) => void)
         `${s.label}, ${PAGED_CLIENTS.toLocaleString('en-US')} clients (paged)`,
         v,
         'ms',
-        `${ms(v)} median of ${LOADS} fresh loads (${took[i]!.map((x) => x.toFixed(0)).join(', ')} ms) to the updated first cards`,
+        `${formatMs(v)} median of ${LOADS} fresh loads (${took[i]!.map((x) => x.toFixed(0)).join(', ')} ms) to the updated first cards`,
         `≤ ${MAX_CHANGE_MS} ms`,
         v <= MAX_CHANGE_MS,
       );

@@ -55,12 +55,33 @@ export const LIMITS = {
   existentes: { nomesMax: 200, documentosMax: 200 },
   /** CSV export: a page of GET /observacoes holds about this much JSON (far under Lambda's response cap). */
   exportacao: { observacoesBytes: 2 * 1024 * 1024 },
+  /**
+   * A tarefa's texts (`descricao` required, `resultado` optional), its duration in minutes, the
+   * longest `responsavel` (an e-mail with sign-in, free text without), and `?limit=` of
+   * GET /tarefas (larger pages than the history's: the agenda and the export read many).
+   */
+  tarefa: {
+    descricao: { min: 1, max: 500 },
+    resultado: { max: 2_000 },
+    duracaoMin: { min: 1, max: 24 * 60 },
+    responsavel: { max: 254 },
+    page: { default: 50, max: 200 },
+  },
 } as const;
 
-/** The sorts of the paged client list; `categoria` is by category name, then client name. */
-export const ORDENS_LISTA = ['nome', 'valor', 'categoria', 'alteracao'] as const;
+/**
+ * The sorts of the paged client list; `categoria` is by category name, then client name;
+ * `proxima` by the next tarefa's `quando`, the clients without one last (by name).
+ */
+export const ORDENS_LISTA = ['nome', 'valor', 'categoria', 'alteracao', 'proxima'] as const;
 export type OrdemLista = (typeof ORDENS_LISTA)[number];
 export const DIRECOES = ['asc', 'desc'] as const;
+
+/**
+ * The company's time zone when the settings name none (`timeZone`; the functions' and the local
+ * server's `TIME_ZONE`): every day boundary of the tarefas is this zone's.
+ */
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 /** A path id: a positive integer of at most 16 digits, no sign, exponent, hex or leading zero. */
 export const ID_PATTERN = /^[1-9][0-9]{0,15}$/;

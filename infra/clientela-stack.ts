@@ -51,6 +51,8 @@ export interface ClientelaStackProps extends StackProps {
   readonly auth: AuthSettings;
   /** Days a deleted record stays in the trash (the functions' TRASH_DAYS). @default LIMITS.trashDays.default */
   readonly trashDays?: number;
+  /** The company's time zone (IANA): the daily jobs run at their local time there. @default America/Sao_Paulo */
+  readonly timeZone?: string;
   /** Only these networks (CIDR, IPv4 and IPv6) reach the site and the API. @default everyone */
   readonly allowedCidrs?: readonly string[];
   /** The budget's monthly amount (USD). @default 5 */
@@ -123,6 +125,10 @@ export class ClientelaStack extends Stack {
       logRetention: props.logRetention,
       memorySize: props.memorySize,
       bundleAwsSdk: props.bundleAwsSdk,
+      userPool: identity?.userPool,
+      timeZone: props.timeZone ?? 'America/Sao_Paulo',
+      mailFrom: props.auth.mode === 'cognito' ? props.auth.sesFromEmail : undefined,
+      siteUrl,
     });
     const functions = new Map([...this.api.functions, ...this.jobs.functions]);
     // An adopted table is verified (and protected) before any function can serve a request or run.

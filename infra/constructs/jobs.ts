@@ -1,8 +1,7 @@
-import { Duration, Stack, TimeZone, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Schedule as DailySchedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
-import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -102,16 +101,21 @@ export class Jobs extends Construct {
       if (job.dailyAt) {
         // EventBridge rules are UTC only: Scheduler runs it at the company's wall-clock time,
         // daylight-saving changes included.
-        new DailySchedule(this, `${job.name}Schedule`, {
+        // Its own role, allowed to invoke this function only (the L2 target's grant adds `:*`).
+        const role = new Role(this, `${job.name}ScheduleRole`, {
+          description: `Lets EventBridge Scheduler run ${job.name}`,
+          assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } } }),
+        });
+        role.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
+        new CfnSchedule(this, `${job.name}Schedule`, {
           description: job.description,
-          schedule: ScheduleExpression.cron({
-            hour: String(job.dailyAt.hour),
-            minute: String(job.dailyAt.minute),
-            timeZone: TimeZone.of(props.timeZone),
-          }),
-          // A failed run is not retried by the schedule: the function's claims make a retry safe,
-          // but the Errors alarm is the one to tell; the next morning runs again.
-          target: new LambdaInvoke(fn, { retryAttempts: 0 }),
+          scheduleExpression: `cron(${job.dailyAt.minute} ${job.dailyAt.hour} * * ? *)`,
+          scheduleExpressionTimezone: props.timeZone,
+          flexibleTimeWindow: { mode: 'OFF' },
+          state: 'ENABLED',
+          // Not retried by the schedule: the Errors log says so, and the next morning runs again
+          // (the function's per-person claims would make a retry safe, not useful).
+          target: { arn: fn.functionArn, roleArn: role.roleArn, retryPolicy: { maximumRetryAttempts: 0 } },
         });
         continue;
       }

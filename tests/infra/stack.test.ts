@@ -204,6 +204,7 @@ describe('the morning e-mail: a daily job (routes.ts `dailyAt`)', () => {
       const [, schedule] = only(resourcesOfType(t, 'AWS::Scheduler::Schedule'));
       const p = schedule.Properties!;
       expect(p.ScheduleExpression).toBe('cron(30 7 * * ? *)');
+      expect(p.FlexibleTimeWindow).toEqual({ Mode: 'OFF' });
       expect(p.ScheduleExpressionTimezone).toBe(zone);
       expect(p.State ?? 'ENABLED').toBe('ENABLED');
       const target = p.Target as { Arn: unknown; RoleArn: { 'Fn::GetAtt': [string, string] }; RetryPolicy: { MaximumRetryAttempts: number } };
@@ -229,7 +230,7 @@ describe('the morning e-mail: a daily job (routes.ts `dailyAt`)', () => {
     const ses = statements(configured).filter((st) => actionsOf(st).some((a) => a.startsWith('ses:')));
     expect(ses).toHaveLength(1);
     expect(actionsOf(ses[0]!)).toEqual(['ses:SendEmail']);
-    expect(ses[0]!.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'lembretes@example.com.br' } });
+    expect((ses[0] as { Condition?: unknown }).Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'lembretes@example.com.br' } });
     const resources = JSON.stringify(ses[0]!.Resource);
     expect(resources).toContain('identity/lembretes@example.com.br');
     expect(resources).toContain('identity/example.com.br');

@@ -11,6 +11,7 @@ export * from './lembretes.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './tarefa.ts';
 export * from './telefone.ts';
 export * from './text.ts';
 export type * from './types.ts';

@@ -7,7 +7,7 @@
  * do not run with AUTH=off. A failed run is logged; the next one does the same work.
  */
 import type { Context } from 'aws-lambda';
-import { DEFAULT_ZONE, zonedInstant, localDate } from '../../lambdas/contract/fuso.ts';
+import { DEFAULT_TIME_ZONE, diaNoFuso, inicioDoDia } from '../../lambdas/contract/tarefa.ts';
 import { jobs, type JobDef } from '../../lambdas/routes.ts';
 import { defaultHandlerLoader, type HandlerLoader } from './adapter.ts';
 
@@ -33,7 +33,8 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** The instant of `at` on the zone's day of `instant` (wall-clock minutes after that day's start). */
 function atOnDayOf(instant: number, zone: string, at: { hour: number; minute: number }): number {
-  return zonedInstant(localDate(new Date(instant), zone), zone, at.hour, at.minute).getTime();
+  // Minutes after the day's start: off by the change on a day whose offset changes before `at`.
+  return Date.parse(inicioDoDia(diaNoFuso(instant, zone), zone)) + (at.hour * 60 + at.minute) * 60_000;
 }
 
 /** The next instant after `now` a daily job runs at. */
@@ -51,7 +52,7 @@ export function startLocalJobs(options: LocalJobsOptions = {}): LocalJobs {
   const timers: NodeJS.Timeout[] = [];
   const runs = new Set<Promise<void>>();
   const signIn = options.signIn ?? process.env.AUTH_MODE === 'cognito';
-  const zone = options.timeZone ?? (process.env.TIME_ZONE || DEFAULT_ZONE);
+  const zone = options.timeZone ?? (process.env.TIME_ZONE || DEFAULT_TIME_ZONE);
   for (const job of (options.jobs ?? jobs).filter((j) => signIn || j.signInOnly !== true)) {
     let running: Promise<void> | undefined;
     const runOnce = async () => {

@@ -31,5 +31,3 @@ export const agendaPessoal: AgendaPessoal = (email, options) => {
   return source(email, options);
 };
 
-/** A tarefa type's pt-BR label. */
-export const rotuloDoTipo = (tipo: string): string => tipo;

@@ -17,8 +17,8 @@ import { ConflictError, NotFoundError } from '../errors.ts';
 import * as store from '../store/lembretes.ts';
 import { mailerFromEnv, type Mailer } from '../store/mail.ts';
 import * as pool from '../store/userpool.ts';
-import { agendaPessoal, rotuloDoTipo, type AgendaPessoal, type TarefaAgenda } from './agenda-pessoal.ts';
-import { DEFAULT_ZONE, endOfLocalDay, localDate, zonedInstant, zonedParts } from '../contract/fuso.ts';
+import { agendaPessoal, type AgendaPessoal, type TarefaAgenda } from './agenda-pessoal.ts';
+import { DEFAULT_TIME_ZONE, diaNoFuso, fimDoDia, inicioDoDia, TIPO_TAREFA_LABEL } from '../contract/tarefa.ts';
 import { renderCalendar } from './icalendar.ts';
 
 /** The e-mail of a signed-in caller; the open mode has no person (404, as the users API). */
@@ -108,20 +108,32 @@ export async function calendarioFeed(segment: string, now = new Date(), agenda: 
 // ---------------------------------------------------------------------------------------------
 // The morning e-mail
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** A tarefa type's pt-BR label (an unknown one as stored). */
+const rotuloDoTipo = (tipo: string): string => (TIPO_TAREFA_LABEL as Record<string, string>)[tipo] ?? tipo;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** `26/11 10:00`-style parts of an instant in the company's zone. */
+function partes(instant: Date, zone: string): { dia: string; hora: string } {
+  let f = formats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('pt-BR', { timeZone: zone, day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formats.set(zone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(instant).map((x) => [x.type, x.value]));
+  return { dia: `${p.day}/${p.month}`, hora: `${p.hour}:${p.minute}` };
+}
 
 /** `10:00` or, for another day, `26/11 às 10:00`, in the company's zone. */
 function quandoCurto(quando: string, today: string, zone: string): string {
   const instant = new Date(quando);
-  const p = zonedParts(instant, zone);
-  const hora = `${pad(p.hour)}:${pad(p.minute)}`;
-  return localDate(instant, zone) === today ? hora : `${pad(p.day)}/${pad(p.month)} às ${hora}`;
+  const { dia, hora } = partes(instant, zone);
+  return diaNoFuso(instant, zone) === today ? hora : `${dia} às ${hora}`;
 }
 
 /** The morning e-mail of one person: subject and plain text (pt-BR), or undefined with nothing due. */
 export function emailDiario(tarefas: readonly TarefaAgenda[], now: Date, zone: string, siteUrl: string): { subject: string; text: string } | undefined {
-  const today = localDate(now, zone);
-  const startOfToday = zonedInstant(today, zone);
+  const today = diaNoFuso(now, zone);
+  const startOfToday = new Date(inicioDoDia(today, zone));
   const atrasadas = tarefas.filter((t) => Date.parse(t.quando) < startOfToday.getTime());
   const hoje = tarefas.filter((t) => Date.parse(t.quando) >= startOfToday.getTime());
   if (atrasadas.length + hoje.length === 0) return undefined;
@@ -189,9 +201,9 @@ export async function enviarEmailsDiarios(options: EmailDiarioOptions = {}): Pro
   const mailer = options.mailer ?? mailerFromEnv(env);
   if (!mailer) return { ...run, skipped: 'noSender' };
   const now = options.now ?? new Date();
-  const zone = env.TIME_ZONE || DEFAULT_ZONE;
-  const day = localDate(now, zone);
-  const ate = endOfLocalDay(now, zone);
+  const zone = env.TIME_ZONE || DEFAULT_TIME_ZONE;
+  const day = diaNoFuso(now, zone);
+  const ate = new Date(fimDoDia(day, zone));
   const agenda = options.agenda ?? agendaPessoal;
   const siteUrl = env.SITE_URL ?? '';
   const people = (await pool.listUsers()).filter((u) => u.enabled).map((u) => userNameOf(u.username));

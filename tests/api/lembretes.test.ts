@@ -1,0 +1,209 @@
+/**
+ * The reminders against the real local server with sign-in on (cognito-local, DynamoDB Local):
+ * the private calendar feed's secret (made, parsed with ical.js, wrong, someone else's, replaced,
+ * revoked at once, a disabled person's), the one public route (no token needed, none honoured),
+ * the morning e-mail's switch, and the open mode (no feed, no e-mail).
+ * The tarefas come through the reminders' agenda port (services/agenda-pessoal.ts), plugged here
+ * with the test's own pending tarefas.
+ */
+import ICAL from 'ical.js';
+import { AdminCreateUserCommand, AdminDisableUserCommand, AdminEnableUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../lambdas/contract/messages.ts';
+import type { CalendarioCriado, Lembretes } from '../../lambdas/contract/lembretes.ts';
+import { setAgendaPessoal, type TarefaAgenda } from '../../lambdas/services/agenda-pessoal.ts';
+import { startLocalCognito, type LocalIdentity } from '../../infra/local/user-pool.ts';
+import { adminClient, signIn, type Tokens } from '../support/cognito.ts';
+import { loadHandlerInTestGraph } from '../support/handlers.ts';
+import { call, startApi, type TestApi } from './helpers.ts';
+
+let identity: LocalIdentity;
+let api: TestApi;
+let proxy: string;
+const PASSWORD = 'Senha-Forte-2026!';
+const ANA = 'ana@empresa.com.br';
+const BRUNO = 'bruno@empresa.com.br';
+const tokens: Record<string, Tokens> = {};
+
+/** Each person's pending tarefas, as the agenda port answers them. */
+const agenda: Record<string, TarefaAgenda[]> = {
+  [ANA]: [
+    { id: 7, tipo: 'ligacao', quando: '2026-11-27T13:00:00.000Z', duracaoMin: 30, cliente: { id: 3, nome: 'Padaria Pão, Café; e Cia \\ Ltda' } },
+    { id: 9, tipo: 'reuniao', quando: '2026-11-28T02:30:00.000Z', cliente: { id: 4, nome: `Construtora ${'Muito Longa '.repeat(8)}Ação` } },
+  ],
+  [BRUNO]: [{ id: 11, tipo: 'visita', quando: '2026-11-30T12:00:00.000Z', duracaoMin: 90, cliente: { id: 5, nome: 'Oficina do Bruno' } }],
+};
+
+async function member(email: string): Promise<Tokens> {
+  const cognito = adminClient(identity);
+  await cognito.send(new AdminCreateUserCommand({ UserPoolId: identity.userPoolId, Username: email, MessageAction: 'SUPPRESS' }));
+  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: identity.userPoolId, Username: email, Password: PASSWORD, Permanent: true }));
+  return signIn(proxy, identity.clientId, email, PASSWORD);
+}
+
+beforeAll(async () => {
+  identity = await startLocalCognito({ dataDir: 'memory', log: () => undefined });
+  api = await startApi({ identity, loadHandler: loadHandlerInTestGraph });
+  proxy = `${new URL(api.baseUrl).origin}/cognito/`;
+  setAgendaPessoal(async (email, { limit }) => (agenda[email] ?? []).slice(0, limit));
+  tokens[ANA] = await member(ANA);
+  tokens[BRUNO] = await member(BRUNO);
+}, 120_000);
+afterAll(async () => {
+  setAgendaPessoal(undefined);
+  await api?.close();
+  await identity?.stop();
+});
+
+const as = (email: string) => ({ authorization: `Bearer ${tokens[email]!.AccessToken}` });
+const lembretes = async (email: string) => (await call<Lembretes>(api, 'GET', '/lembretes', undefined, as(email))).body;
+
+async function newFeed(email: string): Promise<string> {
+  const res = await call<CalendarioCriado>(api, 'POST', '/lembretes/calendario', undefined, as(email));
+  expect(res.status, res.text).toBe(201);
+  expect(res.body.caminho).toMatch(/^\/calendario\/[A-Za-z0-9_-]{43}\.ics$/);
+  return res.body.caminho;
+}
+
+/** The feed as a calendar app fetches it: no token. */
+async function fetchFeed(caminho: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${api.baseUrl}${caminho}`, { headers });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, body: res.headers.get('content-type')?.startsWith('application/json') ? (JSON.parse(text) as unknown) : undefined };
+}
+
+describe('the calendar feed', () => {
+  it('is off until made; made, it answers text/calendar without a token, and ical.js reads each pending tarefa as an event with only its type and client', async () => {
+    expect(await lembretes(ANA)).toEqual({ calendario: { ativo: false }, emailDiario: { ativo: true } });
+    const caminho = await newFeed(ANA);
+    expect((await lembretes(ANA)).calendario).toEqual({ ativo: true, desde: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+
+    const res = await fetchFeed(caminho);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    // RFC 5545: CRLF line ends, no line over 75 octets.
+    expect(res.text.endsWith('\r\n')).toBe(true);
+    expect(res.text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    for (const line of res.text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+
+    const cal = new ICAL.Component(ICAL.parse(res.text));
+    expect(cal.getFirstPropertyValue('version')).toBe('2.0');
+    expect(cal.getFirstPropertyValue('x-wr-calname')).toBe('Clientela: minhas tarefas');
+    const events = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events.map((e) => e.uid)).toEqual(['tarefa-7@clientela', 'tarefa-9@clientela']);
+    expect(events[0]!.summary).toBe('Ligação: Padaria Pão, Café; e Cia \\ Ltda');
+    expect(events[0]!.startDate.toJSDate().toISOString()).toBe('2026-11-27T13:00:00.000Z');
+    expect(events[0]!.startDate.zone.tzid).toBe('UTC');
+    expect(events[0]!.duration.toSeconds()).toBe(30 * 60);
+    expect(events[1]!.summary).toBe(`Reunião: Construtora ${'Muito Longa '.repeat(8)}Ação`);
+    expect(events[1]!.endDate.compare(events[1]!.startDate)).toBe(0);
+    for (const v of cal.getAllSubcomponents('vevent')) {
+      expect(v.getFirstPropertyValue('dtstamp')).toBeTruthy();
+      // Nothing else of the record: no description, location, attendee or organizer.
+      expect(v.getAllProperties().map((p) => p.name).sort()).toEqual(['dtstamp', 'dtstart', 'summary', 'uid', ...(v.hasProperty('duration') ? ['duration'] : [])].sort());
+    }
+    // The same URL a day later: the same UIDs (a calendar app updates, never duplicates).
+    const again = new ICAL.Component(ICAL.parse((await fetchFeed(caminho)).text));
+    expect(again.getAllSubcomponents('vevent').map((v) => v.getFirstPropertyValue('uid'))).toEqual(['tarefa-7@clientela', 'tarefa-9@clientela']);
+  });
+
+  it('answers 404 for a wrong secret, a malformed one, and never a hint of which', async () => {
+    const wrong = `/calendario/${'A'.repeat(43)}.ics`;
+    for (const path of [wrong, `/calendario/${'A'.repeat(43)}`, '/calendario/curto.ics', `/calendario/${'A'.repeat(44)}.ics`, '/calendario/%00.ics']) {
+      const res = await fetchFeed(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toEqual({ mensagem: MESSAGES.calendarioNaoEncontrado });
+    }
+  });
+
+  it("serves each person their own tarefas: Bruno's URL never shows Ana's", async () => {
+    const ana = await newFeed(ANA);
+    const bruno = await newFeed(BRUNO);
+    const uids = async (caminho: string) =>
+      new ICAL.Component(ICAL.parse((await fetchFeed(caminho)).text)).getAllSubcomponents('vevent').map((v) => v.getFirstPropertyValue('uid'));
+    expect(await uids(bruno)).toEqual(['tarefa-11@clientela']);
+    expect(await uids(ana)).toEqual(['tarefa-7@clientela', 'tarefa-9@clientela']);
+    // A token of someone else changes nothing: the secret alone decides.
+    expect((await fetchFeed(bruno, as(ANA))).text).toContain('tarefa-11@clientela');
+    // Bruno revoking his does not touch Ana's.
+    expect((await call(api, 'DELETE', '/lembretes/calendario', undefined, as(BRUNO))).status).toBe(200);
+    expect((await fetchFeed(bruno)).status).toBe(404);
+    expect((await fetchFeed(ana)).status).toBe(200);
+  });
+
+  it('a new URL replaces the old one at once, and a revoked one answers 404 on the very next request', async () => {
+    const first = await newFeed(ANA);
+    expect((await fetchFeed(first)).status).toBe(200);
+    const second = await newFeed(ANA);
+    expect(second).not.toBe(first);
+    expect((await fetchFeed(first)).status).toBe(404);
+    expect((await fetchFeed(second)).status).toBe(200);
+
+    const revoked = await call<Lembretes>(api, 'DELETE', '/lembretes/calendario', undefined, as(ANA));
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.calendario).toEqual({ ativo: false });
+    expect((await fetchFeed(second)).status).toBe(404);
+    // Revoking again is harmless.
+    expect((await call(api, 'DELETE', '/lembretes/calendario', undefined, as(ANA))).status).toBe(200);
+  });
+
+  it('stops for a person disabled in the user pool (asked live), and comes back when enabled', async () => {
+    const caminho = await newFeed(BRUNO);
+    const cognito = adminClient(identity);
+    await cognito.send(new AdminDisableUserCommand({ UserPoolId: identity.userPoolId, Username: BRUNO }));
+    try {
+      expect((await fetchFeed(caminho)).status).toBe(404);
+    } finally {
+      await cognito.send(new AdminEnableUserCommand({ UserPoolId: identity.userPoolId, Username: BRUNO }));
+    }
+    expect((await fetchFeed(caminho)).status).toBe(200);
+  });
+
+  it('keeps its settings routes behind the token: none, no reminders', async () => {
+    for (const [method, path] of [
+      ['GET', '/lembretes'],
+      ['POST', '/lembretes/calendario'],
+      ['DELETE', '/lembretes/calendario'],
+      ['PUT', '/lembretes/email'],
+    ] as const) {
+      expect((await call(api, method, path, method === 'PUT' ? { ativo: false } : undefined)).status, `${method} ${path}`).toBe(401);
+    }
+  });
+});
+
+describe('the morning e-mail switch', () => {
+  it('is on by default, turned off and on by the person only, and validated', async () => {
+    expect((await lembretes(BRUNO)).emailDiario).toEqual({ ativo: true });
+    const off = await call<Lembretes>(api, 'PUT', '/lembretes/email', { ativo: false }, as(BRUNO));
+    expect(off.status).toBe(200);
+    expect(off.body.emailDiario).toEqual({ ativo: false });
+    expect((await lembretes(BRUNO)).emailDiario).toEqual({ ativo: false });
+    expect((await lembretes(ANA)).emailDiario).toEqual({ ativo: true });
+    expect((await call<Lembretes>(api, 'PUT', '/lembretes/email', { ativo: true }, as(BRUNO))).body.emailDiario).toEqual({ ativo: true });
+    const bad = await call(api, 'PUT', '/lembretes/email', { ativo: 'sim' }, as(BRUNO));
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('the open mode (AUTH=off)', () => {
+  let open: TestApi;
+  beforeAll(async () => {
+    open = await startApi({ loadHandler: loadHandlerInTestGraph });
+  });
+  afterAll(async () => open?.close());
+
+  it('has no feed and no e-mail: every reminders route answers 404', async () => {
+    for (const [method, path] of [
+      ['GET', '/lembretes'],
+      ['POST', '/lembretes/calendario'],
+      ['DELETE', '/lembretes/calendario'],
+      ['PUT', '/lembretes/email'],
+      ['GET', `/calendario/${'A'.repeat(43)}.ics`],
+    ] as const) {
+      const res = await call(open, method, path, method === 'PUT' ? { ativo: false } : undefined);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body).toEqual({ mensagem: MESSAGES.loginDesativado });
+    }
+  });
+});

@@ -5,6 +5,8 @@
  * HTTP API stage in the cloud, the mount point locally). `handler` names the file
  * `lambdas/handlers/<handler>.ts`, which exports `handler(event: APIGatewayProxyEventV2)`.
  */
+import { EMAIL_DIARIO } from './contract/lembretes.ts';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RouteDef {
@@ -284,7 +286,7 @@ export const jobs: readonly JobDef[] = [
     name: 'EmailDiario',
     handler: 'jobs/email-diario',
     description: 'Clientela: e-mails each person their overdue and today\'s tarefas at 07:30',
-    dailyAt: { hour: 7, minute: 30 },
+    dailyAt: { hour: EMAIL_DIARIO.hour, minute: EMAIL_DIARIO.minute },
     timeoutMinutes: 10,
     actions: [GET, QUERY, UPDATE, BATCH_GET],
     readsIndexes: true,

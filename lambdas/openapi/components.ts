@@ -14,6 +14,7 @@ import {
   categoriaUpdateSchema,
   clienteInputSchema,
   clienteUpdateSchema,
+  emailDiarioSchema,
   importacaoInputSchema,
   importacaoLoteSchema,
   usuarioAdminSchema,
@@ -202,6 +203,7 @@ export function buildSchemas(): Record<string, JsonSchema> {
     UsuarioAdmin: requestSchema(usuarioAdminSchema, 'UsuarioAdmin', 'The body of PUT /usuarios/{email}/admin.', USUARIO_FIELD_DOCS),
     ImportacaoInput: requestSchema(importacaoInputSchema, 'ImportacaoInput', 'The body of POST /importacoes.', USUARIO_FIELD_DOCS),
     ImportacaoLote: requestSchema(importacaoLoteSchema, 'ImportacaoLote', 'The body of POST /importacoes/{id}/lotes.', USUARIO_FIELD_DOCS),
+    EmailDiario: requestSchema(emailDiarioSchema, 'EmailDiario', 'The body of PUT /lembretes/email.', USUARIO_FIELD_DOCS),
   };
 }
 
@@ -309,6 +311,13 @@ export function buildParameters(): Record<string, JsonSchema> {
       in: 'path',
       required: true,
       description: "A user's e-mail (their Cognito user name), URL-encoded (`ana%40empresa.com.br`); 400 when it is not an e-mail.",
+      schema: { type: 'string', minLength: 1 },
+    },
+    Segredo: {
+      name: 'segredo',
+      in: 'path',
+      required: true,
+      description: 'The calendar URL\'s secret (43 base64url characters), with or without `.ics`; 404 when it opens no live feed.',
       schema: { type: 'string', minLength: 1 },
     },
     Tipo: {

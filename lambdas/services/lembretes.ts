@@ -10,7 +10,8 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { userNameOf } from '../contract/auth.ts';
-import { CALENDARIO, calendarioPath, EMAIL_DIARIO, type CalendarioCriado, type Lembretes } from '../contract/lembretes.ts';
+import { CALENDARIO, calendarioPath, EMAIL_DIARIO } from '../contract/lembretes.ts';
+import type { CalendarioCriado, Lembretes } from '../contract/types.ts';
 import { MESSAGES } from '../contract/messages.ts';
 import type { Actor } from '../contract/types.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';

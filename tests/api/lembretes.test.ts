@@ -10,7 +10,7 @@ import ICAL from 'ical.js';
 import { AdminCreateUserCommand, AdminDisableUserCommand, AdminEnableUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
-import type { CalendarioCriado, Lembretes } from '../../lambdas/contract/lembretes.ts';
+import type { CalendarioCriado, Lembretes } from '../../lambdas/contract/types.ts';
 import { setAgendaPessoal, type TarefaAgenda } from '../../lambdas/services/agenda-pessoal.ts';
 import { startLocalCognito, type LocalIdentity } from '../../infra/local/user-pool.ts';
 import { adminClient, signIn, type Tokens } from '../support/cognito.ts';

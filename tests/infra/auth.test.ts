@@ -406,7 +406,15 @@ describe('the real route table (lambdas/routes.ts)', () => {
   });
 
   it('has users routes, each granted exactly its row’s Cognito actions on this pool’s ARN', () => {
-    const signInOnly = routes.filter(isSignInOnly);
+    // The reminders are sign-in only too, for everyone signed in: the feed asks the pool whether
+    // its person is still enabled (AdminGetUser), the settings routes never ask it.
+    const REMINDERS = ['GetLembretes', 'SetLembreteEmail', 'CreateCalendario', 'RevokeCalendario', 'CalendarioFeed'];
+    for (const name of REMINDERS) {
+      const row = routes.find((r) => r.name === name)!;
+      expect(isSignInOnly(row), name).toBe(true);
+      expect(row.userPoolActions ?? [], name).toEqual(name === 'CalendarioFeed' ? ['cognito-idp:AdminGetUser'] : []);
+    }
+    const signInOnly = routes.filter((r) => isSignInOnly(r) && !REMINDERS.includes(r.name));
     expect(signInOnly.map((r) => r.name).sort()).toEqual(
       ['InviteUsuario', 'ListUsuarios', 'RemoveUsuario', 'ResendConvite', 'ResetAutenticador', 'ResetSenha', 'SetUsuarioAdmin', 'SetUsuarioAtivo'].sort(),
     );

@@ -7,7 +7,8 @@
  * do not run with AUTH=off. A failed run is logged; the next one does the same work.
  */
 import type { Context } from 'aws-lambda';
-import { DEFAULT_TIME_ZONE, diaNoFuso, inicioDoDia } from '../../lambdas/contract/tarefa.ts';
+import { DEFAULT_TIME_ZONE } from '../../lambdas/contract/limits.ts';
+import { diaNoFuso, inicioDoDia } from '../../lambdas/contract/tarefa.ts';
 import { jobs, type JobDef } from '../../lambdas/routes.ts';
 import { defaultHandlerLoader, type HandlerLoader } from './adapter.ts';
 

@@ -19,7 +19,8 @@ import * as store from '../store/lembretes.ts';
 import { mailerFromEnv, type Mailer } from '../store/mail.ts';
 import * as pool from '../store/userpool.ts';
 import { agendaPessoal, type AgendaPessoal, type TarefaAgenda } from './agenda-pessoal.ts';
-import { DEFAULT_TIME_ZONE, diaNoFuso, fimDoDia, inicioDoDia, TIPO_TAREFA_LABEL } from '../contract/tarefa.ts';
+import { DEFAULT_TIME_ZONE } from '../contract/limits.ts';
+import { diaNoFuso, fimDoDia, inicioDoDia, TIPO_TAREFA_LABEL } from '../contract/tarefa.ts';
 import { renderCalendar } from './icalendar.ts';
 
 /** The e-mail of a signed-in caller; the open mode has no person (404, as the users API). */

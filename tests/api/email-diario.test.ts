@@ -3,17 +3,20 @@
  * DynamoDB Local, writing to the local outbox as the invitations do: who gets it (enabled people
  * with overdue or today's pending tarefas who did not turn it off), today counted in the
  * company's zone (a tarefa at 23:30 in São Paulo is that day's, whatever UTC says), once a day,
- * and nothing in the open mode or without a sender. The clock is faked (Date only).
+ * and nothing in the open mode or without a sender. The clock is faked (Date only). The tarefas
+ * are real: made by each person through POST /api/tarefas, read from the agenda index.
  */
-import { AdminCreateUserCommand, AdminDisableUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminCreateUserCommand, AdminDisableUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../lambdas/handlers/jobs/email-diario.ts';
 import { emailDiario, enviarEmailsDiarios } from '../../lambdas/services/lembretes.ts';
-import { setAgendaPessoal, type TarefaAgenda } from '../../lambdas/services/agenda-pessoal.ts';
+import type { TarefaAgenda } from '../../lambdas/services/agenda-pessoal.ts';
+import type { Cliente } from '../../lambdas/contract/types.ts';
 import * as preferencias from '../../lambdas/store/lembretes.ts';
 import { readOutbox, startLocalCognito, type LocalIdentity, type OutboxMessage } from '../../infra/local/user-pool.ts';
-import { adminClient } from '../support/cognito.ts';
-import { startApi, type TestApi } from './helpers.ts';
+import { adminClient, signIn } from '../support/cognito.ts';
+import { loadHandlerInTestGraph } from '../support/handlers.ts';
+import { call, startApi, type TestApi } from './helpers.ts';
 
 let identity: LocalIdentity;
 let api: TestApi;
@@ -24,7 +27,7 @@ const CARLA = 'carla@empresa.com.br';
 const DANI = 'dani@empresa.com.br';
 
 const t = (id: number, quando: string, nome: string, tipo = 'ligacao'): TarefaAgenda => ({ id, tipo, quando, cliente: { id: id * 10, nome } });
-/** Everyone's pending tarefas; the port answers those before `ate`, as the agenda's index does. */
+/** Everyone's pending tarefas (made through the API in beforeAll). */
 const pending: Record<string, TarefaAgenda[]> = {
   [ANA]: [
     t(1, '2026-11-25T13:00:00.000Z', 'Atrasada Ltda'),
@@ -42,7 +45,24 @@ const pending: Record<string, TarefaAgenda[]> = {
   // Disabled in the pool.
   [DANI]: [t(7, '2026-11-27T15:00:00.000Z', 'Dani Cliente')],
 };
-const asked: { email: string; ate?: string }[] = [];
+const PASSWORD = 'Senha-Forte-2026!';
+
+/** Makes the person's clients and pending tarefas through the API, with their own token. */
+async function seed(email: string): Promise<void> {
+  const { AccessToken } = await signIn(`${new URL(api.baseUrl).origin}/cognito/`, identity.clientId, email, PASSWORD);
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    const res = await call<T>(api, 'POST', path, body, { authorization: `Bearer ${AccessToken}` });
+    expect(res.status, `POST ${path}: ${res.text}`).toBe(201);
+    return res.body;
+  };
+  for (const x of pending[email]!) {
+    const cliente = await post<Cliente>('/produtos', { nome: x.cliente.nome, valorContrato: 100, categoria: null });
+    await post('/tarefas', { cliente: cliente.id, tipo: x.tipo, descricao: 'Acompanhar', quando: x.quando, responsavel: email });
+  }
+  // A done one is never listed.
+  const feito = await post<Cliente>('/produtos', { nome: `Feito ${email}`, valorContrato: 100, categoria: null });
+  await post('/tarefas', { cliente: feito.id, tipo: 'email', descricao: 'Enviado', quando: '2026-11-26T12:00:00.000Z', responsavel: email, concluida: true });
+}
 
 /** 07:30 in São Paulo on 27/11/2026. */
 const MORNING = new Date('2026-11-27T10:30:00.000Z');
@@ -51,21 +71,18 @@ const reminders = (): OutboxMessage[] => readOutbox(identity.dir).filter((m) => 
 
 beforeAll(async () => {
   identity = await startLocalCognito({ dataDir: 'memory', log: () => undefined });
-  api = await startApi({ identity, env: { TIME_ZONE: 'America/Sao_Paulo', SITE_URL: 'https://clientes.example.com.br/' } });
+  api = await startApi({ identity, loadHandler: loadHandlerInTestGraph, env: { TIME_ZONE: 'America/Sao_Paulo', SITE_URL: 'https://clientes.example.com.br/' } });
   const cognito = adminClient(identity);
   for (const email of [ANA, BRUNO, CARLA, DANI]) {
     await cognito.send(new AdminCreateUserCommand({ UserPoolId: identity.userPoolId, Username: email, MessageAction: 'SUPPRESS' }));
+    await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: identity.userPoolId, Username: email, Password: PASSWORD, Permanent: true }));
+    await seed(email);
   }
   await cognito.send(new AdminDisableUserCommand({ UserPoolId: identity.userPoolId, Username: DANI }));
   await preferencias.setEmailDiario(CARLA, false);
-  setAgendaPessoal(async (email, { ate, limit }) => {
-    asked.push({ email, ...(ate ? { ate: ate.toISOString() } : {}) });
-    return (pending[email] ?? []).filter((x) => !ate || Date.parse(x.quando) < ate.getTime()).slice(0, limit);
-  });
-}, 120_000);
+}, 180_000);
 afterEach(() => void vi.useRealTimers());
 afterAll(async () => {
-  setAgendaPessoal(undefined);
   await api?.close();
   await identity?.stop();
 });
@@ -77,10 +94,6 @@ describe('the morning e-mail', () => {
     expect(result).toMatchObject({ day: '2026-11-27', sent: 1, optedOut: 1, failed: 0, pending: 0 });
     // The seeded administrator and the four people, minus the disabled one.
     expect(result.people).toBe(4);
-    // "Today" ends at midnight in São Paulo: 03:00 UTC of the 28th.
-    expect(asked.find((a) => a.email === ANA)?.ate).toBe('2026-11-28T03:00:00.000Z');
-    expect(asked.map((a) => a.email)).not.toContain(DANI);
-    expect(asked.map((a) => a.email)).not.toContain(CARLA);
 
     const sent = reminders();
     expect(sent.map((m) => m.to)).toEqual([ANA]);
@@ -143,7 +156,6 @@ describe('the morning e-mail', () => {
     const day = '2026-12-01';
     const now = new Date(`${day}T10:30:00.000Z`);
     const failing = { via: 'ses' as const, send: async () => Promise.reject(new Error('MessageRejected: Email address is not verified')) };
-    pending[ANA]!.push(t(8, `${day}T12:00:00.000Z`, 'Dezembro'));
     // Ana and Bruno (his tarefa of the 28th is overdue now) both fail.
     await expect(enviarEmailsDiarios({ now, mailer: failing })).rejects.toThrow(/morning e-mail failed for 2 of 4 people/);
     expect((await preferencias.readPreferencias(ANA)).emailDiarioEm).toBeUndefined();

@@ -3,15 +3,14 @@
  * the private calendar feed's secret (made, parsed with ical.js, wrong, someone else's, replaced,
  * revoked at once, a disabled person's), the one public route (no token needed, none honoured),
  * the morning e-mail's switch, and the open mode (no feed, no e-mail).
- * The tarefas come through the reminders' agenda port (services/agenda-pessoal.ts), plugged here
- * with the test's own pending tarefas.
+ * The tarefas are real: made through POST /api/tarefas by each person, read from the agenda index.
  */
 import ICAL from 'ical.js';
 import { AdminCreateUserCommand, AdminDisableUserCommand, AdminEnableUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import type { CalendarioCriado, Lembretes } from '../../lambdas/contract/types.ts';
-import { setAgendaPessoal, type TarefaAgenda } from '../../lambdas/services/agenda-pessoal.ts';
+import type { Cliente, Tarefa } from '../../lambdas/contract/types.ts';
 import { startLocalCognito, type LocalIdentity } from '../../infra/local/user-pool.ts';
 import { adminClient, signIn, type Tokens } from '../support/cognito.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
@@ -25,14 +24,11 @@ const ANA = 'ana@empresa.com.br';
 const BRUNO = 'bruno@empresa.com.br';
 const tokens: Record<string, Tokens> = {};
 
-/** Each person's pending tarefas, as the agenda port answers them. */
-const agenda: Record<string, TarefaAgenda[]> = {
-  [ANA]: [
-    { id: 7, tipo: 'ligacao', quando: '2026-11-27T13:00:00.000Z', duracaoMin: 30, cliente: { id: 3, nome: 'Padaria Pão, Café; e Cia \\ Ltda' } },
-    { id: 9, tipo: 'reuniao', quando: '2026-11-28T02:30:00.000Z', cliente: { id: 4, nome: `Construtora ${'Muito Longa '.repeat(8)}Ação` } },
-  ],
-  [BRUNO]: [{ id: 11, tipo: 'visita', quando: '2026-11-30T12:00:00.000Z', duracaoMin: 90, cliente: { id: 5, nome: 'Oficina do Bruno' } }],
-};
+/** The clients' names the feed shows (escaping: comma, semicolon, backslash; folding: a long one). */
+const PADARIA = 'Padaria Pão, Café; e Cia \\ Ltda';
+const CONSTRUTORA = `Construtora ${'Muito Longa '.repeat(8)}Ação`;
+/** Each person's tarefa ids, by what the test calls them. */
+const ids: Record<string, number> = {};
 
 async function member(email: string): Promise<Tokens> {
   const cognito = adminClient(identity);
@@ -45,17 +41,29 @@ beforeAll(async () => {
   identity = await startLocalCognito({ dataDir: 'memory', log: () => undefined });
   api = await startApi({ identity, loadHandler: loadHandlerInTestGraph });
   proxy = `${new URL(api.baseUrl).origin}/cognito/`;
-  setAgendaPessoal(async (email, { limit }) => (agenda[email] ?? []).slice(0, limit));
   tokens[ANA] = await member(ANA);
   tokens[BRUNO] = await member(BRUNO);
+  const padaria = await post<Cliente>(ANA, '/produtos', { nome: PADARIA, valorContrato: 100, categoria: null });
+  const construtora = await post<Cliente>(ANA, '/produtos', { nome: CONSTRUTORA, valorContrato: 100, categoria: null });
+  const oficina = await post<Cliente>(BRUNO, '/produtos', { nome: 'Oficina do Bruno', valorContrato: 100, categoria: null, email: 'oficina@bruno.com.br' });
+  const tarefa = async (email: string, body: Record<string, unknown>) => (await post<Tarefa>(email, '/tarefas', { descricao: 'Não vai ao calendário', responsavel: email, ...body })).id;
+  ids.ligacao = await tarefa(ANA, { cliente: padaria.id, tipo: 'ligacao', quando: '2026-11-27T10:00:00-03:00', duracaoMin: 30 });
+  ids.reuniao = await tarefa(ANA, { cliente: construtora.id, tipo: 'reuniao', quando: '2026-11-27T23:30:00-03:00' });
+  // Done, or someone else's: never in Ana's feed.
+  await tarefa(ANA, { cliente: padaria.id, tipo: 'email', quando: '2026-11-26T10:00:00-03:00', concluida: true, resultado: 'Feito' });
+  ids.visita = await tarefa(BRUNO, { cliente: oficina.id, tipo: 'visita', quando: '2026-11-30T09:00:00-03:00', duracaoMin: 90 });
 }, 120_000);
 afterAll(async () => {
-  setAgendaPessoal(undefined);
   await api?.close();
   await identity?.stop();
 });
 
 const as = (email: string) => ({ authorization: `Bearer ${tokens[email]!.AccessToken}` });
+async function post<T>(email: string, path: string, body: unknown): Promise<T> {
+  const res = await call<T>(api, 'POST', path, body, as(email));
+  expect(res.status, `POST ${path}: ${res.text}`).toBe(201);
+  return res.body;
+}
 const lembretes = async (email: string) => (await call<Lembretes>(api, 'GET', '/lembretes', undefined, as(email))).body;
 
 async function newFeed(email: string): Promise<string> {
@@ -91,21 +99,24 @@ describe('the calendar feed', () => {
     expect(cal.getFirstPropertyValue('version')).toBe('2.0');
     expect(cal.getFirstPropertyValue('x-wr-calname')).toBe('Clientela: minhas tarefas');
     const events = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
-    expect(events.map((e) => e.uid)).toEqual(['tarefa-7@clientela', 'tarefa-9@clientela']);
-    expect(events[0]!.summary).toBe('Ligação: Padaria Pão, Café; e Cia \\ Ltda');
+    expect(events.map((e) => e.uid)).toEqual([`tarefa-${ids.ligacao}@clientela`, `tarefa-${ids.reuniao}@clientela`]);
+    expect(events[0]!.summary).toBe(`Ligação: ${PADARIA}`);
     expect(events[0]!.startDate.toJSDate().toISOString()).toBe('2026-11-27T13:00:00.000Z');
+    expect(res.text).not.toContain('Não vai ao calendário');
     expect(events[0]!.startDate.zone.tzid).toBe('UTC');
     expect(events[0]!.duration.toSeconds()).toBe(30 * 60);
-    expect(events[1]!.summary).toBe(`Reunião: Construtora ${'Muito Longa '.repeat(8)}Ação`);
+    expect(events[1]!.summary).toBe(`Reunião: ${CONSTRUTORA}`);
+    expect(events[1]!.startDate.toJSDate().toISOString()).toBe('2026-11-28T02:30:00.000Z');
     expect(events[1]!.endDate.compare(events[1]!.startDate)).toBe(0);
     for (const v of cal.getAllSubcomponents('vevent')) {
       expect(v.getFirstPropertyValue('dtstamp')).toBeTruthy();
       // Nothing else of the record: no description, location, attendee or organizer.
-      expect(v.getAllProperties().map((p) => p.name).sort()).toEqual(['dtstamp', 'dtstart', 'summary', 'uid', ...(v.hasProperty('duration') ? ['duration'] : [])].sort());
+      const names = v.getAllProperties().map((p) => p.name);
+      expect(names.filter((n) => !['duration', 'last-modified'].includes(n)).sort()).toEqual(['dtstamp', 'dtstart', 'summary', 'uid']);
     }
     // The same URL a day later: the same UIDs (a calendar app updates, never duplicates).
     const again = new ICAL.Component(ICAL.parse((await fetchFeed(caminho)).text));
-    expect(again.getAllSubcomponents('vevent').map((v) => v.getFirstPropertyValue('uid'))).toEqual(['tarefa-7@clientela', 'tarefa-9@clientela']);
+    expect(again.getAllSubcomponents('vevent').map((v) => v.getFirstPropertyValue('uid'))).toEqual(events.map((e) => e.uid));
   });
 
   it('answers 404 for a wrong secret, a malformed one, and never a hint of which', async () => {
@@ -122,10 +133,12 @@ describe('the calendar feed', () => {
     const bruno = await newFeed(BRUNO);
     const uids = async (caminho: string) =>
       new ICAL.Component(ICAL.parse((await fetchFeed(caminho)).text)).getAllSubcomponents('vevent').map((v) => v.getFirstPropertyValue('uid'));
-    expect(await uids(bruno)).toEqual(['tarefa-11@clientela']);
-    expect(await uids(ana)).toEqual(['tarefa-7@clientela', 'tarefa-9@clientela']);
+    expect(await uids(bruno)).toEqual([`tarefa-${ids.visita}@clientela`]);
+    expect(await uids(ana)).toEqual([`tarefa-${ids.ligacao}@clientela`, `tarefa-${ids.reuniao}@clientela`]);
+    // Nothing of the client but its name (Bruno's client has an e-mail).
+    expect((await fetchFeed(bruno)).text).not.toContain('oficina@bruno.com.br');
     // A token of someone else changes nothing: the secret alone decides.
-    expect((await fetchFeed(bruno, as(ANA))).text).toContain('tarefa-11@clientela');
+    expect((await fetchFeed(bruno, as(ANA))).text).toContain(`tarefa-${ids.visita}@clientela`);
     // Bruno revoking his does not touch Ana's.
     expect((await call(api, 'DELETE', '/lembretes/calendario', undefined, as(BRUNO))).status).toBe(200);
     expect((await fetchFeed(bruno)).status).toBe(404);

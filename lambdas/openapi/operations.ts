@@ -414,9 +414,9 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   ),
   'DELETE /lembretes/calendario': shapedOp(
     'Revoke the private calendar URL',
-    "The caller's reminders.",
+    'Revoked (also when there was none); no body.',
     `The URL answers 404 from this moment (calendar apps drop the events at their next refresh). ${SIGN_IN_ONLY}`,
-    { status: '200', response: 'Lembretes', errors: ['404', '409'] },
+    { status: '204', errors: ['404', '409'] },
   ),
   'GET /calendario/{segredo}': shapedOp(
     'The private calendar feed (iCalendar)',

@@ -57,11 +57,10 @@ export async function createCalendario(actor: Actor, now = new Date()): Promise<
 }
 
 /** Revokes the caller's feed URL at once (nothing to revoke: done all the same). */
-export async function revokeCalendario(actor: Actor): Promise<Lembretes> {
+export async function revokeCalendario(actor: Actor): Promise<void> {
   const email = personOf(actor);
   const { calendarioHash } = await store.readPreferencias(email);
   if (calendarioHash !== undefined && !(await store.revokeCalendario(email, calendarioHash))) throw new ConflictError(MESSAGES.conflitoConcorrente);
-  return getLembretes(actor);
 }
 
 const NOT_FOUND = () => new NotFoundError(MESSAGES.calendarioNaoEncontrado);

@@ -14,7 +14,10 @@ import type { Cliente, Tarefa } from '../../lambdas/contract/types.ts';
 import { startLocalCognito, type LocalIdentity } from '../../infra/local/user-pool.ts';
 import { adminClient, signIn, type Tokens } from '../support/cognito.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
-import { call, startApi, type TestApi } from './helpers.ts';
+import { buildOpenApiDocument } from '../../lambdas/openapi/document.ts';
+import { routes } from '../../lambdas/routes.ts';
+import { createOpenApiValidator } from '../contract/openapi-validator.ts';
+import { call as rawCall, startApi, type ApiResponse, type TestApi } from './helpers.ts';
 
 let identity: LocalIdentity;
 let api: TestApi;
@@ -58,6 +61,22 @@ afterAll(async () => {
   await identity?.stop();
 });
 
+const validator = createOpenApiValidator(buildOpenApiDocument());
+/** `METHOD /template STATUS` of every validated answer. */
+const reached = new Set<string>();
+const templateOf = (path: string) => path.replace(/^\/calendario\/[^/]+$/, '/calendario/{segredo}');
+
+/** A call whose JSON answer is checked against the OpenAPI document. */
+async function call<T = unknown>(api: TestApi, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  const res = await rawCall<T>(api, method, path, body, headers);
+  const template = templateOf(path);
+  if (res.status !== 401) {
+    expect(validator.checkResponse(method, template, res.status, res.body), `${method} ${path} → ${res.status} ${res.text}`).toEqual([]);
+    reached.add(`${method} ${template} ${res.status}`);
+  }
+  return res;
+}
+
 const as = (email: string) => ({ authorization: `Bearer ${tokens[email]!.AccessToken}` });
 async function post<T>(email: string, path: string, body: unknown): Promise<T> {
   const res = await call<T>(api, 'POST', path, body, as(email));
@@ -77,6 +96,8 @@ async function newFeed(email: string): Promise<string> {
 async function fetchFeed(caminho: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${api.baseUrl}${caminho}`, { headers });
   const text = await res.text();
+  reached.add(`GET /calendario/{segredo} ${res.status}`);
+  if (res.status === 404) expect(validator.checkResponse('GET', '/calendario/{segredo}', 404, JSON.parse(text))).toEqual([]);
   return { status: res.status, headers: res.headers, text, body: res.headers.get('content-type')?.startsWith('application/json') ? (JSON.parse(text) as unknown) : undefined };
 }
 
@@ -140,7 +161,7 @@ describe('the calendar feed', () => {
     // A token of someone else changes nothing: the secret alone decides.
     expect((await fetchFeed(bruno, as(ANA))).text).toContain(`tarefa-${ids.visita}@clientela`);
     // Bruno revoking his does not touch Ana's.
-    expect((await call(api, 'DELETE', '/lembretes/calendario', undefined, as(BRUNO))).status).toBe(200);
+    expect((await call(api, 'DELETE', '/lembretes/calendario', undefined, as(BRUNO))).status).toBe(204);
     expect((await fetchFeed(bruno)).status).toBe(404);
     expect((await fetchFeed(ana)).status).toBe(200);
   });
@@ -153,12 +174,12 @@ describe('the calendar feed', () => {
     expect((await fetchFeed(first)).status).toBe(404);
     expect((await fetchFeed(second)).status).toBe(200);
 
-    const revoked = await call<Lembretes>(api, 'DELETE', '/lembretes/calendario', undefined, as(ANA));
-    expect(revoked.status).toBe(200);
-    expect(revoked.body.calendario).toEqual({ ativo: false });
+    const revoked = await call(api, 'DELETE', '/lembretes/calendario', undefined, as(ANA));
+    expect(revoked.status).toBe(204);
+    expect((await lembretes(ANA)).calendario).toEqual({ ativo: false });
     expect((await fetchFeed(second)).status).toBe(404);
     // Revoking again is harmless.
-    expect((await call(api, 'DELETE', '/lembretes/calendario', undefined, as(ANA))).status).toBe(200);
+    expect((await call(api, 'DELETE', '/lembretes/calendario', undefined, as(ANA))).status).toBe(204);
   });
 
   it('stops for a person disabled in the user pool (asked live), and comes back when enabled', async () => {
@@ -196,6 +217,21 @@ describe('the morning e-mail switch', () => {
     expect((await call<Lembretes>(api, 'PUT', '/lembretes/email', { ativo: true }, as(BRUNO))).body.emailDiario).toEqual({ ativo: true });
     const bad = await call(api, 'PUT', '/lembretes/email', { ativo: 'sim' }, as(BRUNO));
     expect(bad.status).toBe(400);
+    expect((await call(api, 'PUT', '/lembretes/email', JSON.stringify({ ativo: false, x: 'y'.repeat(20_000) }), as(BRUNO))).status).toBe(413);
+    expect((await call(api, 'PUT', '/lembretes/email', 'ativo=false', { ...as(BRUNO), 'content-type': 'text/plain' })).status).toBe(415);
+  });
+});
+
+describe('the reminders in the OpenAPI document', () => {
+  it('reached every documented status of their routes a real server can produce with sign-in (404 in the open mode: below)', () => {
+    const doc = buildOpenApiDocument();
+    // 409: another request changed the same person's feed between the read and the write.
+    const raceOnly = new Set(['POST /lembretes/calendario 409', 'DELETE /lembretes/calendario 409']);
+    const expected = routes
+      .filter((r) => r.path.startsWith('/lembretes') || r.path.startsWith('/calendario'))
+      .flatMap((r) => Object.keys(doc.paths[r.path]![r.method.toLowerCase()]!.responses).filter((st) => !['401', '403', '429', '500', '503'].includes(st)).map((st) => `${r.method} ${r.path} ${st}`))
+      .filter((k) => !raceOnly.has(k) && !(k.endsWith(' 404') && !k.startsWith('GET /calendario')));
+    expect([...reached].sort()).toEqual(expect.arrayContaining(expected.sort()));
   });
 });
 

@@ -13,7 +13,9 @@ export async function createCalendario(): Promise<{ url: string; desde: string }
 }
 
 /** Revokes the calendar URL: calendar apps stop getting the tarefas at their next refresh. */
-export const revokeCalendario = (): Promise<Lembretes> => apiRequest<Lembretes>(`${LEMBRETES_PATH}/calendario`, { method: 'DELETE' });
+export async function revokeCalendario(): Promise<void> {
+  await apiRequest(`${LEMBRETES_PATH}/calendario`, { method: 'DELETE' });
+}
 
 /** The morning e-mail on or off. */
 export const setEmailDiario = (ativo: boolean): Promise<Lembretes> => apiRequest<Lembretes>(`${LEMBRETES_PATH}/email`, { method: 'PUT', body: { ativo } });

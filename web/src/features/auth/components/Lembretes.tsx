@@ -69,11 +69,11 @@ function Calendario({ data, onChange }: { data: LembretesData; onChange: (next: 
   const revoke = async () => {
     setBusy(true);
     try {
-      const next = await revokeCalendario();
+      await revokeCalendario();
       setFresh(undefined);
       setAsking(undefined);
       notifySuccess(T.calendario.revoked);
-      await onChange(next);
+      await onChange({ ...data, calendario: { ativo: false } });
     } catch (err) {
       notifyError(T.calendario.failed, reasonOf(err));
     }

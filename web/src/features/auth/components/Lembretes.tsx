@@ -129,10 +129,13 @@ function EmailDiario({ data, onChange }: { data: LembretesData; onChange: (next:
   const toggle = async (next: boolean) => {
     if (busy.current) return;
     busy.current = true;
+    // The box follows the click at once; a refusal puts it back.
+    void onChange({ ...data, emailDiario: { ativo: next } });
     try {
       await onChange(await setEmailDiario(next));
       notifySuccess(T.email.saved(next));
     } catch (err) {
+      await onChange(data);
       notifyError(T.email.failed, reasonOf(err));
     }
     busy.current = false;

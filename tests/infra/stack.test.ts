@@ -249,6 +249,19 @@ describe('the morning e-mail: a daily job (routes.ts `dailyAt`)', () => {
   });
 });
 
+describe('the calendar feed (the one public route)', () => {
+  it('has no authorizer nowhere else missing one, and the access log keeps the route key, never the path (it holds the secret)', () => {
+    const feed = Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Route')).find((r) => r.Properties!.RouteKey === 'GET /calendario/{segredo}')!;
+    expect(feed.Properties!.AuthorizationType).toBe('NONE');
+    const others = Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Route')).filter((r) => r !== feed);
+    for (const r of others) expect(r.Properties!.AuthorizationType, String(r.Properties!.RouteKey)).toBe('JWT');
+    const [, stage] = only(resourcesOfType(template, 'AWS::ApiGatewayV2::Stage'));
+    const format = (stage.Properties!.AccessLogSettings as { Format: string }).Format;
+    expect(JSON.parse(format)).toMatchObject({ routeKey: '$context.routeKey' });
+    expect(format).not.toMatch(/\$context\.(path|resourcePath)\b/);
+  });
+});
+
 describe('HTTP API', () => {
   it('has one route per row with the row’s route key, `$default` included, each on its own function', () => {
     const routeResources = Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Route'));

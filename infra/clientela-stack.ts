@@ -127,6 +127,10 @@ export class ClientelaStack extends Stack {
       logRetention: props.logRetention,
       memorySize: props.memorySize,
       bundleAwsSdk: props.bundleAwsSdk,
+      userPool: identity?.userPool,
+      timeZone: props.timeZone ?? DEFAULT_TIME_ZONE,
+      mailFrom: props.auth.mode === 'cognito' ? props.auth.sesFromEmail : undefined,
+      siteUrl,
     });
     const functions = new Map([...this.api.functions, ...this.jobs.functions]);
     // An adopted table is verified (and protected) before any function can serve a request or run.

@@ -5,6 +5,8 @@
  * HTTP API stage in the cloud, the mount point locally). `handler` names the file
  * `lambdas/handlers/<handler>.ts`, which exports `handler(event: APIGatewayProxyEventV2)`.
  */
+import { EMAIL_DIARIO } from './contract/lembretes.ts';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RouteDef {
@@ -41,6 +43,12 @@ export interface RouteDef {
   readonly idempotencyKey?: 'optional' | 'required';
   /** Its Query also reads the table's global secondary indexes: the grant covers their ARNs too. */
   readonly readsIndexes?: true;
+  /**
+   * The one route without a JWT (the calendar feed, opened by the secret in its URL): no
+   * authorizer in the cloud (infra/constructs/api.ts) nor locally (infra/local/adapter.ts), and
+   * its handler uses `publicHandler`, which proves the caller itself. A test keeps it the only one.
+   */
+  readonly public?: true;
 }
 
 export type CognitoAction =
@@ -74,7 +82,7 @@ const route = (
   handler: string,
   name: string,
   actions: readonly DynamoAction[],
-  extra: Pick<RouteDef, 'idempotencyKey' | 'userPoolActions' | 'readsIndexes'> = {},
+  extra: Pick<RouteDef, 'idempotencyKey' | 'userPoolActions' | 'readsIndexes' | 'signInOnly' | 'public'> = {},
 ): RouteDef => ({ routeKey: `${method} ${path}`, method, path, handler, name, actions, ...extra });
 
 /** A create that takes an `Idempotency-Key`; `required` for a batch that must never be written twice. */
@@ -193,6 +201,20 @@ export const routes: readonly RouteDef[] = [
   usersRoute('DELETE', '/usuarios/{email}', 'usuarios/remove', 'RemoveUsuario', [SIGN_OUT, 'cognito-idp:AdminDeleteUser']),
   // Redefinir autenticador: the person's TOTP is turned off (a lost phone); they set up a new one at their next sign-in.
   usersRoute('DELETE', '/usuarios/{email}/autenticador', 'usuarios/autenticador', 'ResetAutenticador', ['cognito-idp:AdminSetUserMFAPreference']),
+  // Reminders (sign-in only): one's own calendar feed and morning e-mail switches (Minha conta).
+  // A new feed URL replaces the previous one's lookup item in the same write.
+  route('GET', '/lembretes', 'lembretes/get', 'GetLembretes', [GET], { signInOnly: true }),
+  route('PUT', '/lembretes/email', 'lembretes/email', 'SetLembreteEmail', [GET, UPDATE], { signInOnly: true }),
+  route('POST', '/lembretes/calendario', 'lembretes/calendario-criar', 'CreateCalendario', [GET, PUT, UPDATE, DELETE], { signInOnly: true }),
+  route('DELETE', '/lembretes/calendario', 'lembretes/calendario-revogar', 'RevokeCalendario', [GET, UPDATE, DELETE], { signInOnly: true }),
+  // The calendar feed: public (no JWT; its URL's secret opens it), the person asked live (a
+  // disabled one's feed stops), their pending tarefas read from the agenda's index.
+  route('GET', '/calendario/{segredo}', 'calendario/feed', 'CalendarioFeed', [GET, QUERY, BATCH_GET], {
+    signInOnly: true,
+    public: true,
+    readsIndexes: true,
+    userPoolActions: ['cognito-idp:AdminGetUser'],
+  }),
   // Everything else: 404 JSON, or 405 JSON for a known path with another method.
   { routeKey: '$default', method: 'ANY', path: '/{proxy+}', handler: 'fallback', name: 'Fallback', actions: [] },
 ];
@@ -208,8 +230,21 @@ export interface JobDef {
   /** `lambdas/handlers/<handler>.ts`, which exports `handler()`. */
   readonly handler: string;
   readonly description: string;
-  /** How often it runs. */
-  readonly everyMinutes: number;
+  /** How often it runs (a job runs either every so many minutes or daily at `dailyAt`). */
+  readonly everyMinutes?: number;
+  /**
+   * Once a day at this wall-clock time in the company's time zone (the settings' `timeZone`):
+   * EventBridge Scheduler in the cloud (rules are UTC only), a timer in that zone locally.
+   */
+  readonly dailyAt?: { readonly hour: number; readonly minute: number };
+  /** Runs only with sign-in (it reads the user pool): not deployed with auth off, never run locally with AUTH=off. */
+  readonly signInOnly?: true;
+  /** The Cognito IAM actions it calls on the user pool (granted on the pool's ARN). */
+  readonly userPoolActions?: readonly CognitoAction[];
+  /** It e-mails through SES from the settings' `sesFromEmail` (granted `ses:SendEmail` from that address only). */
+  readonly sendsMail?: true;
+  /** Its Query also reads the table's global secondary indexes. */
+  readonly readsIndexes?: true;
   /** What a run may take (the function's timeout; the local timer gives it the same): under `everyMinutes`, so runs never overlap. */
   readonly timeoutMinutes: number;
   readonly actions: readonly DynamoAction[];
@@ -245,6 +280,23 @@ export const jobs: readonly JobDef[] = [
     // One task after an upgrade, then idle: its progress is in the paged list's 503 and in the
     // job's log lines and the dashboard's runs and errors; alarming on it would pass the free 10
     // alarm metrics for a job that is done after its first runs.
+    alarmed: false,
+  },
+  // The morning e-mail: each person's overdue and today's tarefas, once a day (store/lembretes.ts
+  // claims the day per person, so a repeated run sends nothing twice).
+  {
+    name: 'EmailDiario',
+    handler: 'jobs/email-diario',
+    description: 'Clientela: e-mails each person their overdue and today\'s tarefas at 07:30',
+    dailyAt: { hour: EMAIL_DIARIO.hour, minute: EMAIL_DIARIO.minute },
+    timeoutMinutes: 10,
+    actions: [GET, QUERY, UPDATE, BATCH_GET],
+    readsIndexes: true,
+    signInOnly: true,
+    userPoolActions: ['cognito-idp:ListUsers'],
+    sendsMail: true,
+    // The free 10 alarm metrics are taken (infra/constructs/alarms.ts) and an hourly silence
+    // alarm can't watch a daily run: its runs, errors and `sent`/`failed` counts are in its log.
     alarmed: false,
   },
 ];
@@ -349,6 +401,9 @@ export function methodsForPath(path: string): string[] {
 
 /** The row of a route key (`POST /produtos`), as API Gateway names it in the event. */
 export const routeOfKey = (routeKey: string): RouteDef | undefined => routes.find((r) => r.routeKey === routeKey);
+
+/** The route without a JWT authorizer (the calendar feed): see RouteDef `public`. */
+export const isPublic = (route: RouteDef): boolean => route.public === true;
 
 /** A route that exists only with sign-in (the users API); not deployed with `-c auth=off`. */
 export const isSignInOnly = (route: RouteDef): boolean => route.signInOnly === true;

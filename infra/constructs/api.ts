@@ -3,6 +3,7 @@ import {
   CorsHttpMethod,
   HttpApi,
   HttpMethod,
+  HttpNoneAuthorizer,
   HttpRoute,
   HttpRouteKey,
   HttpStage,
@@ -17,7 +18,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { DEFAULT_TIME_ZONE, LIMITS } from '../../lambdas/contract/limits.ts';
-import { API_BASE_PATH, CORS, isSignInOnly, type RouteDef } from '../../lambdas/routes.ts';
+import { API_BASE_PATH, CORS, isPublic, isSignInOnly, type RouteDef } from '../../lambdas/routes.ts';
 import { TABLE_INDEXES } from '../../lambdas/store/table.ts';
 import { createAppFunction, type FunctionDefaults } from './functions.ts';
 import type { OriginVerify } from './origin-verify.ts';
@@ -147,8 +148,8 @@ export class Api extends Construct {
             ip: '$context.identity.sourceIp',
             requestTime: '$context.requestTime',
             httpMethod: '$context.httpMethod',
+            // The route key, never the path: the calendar feed's path holds its secret.
             routeKey: '$context.routeKey',
-            path: '$context.path',
             status: '$context.status',
             protocol: '$context.protocol',
             responseLength: '$context.responseLength',
@@ -171,14 +172,26 @@ export class Api extends Construct {
       const fn = this.routeFunction(route, props);
       functions.set(route.name, fn);
       const integration = new HttpLambdaIntegration(`${route.name}Integration`, fn);
-      new HttpRoute(this, `${route.name}Route`, {
+      const httpRoute = new HttpRoute(this, `${route.name}Route`, {
         httpApi: this.httpApi,
         routeKey:
           route.routeKey === HttpRouteKey.DEFAULT.key
             ? HttpRouteKey.DEFAULT
             : HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration,
+        // The route its row marks public (the calendar feed) has no JWT authorizer: its URL's
+        // secret opens it, checked by its function.
+        ...(isPublic(route) ? { authorizer: new HttpNoneAuthorizer() } : {}),
       });
+      if (isPublic(route) && props.auth) {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason:
+            'The calendar feed: calendar apps (Google Calendar, Outlook, iPhone) subscribe to a URL and send no token. ' +
+            'The URL holds a 256-bit random secret stored hashed, revocable at once in Minha conta; the function checks it ' +
+            'and the person live in the user pool (SECURITY.md).',
+        });
+      }
     }
     this.functions = functions;
     if (!props.auth) {

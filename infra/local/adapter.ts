@@ -16,7 +16,7 @@ import type {
 import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { API_RESPONSE_HEADERS, resultBytes } from '../../lambdas/http/response.ts';
-import { API_BASE_PATH, corsOriginsOf, matchRoute, type RouteDef, type RouteMatch } from '../../lambdas/routes.ts';
+import { API_BASE_PATH, corsOriginsOf, isPublic, matchRoute, type RouteDef, type RouteMatch } from '../../lambdas/routes.ts';
 import { createJwtAuthorizer, UNAUTHORIZED, wwwAuthenticate, type JwtAuthorizerConfig } from './authorizer.ts';
 
 /**
@@ -393,7 +393,8 @@ export function createApiMiddleware(options: ApiMiddlewareOptions = {}): Connect
         // handlers' preflight stands in for it here); without one, OPTIONS falls to `$default`,
         // behind the authorizer like every route.
         const gatewayPreflight = method === 'OPTIONS' && corsOriginsOf(process.env.CORS_ORIGINS).length > 0;
-        if (authorize && !gatewayPreflight) {
+        // The row marked public (the calendar feed) has no authorizer, as in the cloud.
+        if (authorize && !gatewayPreflight && !isPublic(route.route)) {
           // API Gateway answers a refused token itself: no function runs.
           const authorization = await authorize(event.headers.authorization);
           if (!authorization.ok) {

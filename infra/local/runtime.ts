@@ -396,7 +396,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: StartD
   const db = dbResult.value;
   const identity = identityResult.value;
 
-  const saved = Object.fromEntries(AUTH_ENV_NAMES.map((k) => [k, process.env[k]]));
+  const saved = Object.fromEntries([...AUTH_ENV_NAMES, 'SITE_URL'].map((k) => [k, process.env[k]]));
   for (const k of AUTH_ENV_NAMES) delete process.env[k];
   Object.assign(process.env, localAuthEnv(identity));
 
@@ -406,7 +406,11 @@ export async function startLocalRuntime(settings: LocalSettings, options: StartD
   return {
     db,
     identity,
-    setUrl: (url) => (lock ? lock.describe({ url }) : db.setUrl(url)),
+    setUrl: (url) => {
+      // The links of the morning e-mail (the job runs in this process).
+      process.env.SITE_URL = url;
+      return lock ? lock.describe({ url }) : db.setUrl(url);
+    },
     stop: () =>
       (stopped ??= (async () => {
         await scheduled.stop();

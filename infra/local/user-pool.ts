@@ -122,11 +122,13 @@ export function localAuthEnv(identity: LocalIdentity | undefined): Record<string
     AUTH_CLIENT_ID: identity.clientId,
     USER_POOL_ID: identity.userPoolId,
     COGNITO_ENDPOINT: identity.adminEndpoint,
+    // The morning e-mail goes where the invitations go (SES's stand-in, lambdas/store/mail.ts).
+    MAIL_OUTBOX: path.join(identity.dir, OUTBOX_FILE),
   };
 }
 
 /** The names localAuthEnv may set (to save and restore them). */
-export const AUTH_ENV_NAMES = ['AUTH_MODE', 'AUTH_ISSUER', 'AUTH_CLIENT_ID', 'USER_POOL_ID', 'COGNITO_ENDPOINT'] as const;
+export const AUTH_ENV_NAMES = ['AUTH_MODE', 'AUTH_ISSUER', 'AUTH_CLIENT_ID', 'USER_POOL_ID', 'COGNITO_ENDPOINT', 'MAIL_OUTBOX'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // The outbox
@@ -139,8 +141,8 @@ export interface OutboxMessage {
   to: string;
   /** The Cognito user name (the e-mail, in this app). */
   username: string;
-  /** What it is for, from the call that sent it. */
-  kind: 'invitation' | 'password-reset' | 'sign-up' | 'verification' | 'mfa' | 'other';
+  /** What it is for, from the call that sent it (`reminder`: the morning e-mail job's, lambdas/store/mail.ts). */
+  kind: 'invitation' | 'password-reset' | 'sign-up' | 'verification' | 'mfa' | 'reminder' | 'other';
   /** The Cognito call that sent it (`AdminCreateUser`, `ForgotPassword`, …). */
   source: string;
   /** The invitation's temporary password, or the code. */

@@ -7,6 +7,7 @@ export * from './documento.ts';
 export * from './email.ts';
 export * from './formatos.ts';
 export * from './fields.ts';
+export * from './lembretes.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './money.ts';

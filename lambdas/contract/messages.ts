@@ -65,6 +65,8 @@ export const MESSAGES = {
   administradorSemTotp:
     'Administradores precisam da verificação em duas etapas: ative o aplicativo autenticador em Minha conta e tente de novo.',
   loginDesativado: 'O login está desativado.',
+  /** The public calendar feed: a wrong, revoked or replaced secret (nothing says which). */
+  calendarioNaoEncontrado: 'Calendário não encontrado: gere um novo endereço em Minha conta.',
   usuarioNaoEncontrado: 'Usuário não encontrado.',
   usuarioJaExiste: (email: string) => `Já existe um usuário com o e-mail ${email}.`,
   emailInvalido: 'Informe um e-mail válido.',

@@ -423,6 +423,25 @@ export const erroGatewaySchema = z
     ),
   );
 
+/** GET /lembretes: one's own reminders (contract/lembretes.ts `Lembretes`). */
+export const lembretesSchema = z
+  .object({
+    calendario: z.object({
+      ativo: z.boolean().describe('A private calendar URL is live.'),
+      desde: isoInstant('When the live URL was made').optional(),
+    }),
+    emailDiario: z.object({ ativo: z.boolean().describe('The morning e-mail reaches this person (on unless they turned it off).') }),
+  })
+  .meta(component('Lembretes', "The caller's reminders: the private calendar URL (on or off) and the morning e-mail (on or off)."));
+
+/** POST /lembretes/calendario (contract/lembretes.ts `CalendarioCriado`). */
+export const calendarioCriadoSchema = z
+  .object({
+    caminho: z.string().regex(/^\/calendario\/[A-Za-z0-9_-]{43}\.ics$/).describe("The feed's path under the API's base path: shown once."),
+    desde: isoInstant('When it was made'),
+  })
+  .meta(component('CalendarioCriado', 'A new private calendar URL (its path), shown this once: only its hash is stored.'));
+
 /** Every response schema that is a component of the OpenAPI document, in the document's order. */
 export const RESPONSE_SCHEMAS = [
   categoriaSchema,
@@ -458,6 +477,8 @@ export const RESPONSE_SCHEMAS = [
   tarefaPaginaSchema,
   tarefasResumoSchema,
   equipeSchema,
+  lembretesSchema,
+  calendarioCriadoSchema,
   erroSchema,
   erroGatewaySchema,
 ] as const;

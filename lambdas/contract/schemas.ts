@@ -359,3 +359,7 @@ export const parseTarefaInput = (body: unknown): ParseResult<TarefaInput> => par
 export const parseTarefaUpdate = (body: unknown): ParseResult<TarefaUpdate> => parseWith(tarefaUpdateSchema, body) as ParseResult<TarefaUpdate>;
 /** A path's `{email}` (decoded by API Gateway): the user name it names, or the problem. */
 export const parseEmail = (raw: unknown): ParseResult<string> => parseWith(email, raw);
+
+/** PUT /lembretes/email: the morning e-mail on or off. */
+export const emailDiarioSchema = /* @__PURE__ */ (() => z.object({ ativo: flag('ativo') }, objectError))();
+export const parseEmailDiario = (body: unknown): ParseResult<{ ativo: boolean }> => parseWith(emailDiarioSchema, body);

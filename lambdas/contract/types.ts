@@ -181,3 +181,9 @@ export interface TarefaUpdate {
   concluida?: boolean;
   resultado?: string | null;
 }
+
+/** GET /lembretes: one's own reminders (the private calendar URL and the morning e-mail, on or off). */
+export type Lembretes = z.infer<typeof responses.lembretesSchema>;
+
+/** POST /lembretes/calendario: a new private calendar URL's path, shown once. */
+export type CalendarioCriado = z.infer<typeof responses.calendarioCriadoSchema>;

@@ -7,7 +7,7 @@ import { LIMITS } from '../contract/limits.ts';
 import { MESSAGES } from '../contract/messages.ts';
 import type { Actor } from '../contract/types.ts';
 import { ForbiddenError } from '../errors.ts';
-import { isSignInOnly, ORIGIN_VERIFY, routeOfKey } from '../routes.ts';
+import { isPublic, isSignInOnly, ORIGIN_VERIFY, routeOfKey } from '../routes.ts';
 import { actorOf, requireSignInMode } from './actor.ts';
 import { preflight } from './cors.ts';
 import { errorReply } from './errors.ts';
@@ -74,20 +74,51 @@ export function httpHandler(logic: HandlerLogic, options: HandlerOptions = {}): 
       reply = errorReply(err);
       cause = err;
     }
-    let result = render(reply, event);
-    const bytes = resultBytes(result);
-    if (bytes > LIMITS.responseBytes) {
-      cause = new Error(`Response of ${bytes} bytes exceeds the ${LIMITS.responseBytes}-byte cap`);
-      result = render(options.tooLarge ? json(413, { mensagem: options.tooLarge }) : json(500, { mensagem: MESSAGES.respostaGrande }), event);
+    return finish(reply, cause, event, method, started, options);
+  };
+}
+
+/** Renders a reply, enforces Lambda's response cap and logs the request's one line (no path: a feed URL holds a secret). */
+function finish(reply: Reply, cause: unknown, event: HttpEvent, method: string, started: number, options: HandlerOptions): HttpResult {
+  let result = render(reply, event);
+  const bytes = resultBytes(result);
+  if (bytes > LIMITS.responseBytes) {
+    cause = new Error(`Response of ${bytes} bytes exceeds the ${LIMITS.responseBytes}-byte cap`);
+    result = render(options.tooLarge ? json(413, { mensagem: options.tooLarge }) : json(500, { mensagem: MESSAGES.respostaGrande }), event);
+  }
+  logRequest({
+    method,
+    routeKey: event.routeKey,
+    status: result.statusCode ?? 200,
+    durationMs: Math.round((performance.now() - started) * 100) / 100,
+    requestId: event.requestContext?.requestId,
+    cause,
+  });
+  return result;
+}
+
+/**
+ * Wraps the logic of the one route without a JWT (its row is marked `public`: no authorizer in
+ * the cloud or locally): the origin check, errors, rendering and the log line as every route, but
+ * no actor: the logic proves who it serves itself (the calendar feed's secret). Sign-in only: 404
+ * in the open mode. A row not marked public is a wiring mistake, refused with a 500.
+ */
+export function publicHandler(logic: (event: HttpEvent) => Promise<Reply>, options: HandlerOptions = {}): LambdaHandler {
+  return async (event) => {
+    const started = performance.now();
+    const method = event.requestContext?.http?.method ?? 'UNKNOWN';
+    let reply: Reply;
+    let cause: unknown;
+    try {
+      checkOrigin(event);
+      const route = routeOfKey(event.routeKey);
+      if (!route || !isPublic(route)) throw new Error(`${event.routeKey} is not a public route: use httpHandler`);
+      requireSignInMode();
+      reply = await logic(event);
+    } catch (err) {
+      reply = errorReply(err);
+      cause = err;
     }
-    logRequest({
-      method,
-      routeKey: event.routeKey,
-      status: result.statusCode ?? 200,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
-      requestId: event.requestContext?.requestId,
-      cause,
-    });
-    return result;
+    return finish(reply, cause, event, method, started, options);
   };
 }

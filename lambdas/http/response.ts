@@ -13,12 +13,22 @@ export interface Reply {
   /** Serialized as JSON; absent for 204. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** Set: `body` is a string sent as is with this content type (the calendar feed), not JSON. */
+  contentType?: string;
 }
 
 /** A JSON reply. */
 export const json = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({
   status,
   body,
+  ...(headers ? { headers } : {}),
+});
+
+/** A reply of text sent as is (not JSON), with its content type. */
+export const textReply = (status: number, body: string, contentType: string, headers?: Record<string, string>): Reply => ({
+  status,
+  body,
+  contentType,
   ...(headers ? { headers } : {}),
 });
 
@@ -43,9 +53,9 @@ export function render(reply: Reply, event: HttpEvent): HttpResult {
   if (reply.status === 204 || reply.body === undefined) {
     return { statusCode: reply.status, headers };
   }
-  headers['content-type'] = JSON_CONTENT_TYPE;
+  headers['content-type'] = reply.contentType ?? JSON_CONTENT_TYPE;
   headers['x-content-type-options'] = 'nosniff';
-  const text = JSON.stringify(reply.body);
+  const text = reply.contentType !== undefined ? String(reply.body) : JSON.stringify(reply.body);
   if (Buffer.byteLength(text) <= LIMITS.compressAboveBytes) {
     return { statusCode: reply.status, headers, body: text, isBase64Encoded: false };
   }

@@ -15,6 +15,7 @@ import {
   clienteInputSchema,
   clienteUpdateSchema,
   existentesSchema,
+  emailDiarioSchema,
   importacaoInputSchema,
   tarefaInputSchema,
   tarefaUpdateSchema,
@@ -232,6 +233,7 @@ export function buildSchemas(): Record<string, JsonSchema> {
       'The body of PUT /tarefas/{id}: only the fields sent change (absent: kept), optionally with `versao`.',
       TAREFA_FIELD_DOCS,
     ),
+    EmailDiario: requestSchema(emailDiarioSchema, 'EmailDiario', 'The body of PUT /lembretes/email.', USUARIO_FIELD_DOCS),
   };
 }
 
@@ -339,6 +341,13 @@ export function buildParameters(): Record<string, JsonSchema> {
       in: 'path',
       required: true,
       description: "A user's e-mail (their Cognito user name), URL-encoded (`ana%40empresa.com.br`); 400 when it is not an e-mail.",
+      schema: { type: 'string', minLength: 1 },
+    },
+    Segredo: {
+      name: 'segredo',
+      in: 'path',
+      required: true,
+      description: 'The calendar URL\'s secret (43 base64url characters), with or without `.ics`; 404 when it opens no live feed.',
       schema: { type: 'string', minLength: 1 },
     },
     Tipo: {

@@ -35,6 +35,8 @@ export interface OpenApiOperation {
   tags: string[];
   summary: string;
   description: string;
+  /** `[]` on the one public route (no token). */
+  security?: Record<string, string[]>[];
   parameters?: { $ref: string }[];
   requestBody?: JsonSchema;
   responses: Record<string, JsonSchema>;
@@ -111,6 +113,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
       { name: 'atividades', description: 'The latest changes of clients and categories.' },
       { name: 'importacoes', description: 'CSV imports of clients: the job, its batches, its undo.' },
       { name: 'observacoes', description: "The clients' notes, for a CSV export." },
+      { name: 'lembretes', description: "One's own reminders: the private calendar URL and the morning e-mail (sign-in only)." },
+      { name: 'calendario', description: 'The private calendar feed (iCalendar), opened by the secret in its URL: no token.' },
     ],
     paths,
     components: {

@@ -5,7 +5,7 @@
  */
 import { LIMITS, RECENT_ACTIVITY_LIMIT, VIP_THRESHOLD } from '../contract/limits.ts';
 import { ADMIN_GROUP } from '../contract/auth.ts';
-import { routes, type RouteDef } from '../routes.ts';
+import { isPublic, routes, type RouteDef } from '../routes.ts';
 import { jsonContent, ref } from './components.ts';
 import type { JsonSchema, OpenApiOperation } from './document.ts';
 
@@ -34,6 +34,8 @@ interface UsersShape {
   cursorOnly?: boolean;
   /** Its other query parameters (components' names). */
   query?: string[];
+  /** A success answer that is not JSON: its media type and a description of its text. */
+  text?: { contentType: string; description: string };
 }
 const usersOp = (summary: string, answer: string, description: string, shape: UsersShape): OperationDoc => ({
   summary,
@@ -78,6 +80,8 @@ const TO_TRASH =
   'The record moves to the trash (`GET /lixeira`) in the same transaction, with its history entry; ' +
   '`POST /lixeira/{tipo}/{id}/restaurar` brings it back.';
 
+/** The reminders' routes exist only with sign-in. */
+const SIGN_IN_ONLY = 'Sign-in only: 404 in the open mode (`-c auth=off`, `AUTH=off`), which has no feed and no e-mail.';
 const USERS_NOTE =
   'Administrators only (403 for anyone else, before the request is validated). Only with sign-in: not deployed in ' +
   'the open mode, and 404 `{"mensagem": "O login está desativado."}` locally with AUTH=off.';
@@ -398,6 +402,48 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       'one (an administrator must, before acting as one). 409 for oneself: use Minha conta.',
     { status: '204', errors: ['400', '404', '409'] },
   ),
+  'GET /lembretes': shapedOp(
+    "Read one's reminder settings",
+    "The caller's reminders.",
+    'Whether the caller has a live private calendar URL (and since when; the URL itself is never shown again after it ' +
+      `is made) and whether the morning e-mail reaches them. ${SIGN_IN_ONLY}`,
+    { status: '200', response: 'Lembretes', errors: ['404'] },
+  ),
+  'PUT /lembretes/email': shapedOp(
+    'Turn the morning e-mail on or off',
+    "The caller's reminders.",
+    'The morning e-mail (07:30 in the company\'s time zone: the overdue and today\'s pending tarefas, only on days ' +
+      `with some) is on unless the person turns it off; stored in the table, per person. ${SIGN_IN_ONLY}`,
+    { status: '200', response: 'Lembretes', body: 'EmailDiario', errors: ['400', '404', '413', '415'] },
+  ),
+  'POST /lembretes/calendario': shapedOp(
+    'Make a new private calendar URL',
+    'The new URL\'s path, shown this once.',
+    'A new secret (256 random bits) for the caller\'s calendar feed: `caminho` is the feed\'s path under the API ' +
+      '(`/calendario/<secret>.ics`; the site prefixes its origin and `/api`). Only its SHA-256 is stored, so it is shown ' +
+      `this once. The previous URL, if any, answers 404 from this moment. ${SIGN_IN_ONLY}`,
+    { status: '201', response: 'CalendarioCriado', errors: ['404', '409'] },
+  ),
+  'DELETE /lembretes/calendario': shapedOp(
+    'Revoke the private calendar URL',
+    'Revoked (also when there was none); no body.',
+    `The URL answers 404 from this moment (calendar apps drop the events at their next refresh). ${SIGN_IN_ONLY}`,
+    { status: '204', errors: ['404', '409'] },
+  ),
+  'GET /calendario/{segredo}': shapedOp(
+    'The private calendar feed (iCalendar)',
+    'The feed.',
+    'The one route without a token: calendar apps (Google Calendar, Outlook, the iPhone) subscribe to its URL, whose ' +
+      'secret opens it. The person\'s pending tarefas as events: `SUMMARY` is the tarefa\'s type and its client\'s ' +
+      'name (nothing else of the record), `DTSTART` in UTC, `DURATION` from `duracaoMin`, `UID` stable per tarefa. ' +
+      '404 for a wrong, replaced or revoked secret, or a person disabled in the user pool. Calendar apps refresh on ' +
+      `their own schedule (up to a day). ${SIGN_IN_ONLY}`,
+    {
+      status: '200',
+      errors: ['404'],
+      text: { contentType: 'text/calendar', description: 'RFC 5545 text: CRLF line ends, lines folded at 75 octets.' },
+    },
+  ),
 };
 
 const ERROR_RESPONSES: Record<string, string> = {
@@ -425,6 +471,7 @@ export function buildOperation(route: RouteDef, op: OperationDoc): OpenApiOperat
   if (route.path.includes('{tipo}')) parameters.push(ref('parameters', 'Tipo'));
   if (route.path.includes('{id}')) parameters.push(ref('parameters', 'Id'));
   if (route.path.includes('{email}')) parameters.push(ref('parameters', 'Email'));
+  if (route.path.includes('{segredo}')) parameters.push(ref('parameters', 'Segredo'));
   // A create a client may retry, as its row says (the HTTP layer reads the header from the same row).
   if (route.idempotencyKey) parameters.push(ref('parameters', KEY_PARAMETER[route.idempotencyKey]));
   const shape = op.shape ?? recordShape(route);
@@ -432,16 +479,19 @@ export function buildOperation(route: RouteDef, op: OperationDoc): OpenApiOperat
   if (shape.response?.endsWith('Pagina')) parameters.push(...(shape.cursorOnly ? [] : [ref('parameters', 'Limit')]), ref('parameters', 'Cursor'));
   for (const name of shape.query ?? []) parameters.push(ref('parameters', name));
   const responses: Record<string, JsonSchema> = {
-    [shape.status]: shape.response
-      ? { description: op.answer, content: jsonContent(ref('schemas', shape.response)) }
-      : { description: op.answer },
+    [shape.status]: shape.text
+      ? { description: op.answer, content: { [shape.text.contentType]: { schema: { type: 'string', description: shape.text.description } } } }
+      : shape.response
+        ? { description: op.answer, content: jsonContent(ref('schemas', shape.response)) }
+        : { description: op.answer },
   };
   // `413:ListTooLarge`: the status with a response of its own.
   for (const error of shape.errors) {
     const [status, name] = error.split(':') as [string, string | undefined];
     responses[status] = ref('responses', name ?? (ERROR_RESPONSES[status] as string));
   }
-  responses['401'] = ref('responses', 'Unauthorized');
+  // The public route has no authorizer: no token, no 401.
+  if (!isPublic(route)) responses['401'] = ref('responses', 'Unauthorized');
   responses['403'] = ref('responses', 'Forbidden');
   responses['429'] = ref('responses', 'GatewayThrottled');
   responses['500'] = ref('responses', 'InternalError');
@@ -451,6 +501,7 @@ export function buildOperation(route: RouteDef, op: OperationDoc): OpenApiOperat
     tags: [route.path.split('/')[1] as string],
     summary: op.summary,
     description: op.description,
+    ...(isPublic(route) ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(shape.body ? { requestBody: { required: true, content: jsonContent(ref('schemas', shape.body)) } } : {}),
     responses,

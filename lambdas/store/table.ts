@@ -71,6 +71,10 @@ export const PARTITION_KEYS = {
   indice: 'INDICE',
   /** Migrations of stored records: `MIGRACAO` / the migration's number, with its progress. */
   migracao: 'MIGRACAO',
+  /** A person's reminder settings: `USUARIO#<e-mail, lower case>` / 0 (store/lembretes.ts). */
+  usuario: 'USUARIO',
+  /** A live calendar feed's secret: `CALENDARIO#<SHA-256 of the secret, hex>` / 0 names its person. */
+  calendario: 'CALENDARIO',
 } as const;
 
 /**

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lambdas/contract/limits.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { buildOpenApiDocument, type JsonSchema } from '../../lambdas/openapi/document.ts';
-import { routes } from '../../lambdas/routes.ts';
+import { isSignInOnly, routes } from '../../lambdas/routes.ts';
 import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
@@ -303,9 +303,9 @@ describe('real responses match the OpenAPI schemas', () => {
     await callUnknown('DELETE', '/categorias', 405, 'MethodNotAllowed');
   });
 
-  it('the users API answers 404 {mensagem} in the open mode (AUTH=off), as documented', async () => {
-    for (const route of routes.filter((r) => r.path.startsWith('/usuarios'))) {
-      const path = route.path.replace('{email}', encodeURIComponent('ana@empresa.com.br'));
+  it('the users API and the reminders answer 404 {mensagem} in the open mode (AUTH=off), as documented', async () => {
+    for (const route of routes.filter(isSignInOnly)) {
+      const path = route.path.replace('{email}', encodeURIComponent('ana@empresa.com.br')).replace('{segredo}', `${'A'.repeat(43)}.ics`);
       const body = route.method === 'GET' || route.method === 'DELETE' || route.path.endsWith('convite') || route.path.endsWith('senha') ? undefined : {};
       const res = await call(route.routeKey, path, 404, body);
       expect(res.body).toEqual({ mensagem: MESSAGES.loginDesativado });
@@ -316,12 +316,13 @@ describe('real responses match the OpenAPI schemas', () => {
     // Only faults produce these (validated in faults-*.mock.test.ts): 500, 503; 429 is API Gateway's;
     // 403 needs the origin secret set (origin-verify.test.ts); 401 needs sign-in (auth.test.ts);
     // 409 on POST /produtos (a duplicate still running) and on DELETE /produtos (a conflict
-    // outliving retries); the imports' below. The users API's other statuses need sign-in (usuarios.test.ts).
+    // outliving retries); the imports' below. The users API's and the reminders' other statuses need
+    // sign-in (usuarios.test.ts, lembretes.test.ts).
     const faultOnly = new Set(['401', '403', '429', '500', '503']);
     // Imports: a start still running (409), an undo past the trash period (409).
     const conflictOnly = new Set(['POST /produtos 409', 'DELETE /produtos/{id} 409', 'POST /importacoes 409', 'POST /importacoes/{id}/desfazer 409']);
     const expected = routes
-      .filter((r) => r.routeKey !== '$default' && !r.path.startsWith('/usuarios'))
+      .filter((r) => r.routeKey !== '$default' && !isSignInOnly(r))
       .flatMap((r) =>
         Object.keys(doc.paths[r.path]![r.method.toLowerCase()]!.responses)
           .filter((s) => !faultOnly.has(s))

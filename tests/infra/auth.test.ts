@@ -12,7 +12,7 @@ import { CONFIG_PATH } from '../../infra/local/auth-routes.ts';
 import { WEB_CONFIG_FILE } from '../../infra/constructs/site.ts';
 import { contentSecurityPolicy, CONTENT_SECURITY_POLICY } from '../../infra/security-headers.ts';
 import { ADMIN_GROUP, CLIENT_WRITE_ATTRIBUTES, PASSWORD_POLICY, TOKEN_VALIDITY } from '../../lambdas/contract/auth.ts';
-import { isSignInOnly, routes } from '../../lambdas/routes.ts';
+import { isPublic, isSignInOnly, routes } from '../../lambdas/routes.ts';
 import {
   acknowledgements,
   actionsOf,
@@ -298,9 +298,10 @@ describe('functions', () => {
       expect(env.AUTH_ISSUER).toEqual((authorizer.Properties!.JwtConfiguration as Props).Issuer);
       expect(env.AUTH_CLIENT_ID).toEqual({ Ref: clientId });
       expect(env.USER_POOL_ID).toEqual({ Ref: poolId });
-      // The names the local runtime sets too; its COGNITO_ENDPOINT points the SDK at cognito-local.
+      // The names the local runtime sets too; its COGNITO_ENDPOINT points the SDK at cognito-local,
+      // its MAIL_OUTBOX stands in for SES.
       const authNames = Object.keys(env).filter((k) => (AUTH_ENV_NAMES as readonly string[]).includes(k));
-      expect(authNames.sort()).toEqual(AUTH_ENV_NAMES.filter((n) => n !== 'COGNITO_ENDPOINT').sort());
+      expect(authNames.sort()).toEqual(AUTH_ENV_NAMES.filter((n) => n !== 'COGNITO_ENDPOINT' && n !== 'MAIL_OUTBOX').sort());
     }
   });
 
@@ -378,15 +379,26 @@ describe('the web: CSP and /config.json', () => {
 });
 
 describe('the real route table (lambdas/routes.ts)', () => {
-  it('puts every route, $default included, behind the JWT authorizer; no OPTIONS route and, without corsOrigins, no CORS', () => {
+  it('puts every route, $default included, behind the JWT authorizer but the one its row marks public (the calendar feed); no OPTIONS route and, without corsOrigins, no CORS', () => {
     const [authorizerId] = only(resourcesOfType(strict.template, 'AWS::ApiGatewayV2::Authorizer'));
     const routeResources = Object.values(resourcesOfType(strict.template, 'AWS::ApiGatewayV2::Route'));
     const keys = routeResources.map((r) => String(r.Properties!.RouteKey));
     expect(keys.sort()).toEqual(routes.map((r) => r.routeKey).sort());
     expect(keys).toContain('$default');
+    // Exactly one public row, and it is the feed.
+    expect(routes.filter(isPublic).map((r) => r.routeKey)).toEqual(['GET /calendario/{segredo}']);
     for (const route of routeResources) {
-      expect(route.Properties, String(route.Properties!.RouteKey)).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
+      const key = String(route.Properties!.RouteKey);
+      if (key === 'GET /calendario/{segredo}') {
+        expect(route.Properties!.AuthorizationType, key).toBe('NONE');
+        expect(route.Properties!.AuthorizerId, key).toBeUndefined();
+      } else expect(route.Properties, key).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
     }
+    // cdk-nag's APIG4 is acknowledged on that route alone, saying why.
+    const apig4 = acknowledgements(strict.stack).filter(([, id]) => id === 'AwsSolutions-APIG4');
+    expect(apig4).toHaveLength(1);
+    expect(apig4[0]![0]).toMatch(/CalendarioFeedRoute/);
+    expect(apig4[0]![2]).toMatch(/256-bit random secret stored hashed/);
     expect(keys.filter((k) => k.startsWith('OPTIONS '))).toEqual([]);
     // So an OPTIONS falls to $default, behind the authorizer (the local gateway does the same).
     const [, api] = only(resourcesOfType(strict.template, 'AWS::ApiGatewayV2::Api'));
@@ -394,7 +406,15 @@ describe('the real route table (lambdas/routes.ts)', () => {
   });
 
   it('has users routes, each granted exactly its row’s Cognito actions on this pool’s ARN', () => {
-    const signInOnly = routes.filter(isSignInOnly);
+    // The reminders are sign-in only too, for everyone signed in: the feed asks the pool whether
+    // its person is still enabled (AdminGetUser), the settings routes never ask it.
+    const REMINDERS = ['GetLembretes', 'SetLembreteEmail', 'CreateCalendario', 'RevokeCalendario', 'CalendarioFeed'];
+    for (const name of REMINDERS) {
+      const row = routes.find((r) => r.name === name)!;
+      expect(isSignInOnly(row), name).toBe(true);
+      expect(row.userPoolActions ?? [], name).toEqual(name === 'CalendarioFeed' ? ['cognito-idp:AdminGetUser'] : []);
+    }
+    const signInOnly = routes.filter((r) => isSignInOnly(r) && !REMINDERS.includes(r.name));
     expect(signInOnly.map((r) => r.name).sort()).toEqual(
       ['InviteUsuario', 'ListUsuarios', 'RemoveUsuario', 'ResendConvite', 'ResetAutenticador', 'ResetSenha', 'SetUsuarioAdmin', 'SetUsuarioAtivo'].sort(),
     );

@@ -29,7 +29,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT, STACK_NAME } from '../../infra/app.ts';
 import { ensureTable } from '../../infra/local/table.ts';
 import { createJwtAuthorizer, localAuthorizerConfig, type JwtAuthorizerContext } from '../../infra/local/authorizer.ts';
-import { localAuthEnv, startLocalCognito, type LocalIdentity } from '../../infra/local/user-pool.ts';
+import { localAuthEnv, readOutbox, startLocalCognito, type LocalIdentity } from '../../infra/local/user-pool.ts';
 import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { adminClient, signIn } from '../support/cognito.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
@@ -219,7 +219,9 @@ async function invoke(name: string, event: APIGatewayProxyEventV2): Promise<Answ
   try {
     const result = (await toHost({ type: 'invoke', name, event })) as APIGatewayProxyStructuredResultV2;
     const text = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64').toString('utf8') : (result.body ?? '');
-    return { status: result.statusCode ?? 200, body: text === '' ? undefined : (JSON.parse(text) as unknown), headers: result.headers ?? {} };
+    // JSON, or the calendar feed's text as it is.
+    const json = String(result.headers?.['content-type'] ?? 'application/json').startsWith('application/json');
+    return { status: result.statusCode ?? 200, body: text === '' ? undefined : json ? (JSON.parse(text) as unknown) : text, headers: result.headers ?? {} };
   } finally {
     current = undefined;
   }
@@ -697,6 +699,39 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     expect((await call('GetTarefa', 'GET', `/tarefas/${id}`)).status).toBe(404);
   });
 
+  it('serves the reminders: the settings, a calendar URL opened without a token and revoked, the morning e-mail job into the outbox', async () => {
+    const cli = await call('CreateProduto', 'POST', '/produtos', { nome: 'Com lembrete', valorContrato: 5 });
+    const cliente = (cli.body as { id: number }).id;
+    const quando = new Date(Date.now() - 60 * 60_000).toISOString();
+    expect((await call('CreateTarefa', 'POST', '/tarefas', { cliente, tipo: 'visita', descricao: 'Visitar', quando, duracaoMin: 45 })).status).toBe(201);
+    expect(await call('GetLembretes', 'GET', '/lembretes')).toMatchObject({ status: 200, body: { calendario: { ativo: false }, emailDiario: { ativo: true } } });
+    const first = await call('CreateCalendario', 'POST', '/lembretes/calendario');
+    expect(first.status).toBe(201);
+    // A new URL replaces the first in one write (its lookup item deleted).
+    const made = await call('CreateCalendario', 'POST', '/lembretes/calendario');
+    expect(made.status).toBe(201);
+    const caminho = (made.body as { caminho: string }).caminho;
+    expect(caminho).not.toBe((first.body as { caminho: string }).caminho);
+    // As API Gateway calls the public route: no authorizer ran, no claims.
+    const feed = async () => {
+      const event = apiEvent('GET', caminho, undefined, { [ORIGIN_VERIFY.header]: ORIGIN_SECRET });
+      delete (event.requestContext as { authorizer?: unknown }).authorizer;
+      return invoke('CalendarioFeed', event);
+    };
+    const opened = await feed();
+    expect(opened).toMatchObject({ status: 200, headers: { 'content-type': 'text/calendar; charset=utf-8' } });
+    expect(opened.body).toContain('SUMMARY:Visita: Com lembrete\r\n');
+    expect((await call('RevokeCalendario', 'DELETE', '/lembretes/calendario')).status).toBe(204);
+    expect((await feed()).status).toBe(404);
+    expect(await call('SetLembreteEmail', 'PUT', '/lembretes/email', { ativo: true })).toMatchObject({ status: 200, body: { emailDiario: { ativo: true } } });
+    const since = Date.now();
+    expect(await runJob('EmailDiario')).toMatchObject({ sent: 1, failed: 0 });
+    const mail = readOutbox(identity.dir).find((m) => m.kind === 'reminder' && Date.parse(m.at) >= since);
+    expect(mail).toMatchObject({ to: identity.admin.email });
+    expect(mail!.message).toContain('Visita · Com lembrete');
+    expect(await runJob('EmailDiario')).toMatchObject({ sent: 0, already: 1 });
+  });
+
   it('serves the paged list after the index migration job indexed the clients stored before it', async () => {
     // A table upgraded from a release before the index: clients stored, no migration record, no totals yet.
     await direct.send(new DeleteCommand({ TableName: table, Key: MIGRACAO_INDICES_KEY }));
@@ -759,8 +794,15 @@ describe('bundled functions (cdk synth with esbuild)', () => {
       const name = jobNameOf(fn);
       const seen = [...recorded.get(name)!].sort();
       const granted = dynamoActionsOf(template, fn);
-      report.push(`${name} (scheduled): needed [${seen.join(', ')}] granted [${granted.join(', ')}]`);
-      expect(granted, name).toEqual(seen);
+      const needed = seen.filter((a) => a.startsWith('dynamodb:'));
+      report.push(`${name} (scheduled): needed [${needed.join(', ')}] granted [${granted.join(', ')}]`);
+      expect(granted, name).toEqual(needed);
+      // The user pool calls it made (the morning e-mail lists the people) are its row's, granted on the pool.
+      const calls = seen.filter((a) => a.startsWith('cognito-idp:'));
+      expect([...(jobs.find((j) => j.name === name)!.userPoolActions ?? [])].sort(), `${name}: userPoolActions`).toEqual(calls);
+      const roleId = (fn.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      expect(roleStatements(template, roleId).flatMap(actionsOf).filter((a) => a.startsWith('cognito-idp:')).sort(), `${name}: cognito-idp grants`).toEqual(calls);
+      expect(seen.filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('cognito-idp:')), name).toEqual([]);
     }
     for (const fn of fns) {
       const name = routeNameOf(fn);

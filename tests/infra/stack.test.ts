@@ -65,6 +65,7 @@ const CONFIGURED = {
   adminEmail: 'Admin@Example.com.br',
   memorySize: 1024,
   trashDays: 7,
+  sesFromEmail: 'lembretes@example.com.br',
   timeZone: 'America/Manaus',
 };
 
@@ -161,17 +162,19 @@ describe('scheduled functions: one per jobs row (routes.ts)', () => {
     const fns = jobFunctions(template);
     expect(Object.values(fns).map(jobNameOf).sort()).toEqual(jobs.map((j) => j.name).sort());
     expect(jobs.map((j) => j.name)).toContain('SweepLixeira');
+    const interval = jobs.filter((j) => j.everyMinutes !== undefined);
     const rules = Object.values(resourcesOfType(template, 'AWS::Events::Rule')).map((r) => r.Properties!);
-    expect(rules).toHaveLength(jobs.length);
+    expect(rules).toHaveLength(interval.length);
     const logGroups = resourcesOfType(template, 'AWS::Logs::LogGroup');
     const tableId = logicalIdOfType(template, 'AWS::DynamoDB::Table');
     for (const [fnId, fn] of Object.entries(fns)) {
-      const job = jobs.find((j) => j.name === jobNameOf(fn))!;
+      const job = interval.find((j) => j.name === jobNameOf(fn));
+      if (!job) continue;
       const p = fn.Properties!;
       expect(p.Runtime).toBe(FUNCTION_RUNTIME.name);
       expect(p.Architectures).toEqual(['arm64']);
       expect(p.Timeout).toBe(job.timeoutMinutes * 60);
-      expect(job.timeoutMinutes).toBeLessThan(job.everyMinutes);
+      expect(job.timeoutMinutes).toBeLessThan(job.everyMinutes!);
       expect((p.Environment as { Variables: Props }).Variables).toEqual({ TABLE_NAME: { Ref: tableId } });
       const logging = p.LoggingConfig as { LogFormat: string; LogGroup: { Ref: string } };
       expect(logging.LogFormat).toBe('JSON');
@@ -187,6 +190,78 @@ describe('scheduled functions: one per jobs row (routes.ts)', () => {
       expect(rule.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } })]);
       template.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] }, Principal: 'events.amazonaws.com' });
     }
+  });
+});
+
+describe('the morning e-mail: a daily job (routes.ts `dailyAt`)', () => {
+  const daily = jobs.find((j) => j.name === 'EmailDiario')!;
+  const fnOf = (t: Template) => Object.entries(jobFunctions(t)).find(([, fn]) => jobNameOf(fn) === daily.name)!;
+
+  it('runs at 07:30 in the settings’ time zone on EventBridge Scheduler (rules are UTC only), not retried', () => {
+    expect(daily.dailyAt).toEqual({ hour: 7, minute: 30 });
+    for (const [t, zone] of [
+      [template, 'America/Sao_Paulo'],
+      [configured, 'America/Manaus'],
+    ] as const) {
+      const [fnId] = fnOf(t);
+      const [, schedule] = only(resourcesOfType(t, 'AWS::Scheduler::Schedule'));
+      const p = schedule.Properties!;
+      expect(p.ScheduleExpression).toBe('cron(30 7 * * ? *)');
+      expect(p.FlexibleTimeWindow).toEqual({ Mode: 'OFF' });
+      expect(p.ScheduleExpressionTimezone).toBe(zone);
+      expect(p.State ?? 'ENABLED').toBe('ENABLED');
+      const target = p.Target as { Arn: unknown; RoleArn: { 'Fn::GetAtt': [string, string] }; RetryPolicy: { MaximumRetryAttempts: number } };
+      expect(target.Arn).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+      expect(target.RetryPolicy.MaximumRetryAttempts).toBe(0);
+      // The schedule's role may invoke this function and nothing else.
+      const invoke = roleStatements(t, target.RoleArn['Fn::GetAtt'][0]);
+      expect(invoke.flatMap(actionsOf)).toEqual(['lambda:InvokeFunction']);
+      expect(JSON.stringify(invoke)).toContain(fnId);
+      // The zone its days are counted in, the pool it reads and the site its links point to.
+      const env = (fnOf(t)[1].Properties!.Environment as { Variables: Props }).Variables;
+      expect(env.TIME_ZONE).toBe(zone);
+      expect(env.AUTH_MODE).toBe('cognito');
+      expect(env.SITE_URL).toBeDefined();
+    }
+  });
+
+  it('sends through SES only with sesFromEmail, and then only SendEmail from that address', () => {
+    const statements = (t: Template) => roleStatements(t, (fnOf(t)[1].Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]);
+    // Without a sender: no SES permission and no MAIL_FROM (nothing is sent).
+    expect(statements(template).flatMap(actionsOf).filter((a) => a.startsWith('ses:'))).toEqual([]);
+    expect((fnOf(template)[1].Properties!.Environment as { Variables: Props }).Variables.MAIL_FROM).toBeUndefined();
+    const ses = statements(configured).filter((st) => actionsOf(st).some((a) => a.startsWith('ses:')));
+    expect(ses).toHaveLength(1);
+    expect(actionsOf(ses[0]!)).toEqual(['ses:SendEmail']);
+    expect((ses[0] as { Condition?: unknown }).Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'lembretes@example.com.br' } });
+    const resources = JSON.stringify(ses[0]!.Resource);
+    expect(resources).toContain('identity/lembretes@example.com.br');
+    expect(resources).toContain('identity/example.com.br');
+    expect(resources).not.toContain('*');
+    expect((fnOf(configured)[1].Properties!.Environment as { Variables: Props }).Variables.MAIL_FROM).toBe('lembretes@example.com.br');
+    // Its table actions are its row's, on the table and its indexes; ListUsers on the pool only.
+    expect(dynamoActionsOf(configured, fnOf(configured)[1])).toEqual([...daily.actions].sort());
+    const cognito = statements(configured).filter((st) => actionsOf(st).some((a) => a.startsWith('cognito-idp:')));
+    expect(cognito.flatMap(actionsOf)).toEqual(['cognito-idp:ListUsers']);
+  });
+
+  it('is left out with sign-in off (the open mode has no one to e-mail)', () => {
+    const off = synthTemplate({ auth: 'off' }).template;
+    expect(Object.values(jobFunctions(off)).map(jobNameOf)).not.toContain('EmailDiario');
+    expect(Object.keys(resourcesOfType(off, 'AWS::Scheduler::Schedule'))).toEqual([]);
+  });
+});
+
+describe('the calendar feed (the one public route)', () => {
+  it('has no authorizer nowhere else missing one, and the access log keeps the route key, never the path (it holds the secret)', () => {
+    const feed = Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Route')).find((r) => r.Properties!.RouteKey === 'GET /calendario/{segredo}')!;
+    expect(feed.Properties!.AuthorizationType).toBe('NONE');
+    const others = Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Route')).filter((r) => r !== feed);
+    for (const r of others) expect(r.Properties!.AuthorizationType, String(r.Properties!.RouteKey)).toBe('JWT');
+    const [, stage] = only(resourcesOfType(template, 'AWS::ApiGatewayV2::Stage'));
+    const format = (stage.Properties!.AccessLogSettings as { Format: string }).Format;
+    expect(JSON.parse(format)).toMatchObject({ routeKey: '$context.routeKey' });
+    expect(format).not.toMatch(/\$context\.(path|resourcePath)\b/);
   });
 });
 

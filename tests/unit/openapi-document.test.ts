@@ -44,7 +44,7 @@ describe('OpenAPI document', () => {
     const documented = operations().map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort();
     const table = routes.filter((r) => r.routeKey !== '$default').map((r) => r.routeKey).sort();
     expect(documented).toEqual(table);
-    expect(table).toHaveLength(43);
+    expect(table).toHaveLength(48);
     expect(Object.keys(doc.paths).some((p) => p.includes('proxy'))).toBe(false);
   });
 
@@ -101,7 +101,8 @@ describe('OpenAPI document', () => {
       if (body) schemas.push(body.content['application/json']!.schema);
       for (const r of Object.values(op.responses)) {
         const content = deref<{ content?: Record<string, { schema: JsonSchema }> }>(doc, r).content;
-        if (content) schemas.push(content['application/json']!.schema);
+        // JSON, or the calendar feed's text/calendar.
+        if (content) schemas.push(...Object.values(content).map((c) => c.schema));
       }
     }
     expect(schemas.length).toBeGreaterThan(30);
@@ -135,11 +136,16 @@ describe('OpenAPI document', () => {
     for (const { op } of operations()) expect(op.responses).toHaveProperty('403');
   });
 
-  it('documents sign-in: a bearer access token on every operation, 401 in both shapes', () => {
+  it('documents sign-in: a bearer access token on every operation but the public calendar feed, 401 in both shapes', () => {
     expect(doc.security).toEqual([{ cognito: [] }]);
     expect(doc.components.securitySchemes.cognito).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     const v = createOpenApiValidator(doc);
-    for (const { method, path, op } of operations()) {
+    const open = operations().filter(({ op }) => (op as { security?: unknown }).security !== undefined);
+    expect(open.map(({ method, path }) => `${method} ${path}`)).toEqual(['get /calendario/{segredo}']);
+    expect((open[0]!.op as { security?: unknown }).security).toEqual([]);
+    expect(open[0]!.op.responses['401']).toBeUndefined();
+    expect(Object.keys((open[0]!.op.responses['200'] as { content: object }).content)).toEqual(['text/calendar']);
+    for (const { method, path, op } of operations().filter((o) => !(o.method === 'get' && o.path === '/calendario/{segredo}'))) {
       expect(op.responses['401'], `${method} ${path}`).toEqual({ $ref: '#/components/responses/Unauthorized' });
       // API Gateway's own body, and the API's when it refuses an ID token.
       expect(v.checkResponse(method, path, 401, { message: 'Unauthorized' })).toEqual([]);
@@ -180,8 +186,9 @@ describe('OpenAPI document', () => {
       const headerParams = (op.parameters ?? []).map((p) => deref<JsonSchema>(doc, p)).filter((p) => p.in === 'header');
       // The records' creates (and an import's batches) are idempotent; an invitation or a resend is
       // not a create to replay, a restore is not a create, and an undo or restore step of an import
-      // is idempotent by itself (a step sent again goes on with what is left).
-      if (method === 'post' && !path.startsWith('/usuarios') && !path.startsWith('/lixeira') && !path.endsWith('/desfazer') && !path.endsWith('/restaurar') && !path.endsWith('/existentes')) {
+      // is idempotent by itself (a step sent again goes on with what is left); a new calendar URL is
+      // no record either (each makes a new secret and stops the last).
+      if (method === 'post' && !path.startsWith('/usuarios') && !path.startsWith('/lixeira') && !path.startsWith('/lembretes') && !path.endsWith('/desfazer') && !path.endsWith('/restaurar') && !path.endsWith('/existentes')) {
         expect(headerParams.map((p) => p.name)).toEqual(['Idempotency-Key']);
         expect(headerParams[0]!.schema).toMatchObject({ minLength: 1, maxLength: LIMITS.idempotencyKeyMaxLength });
         expect(op.responses).toHaveProperty('422');
@@ -189,7 +196,8 @@ describe('OpenAPI document', () => {
       } else {
         expect(headerParams).toEqual([]);
       }
-      if (method === 'put' && !path.startsWith('/usuarios')) {
+      // A person's switch (`/lembretes`) is no record: no versao.
+      if (method === 'put' && !path.startsWith('/usuarios') && !path.startsWith('/lembretes')) {
         expect(op.description).toContain('versao');
         expect(op.responses).toHaveProperty('409');
       }

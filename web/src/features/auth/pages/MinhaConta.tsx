@@ -14,6 +14,7 @@ import { AUTH_TEXTS } from '../../../texts/auth.ts';
 import { associateTotp, changePassword, confirmPassword, disableTotp, enableTotp, TOTP_KEY, totpEnabled } from '../../../api/auth.ts';
 import { NewPasswordFields, newPasswordErrors } from '../components/NewPasswordFields.tsx';
 import { codeError, TotpSetup } from '../components/TotpSetup.tsx';
+import { Lembretes } from '../components/Lembretes.tsx';
 import { authMessage, isWrongCode, isWrongPassword, useStep } from '../errors.ts';
 
 const EMPTY = { current: '', password: '', confirm: '' };
@@ -176,7 +177,7 @@ function Totp({ email }: { email: string }) {
   );
 }
 
-/** /minha-conta: who is signed in, the password, and the second factor (TOTP). */
+/** /minha-conta: who is signed in, the password, the second factor (TOTP) and one's reminders. */
 export default function MinhaConta() {
   const session = useSession();
   const location = useLocation();
@@ -200,6 +201,7 @@ export default function MinhaConta() {
         </h2>
         <Totp email={email} />
       </section>
+      <Lembretes />
     </div>
   );
 }

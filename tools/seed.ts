@@ -12,10 +12,10 @@ import { foldName } from '../lambdas/contract/text.ts';
 import { batchPut } from '../lambdas/store/batch.ts';
 import type { Database } from '../lambdas/store/client.ts';
 import { reserveIds } from '../lambdas/store/ids.ts';
-import { addSemCategoria, totalsOf } from '../lambdas/store/aggregates.ts';
+import { addTotals, markTotalsIfEmpty, totalsOf } from '../lambdas/store/aggregates.ts';
 import { createCategoria, createCategoriaWithHistory } from '../lambdas/store/categorias.ts';
 import { createCliente, createClienteWithHistory } from '../lambdas/store/clientes.ts';
-import { SEM_CATEGORIA_KEY, type CategoriaRecord, type ClienteRecord } from '../lambdas/store/items.ts';
+import type { CategoriaRecord, ClienteRecord } from '../lambdas/store/items.ts';
 import { markIndexesDoneIfEmpty } from '../lambdas/store/migracao.ts';
 import { documentosClaimed, foldedNamesInUse } from '../lambdas/store/names.ts';
 import { itemsPutBy } from '../lambdas/store/write.ts';
@@ -85,9 +85,11 @@ function uniqueNames(names: readonly string[], taken: Set<string>): string[] {
  * Writes the categories (with their name claims and totals) and the clients (with their
  * documento claims; a documento some client already has is left out, so a seed never takes one),
  * each record's items those its create writes (the store's create operations; with `withHistory`,
- * those that also write its `criado` history entry and feed item), in bulk: the category totals
- * are counted here rather than added per client. Then it adds the new clients without a category to the Sem categoria totals when the table has
- * them (otherwise the API's first client write counts every stored client: store/aggregates.ts).
+ * those that also write its `criado` history entry and feed item), in bulk, a chunk at a time:
+ * each chunk's totals are added to its categories (the new ones start at zero, existing ones
+ * keep theirs) and to the Sem categoria totals when the table has them (otherwise the API's first
+ * client write counts every stored client: store/aggregates.ts), so the stored totals equal the
+ * clients written after every chunk, and a seed stopped between chunks can be continued.
  */
 async function write(
   db: Database,
@@ -96,27 +98,23 @@ async function write(
   withHistory: boolean,
   { onProgress, chunk = SEED_CHUNK }: SeedOptions = {},
 ): Promise<SeedResult> {
-  // Seeded clients come with their index items: a table that had none is complete.
+  // Seeded clients come with their index items and totals: a table that had none is complete.
+  await markTotalsIfEmpty(db);
   await markIndexesDoneIfEmpty(db);
   const wanted = seeded.flatMap((c) => (c.documento ? [c.documento] : []));
   const held = wanted.length ? await documentosClaimed(db, wanted) : new Set<string>();
   const clientes: ClienteRecord[] = seeded.map(({ documento, ...c }) => (documento && !held.has(documento) ? { ...c, documento } : c));
-  const totals = totalsOf(clientes);
-  const counted = categorias.map((c) => {
-    const t = totals.get(c.id) ?? { clientes: 0, vips: 0, cents: 0, vipCents: 0 };
-    return { ...c, clientes: t.clientes, vips: t.vips, soma: t.cents, somaVip: t.vipCents };
-  });
-  const none = totals.get(SEM_CATEGORIA_KEY.sk);
-  await batchPut(db, counted.flatMap((c) => itemsPutBy(withHistory ? createCategoriaWithHistory(c) : createCategoria(c))));
+  const empty = categorias.map((c) => ({ ...c, clientes: 0, vips: 0, soma: 0, somaVip: 0 }));
+  await batchPut(db, empty.flatMap((c) => itemsPutBy(withHistory ? createCategoriaWithHistory(c) : createCategoria(c))));
   // The clients in chunks (each with its claims, index items and history): memory stays bounded
   // by a chunk's items, and progress shows after each.
   const started = Date.now();
   for (let i = 0; i < clientes.length; i += chunk) {
     const part = clientes.slice(i, i + chunk);
     await batchPut(db, part.flatMap((c) => itemsPutBy(withHistory ? createClienteWithHistory(c) : createCliente(c))));
+    await addTotals(db, totalsOf(part));
     onProgress?.({ feitos: i + part.length, total: clientes.length, ms: Date.now() - started });
   }
-  if (none) await addSemCategoria(db, none);
   return {
     categorias: categorias.length,
     clientes: clientes.length,
@@ -132,6 +130,11 @@ const SEED_CHUNK = 2_000;
 export interface SeedOptions {
   onProgress?: (p: SeedProgress) => void;
   chunk?: number;
+  /**
+   * seedDatabase only: existing categories (ids) to spread the new clients over, with `categorias`
+   * 0 (a stopped seed continued: the bench tops a data set up to its size).
+   */
+  intoCategorias?: readonly number[];
 }
 
 /** Seeding's progress: clients written of the total, and the time so far. */
@@ -194,10 +197,10 @@ export async function seedDatabase(db: Database, counts: { categorias: number; c
     versao: 1,
     historico: 0,
   }));
+  const into = nCat > 0 ? categorias.map((c) => c.id) : (options.intoCategorias ?? []);
 
   const clientes: ClienteRecord[] = Array.from({ length: nCli }, (_, i) => {
-    const categoria = nCat > 0 && random() >= 0.1 ? categorias[Math.floor(random() * nCat)] : undefined;
-    if (categoria) categoria.clientes++;
+    const categoriaId = into.length > 0 && random() >= 0.1 ? into[Math.floor(random() * into.length)]! : null;
     // Half at or below the VIP threshold (10000), half above; always with cents, a few exact.
     const roll = random();
     const valorContrato =
@@ -213,7 +216,7 @@ export async function seedDatabase(db: Database, counts: { categorias: number; c
       segmento: pick(SEGMENTOS),
       pontoFocal: random() < 0.05 ? '' : `${pick(PESSOAS)} ${pick(SOBRENOMES)}`,
       valorContrato,
-      categoriaId: categoria?.id ?? null,
+      categoriaId,
       versao: 1,
       ...(random() < 0.7 ? { email: `contato${id}@${pick(NEGOCIOS).toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')}.com.br` } : {}),
       ...(random() < 0.7 ? { telefone: `+55${pick(DDDS)}${mobile ? `9${subscriber}` : `3${subscriber.slice(1)}`}` } : {}),

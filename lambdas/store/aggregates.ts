@@ -12,6 +12,7 @@
  * are missing, so a late second pass never overwrites totals that writes have moved since), then
  * puts the marker. No client write runs before the marker exists, so the count can't race one.
  */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { isVipValue } from '../contract/limits.ts';
 import type { CategoriaTotais, Resumo, Totais } from '../contract/types.ts';
 import { tableName, type Database } from './client.ts';
@@ -131,6 +132,44 @@ export async function addSemCategoria(db: Database, t: Delta): Promise<void> {
   const op = semCategoriaOp(t);
   // Its absence is fine here (see above): nothing to count into.
   await commit([{ ...op, onFailed: () => ({ kind: 'notFound' }) }], db);
+}
+
+/**
+ * Tools that write clients in bulk, on a table with no client yet: its totals are complete (all
+ * zero), so the Sem categoria item (the marker) is put as the count of an empty table would put
+ * it, and the clients seeded next are counted into it. Nothing when the table has clients or the item.
+ */
+export async function markTotalsIfEmpty(db: Database): Promise<void> {
+  const some = await db.doc.send(
+    new QueryCommand({ TableName: db.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK.cliente }, Limit: 1, ProjectionExpression: 'sk' }),
+  );
+  if ((some.Items?.length ?? 0) > 0) return;
+  await commit(
+    [
+      {
+        name: 'semCategoria.put',
+        put: { ...SEM_CATEGORIA_KEY, [CLIENT_COUNT]: 0, [VIP_COUNT]: 0, [CENTS_SUM]: 0, [VIP_CENTS_SUM]: 0 },
+        condition: missing('pk'),
+        // There already: nothing to do.
+        onFailed: () => ({ kind: 'changed' }),
+      },
+    ],
+    db,
+  );
+}
+
+/**
+ * Tools that write clients in bulk: adds a batch's totals (totalsOf) to its categories (which
+ * must exist) and to the Sem categoria item (see addSemCategoria), one update each.
+ */
+export async function addTotals(db: Database, totals: ReadonlyMap<number, Delta>): Promise<void> {
+  for (const [bucket, d] of totals) {
+    if (bucket === SEM_CATEGORIA_KEY.sk) await addSemCategoria(db, d);
+    else {
+      const written = await commit([categoriaOp(bucket, d)], db);
+      if (!written.ok) throw new Error(`categoria ${bucket} does not exist: its clients' totals were not added`);
+    }
+  }
 }
 
 /** Tables whose marker this instance has seen. */

@@ -169,4 +169,17 @@ describe('seeding', () => {
     expect(after).toEqual(before);
     expect(before.index.length).toBeGreaterThan(6);
   });
+
+  it('seedDatabase continues into existing categories (a stopped seed topped up): their totals grow by exactly the clients added', async () => {
+    const first = await seedDatabase(api, { categorias: 2, clientes: 50 });
+    const more = await seedDatabase(api, { categorias: 0, clientes: 70 }, { intoCategorias: first.categoriaIds, chunk: 25 });
+    expect(more).toMatchObject({ categorias: 0, clientes: 70 });
+    const all = (await call(api, 'GET', '/produtos')).body as Cliente[];
+    const added = all.filter((p) => p.id >= more.clienteIds.first);
+    expect(added).toHaveLength(70);
+    // Only the given categories, or none.
+    expect(new Set(added.map((p) => p.categoria?.id ?? 0))).toEqual(new Set([0, ...first.categoriaIds]));
+    expectCountsMatch(await storedCounts(), all);
+    expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
+  });
 });

@@ -8,10 +8,10 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { startDynamoLocal, localClientConfig, localDynamoEnv, type DynamoLocal } from '../../../infra/local/dynamodb.ts';
 import { ensureTable } from '../../../infra/local/table.ts';
 import { progressLine } from '../../../tools/progress.ts';
-import { seedDatabase } from '../../../tools/seed.ts';
+import { seedDatabase, type SeedProgress } from '../../../tools/seed.ts';
 import { MARSHALL_OPTIONS } from '../../../lambdas/store/table.ts';
 import { PARTITION_KEYS } from '../../../lambdas/store/table.ts';
-import { FIRST_CATEGORIA_SK } from '../../../lambdas/store/items.ts';
+import { CLIENT_COUNT, FIRST_CATEGORIA_SK, SEM_CATEGORIA_KEY } from '../../../lambdas/store/items.ts';
 
 /**
  * Where the bench's database lives: `BENCH_DB_DIR` when set (e.g. a tmpfs folder such as
@@ -83,6 +83,14 @@ export async function openBenchDb(): Promise<BenchDb> {
     return { items, pages };
   };
 
+  /** The clients the stored totals count (every category's and Sem categoria's). */
+  const totalsCount = async (table: string): Promise<number> => {
+    const out = await client.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: PARTITION_KEYS.categoria } }, ConsistentRead: true }));
+    // Without the Sem categoria item its clients are uncounted: never equal then.
+    if (!(out.Items ?? []).some((i) => Number(i.sk?.N) === SEM_CATEGORIA_KEY.sk)) return -1;
+    return (out.Items ?? []).reduce((n, i) => n + Number(i[CLIENT_COUNT]?.N ?? 0), 0);
+  };
+
   const drop = async (table: string) => {
     try {
       await client.send(new DeleteTableCommand({ TableName: table }));
@@ -97,23 +105,28 @@ export async function openBenchDb(): Promise<BenchDb> {
     let produtos = await partition(set.table, PARTITION_KEYS.cliente);
     let categorias = await partition(set.table, PARTITION_KEYS.categoria, FIRST_CATEGORIA_SK);
     if (produtos.items === set.clientes && categorias.items === set.categorias) return { seeded: false, produtos, categorias };
-    log(`seeding ${set.table}: ${set.categorias} categorias, ${set.clientes} clientes (kept in ${DB_DIR} for the next runs)`);
-    await drop(set.table);
-    await ensureTable(client, set.table);
     // Progress every 10 s (done, rate, time left): a large set takes minutes.
     const started = Date.now();
     let shown = started;
-    await seedDatabase(
-      { doc, tableName: set.table },
-      { categorias: set.categorias, clientes: set.clientes },
-      {
-        onProgress: (p) => {
-          if (Date.now() - shown < 10_000 && p.feitos < p.total) return;
-          shown = Date.now();
-          log(`${set.table}: ${progressLine(p, started)}`);
-        },
-      },
-    );
+    const onProgress = (p: SeedProgress) => {
+      if (Date.now() - shown < 10_000 && p.feitos < p.total) return;
+      shown = Date.now();
+      log(`${set.table}: ${progressLine(p, started)}`);
+    };
+    const db = { doc, tableName: set.table };
+    // The totals (Sem categoria's included: its item exists) equal the clients: stopped between chunks.
+    const resumable = produtos.items > 0 && produtos.items < set.clientes && categorias.items === set.categorias && (await totalsCount(set.table)) === produtos.items;
+    if (resumable) {
+      // A seed stopped between chunks (its totals equal its clients): continued, not redone.
+      log(`continuing ${set.table}: ${produtos.items} of ${set.clientes} clientes there`);
+      const ids = (await client.send(new QueryCommand({ TableName: set.table, KeyConditionExpression: 'pk = :pk AND sk >= :from', ExpressionAttributeValues: { ':pk': { S: PARTITION_KEYS.categoria }, ':from': { N: String(FIRST_CATEGORIA_SK) } }, ProjectionExpression: 'sk' }))).Items!.map((i) => Number(i.sk!.N));
+      await seedDatabase(db, { categorias: 0, clientes: set.clientes - produtos.items }, { onProgress, intoCategorias: ids });
+    } else {
+      log(`seeding ${set.table}: ${set.categorias} categorias, ${set.clientes} clientes (kept in ${DB_DIR} for the next runs)`);
+      await drop(set.table);
+      await ensureTable(client, set.table);
+      await seedDatabase(db, { categorias: set.categorias, clientes: set.clientes }, { onProgress });
+    }
     produtos = await partition(set.table, PARTITION_KEYS.cliente);
     categorias = await partition(set.table, PARTITION_KEYS.categoria, FIRST_CATEGORIA_SK);
     return { seeded: true, produtos, categorias };

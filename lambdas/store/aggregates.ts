@@ -141,7 +141,7 @@ export async function addSemCategoria(db: Database, t: Delta): Promise<void> {
  */
 export async function markTotalsIfEmpty(db: Database): Promise<void> {
   const some = await db.doc.send(
-    new QueryCommand({ TableName: db.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK.cliente }, Limit: 1, ProjectionExpression: 'sk' }),
+    new QueryCommand({ TableName: db.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PARTITION_KEYS.cliente }, Limit: 1, ProjectionExpression: 'sk' }),
   );
   if ((some.Items?.length ?? 0) > 0) return;
   await commit(

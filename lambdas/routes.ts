@@ -154,6 +154,20 @@ export const routes: readonly RouteDef[] = [
   // The portfolio's totals (one Query; counted once on a table from before them) and the feed.
   route('GET', '/resumo', 'resumo/get', 'GetResumo', [...TOTALS]),
   route('GET', '/atividades', 'atividades/list', 'ListAtividades', [QUERY]),
+  // Tarefas (follow-ups on a client). The agenda's lists and counts query the index `lista` (its
+  // per-person and team views) and BatchGetItem the page's tarefas and their clients. A write checks
+  // a new `responsavel` against the pool (AdminGetUser: enabled) and, to reassign or delete someone
+  // else's tarefa, the caller's live admin status; it puts the tarefa, its index items, its next-tarefa
+  // item and its history entry in one transaction.
+  route('GET', '/tarefas', 'tarefas/list', 'ListTarefas', [QUERY, BATCH_GET], { readsIndexes: true }),
+  route('GET', '/tarefas/resumo', 'tarefas/resumo', 'ResumoTarefas', [QUERY, BATCH_GET], { readsIndexes: true }),
+  route('GET', '/tarefas/{id}', 'tarefas/get', 'GetTarefa', [GET]),
+  route('POST', '/tarefas', 'tarefas/create', 'CreateTarefa', [GET, QUERY, PUT, UPDATE, DELETE, CHECK], { ...KEY, userPoolActions: ['cognito-idp:AdminGetUser'] }),
+  route('PUT', '/tarefas/{id}', 'tarefas/update', 'UpdateTarefa', [GET, QUERY, PUT, UPDATE, DELETE, CHECK], { userPoolActions: LIVE_ADMIN_CHECK }),
+  route('DELETE', '/tarefas/{id}', 'tarefas/remove', 'RemoveTarefa', [GET, QUERY, PUT, UPDATE, DELETE, CHECK], { userPoolActions: LIVE_ADMIN_CHECK }),
+  route('GET', '/tarefas/{id}/historico', 'tarefas/historico', 'HistoricoTarefa', [GET, QUERY]),
+  // Who a tarefa may be assigned to: the enabled users (everyone signed in may ask; empty in the open mode).
+  route('GET', '/equipe', 'equipe/list', 'ListEquipe', [], { userPoolActions: ['cognito-idp:ListUsers'] }),
   // The users API (administrators; sign-in only: not deployed with -c auth=off, 404 locally with
   // AUTH=off). `{email}` is the URL-encoded e-mail, the Cognito user name.
   usersRoute('GET', '/usuarios', 'usuarios/list', 'ListUsuarios', ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup']),

@@ -106,4 +106,7 @@ export interface CognitoWebConfig {
  * The web's runtime configuration, `/config.json`: written beside the site by the deployment,
  * served by the local server; `{auth: 'off'}` is the spec's open mode.
  */
-export type WebConfig = { auth: 'off' } | CognitoWebConfig;
+export type WebConfig = ({ auth: 'off' } | CognitoWebConfig) & {
+  /** The company's IANA time zone (`timeZone` in the settings, `TIME_ZONE` locally): every day boundary is its. Absent from older deployments: America/Sao_Paulo. */
+  timeZone?: string;
+};

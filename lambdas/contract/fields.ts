@@ -10,4 +10,4 @@ import type { Tipo } from './types.ts';
 export const CATEGORIA_FIELDS = ['descricao'] as const;
 
 /** The kinds of record the history and the trash name, as the wire spells them. */
-export const TIPOS: readonly Tipo[] = ['produto', 'categoria'];
+export const TIPOS: readonly Tipo[] = ['produto', 'categoria', 'tarefa'];

@@ -10,6 +10,7 @@ export * from './fields.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './tarefa.ts';
 export * from './telefone.ts';
 export * from './text.ts';
 export type * from './types.ts';

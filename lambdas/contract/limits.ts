@@ -50,6 +50,18 @@ export const LIMITS = {
   lista: { buscaMax: 200, listaCompletaMax: 250_000 },
   /** CSV export: a page of GET /observacoes holds about this much JSON (far under Lambda's response cap). */
   exportacao: { observacoesBytes: 2 * 1024 * 1024 },
+  /**
+   * A tarefa's texts (`descricao` required, `resultado` optional), its duration in minutes, the
+   * longest `responsavel` (an e-mail with sign-in, free text without), and `?limit=` of
+   * GET /tarefas (larger pages than the history's: the agenda and the export read many).
+   */
+  tarefa: {
+    descricao: { min: 1, max: 500 },
+    resultado: { max: 2_000 },
+    duracaoMin: { min: 1, max: 24 * 60 },
+    responsavel: { max: 254 },
+    page: { default: 50, max: 200 },
+  },
 } as const;
 
 /** The sorts of the paged client list; `categoria` is by category name, then client name. */

@@ -39,7 +39,7 @@ export const MESSAGES = {
   // History and trash
   limiteInvalido: (max: number) => `O parâmetro 'limit' deve ser um número inteiro de 1 a ${max}.`,
   cursorInvalido: "O parâmetro 'cursor' é inválido: use o valor de 'cursor' da página anterior.",
-  tipoInvalido: "O tipo deve ser 'produto' ou 'categoria'.",
+  tipoInvalido: "O tipo deve ser 'produto', 'categoria' ou 'tarefa'.",
   // The paged client list (GET /produtos/pagina)
   listaGrande: (pagina: string) =>
     `A lista completa de clientes é grande demais para uma única resposta. Use ${pagina}, que entrega a lista página por página.`,
@@ -120,4 +120,14 @@ export const MESSAGES = {
   fimAntesDoInicio: (fim: string, inicio: string) => `O campo '${fim}' não pode ser anterior ao campo '${inicio}'.`,
   /** `documento` formatted (`12.345.678/0001-95`); `nome`: the client that has it. */
   documentoDuplicado: (documento: string, nome: string) => `O documento ${documento} já está cadastrado para o cliente “${nome}”.`,
+  // Tarefas (follow-ups on a client)
+  tarefaNaoEncontrada: 'Tarefa não encontrada.',
+  tarefaTipo: (campo: string, aceitos: readonly string[]) => `O campo '${campo}' deve ser um destes tipos: ${aceitos.join(', ')}.`,
+  tarefaQuando: (campo: string) =>
+    `O campo '${campo}' deve ser uma data e hora ISO 8601 com fuso, como 2026-11-27T10:00:00-03:00, entre os anos 1900 e 2199.`,
+  tarefaClienteInexistente: (id: number) => `O cliente ${id} não existe.`,
+  tarefaClienteFixo: 'Uma tarefa não muda de cliente: crie outra tarefa no outro cliente.',
+  tarefaResponsavelInvalido: (email: string) => `“${email}” não é um usuário ativo da equipe: escolha um responsável da lista.`,
+  tarefaSomenteResponsavel: 'Somente o responsável pela tarefa ou um administrador pode reatribuí-la ou excluí-la.',
+  tarefaPeriodo: "O parâmetro 'desde' não pode ser posterior ao parâmetro 'ate'.",
 } as const;

@@ -12,6 +12,7 @@ import { ADMIN_GROUP, EMAIL_MAX_LENGTH } from './auth.ts';
 import { ISO_DATE_PATTERN } from './datas.ts';
 import { LIMITS, RECENT_ACTIVITY_LIMIT } from './limits.ts';
 import { ASSINATURA_PATTERN } from './schemas.ts';
+import { TIPOS_TAREFA, TIPO_TAREFA_LABEL } from './tarefa.ts';
 
 /** An instant as the API writes it: ISO 8601, UTC. */
 const ISO_INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -31,10 +32,12 @@ const moneySchema = () =>
   z.number().min(LIMITS.valorContrato.min).max(LIMITS.valorContrato.max).multipleOf(1 / 10 ** LIMITS.valorContrato.decimals);
 
 /** The kinds of record the history and the trash name (the wire's words: a client is a `produto`). */
-export const tipoSchema = z.enum(['produto', 'categoria']);
+export const tipoSchema = z.enum(['produto', 'categoria', 'tarefa']);
+/** The kinds of record the activity feed names (a tarefa's changes are not in it). */
+const tipoAtividadeSchema = z.enum(['produto', 'categoria']);
 /** What a history entry records. */
 export const acaoSchema = z.enum(['criado', 'alterado', 'excluido', 'restaurado']);
-const tipoDescribed = () => tipoSchema.describe('The kind of record: a client (`produto`) or a category.');
+const tipoDescribed = () => tipoSchema.describe('The kind of record: a client (`produto`), a category or a tarefa.');
 
 /**
  * Who created a record and who changed it last, and when: set by the server only; absent on
@@ -80,6 +83,23 @@ export const clienteContatoSchema = z.object({
   fimContrato: z.string().regex(ISO_DATE_PATTERN).describe('ISO date `YYYY-MM-DD`, not before `inicioContrato`.').optional(),
 });
 
+const tipoTarefaSchema = () =>
+  z.enum(TIPOS_TAREFA).describe(`The kind: ${TIPOS_TAREFA.map((t) => `\`${t}\` (${TIPO_TAREFA_LABEL[t]})`).join(', ')}.`);
+const quandoSchema = () => isoInstant('When it is due, or when it happened');
+const responsavelSchema = () =>
+  z.string().min(1).max(LIMITS.tarefa.responsavel.max).describe("Who does it: a team member's e-mail (free text in the open mode).");
+
+/** A client's next pending tarefa (the earliest `quando`), kept apart from the client's `versao` and history. */
+export const proximaTarefaSchema = z
+  .object({ id: idSchema(), tipo: tipoTarefaSchema(), descricao: z.string().min(1).max(LIMITS.tarefa.descricao.max), quando: quandoSchema(), responsavel: responsavelSchema() })
+  .meta(
+    component(
+      'ProximaTarefa',
+      "A client's next pending tarefa (the earliest `quando`, overdue ones included). It is not part of the client's `versao` nor history: " +
+        'logging a call never makes an edit of the client fail with 409.',
+    ),
+  );
+
 const produtoShape = {
   id: idSchema(),
   nome: z.string().min(LIMITS.nome.min).max(LIMITS.nome.max),
@@ -90,6 +110,7 @@ const produtoShape = {
   ...clienteContatoSchema.shape,
   versao: versaoSchema(),
   ...auditoriaSchema.shape,
+  proximaTarefa: proximaTarefaSchema.describe('The next pending tarefa; absent when the client has none.').optional(),
 };
 
 /** A client record (a "produto" on the wire: path `/produtos`). */
@@ -131,7 +152,7 @@ export const resumoSchema = z
 /** One recent change of any record (the activity feed, GET /atividades, newest first). */
 export const atividadeSchema = z
   .object({
-    tipo: tipoSchema,
+    tipo: tipoAtividadeSchema,
     id: idSchema(),
     nome: z.string().describe('The name of the record when it changed.'),
     acao: acaoSchema,
@@ -191,6 +212,31 @@ export const entradaHistoricoSchema = z
   })
   .meta(component('EntradaHistorico', 'One change of a record: what, when and who; an update lists the fields it changed.'));
 
+/** A tarefa: a follow-up on one client. */
+export const tarefaSchema = z
+  .object({
+    id: idSchema(),
+    cliente: idSchema().describe("The client's id (fixed at creation)."),
+    clienteNome: z
+      .string()
+      .min(LIMITS.nome.min)
+      .max(LIMITS.nome.max)
+      .describe("The client's `nome` as it is now; absent while the client is in the trash.")
+      .optional(),
+    tipo: tipoTarefaSchema(),
+    descricao: z.string().min(LIMITS.tarefa.descricao.min).max(LIMITS.tarefa.descricao.max),
+    quando: quandoSchema(),
+    duracaoMin: z.int().min(LIMITS.tarefa.duracaoMin.min).max(LIMITS.tarefa.duracaoMin.max).describe('Duration in minutes, when given.').optional(),
+    responsavel: responsavelSchema(),
+    concluida: z.boolean(),
+    resultado: z.string().min(1).max(LIMITS.tarefa.resultado.max).describe('What happened, when told.').optional(),
+    concluidaEm: isoInstant('When it was marked done (server)').optional(),
+    concluidaPor: actorSchema('Who marked it done (server)').optional(),
+    versao: versaoSchema(),
+    ...auditoriaSchema.shape,
+  })
+  .meta(component('Tarefa', `A follow-up on one client: a call, an e-mail, a meeting… due at \`quando\`, done or not.${AUDIT_NOTE}`));
+
 /** A page of a list read newest first; `cursor` asks for the next page (null: this is the last). */
 const pageOf = <T extends z.ZodType, E extends z.ZodRawShape = Record<never, never>>(id: string, item: T, description: string, extra?: E) =>
   z
@@ -223,7 +269,7 @@ export const itemLixeiraSchema = z
   .object({
     tipo: tipoDescribed(),
     id: idSchema(),
-    nome: z.string().describe("The client's `nome` or the category's `descricao` when it was deleted."),
+    nome: z.string().describe("The client's `nome`, the category's `descricao` or the tarefa's `descricao` when it was deleted."),
     excluidoEm: isoInstant('When it was deleted'),
     excluidoPor: actorSchema('Who deleted it'),
     expiraEm: isoInstant(`When the trash drops it for good (${LIMITS.trashDays.default} days after the delete unless the deployment says otherwise)`),
@@ -236,7 +282,7 @@ export const lixeiraPaginaSchema = pageOf('LixeiraPagina', itemLixeiraSchema, 'A
 export const restauradoSchema = z
   .object({
     tipo: tipoDescribed(),
-    registro: z.union([produtoSchema, categoriaSchema]),
+    registro: z.union([produtoSchema, categoriaSchema, tarefaSchema]),
     aviso: z
       .string()
       .min(1)
@@ -332,6 +378,25 @@ export const importacaoRestaurarResultadoSchema = z
     ),
   );
 
+export const tarefaPaginaSchema = pageOf(
+  'TarefaPagina',
+  tarefaSchema,
+  'A page of tarefas, by `quando` (ties by id). Tarefas of clients in the trash are left out (except when asked by `cliente`).',
+);
+
+/** GET /tarefas/resumo: the counts of the agenda's badge and the home. */
+export const tarefasResumoSchema = z
+  .object({
+    atrasadas: countSchema().describe("Pending tarefas due before today's start (company time zone)."),
+    hoje: countSchema().describe('Pending tarefas due today (company time zone).'),
+  })
+  .meta(component('TarefasResumo', "The counts of one person's (or the team's) pending tarefas: overdue and today's, in the company's time zone."));
+
+/** GET /equipe: the people a tarefa may be assigned to. */
+export const equipeSchema = z
+  .array(z.object({ email: z.string().max(EMAIL_MAX_LENGTH).describe('The e-mail, lower case (the Cognito user name).') }))
+  .meta(component('Equipe', 'The enabled users, sorted by e-mail: who may be a tarefa\'s `responsavel`. Empty in the open mode (there `responsavel` is free text).'));
+
 /** Every error body the API itself returns. */
 export const erroSchema = z
   .object({
@@ -388,6 +453,11 @@ export const RESPONSE_SCHEMAS = [
   importacaoLoteResultadoSchema,
   importacaoDesfazerResultadoSchema,
   importacaoRestaurarResultadoSchema,
+  proximaTarefaSchema,
+  tarefaSchema,
+  tarefaPaginaSchema,
+  tarefasResumoSchema,
+  equipeSchema,
   erroSchema,
   erroGatewaySchema,
 ] as const;

@@ -7,8 +7,9 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, userNameOf } from './auth.ts';
 import { checkContato, CONTATO_FIELDS, datasProblem, type ContatoField } from './cliente.ts';
 import { DECIMAL_STRING_PATTERN, LIMITS } from './limits.ts';
 import { MESSAGES as M } from './messages.ts';
+import { readQuando, TIPOS_TAREFA } from './tarefa.ts';
 import { cleanText, hasBidiControl, hasLetterOrDigit, isWellFormedText } from './text.ts';
-import type { CategoriaInput, ClienteInput, ImportacaoInput, ImportacaoLinha, Update, UsuarioInput } from './types.ts';
+import type { CategoriaInput, ClienteInput, ImportacaoInput, ImportacaoLinha, TarefaInput, TarefaUpdate, Update, UsuarioInput } from './types.ts';
 
 const requiredText = (campo: string, max: number) =>
   z
@@ -218,6 +219,100 @@ export const usuarioAtivoSchema = /* @__PURE__ */ (() => z.object({ ativo: flag(
 /** PUT /usuarios/{email}/admin */
 export const usuarioAdminSchema = /* @__PURE__ */ (() => z.object({ admin: flag('admin') }, objectError))();
 
+/** A tarefa's `quando`: ISO 8601 with its offset, stored as the UTC instant. */
+const quando = /* @__PURE__ */ (() =>
+  z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.campoObrigatorio('quando') : M.tarefaQuando('quando')) })
+    .transform((v, ctx) => {
+      const instant = readQuando(v);
+      if (instant !== undefined) return instant;
+      ctx.issues.push({ code: 'custom', message: M.tarefaQuando('quando'), input: v });
+      return z.NEVER;
+    }))();
+
+const tipoTarefa = /* @__PURE__ */ (() =>
+  z.enum(TIPOS_TAREFA, {
+    error: (iss) => (iss.input === undefined || iss.input === null ? M.campoObrigatorio('tipo') : M.tarefaTipo('tipo', TIPOS_TAREFA)),
+  }))();
+
+/** Optional text that `null` or blank clears (`resultado`): absent stays undefined, cleared is null. */
+const clearableText = (campo: string, max: number) =>
+  z
+    .string({ error: M.campoTexto(campo) })
+    .overwrite((v) => cleanText(v.replace(/\r\n?/g, '\n')))
+    .max(max, { error: M.campoLongo(campo, max) })
+    .refine(isWellFormedText, { error: M.campoTextoInvalido(campo) })
+    .nullish()
+    .transform((v) => (v === '' ? null : v));
+
+const duracaoMin = /* @__PURE__ */ (() =>
+  z
+    .int({ error: M.campoInteiro('duracaoMin') })
+    .min(LIMITS.tarefa.duracaoMin.min, { error: M.campoInteiro('duracaoMin') })
+    .max(LIMITS.tarefa.duracaoMin.max, { error: M.campoMaximo('duracaoMin', String(LIMITS.tarefa.duracaoMin.max)) })
+    .nullish())();
+
+/** `responsavel`: an e-mail with sign-in (the service checks it is on the team), free text without. */
+const responsavel = /* @__PURE__ */ (() =>
+  z
+    .string({ error: M.campoTexto('responsavel') })
+    .overwrite(cleanText)
+    .min(1, { error: M.campoVazio('responsavel') })
+    .max(LIMITS.tarefa.responsavel.max, { error: M.campoLongo('responsavel', LIMITS.tarefa.responsavel.max) })
+    .refine(isWellFormedText, { error: M.campoTextoInvalido('responsavel') })
+    .nullish()
+    .transform((v) => v ?? undefined))();
+
+const tarefaTexts = /* @__PURE__ */ (() => ({
+  descricao: requiredText('descricao', LIMITS.tarefa.descricao.max),
+  resultado: clearableText('resultado', LIMITS.tarefa.resultado.max),
+}))();
+
+/**
+ * POST /tarefas: `responsavel` absent is the caller; `concluida: true` logs a past interaction
+ * as done in one call (*Registrar interação*).
+ */
+export const tarefaInputSchema = /* @__PURE__ */ (() =>
+  z.object(
+    {
+      cliente: id('cliente'),
+      tipo: tipoTarefa,
+      descricao: tarefaTexts.descricao,
+      quando,
+      duracaoMin,
+      responsavel,
+      concluida: z
+        .boolean({ error: M.campoBooleano('concluida') })
+        .nullish()
+        .transform((v) => v ?? false),
+      resultado: tarefaTexts.resultado,
+    },
+    objectError,
+  ))();
+
+/**
+ * PUT /tarefas/{id}: only the fields sent change (absent: kept; `null` clears `duracaoMin` and
+ * `resultado`); `versao` as every update; `cliente`, when sent, must be the tarefa's own.
+ */
+export const tarefaUpdateSchema = /* @__PURE__ */ (() =>
+  z.object(
+    {
+      versao,
+      cliente: id('cliente').nullish().transform((v) => v ?? undefined),
+      tipo: tipoTarefa.nullish().transform((v) => v ?? undefined),
+      descricao: tarefaTexts.descricao.nullish().transform((v) => v ?? undefined),
+      quando: quando.nullish().transform((v) => v ?? undefined),
+      duracaoMin,
+      responsavel,
+      concluida: z
+        .boolean({ error: M.campoBooleano('concluida') })
+        .nullish()
+        .transform((v) => v ?? undefined),
+      resultado: tarefaTexts.resultado,
+    },
+    objectError,
+  ))();
+
 /** A validated body, or the first problem: its message and the wire path of its field (if one). */
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; mensagem: string; campo?: string };
 
@@ -239,5 +334,7 @@ export const parseUsuarioAdmin = (body: unknown): ParseResult<{ admin: boolean }
 export const parseImportacaoInput = (body: unknown): ParseResult<ImportacaoInput> => parseWith(importacaoInputSchema, body);
 export const parseImportacaoLote = (body: unknown): ParseResult<{ linhas: ImportacaoLinha[]; fim?: boolean }> =>
   parseWith(importacaoLoteSchema, body) as ParseResult<{ linhas: ImportacaoLinha[]; fim?: boolean }>;
+export const parseTarefaInput = (body: unknown): ParseResult<TarefaInput> => parseWith(tarefaInputSchema, body) as ParseResult<TarefaInput>;
+export const parseTarefaUpdate = (body: unknown): ParseResult<TarefaUpdate> => parseWith(tarefaUpdateSchema, body) as ParseResult<TarefaUpdate>;
 /** A path's `{email}` (decoded by API Gateway): the user name it names, or the problem. */
 export const parseEmail = (raw: unknown): ParseResult<string> => parseWith(email, raw);

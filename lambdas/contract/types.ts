@@ -141,3 +141,43 @@ export type CategoriaTotais = z.infer<typeof responses.categoriaTotaisSchema>;
 
 /** GET /resumo: the portfolio's totals, by category and for the clients without one. */
 export type Resumo = z.infer<typeof responses.resumoSchema>;
+
+/** A tarefa: a follow-up on one client (GET /tarefas/{id}). */
+export type Tarefa = z.infer<typeof responses.tarefaSchema>;
+
+/** A page of tarefas by `quando` (GET /tarefas). */
+export type PaginaTarefas = z.infer<typeof responses.tarefaPaginaSchema>;
+
+/** A client's next pending tarefa, as the client carries it (`proximaTarefa`). */
+export type ProximaTarefa = z.infer<typeof responses.proximaTarefaSchema>;
+
+/** GET /tarefas/resumo: overdue and today's pending tarefas. */
+export type TarefasResumo = z.infer<typeof responses.tarefasResumoSchema>;
+
+/** GET /equipe: the enabled users, who may be a tarefa's `responsavel`. */
+export type Equipe = z.infer<typeof responses.equipeSchema>;
+
+/** POST /tarefas, validated: `quando` as the UTC instant; `responsavel` absent is the caller. */
+export interface TarefaInput {
+  cliente: number;
+  tipo: Tarefa['tipo'];
+  descricao: string;
+  quando: string;
+  duracaoMin?: number | null;
+  responsavel?: string;
+  concluida: boolean;
+  resultado?: string | null;
+}
+
+/** PUT /tarefas/{id}, validated: absent fields are kept, null clears `duracaoMin` / `resultado`. */
+export interface TarefaUpdate {
+  versao?: number;
+  cliente?: number;
+  tipo?: Tarefa['tipo'];
+  descricao?: string;
+  quando?: string;
+  duracaoMin?: number | null;
+  responsavel?: string;
+  concluida?: boolean;
+  resultado?: string | null;
+}

@@ -26,7 +26,7 @@ import { AGAIN, errorFor, readThenWrite, type Outcome } from './outcomes.ts';
 
 const NOT_IN_TRASH = { notFound: MESSAGES.naoEstaNaLixeira };
 /** The stored kind of each wire `tipo` (the same words: the wire's are the stored ones). */
-const KIND_OF: Record<Tipo, RecordKind> = { produto: RECORD_KIND.cliente, categoria: RECORD_KIND.categoria };
+const KIND_OF: Record<Tipo, RecordKind> = { produto: RECORD_KIND.cliente, categoria: RECORD_KIND.categoria, tarefa: RECORD_KIND.tarefa };
 
 /** The deleted records, newest first, paged; expired ones never appear. */
 export async function listLixeira(_actor: Actor, page: PageRequest): Promise<Pagina<ItemLixeira>> {

@@ -77,5 +77,5 @@ export const PK = {
  * The kind of a record in the keys of its history and trash items: stored data, spelled as the
  * wire's `tipo` (the client keeps the first release's word, `produto`).
  */
-export const RECORD_KIND = { categoria: 'categoria', cliente: 'produto' } as const;
+export const RECORD_KIND = { categoria: 'categoria', cliente: 'produto', tarefa: 'tarefa' } as const;
 export type RecordKind = (typeof RECORD_KIND)[keyof typeof RECORD_KIND];

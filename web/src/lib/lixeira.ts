@@ -4,8 +4,8 @@ import type { Categoria, Cliente, Restaurado, Tipo } from '@contract';
 import { purgeFromLixeira, restoreFromLixeira } from '../api/lixeira.ts';
 import { categorias, clientes } from './resources.ts';
 
-/** The list a record of each kind lives in (its SWR key). */
-const LIST_OF: Record<Tipo, string> = { produto: clientes.path, categoria: categorias.path };
+/** The whole list a record of each kind lives in (its SWR key); tarefas are read by page, never as one list. */
+const LIST_OF: Record<Tipo, string | undefined> = { produto: clientes.path, categoria: categorias.path, tarefa: undefined };
 
 type Listed = Cliente | Categoria;
 const byId = (a: Listed, b: Listed) => a.id - b.id;
@@ -17,9 +17,11 @@ export function useLixeiraActions() {
     () => ({
       async restore(tipo: Tipo, id: number): Promise<Restaurado> {
         const restored = await restoreFromLixeira(tipo, id);
-        await mutate<Listed[]>(LIST_OF[tipo], (list) => (list ? [...list.filter((r) => r.id !== id), restored.registro].sort(byId) : list), {
-          revalidate: false,
-        });
+        const key = LIST_OF[tipo];
+        if (key !== undefined) {
+          const registro = restored.registro as Listed;
+          await mutate<Listed[]>(key, (list) => (list ? [...list.filter((r) => r.id !== id), registro].sort(byId) : list), { revalidate: false });
+        }
         return restored;
       },
       purge: purgeFromLixeira,

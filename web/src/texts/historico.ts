@@ -10,7 +10,7 @@ export const HISTORICO_TEXTS = {
     heading: 'Lixeira',
     subheading: 'Clientes e categorias deletados ficam aqui por um tempo e podem ser restaurados.',
     listLabel: 'Registros deletados',
-    tipo: { produto: 'Cliente', categoria: 'Categoria' },
+    tipo: { produto: 'Cliente', categoria: 'Categoria', tarefa: 'Tarefa' },
     excluido: (por: string, em: string) => `Deletado por ${por} em ${em}`,
     expira: (em: string) => `Sai da lixeira em ${em}`,
     restore: 'Restaurar',

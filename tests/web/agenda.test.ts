@@ -1,20 +1,30 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE as CONTRACT_DEFAULT } from '../../lambdas/contract/index.ts';
 import { isAtrasada, secaoOf, secoesOf } from '../../web/src/lib/agenda.ts';
+import { DEFAULT_TIME_ZONE } from '../../web/src/lib/zoned.ts';
 
 const SP = 'America/Sao_Paulo';
 // 22:00 of Friday 27/11/2026 in São Paulo: already Saturday in UTC.
 const now = new Date('2026-11-28T01:00:00Z');
 
 describe('agenda sections in the company time zone', () => {
-  it('puts a pending tarefa whose time passed in Atrasadas, whatever its day', () => {
-    expect(secaoOf({ quando: '2026-11-27T21:59:00-03:00' }, now, SP)).toBe('atrasadas');
+  it("the web's default zone is the contract's", () => {
+    expect(DEFAULT_TIME_ZONE).toBe(CONTRACT_DEFAULT);
+  });
+
+  it('puts a pending tarefa of a day before today in Atrasadas; earlier today stays in Hoje', () => {
+    expect(secaoOf({ quando: '2026-11-26T23:59:00-03:00' }, now, SP)).toBe('atrasadas');
     expect(secaoOf({ quando: '2026-11-20T10:00:00-03:00' }, now, SP)).toBe('atrasadas');
-    expect(isAtrasada({ quando: '2026-11-20T10:00:00-03:00', concluida: true }, now)).toBe(false);
+    expect(secaoOf({ quando: '2026-11-27T00:00:00-03:00' }, now, SP)).toBe('hoje');
+    expect(isAtrasada({ quando: '2026-11-26T10:00:00-03:00' }, now, SP)).toBe(true);
+    expect(isAtrasada({ quando: '2026-11-20T10:00:00-03:00', concluida: true }, now, SP)).toBe(false);
   });
 
   it('keeps 23:30 of the same day in Hoje although UTC is a day ahead', () => {
     expect(secaoOf({ quando: '2026-11-27T23:30:00-03:00' }, now, SP)).toBe('hoje');
     expect(secaoOf({ quando: '2026-11-28T02:30:00Z' }, now, SP)).toBe('hoje');
+    // 01:00 UTC of the 27th is still the 26th in São Paulo: overdue.
+    expect(secaoOf({ quando: '2026-11-27T01:00:00Z' }, now, SP)).toBe('atrasadas');
   });
 
   it('splits the days after today into Próximos 7 dias and Depois', () => {
@@ -25,7 +35,7 @@ describe('agenda sections in the company time zone', () => {
 
   it('sorts each section by time, the earliest overdue first, and leaves done ones out', () => {
     const t = (id: number, quando: string, concluida = false) => ({ id, quando, concluida });
-    const s = secoesOf([t(1, '2026-11-27T09:00:00-03:00'), t(2, '2026-11-25T09:00:00-03:00'), t(3, '2026-11-27T23:00:00-03:00'), t(4, '2026-11-26T09:00:00-03:00', true), t(5, '2027-01-10T09:00:00-03:00')], now, SP);
+    const s = secoesOf([t(1, '2026-11-26T09:00:00-03:00'), t(2, '2026-11-25T09:00:00-03:00'), t(3, '2026-11-27T23:00:00-03:00'), t(4, '2026-11-26T09:00:00-03:00', true), t(5, '2027-01-10T09:00:00-03:00')], now, SP);
     expect(s.atrasadas.map((x) => x.id)).toEqual([2, 1]);
     expect(s.hoje.map((x) => x.id)).toEqual([3]);
     expect(s.proximos).toEqual([]);

@@ -1,7 +1,7 @@
 /**
- * The agenda's sections: a pending tarefa is *Atrasada* once its time has passed, else *Hoje*,
- * *Próximos 7 dias* or *Depois* by its day in the company's time zone. Pure: "now" and the zone
- * are arguments.
+ * The agenda's sections, by a pending tarefa's day in the company's time zone: *Atrasadas* (a day
+ * before today, as the API's counts say), *Hoje*, *Próximos 7 dias*, *Depois*. Pure: "now" and the
+ * zone are arguments.
  */
 import { addDays, companyTimeZone, dayIn } from './zoned.ts';
 
@@ -17,15 +17,16 @@ export interface Agendada {
   concluida?: boolean;
 }
 
-/** True when a pending tarefa's time has passed. */
-export const isAtrasada = (t: Agendada, now: Date = new Date()): boolean => !t.concluida && Date.parse(t.quando) < now.getTime();
+/** True when a pending tarefa's day is before today (the API's `atrasadas`). */
+export const isAtrasada = (t: Agendada, now: Date = new Date(), zone: string = companyTimeZone()): boolean =>
+  !t.concluida && dayIn(new Date(t.quando), zone) < dayIn(now, zone);
 
 /** The section of a pending tarefa. */
 export function secaoOf(t: Agendada, now: Date = new Date(), zone: string = companyTimeZone()): Secao {
-  if (isAtrasada(t, now)) return 'atrasadas';
   const today = dayIn(now, zone);
   const day = dayIn(new Date(t.quando), zone);
-  if (day <= today) return 'hoje';
+  if (day < today) return 'atrasadas';
+  if (day === today) return 'hoje';
   return day <= addDays(today, PROXIMOS_DIAS) ? 'proximos' : 'depois';
 }
 

@@ -4,7 +4,11 @@
  * functions of an instant, a zone and "now", so tests pin all three.
  */
 
-/** The zone when config.json names none (or one this browser does not know). */
+/**
+ * The zone when config.json names none (or one this browser does not know): the contract's
+ * DEFAULT_TIME_ZONE (a unit test holds them equal). The app shell reads config.json, and importing
+ * the contract there would put all of it into the initial JavaScript.
+ */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 /** True when the browser's Intl knows `zone` (an IANA name such as `America/Manaus`). */

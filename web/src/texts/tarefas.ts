@@ -25,8 +25,6 @@ export const TAREFAS_TEXTS = {
     semResponsavel: 'Sem responsável ativo',
     exportar: 'Exportar',
   },
-  /** The count of one's overdue tarefas on the Agenda link, for screen readers. */
-  badge: (n: number) => (n === 1 ? '1 tarefa atrasada' : `${n} tarefas atrasadas`),
   item: {
     atrasada: 'Atrasada',
     concluida: 'Concluída',

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { CloseIcon, LogoMark, MenuIcon } from '../components/icons.tsx';
 import { isAdmin } from '../lib/admin.ts';
+import { useAtrasadas } from '../lib/agenda-badge.ts';
 import { signOut, useSession } from '../lib/session.ts';
 import { paths } from '../paths.ts';
 import { APP_TEXTS } from '../texts/app.ts';
@@ -12,10 +13,33 @@ const links = [
   { to: paths.cadastrarCliente, label: APP_TEXTS.nav.createClientes },
   { to: paths.categorias, label: APP_TEXTS.nav.listCategorias },
   { to: paths.cadastrarCategoria, label: APP_TEXTS.nav.createCategorias },
-  // Beyond the spec's links: the contracts view and the trash.
+  // Beyond the spec's links: the agenda (its badge counts one's overdue tarefas), the contracts view and the trash.
+  { to: paths.agenda, label: APP_TEXTS.nav.agenda },
   { to: paths.renovacoes, label: APP_TEXTS.nav.renovacoes },
   { to: paths.lixeira, label: APP_TEXTS.nav.lixeira },
 ] as const;
+
+/** Above this the badge says "99+". */
+const BADGE_MAX = 99;
+
+/**
+ * The count of one's overdue tarefas beside 'Agenda'. The link's name stays 'Agenda'; the count is
+ * its description, so a screen reader says "Agenda, 3 tarefas atrasadas".
+ */
+function AgendaBadge({ id, n }: { id: string; n: number | undefined }) {
+  if (!n) return null;
+  const mais = n > BADGE_MAX;
+  return (
+    <>
+      <span className="nav-badge" aria-hidden="true">
+        {mais ? `${BADGE_MAX}+` : n}
+      </span>
+      <span id={id} className="visually-hidden">
+        {APP_TEXTS.nav.atrasadas(mais ? BADGE_MAX : n, mais)}
+      </span>
+    </>
+  );
+}
 
 /**
  * Fixed top navigation: brand → /home, the spec's links; a menu button on narrow screens. The
@@ -25,6 +49,8 @@ const links = [
 export function Navbar() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const badgeId = useId();
+  const atrasadas = useAtrasadas();
   const button = useRef<HTMLButtonElement>(null);
   const nav = useRef<HTMLElement>(null);
   const close = () => setOpen(false);
@@ -86,8 +112,15 @@ export function Navbar() {
           {links.map((l) => (
             <li key={l.to}>
               {/* Closes also when the link is the current page (no navigation happens). */}
-              <NavLink to={l.to} end className="nav-link" onClick={close}>
+              <NavLink
+                to={l.to}
+                end
+                className="nav-link"
+                onClick={close}
+                aria-describedby={l.to === paths.agenda && atrasadas ? badgeId : undefined}
+              >
                 {l.label}
+                {l.to === paths.agenda ? <AgendaBadge id={badgeId} n={atrasadas} /> : null}
               </NavLink>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE as CONTRACT_DEFAULT } from '../../lambdas/contract/index.ts';
-import { isAtrasada, secaoOf, secoesOf } from '../../web/src/lib/agenda.ts';
+import { isAtrasada, proximaTexto, secaoOf, secoesOf } from '../../web/src/lib/agenda.ts';
 import { DEFAULT_TIME_ZONE } from '../../web/src/lib/zoned.ts';
 
 const SP = 'America/Sao_Paulo';
@@ -40,5 +40,14 @@ describe('agenda sections in the company time zone', () => {
     expect(s.hoje.map((x) => x.id)).toEqual([3]);
     expect(s.proximos).toEqual([]);
     expect(s.depois.map((x) => x.id)).toEqual([5]);
+  });
+});
+
+describe('the next tarefa in words', () => {
+  it('says the type, the day relative to today and the time, in the company zone', () => {
+    expect(proximaTexto({ tipo: 'ligacao', quando: '2026-11-28T13:00:00Z' }, now, SP)).toBe('Ligação amanhã às 10:00');
+    expect(proximaTexto({ tipo: 'reuniao', quando: '2026-11-27T23:30:00-03:00' }, now, SP)).toBe('Reunião hoje às 23:30');
+    expect(proximaTexto({ tipo: 'visita', quando: '2026-11-30T09:00:00-03:00' }, now, SP)).toBe('Visita em 3 dias às 09:00');
+    expect(proximaTexto({ tipo: 'whatsapp', quando: '2026-11-26T09:00:00-03:00' }, now, SP)).toBe('WhatsApp ontem às 09:00');
   });
 });

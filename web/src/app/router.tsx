@@ -18,7 +18,7 @@ const AtualizarCliente = lazy(() => import('../features/clientes/pages/Atualizar
 const DeletarCliente = lazy(() => import('../features/clientes/pages/DeletarCliente.tsx'));
 const ClientePage = lazy(() => import('../features/clientes/pages/Cliente.tsx'));
 const ContratosARenovar = lazy(() => import('../features/clientes/pages/ContratosARenovar.tsx'));
-const Agenda = lazy(() => import('../features/tarefas/pages/Agenda.tsx'));
+const Agenda = lazy(() => import('../features/agenda/pages/Agenda.tsx'));
 const Lixeira = lazy(() => import('../features/lixeira/pages/Lixeira.tsx'));
 const ImportarClientes = lazy(() => import('../features/importacao/pages/ImportarClientes.tsx'));
 const ImportarCategorias = lazy(() => import('../features/importacao/pages/ImportarCategorias.tsx'));

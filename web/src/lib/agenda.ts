@@ -3,7 +3,9 @@
  * before today, as the API's counts say), *Hoje*, *Próximos 7 dias*, *Depois*. Pure: "now" and the
  * zone are arguments.
  */
-import { addDays, companyTimeZone, dayIn } from './zoned.ts';
+import { TIPO_TAREFA_LABEL, type ProximaTarefa } from '@contract';
+import { TAREFAS_TEXTS } from '../texts/tarefas.ts';
+import { addDays, companyTimeZone, dayIn, relativeQuando } from './zoned.ts';
 
 export const SECOES = ['atrasadas', 'hoje', 'proximos', 'depois'] as const;
 export type Secao = (typeof SECOES)[number];
@@ -37,3 +39,7 @@ export function secoesOf<T extends Agendada>(tarefas: readonly T[], now: Date = 
   for (const t of sorted) if (!t.concluida) out[secaoOf(t, now, zone)].push(t);
   return out;
 }
+
+/** A client's next tarefa in words: "Ligação amanhã às 10:00", "Reunião em 3 dias às 14:30", "Visita ontem às 09:00". */
+export const proximaTexto = (p: Pick<ProximaTarefa, 'tipo' | 'quando'>, now: Date = new Date(), zone: string = companyTimeZone()): string =>
+  TAREFAS_TEXTS.cliente.proximaTexto(TIPO_TAREFA_LABEL[p.tipo], relativeQuando(p.quando, now, zone));

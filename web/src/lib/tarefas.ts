@@ -1,27 +1,22 @@
 /**
  * The tarefas as the pages use them: their pages by `quando` (read on until the agenda's near
  * sections are whole), the team, the writes (each makes every tarefa list, count and client read
- * again: a client embeds its next tarefa) and the next tarefa's words ("Ligação amanhã às 10:00").
+ * again: a client embeds its next tarefa).
  */
 import { useCallback, useEffect, useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { LIMITS, TIPO_TAREFA_LABEL, type Equipe, type PaginaTarefas, type ProximaTarefa, type Tarefa, type TarefasResumo } from '@contract';
+import { LIMITS, type Equipe, type PaginaTarefas, type Tarefa, type TarefasResumo } from '@contract';
 import { ApiRequestError } from '../api/http.ts';
 import { createTarefa, EQUIPE_PATH, isTarefasKey, resumoTarefasPath, tarefasPath, updateTarefa, type TarefaBody, type TarefaChange, type TarefasQuery } from '../api/tarefas.ts';
 import { clientes } from './resources.ts';
 import { cursorPageKey } from './paging.ts';
-import { addDays, companyTimeZone, dayIn, relativeQuando } from './zoned.ts';
-import { TAREFAS_TEXTS } from '../texts/tarefas.ts';
+import { addDays, companyTimeZone, dayIn } from './zoned.ts';
 
 /** Tarefas per page read (the API's largest). */
 export const TAREFAS_PAGE = LIMITS.tarefa.page.max;
 /** Pages read on their own before 'Mostrar mais' takes over (a team's long backlog stays bounded). */
 export const TAREFAS_AUTO_PAGES = 10;
-
-/** "Ligação amanhã às 10:00", "Reunião em 3 dias às 14:30", "Visita ontem às 09:00". */
-export const proximaTexto = (p: Pick<ProximaTarefa, 'tipo' | 'quando'>, now: Date = new Date(), zone: string = companyTimeZone()): string =>
-  TAREFAS_TEXTS.cliente.proximaTexto(TIPO_TAREFA_LABEL[p.tipo], relativeQuando(p.quando, now, zone));
 
 export interface TarefasPages {
   itens: Tarefa[];

@@ -72,7 +72,7 @@ export const TAREFAS_TEXTS = {
     dataInvalida: 'Informe uma data válida.',
     horaInvalida: 'Informe uma hora válida.',
     futura: 'Uma interação registrada já aconteceu: escolha uma data e hora passadas.',
-    fuso: (zona: string) => `Horário de ${zona}.`,
+    fuso: (zona: string) => `Data e hora no fuso horário da empresa (${zona}).`,
   },
   toasts: {
     criada: 'Tarefa criada!',
@@ -87,7 +87,9 @@ export const TAREFAS_TEXTS = {
     semProxima: 'Sem próxima tarefa',
     /** "Ligação amanhã às 10:00". */
     proximaTexto: (tipo: string, quando: string) => `${tipo} ${quando}`,
-    timeline: 'Linha do tempo',
+    /** The client page's one timeline: its tarefas and its record's history. */
+    timeline: 'Tarefas e histórico',
+    pendentes: 'Tarefas pendentes',
     timelineError: 'Não foi possível carregar as tarefas.',
     timelineNone: 'Nenhuma tarefa ou alteração registrada.',
     tarefaCriada: (por: string) => `${por} criou a tarefa`,

@@ -14,9 +14,11 @@ export const LISTAS_TEXTS = {
       valor: 'Menor valor de contrato',
       categoria: 'Categoria (A–Z)',
       alteracao: 'Alteração mais recente',
+      proxima: 'Próxima tarefa',
     },
     chipsLabel: 'Filtrar por categoria',
     onlyVip: 'Só VIP',
+    semProxima: 'Sem próxima tarefa',
     clearView: 'Limpar filtros',
     /** A view whose chips or Só VIP (no text) leave no client. */
     noMatch: 'Nenhum cliente com esses filtros.',

@@ -29,7 +29,7 @@ export const tooLarge = (error: unknown): boolean => error instanceof ApiRequest
  * default order): the name order stands in. It filters by one category: the last chip pressed.
  */
 export function pagedViewOf(view: View): PagedView {
-  const base = { q: view.q, vip: view.vip, categoria: view.categorias.at(-1) };
+  const base = { q: view.q, vip: view.vip, categoria: view.categorias.at(-1), ...(view.semProxima ? { semProximaTarefa: true } : {}) };
   switch (view.ordem) {
     case '':
     case 'nome':
@@ -44,6 +44,8 @@ export function pagedViewOf(view: View): PagedView {
       return { ...base, ordem: 'categoria', desc: false };
     case 'alteracao':
       return { ...base, ordem: 'alteracao', desc: true };
+    case 'proxima':
+      return { ...base, ordem: 'proxima', desc: false };
   }
 }
 

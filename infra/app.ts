@@ -63,6 +63,7 @@ export function stackPropsFromSettings(settings: Settings, node: Node): Clientel
     bundleAwsSdk: settings.bundleAwsSdk,
     auth: authOf(settings),
     trashDays: settings.trashDays,
+    timeZone: settings.timeZone,
     allowedCidrs: settings.allowedCidrs,
     monthlyBudgetUsd: settings.monthlyBudgetUsd,
     budgetByTag: settings.budgetByTag,

@@ -2,6 +2,7 @@ import { CfnOutput, CfnResource, DefaultStackSynthesizer, Lazy, RemovalPolicy, S
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct, IConstruct } from 'constructs';
 import { PASSWORD_POLICY } from '../lambdas/contract/auth.ts';
+import { DEFAULT_TIME_ZONE } from '../lambdas/contract/limits.ts';
 import type { JobDef, RouteDef } from '../lambdas/routes.ts';
 import { Alarms, tagStackResources } from './constructs/alarms.ts';
 import { Api } from './constructs/api.ts';
@@ -51,6 +52,8 @@ export interface ClientelaStackProps extends StackProps {
   readonly auth: AuthSettings;
   /** Days a deleted record stays in the trash (the functions' TRASH_DAYS). @default LIMITS.trashDays.default */
   readonly trashDays?: number;
+  /** The company's IANA time zone (the functions' TIME_ZONE, `/config.json`'s `timeZone`). @default DEFAULT_TIME_ZONE */
+  readonly timeZone?: string;
   /** Only these networks (CIDR, IPv4 and IPv6) reach the site and the API. @default everyone */
   readonly allowedCidrs?: readonly string[];
   /** The budget's monthly amount (USD). @default 5 */
@@ -114,6 +117,7 @@ export class ClientelaStack extends Stack {
       memorySize: props.memorySize,
       bundleAwsSdk: props.bundleAwsSdk,
       trashDays: props.trashDays,
+      timeZone: props.timeZone,
     });
     this.jobs = new Jobs(this, 'Jobs', {
       table: this.data.table,
@@ -138,8 +142,9 @@ export class ClientelaStack extends Stack {
           clientId: identity.client.userPoolClientId,
           cognitoEndpoint: `${identity.endpoint}/`,
           sessionDays: identity.sessionDays,
+          timeZone: props.timeZone ?? DEFAULT_TIME_ZONE,
         }
-      : { auth: 'off' };
+      : { auth: 'off', timeZone: props.timeZone ?? DEFAULT_TIME_ZONE };
     // The site depends on the API (its origin), never the other way round (a cycle).
     this.site = new Site(this, 'Site', {
       apiDomainName: this.api.domainName,

@@ -16,7 +16,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { LIMITS } from '../../lambdas/contract/limits.ts';
+import { DEFAULT_TIME_ZONE, LIMITS } from '../../lambdas/contract/limits.ts';
 import { API_BASE_PATH, CORS, isSignInOnly, type RouteDef } from '../../lambdas/routes.ts';
 import { TABLE_INDEXES } from '../../lambdas/store/table.ts';
 import { createAppFunction, type FunctionDefaults } from './functions.ts';
@@ -84,6 +84,8 @@ export interface ApiProps extends FunctionDefaults {
   readonly logRetention: RetentionDays;
   /** Days a deleted record stays in the trash (TRASH_DAYS of every function). @default LIMITS.trashDays.default */
   readonly trashDays?: number;
+  /** The company's IANA time zone (TIME_ZONE of every function: the tarefas' day boundaries). @default DEFAULT_TIME_ZONE */
+  readonly timeZone?: string;
 }
 
 /** The HTTP API (stage `api`) with one Lambda function per row of the route table. */
@@ -201,6 +203,8 @@ export class Api extends Construct {
       ...authEnvironment(props.auth),
       // A delete stamps its trash entry's TTL from it (lambdas/store/lixeira.ts).
       TRASH_DAYS: String(props.trashDays ?? LIMITS.trashDays.default),
+      // The tarefas' days (`desde`/`ate`, today's and overdue counts) are the company's (services/tarefas.ts).
+      TIME_ZONE: props.timeZone ?? DEFAULT_TIME_ZONE,
     };
     if (props.corsOrigins.length > 0) environment.CORS_ORIGINS = props.corsOrigins.join(',');
     return createAppFunction(this, {

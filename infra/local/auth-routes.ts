@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { CLIENT_WRITE_ATTRIBUTES, passwordProblems, TOKEN_VALIDITY, userNameOf, type PasswordProblem } from '../../lambdas/contract/auth.ts';
 import type { WebConfig } from '../../lambdas/contract/auth.ts';
+import { DEFAULT_TIME_ZONE } from '../../lambdas/contract/limits.ts';
 import { createJwtAuthorizer, localAuthorizerConfig } from './authorizer.ts';
 import { readOutbox, type LocalIdentity } from './user-pool.ts';
 import { LOCAL_REGION } from './dynamodb.ts';
@@ -30,9 +31,12 @@ export interface AuthRoutesOptions {
 
 /** `/config.json` for a local server. */
 export function localWebConfig({ identity, demo = false }: AuthRoutesOptions): WebConfig {
-  if (!identity) return { auth: 'off' };
+  // The handlers of this process read the same variable (services/tarefas.ts).
+  const timeZone = process.env.TIME_ZONE?.trim() || DEFAULT_TIME_ZONE;
+  if (!identity) return { auth: 'off', timeZone };
   return {
     auth: 'cognito',
+    timeZone,
     region: LOCAL_REGION,
     userPoolId: identity.userPoolId,
     clientId: identity.clientId,

@@ -69,6 +69,12 @@ export const ORDENS_LISTA = ['nome', 'valor', 'categoria', 'alteracao'] as const
 export type OrdemLista = (typeof ORDENS_LISTA)[number];
 export const DIRECOES = ['asc', 'desc'] as const;
 
+/**
+ * The company's time zone when the settings name none (`timeZone`; the functions' and the local
+ * server's `TIME_ZONE`): every day boundary of the tarefas is this zone's.
+ */
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
 /** A path id: a positive integer of at most 16 digits, no sign, exponent, hex or leading zero. */
 export const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 

@@ -34,9 +34,6 @@ export type TarefaField = (typeof TAREFA_FIELDS)[number];
 /** `responsavel=me` in GET /tarefas: the caller. */
 export const RESPONSAVEL_EU = 'me';
 
-/** The company's time zone when the settings name none (`timeZone`, `TIME_ZONE` locally). */
-export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
-
 /**
  * `quando` as the API takes it: ISO 8601 date and time with its offset (`Z` or `±hh:mm`),
  * seconds and milliseconds optional. A time without an offset is refused: its day would depend on

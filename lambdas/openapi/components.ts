@@ -15,11 +15,14 @@ import {
   clienteInputSchema,
   clienteUpdateSchema,
   importacaoInputSchema,
+  tarefaInputSchema,
+  tarefaUpdateSchema,
   importacaoLoteSchema,
   usuarioAdminSchema,
   usuarioAtivoSchema,
   usuarioInputSchema,
 } from '../contract/schemas.ts';
+import { STATUS_TAREFA, TIPOS_TAREFA } from '../contract/tarefa.ts';
 import { CATEGORY_NAME_PATTERN } from '../contract/text.ts';
 import { ORIGIN_VERIFY } from '../routes.ts';
 import type { JsonSchema, OpenApiDocument } from './document.ts';
@@ -127,6 +130,21 @@ const USUARIO_FIELD_DOCS: Record<string, string> = {
   ativo: '`false` disables the user (they cannot sign in, and are signed out everywhere); `true` enables them again.',
 };
 
+/** The tarefas' fields (a tarefa's `descricao` is not a category's: FIELD_DOCS.descricao). */
+const TAREFA_FIELD_DOCS: Record<string, string> = {
+  cliente: "The client's id: a live client (400 otherwise). Fixed at creation: a PUT may only repeat it.",
+  tipo: `The kind: ${TIPOS_TAREFA.map((t) => `\`${t}\``).join(', ')}.`,
+  descricao: `What to do, 1–${LIMITS.tarefa.descricao.max} characters (trimmed).`,
+  quando: 'When, ISO 8601 date and time with its offset (`2026-11-27T10:00:00-03:00`, `…Z`); stored and returned in UTC.',
+  duracaoMin: `Optional duration in minutes, ${LIMITS.tarefa.duracaoMin.min}–${LIMITS.tarefa.duracaoMin.max}; \`null\` clears it.`,
+  responsavel:
+    "Who does it: an enabled user's e-mail with sign-in (400 otherwise; absent on a create: the caller), free text in the open mode. " +
+    'Changing it needs the current responsavel or an administrator (403).',
+  concluida: 'Done or not; `true` stamps `concluidaEm`/`concluidaPor` (a create may log a past interaction as done).',
+  resultado: `What happened, up to ${LIMITS.tarefa.resultado.max} characters; \`null\` or blank clears it.`,
+  versao: 'Optional: the version you loaded (409 when the tarefa changed since).',
+};
+
 const moneyRange = {
   minimum: LIMITS.valorContrato.min,
   maximum: LIMITS.valorContrato.max,
@@ -202,6 +220,13 @@ export function buildSchemas(): Record<string, JsonSchema> {
     UsuarioAdmin: requestSchema(usuarioAdminSchema, 'UsuarioAdmin', 'The body of PUT /usuarios/{email}/admin.', USUARIO_FIELD_DOCS),
     ImportacaoInput: requestSchema(importacaoInputSchema, 'ImportacaoInput', 'The body of POST /importacoes.', USUARIO_FIELD_DOCS),
     ImportacaoLote: requestSchema(importacaoLoteSchema, 'ImportacaoLote', 'The body of POST /importacoes/{id}/lotes.', USUARIO_FIELD_DOCS),
+    TarefaInput: requestSchema(tarefaInputSchema, 'TarefaInput', 'The body of POST /tarefas.', TAREFA_FIELD_DOCS),
+    TarefaUpdate: requestSchema(
+      tarefaUpdateSchema,
+      'TarefaUpdate',
+      'The body of PUT /tarefas/{id}: only the fields sent change (absent: kept), optionally with `versao`.',
+      TAREFA_FIELD_DOCS,
+    ),
   };
 }
 
@@ -316,7 +341,7 @@ export function buildParameters(): Record<string, JsonSchema> {
       in: 'path',
       required: true,
       description: 'The kind of record (400 otherwise).',
-      schema: { ...tipo, description: 'The kind of record: a client (`produto`) or a category.' },
+      schema: { ...tipo, description: 'The kind of record: a client (`produto`), a category or a tarefa.' },
     },
     Limit: {
       name: 'limit',
@@ -351,6 +376,43 @@ export function buildParameters(): Record<string, JsonSchema> {
     },
     FimDe: { name: 'fimDe', in: 'query', required: false, description: 'Contracts ending on or after this date.', schema: { type: 'string', pattern: ISO_DATE_PATTERN.source } },
     FimAte: { name: 'fimAte', in: 'query', required: false, description: 'Contracts ending on or before this date.', schema: { type: 'string', pattern: ISO_DATE_PATTERN.source } },
+    TarefaLimit: {
+      name: 'limit',
+      in: 'query',
+      required: false,
+      description: `Tarefas per page, 1 to ${LIMITS.tarefa.page.max} (default ${LIMITS.tarefa.page.default}; 400 otherwise).`,
+      schema: { type: 'string', pattern: '^[1-9][0-9]{0,2}$' },
+    },
+    ClienteFiltro: {
+      name: 'cliente',
+      in: 'query',
+      required: false,
+      description: "Only this client's tarefas (also while the client is in the trash).",
+      schema: { type: 'string', pattern: ID_PATTERN.source },
+    },
+    Responsavel: {
+      name: 'responsavel',
+      in: 'query',
+      required: false,
+      description: "Only this person's: an e-mail (a name in the open mode), or `me` for the caller; absent: the whole team.",
+      schema: { type: 'string', minLength: 1, maxLength: LIMITS.tarefa.responsavel.max },
+    },
+    StatusTarefa: { name: 'status', in: 'query', required: false, description: 'Only pending or only done ones (absent: both).', schema: { type: 'string', enum: [...STATUS_TAREFA] } },
+    TipoTarefa: { name: 'tipo', in: 'query', required: false, description: 'Only this kind.', schema: { type: 'string', enum: [...TIPOS_TAREFA] } },
+    Desde: {
+      name: 'desde',
+      in: 'query',
+      required: false,
+      description: "Due on or after this day, in the company's time zone (`YYYY-MM-DD`).",
+      schema: { type: 'string', pattern: ISO_DATE_PATTERN.source },
+    },
+    Ate: {
+      name: 'ate',
+      in: 'query',
+      required: false,
+      description: "Due on or before this day, in the company's time zone (`YYYY-MM-DD`), inclusive.",
+      schema: { type: 'string', pattern: ISO_DATE_PATTERN.source },
+    },
     Id: {
       name: 'id',
       in: 'path',

@@ -98,6 +98,14 @@ const IDEMPOTENT_POST =
   'Safe to retry with an `Idempotency-Key` (see the parameter). The key is claimed in the same transaction as the ' +
   'create, so a duplicate racing the first gets its result (or 409 if the race outlasts the retries), never a second record.';
 
+const TAREFA_RULES =
+  'Everyone signed in may create, change and complete tarefas on any client; only the `responsavel` or an administrator ' +
+  '(checked live against the user pool) may change the `responsavel` or delete one (403). A `responsavel` is an enabled ' +
+  "user's e-mail (`GET /equipe`; 400 otherwise), free text in the open mode. Every write is one transaction with the " +
+  "tarefa's history entry (not in `GET /atividades`) and its client's next tarefa (`proximaTarefa` of the client, outside " +
+  "the client's `versao`).";
+const TAREFA_DAYS = "Days (`desde`, `ate`, today) are the company's time zone's (the settings' `timeZone`).";
+
 /** What each route does, keyed by route key; every row of the route table must have one. */
 export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /categorias': op('List the categories', 'The categories.', 'Every category, sorted by id, read strongly consistently (a create shows at once).'),
@@ -279,6 +287,54 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     'The changes, newest first.',
     `The last ${RECENT_ACTIVITY_LIMIT} changes of clients and categories (created, changed, deleted, restored): who, when, which fields.`,
     'AtividadeList',
+  ),
+  'GET /tarefas': shapedOp(
+    'List tarefas (the agenda)',
+    'A page of tarefas by `quando`.',
+    'Tarefas ordered by `quando` (ties by id), filtered by `cliente`, `responsavel` (`me`: the caller), `status`, `tipo` and ' +
+      `\`desde\`/\`ate\` (both inclusive). ${TAREFA_DAYS} A person's or the team's agenda is one query of an index whatever the ` +
+      "table's size; tarefas of clients in the trash are left out (except by `cliente`). Pass the answer's `cursor` as " +
+      '`?cursor=` for the next page (null: the last).',
+    { status: '200', response: 'TarefaPagina', errors: ['400'], cursorOnly: true, query: ['TarefaLimit', 'ClienteFiltro', 'Responsavel', 'StatusTarefa', 'TipoTarefa', 'Desde', 'Ate'] },
+  ),
+  'GET /tarefas/resumo': shapedOp(
+    'Count overdue and today’s tarefas',
+    'The counts.',
+    `The pending tarefas of \`responsavel\` (\`me\`, an e-mail; absent: the team) due before today and today. ${TAREFA_DAYS} ` +
+      'Tarefas of clients in the trash are not counted.',
+    { status: '200', response: 'TarefasResumo', errors: ['400'], query: ['Responsavel'] },
+  ),
+  'GET /tarefas/{id}': shapedOp('Read one tarefa', 'The tarefa.', "One tarefa by id, with its client's name as it is now.", {
+    status: '200',
+    response: 'Tarefa',
+    errors: ['400', '404'],
+  }),
+  'POST /tarefas': shapedOp(
+    'Create a tarefa',
+    'The created tarefa.',
+    `Creates a tarefa on a live client with a new id and \`versao\` 1; with \`concluida: true\` it logs a past interaction in one call. ${TAREFA_RULES} ${IDEMPOTENT_POST}`,
+    { status: '201', response: 'Tarefa', body: 'TarefaInput', errors: ['400', '409', '413', '415', '422'] },
+  ),
+  'PUT /tarefas/{id}': shapedOp(
+    'Change a tarefa',
+    'The tarefa as changed.',
+    `Changes the fields sent (absent: kept): reschedule, complete (\`concluida\`, \`resultado\`), reassign. ${TAREFA_RULES} ${VERSAO_PUT}`,
+    { status: '200', response: 'Tarefa', body: 'TarefaUpdate', errors: ['400', '404', '409', '413', '415'] },
+  ),
+  'DELETE /tarefas/{id}': shapedOp('Delete a tarefa', 'Deleted; no body.', `Its \`responsavel\` or an administrator only (403). ${TO_TRASH}`, {
+    status: '204',
+    errors: ['400', '404', '409'],
+  }),
+  'GET /tarefas/{id}/historico': shapedOp('Read a tarefa’s history', 'The history, newest first.', HISTORY, {
+    status: '200',
+    response: 'HistoricoPagina',
+    errors: ['400', '404'],
+  }),
+  'GET /equipe': shapedOp(
+    'List the team',
+    'The enabled users.',
+    "The enabled users' e-mails, sorted: who may be a tarefa's `responsavel`. Open to everyone signed in; empty in the open mode.",
+    { status: '200', response: 'Equipe', errors: [] },
   ),
   'GET /usuarios': usersOp('List the users', 'The users.', 'Every user of the user pool, sorted by e-mail, with their status.', {
     status: '200',

@@ -10,7 +10,7 @@ import { CLIENTE_FIELDS, CONTATO_FIELDS, datasProblem } from '../contract/client
 import { formatDocumento } from '../contract/formatos.ts';
 import { MESSAGES } from '../contract/messages.ts';
 import { LIMITS } from '../contract/limits.ts';
-import type { Actor, CategoriaRef, Cliente, ClienteContato, ClienteInput, EntradaHistorico, ObservacaoCliente, Pagina, Update } from '../contract/types.ts';
+import type { Actor, CategoriaRef, Cliente, ClienteContato, ClienteInput, EntradaHistorico, ObservacaoCliente, Pagina, ProximaTarefa, Update } from '../contract/types.ts';
 import { BadRequestError, ConflictError, NotFoundError, PayloadTooLargeError } from '../errors.ts';
 import { categoriaRefs, categoriaRefsWithCount, readCategoriaRef } from '../store/categorias.ts';
 import { releaseClaims, uniqueClaimsOf } from '../store/claims.ts';
@@ -21,6 +21,7 @@ import { claimIdempotencyKey, idempotencyPk, registroRef } from '../store/idempo
 import { nextId } from '../store/ids.ts';
 import { clienteItem, toCliente, type ClienteRecord } from '../store/items.ts';
 import { deletionOps } from '../store/lixeira.ts';
+import { readAllProximas, readProxima } from '../store/tarefas.ts';
 import { RECORD_KIND } from '../store/table.ts';
 import { commit, type WriteOp } from '../store/write.ts';
 import { changesOf, cursorOf, historicoOf, nextCursor, stampOf, type PageRequest } from './historico.ts';
@@ -70,6 +71,9 @@ function mergeContato(before: ClienteContato, patch: ClienteInput): ClienteConta
 /** A client as its history compares it: the wire's editable fields, the category embedded. */
 const wireView = (c: ClienteRecord, categoria: CategoriaRef | null): Record<string, unknown> => ({ ...c, categoria });
 
+/** A client as read, with its next tarefa when it has one (kept apart from the record: store/tarefas.ts). */
+export const withProxima = (c: Cliente, proxima: ProximaTarefa | undefined): Cliente => (proxima ? { ...c, proximaTarefa: proxima } : c);
+
 /** The paged form of the list, which the whole list's 413 names. */
 export const PAGINA_PATH = 'GET /api/produtos/pagina';
 
@@ -81,11 +85,11 @@ export const PAGINA_PATH = 'GET /api/produtos/pagina';
 export async function listClientes(_actor: Actor): Promise<Cliente[]> {
   const { refs, clientes } = await categoriaRefsWithCount();
   if (clientes > LIMITS.lista.listaCompletaMax) throw new PayloadTooLargeError(MESSAGES.listaGrande(PAGINA_PATH));
-  const records = await store.listClientes();
+  const [records, proximas] = await Promise.all([store.listClientes(), readAllProximas()]);
   let categorias = refs;
   // A category created after the category read may already hold a client: read once more.
   if (records.some((r) => r.categoriaId !== null && !categorias.has(r.categoriaId))) categorias = await categoriaRefs();
-  return records.map((r) => toCliente(r, r.categoriaId === null ? null : (categorias.get(r.categoriaId) ?? null)));
+  return records.map((r) => withProxima(toCliente(r, r.categoriaId === null ? null : (categorias.get(r.categoriaId) ?? null)), proximas.get(r.id)));
 }
 
 /**
@@ -100,9 +104,9 @@ export async function listObservacoes(_actor: Actor, page: PageRequest): Promise
 
 /** One client with its category embedded (404 when missing). */
 export async function getCliente(_actor: Actor, id: number): Promise<Cliente> {
-  const record = await store.readCliente(id);
+  const [record, proxima] = await Promise.all([store.readCliente(id), readProxima(id)]);
   if (!record) throw new NotFoundError(MESSAGES.produtoNaoEncontrado);
-  return toCliente(record, record.categoriaId === null ? null : ((await readCategoriaRef(record.categoriaId)) ?? null));
+  return withProxima(toCliente(record, record.categoriaId === null ? null : ((await readCategoriaRef(record.categoriaId)) ?? null)), proxima.proxima);
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   type ViewFilter,
 } from '../store/listas.ts';
 import { indexesReady, migrateIndexes, type MigrationProgress } from '../store/migracao.ts';
+import { readProximas } from '../store/tarefas.ts';
 import { defaultDb } from '../store/client.ts';
 
 /** A view of the list, as the HTTP layer read it. */
@@ -97,14 +98,17 @@ async function entriesAfter(lpk: string, after: string | undefined, desc: boolea
 
 /** The clients of the page's entries, in their order, each with its category as it is now. */
 async function clientesOf(entries: readonly IndexEntry[], refs: Map<number, CategoriaRef>): Promise<Cliente[]> {
-  const stored = await readClientesByIds(entries.map((e) => e.id));
+  const ids = entries.map((e) => e.id);
+  const [stored, proximas] = await Promise.all([readClientesByIds(ids), readProximas(ids)]);
   const out: Cliente[] = [];
   for (const e of entries) {
     const item = stored.get(e.id);
     // Deleted since the index was read (the index is eventually consistent): not shown.
     if (!item) continue;
     const r = toClienteRecord(item);
-    out.push(toCliente(r, r.categoriaId === null ? null : (refs.get(r.categoriaId) ?? null)));
+    const cliente = toCliente(r, r.categoriaId === null ? null : (refs.get(r.categoriaId) ?? null));
+    const proxima = proximas.get(r.id);
+    out.push(proxima ? { ...cliente, proximaTarefa: proxima } : cliente);
   }
   return out;
 }

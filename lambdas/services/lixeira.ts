@@ -12,17 +12,19 @@ import { createCategoria, readCategoria, readCategoriaRef } from '../store/categ
 import { createCliente, readCliente } from '../store/clientes.ts';
 import { eraseHistory, historyOps } from '../store/historico.ts';
 import { forgetIdempotencyKey, registroRef } from '../store/idempotency.ts';
-import { categoriaWire, toCategoriaRecord, toClienteRecord, toCliente, type CategoriaRecord, type ClienteRecord } from '../store/items.ts';
+import { categoriaWire, IDEMPOTENCY_REF, toCategoriaRecord, toClienteRecord, toCliente, type CategoriaRecord, type ClienteRecord, type Stored } from '../store/items.ts';
 import { dropFromLixeira, dropIndex, isExpired, keepExpiry, readLixeiraPage, markPurging, readLixeiraCopy, takeFromLixeira, lixeiraToSweep, type LixeiraCopy } from '../store/lixeira.ts';
 import { ensureAggregates } from '../store/aggregates.ts';
 import { ensureNameClaims } from '../store/names.ts';
 import { RECORD_KIND, type RecordKind } from '../store/table.ts';
+import { clienteOfTarefa, dropPointer, dropTombstone, eraseClienteTarefas } from '../store/tarefas.ts';
 import { commit, type WriteOp } from '../store/write.ts';
 import { requireLiveAdmin } from './authority.ts';
 import { nameTaken } from './categorias.ts';
 import { documentoTaken } from './clientes.ts';
 import { cursorOf, nextCursor, stampOf, type PageRequest } from './historico.ts';
 import { AGAIN, errorFor, readThenWrite, type Outcome } from './outcomes.ts';
+import { isTarefaLive, restoreTarefaOps } from './tarefas.ts';
 
 const NOT_IN_TRASH = { notFound: MESSAGES.naoEstaNaLixeira };
 /** The stored kind of each wire `tipo` (the same words: the wire's are the stored ones). */
@@ -73,6 +75,14 @@ export async function restoreFromLixeira(actor: Actor, tipo: Tipo, id: number): 
     const audit = { historico: seq, atualizadoEm: stamp.em, atualizadoPor: stamp.por };
     let ops: WriteOp<Outcome>[];
     let answer: Restaurado;
+    if (kind === RECORD_KIND.tarefa) {
+      // The copy goes out in the tarefa's own ops (first, as below).
+      const restored = await restoreTarefaOps(copy, stamp, nowSeconds);
+      const written = await commit(restored.ops);
+      if (written.ok) return { tipo, registro: restored.tarefa };
+      if (written.outcome.kind === 'changed') return AGAIN;
+      throw errorFor(written.outcome, NOT_IN_TRASH);
+    }
     if (kind === RECORD_KIND.categoria) {
       const old = toCategoriaRecord(copy.item);
       const record: CategoriaRecord = { ...old, clientes: 0, versao: old.versao + 1, ...audit };
@@ -109,6 +119,7 @@ export async function restoreFromLixeira(actor: Actor, tipo: Tipo, id: number): 
 
 /** True while the record itself is live (a record can't be both live and in the trash). */
 async function isLive(kind: RecordKind, id: number): Promise<boolean> {
+  if (kind === RECORD_KIND.tarefa) return isTarefaLive(id);
   return (kind === RECORD_KIND.categoria ? await readCategoria(id) : await readCliente(id)) !== undefined;
 }
 
@@ -147,11 +158,38 @@ async function purge(tipo: Tipo, id: number): Promise<void> {
  * to drop when the copy is gone already). Returns how many history entries went.
  */
 async function erase(kind: RecordKind, id: number, copy: LixeiraCopy | undefined, indice?: number): Promise<number> {
+  // A client's tarefas go first (they stay stored under it while it is in the trash); a tarefa's
+  // tombstone and pointer go with it. Both before the copy: a purge that stops half-way is found again.
+  if (kind === RECORD_KIND.cliente) await eraseTarefasOfCliente(id);
+  else if (kind === RECORD_KIND.tarefa) await eraseTarefaLeftovers(id, copy);
   const removed = await eraseHistory(kind, id);
   if (copy?.idempotencia) await commit([forgetIdempotencyKey(copy.idempotencia, registroRef(kind, id))]);
   if (copy) await commit(dropFromLixeira(copy));
   else if (indice !== undefined) await commit([dropIndex(indice)]);
   return removed;
+}
+
+/**
+ * Erases one tarefa of a client being erased: its history, and when it was in the trash on its
+ * own, its copy and trash entry (and the idempotency record of its create, either way).
+ */
+async function eraseTarefaOfCliente(id: number, item: Stored): Promise<void> {
+  await eraseHistory(RECORD_KIND.tarefa, id);
+  const copy = await readLixeiraCopy(RECORD_KIND.tarefa, id);
+  const idempotencia = copy?.idempotencia ?? (typeof item[IDEMPOTENCY_REF] === 'string' ? item[IDEMPOTENCY_REF] : undefined);
+  if (idempotencia) await commit([forgetIdempotencyKey(idempotencia, registroRef(RECORD_KIND.tarefa, id))]);
+  if (copy) await commit(dropFromLixeira(copy));
+}
+
+/** Every tarefa stored under a client, in batches (more than one transaction holds: the purge is not one). */
+const eraseTarefasOfCliente = (cliente: number): Promise<number> => eraseClienteTarefas(cliente, eraseTarefaOfCliente);
+
+/** A purged tarefa's tombstone under its client and its pointer (the record is the trash copy). */
+async function eraseTarefaLeftovers(id: number, copy: LixeiraCopy | undefined): Promise<void> {
+  const cliente = copy ? Number(copy.item.cliente) : await clienteOfTarefa(id);
+  if (cliente === undefined || Number.isNaN(cliente)) return;
+  await commit([dropTombstone(cliente, id)]);
+  await commit([dropPointer(id)]);
 }
 
 /** A purge marked longer ago than this failed half-way (a purge takes seconds; a function at most its timeout). */

@@ -15,7 +15,7 @@ import { defaultDb } from './client.ts';
 import type { Stored } from './items.ts';
 import { queryPage, timeSk } from './paging.ts';
 import { queryAll, queryPages } from './reads.ts';
-import { PK, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
+import { PK, RECORD_KIND, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
 import { missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** The partition of a record's history. */
@@ -81,6 +81,15 @@ export function historyOps(write: HistoryWrite): WriteOp<WriteOutcome>[] {
     { name: 'historico.put', put: entry, condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) },
     { name: 'atividade.put', put: feed, condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) },
   ];
+}
+
+/**
+ * The history entry of a change of a record the activity feed leaves out (a tarefa): the entry
+ * alone, conditioned like historyOps' (a taken slot is `changed`).
+ */
+export function historyOnlyOp({ kind, id, seq, entry }: Omit<HistoryWrite, 'nome' | 'feedSk'>): WriteOp<WriteOutcome> {
+  const { [FEED_SK]: _feed, ...put } = historyItems({ kind, id, nome: '', seq, entry }).entry;
+  return { name: 'historico.put', put, condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) };
 }
 
 /**
@@ -155,6 +164,11 @@ async function legacyFeedKeys(kind: RecordKind, id: number, ems: readonly string
 export async function eraseHistory(kind: RecordKind, id: number, nowMs = Date.now()): Promise<number> {
   const pk = historyPk(kind, id);
   const entries = await queryAll(pk, `sk, em, ${FEED_SK}`);
+  // A tarefa's history never went to the feed (historyOnlyOp): nothing to look for there.
+  if (kind === RECORD_KIND.tarefa) {
+    await batchDelete(defaultDb(), entries.map((e) => ({ pk, sk: Number(e.sk) })));
+    return entries.length;
+  }
   const feed: { pk: string; sk: number }[] = entries.filter((e) => typeof e[FEED_SK] === 'number').map((e) => ({ pk: PK.atividade, sk: Number(e[FEED_SK]) }));
   const legacy = entries.filter((e) => typeof e[FEED_SK] !== 'number').map((e) => String(e.em));
   feed.push(...(await legacyFeedKeys(kind, id, legacy, nowMs)));

@@ -15,7 +15,7 @@ import { PK } from './table.ts';
 export const CLIENT_COUNT = 'produtos';
 
 /** Stored names of the id counters on the SEQUENCIA item, by entity. */
-export const COUNTER_ATTRIBUTE = { categoria: 'categoria', cliente: 'produto', importacao: 'importacao' } as const;
+export const COUNTER_ATTRIBUTE = { categoria: 'categoria', cliente: 'produto', importacao: 'importacao', tarefa: 'tarefa' } as const;
 export type Counter = keyof typeof COUNTER_ATTRIBUTE;
 
 /**

@@ -16,6 +16,7 @@ import { historyOps } from './historico.ts';
 import { categoriaKey, clienteKey, IDEMPOTENCY_REF, type Stored } from './items.ts';
 import { queryPage, timeSk } from './paging.ts';
 import { getItem, queryPages } from './reads.ts';
+import { pointerKey } from './tarefas.ts';
 import { PK, RECORD_KIND, TTL_ATTRIBUTE, type RecordKind } from './table.ts';
 import { allOf, compare, equals, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
@@ -271,7 +272,8 @@ export const keepExpiry = (indice: number): WriteOp<WriteOutcome> => ({
 
 /** True when the record is live or has a copy in the trash (even an expired one TTL has not dropped yet). */
 export async function recordEverStored(kind: RecordKind, id: number): Promise<boolean> {
-  const live = kind === RECORD_KIND.categoria ? categoriaKey(id) : clienteKey(id);
+  // A tarefa's pointer stays until its purge (services/tarefas.ts).
+  const live = kind === RECORD_KIND.categoria ? categoriaKey(id) : kind === RECORD_KIND.tarefa ? pointerKey(id) : clienteKey(id);
   const [record, copy] = await Promise.all([getItem(live, 'sk'), getItem(lixeiraKey(kind, id), 'sk')]);
   return record !== undefined || copy !== undefined;
 }

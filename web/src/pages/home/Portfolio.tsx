@@ -1,5 +1,10 @@
 import { Link } from 'react-router-dom';
-import { ACTIVITY_FEED_DAYS, todayIso, type Atividade, type Resumo } from '@contract';
+import useSWR from 'swr';
+import { ACTIVITY_FEED_DAYS, RESPONSAVEL_EU, TIPO_TAREFA_LABEL, todayIso, type Atividade, type PaginaTarefas, type Resumo, type TarefasResumo } from '@contract';
+import { resumoTarefasPath, tarefasPath } from '../../api/tarefas.ts';
+import { useSession } from '../../lib/session.ts';
+import { companyTimeZone, dayIn, formatQuando, timeIn } from '../../lib/zoned.ts';
+import { TAREFAS_TEXTS } from '../../texts/tarefas.ts';
 import { PlusIcon } from '../../components/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { useAtividades, useClientes, useResumo } from '../../lib/resources.ts';
@@ -202,6 +207,78 @@ function Renewals() {
   );
 }
 
+/** Today's tarefas listed (the overdue ones first); the count covers them all. */
+export const HOJE_SHOWN = 5;
+
+/**
+ * One's tarefas due today and the overdue ones, overdue first (the list is by `quando`, and
+ * theirs come before today's): each a link to its client; the rest on /agenda. With sign-in off,
+ * the team's.
+ */
+function Hoje() {
+  const session = useSession();
+  const responsavel = session.status === 'signedIn' ? RESPONSAVEL_EU : undefined;
+  const zone = companyTimeZone();
+  const today = dayIn(new Date(), zone);
+  const { data, error, mutate } = useSWR<PaginaTarefas>(tarefasPath({ status: 'pendente', ...(responsavel ? { responsavel } : {}), ate: today, limit: HOJE_SHOWN }));
+  const { data: counts } = useSWR<TarefasResumo>(resumoTarefasPath(responsavel));
+  const total = counts ? counts.atrasadas + counts.hoje : undefined;
+  const H = TAREFAS_TEXTS.home;
+  return (
+    <section className="card panel hoje" aria-labelledby="hoje-title" aria-busy={!data && !error}>
+      <h3 id="hoje-title" className="panel-title">
+        <Link to={paths.agenda}>{H.title}</Link>
+      </h3>
+      {!data ? (
+        error ? (
+          <>
+            <p className="panel-note">{H.loadError}</p>
+            <button type="button" className="btn btn-secondary btn-sm panel-retry" onClick={() => void mutate()}>
+              {APP_TEXTS.common.retry}
+            </button>
+          </>
+        ) : null
+      ) : data.itens.length === 0 ? (
+        <p className="panel-note">{H.none}</p>
+      ) : (
+        <>
+          <ul className="panel-rows">
+            {data.itens.map((t) => {
+              const atrasada = dayIn(new Date(t.quando), zone) < today;
+              return (
+                <li key={t.id} className={atrasada ? 'is-atrasada' : undefined}>
+                  <span className="row-text">
+                    <strong>{TIPO_TAREFA_LABEL[t.tipo]}</strong> {t.descricao}
+                    {t.clienteNome ? (
+                      <>
+                        {' · '}
+                        <Link to={paths.cliente.to(t.cliente)}>{t.clienteNome}</Link>
+                      </>
+                    ) : null}
+                  </span>
+                  <span className="row-meta">
+                    {atrasada ? `${TAREFAS_TEXTS.item.atrasada} · ${formatQuando(t.quando, zone)}` : timeIn(new Date(t.quando), zone)}
+                    {responsavel ? null : ` · ${t.responsavel}`}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          {total !== undefined && total > data.itens.length ? (
+            <p className="panel-note">
+              <Link to={paths.agenda}>{H.mais(total - data.itens.length)}</Link>
+            </p>
+          ) : (
+            <p className="panel-note">
+              <Link to={paths.agenda}>{H.agendaLink}</Link>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
 const recordLink = (a: Atividade) =>
   a.acao === 'excluido' ? undefined : a.tipo === 'produto' ? paths.atualizarCliente.to(a.id) : paths.atualizarCategoria.to(a.id);
 
@@ -238,7 +315,7 @@ function Recent() {
   );
 }
 
-/** The portfolio block: totals, the chart, renewals and recent changes; a lazy chunk of the home. */
+/** The portfolio block: totals, today's tarefas, the chart, renewals and recent changes; a lazy chunk of the home. */
 export default function Portfolio() {
   const { data: resumo, error, mutate } = useResumo();
   if (!resumo) return error ? <PortfolioMessage title={P.error} retry={() => void mutate()} /> : <PortfolioSkeleton />;
@@ -247,6 +324,7 @@ export default function Portfolio() {
     <div className="portfolio-body">
       <Kpis resumo={resumo} />
       <div className="portfolio-grid">
+        <Hoje />
         <Chart resumo={resumo} />
         <Renewals />
         <Recent />

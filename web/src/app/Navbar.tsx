@@ -23,22 +23,14 @@ const links = [
 const BADGE_MAX = 99;
 
 /**
- * The count of one's overdue tarefas beside 'Agenda'. The link's name stays 'Agenda'; the count is
- * its description, so a screen reader says "Agenda, 3 tarefas atrasadas".
+ * The count of one's overdue tarefas beside 'Agenda': the number inside the link (hidden from
+ * screen readers), and the words outside it as the link's description, so its name stays 'Agenda'
+ * and a screen reader says "Agenda, 3 tarefas atrasadas".
  */
-function AgendaBadge({ id, n }: { id: string; n: number | undefined }) {
-  if (!n) return null;
+function badgeOf(n: number | undefined): { shown: string; words: string } | undefined {
+  if (!n) return undefined;
   const mais = n > BADGE_MAX;
-  return (
-    <>
-      <span className="nav-badge" aria-hidden="true">
-        {mais ? `${BADGE_MAX}+` : n}
-      </span>
-      <span id={id} className="visually-hidden">
-        {APP_TEXTS.nav.atrasadas(mais ? BADGE_MAX : n, mais)}
-      </span>
-    </>
-  );
+  return { shown: mais ? `${BADGE_MAX}+` : String(n), words: APP_TEXTS.nav.atrasadas(mais ? BADGE_MAX : n, mais) };
 }
 
 /**
@@ -50,7 +42,7 @@ export function Navbar() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const badgeId = useId();
-  const atrasadas = useAtrasadas();
+  const badge = badgeOf(useAtrasadas());
   const button = useRef<HTMLButtonElement>(null);
   const nav = useRef<HTMLElement>(null);
   const close = () => setOpen(false);
@@ -117,11 +109,20 @@ export function Navbar() {
                 end
                 className="nav-link"
                 onClick={close}
-                aria-describedby={l.to === paths.agenda && atrasadas ? badgeId : undefined}
+                aria-describedby={l.to === paths.agenda && badge ? badgeId : undefined}
               >
                 {l.label}
-                {l.to === paths.agenda ? <AgendaBadge id={badgeId} n={atrasadas} /> : null}
+                {l.to === paths.agenda && badge ? (
+                  <span className="nav-badge" aria-hidden="true">
+                    {badge.shown}
+                  </span>
+                ) : null}
               </NavLink>
+              {l.to === paths.agenda && badge ? (
+                <span id={badgeId} className="visually-hidden">
+                  {badge.words}
+                </span>
+              ) : null}
             </li>
           ))}
           {session.status === 'signedIn' ? (

@@ -159,12 +159,12 @@ export const routes: readonly RouteDef[] = [
   // a new `responsavel` against the pool (AdminGetUser: enabled) and, to reassign or delete someone
   // else's tarefa, the caller's live admin status; it puts the tarefa, its index items, its next-tarefa
   // item and its history entry in one transaction.
-  route('GET', '/tarefas', 'tarefas/list', 'ListTarefas', [QUERY, BATCH_GET], { readsIndexes: true }),
+  route('GET', '/tarefas', 'tarefas/list', 'ListTarefas', [GET, QUERY, BATCH_GET], { readsIndexes: true }),
   route('GET', '/tarefas/resumo', 'tarefas/resumo', 'ResumoTarefas', [QUERY, BATCH_GET], { readsIndexes: true }),
   route('GET', '/tarefas/{id}', 'tarefas/get', 'GetTarefa', [GET]),
-  route('POST', '/tarefas', 'tarefas/create', 'CreateTarefa', [GET, QUERY, PUT, UPDATE, DELETE, CHECK], { ...KEY, userPoolActions: ['cognito-idp:AdminGetUser'] }),
-  route('PUT', '/tarefas/{id}', 'tarefas/update', 'UpdateTarefa', [GET, QUERY, PUT, UPDATE, DELETE, CHECK], { userPoolActions: LIVE_ADMIN_CHECK }),
-  route('DELETE', '/tarefas/{id}', 'tarefas/remove', 'RemoveTarefa', [GET, QUERY, PUT, UPDATE, DELETE, CHECK], { userPoolActions: LIVE_ADMIN_CHECK }),
+  route('POST', '/tarefas', 'tarefas/create', 'CreateTarefa', [GET, QUERY, PUT, UPDATE, CHECK], { ...KEY, userPoolActions: ['cognito-idp:AdminGetUser'] }),
+  route('PUT', '/tarefas/{id}', 'tarefas/update', 'UpdateTarefa', [GET, QUERY, PUT], { userPoolActions: LIVE_ADMIN_CHECK }),
+  route('DELETE', '/tarefas/{id}', 'tarefas/remove', 'RemoveTarefa', [GET, QUERY, PUT, DELETE], { userPoolActions: LIVE_ADMIN_CHECK }),
   route('GET', '/tarefas/{id}/historico', 'tarefas/historico', 'HistoricoTarefa', [GET, QUERY]),
   // Who a tarefa may be assigned to: the enabled users (everyone signed in may ask; empty in the open mode).
   route('GET', '/equipe', 'equipe/list', 'ListEquipe', [], { userPoolActions: ['cognito-idp:ListUsers'] }),

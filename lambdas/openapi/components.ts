@@ -167,7 +167,8 @@ function requestSchema(schema: z.ZodType, title: string, description: string, do
     prop.description = docs[name];
     // Not blank after trimming; a category name also needs a visible letter or digit and no bidirectional control.
     if (name === 'nome') prop.pattern = '\\S';
-    if (name === 'descricao') prop.pattern = CATEGORY_NAME_PATTERN;
+    if (name === 'descricao' && docs === FIELD_DOCS) prop.pattern = CATEGORY_NAME_PATTERN;
+    if (name === 'descricao' && prop.type === 'string' && docs === TAREFA_FIELD_DOCS) prop.pattern = '\\S';
     if (name === 'valorContrato') {
       // The range and decimals apply to the number, also when it comes as a string.
       const [number, text] = prop.anyOf as JsonSchema[];

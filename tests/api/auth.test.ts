@@ -8,6 +8,7 @@
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
+import type { PaginaTarefas, Tarefa } from '../../lambdas/contract/types.ts';
 import { actorOf } from '../../lambdas/http/actor.ts';
 import { startLocalCognito, waitForMessage, type LocalIdentity } from '../../infra/local/user-pool.ts';
 import { createJwtAuthorizer, localAuthorizerConfig } from '../../infra/local/authorizer.ts';
@@ -287,5 +288,52 @@ describe('a member, signed in', () => {
         expect.objectContaining({ email: identity.admin.email, admin: true, ativo: true }),
       ]),
     );
+  });
+});
+
+describe('tarefas with sign-in: the team, who may reassign and delete', () => {
+  const SAIU = 'saiu@empresa.com.br';
+  const as = (tokens: Tokens) => bearer(tokens.AccessToken);
+  const quando = '2026-12-01T10:00:00-03:00';
+
+  it('lists the enabled users as the team; a responsavel must be one of them; only the responsavel or a live administrator reassigns or deletes', async () => {
+    // A third person, invited then disabled: not on the team any more.
+    expect((await call(api, 'POST', '/usuarios', { email: SAIU }, as(admin))).status).toBe(201);
+    const equipe = await call(api, 'GET', '/equipe', undefined, as(member));
+    expect(equipe.status).toBe(200);
+    expect(equipe.body).toEqual(expect.arrayContaining([{ email: MEMBER }, { email: identity.admin.email }, { email: SAIU }]));
+    const c = (await call(api, 'POST', '/produtos', { nome: 'Cliente da equipe', valorContrato: 1 }, as(member))).body as { id: number };
+    const base = { cliente: c.id, tipo: 'reuniao', descricao: 'Reunião', quando };
+    // Assigned to someone who will leave (as typed: stored lower case).
+    const deles = await call(api, 'POST', '/tarefas', { ...base, responsavel: 'Saiu@Empresa.com.br' }, as(member));
+    expect(deles).toMatchObject({ status: 201, body: { responsavel: SAIU, criadoPor: MEMBER } });
+    expect((await call(api, 'PUT', `/usuarios/${encodeURIComponent(SAIU)}/ativo`, { ativo: false }, as(admin))).status).toBe(200);
+    expect(((await call(api, 'GET', '/equipe', undefined, as(member))).body as { email: string }[]).map((u) => u.email)).not.toContain(SAIU);
+    const notOnTeam = (email: string) => ({ status: 400, body: { mensagem: MESSAGES.tarefaResponsavelInvalido(email), campo: 'responsavel' } });
+    expect(await call(api, 'POST', '/tarefas', { ...base, responsavel: SAIU }, as(member))).toMatchObject(notOnTeam(SAIU));
+    expect(await call(api, 'POST', '/tarefas', { ...base, responsavel: 'ninguem@empresa.com.br' }, as(member))).toMatchObject(notOnTeam('ninguem@empresa.com.br'));
+
+    // The member's own (absent: the caller) and one for the administrator.
+    const minha = (await call(api, 'POST', '/tarefas', base, as(member))).body as Tarefa;
+    expect(minha.responsavel).toBe(MEMBER);
+    const doAdmin = (await call(api, 'POST', '/tarefas', { ...base, responsavel: identity.admin.email }, as(member))).body as Tarefa;
+    expect(doAdmin.responsavel).toBe(identity.admin.email);
+    expect(((await call(api, 'GET', `/tarefas?responsavel=me&cliente=${c.id}`, undefined, as(member))).body as PaginaTarefas).itens.map((t) => t.id)).toEqual([minha.id]);
+
+    // Anyone completes anyone's; only the responsavel or an administrator reassigns or deletes.
+    expect(await call(api, 'PUT', `/tarefas/${doAdmin.id}`, { concluida: true, resultado: 'Feito pelo colega.' }, as(member))).toMatchObject({
+      status: 200,
+      body: { concluida: true, concluidaPor: MEMBER },
+    });
+    const onlyOwner = { status: 403, body: { mensagem: MESSAGES.tarefaSomenteResponsavel } };
+    expect(await call(api, 'PUT', `/tarefas/${doAdmin.id}`, { responsavel: MEMBER }, as(member))).toMatchObject(onlyOwner);
+    expect(await call(api, 'DELETE', `/tarefas/${doAdmin.id}`, undefined, as(member))).toMatchObject(onlyOwner);
+    // "Sem responsável ativo": the departed person's tarefa is reassigned by an administrator, not by a colleague.
+    expect(await call(api, 'PUT', `/tarefas/${deles.body.id}`, { responsavel: MEMBER }, as(member))).toMatchObject(onlyOwner);
+    expect(await call(api, 'PUT', `/tarefas/${deles.body.id}`, { responsavel: MEMBER }, as(admin))).toMatchObject({ status: 200, body: { responsavel: MEMBER } });
+    expect(await call(api, 'PUT', `/tarefas/${minha.id}`, { responsavel: identity.admin.email }, as(member))).toMatchObject({ status: 200, body: { responsavel: identity.admin.email } });
+    expect(await call(api, 'PUT', `/tarefas/${minha.id}`, { responsavel: SAIU }, as(admin))).toMatchObject(notOnTeam(SAIU));
+    expect((await call(api, 'DELETE', `/tarefas/${doAdmin.id}`, undefined, as(admin))).status).toBe(204);
+    expect((await call(api, 'DELETE', `/tarefas/${deles.body.id}`, undefined, as(member))).status).toBe(204);
   });
 });

@@ -665,6 +665,38 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     expect(await runJob('SweepLixeira')).toEqual({ erased: 0, left: 0 });
   });
 
+  it('serves the tarefas: create (a responsavel not on the team: 400), the agenda, counts, changes, someone else’s reassigned and deleted by an administrator, history, restore, equipe', async () => {
+    const cli = await call('CreateProduto', 'POST', '/produtos', { nome: 'Com tarefas', valorContrato: 5 });
+    const cliente = (cli.body as { id: number }).id;
+    const body = { cliente, tipo: 'ligacao', descricao: 'Ligar', quando: '2026-11-27T23:30:00-03:00' };
+    const created = await call('CreateTarefa', 'POST', '/tarefas', body);
+    expect(created).toMatchObject({ status: 201, body: { responsavel: identity.admin.email, clienteNome: 'Com tarefas' } });
+    const id = (created.body as { id: number }).id;
+    expect(await call('CreateTarefa', 'POST', '/tarefas', { ...body, responsavel: 'ninguem@empresa.com.br' })).toMatchObject({ status: 400, body: { campo: 'responsavel' } });
+    expect(await call('ListTarefas', 'GET', '/tarefas?responsavel=me&desde=2026-11-27&ate=2026-11-27')).toMatchObject({ status: 200, body: { itens: [{ id }] } });
+    expect(await call('ListTarefas', 'GET', `/tarefas?cliente=${cliente}`)).toMatchObject({ status: 200, body: { itens: [{ id }] } });
+    expect(await call('ResumoTarefas', 'GET', '/tarefas/resumo?responsavel=me')).toMatchObject({ status: 200, body: { atrasadas: expect.any(Number) } });
+    expect(await call('GetTarefa', 'GET', `/tarefas/${id}`)).toMatchObject({ status: 200, body: { id } });
+    expect(await call('UpdateTarefa', 'PUT', `/tarefas/${id}`, { concluida: true, versao: 1 })).toMatchObject({ status: 200, body: { concluida: true, versao: 2 } });
+    expect(await call('UpdateTarefa', 'PUT', `/tarefas/${id}`, { responsavel: 'ninguem@empresa.com.br' })).toMatchObject({ status: 400 });
+    // Someone else's (stored as a create stores it): reassigned and deleted by the live-checked administrator.
+    const other = await call('CreateTarefa', 'POST', '/tarefas', { ...body, descricao: 'De outra pessoa' });
+    const otherId = (other.body as { id: number }).id;
+    await direct.send(new UpdateCommand({ TableName: table, Key: { pk: `TAREFA#${cliente}`, sk: otherId }, UpdateExpression: 'SET responsavel = :r', ExpressionAttributeValues: { ':r': 'saiu@empresa.com.br' } }));
+    expect(await call('UpdateTarefa', 'PUT', `/tarefas/${otherId}`, { responsavel: identity.admin.email })).toMatchObject({ status: 200, body: { responsavel: identity.admin.email } });
+    await direct.send(new UpdateCommand({ TableName: table, Key: { pk: `TAREFA#${cliente}`, sk: otherId }, UpdateExpression: 'SET responsavel = :r', ExpressionAttributeValues: { ':r': 'saiu@empresa.com.br' } }));
+    expect((await call('RemoveTarefa', 'DELETE', `/tarefas/${otherId}`)).status).toBe(204);
+    expect((await call('RemoveTarefa', 'DELETE', `/tarefas/${otherId}`)).status).toBe(404);
+    expect(await call('HistoricoTarefa', 'GET', `/tarefas/${otherId}/historico`)).toMatchObject({ status: 200, body: { itens: [{ acao: 'excluido' }, { acao: 'alterado' }, { acao: 'criado' }] } });
+    expect((await call('HistoricoTarefa', 'GET', '/tarefas/999999/historico')).status).toBe(404);
+    expect(await call('RestoreLixeira', 'POST', `/lixeira/tarefa/${otherId}/restaurar`)).toMatchObject({ status: 200, body: { tipo: 'tarefa', registro: { id: otherId } } });
+    expect(await call('ListEquipe', 'GET', '/equipe')).toMatchObject({ status: 200, body: expect.arrayContaining([{ email: identity.admin.email }]) });
+    // The client's purge erases its tarefas.
+    expect((await call('RemoveProduto', 'DELETE', `/produtos/${cliente}`)).status).toBe(204);
+    expect((await call('PurgeLixeira', 'DELETE', `/lixeira/produto/${cliente}`)).status).toBe(204);
+    expect((await call('GetTarefa', 'GET', `/tarefas/${id}`)).status).toBe(404);
+  });
+
   it('serves the paged list after the index migration job indexed the clients stored before it', async () => {
     // A table upgraded from a release before the index: clients stored, no migration record, no totals yet.
     await direct.send(new DeleteCommand({ TableName: table, Key: MIGRACAO_INDICES_KEY }));

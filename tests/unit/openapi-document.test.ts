@@ -44,7 +44,7 @@ describe('OpenAPI document', () => {
     const documented = operations().map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort();
     const table = routes.filter((r) => r.routeKey !== '$default').map((r) => r.routeKey).sort();
     expect(documented).toEqual(table);
-    expect(table).toHaveLength(34);
+    expect(table).toHaveLength(42);
     expect(Object.keys(doc.paths).some((p) => p.includes('proxy'))).toBe(false);
   });
 

@@ -32,7 +32,7 @@ describe('the client list by next tarefa', () => {
     expect(view.semProxima).toBe(true);
     expect(viewSearch(view).toString()).toBe('ordem=proxima&semProximaTarefa=1');
     expect(viewHref('/clientes', { semProxima: true })).toBe('/clientes?semProximaTarefa=1');
-    expect(parseView(new URLSearchParams('')).semProxima).toBe(false);
+    expect(parseView(new URLSearchParams('')).semProxima).toBeUndefined();
   });
 
   it('filters the clients without a next tarefa', () => {

@@ -44,7 +44,8 @@ export function parseView(search: URLSearchParams): View {
     ordem: (ORDENS as readonly string[]).includes(ordem) ? (ordem as Ordem) : '',
     categorias,
     vip: search.get(Q.vip) === '1',
-    semProxima: search.get(Q.semProxima) === '1',
+    // Only when asked for: a view without it reads as it always did.
+    ...(search.get(Q.semProxima) === '1' ? { semProxima: true } : {}),
   };
 }
 

@@ -3,42 +3,13 @@
  * home (GET /tarefas/resumo), the team (GET /equipe) and the writes. Paths double as SWR keys; every
  * key starts with TAREFAS_PATH so one write can make them all read again (isTarefasKey).
  */
-import type { PaginaTarefas, StatusTarefa, Tarefa, TipoTarefa } from '@contract';
+import type { PaginaTarefas, Tarefa, TipoTarefa } from '@contract';
 import { apiRequest, createOnce } from './http.ts';
 
-export const TAREFAS_PATH = '/tarefas';
+import { TAREFAS_PATH, tarefasPath, type TarefasQuery } from './tarefas-paths.ts';
+
+export { resumoTarefasPath, TAREFAS_PATH, tarefasPath, type TarefasQuery } from './tarefas-paths.ts';
 export const EQUIPE_PATH = '/equipe';
-
-/** What a list of tarefas asks for (each absent filter: all). */
-export interface TarefasQuery {
-  cliente?: number;
-  /** An e-mail, or `me`. */
-  responsavel?: string;
-  status?: StatusTarefa;
-  tipo?: TipoTarefa;
-  /** Days in the company's time zone (`YYYY-MM-DD`), both inclusive. */
-  desde?: string;
-  ate?: string;
-  limit?: number;
-}
-
-/** `/tarefas?…` of a query (the first page; cursorPageKey adds the next ones' cursor). */
-export function tarefasPath(q: TarefasQuery): string {
-  const s = new URLSearchParams();
-  if (q.cliente !== undefined) s.set('cliente', String(q.cliente));
-  if (q.responsavel) s.set('responsavel', q.responsavel);
-  if (q.status) s.set('status', q.status);
-  if (q.tipo) s.set('tipo', q.tipo);
-  if (q.desde) s.set('desde', q.desde);
-  if (q.ate) s.set('ate', q.ate);
-  if (q.limit !== undefined) s.set('limit', String(q.limit));
-  const text = s.toString();
-  return text ? `${TAREFAS_PATH}?${text}` : TAREFAS_PATH;
-}
-
-/** GET /tarefas/resumo: one person's counts (`me` or an e-mail), or the team's (none). */
-export const resumoTarefasPath = (responsavel?: string): string =>
-  responsavel ? `${TAREFAS_PATH}/resumo?responsavel=${encodeURIComponent(responsavel)}` : `${TAREFAS_PATH}/resumo`;
 
 export const tarefaPath = (id: number | string): string => `${TAREFAS_PATH}/${id}`;
 

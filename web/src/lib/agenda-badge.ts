@@ -5,7 +5,7 @@
  */
 import useSWR from 'swr';
 import type { TarefasResumo } from '@contract';
-import { resumoTarefasPath } from '../api/tarefas.ts';
+import { resumoTarefasPath } from '../api/tarefas-paths.ts';
 import { useSession } from './session.ts';
 
 /** The count is read again this often while a page stays open (a day turning makes tarefas overdue). */

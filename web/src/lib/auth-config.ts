@@ -4,7 +4,7 @@
  */
 import type { CognitoWebConfig, WebConfig } from '@contract';
 import { CONFIG_URL } from '../config.ts';
-import { setCompanyTimeZone } from './zoned.ts';
+import { setCompanyTimeZone } from './company-zone.ts';
 
 /** `/config.json` with sign-in on, and either way. */
 export type CognitoConfig = CognitoWebConfig;

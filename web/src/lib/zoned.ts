@@ -4,33 +4,9 @@
  * functions of an instant, a zone and "now", so tests pin all three.
  */
 
-/**
- * The zone when config.json names none (or one this browser does not know): the contract's
- * DEFAULT_TIME_ZONE (a unit test holds them equal). The app shell reads config.json, and importing
- * the contract there would put all of it into the initial JavaScript.
- */
-export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+import { companyTimeZone } from './company-zone.ts';
 
-/** True when the browser's Intl knows `zone` (an IANA name such as `America/Manaus`). */
-export function isTimeZone(zone: unknown): zone is string {
-  if (typeof zone !== 'string' || zone === '') return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-let company = DEFAULT_TIME_ZONE;
-
-/** The company's time zone, as config.json set it (the default before it arrives). */
-export const companyTimeZone = (): string => company;
-
-/** Set when config.json arrives; anything that is not a known zone keeps the default. */
-export function setCompanyTimeZone(zone: unknown): void {
-  company = isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
-}
+export { companyTimeZone, DEFAULT_TIME_ZONE, isTimeZone, setCompanyTimeZone } from './company-zone.ts';
 
 /** A wall-clock reading of an instant in a zone. */
 export interface ZonedParts {
@@ -123,14 +99,14 @@ export function shiftDays(iso: string, days: number, zone: string): string {
 const brDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** "27/11/2026 às 10:00": an instant in `zone` (an unreadable value as it came). */
-export function formatQuando(iso: string, zone: string = company): string {
+export function formatQuando(iso: string, zone: string = companyTimeZone()): string {
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return iso;
   return `${brDay(dayIn(instant, zone))} às ${timeIn(instant, zone)}`;
 }
 
 /** "27/11/2026 14:05": an audit instant in `zone` (the histories' style). */
-export function formatMoment(iso: string, zone: string = company): string {
+export function formatMoment(iso: string, zone: string = companyTimeZone()): string {
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return iso;
   return `${brDay(dayIn(instant, zone))} ${timeIn(instant, zone)}`;
@@ -143,7 +119,7 @@ export const RELATIVE_DAYS_MAX = 6;
  * The day of `iso` relative to `now`, both in `zone`: "hoje", "amanhã", "ontem", "em 3 dias",
  * "há 3 dias", and beyond a week the date ("em 05/12/2026", "em 20/11/2026").
  */
-export function relativeDay(iso: string, now: Date = new Date(), zone: string = company): string {
+export function relativeDay(iso: string, now: Date = new Date(), zone: string = companyTimeZone()): string {
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return iso;
   const day = dayIn(instant, zone);
@@ -157,8 +133,8 @@ export function relativeDay(iso: string, now: Date = new Date(), zone: string = 
 }
 
 /** "amanhã às 10:00", "em 3 dias às 10:00", "em 05/12/2026 às 10:00". */
-export const relativeQuando = (iso: string, now: Date = new Date(), zone: string = company): string =>
+export const relativeQuando = (iso: string, now: Date = new Date(), zone: string = companyTimeZone()): string =>
   Number.isNaN(new Date(iso).getTime()) ? iso : `${relativeDay(iso, now, zone)} às ${timeIn(new Date(iso), zone)}`;
 
 /** Today's date in `zone`, as ISO. */
-export const todayIn = (now: Date = new Date(), zone: string = company): string => dayIn(now, zone);
+export const todayIn = (now: Date = new Date(), zone: string = companyTimeZone()): string => dayIn(now, zone);

@@ -98,13 +98,6 @@ export const TAREFAS_TEXTS = {
     semProxima: 'Sem próxima tarefa',
     sortProxima: 'Próxima tarefa',
   },
-  home: {
-    title: 'Suas tarefas de hoje',
-    agendaLink: 'Ver agenda',
-    none: 'Nada para hoje. Bom trabalho!',
-    loadError: 'Não foi possível carregar as tarefas de hoje.',
-    mais: (n: number) => `e mais ${plural(n, 'tarefa', 'tarefas')} na agenda`,
-  },
   csv: {
     headers: {
       cliente: 'Cliente',

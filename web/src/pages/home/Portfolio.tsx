@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 import { ACTIVITY_FEED_DAYS, RESPONSAVEL_EU, TIPO_TAREFA_LABEL, todayIso, type Atividade, type PaginaTarefas, type Resumo, type TarefasResumo } from '@contract';
-import { resumoTarefasPath, tarefasPath } from '../../api/tarefas.ts';
+import { resumoTarefasPath, tarefasPath } from '../../api/tarefas-paths.ts';
+import { companyTimeZone } from '../../lib/company-zone.ts';
 import { useSession } from '../../lib/session.ts';
-import { companyTimeZone, dayIn, formatQuando, timeIn } from '../../lib/zoned.ts';
-import { TAREFAS_TEXTS } from '../../texts/tarefas.ts';
 import { PlusIcon } from '../../components/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { useAtividades, useClientes, useResumo } from '../../lib/resources.ts';
@@ -210,6 +209,11 @@ function Renewals() {
 /** Today's tarefas listed (the overdue ones first); the count covers them all. */
 export const HOJE_SHOWN = 5;
 
+/** A day (`2026-11-27`) and a time (`27/11 10:00` parts) in the company's zone, with Intl alone: the home stays light. */
+const dayFormat = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+const whenFormat = (zone: string, withDay: boolean) =>
+  new Intl.DateTimeFormat('pt-BR', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(withDay ? { day: '2-digit', month: '2-digit', year: 'numeric' } : {}) });
+
 /**
  * One's tarefas due today and the overdue ones, overdue first (the list is by `quando`, and
  * theirs come before today's): each a link to its client; the rest on /agenda. With sign-in off,
@@ -219,32 +223,31 @@ function Hoje() {
   const session = useSession();
   const responsavel = session.status === 'signedIn' ? RESPONSAVEL_EU : undefined;
   const zone = companyTimeZone();
-  const today = dayIn(new Date(), zone);
+  const today = dayFormat(zone).format(new Date());
   const { data, error, mutate } = useSWR<PaginaTarefas>(tarefasPath({ status: 'pendente', ...(responsavel ? { responsavel } : {}), ate: today, limit: HOJE_SHOWN }));
   const { data: counts } = useSWR<TarefasResumo>(resumoTarefasPath(responsavel));
   const total = counts ? counts.atrasadas + counts.hoje : undefined;
-  const H = TAREFAS_TEXTS.home;
   return (
     <section className="card panel hoje" aria-labelledby="hoje-title" aria-busy={!data && !error}>
       <h3 id="hoje-title" className="panel-title">
-        <Link to={paths.agenda}>{H.title}</Link>
+        <Link to={paths.agenda}>{P.hojeTitle}</Link>
       </h3>
       {!data ? (
         error ? (
           <>
-            <p className="panel-note">{H.loadError}</p>
+            <p className="panel-note">{P.hojeError}</p>
             <button type="button" className="btn btn-secondary btn-sm panel-retry" onClick={() => void mutate()}>
               {APP_TEXTS.common.retry}
             </button>
           </>
         ) : null
       ) : data.itens.length === 0 ? (
-        <p className="panel-note">{H.none}</p>
+        <p className="panel-note">{P.hojeNone}</p>
       ) : (
         <>
           <ul className="panel-rows">
             {data.itens.map((t) => {
-              const atrasada = dayIn(new Date(t.quando), zone) < today;
+              const atrasada = dayFormat(zone).format(new Date(t.quando)) < today;
               return (
                 <li key={t.id} className={atrasada ? 'is-atrasada' : undefined}>
                   <span className="row-text">
@@ -257,7 +260,7 @@ function Hoje() {
                     ) : null}
                   </span>
                   <span className="row-meta">
-                    {atrasada ? `${TAREFAS_TEXTS.item.atrasada} · ${formatQuando(t.quando, zone)}` : timeIn(new Date(t.quando), zone)}
+                    {atrasada ? `${P.hojeAtrasada} · ${whenFormat(zone, true).format(new Date(t.quando)).replace(',', ' às')}` : whenFormat(zone, false).format(new Date(t.quando))}
                     {responsavel ? null : ` · ${t.responsavel}`}
                   </span>
                 </li>
@@ -266,11 +269,11 @@ function Hoje() {
           </ul>
           {total !== undefined && total > data.itens.length ? (
             <p className="panel-note">
-              <Link to={paths.agenda}>{H.mais(total - data.itens.length)}</Link>
+              <Link to={paths.agenda}>{P.hojeMais(total - data.itens.length)}</Link>
             </p>
           ) : (
             <p className="panel-note">
-              <Link to={paths.agenda}>{H.agendaLink}</Link>
+              <Link to={paths.agenda}>{P.hojeAgenda}</Link>
             </p>
           )}
         </>

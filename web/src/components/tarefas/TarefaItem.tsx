@@ -27,6 +27,7 @@ export function TarefaItem({
   showResponsavel = true,
   atrasada = false,
   semResponsavel = false,
+  equipe,
   onChanged,
 }: {
   tarefa: Tarefa;
@@ -36,6 +37,8 @@ export function TarefaItem({
   atrasada?: boolean;
   /** The responsavel is no longer an active user of the team. */
   semResponsavel?: boolean;
+  /** The team's e-mails: with `semResponsavel`, the tarefa is reassigned to one of them here. */
+  equipe?: readonly string[];
   onChanged?: () => void;
 }) {
   const [panel, setPanel] = useState<Panel>('none');
@@ -43,6 +46,7 @@ export function TarefaItem({
   const [dia, setDia] = useState(() => dayIn(new Date(tarefa.quando), companyTimeZone()));
   const [hora, setHora] = useState(() => timeIn(new Date(tarefa.quando), companyTimeZone()));
   const [busy, setBusy] = useState(false);
+  const [para, setPara] = useState('');
   const writes = useTarefaWrites();
   const ids = useId();
   const zone = companyTimeZone();
@@ -118,6 +122,36 @@ export function TarefaItem({
           ) : null}
         </div>
       )}
+      {semResponsavel && equipe?.length && !tarefa.concluida ? (
+        <form
+          className="tarefa-panel tarefa-panel-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (para) void save({ versao: tarefa.versao, responsavel: para }, I.reatribuida(para));
+          }}
+        >
+          <div className="tarefa-date-field">
+            <label className="field-label" htmlFor={`${ids}-para`}>
+              {I.reatribuir}
+            </label>
+            <select id={`${ids}-para`} value={para} onChange={(e) => setPara(e.target.value)}>
+              <option value="" disabled>
+                {TAREFAS_TEXTS.form.responsavel}
+              </option>
+              {equipe.map((email) => (
+                <option key={email} value={email}>
+                  {email}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="tarefa-panel-actions">
+            <button type="submit" className="btn btn-secondary btn-sm" disabled={busy || !para}>
+              {I.reatribuirSalvar}
+            </button>
+          </div>
+        </form>
+      ) : null}
       {panel === 'concluir' ? (
         <form className="tarefa-panel" onSubmit={concluir}>
           <label className="field-label" htmlFor={`${ids}-r`}>

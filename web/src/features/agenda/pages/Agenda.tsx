@@ -48,7 +48,8 @@ export default function Agenda() {
   const resumo = useResumoTarefas(responsavel, ready);
   // Who is still on the team (with sign-in): the others' tarefas say "Sem responsável ativo".
   const equipe = useEquipe(signedIn && escopo === 'equipe');
-  const ativos = useMemo(() => (equipe.data ? new Set(equipe.data.map((u) => u.email)) : undefined), [equipe.data]);
+  const emails = useMemo(() => equipe.data?.map((u) => u.email), [equipe.data]);
+  const ativos = useMemo(() => (emails ? new Set(emails) : undefined), [emails]);
   const secoes = useMemo(() => secoesOf(pages.itens, now), [pages.itens, now]);
   const tipoId = useId();
   const { refresh } = pages;
@@ -95,6 +96,7 @@ export default function Agenda() {
                         atrasada={s === 'atrasadas'}
                         showResponsavel={escopo === 'equipe'}
                         semResponsavel={ativos !== undefined && !ativos.has(t.responsavel)}
+                        equipe={emails}
                         onChanged={onChanged}
                       />
                     </li>

@@ -69,6 +69,11 @@ export interface AdoptionOptions {
 }
 
 const POLL_MS = 5_000;
+/**
+ * The longest a deploy waits for an index the adoption created: past it the deploy fails with a
+ * message (the app's lists and agenda query the index as soon as the deploy is over).
+ */
+export const INDEX_WAIT_MS = 5 * 60_000;
 
 /**
  * Verifies the table and turns on what is off. Returns the protections it turned on (empty
@@ -85,12 +90,13 @@ export async function adoptTable(
   const name = props.TableName;
   const changed: string[] = [];
 
-  /** Polls until `attempt` returns a value (undefined: not yet), within maxWaitMs. */
-  const waitFor = async <T>(what: string, attempt: () => Promise<T | undefined>): Promise<T> => {
+  /** Polls until `attempt` returns a value (undefined: not yet), within maxWaitMs (or `limitMs`, when shorter), then fails with `advice`. */
+  const waitFor = async <T>(what: string, attempt: () => Promise<T | undefined>, limitMs = maxWaitMs, advice = ''): Promise<T> => {
+    const limit = Math.min(limitMs, maxWaitMs);
     for (let waited = 0; ; waited += POLL_MS) {
       const result = await attempt();
       if (result !== undefined) return result;
-      if (waited >= maxWaitMs) throw new AdoptionError(`Table "${name}": gave up waiting for ${what} after ${maxWaitMs / 1000} s.`);
+      if (waited >= limit) throw new AdoptionError(`Table "${name}": gave up waiting for ${what} after ${limit / 1000} s.${advice}`);
       log(`waiting for ${what}`);
       await sleep(POLL_MS);
     }
@@ -225,10 +231,16 @@ export async function adoptTable(
       );
       changed.push(`index ${index.Name}`);
     }
-    await waitFor(`the index "${index.Name}" to be built`, async () => {
-      const status = (await client.send(new DescribeTableCommand({ TableName: name }))).Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.Name)?.IndexStatus;
-      return status === 'ACTIVE' ? true : undefined;
-    });
+    await waitFor(
+      `the index "${index.Name}" to be built`,
+      async () => {
+        const status = (await client.send(new DescribeTableCommand({ TableName: name }))).Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.Name)?.IndexStatus;
+        return status === 'ACTIVE' ? true : undefined;
+      },
+      INDEX_WAIT_MS,
+      // A rollback does not stop DynamoDB: the next deploy finds the index built, or waits again.
+      ' DynamoDB goes on building it (a large table takes longer): deploy again in a few minutes.',
+    );
   }
   return changed;
 }

@@ -64,8 +64,11 @@ export const LIMITS = {
   },
 } as const;
 
-/** The sorts of the paged client list; `categoria` is by category name, then client name. */
-export const ORDENS_LISTA = ['nome', 'valor', 'categoria', 'alteracao'] as const;
+/**
+ * The sorts of the paged client list; `categoria` is by category name, then client name;
+ * `proxima` by the next tarefa's `quando`, the clients without one last (by name).
+ */
+export const ORDENS_LISTA = ['nome', 'valor', 'categoria', 'alteracao', 'proxima'] as const;
 export type OrdemLista = (typeof ORDENS_LISTA)[number];
 export const DIRECOES = ['asc', 'desc'] as const;
 

@@ -45,6 +45,8 @@ export const MESSAGES = {
     `A lista completa de clientes é grande demais para uma única resposta. Use ${pagina}, que entrega a lista página por página.`,
   parametroInvalido: (nome: string, aceitos: string) => `O parâmetro '${nome}' é inválido: use ${aceitos}.`,
   buscaComVencimento: "A busca ('q') não se combina com o período de fim do contrato ('fimDe', 'fimAte').",
+  proximaComBusca:
+    "A ordem pela próxima tarefa e o filtro 'semProximaTarefa' não se combinam com a busca ('q') nem com o período de fim do contrato ('fimDe', 'fimAte').",
   indicesEmPreparo: (feitos: number, total: number) =>
     `A lista de clientes está sendo preparada (${feitos} de ${total} clientes). Aguarde alguns instantes e tente de novo.`,
   naoEstaNaLixeira: 'Registro não encontrado na lixeira.',

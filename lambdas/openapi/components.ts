@@ -368,6 +368,13 @@ export function buildParameters(): Record<string, JsonSchema> {
       schema: { type: 'string', pattern: '^(0|[1-9][0-9]{0,15})$' },
     },
     Vip: { name: 'vip', in: 'query', required: false, description: '`1`: only VIP clients.', schema: { type: 'string', enum: ['0', '1'] } },
+    SemProximaTarefa: {
+      name: 'semProximaTarefa',
+      in: 'query',
+      required: false,
+      description: '`1`: only the clients without a next (pending) tarefa; not with `q` nor `fimDe`/`fimAte`.',
+      schema: { type: 'string', enum: ['0', '1'] },
+    },
     Busca: {
       name: 'q',
       in: 'query',

@@ -141,7 +141,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     "A page of the view, its next cursor and the view's totals.",
     'A view of the client list, a page at a time whatever its size: sorted by `ordem` (`nome` in pt-BR order, accents ' +
       'and case aside and numbers by value; `valor`; `categoria`: by category name, then client name, the clients ' +
-      'without one last; `alteracao`: last change), `direcao` `asc` or `desc`, ties by id; filtered by `categoria` ' +
+      'without one last; `alteracao`: last change; `proxima`: by the next tarefa\'s `quando`, the clients without one last), ' +
+      '`direcao` `asc` or `desc`, ties by id; filtered by `categoria` ' +
       '(an id, 0 for the clients without one) and `vip=1`; searched by `q`: clients having, for each word of `q`, a ' +
       'word of their name, e-mail or CPF/CNPJ that starts with it (accents and case aside; digits written with the ' +
       "CPF/CNPJ's punctuation count as one word); or the clients whose contract ends between `fimDe` and `fimAte` " +
@@ -149,7 +150,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       'deleted between pages never make another one skipped or repeated (one whose sort value changes may move). The ' +
       'index is eventually consistent: a write shows within a second. 503 with Retry-After while the clients stored ' +
       `before the index are being indexed (once, after the upgrade). ${PAGED}`,
-    { status: '200', response: 'ProdutoPagina', errors: ['400'], query: ['Ordem', 'Direcao', 'CategoriaFiltro', 'Vip', 'Busca', 'FimDe', 'FimAte'] },
+    { status: '200', response: 'ProdutoPagina', errors: ['400'], query: ['Ordem', 'Direcao', 'CategoriaFiltro', 'Vip', 'SemProximaTarefa', 'Busca', 'FimDe', 'FimAte'] },
   ),
   'GET /produtos/{id}': op('Read one client', 'The client.', 'One client by id, with its category embedded as it is now.'),
   'POST /produtos': op(

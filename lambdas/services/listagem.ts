@@ -30,7 +30,7 @@ import {
   type ViewFilter,
 } from '../store/listas.ts';
 import { indexesReady, migrateIndexes, type MigrationProgress } from '../store/migracao.ts';
-import { readProximas } from '../store/tarefas.ts';
+import { AGENDA_LPK, readProximas } from '../store/tarefas.ts';
 import { defaultDb } from '../store/client.ts';
 
 /** A view of the list, as the HTTP layer read it. */
@@ -42,6 +42,8 @@ export interface ListaQuery {
   /** A category id, 0 for "Sem categoria"; undefined: every client. */
   categoria?: number;
   vip: boolean;
+  /** Only the clients without a next tarefa. */
+  semProxima?: boolean;
   /** The search text ('' none). */
   q: string;
   /** A period of contract end (ISO dates, inclusive): the renewals and the expired. */
@@ -59,7 +61,7 @@ interface Cursor {
 /** The view a cursor belongs to (a cursor of another view is refused, never misread). */
 const viewHash = (q: ListaQuery): string =>
   createHash('sha256')
-    .update(JSON.stringify([q.ordem, q.desc, q.categoria ?? null, q.vip, q.q, q.fimDe ?? null, q.fimAte ?? null]))
+    .update(JSON.stringify([q.ordem, q.desc, q.categoria ?? null, q.vip, q.q, q.fimDe ?? null, q.fimAte ?? null, ...(q.semProxima ? ['semProxima'] : [])]))
     .digest('base64url')
     .slice(0, 12);
 
@@ -69,7 +71,7 @@ function decode(q: ListaQuery): Cursor | undefined {
   if (q.cursor === undefined) return undefined;
   try {
     const c = JSON.parse(Buffer.from(q.cursor, 'base64url').toString('utf8')) as Partial<Cursor> | null;
-    if (c && c.h === viewHash(q) && typeof c.k === 'string' && (c.b === undefined || Number.isSafeInteger(c.b))) return c as Cursor;
+    if (c && c.h === viewHash(q) && typeof c.k === 'string' && (c.b === undefined || c.b === 0 || c.b === 1 || Number.isSafeInteger(c.b))) return c as Cursor;
   } catch {
     // Falls through to the 400.
   }
@@ -148,6 +150,10 @@ export async function pageClientes(_actor: Actor, q: ListaQuery): Promise<Pagina
   const cursor = decode(q);
   const h = viewHash(q);
   if (q.q !== '' && (q.fimDe !== undefined || q.fimAte !== undefined)) throw new BadRequestError(MESSAGES.buscaComVencimento);
+  if (q.ordem === 'proxima' || q.semProxima) {
+    if (q.q !== '' || q.fimDe !== undefined || q.fimAte !== undefined) throw new BadRequestError(MESSAGES.proximaComBusca);
+    return byProxima(q, cursor, h);
+  }
   if (q.q !== '') return search(q, cursor, h);
   const refsRead = categoriaRefs();
 
@@ -183,6 +189,62 @@ export async function pageClientes(_actor: Actor, q: ListaQuery): Promise<Pagina
   const { page, cursor: next } = cut(entries, q.limit, h, (e) => e.lsk, (e) => (e as IndexEntry & { b: number }).b);
   return { itens: await clientesOf(page, refs), cursor: next, totais: await totalsRead };
 }
+
+/**
+ * The order by next tarefa, or the clients without one (`semProxima`). Part A: the clients'
+ * next-tarefa items in the index (partition `P`, by `quando`, either way), each client read to
+ * apply the view's filter; part B: the clients without one, by name (the filter's name view),
+ * leaving out those that have one. The cursor says the part and its last key. No totals.
+ */
+async function byProxima(q: ListaQuery, cursor: Cursor | undefined, h: string): Promise<PaginaClientes> {
+  const refs = await categoriaRefs();
+  const want = q.limit + 1;
+  const taken: { e: IndexEntry; part: number }[] = [];
+  let part = cursor?.b ?? (q.semProxima ? 1 : 0);
+  let after = cursor?.k;
+  if (part === 0) {
+    for (;;) {
+      const n = want - taken.length;
+      const entries = await entriesAfter(AGENDA_LPK.proxima, after, q.desc, n);
+      if (entries.length === 0) break;
+      const stored = await readClientesByIds(entries.map((e) => e.id));
+      for (const e of entries) {
+        const item = stored.get(e.id);
+        if (item && passesRecord(q, item)) taken.push({ e, part: 0 });
+      }
+      if (taken.length >= want || entries.length < n) break;
+      after = entries.at(-1)!.lsk;
+    }
+    if (taken.length < want) {
+      part = 1;
+      after = undefined;
+    }
+  }
+  if (part === 1) {
+    // Without a next tarefa: by the view's own sort when it has one in the index, else by name.
+    const sort: IndexSort = q.ordem === 'valor' || q.ordem === 'alteracao' ? q.ordem : 'nome';
+    const desc = q.ordem === 'proxima' ? false : q.desc;
+    for (;;) {
+      const n = want - taken.length;
+      const entries = await entriesAfter(viewPk(filterOf(q), sort), after, desc, n);
+      if (entries.length === 0) break;
+      const proximas = await readProximas(entries.map((e) => e.id));
+      for (const e of entries) if (!proximas.has(e.id)) taken.push({ e, part: 1 });
+      if (taken.length >= want || entries.length < n) break;
+      after = entries.at(-1)!.lsk;
+    }
+  }
+  const page = taken.slice(0, q.limit);
+  const last = page.at(-1);
+  const next = taken.length > q.limit && last ? encode({ h, k: last.e.lsk, b: last.part }) : null;
+  return { itens: await clientesOf(page.map((t) => t.e), refs), cursor: next };
+}
+
+/** Whether a stored client passes the view's category and VIP filter. */
+const passesRecord = (q: ListaQuery, item: Record<string, unknown>): boolean => {
+  const r = toClienteRecord(item);
+  return (q.categoria === undefined || (r.categoriaId ?? 0) === q.categoria) && (!q.vip || isVipValue(r.valorContrato));
+};
 
 /** Entries a search reads at most per query page (1 MB pages hold about 5,000). */
 const SEARCH_PAGE = 5_000;

@@ -7,7 +7,7 @@
  * index and leave out the tarefas of clients that are not live (in the trash): the client's own
  * delete stays one transaction of its own items, however many tarefas it has.
  */
-import { userNameOf } from '../contract/auth.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, userNameOf } from '../contract/auth.ts';
 import { MESSAGES } from '../contract/messages.ts';
 import { DEFAULT_TIME_ZONE } from '../contract/limits.ts';
 import { diaNoFuso, fimDoDia, inicioDoDia, RESPONSAVEL_EU, TAREFA_FIELDS, type StatusTarefa, type TipoTarefa } from '../contract/tarefa.ts';
@@ -70,6 +70,8 @@ async function checkedResponsavel(actor: Actor, given: string | undefined): Prom
   if (actor.anonymous) return given ?? actor.email;
   const email = userNameOf(given ?? actor.email);
   if (email === userNameOf(actor.email)) return email;
+  // Only an e-mail is a user name: anything else never reaches the pool (it would refuse the call).
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) throw new BadRequestError(MESSAGES.tarefaResponsavelInvalido(given ?? email), 'responsavel');
   const user = await pool.getUser(email);
   if (!user.ok || !user.value.enabled) throw new BadRequestError(MESSAGES.tarefaResponsavelInvalido(given ?? email), 'responsavel');
   return email;

@@ -29,7 +29,7 @@ import { AUDIT_ATTRIBUTES, HISTORY_COUNTER, IDEMPOTENCY_REF, type AuditAttribute
 import { LISTA_INDEX, SEP } from './listas.ts';
 import { getItem, queryAll, queryPages } from './reads.ts';
 import { PK } from './table.ts';
-import { allOf, equals, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
+import { allOf, commit, equals, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
 
 /** Partition prefixes and keys of the tarefas (beside table.ts's PK: they are tarefas' only). */
 export const TAREFA_PK = {
@@ -379,7 +379,7 @@ export async function eraseClienteTarefas(cliente: number, eraseOne: (id: number
   const db = defaultDb();
   // The index items and pointers first, the records last: while a record is left, a new run finds the rest.
   await batchDelete(db, ids.flatMap((id) => [{ pk: agendaPk(cliente, id), sk: 0 }, { pk: agendaPk(cliente, id), sk: 1 }, pointerKey(id)]));
-  await batchDelete(db, [proximaKey(cliente)]);
+  await commit([{ name: 'tarefa.dropProxima', key: proximaKey(cliente), delete: true }]);
   await batchDelete(db, ids.map((id) => tarefaKey(cliente, id)));
   return ids.length;
 }

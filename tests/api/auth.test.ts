@@ -312,6 +312,7 @@ describe('tarefas with sign-in: the team, who may reassign and delete', () => {
     const notOnTeam = (email: string) => ({ status: 400, body: { mensagem: MESSAGES.tarefaResponsavelInvalido(email), campo: 'responsavel' } });
     expect(await call(api, 'POST', '/tarefas', { ...base, responsavel: SAIU }, as(member))).toMatchObject(notOnTeam(SAIU));
     expect(await call(api, 'POST', '/tarefas', { ...base, responsavel: 'ninguem@empresa.com.br' }, as(member))).toMatchObject(notOnTeam('ninguem@empresa.com.br'));
+    expect(await call(api, 'POST', '/tarefas', { ...base, responsavel: 'Fulano de Tal' }, as(member))).toMatchObject(notOnTeam('Fulano de Tal'));
 
     // The member's own (absent: the caller) and one for the administrator.
     const minha = (await call(api, 'POST', '/tarefas', base, as(member))).body as Tarefa;

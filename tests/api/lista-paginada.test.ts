@@ -223,7 +223,7 @@ describe('GET /produtos/pagina', () => {
       expect(r.status, qs).toBe(400);
       return r.body as { mensagem: string };
     };
-    expect(await bad('ordem=preco')).toEqual({ mensagem: MESSAGES.parametroInvalido('ordem', 'nome, valor, categoria, alteracao') });
+    expect(await bad('ordem=preco')).toEqual({ mensagem: MESSAGES.parametroInvalido('ordem', 'nome, valor, categoria, alteracao, proxima') });
     await bad('direcao=up');
     await bad(`limit=${LIMITS.page.max + 1}`);
     await bad('categoria=-1');

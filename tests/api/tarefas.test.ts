@@ -265,6 +265,37 @@ describe('the next tarefa of a client, outside its versao', () => {
   });
 });
 
+describe('the paged client list by next tarefa, and the clients without one', () => {
+  it('orders by the next tarefa (the clients without one last), filters "Sem próxima tarefa", pages with a cursor', async () => {
+    const cat = (await call(api, 'POST', '/categorias', { descricao: `Próximas ${Date.now()}` })).body as { id: number };
+    const later = await createCliente(api, { nome: 'B depois', categoria: { id: cat.id } });
+    const sooner = await createCliente(api, { nome: 'C antes', categoria: { id: cat.id } });
+    const none = await createCliente(api, { nome: 'A sem tarefa', categoria: { id: cat.id } });
+    const done = await createCliente(api, { nome: 'D só concluídas', categoria: { id: cat.id } });
+    await novaTarefa({ cliente: later.id, quando: '2026-12-10T10:00:00Z' });
+    await novaTarefa({ cliente: sooner.id, quando: '2026-12-05T10:00:00Z' });
+    await novaTarefa({ cliente: done.id, quando: '2026-12-01T10:00:00Z', concluida: true });
+    const view = async (query: string) => {
+      const r = await checked('GET', `/produtos/pagina?categoria=${cat.id}&${query}`);
+      expect(r.status, r.text).toBe(200);
+      return r.body as { itens: { id: number }[]; cursor: string | null };
+    };
+    expect((await view('ordem=proxima')).itens.map((c) => c.id)).toEqual([sooner.id, later.id, none.id, done.id]);
+    expect((await view('ordem=proxima&direcao=desc')).itens.map((c) => c.id)).toEqual([later.id, sooner.id, none.id, done.id]);
+    expect((await view('semProximaTarefa=1')).itens.map((c) => c.id)).toEqual([none.id, done.id]);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const p: { itens: { id: number }[]; cursor: string | null } = await view(`ordem=proxima&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...p.itens.map((c) => c.id));
+      cursor = p.cursor;
+    } while (cursor);
+    expect(seen).toEqual([sooner.id, later.id, none.id, done.id]);
+    expect(await checked('GET', '/produtos/pagina?ordem=proxima&q=abc')).toMatchObject({ status: 400, body: { mensagem: MESSAGES.proximaComBusca } });
+    expect((await checked('GET', '/produtos/pagina?semProximaTarefa=2')).status).toBe(400);
+  });
+});
+
 describe("a client's delete, restore, purge and sweep with more tarefas than one transaction holds", () => {
   const COUNT = 130;
 

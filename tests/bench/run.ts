@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: measures what users feel (tests/bench/README.md lists the figures), prints a
  * Markdown table (figure | measured | target | pass), writes tests/bench/results/latest.json and
- * exits non-zero when a target is missed. `--only=web,signin,lambda,api,lista,page,csv,view` runs some sections.
+ * exits non-zero when a target is missed. `--only=web,signin,lambda,api,lista,page,csv,view,agenda` runs some sections.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,11 +16,12 @@ import { clientsPageFigures } from './sections/clients-page.ts';
 import { csvFigures } from './sections/csv.ts';
 import { clientsViewFigures } from './sections/clients-view.ts';
 import { signedInFigures } from './sections/signed-in.ts';
+import { agendaFigures } from './sections/agenda.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
-const SECTIONS = ['web', 'signin', 'lambda', 'api', 'lista', 'page', 'csv', 'view'] as const;
+const SECTIONS = ['web', 'signin', 'lambda', 'api', 'lista', 'page', 'csv', 'view', 'agenda'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
@@ -67,6 +68,7 @@ try {
   if (selected.includes('page')) await runSection('Clients page', () => clientsPageFigures(theDb, log));
   if (selected.includes('csv')) await runSection('CSV', () => csvFigures(theDb, log));
   if (selected.includes('view')) await runSection('Clients view', () => clientsViewFigures(theDb, log));
+  if (selected.includes('agenda')) await runSection('Agenda', () => agendaFigures(theDb, log));
 } catch (err) {
   figures.push(failedSection('Setup', err));
   log(`setup failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

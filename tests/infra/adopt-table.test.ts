@@ -29,7 +29,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../infra/app.ts';
 import { TABLE_ADOPTION_TYPE, TableAdoption } from '../../infra/constructs/table-adoption.ts';
-import { handleEvent, type AdoptionProperties, type CloudFormationResponse } from '../../infra/custom-resources/adopt-table.ts';
+import { handleEvent, INDEX_WAIT_MS, type AdoptionProperties, type CloudFormationResponse } from '../../infra/custom-resources/adopt-table.ts';
 import { TABLE_INDEXES } from '../../lambdas/store/table.ts';
 import { only, resourcesOfType, synth, tempDir } from './support.ts';
 
@@ -285,6 +285,24 @@ describe('adopting a table (handler logic, DynamoDB mocked)', () => {
     ddb.on(DescribeTableCommand).resolves(withIndex('ACTIVE', 'outro'));
     expect((await run(event('Update', props))).Reason).toMatch(/index "lista" keyed otherwise/);
     expect(ddb.commandCalls(UpdateTableCommand)).toEqual([]);
+  });
+
+  it('fails the deploy with a message when the index is still being built after 5 minutes', async () => {
+    const props: AdoptionProperties = { ...PROPS, Indexes: INDEXES };
+    restoredTable();
+    ddb.on(DescribeContinuousBackupsCommand).resolves(pitr('ENABLED'));
+    ddb.on(DescribeTimeToLiveCommand).resolves(ttl('ENABLED', 'expiresAt'));
+    const building = table({
+      DeletionProtectionEnabled: true,
+      GlobalSecondaryIndexes: [{ IndexName: 'lista', IndexStatus: 'CREATING', KeySchema: [{ AttributeName: 'lpk', KeyType: 'HASH' }, { AttributeName: 'lsk', KeyType: 'RANGE' }] }],
+    });
+    ddb.on(DescribeTableCommand).resolvesOnce(table({ DeletionProtectionEnabled: true })).resolvesOnce(table({ DeletionProtectionEnabled: true })).resolves(building);
+    const res = await handleEvent(event('Update', props), client, { ...options, maxWaitMs: 780_000 });
+    expect(res.Status).toBe('FAILED');
+    expect(res.Reason).toBe(
+      `Table "${NAME}": gave up waiting for the index "lista" to be built after 300 s. DynamoDB goes on building it (a large table takes longer): deploy again in a few minutes.`,
+    );
+    expect(sleeps.reduce((a, b) => a + b, 0)).toBe(INDEX_WAIT_MS);
   });
 
   it('waits for a table that is still being created or updated', async () => {

@@ -20,6 +20,8 @@ export function listaQueryOf(event: HttpEvent): ListaQuery {
   if (categoria !== undefined && !/^(0|[1-9]\d{0,15})$/.test(categoria)) throw bad('categoria', 'o id de uma categoria, ou 0 para os clientes sem categoria');
   const vip = param(event, 'vip');
   if (vip !== undefined && vip !== '1' && vip !== '0') throw bad('vip', '1 ou 0');
+  const semProxima = param(event, 'semProximaTarefa');
+  if (semProxima !== undefined && semProxima !== '1' && semProxima !== '0') throw bad('semProximaTarefa', '1 ou 0');
   const q = (param(event, 'q') ?? '').trim();
   if (q.length > LIMITS.lista.buscaMax) throw bad('q', `um texto de até ${LIMITS.lista.buscaMax} caracteres`);
   const dates: Partial<Record<'fimDe' | 'fimAte', string>> = {};
@@ -34,6 +36,7 @@ export function listaQueryOf(event: HttpEvent): ListaQuery {
     desc: direcao === 'desc',
     ...(categoria === undefined ? {} : { categoria: Number(categoria) }),
     vip: vip === '1',
+    semProxima: semProxima === '1',
     q,
     ...dates,
   };
@@ -41,6 +44,6 @@ export function listaQueryOf(event: HttpEvent): ListaQuery {
 
 /**
  * GET /produtos/pagina: a page of a view of the client list (`?limit=&cursor=&ordem=&direcao=
- * &categoria=&vip=&q=&fimDe=&fimAte=`), its next cursor and its totals.
+ * &categoria=&vip=&semProximaTarefa=&q=&fimDe=&fimAte=`), its next cursor and its totals.
  */
 export const handler = httpHandler(async (event, actor) => json(200, await pageClientes(actor, listaQueryOf(event))));

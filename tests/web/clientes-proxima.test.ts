@@ -50,5 +50,8 @@ describe('the client list by next tarefa', () => {
     const q = new URL(path, 'http://x').searchParams;
     expect(q.get('ordem')).toBe('proxima');
     expect(q.get('semProximaTarefa')).toBe('1');
+    // The route combines neither with a search: the search alone is asked for.
+    const searched = new URL(paginaPath(pagedViewOf(parseView(new URLSearchParams('q=ana&ordem=proxima&semProximaTarefa=1'))), 24), 'http://x').searchParams;
+    expect([searched.get('q'), searched.get('ordem'), searched.get('semProximaTarefa')]).toEqual(['ana', null, null]);
   });
 });

@@ -90,3 +90,30 @@ describe('/agenda (open mode: the team’s)', () => {
     expect(api.callsTo('PUT', '/api/tarefas/9')[0]!.body).toEqual({ versao: 3, concluida: true, resultado: 'Pediu retorno em janeiro.' });
   });
 });
+
+describe("the home's today block", () => {
+  it('lists the overdue tarefas first, then today’s, each to its client, and counts the rest on /agenda', async () => {
+    // 10:00 of 27/11/2026 in São Paulo.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T13:00:00Z') });
+    const api = mockApi({
+      'GET /api/resumo': json(200, { clientes: 1, vips: 0, soma: 100, categorias: [], semCategoria: { clientes: 1, vips: 0, soma: 100 } }),
+      'GET /api/atividades': json(200, []),
+      'GET /api/produtos': json(200, []),
+      'GET /api/tarefas/resumo': json(200, { atrasadas: 4, hoje: 3 }),
+      'GET /api/tarefas': json(200, {
+        itens: [
+          tarefa(1, 'Cobrar proposta', '2026-11-25T12:00:00.000Z'),
+          tarefa(2, 'Ligar às 14h', '2026-11-27T17:00:00.000Z', { tipo: 'reuniao' }),
+        ],
+        cursor: '2',
+      }),
+    });
+    renderApp('/home');
+    const panel = await screen.findByRole('region', { name: 'Suas tarefas de hoje' });
+    const rows = await within(panel).findAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual(['Ligação Cobrar proposta · Padaria SolAtrasada · 25/11/2026 às 09:00', 'Reunião Ligar às 14h · Padaria Sol14:00']);
+    expect(within(rows[0]!).getByRole('link', { name: 'Padaria Sol' })).toHaveAttribute('href', '/clientes/7');
+    expect(within(panel).getByRole('link', { name: 'e mais 5 tarefas na agenda' })).toHaveAttribute('href', '/agenda');
+    expect(api.callsTo('GET', '/api/tarefas')).toHaveLength(1);
+  });
+});

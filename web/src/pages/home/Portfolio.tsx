@@ -261,7 +261,6 @@ function Hoje() {
                   </span>
                   <span className="row-meta">
                     {atrasada ? `${P.hojeAtrasada} · ${whenFormat(zone, true).format(new Date(t.quando)).replace(',', ' às')}` : whenFormat(zone, false).format(new Date(t.quando))}
-                    {responsavel ? null : ` · ${t.responsavel}`}
                   </span>
                 </li>
               );

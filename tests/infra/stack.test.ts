@@ -65,6 +65,7 @@ const CONFIGURED = {
   adminEmail: 'Admin@Example.com.br',
   memorySize: 1024,
   trashDays: 7,
+  timeZone: 'America/Manaus',
 };
 
 /** The stack as cdk.json's defaults make it. */
@@ -119,16 +120,19 @@ describe('functions: one per route-table row', () => {
       expect(vars.TABLE_NAME).toEqual({ Ref: logicalIdOfType(template, 'AWS::DynamoDB::Table') });
       // No CORS allow-list by default, and no source maps shipped; sign-in's (auth.test.ts).
       expect(Object.keys(vars).sort()).toEqual(
-        [ORIGIN_VERIFY.env, 'TABLE_NAME', 'AUTH_MODE', 'AUTH_ISSUER', 'AUTH_CLIENT_ID', 'USER_POOL_ID', 'TRASH_DAYS'].sort(),
+        [ORIGIN_VERIFY.env, 'TABLE_NAME', 'AUTH_MODE', 'AUTH_ISSUER', 'AUTH_CLIENT_ID', 'USER_POOL_ID', 'TRASH_DAYS', 'TIME_ZONE'].sort(),
       );
-      // The trash keeps deleted records 30 days by default.
+      // The trash keeps deleted records 30 days by default; days are São Paulo's by default.
       expect(vars.TRASH_DAYS).toBe('30');
+      expect(vars.TIME_ZONE).toBe('America/Sao_Paulo');
     }
   });
 
   it('passes -c trashDays to every function as TRASH_DAYS, and refuses a value that is not whole days from 1 to 3650', () => {
     for (const fn of Object.values(appFunctions(configured))) {
       expect((fn.Properties!.Environment as { Variables: Props }).Variables.TRASH_DAYS).toBe('7');
+      // The settings' timeZone: the tarefas' day boundaries.
+      expect((fn.Properties!.Environment as { Variables: Props }).Variables.TIME_ZONE).toBe('America/Manaus');
     }
     for (const trashDays of [0, 3651, 1.5, 'trinta']) {
       expect(() => synth({ trashDays }).remove(), String(trashDays)).toThrow(/trashDays must be a whole number of days from 1 to 3650/);

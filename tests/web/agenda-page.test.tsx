@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, renderApp } from './helpers.tsx';
+import { SESSION_STORAGE_KEY } from '../../web/src/config.ts';
+import { CONFIG, fakeBackend, tokens } from './auth-helpers.ts';
+import { currentSearch, json, mockApi, renderApp } from './helpers.tsx';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -115,5 +117,35 @@ describe("the home's today block", () => {
     expect(within(rows[0]!).getByRole('link', { name: 'Padaria Sol' })).toHaveAttribute('href', '/clientes/7');
     expect(within(panel).getByRole('link', { name: 'e mais 5 tarefas na agenda' })).toHaveAttribute('href', '/agenda');
     expect(api.callsTo('GET', '/api/tarefas')).toHaveLength(1);
+  });
+});
+
+describe('/agenda signed in', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('shows Minhas (responsavel=me) first; Da equipe reads the team’s and says so in the URL', async () => {
+    const user = userEvent.setup();
+    sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    const be = fakeBackend({
+      cognito: { InitiateAuth: () => tokens('ana@empresa.com.br', { refresh: null }) },
+      api: {
+        'GET /api/tarefas/resumo': json(200, { atrasadas: 0, hoje: 0 }),
+        'GET /api/tarefas': json(200, { itens: [tarefa(1, 'Ligar', '2030-01-10T13:00:00.000Z', { responsavel: 'ana@empresa.com.br' })], cursor: null }),
+        'GET /api/equipe': json(200, [{ email: 'ana@empresa.com.br' }]),
+      },
+    });
+    renderApp('/agenda', { auth: CONFIG });
+    await screen.findByText('Ligar');
+    const urls = () => be.fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === '/api/tarefas');
+    expect(urls().map((u) => u.searchParams.get('responsavel'))).toEqual(['me']);
+    expect(urls()[0]!.searchParams.get('status')).toBe('pendente');
+    const minhas = screen.getByRole('button', { name: 'Minhas' });
+    expect(minhas).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Da equipe' }));
+    await waitFor(() => expect(currentSearch()).toBe('?escopo=equipe'));
+    await waitFor(() => expect(urls()).toHaveLength(2));
+    expect(urls()[1]!.searchParams.has('responsavel')).toBe(false);
+    // The team's view names who does each.
+    expect(await screen.findByText('Responsável: ana@empresa.com.br')).toBeInTheDocument();
   });
 });

@@ -93,6 +93,34 @@ describe('/agenda (open mode: the team’s)', () => {
   });
 });
 
+describe('rescheduling from /agenda', () => {
+  it('+1 semana keeps the time of day in the company zone; another date is read in that zone too', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/tarefas/resumo': json(200, { atrasadas: 0, hoje: 0 }),
+      'GET /api/tarefas': json(200, { itens: [tarefa(5, 'Visitar loja', '2030-03-04T13:00:00.000Z', { versao: 2 })], cursor: null }),
+      'PUT /api/tarefas/5': json(200, tarefa(5, 'Visitar loja', '2030-03-11T13:00:00.000Z', { versao: 3 })),
+    });
+    renderApp('/agenda');
+    await user.click(await screen.findByRole('button', { name: 'Adiar: Visitar loja' }));
+    await user.click(screen.getByRole('button', { name: '+1 semana' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/tarefas/5')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/tarefas/5')[0]!.body).toEqual({ versao: 2, quando: '2030-03-11T10:00:00-03:00' });
+
+    await user.click(await screen.findByRole('button', { name: 'Adiar: Visitar loja' }));
+    await user.click(screen.getByRole('button', { name: 'Outra data' }));
+    const dia = screen.getByLabelText('Nova data');
+    await user.clear(dia);
+    await user.type(dia, '2030-04-02');
+    const hora = screen.getByLabelText('Hora');
+    await user.clear(hora);
+    await user.type(hora, '16:30');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/tarefas/5')).toHaveLength(2));
+    expect(api.callsTo('PUT', '/api/tarefas/5')[1]!.body).toEqual({ versao: 2, quando: '2030-04-02T16:30:00-03:00' });
+  });
+});
+
 describe("the home's today block", () => {
   it('lists the overdue tarefas first, then today’s, each to its client, and counts the rest on /agenda', async () => {
     // 10:00 of 27/11/2026 in São Paulo.

@@ -5,6 +5,7 @@
  * 1440 px; the Agenda link's overdue badge in the administrator's bar at 1440 px and the phone menu
  * at 375 px, nothing overflowing.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Cliente, Tarefa, TarefasResumo } from '../../lambdas/contract/index.ts';
@@ -47,6 +48,12 @@ async function overflow(page: Page, width: number): Promise<string[]> {
   }, width);
 }
 
+/** axe-core's serious and critical findings on the page as it is. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** The agenda section titled `title` (its h2 starts with it). */
 const secao = (page: Page, title: string) => page.locator('main section.agenda-secao').filter({ has: page.getByRole('heading', { level: 2, name: new RegExp(`^${title}`) }) });
 
@@ -83,6 +90,7 @@ describeBrowser('agenda and the client timeline (open mode)', () => {
       await visible(secao(page, 'Próximos 7 dias').locator('article', { hasText: `Semana ${tok}` }).getByText('(em 3 dias)'));
       await visible(secao(page, 'Depois').getByText(`Longe ${tok}`));
       expect(await overflow(page, viewport.width)).toEqual([]);
+      expect(await axeFindings(page)).toEqual([]);
 
       // Complete the overdue one, telling what happened.
       const late = atrasadas.locator('article', { hasText: `Atrasada ${tok}` });
@@ -131,6 +139,7 @@ describeBrowser('agenda and the client timeline (open mode)', () => {
     await form.getByLabel('Data').fill(browserDate(1));
     await form.getByLabel('Hora').fill('10:00');
     expect(await overflow(page, viewport.width)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await form.getByRole('button', { name: 'Salvar tarefa' }).click();
     await visible(toast(page, 'Tarefa criada!'));
     await visible(main.locator('.cliente-proxima').getByText('Ligação amanhã às 10:00'));

@@ -71,7 +71,7 @@ export function Timeline({ cliente, recordPath }: { cliente: number; recordPath:
         {pendentes.itens.length ? (
           <ol className="timeline-pendentes" aria-label={T.pendentes}>
             {pendentes.itens.map((t) => (
-              <li key={t.id} className="timeline-tarefa">
+              <li key={`${t.id}.${t.versao}`} className="timeline-tarefa">
                 <TarefaItem tarefa={t} now={now} showCliente={false} atrasada={isAtrasada(t, now)} onChanged={refresh} />
               </li>
             ))}

@@ -89,7 +89,7 @@ export default function Agenda() {
               ) : (
                 <ol className="agenda-list">
                   {itens.map((t) => (
-                    <li key={t.id} className="card agenda-item">
+                    <li key={`${t.id}.${t.versao}`} className="card agenda-item">
                       <TarefaItem
                         tarefa={t}
                         now={now}

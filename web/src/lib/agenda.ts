@@ -4,7 +4,7 @@
  * zone are arguments.
  */
 import { TIPO_TAREFA_LABEL, type ProximaTarefa } from '@contract';
-import { TAREFAS_TEXTS } from '../texts/tarefas.ts';
+import { PROXIMA_TEXTS } from '../texts/proxima.ts';
 import { addDays, companyTimeZone, dayIn, relativeQuando } from './zoned.ts';
 
 export const SECOES = ['atrasadas', 'hoje', 'proximos', 'depois'] as const;
@@ -42,4 +42,4 @@ export function secoesOf<T extends Agendada>(tarefas: readonly T[], now: Date = 
 
 /** A client's next tarefa in words: "Ligação amanhã às 10:00", "Reunião em 3 dias às 14:30", "Visita ontem às 09:00". */
 export const proximaTexto = (p: Pick<ProximaTarefa, 'tipo' | 'quando'>, now: Date = new Date(), zone: string = companyTimeZone()): string =>
-  TAREFAS_TEXTS.cliente.proximaTexto(TIPO_TAREFA_LABEL[p.tipo], relativeQuando(p.quando, now, zone));
+  PROXIMA_TEXTS.texto(TIPO_TAREFA_LABEL[p.tipo], relativeQuando(p.quando, now, zone));

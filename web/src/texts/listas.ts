@@ -3,6 +3,8 @@
  * category cards' totals and sort, in Brazilian Portuguese. Beside app.ts: only the list pages'
  * lazy chunks load them.
  */
+import { PROXIMA_TEXTS } from './proxima.ts';
+
 export const LISTAS_TEXTS = {
   clientes: {
     sortLabel: 'Ordenar por',
@@ -18,7 +20,7 @@ export const LISTAS_TEXTS = {
     },
     chipsLabel: 'Filtrar por categoria',
     onlyVip: 'Só VIP',
-    semProxima: 'Sem próxima tarefa',
+    semProxima: PROXIMA_TEXTS.nenhuma,
     clearView: 'Limpar filtros',
     /** A view whose chips or Só VIP (no text) leave no client. */
     noMatch: 'Nenhum cliente com esses filtros.',

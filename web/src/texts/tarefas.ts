@@ -87,9 +87,6 @@ export const TAREFAS_TEXTS = {
   },
   cliente: {
     proxima: 'Próxima tarefa',
-    semProxima: 'Sem próxima tarefa',
-    /** "Ligação amanhã às 10:00". */
-    proximaTexto: (tipo: string, quando: string) => `${tipo} ${quando}`,
     /** The client page's one timeline: its tarefas and its record's history. */
     timeline: 'Tarefas e histórico',
     pendentes: 'Tarefas pendentes',

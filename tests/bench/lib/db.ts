@@ -50,7 +50,8 @@ export interface BenchDb {
 
 /** Starts the bench's DynamoDB Local on its on-disk folder. */
 export async function openBenchDb(): Promise<BenchDb> {
-  const local = await startDynamoLocal({ dataDir: DB_DIR, startTimeoutMs: 60_000 });
+  // BENCH_DB_DIR=memory: an in-memory DynamoDB Local (nothing kept; for a machine whose disk is the bottleneck).
+  const local = await startDynamoLocal({ dataDir: process.env.BENCH_DB_DIR?.trim() || DB_DIR, startTimeoutMs: 60_000 });
   const client = new DynamoDBClient(localClientConfig(local.endpoint));
   const doc = DynamoDBDocumentClient.from(client, { marshallOptions: MARSHALL_OPTIONS });
 

@@ -75,10 +75,11 @@ async function seed(db: BenchDb, table: string, n: number, log: (line: string) =
   await ensureTable(db.client, table);
   const database = { doc: db.doc, tableName: table };
   await seedDatabase(database, { categorias: 16, clientes: CLIENTES });
+  log(`${table}: ${CLIENTES} clients seeded`);
   const now = Date.now();
   const day = 24 * 60 * 60 * 1000;
   const byCliente = new Map<number, TarefaRecord[]>();
-  const chunk = 10_000;
+  const chunk = 5_000;
   for (let start = 0; start < n; start += chunk) {
     const items = [];
     for (let i = start; i < Math.min(n, start + chunk); i++) {

@@ -66,7 +66,8 @@ describe('layout', () => {
       ['Cadastrar clientes', '/cadastrarproduto'],
       ['Listar categorias', '/categorias'],
       ['Cadastrar categorias', '/cadastrarcategorias'],
-      // The contracts view, after the spec's links.
+      // The agenda, the contracts view and the trash, after the spec's links.
+      ['Agenda', '/agenda'],
       ['Contratos a renovar', '/contratos-a-renovar'],
       ['Lixeira', '/lixeira'],
     ];

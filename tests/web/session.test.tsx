@@ -225,7 +225,8 @@ describe('tokens', () => {
     });
     await act(() => Promise.all([apiRequest('/produtos'), apiRequest('/categorias')]));
     expect(be.calls('InitiateAuth')).toHaveLength(2);
-    expect(be.apiCalls).toHaveLength(4);
+    // The navbar's Agenda badge reads its count on its own (with the first token): not one of these.
+    expect(be.apiCalls.filter((c) => c.path !== '/api/tarefas/resumo')).toHaveLength(4);
   });
 
   it('a second 401 ends the session: /entrar with "Sua sessão expirou. Entre novamente." and the way back', async () => {
@@ -344,7 +345,8 @@ describe('navbar and roles', () => {
     renderApp('/usuarios', { auth: CONFIG });
     expect(await screen.findByRole('heading', { level: 1, name: AUTH_TEXTS.usuarios.adminOnlyHeading })).toBeInTheDocument();
     expect(within(nav()).queryByRole('link', { name: APP_TEXTS.nav.usuarios })).toBeNull();
-    expect(be.apiCalls).toEqual([]);
+    // Nothing but the navbar's Agenda badge (one's overdue count) is read.
+    expect(be.apiCalls.filter((c) => c.path !== '/api/tarefas/resumo')).toEqual([]);
   });
 
   it('anonymous on a public page: the spec\'s links and Entrar; /sobre-nos needs no sign-in', async () => {
@@ -359,8 +361,8 @@ describe('navbar and roles', () => {
     fakeBackend({});
     renderApp('/entrar');
     expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument();
-    // The brand, the spec's five links, Contratos a renovar and Lixeira.
-    expect(within(nav()).getAllByRole('link')).toHaveLength(8);
+    // The brand, the spec's five links, Agenda, Contratos a renovar and Lixeira.
+    expect(within(nav()).getAllByRole('link')).toHaveLength(9);
     expect(within(nav()).queryByRole('button', { name: APP_TEXTS.nav.signOut })).toBeNull();
   });
 

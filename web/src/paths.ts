@@ -19,6 +19,8 @@ export const paths = {
   renovacoes: '/contratos-a-renovar',
   // The trash: deleted records, restored or (administrators) deleted for good.
   lixeira: '/lixeira',
+  /** The tarefas by day: `?escopo=equipe` for the team's, `&tipo=ligacao` for one type. */
+  agenda: '/agenda',
   // Sign-in: /entrar and the password page are public; the others need a user.
   entrar: '/entrar',
   esqueciSenha: '/esqueci-senha',

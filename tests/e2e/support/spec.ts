@@ -23,6 +23,8 @@ export const NAV_LINKS: readonly { name: string; path: string }[] = [
   { name: 'Cadastrar clientes', path: '/cadastrarproduto' },
   { name: 'Listar categorias', path: '/categorias' },
   { name: 'Cadastrar categorias', path: '/cadastrarcategorias' },
+  // The agenda of tarefas (its badge counts one's overdue ones).
+  { name: 'Agenda', path: '/agenda' },
   // The renewals view, after the spec's links.
   { name: 'Contratos a renovar', path: '/contratos-a-renovar' },
   // The trash.

@@ -14,11 +14,14 @@ export const PAGINA_MAX = 100;
 
 /** A view as the paged route takes it. */
 export interface PagedView {
-  ordem: OrdemLista;
+  /** `proxima`: by the next tarefa's `quando`, clients without one last. */
+  ordem: OrdemLista | 'proxima';
   desc: boolean;
   /** One category id, or 0 for the clients without one; absent: all. */
   categoria?: number | undefined;
   vip: boolean;
+  /** Only the clients without a next tarefa. */
+  semProximaTarefa?: boolean;
   /** Search: each word is the prefix of a word of the name, the e-mail or the CPF/CNPJ. */
   q: string;
   /** Contracts ending in this period (ISO dates), soonest first. */
@@ -38,6 +41,7 @@ export function paginaPath(view: PagedView, limit: number): string {
   }
   if (view.categoria !== undefined) s.set('categoria', String(view.categoria));
   if (view.vip) s.set('vip', '1');
+  if (view.semProximaTarefa) s.set('semProximaTarefa', '1');
   if (view.q) s.set('q', view.q);
   if (view.fimDe !== undefined) s.set('fimDe', view.fimDe);
   if (view.fimAte !== undefined) s.set('fimAte', view.fimAte);

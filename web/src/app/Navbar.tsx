@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { CloseIcon, LogoMark, MenuIcon } from '../components/icons.tsx';
 import { isAdmin } from '../lib/admin.ts';
+import { useAtrasadas } from '../lib/agenda-badge.ts';
 import { signOut, useSession } from '../lib/session.ts';
 import { paths } from '../paths.ts';
 import { APP_TEXTS } from '../texts/app.ts';
@@ -12,10 +13,25 @@ const links = [
   { to: paths.cadastrarCliente, label: APP_TEXTS.nav.createClientes },
   { to: paths.categorias, label: APP_TEXTS.nav.listCategorias },
   { to: paths.cadastrarCategoria, label: APP_TEXTS.nav.createCategorias },
-  // Beyond the spec's links: the contracts view and the trash.
+  // Beyond the spec's links: the agenda (its badge counts one's overdue tarefas), the contracts view and the trash.
+  { to: paths.agenda, label: APP_TEXTS.nav.agenda },
   { to: paths.renovacoes, label: APP_TEXTS.nav.renovacoes },
   { to: paths.lixeira, label: APP_TEXTS.nav.lixeira },
 ] as const;
+
+/** Above this the badge says "99+". */
+const BADGE_MAX = 99;
+
+/**
+ * The count of one's overdue tarefas beside 'Agenda': the number inside the link (hidden from
+ * screen readers), and the words outside it as the link's description, so its name stays 'Agenda'
+ * and a screen reader says "Agenda, 3 tarefas atrasadas".
+ */
+function badgeOf(n: number | undefined): { shown: string; words: string } | undefined {
+  if (!n) return undefined;
+  const mais = n > BADGE_MAX;
+  return { shown: mais ? `${BADGE_MAX}+` : String(n), words: APP_TEXTS.nav.atrasadas(mais ? BADGE_MAX : n, mais) };
+}
 
 /**
  * Fixed top navigation: brand → /home, the spec's links; a menu button on narrow screens. The
@@ -25,6 +41,8 @@ const links = [
 export function Navbar() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const badgeId = useId();
+  const badge = badgeOf(useAtrasadas());
   const button = useRef<HTMLButtonElement>(null);
   const nav = useRef<HTMLElement>(null);
   const close = () => setOpen(false);
@@ -86,9 +104,25 @@ export function Navbar() {
           {links.map((l) => (
             <li key={l.to}>
               {/* Closes also when the link is the current page (no navigation happens). */}
-              <NavLink to={l.to} end className="nav-link" onClick={close}>
+              <NavLink
+                to={l.to}
+                end
+                className="nav-link"
+                onClick={close}
+                aria-describedby={l.to === paths.agenda && badge ? badgeId : undefined}
+              >
                 {l.label}
+                {l.to === paths.agenda && badge ? (
+                  <span className="nav-badge" aria-hidden="true">
+                    {badge.shown}
+                  </span>
+                ) : null}
               </NavLink>
+              {l.to === paths.agenda && badge ? (
+                <span id={badgeId} className="visually-hidden">
+                  {badge.words}
+                </span>
+              ) : null}
             </li>
           ))}
           {session.status === 'signedIn' ? (

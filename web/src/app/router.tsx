@@ -18,6 +18,7 @@ const AtualizarCliente = lazy(() => import('../features/clientes/pages/Atualizar
 const DeletarCliente = lazy(() => import('../features/clientes/pages/DeletarCliente.tsx'));
 const ClientePage = lazy(() => import('../features/clientes/pages/Cliente.tsx'));
 const ContratosARenovar = lazy(() => import('../features/clientes/pages/ContratosARenovar.tsx'));
+const Agenda = lazy(() => import('../features/agenda/pages/Agenda.tsx'));
 const Lixeira = lazy(() => import('../features/lixeira/pages/Lixeira.tsx'));
 const ImportarClientes = lazy(() => import('../features/importacao/pages/ImportarClientes.tsx'));
 const ImportarCategorias = lazy(() => import('../features/importacao/pages/ImportarCategorias.tsx'));
@@ -59,6 +60,7 @@ export function appRoutes(root: ReactElement): RouteObject[] {
           <Route path={paths.deletarCliente.pattern} element={<DeletarCliente />} />
           <Route path={paths.renovacoes} element={<ContratosARenovar />} />
           <Route path={paths.lixeira} element={<Lixeira />} />
+          <Route path={paths.agenda} element={<Agenda />} />
           <Route element={<SignInPages />}>
             <Route path={paths.minhaConta} element={<MinhaConta />} />
             <Route element={<RequireAdmin />}>

@@ -13,7 +13,8 @@ import { campoLabel } from '../texts/campos.ts';
 
 const H = HISTORICO_TEXTS.historico;
 /** Entries per page of the timeline. */
-const PAGE_SIZE = 10;
+export const HISTORICO_PAGE_SIZE = 10;
+const PAGE_SIZE = HISTORICO_PAGE_SIZE;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -32,7 +33,7 @@ function shownValue(campo: string, value: unknown): string {
  * One entry as structured lines: who and what ("Maria alterou"), when, then one line per field
  * changed ("Valor do contrato: R$ 1.500,00 → R$ 15.000,00").
  */
-function Entry({ e }: { e: EntradaHistorico }) {
+export function Entry({ e }: { e: EntradaHistorico }) {
   const changes = e.acao === 'alterado' ? (e.alteracoes ?? []) : [];
   const restoredWithout = e.acao === 'restaurado' && (e.alteracoes ?? []).some((a) => a.campo === 'categoria' && a.depois === null);
   return (

@@ -80,6 +80,7 @@ export const UsersIcon = outline(circle(9, 8, 3.5), 'M2.5 20c.8-3.6 3.3-5.5 6.5-
 export const ChartIcon = outline('M4 20V10M10 20V4M16 20v-7M22 20H2');
 export const FolderIcon = outline('M3 6.5A1.5 1.5 0 014.5 5H9l2 2.5h8.5A1.5 1.5 0 0121 9v9.5a1.5 1.5 0 01-1.5 1.5h-15A1.5 1.5 0 013 18.5v-12z');
 export const LinkIcon = outline('M10 14a4 4 0 005.66 0l3-3a4 4 0 00-5.66-5.66l-1 1', 'M14 10a4 4 0 00-5.66 0l-3 3a4 4 0 005.66 5.66l1-1');
+export const CalendarIcon = outline('M5 5h14a1 1 0 011 1v14a1 1 0 01-1 1H5a1 1 0 01-1-1V6a1 1 0 011-1z', 'M4 10h16M8 3v4M16 3v4');
 export const HomeIcon = outline('M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10');
 export const InstagramIcon = outline('M8 3h8a5 5 0 015 5v8a5 5 0 01-5 5H8a5 5 0 01-5-5V8a5 5 0 015-5z', circle(12, 12, 4), circle(17.5, 6.5, 0.6));
 

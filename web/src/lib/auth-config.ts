@@ -1,9 +1,10 @@
 /**
  * The sign-in configuration: `/config.json` (the contract's WebConfig), read when the app starts,
- * and the user pool's part of it once the session has it.
+ * and the user pool's part of it once the session has it; the company's time zone rides along.
  */
 import type { CognitoWebConfig, WebConfig } from '@contract';
 import { CONFIG_URL } from '../config.ts';
+import { setCompanyTimeZone } from './company-zone.ts';
 
 /** `/config.json` with sign-in on, and either way. */
 export type CognitoConfig = CognitoWebConfig;
@@ -16,7 +17,9 @@ export type AuthConfig = WebConfig;
  */
 export async function loadAuthConfig(): Promise<AuthConfig> {
   const res = await fetch(CONFIG_URL);
-  const c = (await res.json()) as Omit<Partial<CognitoConfig>, 'auth'> & { auth?: string };
+  const c = (await res.json()) as Omit<Partial<CognitoConfig>, 'auth'> & { auth?: string; timeZone?: unknown };
+  // The company's time zone holds in either mode (a config.json without one: São Paulo).
+  if (res.ok) setCompanyTimeZone(c.timeZone);
   if (res.ok && c.auth === 'off') return { auth: 'off' };
   if (res.ok && c.auth === 'cognito' && c.clientId && c.cognitoEndpoint) return c as CognitoConfig;
   throw new Error(`${CONFIG_URL} holds no sign-in configuration`);

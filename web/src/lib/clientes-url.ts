@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 /** The sorts the list offers; '' is the API's order (by id: order of creation). */
-export const ORDENS = ['', 'nome', 'nome-desc', 'valor-desc', 'valor', 'categoria', 'alteracao'] as const;
+export const ORDENS = ['', 'nome', 'nome-desc', 'valor-desc', 'valor', 'categoria', 'alteracao', 'proxima'] as const;
 export type Ordem = (typeof ORDENS)[number];
 
 /** The chip of the clients without a category. */
@@ -20,10 +20,12 @@ export interface View {
   /** Category ids of the pressed chips (SEM_CATEGORIA: the clients without one); none: all. */
   categorias: number[];
   vip: boolean;
+  /** Only the clients without a pending tarefa ("Sem próxima tarefa"). */
+  semProxima?: boolean;
 }
 
 /** URL query names. */
-const Q = { q: 'q', ordem: 'ordem', categorias: 'categoria', vip: 'vip' } as const;
+const Q = { q: 'q', ordem: 'ordem', categorias: 'categoria', vip: 'vip', semProxima: 'semProximaTarefa' } as const;
 
 /** The view a URL query describes (unknown values are ignored). */
 export function parseView(search: URLSearchParams): View {
@@ -42,6 +44,8 @@ export function parseView(search: URLSearchParams): View {
     ordem: (ORDENS as readonly string[]).includes(ordem) ? (ordem as Ordem) : '',
     categorias,
     vip: search.get(Q.vip) === '1',
+    // Only when asked for: a view without it reads as it always did.
+    ...(search.get(Q.semProxima) === '1' ? { semProxima: true } : {}),
   };
 }
 
@@ -52,12 +56,13 @@ export function viewSearch(view: View): URLSearchParams {
   if (view.ordem) s.set(Q.ordem, view.ordem);
   if (view.categorias.length) s.set(Q.categorias, [...view.categorias].sort((a, b) => a - b).join(','));
   if (view.vip) s.set(Q.vip, '1');
+  if (view.semProxima) s.set(Q.semProxima, '1');
   return s;
 }
 
 /** `/clientes?…` for a view (the category cards and the home's chart link here). */
 export const viewHref = (base: string, view: Partial<View>): string => {
-  const s = viewSearch({ q: '', ordem: '', categorias: [], vip: false, ...view }).toString();
+  const s = viewSearch({ q: '', ordem: '', categorias: [], vip: false, semProxima: false, ...view }).toString();
   return s ? `${base}?${s}` : base;
 };
 

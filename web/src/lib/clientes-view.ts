@@ -118,6 +118,19 @@ export function orderOf(p: Prepared, ordem: Ordem): Int32Array {
       order = idx.sort((a, b) => at[b]! - at[a]! || p.items[b]!.id - p.items[a]!.id);
       break;
     }
+    case 'proxima': {
+      // The soonest next tarefa first (overdue ones lead); clients without one last, by name.
+      const at = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        const q = p.items[i]!.proximaTarefa?.quando;
+        at[i] = q ? Date.parse(q) : Infinity;
+      }
+      const byName = orderOf(p, 'nome');
+      const rank = new Int32Array(n);
+      for (let k = 0; k < n; k++) rank[byName[k]!] = k;
+      order = idx.sort((a, b) => (at[a] === at[b] ? rank[a]! - rank[b]! : at[a]! < at[b]! ? -1 : 1));
+      break;
+    }
   }
   p.orders.set(ordem, order);
   return order;
@@ -146,6 +159,7 @@ export function applyView(p: Prepared, view: View): Shown {
     const i = order[k]!;
     if (view.vip && !p.vip[i]) continue;
     const c = p.items[i]!;
+    if (view.semProxima && c.proximaTarefa) continue;
     if (cats && !cats.has(c.categoria?.id ?? SEM_CATEGORIA)) continue;
     if (q && !p.searched[i]!.includes(q) && !p.searched[i]!.includes(bare)) continue;
     items.push(c);

@@ -106,3 +106,16 @@ export function useFirstLoadHold(key: string, ms: number): boolean {
   return holding;
 }
 
+
+/** How often a page's "now" moves on (relative days and the agenda's sections follow it). */
+export const NOW_TICK = 60_000;
+
+/** The current time, moving on every NOW_TICK while the page is open (a day turning moves tarefas to Atrasadas). */
+export function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), NOW_TICK);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}

@@ -17,6 +17,9 @@ export const APP_TEXTS = {
     createCategorias: 'Cadastrar categorias',
     renovacoes: 'Contratos a renovar',
     lixeira: 'Lixeira',
+    agenda: 'Agenda',
+    /** The count of one's overdue tarefas beside 'Agenda', read aloud ("Agenda, 3 tarefas atrasadas"). */
+    atrasadas: (n: number, mais: boolean) => `${n}${mais ? ' ou mais' : ''} ${n === 1 && !mais ? 'tarefa atrasada' : 'tarefas atrasadas'}`,
     /** The menu button's one name; its state is aria-expanded. */
     menu: 'Menu',
     usuarios: 'Usuários',
@@ -45,6 +48,7 @@ export const APP_TEXTS = {
     updateCliente: 'Atualizar cliente',
     deleteCliente: 'Deletar produto',
     lixeira: 'Lixeira',
+    agenda: 'Agenda',
     notFound: 'Página não encontrada',
     error: 'Erro',
   },

@@ -66,5 +66,12 @@ export const CARTEIRA_TEXTS = {
     emptyText: 'Cadastre o primeiro cliente para ver aqui os números da carteira.',
     signInTitle: 'Entre para ver sua carteira',
     signInText: 'Clientes, contratos VIP, renovações e as últimas alterações da equipe, num só lugar.',
+    /** Today's tarefas (one's own; the team's with sign-in off), the overdue ones first. */
+    hojeTitle: 'Suas tarefas de hoje',
+    hojeAgenda: 'Ver agenda',
+    hojeNone: 'Nada para hoje. Bom trabalho!',
+    hojeError: 'Não foi possível carregar as tarefas de hoje.',
+    hojeAtrasada: 'Atrasada',
+    hojeMais: (n: number) => `e mais ${n} ${n === 1 ? 'tarefa' : 'tarefas'} na agenda`,
   },
 } as const;

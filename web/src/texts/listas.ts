@@ -3,6 +3,8 @@
  * category cards' totals and sort, in Brazilian Portuguese. Beside app.ts: only the list pages'
  * lazy chunks load them.
  */
+import { PROXIMA_TEXTS } from './proxima.ts';
+
 export const LISTAS_TEXTS = {
   clientes: {
     sortLabel: 'Ordenar por',
@@ -14,9 +16,11 @@ export const LISTAS_TEXTS = {
       valor: 'Menor valor de contrato',
       categoria: 'Categoria (A–Z)',
       alteracao: 'Alteração mais recente',
+      proxima: 'Próxima tarefa',
     },
     chipsLabel: 'Filtrar por categoria',
     onlyVip: 'Só VIP',
+    semProxima: PROXIMA_TEXTS.nenhuma,
     clearView: 'Limpar filtros',
     /** A view whose chips or Só VIP (no text) leave no client. */
     noMatch: 'Nenhum cliente com esses filtros.',

@@ -22,7 +22,9 @@ export const tooLarge = (error: unknown): boolean => error instanceof ApiRequest
  * default order): the name order stands in. It filters by one category: the last chip pressed.
  */
 export function pagedViewOf(view: View): PagedView {
-  const base = { q: view.q, vip: view.vip, categoria: view.categorias.at(-1) };
+  // The route does not combine a search with the next tarefa's order or filter: the search wins.
+  const proxima = view.q === '';
+  const base = { q: view.q, vip: view.vip, categoria: view.categorias.at(-1), ...(view.semProxima && proxima ? { semProximaTarefa: true } : {}) };
   switch (view.ordem) {
     case '':
     case 'nome':
@@ -37,6 +39,8 @@ export function pagedViewOf(view: View): PagedView {
       return { ...base, ordem: 'categoria', desc: false };
     case 'alteracao':
       return { ...base, ordem: 'alteracao', desc: true };
+    case 'proxima':
+      return proxima ? { ...base, ordem: 'proxima', desc: false } : { ...base, ordem: 'nome', desc: false };
   }
 }
 

@@ -1,13 +1,15 @@
 /**
- * 'Exportar' on /clientes and /categorias: what the list shows, as a CSV file named like
+ * 'Exportar' on /clientes, /categorias and /agenda: what the list shows, as a CSV file named like
  * `clientes-2026-11-23.csv`. Loaded on click (a lazy chunk), so the lists' initial JS does not carry it.
  */
-import type { Categoria } from '@contract';
+import { LIMITS, type Categoria } from '@contract';
 import { readObservacoes } from '../../api/clientes.ts';
 import { CATEGORIA_COLUMNS, CLIENTE_COLUMNS, type ClienteCsv } from './columns.ts';
 import { readPages, type PagedView } from '../../api/clientes-pagina.ts';
 import { blobSink, fileName, type CsvSink } from './sink.ts';
 import { BOM, csvHeader, csvLines, toCsv } from './write.ts';
+import { readTarefaPages, type TarefasQuery } from '../../api/tarefas.ts';
+import { tarefaColumns } from './tarefas.ts';
 
 export { fileName };
 
@@ -67,4 +69,12 @@ export async function exportClientesPaged(
   }
   await sink.close();
   return true;
+}
+
+/** The tarefas of a query (every page, by `quando`), as `tarefas-2026-11-27.csv`, written page by page. */
+export async function exportTarefas(query: TarefasQuery): Promise<void> {
+  const columns = tarefaColumns();
+  const parts: BlobPart[] = [new Blob([BOM + csvHeader(columns)])];
+  for await (const page of readTarefaPages({ ...query, limit: LIMITS.tarefa.page.max })) parts.push(new Blob([csvLines(columns, page.itens)]));
+  download(fileName('tarefas'), new Blob(parts, { type: 'text/csv;charset=utf-8' }));
 }

@@ -1,6 +1,10 @@
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ACTIVITY_FEED_DAYS, type Atividade, type Resumo } from '@contract';
+import useSWR from 'swr';
+import { ACTIVITY_FEED_DAYS, RESPONSAVEL_EU, TIPO_TAREFA_LABEL, type Atividade, type PaginaTarefas, type Resumo, type TarefasResumo } from '@contract';
+import { resumoTarefasPath, tarefasPath } from '../../api/tarefas-paths.ts';
+import { companyTimeZone } from '../../lib/company-zone.ts';
+import { useSession } from '../../lib/session.ts';
 import { PlusIcon } from '../../components/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { useAtividades, useClientes, useResumo } from '../../lib/resources.ts';
@@ -220,6 +224,85 @@ function Renewals({ due, error, retry, capped }: Omit<RenewalsData, 'reader'>) {
   );
 }
 
+/** Today's tarefas listed (the overdue ones first); the count covers them all. */
+export const HOJE_SHOWN = 5;
+
+/** A day (`2026-11-27`) and a time (`27/11 10:00` parts) in the company's zone, with Intl alone: the home stays light. */
+const dayFormat = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+const whenFormat = (zone: string, withDay: boolean) =>
+  new Intl.DateTimeFormat('pt-BR', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(withDay ? { day: '2-digit', month: '2-digit', year: 'numeric' } : {}) });
+
+/**
+ * One's tarefas due today and the overdue ones, overdue first (the list is by `quando`, and
+ * theirs come before today's): each a link to its client; the rest on /agenda. With sign-in off,
+ * the team's.
+ */
+/** Today's tarefas and the overdue ones (the first HOJE_SHOWN) and their counts: read with the block's other parts. */
+function useHoje(enabled: boolean) {
+  const session = useSession();
+  const responsavel = session.status === 'signedIn' ? RESPONSAVEL_EU : undefined;
+  const zone = companyTimeZone();
+  const today = dayFormat(zone).format(new Date());
+  const { data, error, mutate } = useSWR<PaginaTarefas>(enabled ? tarefasPath({ status: 'pendente', ...(responsavel ? { responsavel } : {}), ate: today, limit: HOJE_SHOWN }) : null);
+  const { data: counts } = useSWR<TarefasResumo>(enabled ? resumoTarefasPath(responsavel) : null);
+  return { zone, today, data, error, retry: () => void mutate(), total: counts ? counts.atrasadas + counts.hoje : undefined };
+}
+
+function Hoje({ zone, today, data, error, retry, total }: ReturnType<typeof useHoje>) {
+  return (
+    <section className="card panel hoje" aria-labelledby="hoje-title" aria-busy={!data && !error}>
+      <h3 id="hoje-title" className="panel-title">
+        <Link to={paths.agenda}>{P.hojeTitle}</Link>
+      </h3>
+      {!data ? (
+        error ? (
+          <>
+            <p className="panel-note">{P.hojeError}</p>
+            <button type="button" className="btn btn-secondary btn-sm panel-retry" onClick={retry}>
+              {APP_TEXTS.common.retry}
+            </button>
+          </>
+        ) : null
+      ) : data.itens.length === 0 ? (
+        <p className="panel-note">{P.hojeNone}</p>
+      ) : (
+        <>
+          <ul className="panel-rows">
+            {data.itens.map((t) => {
+              const atrasada = dayFormat(zone).format(new Date(t.quando)) < today;
+              return (
+                <li key={t.id} className={atrasada ? 'is-atrasada' : undefined}>
+                  <span className="row-text">
+                    <strong>{TIPO_TAREFA_LABEL[t.tipo]}</strong> {t.descricao}
+                    {t.clienteNome ? (
+                      <>
+                        {' · '}
+                        <Link to={paths.cliente.to(t.cliente)}>{t.clienteNome}</Link>
+                      </>
+                    ) : null}
+                  </span>
+                  <span className="row-meta">
+                    {atrasada ? `${P.hojeAtrasada} · ${whenFormat(zone, true).format(new Date(t.quando)).replace(',', ' às')}` : whenFormat(zone, false).format(new Date(t.quando))}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          {total !== undefined && total > data.itens.length ? (
+            <p className="panel-note">
+              <Link to={paths.agenda}>{P.hojeMais(total - data.itens.length)}</Link>
+            </p>
+          ) : (
+            <p className="panel-note">
+              <Link to={paths.agenda}>{P.hojeAgenda}</Link>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
 const recordLink = (a: Atividade) =>
   a.acao === 'excluido' ? undefined : a.tipo === 'produto' ? paths.atualizarCliente.to(a.id) : paths.atualizarCategoria.to(a.id);
 
@@ -256,8 +339,8 @@ function Recent({ data, error }: { data: Atividade[] | undefined; error: unknown
 }
 
 /**
- * The portfolio block: totals, the chart, renewals and recent changes; a lazy chunk of the home.
- * Its frame stays until all three reads are in, so the block is laid out once, at its content's
+ * The portfolio block: totals, today's tarefas, the chart, renewals and recent changes; a lazy chunk of
+ * the home. Its frame stays until all its reads are in, so the block is laid out once, at its content's
  * size; `onReady` tells the home (which decides whether the block may take that size).
  */
 export default function Portfolio({ onReady }: { onReady?: () => void }) {
@@ -265,7 +348,8 @@ export default function Portfolio({ onReady }: { onReady?: () => void }) {
   const some = resumo !== undefined && resumo.clientes > 0;
   const { reader, ...renewals } = useRenewals(resumo);
   const recent = useAtividades(some);
-  const ready = resumo ? !some || ((renewals.due !== undefined || !!renewals.error) && (recent.data !== undefined || !!recent.error)) : !!error;
+  const hoje = useHoje(some);
+  const ready = resumo ? !some || ((renewals.due !== undefined || !!renewals.error) && (recent.data !== undefined || !!recent.error) && (hoje.data !== undefined || !!hoje.error)) : !!error;
   useLayoutEffect(() => {
     if (ready) onReady?.();
   }, [ready, onReady]);
@@ -278,6 +362,7 @@ export default function Portfolio({ onReady }: { onReady?: () => void }) {
       <div className="portfolio-body">
         <Kpis resumo={resumo} />
         <div className="portfolio-grid">
+          <Hoje {...hoje} />
           <Chart resumo={resumo} />
           <Renewals {...renewals} />
           <Recent data={recent.data} error={recent.error} />

@@ -29,6 +29,7 @@ export function PortfolioSkeleton({ compact = false }: { compact?: boolean }) {
         ))}
       </div>
       <div className="portfolio-grid" aria-hidden="true">
+        <div className="card panel hoje skeleton" />
         <div className="card panel chart skeleton" />
         <div className="card panel renewals skeleton" />
         <div className="card panel recent skeleton" />

@@ -1,6 +1,7 @@
 import { daysBetween, formatData, formatDocumento, formatTelefone, isCelular, mailtoUrl, telUrl, tipoDocumento, todayIso, whatsappUrl, type Cliente } from '@contract';
 import { Link } from 'react-router-dom';
 import { CardActions } from '../../../components/CardActions.tsx';
+import { ProximaTarefaLine } from '../../../components/tarefas/ProximaTarefa.tsx';
 import { CrownIcon, DiamondIcon } from '../../../components/icons.tsx';
 import { RENEWAL_BADGE_DAYS } from '../../../config.ts';
 import { formatMoney, isVip } from '../../../lib/format.ts';
@@ -115,6 +116,7 @@ export function ClienteCard({
           </dd>
         </div>
       </dl>
+      <ProximaTarefaLine proxima={cliente.proximaTarefa} className="proxima-tarefa card-proxima" />
       {actions ? (
         <CardActions name={cliente.nome} editTo={paths.atualizarCliente.to(cliente.id)} deleteTo={paths.deletarCliente.to(cliente.id)} />
       ) : null}

@@ -89,6 +89,9 @@ function ListToolsImpl({ clientes, view, onChange, paged }: { clientes: readonly
           <CrownIcon size={16} />
           <span className="chip-label">{LISTAS_TEXTS.clientes.onlyVip}</span>
         </button>
+        <button type="button" className="chip" aria-pressed={Boolean(view.semProxima)} onClick={() => onChange((v) => ({ ...v, semProxima: !v.semProxima }))}>
+          <span className="chip-label">{LISTAS_TEXTS.clientes.semProxima}</span>
+        </button>
         {chips.map((c) => (
           <button key={c.id} type="button" className="chip" title={c.label} aria-pressed={pressed.includes(c.id)} onClick={() => toggle(c.id)}>
             <span className="chip-label">{c.label}</span>

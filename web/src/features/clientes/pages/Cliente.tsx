@@ -1,7 +1,8 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { daysBetween, formatData, formatDocumento, formatTelefone, ID_PATTERN, todayIso, isCelular, mailtoUrl, telUrl, tipoDocumento, whatsappUrl, type Cliente } from '@contract';
 import { EditIcon, TrashIcon } from '../../../components/icons.tsx';
-import { Historico } from '../../../components/Historico.tsx';
+import { Timeline } from '../../../components/tarefas/Timeline.tsx';
+import { ProximaTarefaLine } from '../../../components/tarefas/ProximaTarefa.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { LoadError } from '../../../components/States.tsx';
@@ -9,9 +10,11 @@ import { ApiRequestError } from '../../../api/http.ts';
 import { viewHref } from '../../../lib/clientes-url.ts';
 import { formatDateTime, formatMoney, isVip } from '../../../lib/format.ts';
 import { clientes } from '../../../lib/resources.ts';
+import { useNow } from '../../../lib/hooks.ts';
 import { paths } from '../../../paths.ts';
 import { APP_TEXTS } from '../../../texts/app.ts';
 import { CLIENTES_TEXTS } from '../../../texts/clientes.ts';
+import { TAREFAS_TEXTS } from '../../../texts/tarefas.ts';
 import { personOf, HISTORICO_TEXTS } from '../../../texts/historico.ts';
 import NotFound from '../../../components/NotFound.tsx';
 import { RenewalBadge } from '../components/ClienteCard.tsx';
@@ -49,6 +52,7 @@ function BackLink() {
 }
 
 function Record({ cliente }: { cliente: Cliente }) {
+  const now = useNow();
   const { email, telefone, documento, inicioContrato, fimContrato, observacoes, categoria } = cliente;
   const vip = isVip(cliente.valorContrato);
   const fone = telefone ? formatTelefone(telefone) : undefined;
@@ -75,6 +79,12 @@ function Record({ cliente }: { cliente: Cliente }) {
         ) : null}
       </div>
       <div className="cliente-page">
+        <section className="card cliente-section cliente-section-wide cliente-proxima" aria-labelledby="cliente-proxima">
+          <h2 id="cliente-proxima" className="section-title">
+            {TAREFAS_TEXTS.cliente.proxima}
+          </h2>
+          <ProximaTarefaLine proxima={cliente.proximaTarefa} now={now} />
+        </section>
         <section className="card cliente-section" aria-labelledby="cliente-contato">
           <h2 id="cliente-contato" className="section-title">
             {P.contato}
@@ -159,7 +169,7 @@ function Record({ cliente }: { cliente: Cliente }) {
         </section>
 
       </div>
-      <Historico path={clientes.recordPath(cliente.id)} />
+      <Timeline cliente={cliente.id} recordPath={clientes.recordPath(cliente.id)} />
     </>
   );
 }
@@ -167,7 +177,8 @@ function Record({ cliente }: { cliente: Cliente }) {
 /**
  * /clientes/:id (digits only; anything else is not a page): one client read-only, so a look never
  * risks an edit: contacts as links, the contract and its renewal, notes, category, who created
- * and changed it, its Histórico, with Editar and Deletar.
+ * and changed it, its next tarefa, its tarefas and Histórico as one timeline (Nova tarefa,
+ * Registrar interação), with Editar and Deletar.
  */
 export default function ClientePage() {
   const { id } = useParams();

@@ -65,7 +65,7 @@ export default function ListaClientes() {
     inputRef,
   };
   const clear = () => {
-    setView((v) => ({ ...v, q: '', categorias: [], vip: false }));
+    setView((v) => ({ ...v, q: '', categorias: [], vip: false, semProxima: false }));
     inputRef.current?.focus();
   };
 
@@ -102,7 +102,7 @@ export default function ListaClientes() {
           query={view.q}
           onClear={clear}
           extra={totals}
-          more={{ active: view.categorias.length > 0 || view.vip, clearLabel: LISTAS_TEXTS.clientes.clearView, noMatch: LISTAS_TEXTS.clientes.noMatch, hint: LISTAS_TEXTS.clientes.noMatchHint }}
+          more={{ active: view.categorias.length > 0 || view.vip || Boolean(view.semProxima), clearLabel: LISTAS_TEXTS.clientes.clearView, noMatch: LISTAS_TEXTS.clientes.noMatch, hint: LISTAS_TEXTS.clientes.noMatchHint }}
         />
         <ProgressiveGrid key={`${key}|${data.length}`} items={shown.items} getKey={idOf} renderItem={renderCard} label={APP_TEXTS.titles.clientes} focusKey={novo} />
       </>
@@ -163,7 +163,7 @@ function PagedBody({ view, viewKey, onChange, onClear }: { view: View; viewKey: 
           query={view.q}
           onClear={onClear}
           extra={totals}
-          more={{ active: view.categorias.length > 0 || view.vip, clearLabel: LISTAS_TEXTS.clientes.clearView, noMatch: LISTAS_TEXTS.clientes.noMatch, hint: LISTAS_TEXTS.clientes.noMatchHint }}
+          more={{ active: view.categorias.length > 0 || view.vip || Boolean(view.semProxima), clearLabel: LISTAS_TEXTS.clientes.clearView, noMatch: LISTAS_TEXTS.clientes.noMatch, hint: LISTAS_TEXTS.clientes.noMatchHint }}
         />
         <ul key={viewKey} className="card-grid" aria-label={APP_TEXTS.titles.clientes} aria-busy={list.loadingMore}>
           {list.itens.map((c) => (

@@ -1,0 +1,179 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_STORAGE_KEY } from '../../web/src/config.ts';
+import { CONFIG, fakeBackend, tokens } from './auth-helpers.ts';
+import { currentSearch, json, mockApi, renderApp } from './helpers.tsx';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const nav = () => screen.getByRole('navigation', { name: 'Navegação principal' });
+
+const tarefa = (id: number, descricao: string, quando: string, over: Record<string, unknown> = {}) => ({
+  id,
+  cliente: 7,
+  clienteNome: 'Padaria Sol',
+  tipo: 'ligacao',
+  descricao,
+  quando,
+  responsavel: 'anônimo',
+  concluida: false,
+  versao: 1,
+  ...over,
+});
+
+describe('the Agenda link', () => {
+  it('shows the overdue count as a badge, described in words; past 99 it says 99+', async () => {
+    mockApi({ 'GET /api/tarefas/resumo': json(200, { atrasadas: 120, hoje: 2 }) });
+    renderApp('/sobre-nos');
+    const link = within(nav()).getByRole('link', { name: 'Agenda' });
+    expect(link).toHaveAttribute('href', '/agenda');
+    await waitFor(() => expect(link).toHaveAccessibleDescription('99 ou mais tarefas atrasadas'));
+    expect(link.querySelector('.nav-badge')).toHaveTextContent('99+');
+  });
+
+  it('shows no badge when nothing is overdue', async () => {
+    const api = mockApi({ 'GET /api/tarefas/resumo': json(200, { atrasadas: 0, hoje: 3 }) });
+    renderApp('/sobre-nos');
+    await waitFor(() => expect(api.callsTo('GET', '/api/tarefas/resumo')).toHaveLength(1));
+    const link = within(nav()).getByRole('link', { name: 'Agenda' });
+    expect(link.querySelector('.nav-badge')).toBeNull();
+    expect(link).not.toHaveAttribute('aria-describedby');
+  });
+});
+
+describe('/agenda (open mode: the team’s)', () => {
+  it('lists Atrasadas first and counted, then Hoje, Próximos 7 dias, Depois, by the company day', async () => {
+    // 21:00 of 27/11/2026 in São Paulo (00:00 of the 28th in UTC).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-28T00:00:00Z') });
+    const api = mockApi({
+      'GET /api/tarefas/resumo': json(200, { atrasadas: 2, hoje: 1 }),
+      'GET /api/tarefas': json(200, {
+        itens: [
+          tarefa(1, 'Cobrar proposta', '2026-11-20T13:00:00.000Z'),
+          tarefa(2, 'Ligar de volta', '2026-11-27T02:59:00.000Z'),
+          tarefa(3, 'Reunião tarde', '2026-11-28T02:30:00.000Z', { tipo: 'reuniao' }),
+          tarefa(4, 'Visita semana', '2026-12-01T13:00:00.000Z', { tipo: 'visita' }),
+          tarefa(5, 'Retorno longe', '2027-01-10T13:00:00.000Z'),
+        ],
+        cursor: null,
+      }),
+    });
+    renderApp('/agenda');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agenda' })).toBeInTheDocument();
+    await screen.findByText('Cobrar proposta');
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(titles).toEqual(['Atrasadas (2): 2 tarefas', 'Hoje (1): 1 tarefa', 'Próximos 7 dias (1): 1 tarefa', 'Depois (1): 1 tarefa']);
+    const section = (name: RegExp) => screen.getByRole('region', { name });
+    expect(within(section(/^Atrasadas/)).getAllByRole('article').map((a) => within(a).getByText(/Cobrar|Ligar/).textContent)).toEqual(['Cobrar proposta', 'Ligar de volta']);
+    // 23:30 in São Paulo, though 02:30 of the 28th in UTC.
+    expect(within(section(/^Hoje/)).getByText(/27\/11\/2026 às 23:30/)).toBeInTheDocument();
+    expect(within(section(/^Próximos 7 dias/)).getByText('(em 4 dias)')).toBeInTheDocument();
+    // The team's (nobody is "me" with sign-in off): no Minhas / Da equipe choice.
+    expect(api.callsTo('GET', '/api/tarefas')).toHaveLength(1);
+    expect(screen.queryByRole('group', { name: 'De quem' })).toBeNull();
+  });
+
+  it('completes a tarefa with its resultado, sending the version it read', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/tarefas/resumo': json(200, { atrasadas: 0, hoje: 1 }),
+      'GET /api/tarefas': json(200, { itens: [tarefa(9, 'Ligar hoje', new Date(Date.now() + 60_000).toISOString(), { versao: 3 })], cursor: null }),
+      'PUT /api/tarefas/9': json(200, tarefa(9, 'Ligar hoje', new Date().toISOString(), { versao: 4, concluida: true })),
+    });
+    renderApp('/agenda');
+    await user.click(await screen.findByRole('button', { name: 'Concluir: Ligar hoje' }));
+    await user.type(screen.getByLabelText('Resultado (opcional)'), 'Pediu retorno em janeiro.');
+    await user.click(screen.getByRole('button', { name: 'Concluir tarefa' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/tarefas/9')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/tarefas/9')[0]!.body).toEqual({ versao: 3, concluida: true, resultado: 'Pediu retorno em janeiro.' });
+  });
+});
+
+describe('rescheduling from /agenda', () => {
+  it('+1 semana keeps the time of day in the company zone; another date is read in that zone too', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/tarefas/resumo': json(200, { atrasadas: 0, hoje: 0 }),
+      'GET /api/tarefas': json(200, { itens: [tarefa(5, 'Visitar loja', '2030-03-04T13:00:00.000Z', { versao: 2 })], cursor: null }),
+      'PUT /api/tarefas/5': json(200, tarefa(5, 'Visitar loja', '2030-03-11T13:00:00.000Z', { versao: 3 })),
+    });
+    renderApp('/agenda');
+    await user.click(await screen.findByRole('button', { name: 'Adiar: Visitar loja' }));
+    await user.click(screen.getByRole('button', { name: '+1 semana' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/tarefas/5')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/tarefas/5')[0]!.body).toEqual({ versao: 2, quando: '2030-03-11T10:00:00-03:00' });
+
+    await user.click(await screen.findByRole('button', { name: 'Adiar: Visitar loja' }));
+    await user.click(screen.getByRole('button', { name: 'Outra data' }));
+    const dia = screen.getByLabelText('Nova data');
+    await user.clear(dia);
+    await user.type(dia, '2030-04-02');
+    const hora = screen.getByLabelText('Hora');
+    await user.clear(hora);
+    await user.type(hora, '16:30');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/tarefas/5')).toHaveLength(2));
+    expect(api.callsTo('PUT', '/api/tarefas/5')[1]!.body).toEqual({ versao: 2, quando: '2030-04-02T16:30:00-03:00' });
+  });
+});
+
+describe("the home's today block", () => {
+  it('lists the overdue tarefas first, then today’s, each to its client, and counts the rest on /agenda', async () => {
+    // 10:00 of 27/11/2026 in São Paulo.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T13:00:00Z') });
+    const api = mockApi({
+      'GET /api/resumo': json(200, { clientes: 1, vips: 0, soma: 100, categorias: [], semCategoria: { clientes: 1, vips: 0, soma: 100 } }),
+      'GET /api/atividades': json(200, []),
+      'GET /api/produtos': json(200, []),
+      'GET /api/tarefas/resumo': json(200, { atrasadas: 4, hoje: 3 }),
+      'GET /api/tarefas': json(200, {
+        itens: [
+          tarefa(1, 'Cobrar proposta', '2026-11-25T12:00:00.000Z'),
+          tarefa(2, 'Ligar às 14h', '2026-11-27T17:00:00.000Z', { tipo: 'reuniao' }),
+        ],
+        cursor: '2',
+      }),
+    });
+    renderApp('/home');
+    const panel = await screen.findByRole('region', { name: 'Suas tarefas de hoje' });
+    const rows = await within(panel).findAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual(['Ligação Cobrar proposta · Padaria SolAtrasada · 25/11/2026 às 09:00', 'Reunião Ligar às 14h · Padaria Sol14:00']);
+    expect(within(rows[0]!).getByRole('link', { name: 'Padaria Sol' })).toHaveAttribute('href', '/clientes/7');
+    expect(within(panel).getByRole('link', { name: 'e mais 5 tarefas na agenda' })).toHaveAttribute('href', '/agenda');
+    expect(api.callsTo('GET', '/api/tarefas')).toHaveLength(1);
+  });
+});
+
+describe('/agenda signed in', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('shows Minhas (responsavel=me) first; Da equipe reads the team’s and says so in the URL', async () => {
+    const user = userEvent.setup();
+    sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    const be = fakeBackend({
+      cognito: { InitiateAuth: () => tokens('ana@empresa.com.br', { refresh: null }) },
+      api: {
+        'GET /api/tarefas/resumo': json(200, { atrasadas: 0, hoje: 0 }),
+        'GET /api/tarefas': json(200, { itens: [tarefa(1, 'Ligar', '2030-01-10T13:00:00.000Z', { responsavel: 'ana@empresa.com.br' })], cursor: null }),
+        'GET /api/equipe': json(200, [{ email: 'ana@empresa.com.br' }]),
+      },
+    });
+    renderApp('/agenda', { auth: CONFIG });
+    await screen.findByText('Ligar');
+    const urls = () => be.fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === '/api/tarefas');
+    expect(urls().map((u) => u.searchParams.get('responsavel'))).toEqual(['me']);
+    expect(urls()[0]!.searchParams.get('status')).toBe('pendente');
+    const minhas = screen.getByRole('button', { name: 'Minhas' });
+    expect(minhas).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Da equipe' }));
+    await waitFor(() => expect(currentSearch()).toBe('?escopo=equipe'));
+    await waitFor(() => expect(urls()).toHaveLength(2));
+    expect(urls()[1]!.searchParams.has('responsavel')).toBe(false);
+    // The team's view names who does each.
+    expect(await screen.findByText('Responsável: ana@empresa.com.br')).toBeInTheDocument();
+  });
+});

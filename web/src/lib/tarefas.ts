@@ -1,0 +1,99 @@
+/**
+ * The tarefas as the pages use them: their pages by `quando` (read on until the agenda's near
+ * sections are whole), the team, the writes (each makes every tarefa list, count and client read
+ * again: a client embeds its next tarefa).
+ */
+import { useCallback, useEffect, useMemo } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import { LIMITS, type Equipe, type PaginaTarefas, type Tarefa, type TarefasResumo } from '@contract';
+import { ApiRequestError } from '../api/http.ts';
+import { createTarefa, EQUIPE_PATH, isTarefasKey, resumoTarefasPath, tarefasPath, updateTarefa, type TarefaBody, type TarefaChange, type TarefasQuery } from '../api/tarefas.ts';
+import { clientes } from './resources.ts';
+import { cursorPageKey } from './paging.ts';
+import { addDays, companyTimeZone, dayIn } from './zoned.ts';
+
+/** Tarefas per page read (the API's largest). */
+export const TAREFAS_PAGE = LIMITS.tarefa.page.max;
+/** Pages read on their own before 'Mostrar mais' takes over (a team's long backlog stays bounded). */
+export const TAREFAS_AUTO_PAGES = 10;
+
+export interface TarefasPages {
+  itens: Tarefa[];
+  isLoading: boolean;
+  error: unknown;
+  /** More pages on the server. */
+  more: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+  refresh: () => Promise<unknown>;
+}
+
+/**
+ * A query's tarefas, page after page. `until` (a day, company zone): pages are read on their own
+ * while the last one read ends before it (so the sections up to that day are whole), up to
+ * TAREFAS_AUTO_PAGES; then 'Mostrar mais'.
+ */
+export function useTarefasPages(query: TarefasQuery | null, until?: string): TarefasPages {
+  const first = query ? tarefasPath({ limit: TAREFAS_PAGE, ...query }) : null;
+  const key = useMemo(() => (first ? cursorPageKey(first) : () => null), [first]);
+  const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<PaginaTarefas>(key, { revalidateFirstPage: false, revalidateAll: false });
+  const itens = useMemo(() => data?.flatMap((p) => p.itens) ?? [], [data]);
+  const last = data?.at(-1);
+  const more = last !== undefined && last.cursor !== null;
+  const loadingMore = size > 0 && data !== undefined && data[size - 1] === undefined;
+  const lastDay = itens.length ? dayIn(new Date(itens.at(-1)!.quando), companyTimeZone()) : undefined;
+  const wantsMore = more && !loadingMore && !error && until !== undefined && lastDay !== undefined && lastDay <= until && size < TAREFAS_AUTO_PAGES;
+  useEffect(() => {
+    if (wantsMore) void setSize((s) => s + 1);
+  }, [wantsMore, setSize]);
+  const loadMore = useCallback(() => void setSize((s) => s + 1), [setSize]);
+  return { itens, isLoading, error, more, loadingMore, loadMore, refresh: mutate };
+}
+
+/** The last day of the agenda's *Próximos 7 dias*: the pages are read on their own up to it. */
+export const agendaHorizon = (now: Date = new Date(), zone: string = companyTimeZone()): string => addDays(dayIn(now, zone), 7);
+
+/** The counts of one person (`me`, an e-mail) or the team (none). */
+export const useResumoTarefas = (responsavel: string | undefined, enabled = true) => useSWR<TarefasResumo>(enabled ? resumoTarefasPath(responsavel) : null);
+
+/** The team a tarefa may be assigned to (empty in the open mode). */
+export const useEquipe = (enabled = true) => useSWR<Equipe>(enabled ? EQUIPE_PATH : null);
+
+/** True for a 409: someone changed the tarefa since it was read. */
+export const isConflict = (err: unknown): boolean => err instanceof ApiRequestError && err.status === 409;
+
+/** A client read (the list, one record: a fresh record's key is `[path, mount]`): it embeds the next tarefa. */
+function isClientesKey(key: unknown): boolean {
+  const path = Array.isArray(key) ? (key[0] as unknown) : key;
+  return typeof path === 'string' && (path === clientes.path || path.startsWith(`${clientes.path}/`) || path.startsWith(`${clientes.path}?`));
+}
+
+/**
+ * The tarefa writes, each followed by a fresh read of every tarefa list and count and of the
+ * clients (their next tarefa). SWR's filtered mutate skips paged (useSWRInfinite) reads: a page
+ * refreshes its own after a write.
+ */
+export function useTarefaWrites() {
+  const { mutate } = useSWRConfig();
+  const refreshAll = useCallback(() => mutate((key) => isTarefasKey(key) || isClientesKey(key)), [mutate]);
+  return useMemo(
+    () => ({
+      refreshAll,
+      async create(body: TarefaBody, idempotencyKey: string): Promise<Tarefa> {
+        const t = await createTarefa(body, idempotencyKey);
+        void refreshAll();
+        return t;
+      },
+      async update(id: number, change: TarefaChange): Promise<Tarefa> {
+        try {
+          return await updateTarefa(id, change);
+        } finally {
+          // Also after a 409: the lists then show the tarefa as it is now.
+          void refreshAll();
+        }
+      },
+    }),
+    [refreshAll],
+  );
+}

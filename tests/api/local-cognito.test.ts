@@ -263,6 +263,7 @@ describe('sign-in through the local server', () => {
       clientId: identity.clientId,
       cognitoEndpoint: '/cognito/',
       sessionDays: 30,
+      timeZone: process.env.TIME_ZONE?.trim() || 'America/Sao_Paulo',
     });
     expect(process.env).toMatchObject({
       AUTH_MODE: 'cognito',

@@ -144,7 +144,7 @@ it('AUTH=off runs the open mode: no cognito-local, /config.json says so, no /cog
   const children = descendantsOf(cmd.child.pid!);
   expect(cognitoLocalProcesses().filter((pid) => !before.has(pid) && children.includes(pid))).toEqual([]);
   const config = await fetch(new URL('/config.json', url));
-  expect(await config.json()).toEqual({ auth: 'off' });
+  expect(await config.json()).toEqual({ auth: 'off', timeZone: process.env.TIME_ZONE?.trim() || 'America/Sao_Paulo' });
   const proxy = await fetch(new URL('/cognito/', url), { method: 'POST', body: '{}' });
   expect(proxy.status).toBe(404);
   // The API is open, as the spec has it.

@@ -359,6 +359,8 @@ describe('the web: CSP and /config.json', () => {
       clientId: `\${${clientId}}`,
       cognitoEndpoint: 'https://cognito-idp.sa-east-1.amazonaws.com/',
       sessionDays: 30,
+      // The company's time zone (the settings' timeZone): the web's days are its.
+      timeZone: 'America/Sao_Paulo',
     });
     // -c sessionDays reaches the web: 'Manter conectado' says how long.
     expect(deployedWebConfig(strict)).toMatchObject({ sessionDays: 90 });
@@ -429,8 +431,19 @@ describe('the real route table (lambdas/routes.ts)', () => {
     expect(routes.filter((r) => r.userPoolActions?.includes('cognito-idp:AdminUserGlobalSignOut')).map((r) => r.name).sort()).toEqual(
       ['RemoveUsuario', 'ResetSenha', 'SetUsuarioAdmin', 'SetUsuarioAtivo'].sort(),
     );
-    expect(routes.filter((r) => !isSignInOnly(r) && (r.userPoolActions ?? []).length > 0).map((r) => r.name).sort()).toEqual(asksThePool.sort());
+    // The tarefas: reassigning or deleting someone else's asks the pool live; a new responsavel is
+    // checked enabled (AdminGetUser); the team is the pool's enabled users (ListUsers).
+    const tarefas: Record<string, string[]> = {
+      UpdateTarefa: LIVE,
+      RemoveTarefa: LIVE,
+      CreateTarefa: ['cognito-idp:AdminGetUser'],
+      ListEquipe: ['cognito-idp:ListUsers'],
+    };
+    expect(routes.filter((r) => !isSignInOnly(r) && (r.userPoolActions ?? []).length > 0).map((r) => r.name).sort()).toEqual(
+      [...asksThePool, ...Object.keys(tarefas)].sort(),
+    );
     for (const name of asksThePool) expect(routes.find((r) => r.name === name)!.userPoolActions, name).toEqual(LIVE);
+    for (const [name, actions] of Object.entries(tarefas)) expect(routes.find((r) => r.name === name)!.userPoolActions, name).toEqual(actions);
     const [poolId] = only(resourcesOfType(strict.template, 'AWS::Cognito::UserPool'));
     const fns = Object.values(appFunctions(strict.template));
     expect(fns.map(routeNameOf).sort()).toEqual(routes.map((r) => r.name).sort());
@@ -490,8 +503,8 @@ describe('-c auth=off (the spec’s open mode)', () => {
     offReal.template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
   });
 
-  it('writes {"auth":"off"} to /config.json and keeps the CSP without Cognito', () => {
-    expect(deployedWebConfig(off)).toEqual({ auth: 'off' });
+  it('writes {"auth":"off"} (and the time zone) to /config.json and keeps the CSP without Cognito', () => {
+    expect(deployedWebConfig(off)).toEqual({ auth: 'off', timeZone: 'America/Sao_Paulo' });
     expect(cspOf(off)).toBe(CONTENT_SECURITY_POLICY);
   });
 

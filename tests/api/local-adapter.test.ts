@@ -119,7 +119,7 @@ describe('request → API Gateway payload v2 event', () => {
 
   it('routes every row of the route table to its handler with its routeKey', async () => {
     for (const row of routes.filter((r) => r.routeKey !== '$default')) {
-      const path = `/api${row.path.replace('{tipo}', 'produto').replace('{id}', '7').replace('{email}', 'ana%40empresa.com.br')}`;
+      const path = `/api${row.path.replace('{tipo}', 'produto').replace('{id}', '7').replace('{email}', 'ana%40empresa.com.br').replace('{segredo}', 'c2VncmVkbw')}`;
       await raw(row.method, path);
       const event = events.at(-1)!;
       expect(event.routeKey).toBe(row.routeKey);
@@ -127,7 +127,9 @@ describe('request → API Gateway payload v2 event', () => {
       // Decoded, as API Gateway passes path parameters (the trash's routes have two).
       const params = row.path.includes('{email}')
         ? { email: 'ana@empresa.com.br' }
-        : row.path.includes('{id}')
+        : row.path.includes('{segredo}')
+          ? { segredo: 'c2VncmVkbw' }
+          : row.path.includes('{id}')
           ? { ...(row.path.includes('{tipo}') ? { tipo: 'produto' } : {}), id: '7' }
           : undefined;
       expect(event.pathParameters).toEqual(params);

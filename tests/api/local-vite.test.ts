@@ -185,8 +185,9 @@ describe('npm start (vite dev) and npm run preview', () => {
       const { Count } = await db.doc.send(
         new (await import('@aws-sdk/lib-dynamodb')).QueryCommand({
           TableName: 'clientela',
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': 'CATEGORIA' },
+          // The categories themselves (sk 0 holds the Sem categoria totals).
+          KeyConditionExpression: 'pk = :pk AND sk >= :first',
+          ExpressionAttributeValues: { ':pk': 'CATEGORIA', ':first': 1 },
           Select: 'COUNT',
         }),
       );

@@ -18,13 +18,13 @@ afterAll(() => {
 describe('the sign-in-only rows in the open mode', () => {
   const signInOnly = routes.filter(isSignInOnly);
 
-  it('are the users API', () => {
+  it('are the users API and the reminders (the calendar feed, the morning e-mail)', () => {
     expect(signInOnly.length).toBeGreaterThan(0);
-    expect(signInOnly.every((r) => r.path.startsWith('/usuarios'))).toBe(true);
+    expect(signInOnly.filter((r) => !['/usuarios', '/lembretes', '/calendario'].some((p) => r.path.startsWith(p)))).toEqual([]);
   });
 
   it.each(signInOnly.map((r) => [r.routeKey, r] as const))('%s → 404 "O login está desativado."', async (_key, route) => {
-    const path = route.path.replace('{email}', encodeURIComponent('ana@empresa.com.br'));
+    const path = route.path.replace('{email}', encodeURIComponent('ana@empresa.com.br')).replace('{segredo}', 'c2VncmVkbw');
     const body = route.method === 'PUT' || route.path === '/usuarios' && route.method === 'POST' ? {} : undefined;
     const { result, json } = await invoke(route.method, path, body === undefined ? {} : { body });
     expect(result.statusCode).toBe(404);

@@ -42,7 +42,12 @@ async function overflow(page: Page, width: number): Promise<string[]> {
     if (document.documentElement.scrollWidth > w) out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${w}`);
     for (const el of document.querySelectorAll('main *, header *')) {
       const r = el.getBoundingClientRect();
-      if (r.width > 0 && r.right > w + 1 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('.visually-hidden')) out.push(`${el.tagName.toLowerCase()}.${el.className} ends at ${Math.round(r.right)}`);
+      // Text cut by an ellipsis inside a box that fits is not sticking out (its inline parts are laid out whole).
+      const clipped = (() => {
+        for (let a = el.parentElement; a; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible' && a.getBoundingClientRect().right <= w + 1) return true;
+        return false;
+      })();
+      if (r.width > 0 && r.right > w + 1 && !clipped && getComputedStyle(el).visibility !== 'hidden' && !el.closest('.visually-hidden')) out.push(`${el.tagName.toLowerCase()}.${el.className} ends at ${Math.round(r.right)}`);
     }
     return out.slice(0, 10);
   }, width);

@@ -33,6 +33,7 @@ import { localAuthEnv, readOutbox, startLocalCognito, type LocalIdentity } from 
 import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { adminClient, signIn } from '../support/cognito.ts';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
+import { DEFAULT_TIME_ZONE } from '../../lambdas/contract/limits.ts';
 import { jobs, matchRoute, ORIGIN_VERIFY, routes, type RouteDef } from '../../lambdas/routes.ts';
 import { CLIENT_COUNT, SEM_CATEGORIA_KEY } from '../../lambdas/store/items.ts';
 import { MIGRACAO_INDICES_KEY } from '../../lambdas/store/migracao.ts';
@@ -272,6 +273,8 @@ beforeAll(async () => {
     [ORIGIN_VERIFY.env]: ORIGIN_SECRET,
     // The trash's days, as the template gives them (stack.test.ts checks the value).
     TRASH_DAYS: '30',
+    // The company's zone, as the template gives it by default (the tarefas' day boundaries).
+    TIME_ZONE: DEFAULT_TIME_ZONE,
   });
   delete process.env.CORS_ORIGINS;
   // Sign-in on: the local pool, its Cognito calls through a recording proxy (COGNITO_ENDPOINT).

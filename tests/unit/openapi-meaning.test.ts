@@ -124,6 +124,10 @@ export function meaningChanges(before: Json, after: Json, pointer = '', parentKe
     const values = new Set(after.map(canonical));
     return before.filter((v) => !values.has(canonical(v))).map((v) => `${pointer}: ${canonical(v)} dropped`);
   }
+  if ((parentKey === 'anyOf' || parentKey === 'oneOf') && Array.isArray(before) && Array.isArray(after) && after.length > before.length) {
+    // A new alternative (a new kind of record) is the wire growing; each one said before must still be there as it was.
+    return before.flatMap((b, i) => (after.some((a) => meaningChanges(b, a, '', parentKey).length === 0) ? [] : [`${pointer}/${i}: no longer an alternative`]));
+  }
   if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
     // Element by element, so a schema inside anyOf or prefixItems may grow like any other.
     return before.flatMap((b, i) => meaningChanges(b, after[i]!, `${pointer}/${i}`, parentKey, required));
@@ -198,10 +202,10 @@ describe('OpenAPI document: the same meaning as before the split', () => {
     ).toBeGreaterThan(0);
   });
 
-  it('lets the wire grow: a new route, status, optional parameter, optional field or enum value', () => {
+  it('lets the wire grow: a new route, status, optional parameter, optional field, enum value or alternative', () => {
     const after = now();
     const paths = after.paths as JsonObject;
-    paths['/tarefas'] = { get: { operationId: 'listTarefas', responses: { '200': { description: 'ok' } } } };
+    paths['/novidades'] = { get: { operationId: 'listNovidades', responses: { '200': { description: 'ok' } } } };
     const list = (paths['/produtos'] as JsonObject).get as JsonObject;
     (list.responses as JsonObject)['418'] = { description: 'new' };
     const estado = ((((after.components as JsonObject).schemas as JsonObject).Importacao as JsonObject).properties as JsonObject).estado as JsonObject;
@@ -211,6 +215,12 @@ describe('OpenAPI document: the same meaning as before the split', () => {
       ...((((after.components as JsonObject).schemas as JsonObject).Categoria as JsonObject).properties as JsonObject),
       cor: { type: 'string' },
     };
+    const registroOf = (doc: JsonObject) => ((((doc.components as JsonObject).schemas as JsonObject).Restaurado as JsonObject).properties as JsonObject).registro as JsonObject;
+    registroOf(after).anyOf = [...(registroOf(after).anyOf as Json[]), { type: 'object', properties: { novo: { type: 'string' } } }];
     expect(changesBetween(now(), after)).toEqual([]);
+    // An alternative dropped is not growth.
+    const fewer = now();
+    registroOf(fewer).anyOf = (registroOf(fewer).anyOf as Json[]).slice(1);
+    expect(changesBetween(now(), fewer).length).toBeGreaterThan(0);
   });
 });

@@ -112,9 +112,10 @@ export function Navbar() {
                 aria-describedby={l.to === paths.agenda && badge ? badgeId : undefined}
               >
                 {l.label}
-                {l.to === paths.agenda && badge ? (
-                  <span className="nav-badge" aria-hidden="true">
-                    {badge.shown}
+                {/* The badge's place is kept whatever the count, so its arrival moves no link. */}
+                {l.to === paths.agenda ? (
+                  <span className="nav-badge-slot" aria-hidden="true">
+                    {badge ? <span className="nav-badge">{badge.shown}</span> : null}
                   </span>
                 ) : null}
               </NavLink>

@@ -1,4 +1,5 @@
 import type { Pagina } from '@contract';
+import { ApiRequestError } from '../api/http.ts';
 import { LIST_PAGED_ABOVE } from '../config.ts';
 import { useResumo } from './resources.ts';
 
@@ -28,3 +29,6 @@ export function usePagedList(): boolean | undefined {
   if (data) return data.clientes > LIST_PAGED_ABOVE;
   return error ? false : undefined;
 }
+
+/** A 413 from the whole list (it outgrew Lambda's answer before the count said so): page instead. */
+export const tooLarge = (error: unknown): boolean => error instanceof ApiRequestError && error.status === 413;

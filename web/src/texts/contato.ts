@@ -5,6 +5,7 @@
  * app.ts they would weigh on the initial JavaScript of every page.
  */
 import { CAMPOS } from './campos.ts';
+import { RENOVACOES_CAPPED } from './renovacoes.ts';
 
 export const CONTATO_TEXTS = {
   section: 'Contato e contrato',
@@ -35,6 +36,6 @@ export const CONTATO_TEXTS = {
     emptyHint: 'Preencha o fim do contrato dos clientes para acompanhá-los aqui.',
     listError: 'Não foi possível carregar os clientes.',
     /** A large portfolio's period, read up to a bound. */
-    capped: (n: number) => `Mostrando os primeiros ${n.toLocaleString('pt-BR')} contratos; há mais neste período.`,
+    capped: RENOVACOES_CAPPED,
   },
 } as const;

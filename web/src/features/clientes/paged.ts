@@ -5,17 +5,14 @@
 import { useEffect, useMemo, useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { Cliente, PaginaClientes, Totais } from '@contract';
-import { ApiRequestError } from '../../api/http.ts';
 import type { View } from '../../lib/clientes-url.ts';
 import { PAGINA_MAX, paginaPath, type PagedView } from '../../api/clientes-pagina.ts';
 import { cursorPageKey } from '../../lib/paging.ts';
 import { LIST_PAGE_SIZE, LIST_PAGED_MAX_LOADED, LIST_PRELOAD_MARGIN } from '../../config.ts';
 
 // Shared with the import's review, which reads by name above the same count.
-export { usePagedList } from '../../lib/paging.ts';
+export { tooLarge, usePagedList } from '../../lib/paging.ts';
 
-/** A 413 from the whole list (it outgrew Lambda's answer before the count said so): page instead. */
-export const tooLarge = (error: unknown): boolean => error instanceof ApiRequestError && error.status === 413;
 
 /**
  * The list's view as the paged route takes it. The route has no order of creation (the list's

@@ -17,7 +17,7 @@ import { PortfolioMessage, PortfolioSkeleton } from './PortfolioFrame.tsx';
 import { daysOverdue, renewalsWithin } from '../../lib/renovacoes.ts';
 import { LIST_PAGED_ABOVE, RENEWAL_WINDOWS } from '../../config.ts';
 import type { PeriodRead } from './PeriodReader.tsx';
-import { CONTATO_TEXTS } from '../../texts/contato.ts';
+import { RENOVACOES_CAPPED } from '../../texts/renovacoes.ts';
 
 // Above LIST_PAGED_ABOVE clients the renewals come from the contract-end index: a chunk of its own.
 const PeriodReader = lazy(() => import('./PeriodReader.tsx'));
@@ -215,7 +215,7 @@ function Renewals({ due, error, retry, capped }: Omit<RenewalsData, 'reader'>) {
           </ul>
           {due.length > RENEW_SHOWN ? (
             <p className="panel-note">
-              <Link to={RENEW_HREF}>{capped ? CONTATO_TEXTS.renovacoes.capped(due.length) : P.renewMore(due.length - RENEW_SHOWN)}</Link>
+              <Link to={RENEW_HREF}>{capped ? RENOVACOES_CAPPED(due.length) : P.renewMore(due.length - RENEW_SHOWN)}</Link>
             </p>
           ) : null}
         </>

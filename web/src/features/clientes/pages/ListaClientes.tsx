@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Cliente } from '@contract';
 import { ExportButton } from '../../../components/ExportButton.tsx';
@@ -11,21 +11,25 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { EmptyState, LoadError } from '../../../components/States.tsx';
 import { UndoBar } from '../../../components/UndoBar.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { useClientes, useResumo } from '../../../lib/resources.ts';
+import { useClientes } from '../../../lib/resources.ts';
 import { rememberListView } from '../../../lib/list-return.ts';
 import { paths } from '../../../paths.ts';
 import { APP_TEXTS } from '../../../texts/app.ts';
 import { LISTAS_TEXTS } from '../../../texts/listas.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
-import { ListTools, type Used } from '../components/ListTools.tsx';
-import { pagedViewOf, tooLarge, usePagedClientes, usePagedList, useSentinel } from '../paged.ts';
-import { PagedExport } from '../components/PagedExport.tsx';
+import { ListTools } from '../components/ListTools.tsx';
+import { tooLarge, usePagedList } from '../../../lib/paging.ts';
 import { parseView, useQueryState, viewSearch, type View } from '../../../lib/clientes-url.ts';
 import { applyView, orderOf, prepare } from '../../../lib/clientes-view.ts';
 import { CLIENTES_TEXTS } from '../../../texts/clientes.ts';
 
 const idOf = (c: Cliente) => c.id;
 const renderCard = (c: Cliente) => <ClienteCard cliente={c} />;
+
+
+// Only lists above LIST_PAGED_ABOVE clients read pages: their code (and swr/infinite) stays out of the page's first load.
+const PagedBody = lazy(() => import('../components/PagedBody.tsx'));
+const PagedExport = lazy(() => import('../components/PagedExport.tsx').then((m) => ({ default: m.PagedExport })));
 
 /**
  * /clientes: the client list ('Busque seus clientes') as a work tool. The name filter applies on
@@ -81,7 +85,12 @@ export default function ListaClientes() {
 
   let body;
   if (decided === undefined) body = <Spinner />;
-  else if (paged) body = <PagedBody view={view} viewKey={key} onChange={setView} onClear={clear} />;
+  else if (paged)
+    body = (
+      <Suspense fallback={<Spinner />}>
+        <PagedBody view={view} viewKey={key} onChange={setView} onClear={clear} />
+      </Suspense>
+    );
   else if (isLoading && !data) body = <Spinner />;
   else if (error && !data) body = <LoadError message={CLIENTES_TEXTS.clientes.listError} onRetry={() => void mutate()} />;
   else if (!data || data.length === 0 || !shown)
@@ -111,7 +120,11 @@ export default function ListaClientes() {
 
   const action = (
     <div className="page-actions">
-      {paged ? <PagedExport view={view} /> : <ExportButton shown={shown?.items ?? []} run={(m, list) => m.exportClientes(list)} />}
+      {paged ? (
+        <Suspense fallback={<button type="button" className="btn btn-secondary" disabled>{LISTAS_TEXTS.csv.exportar}</button>}>
+          <PagedExport view={view} />
+        </Suspense>
+      ) : <ExportButton shown={shown?.items ?? []} run={(m, list) => m.exportClientes(list)} />}
       <Link className="btn btn-secondary" to={paths.importarClientes}>
         {LISTAS_TEXTS.csv.importar}
       </Link>
@@ -128,60 +141,5 @@ export default function ListaClientes() {
       <UndoBar />
       {body}
     </div>
-  );
-}
-
-/** The chips' categories for the paged list: those some client uses, from the portfolio's totals. */
-function useUsedCategories(): Used {
-  const { data } = useResumo();
-  return useMemo(() => ({ byId: new Map((data?.categorias ?? []).filter((c) => c.clientes > 0).map((c) => [c.id, c.descricao])), none: (data?.semCategoria.clientes ?? 0) > 0 }), [data]);
-}
-
-/** The list above LIST_PAGED_ABOVE clients: the view's pages from the server, the next one loaded on scroll. */
-function PagedBody({ view, viewKey, onChange, onClear }: { view: View; viewKey: string; onChange: (change: (view: View) => View) => void; onClear: () => void }) {
-  const pagedView = useMemo(() => pagedViewOf(view), [view]);
-  const list = usePagedClientes(pagedView);
-  const { data: resumo } = useResumo();
-  const used = useUsedCategories();
-  const sentinel = useSentinel(list.more && !list.loadingMore, list.loadMore, list.itens.length);
-  let results;
-  if (list.isLoading && list.itens.length === 0) results = <Spinner />;
-  else if (list.error && list.itens.length === 0) results = <LoadError message={CLIENTES_TEXTS.clientes.listError} onRetry={list.retry} />;
-  else {
-    const totais = list.totais ?? { clientes: list.itens.length, soma: 0, vips: 0 };
-    const totals = (
-      <>
-        <span className="result-total">{LISTAS_TEXTS.clientes.totalSoma(formatMoney(totais.soma))}</span>
-        <span className="result-total">{LISTAS_TEXTS.clientes.totalVips(totais.vips)}</span>
-      </>
-    );
-    results = (
-      <>
-        <ResultStatus
-          shown={totais.clientes}
-          total={resumo?.clientes ?? totais.clientes}
-          query={view.q}
-          onClear={onClear}
-          extra={totals}
-          more={{ active: view.categorias.length > 0 || view.vip || Boolean(view.semProxima), clearLabel: LISTAS_TEXTS.clientes.clearView, noMatch: LISTAS_TEXTS.clientes.noMatch, hint: LISTAS_TEXTS.clientes.noMatchHint }}
-        />
-        <ul key={viewKey} className="card-grid" aria-label={APP_TEXTS.titles.clientes} aria-busy={list.loadingMore}>
-          {list.itens.map((c) => (
-            <li key={c.id}>
-              <ClienteCard cliente={c} />
-            </li>
-          ))}
-        </ul>
-        {list.more ? <div ref={sentinel} className="grid-sentinel" aria-hidden="true" /> : null}
-        {list.loadingMore ? <Spinner /> : null}
-        {list.capped ? <p className="list-capped">{LISTAS_TEXTS.clientes.paged.capped(list.itens.length)}</p> : null}
-      </>
-    );
-  }
-  return (
-    <>
-      <ListTools clientes={list.itens} view={view} onChange={onChange} paged={used} />
-      {results}
-    </>
   );
 }

@@ -44,7 +44,7 @@ describeBrowser('sign-in (sign-in on)', () => {
     for (const b of boxes) expect(b.right, JSON.stringify(b)).toBeLessThanOrEqual(width);
     // Inside the bar's frame too: its padding is the page's gutter ('Sair' once stuck 26 px into it).
     const frameRight = await nav(page).evaluate((n) => n.getBoundingClientRect().right - parseFloat(getComputedStyle(n).paddingRight));
-    expect(boxes).toHaveLength(11);
+    expect(boxes).toHaveLength(12);
     for (const b of boxes) expect(b.right, JSON.stringify(b)).toBeLessThanOrEqual(frameRight);
     // One line: some horizontal line crosses every entry.
     expect(Math.max(...boxes.map((b) => b.top))).toBeLessThan(Math.min(...boxes.map((b) => b.bottom)));

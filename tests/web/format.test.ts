@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { VIP_THRESHOLD } from '../../web/src/config.ts';
-import { fold, formatMoney, isVip } from '../../web/src/lib/format.ts';
+import { fold, formatDateTime, formatMoney, isVip } from '../../web/src/lib/format.ts';
+import { setCompanyTimeZone } from '../../web/src/lib/company-zone.ts';
 
 const NBSP = '\u00a0';
 
@@ -27,5 +28,22 @@ describe('fold', () => {
     expect(fold('João')).toBe('joao');
     expect(fold('AÇÃO Ótima')).toBe('acao otima');
     expect(fold('Pão de Açúcar').includes(fold('ACUCAR'))).toBe(true);
+  });
+});
+
+describe('formatDateTime: the company clock whatever the browser', () => {
+  const browserZone = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = browserZone;
+    setCompanyTimeZone(undefined);
+  });
+
+  it("writes a stored instant on the company's clock, in a browser far from it", () => {
+    process.env.TZ = 'Asia/Tokyo';
+    // 02:30 UTC on the 28th: still the 27th in São Paulo, already the 28th at 11:30 in Tokyo.
+    expect(formatDateTime('2026-11-28T02:30:00.000Z')).toBe('27/11/2026 23:30');
+    setCompanyTimeZone('America/Manaus');
+    expect(formatDateTime('2026-11-28T02:30:00.000Z')).toBe('27/11/2026 22:30');
+    expect(formatDateTime('ontem')).toBe('ontem');
   });
 });

@@ -18,10 +18,14 @@ import { CATEGORIAS_TEXTS } from '../../web/src/texts/categorias.ts';
 const NBSP = '\u00a0';
 const CAT = categoria(1, 'Varejo');
 const AUDIT = { criadoEm: '2026-11-20T12:00:00.000Z', criadoPor: 'ana@empresa.com.br', atualizadoEm: '2026-11-23T17:05:00.000Z', atualizadoPor: 'maria@empresa.com.br' };
+/** An instant on the company's clock (São Paulo by default), as the pages write it whatever the browser's zone. */
 const when = (iso: string) => {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 };
 
 describe("the 'Desfazer' bar after a delete", () => {

@@ -1,4 +1,5 @@
 import { VIP_THRESHOLD } from '../config.ts';
+import { companyTimeZone } from './company-zone.ts';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
@@ -13,13 +14,25 @@ export const fold = (text: string): string =>
   text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 
-const dateTimeParts = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+/** The day-and-time formatter of `zone` (one per zone: building one costs more than formatting). */
+function dateTimeParts(zone: string): Intl.DateTimeFormat {
+  let format = dateTimeFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('pt-BR', { timeZone: zone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    dateTimeFormats.set(zone, format);
+  }
+  return format;
+}
 
-/** "2026-11-23T17:05:00.000Z" → "23/11/2026 14:05" (the browser's time zone; an invalid date as sent). */
+/**
+ * "2026-11-23T17:05:00.000Z" → "23/11/2026 14:05": on the company's clock whatever the browser's
+ * (a history line and a tarefa of one timeline read the same clock); an invalid date as sent.
+ */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const part = Object.fromEntries(dateTimeParts.formatToParts(date).map((p) => [p.type, p.value]));
+  const part = Object.fromEntries(dateTimeParts(companyTimeZone()).formatToParts(date).map((p) => [p.type, p.value]));
   return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
 }
 

@@ -56,26 +56,30 @@ export interface HandlerOptions {
  * in the open mode.
  */
 export function httpHandler(logic: HandlerLogic, options: HandlerOptions = {}): LambdaHandler {
-  return async (event) => {
-    const started = performance.now();
-    const method = event.requestContext?.http?.method ?? 'UNKNOWN';
-    let reply: Reply;
-    let cause: unknown;
-    try {
-      checkOrigin(event);
-      if (method === 'OPTIONS') reply = preflight(event);
-      else {
-        const actor = actorOf(event);
-        const route = routeOfKey(event.routeKey);
-        if (route && isSignInOnly(route)) requireSignInMode();
-        reply = await logic(event, actor);
-      }
-    } catch (err) {
-      reply = errorReply(err);
-      cause = err;
-    }
-    return finish(reply, cause, event, method, started, options);
-  };
+  return (event) =>
+    serve(event, options, (method) => {
+      if (method === 'OPTIONS') return Promise.resolve(preflight(event));
+      const actor = actorOf(event);
+      const route = routeOfKey(event.routeKey);
+      if (route && isSignInOnly(route)) requireSignInMode();
+      return logic(event, actor);
+    });
+}
+
+/** What every route does around its answer: the origin check first, thrown errors as replies, then `finish`. */
+async function serve(event: HttpEvent, options: HandlerOptions, answer: (method: string) => Promise<Reply>): Promise<HttpResult> {
+  const started = performance.now();
+  const method = event.requestContext?.http?.method ?? 'UNKNOWN';
+  let reply: Reply;
+  let cause: unknown;
+  try {
+    checkOrigin(event);
+    reply = await answer(method);
+  } catch (err) {
+    reply = errorReply(err);
+    cause = err;
+  }
+  return finish(reply, cause, event, method, started, options);
 }
 
 /** Renders a reply, enforces Lambda's response cap and logs the request's one line (no path: a feed URL holds a secret). */
@@ -104,21 +108,11 @@ function finish(reply: Reply, cause: unknown, event: HttpEvent, method: string, 
  * in the open mode. A row not marked public is a wiring mistake, refused with a 500.
  */
 export function publicHandler(logic: (event: HttpEvent) => Promise<Reply>, options: HandlerOptions = {}): LambdaHandler {
-  return async (event) => {
-    const started = performance.now();
-    const method = event.requestContext?.http?.method ?? 'UNKNOWN';
-    let reply: Reply;
-    let cause: unknown;
-    try {
-      checkOrigin(event);
+  return (event) =>
+    serve(event, options, () => {
       const route = routeOfKey(event.routeKey);
       if (!route || !isPublic(route)) throw new Error(`${event.routeKey} is not a public route: use httpHandler`);
       requireSignInMode();
-      reply = await logic(event);
-    } catch (err) {
-      reply = errorReply(err);
-      cause = err;
-    }
-    return finish(reply, cause, event, method, started, options);
-  };
+      return logic(event);
+    });
 }

@@ -168,15 +168,7 @@ export function TarefaItem({
             // The one field of the panel: typing starts at once.
             autoFocus
           />
-          <div className="tarefa-panel-actions">
-            <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-              {busy ? <ButtonSpinner /> : null}
-              {I.confirmarConclusao}
-            </button>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => setPanel('none')}>
-              {I.cancelar}
-            </button>
-          </div>
+          <PanelActions busy={busy} disabled={busy} label={I.confirmarConclusao} onCancel={() => setPanel('none')} />
         </form>
       ) : null}
       {panel === 'adiar' ? (
@@ -206,17 +198,24 @@ export function TarefaItem({
             </label>
             <input id={`${ids}-hora`} type="time" required value={hora} onChange={(e) => setHora(e.target.value)} />
           </div>
-          <div className="tarefa-panel-actions">
-            <button type="submit" className="btn btn-primary btn-sm" disabled={busy || !dia || !hora}>
-              {busy ? <ButtonSpinner /> : null}
-              {I.salvarData}
-            </button>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => setPanel('none')}>
-              {I.cancelar}
-            </button>
-          </div>
+          <PanelActions busy={busy} disabled={busy || !dia || !hora} label={I.salvarData} onCancel={() => setPanel('none')} />
         </form>
       ) : null}
     </article>
+  );
+}
+
+/** A panel's submit (a spinner while it saves) and its Cancelar. */
+function PanelActions({ busy, disabled, label, onCancel }: { busy: boolean; disabled: boolean; label: string; onCancel: () => void }) {
+  return (
+    <div className="tarefa-panel-actions">
+      <button type="submit" className="btn btn-primary btn-sm" disabled={disabled}>
+        {busy ? <ButtonSpinner /> : null}
+        {label}
+      </button>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={onCancel}>
+        {I.cancelar}
+      </button>
+    </div>
   );
 }

@@ -60,6 +60,8 @@ export async function listaFigures(db: BenchDb, log: (line: string) => void): Pr
   const figures: Figure[] = [];
   const firstPage = new Map<number, number>();
   const searches = new Map<number, number>();
+  /** Every figure by name, then size: the growth between sizes is reported for each. */
+  const bySize = new Map<string, Map<number, number>>();
   // The open mode, said explicitly (handlers refuse an unset AUTH_MODE); request logs off.
   Object.assign(process.env, db.env, { AUTH_MODE: 'off', LOG_LEVEL: 'error' });
   for (const n of sizes) {
@@ -70,6 +72,7 @@ export async function listaFigures(db: BenchDb, log: (line: string) => void): Pr
     log(`${set.table} ready in ${((Date.now() - t) / 1000).toFixed(0)} s`);
     process.env.TABLE_NAME = set.table;
     const at = (name: string, value: number) => {
+      bySize.set(name, (bySize.get(name) ?? new Map<number, number>()).set(n, value));
       figures.push(reported(SECTION, `${name} at ${n.toLocaleString('en-US')}`, value, 'ms', formatMs(value)));
       // Each figure as it is taken: a run stopped at a larger size keeps the smaller sizes' figures.
       log(`${set.table}: ${name} ${formatMs(value)}`);
@@ -112,9 +115,21 @@ export async function listaFigures(db: BenchDb, log: (line: string) => void): Pr
     const wall = performance.now() - t0;
     figures.push(reported(SECTION, `export (${pages} pages, ${rows} rows) at ${n.toLocaleString('en-US')}`, server, 'ms', `${formatMs(server)} (${formatMs(wall)} wall)`));
     log(`${set.table}: export of ${rows} rows in ${pages} pages ${formatMs(server)} (${formatMs(wall)} wall)`);
+    // The export grows with the rows by nature: its growth is per row.
+    if (rows > 0) bySize.set('export per 1,000 rows', (bySize.get('export per 1,000 rows') ?? new Map<number, number>()).set(n, (server / rows) * 1000));
   }
   const smallest = sizes[0]!;
   const largest = sizes.at(-1)!;
+  // The growth of each figure from one size to the next (a page's time should not grow with the table).
+  for (const [name, values] of bySize) {
+    for (let i = 1; i < sizes.length; i++) {
+      const from = values.get(sizes[i - 1]!);
+      const to = values.get(sizes[i]!);
+      if (from === undefined || to === undefined || from === 0) continue;
+      const label = `${name}: ${sizes[i - 1]!.toLocaleString('en-US')} → ${sizes[i]!.toLocaleString('en-US')}`;
+      figures.push(reported(SECTION, label, to / from, '×', `${(to / from).toFixed(2)} ×`));
+    }
+  }
   if (sizes.length > 1) {
     const growth = firstPage.get(largest)! / firstPage.get(smallest)!;
     figures.push(

@@ -51,6 +51,8 @@ export interface DynamoLocalOptions {
   startTimeoutMs?: number;
   /** Receives DynamoDB Local's own output lines (default: dropped, kept for error messages). */
   onOutput?: (line: string) => void;
+  /** The JVM's heap ceiling in MB (default 512). A Query of a partition of 250,000 clients needs more. */
+  maxHeapMb?: number;
 }
 
 export interface DynamoLocal {
@@ -121,7 +123,7 @@ export async function assertPortFree(port: number): Promise<void> {
  * answer within `startTimeoutMs`.
  */
 export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promise<DynamoLocal> {
-  const { startTimeoutMs = 30_000, onOutput } = options;
+  const { startTimeoutMs = 30_000, onOutput, maxHeapMb = 512 } = options;
   const dataDir = options.dataDir && options.dataDir !== 'memory' ? path.resolve(options.dataDir) : null;
   let port = options.port ?? 0;
   if (port === 0) port = await findFreePort();
@@ -132,7 +134,7 @@ export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promis
   const javaArgs = [
     `-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`,
     // A small heap: this is a laptop database, and the machine is shared with Vite and Chromium.
-    '-Xmx512m',
+    `-Xmx${maxHeapMb}m`,
     '-jar',
     path.join(home, 'DynamoDBLocal.jar'),
     '-port',

@@ -20,6 +20,9 @@ import { CLIENT_COUNT, FIRST_CATEGORIA_SK, SEM_CATEGORIA_KEY } from '../../../la
  */
 export const DB_DIR = process.env.BENCH_DB_DIR ?? fileURLToPath(new URL('../results/db/', import.meta.url));
 
+/** DynamoDB Local's heap for the bench: its Query of a 250,000-client partition fails within the default 512 MB. */
+const BENCH_HEAP_MB = 3072;
+
 export interface DataSet {
   table: string;
   categorias: number;
@@ -56,7 +59,7 @@ export interface BenchDb {
 /** Starts the bench's DynamoDB Local on its on-disk folder. */
 export async function openBenchDb(): Promise<BenchDb> {
   // BENCH_DB_DIR=memory: an in-memory DynamoDB Local (nothing kept; for a machine whose disk is the bottleneck).
-  const local = await startDynamoLocal({ dataDir: process.env.BENCH_DB_DIR?.trim() || DB_DIR, startTimeoutMs: 60_000 });
+  const local = await startDynamoLocal({ dataDir: process.env.BENCH_DB_DIR?.trim() || DB_DIR, startTimeoutMs: 60_000, maxHeapMb: BENCH_HEAP_MB, onOutput: (line) => { if (/exception|error/i.test(line)) console.error(`dynamodb-local: ${line}`); } });
   const client = new DynamoDBClient(localClientConfig(local.endpoint));
   const doc = DynamoDBDocumentClient.from(client, { marshallOptions: MARSHALL_OPTIONS });
 

@@ -14,8 +14,14 @@ interface Kept {
   writes: number;
 }
 
-/** Pages by their path (`/produtos/pagina?…`, the SWR key of the view's first page), oldest first. */
-export type ReadAheadStore = Map<string, Kept>;
+export interface ReadAheadStore {
+  /** Pages by their path (`/produtos/pagina?…`, the SWR key of the view's first page), oldest first. */
+  pages: Map<string, Kept>;
+  /** The paths being read now (never read twice at once, never more than LIST_PREFETCH.concurrency). */
+  out: Set<string>;
+  /** Called when a read ends (a slot is free). */
+  waiting: (() => void)[];
+}
 
 const stores = new WeakMap<object, ReadAheadStore>();
 
@@ -23,7 +29,7 @@ const stores = new WeakMap<object, ReadAheadStore>();
 export function readAheadStore(cache: object): ReadAheadStore {
   let store = stores.get(cache);
   if (!store) {
-    store = new Map();
+    store = { pages: new Map(), out: new Set(), waiting: [] };
     stores.set(cache, store);
   }
   return store;
@@ -31,19 +37,20 @@ export function readAheadStore(cache: object): ReadAheadStore {
 
 /** The page read ahead for `path`, if it is still good. */
 export function keptPage(store: ReadAheadStore, path: string): PaginaClientes | undefined {
-  const kept = store.get(path);
+  const kept = store.pages.get(path);
   return kept && kept.writes === writeCount() ? kept.page : undefined;
 }
 
 /** Keeps a page whose read began at write count `writes` (dropped if a write was answered since). */
 export function keepPage(store: ReadAheadStore, path: string, page: PaginaClientes, writes: number): void {
+  const { pages } = store;
   const now = writeCount();
-  for (const [key, kept] of store) if (kept.writes !== now) store.delete(key);
+  for (const [key, kept] of pages) if (kept.writes !== now) pages.delete(key);
   if (writes !== now) return;
-  store.delete(path);
-  store.set(path, { page, writes });
-  for (const key of store.keys()) {
-    if (store.size <= LIST_PREFETCH.kept) break;
-    store.delete(key);
+  pages.delete(path);
+  pages.set(path, { page, writes });
+  for (const key of pages.keys()) {
+    if (pages.size <= LIST_PREFETCH.kept) break;
+    pages.delete(key);
   }
 }

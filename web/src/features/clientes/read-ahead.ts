@@ -2,9 +2,10 @@
  * Reading ahead on the paged list: once a view's first page shows and the user pauses
  * (LIST_PREFETCH.delayMs), the first page of each view one click away is read in idle time, a
  * few at a time at low priority, into the read-ahead store; that click then shows its cards at
- * once (and reads them again behind them: usePagedClientes). It stops when the view changes, the
- * tab is hidden or a read fails, never runs on a data-saving or 2G connection, and starts again
- * from nothing after any write (what it read may have changed).
+ * once (and reads them again behind them: usePagedClientes). It starts no more reads once the
+ * view changes, the tab is hidden or a read fails (one already out is let finish and kept: the
+ * server did the work, and the page is as good as one read later), never runs on a data-saving or
+ * 2G connection, and starts again from nothing after any write (what it read may have changed).
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useSWRConfig } from 'swr';
@@ -81,12 +82,12 @@ function idle(signal: AbortSignal): Promise<void> {
   });
 }
 
-const readPage = (path: string, signal: AbortSignal) => apiRequest<PaginaClientes>(path, { signal, priority: 'low' });
+const readPage = (path: string) => apiRequest<PaginaClientes>(path, { priority: 'low' });
 
 /**
  * Reads `paths` in order, LIST_PREFETCH.concurrency at a time, each begun in idle time, into
- * `store`; skips those `have` (already cached or kept); stops at the first failure or when
- * `signal` aborts.
+ * `store`; skips those `have` (already cached or kept); begins none after the first failure or
+ * once `signal` aborts.
  */
 export async function readAhead(store: ReadAheadStore, paths: readonly string[], have: (path: string) => boolean, signal: AbortSignal, read = readPage): Promise<void> {
   let next = 0;
@@ -94,18 +95,26 @@ export async function readAhead(store: ReadAheadStore, paths: readonly string[],
   const worker = async () => {
     for (;;) {
       if (signal.aborted || failed) return;
-      while (next < paths.length && have(paths[next]!)) next++;
+      // The slots are the store's: reads left out by an earlier view count.
+      if (store.out.size >= LIST_PREFETCH.concurrency) {
+        await new Promise<void>((resolve) => store.waiting.push(resolve));
+        continue;
+      }
+      while (next < paths.length && (have(paths[next]!) || store.out.has(paths[next]!))) next++;
       const path = paths[next++];
       if (path === undefined) return;
-      await idle(signal);
-      if (signal.aborted || failed) return;
-      const writes = writeCount();
+      store.out.add(path);
       try {
-        const page = await read(path, signal);
-        if (!signal.aborted) keepPage(store, path, page, writes);
+        await idle(signal);
+        if (signal.aborted || failed) return;
+        const writes = writeCount();
+        keepPage(store, path, await read(path), writes);
       } catch {
         // A read ahead is only a shortcut: a failing server is not asked again until the view changes.
         failed = true;
+      } finally {
+        store.out.delete(path);
+        for (const wake of store.waiting.splice(0)) wake();
       }
     }
   };
@@ -130,7 +139,7 @@ export function useReadAhead(view: View, used: Used, ready: boolean): void {
   useEffect(
     () =>
       onWrite(() => {
-        store.clear();
+        store.pages.clear();
         setWrites(writeCount());
       }),
     [store],

@@ -4,16 +4,18 @@
  * scrolls, and keeps sort, chips, VIP and search in the URL (Back walks the views). Seeding
  * 2,000 clients takes minutes on DynamoDB Local, so the portfolio's count (GET /resumo, the one
  * thing that decides the mode) is reported above the threshold; every page comes from the real API.
+ * After a pause on a view, the sorts and chips one click away are read ahead: a sort change then
+ * shows its first cards while its own read is still out.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import type { Categoria } from '../../lambdas/contract/index.ts';
 import { createCategoria, createProduto, token } from './support/api.ts';
 import { card, describeBrowser, DESKTOP, E2E, loaded, MOBILE, search, useBrowser, visible } from './support/harness.ts';
-import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE } from '../../web/src/config.ts';
+import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE, LIST_PREFETCH } from '../../web/src/config.ts';
 
 const TOTAL = LIST_PAGE_SIZE + 6;
 const IN_CATEGORY = 12;
@@ -144,4 +146,39 @@ describeBrowser('the paged client list', () => {
       await expect.poll(() => status.innerText()).toMatch(new RegExp(`^${TOTAL} de `));
       await expect.poll(async () => (await names(page))[0]).toBe(`${word} ${TOTAL - 1}`);
     }, 90_000);
+
+  it('shows a sort read ahead at once, before its own read answers (page.clock for the pause)', async () => {
+    const { page } = await open({ viewport: DESKTOP });
+    const reads = await pagedPortfolio(page);
+    const { word } = data;
+    const valorDesc = (u: URL) => u.pathname === '/api/produtos/pagina' && u.searchParams.get('ordem') === 'valor' && u.searchParams.get('direcao') === 'desc' && !u.searchParams.has('cursor');
+    const finished: string[] = [];
+    page.on('requestfinished', (r) => finished.push(r.url()));
+    // Once armed, the view's own read of the highest-value sort is held (a server that has not answered yet).
+    let holding = false;
+    const held: Route[] = [];
+    await page.route(valorDesc, (route) => (holding ? void held.push(route) : route.fallback()));
+    await page.clock.install();
+
+    await page.goto(`${E2E.baseUrl}/clientes?q=${word}`);
+    await loaded(page);
+    await expect.poll(() => cards(page).count()).toBe(LIST_PAGE_SIZE);
+    // The user pauses: past the read-ahead's delay, its reads go out in idle time.
+    await page.clock.runFor(LIST_PREFETCH.delayMs + 100);
+    await expect.poll(() => finished.some((u) => valorDesc(new URL(u)))).toBe(true);
+    const ahead = reads.filter((r) => r.startsWith('/api/produtos/pagina'));
+    expect(ahead.every((r) => !r.includes('cursor=') && r.includes(`limit=${LIST_PAGE_SIZE}`))).toBe(true);
+    expect(ahead.length).toBeLessThanOrEqual(1 + LIST_PREFETCH.perView);
+
+    holding = true;
+    await page.getByLabel('Ordenar por').selectOption({ label: 'Maior valor de contrato' });
+    await expect.poll(async () => (await names(page))[0]).toBe(`${word} ${TOTAL - 1}`);
+    // Shown from the page read ahead: the view's own read went out and is still held.
+    await expect.poll(() => held.length).toBe(1);
+    expect((await names(page))[0]).toBe(`${word} ${TOTAL - 1}`);
+    holding = false;
+    for (const route of held) await route.fallback();
+    await expect.poll(() => finished.filter((u) => valorDesc(new URL(u))).length).toBe(2);
+    expect((await names(page)).slice(0, 2)).toEqual([`${word} ${TOTAL - 1}`, `${word} ${TOTAL - 2}`]);
+  }, 60_000);
 });

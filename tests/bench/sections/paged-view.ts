@@ -1,21 +1,24 @@
 /**
  * `/clientes` with 10,000 clients in Chromium, served by `npm run preview`: above LIST_PAGED_ABOVE
- * the page reads the paged list, so a sort or a chip change is a request for the view's first
- * page. Measured: from the change (select's change event, chip click) until the first cards are
- * exactly the view's first page as the API answers it, painted and the main thread free (median
- * of LOADS fresh loads, the changes in sequence: sort by name, by value, by category, by last
- * change, a category chip, "Só VIP"); and the page's JS heap (CDP, after a garbage collection)
- * with the first page shown and after scrolling until LIST_PAGED_MAX_LOADED cards are held.
+ * the page reads the paged list, and once a view shows and the user pauses it reads ahead the
+ * first pages of the views one click away (LIST_PREFETCH). Measured: from the change (select's
+ * change event, chip click), made once the page is idle (no paged read out for QUIET_MS: the user's
+ * pause, in which the read-ahead ends), until the first cards are exactly the view's first page as
+ * the API answers it, painted and the main thread free (median of LOADS fresh loads, the changes in
+ * sequence: sort by name, by value, by category, by last change, a category chip, "Só VIP"); the
+ * read-ahead's reads and time per view; a sort at once after the first cards (nothing read ahead
+ * yet) reported beside; and the page's JS heap (CDP, after a garbage collection) with the first
+ * page shown and after scrolling until LIST_PAGED_MAX_LOADED cards are held.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { dataSet, type BenchDb } from '../lib/db.ts';
 import { launchChromium } from '../lib/chromium.ts';
-import { formatMs, judged, type Figure } from '../lib/figures.ts';
+import { formatMs, judged, reported, type Figure } from '../lib/figures.ts';
 import { EDIT_LINK, IN_PAGE_TIME_UNTIL, until } from '../lib/grid.ts';
 import { startPreview } from '../lib/preview.ts';
 import { median } from '../lib/stats.ts';
 import { paths } from '../../../web/src/paths.ts';
-import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE, LIST_PAGED_MAX_LOADED } from '../../../web/src/config.ts';
+import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE, LIST_PAGED_MAX_LOADED, LIST_PREFETCH } from '../../../web/src/config.ts';
 import type { PaginaClientes } from '../../../lambdas/contract/types.ts';
 
 const SECTION = 'Paged view';
@@ -23,6 +26,42 @@ export const PAGED_CLIENTS = 10_000;
 export const MAX_CHANGE_MS = 150;
 export const MAX_HEAP_BYTES = 50 * 1024 * 1024;
 export const LOADS = 3;
+/** The user's pause before a change: no paged read out for this long (past the read-ahead's own delay). */
+export const QUIET_MS = LIST_PREFETCH.delayMs + 1_000;
+const QUIET_MAX_MS = 120_000;
+
+/** The page's reads of the paged route: how many so far, and a wait until none has been out for QUIET_MS. */
+function pagedReads(page: Page) {
+  let out = 0;
+  let count = 0;
+  let last = Date.now();
+  const paged = (r: Request) => new URL(r.url()).pathname === '/api/produtos/pagina';
+  page.on('request', (r) => {
+    if (!paged(r)) return;
+    out++;
+    count++;
+    last = Date.now();
+  });
+  const done = (r: Request) => {
+    if (!paged(r)) return;
+    out--;
+    last = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    count: () => count,
+    /** Resolves with the ms from the call to the last read's end. */
+    async idle(): Promise<number> {
+      const start = Date.now();
+      while (out > 0 || Date.now() - last < QUIET_MS) {
+        if (Date.now() - start > QUIET_MAX_MS) throw new Error(`paged reads still out after ${QUIET_MAX_MS} ms`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return Math.max(0, last - start);
+    },
+  };
+}
 
 /** In-page: performs a change (`how`) and resolves with the ms until the grid starts with `expected`. */
 const CHANGE = `
@@ -69,10 +108,13 @@ export async function pagedViewFigures(db: BenchDb, log: (line: string) => void)
   const preview = await startPreview(db, set);
   const browser = await launchChromium();
   try {
+    const pageBytes: number[] = [];
     const firstIds = async (query: string): Promise<number[]> => {
       const res = await fetch(`${preview.origin}/api/produtos/pagina?limit=${LIST_PAGE_SIZE}${query}`);
       if (!res.ok) throw new Error(`GET /api/produtos/pagina${query}: ${res.status}`);
-      return ((await res.json()) as PaginaClientes).itens.map((c) => c.id);
+      const text = await res.text();
+      pageBytes.push(Buffer.byteLength(text));
+      return (JSON.parse(text) as PaginaClientes).itens.map((c) => c.id);
     };
     // The chips list the categories some client uses; the first category of the totals is one.
     const resumo = (await (await fetch(`${preview.origin}/api/resumo`)).json()) as { categorias: { id: number; descricao: string; clientes: number }[] };
@@ -88,23 +130,34 @@ export async function pagedViewFigures(db: BenchDb, log: (line: string) => void)
     ] as const;
     const expected = await Promise.all(steps.map((s) => firstIds(s.query)));
 
+    const atOnceExpected = await firstIds('&ordem=valor');
     const took: number[][] = steps.map(() => []);
+    const aheadReads: number[] = [];
+    const aheadMs: number[] = [];
+    const atOnce: number[] = [];
     const heapFirst: number[] = [];
     const heapFull: number[] = [];
     const held: number[] = [];
     for (let load = 0; load < LOADS; load++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
+      const reads = pagedReads(page);
       try {
         await page.goto(`${preview.origin}${paths.clientes}`, { waitUntil: 'load' });
         await until(page, `!!document.querySelector('.chips') && document.querySelectorAll(${JSON.stringify(EDIT_LINK)}).length > 0`, 60_000);
         heapFirst.push(await heapBytes(page));
         for (const [i, s] of steps.entries()) {
+          // The user's pause: the read-ahead of the view shown ends.
+          const before = reads.count();
+          aheadMs.push(await reads.idle());
+          aheadReads.push(reads.count() - before);
           took[i]!.push((await page.evaluate(`${CHANGE}(${JSON.stringify({ how: s.how, value: s.value, expected: expected[i] })})`)) as number);
         }
-        // Back to every client, then scroll until the page holds all it will (LIST_PAGED_MAX_LOADED).
+        // Back to every client: a sort at once after the first cards (nothing read ahead yet), then
+        // scroll until the page holds all it will (LIST_PAGED_MAX_LOADED).
         await page.goto(`${preview.origin}${paths.clientes}`, { waitUntil: 'load' });
-        await until(page, `document.querySelectorAll(${JSON.stringify(EDIT_LINK)}).length > 0`, 60_000);
+        await until(page, `!!document.querySelector('.chips') && document.querySelectorAll(${JSON.stringify(EDIT_LINK)}).length > 0`, 60_000);
+        atOnce.push((await page.evaluate(`${CHANGE}(${JSON.stringify({ how: 'sort', value: 'valor', expected: atOnceExpected })})`)) as number);
         let cards = 0;
         for (let stalls = 0; stalls < 20 && cards < LIST_PAGED_MAX_LOADED; ) {
           await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
@@ -131,6 +184,16 @@ export async function pagedViewFigures(db: BenchDb, log: (line: string) => void)
         v <= MAX_CHANGE_MS,
       );
     });
+    figures.push(
+      reported(
+        SECTION,
+        'the pause after each view: its paged reads (the view read again behind a page read ahead, then the views one click away not yet read) and the time to the last one',
+        median(aheadMs),
+        'ms',
+        `${median(aheadReads)} reads in ${formatMs(median(aheadMs))} (median of ${aheadMs.length} views; reads ${Math.min(...aheadReads)}–${Math.max(...aheadReads)}, ${formatMs(Math.min(...aheadMs))}–${formatMs(Math.max(...aheadMs))}); a first page is ${(median(pageBytes) / 1024).toFixed(1)} KB of JSON`,
+      ),
+    );
+    figures.push(reported(SECTION, `sort by lowest value at once after the first cards (nothing read ahead yet), ${PAGED_CLIENTS.toLocaleString('en-US')} clients`, median(atOnce), 'ms', `${formatMs(median(atOnce))} median of ${LOADS} (${atOnce.map((x) => x.toFixed(0)).join(', ')} ms)`));
     const first = median(heapFirst);
     const full = Math.max(...heapFull);
     figures.push(judged(SECTION, 'JS heap with the first page', first, 'bytes', `${mb(first)} (median of ${LOADS} loads)`, `≤ ${mb(MAX_HEAP_BYTES)}`, first <= MAX_HEAP_BYTES));

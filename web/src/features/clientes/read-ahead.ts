@@ -48,8 +48,13 @@ export function nearViews(view: View, used: Used): View[] {
   return out;
 }
 
-/** The first-page paths to read ahead from `view`: distinct, not the view's own, at most LIST_PREFETCH.perView. */
+/**
+ * The first-page paths to read ahead from `view`: distinct, not the view's own, at most
+ * LIST_PREFETCH.perView; none from a search (each of its reads reads every match of the search
+ * again: docs/architecture.md).
+ */
 export function nearPaths(view: View, used: Used): string[] {
+  if (view.q) return [];
   const own = paginaPath(pagedViewOf(view), LIST_PAGE_SIZE);
   const paths = new Set(nearViews(view, used).map((v) => paginaPath(pagedViewOf(v), LIST_PAGE_SIZE)));
   paths.delete(own);

@@ -150,35 +150,38 @@ describeBrowser('the paged client list', () => {
   it('shows a sort read ahead at once, before its own read answers (page.clock for the pause)', async () => {
     const { page } = await open({ viewport: DESKTOP });
     const reads = await pagedPortfolio(page);
-    const { word } = data;
     const valorDesc = (u: URL) => u.pathname === '/api/produtos/pagina' && u.searchParams.get('ordem') === 'valor' && u.searchParams.get('direcao') === 'desc' && !u.searchParams.has('cursor');
-    const finished: string[] = [];
-    page.on('requestfinished', (r) => finished.push(r.url()));
+    // The read ahead's answer (other tests write to the same table: the view is compared with it).
+    const answers: string[][] = [];
+    page.on('response', (res) => {
+      if (valorDesc(new URL(res.url()))) void res.json().then((b: { itens: { nome: string }[] }) => answers.push(b.itens.map((c) => c.nome)));
+    });
     // Once armed, the view's own read of the highest-value sort is held (a server that has not answered yet).
     let holding = false;
     const held: Route[] = [];
     await page.route(valorDesc, (route) => (holding ? void held.push(route) : route.fallback()));
     await page.clock.install();
 
-    await page.goto(`${E2E.baseUrl}/clientes?q=${word}`);
+    await page.goto(`${E2E.baseUrl}/clientes`);
     await loaded(page);
     await expect.poll(() => cards(page).count()).toBe(LIST_PAGE_SIZE);
     // The user pauses: past the read-ahead's delay, its reads go out in idle time.
     await page.clock.runFor(LIST_PREFETCH.delayMs + 100);
-    await expect.poll(() => finished.some((u) => valorDesc(new URL(u)))).toBe(true);
+    await expect.poll(() => answers.length).toBe(1);
     const ahead = reads.filter((r) => r.startsWith('/api/produtos/pagina'));
     expect(ahead.every((r) => !r.includes('cursor=') && r.includes(`limit=${LIST_PAGE_SIZE}`))).toBe(true);
     expect(ahead.length).toBeLessThanOrEqual(1 + LIST_PREFETCH.perView);
+    expect(reads).not.toContain('/api/produtos');
 
     holding = true;
     await page.getByLabel('Ordenar por').selectOption({ label: 'Maior valor de contrato' });
-    await expect.poll(async () => (await names(page))[0]).toBe(`${word} ${TOTAL - 1}`);
-    // Shown from the page read ahead: the view's own read went out and is still held.
+    await expect.poll(() => page.url()).toContain('ordem=valor-desc');
+    // Shown from the page read ahead while the view's own read is still held.
+    await expect.poll(async () => (await names(page)).slice(0, 3)).toEqual(answers[0]!.slice(0, 3));
     await expect.poll(() => held.length).toBe(1);
-    expect((await names(page))[0]).toBe(`${word} ${TOTAL - 1}`);
+    expect(answers).toHaveLength(1);
     holding = false;
     for (const route of held) await route.fallback();
-    await expect.poll(() => finished.filter((u) => valorDesc(new URL(u))).length).toBe(2);
-    expect((await names(page)).slice(0, 2)).toEqual([`${word} ${TOTAL - 1}`, `${word} ${TOTAL - 2}`]);
+    await expect.poll(() => answers.length).toBe(2);
   }, 60_000);
 });

@@ -19,7 +19,10 @@ import { startPreview } from '../lib/preview.ts';
 import { median } from '../lib/stats.ts';
 import { paths } from '../../../web/src/paths.ts';
 import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE, LIST_PAGED_MAX_LOADED, LIST_PREFETCH } from '../../../web/src/config.ts';
-import type { PaginaClientes } from '../../../lambdas/contract/types.ts';
+import type { PaginaClientes, Resumo } from '../../../lambdas/contract/types.ts';
+import { sortKey } from '../../../web/src/lib/format.ts';
+import { APP_TEXTS } from '../../../web/src/texts/app.ts';
+import { LISTAS_TEXTS } from '../../../web/src/texts/listas.ts';
 
 const SECTION = 'Paged view';
 export const PAGED_CLIENTS = 10_000;
@@ -116,19 +119,43 @@ export async function pagedViewFigures(db: BenchDb, log: (line: string) => void)
       pageBytes.push(Buffer.byteLength(text));
       return (JSON.parse(text) as PaginaClientes).itens.map((c) => c.id);
     };
-    // The chips list the categories some client uses; the first category of the totals is one.
-    const resumo = (await (await fetch(`${preview.origin}/api/resumo`)).json()) as { categorias: { id: number; descricao: string; clientes: number }[] };
-    const categoria = resumo.categorias.find((c) => c.clientes > 0)!;
-    // Each change, and the view's first page as the API gives it (the app maps its view to these).
-    const steps = [
+    // The chips list the categories some client uses (in the chips' order: by name), then "Sem
+    // categoria" when some client has none.
+    const resumo = (await (await fetch(`${preview.origin}/api/resumo`)).json()) as Resumo;
+    const categorias = resumo.categorias.filter((c) => c.clientes > 0).sort((a, b) => (sortKey(a.descricao) < sortKey(b.descricao) ? -1 : 1));
+    const byChange = '&ordem=alteracao&direcao=desc';
+    // Each change, one click from the one before, and the view's first page as the API gives it
+    // (the app maps its view to these): every sort, each category chip (pressed alone), "Sem
+    // categoria" pressed and released, "Só VIP", "Sem próxima tarefa". Steps of a group are judged
+    // together (their slowest median).
+    interface Step {
+      label: string;
+      how: 'sort' | 'chip';
+      value: string;
+      query: string;
+      group?: string;
+    }
+    const steps: Step[] = [
       { label: 'sort by name (pt-BR)', how: 'sort', value: 'nome', query: '' },
+      { label: 'sort by name, descending', how: 'sort', value: 'nome-desc', query: '&direcao=desc' },
       { label: 'sort by contract value', how: 'sort', value: 'valor-desc', query: '&ordem=valor&direcao=desc' },
+      { label: 'sort by lowest contract value', how: 'sort', value: 'valor', query: '&ordem=valor' },
       { label: 'sort by category', how: 'sort', value: 'categoria', query: '&ordem=categoria' },
-      { label: 'sort by last change', how: 'sort', value: 'alteracao', query: '&ordem=alteracao&direcao=desc' },
-      { label: `chip "${categoria.descricao}"`, how: 'chip', value: categoria.descricao, query: `&ordem=alteracao&direcao=desc&categoria=${categoria.id}` },
-      { label: 'chip "Só VIP"', how: 'chip', value: 'Só VIP', query: `&ordem=alteracao&direcao=desc&categoria=${categoria.id}&vip=1` },
-    ] as const;
+      { label: 'sort by next tarefa', how: 'sort', value: 'proxima', query: '&ordem=proxima' },
+      { label: 'sort by last change', how: 'sort', value: 'alteracao', query: byChange },
+      ...categorias.map((c) => ({ label: `chip "${c.descricao}"`, how: 'chip' as const, value: c.descricao, query: `${byChange}&categoria=${c.id}`, group: `each category chip (${categorias.length})` })),
+      ...(resumo.semCategoria.clientes > 0
+        ? [
+            { label: 'chip "Sem categoria"', how: 'chip' as const, value: APP_TEXTS.common.noCategoria, query: `${byChange}&categoria=0` },
+            { label: 'chip "Sem categoria" released', how: 'chip' as const, value: APP_TEXTS.common.noCategoria, query: byChange },
+          ]
+        : [{ label: `chip "${categorias.at(-1)!.descricao}" released`, how: 'chip' as const, value: categorias.at(-1)!.descricao, query: byChange }]),
+      { label: 'chip "Só VIP"', how: 'chip', value: LISTAS_TEXTS.clientes.onlyVip, query: `${byChange}&vip=1` },
+      { label: 'chip "Sem próxima tarefa"', how: 'chip', value: LISTAS_TEXTS.clientes.semProxima, query: `${byChange}&vip=1&semProximaTarefa=1` },
+    ];
     const expected = await Promise.all(steps.map((s) => firstIds(s.query)));
+    // An empty view would count as shown at once.
+    for (const [i, ids] of expected.entries()) if (ids.length === 0) throw new Error(`the view of "${steps[i]!.label}" is empty`);
 
     const atOnceExpected = await firstIds('&ordem=valor');
     const took: number[][] = steps.map(() => []);
@@ -172,18 +199,40 @@ export async function pagedViewFigures(db: BenchDb, log: (line: string) => void)
         await context.close();
       }
     }
-    const figures: Figure[] = steps.map((s, i) => {
+    const figures: Figure[] = [];
+    const grouped = new Map<string, { label: string; ms: number }[]>();
+    for (const [i, s] of steps.entries()) {
       const v = median(took[i]!);
-      return judged(
-        SECTION,
-        `${s.label}, ${PAGED_CLIENTS.toLocaleString('en-US')} clients (paged)`,
-        v,
-        'ms',
-        `${formatMs(v)} median of ${LOADS} fresh loads (${took[i]!.map((x) => x.toFixed(0)).join(', ')} ms) to the updated first cards`,
-        `≤ ${MAX_CHANGE_MS} ms`,
-        v <= MAX_CHANGE_MS,
+      if (s.group) {
+        grouped.set(s.group, [...(grouped.get(s.group) ?? []), { label: s.label, ms: v }]);
+        continue;
+      }
+      figures.push(
+        judged(
+          SECTION,
+          `${s.label}, ${PAGED_CLIENTS.toLocaleString('en-US')} clients (paged)`,
+          v,
+          'ms',
+          `${formatMs(v)} median of ${LOADS} fresh loads (${took[i]!.map((x) => x.toFixed(0)).join(', ')} ms) to the updated first cards`,
+          `≤ ${MAX_CHANGE_MS} ms`,
+          v <= MAX_CHANGE_MS,
+        ),
       );
-    });
+    }
+    for (const [group, all] of grouped) {
+      const worst = Math.max(...all.map((x) => x.ms));
+      figures.push(
+        judged(
+          SECTION,
+          `${group}, ${PAGED_CLIENTS.toLocaleString('en-US')} clients (paged)`,
+          worst,
+          'ms',
+          `slowest ${formatMs(worst)}, fastest ${formatMs(Math.min(...all.map((x) => x.ms)))} (each the median of ${LOADS} fresh loads: ${all.map((x) => x.ms.toFixed(0)).join(', ')} ms)`,
+          `≤ ${MAX_CHANGE_MS} ms`,
+          worst <= MAX_CHANGE_MS,
+        ),
+      );
+    }
     figures.push(
       reported(
         SECTION,

@@ -79,6 +79,9 @@ describeBrowser('the paged client list', () => {
       await loaded(page);
       await search(page, word);
       await expect.poll(() => page.url()).toContain(`q=${word}`);
+      // The search's view rendered (its clear link): until then the whole list's status and cards
+      // (the same 30 clients on a fresh table) still show, and its cards are about to go.
+      await visible(page.locator('main .result-clear'));
       const status = page.locator('main .result-count');
       await expect.poll(() => status.innerText()).toMatch(new RegExp(`^${TOTAL} de `));
       // One page first, the next ones as the user scrolls to the end.

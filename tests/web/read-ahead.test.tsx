@@ -1,8 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE, LIST_PREFETCH } from '../../web/src/config.ts';
-import { apiRequest } from '../../web/src/api/http.ts';
+import { apiRequest, writeCount } from '../../web/src/api/http.ts';
 import { nearPaths } from '../../web/src/features/clientes/read-ahead.ts';
+import { keepPage, keptPage, readAheadStore } from '../../web/src/features/clientes/read-ahead-store.ts';
 import { parseView } from '../../web/src/lib/clientes-url.ts';
 // Loaded up front so React.lazy resolves without waiting on module I/O under fake timers.
 import '../../web/src/features/clientes/pages/ListaClientes.tsx';
@@ -137,6 +138,32 @@ describe('the views one click away', () => {
     const paths = nearPaths(parseView(new URLSearchParams()), many);
     expect(paths).toHaveLength(LIST_PREFETCH.perView);
     expect(new Set(paths).size).toBe(paths.length);
+  });
+});
+
+describe('the read-ahead store', () => {
+  it('gives a page only while no write has been answered since its read began, and keeps at most LIST_PREFETCH.kept', async () => {
+    const store = readAheadStore({});
+    const page = pageOf('x');
+    keepPage(store, '/a', page, writeCount());
+    expect(keptPage(store, '/a')).toBe(page);
+    // A write from anywhere (no list mounted to hear it), even one whose answer was lost.
+    const before = writeCount();
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(apiRequest('/produtos/1', { method: 'DELETE' })).rejects.toThrow();
+    expect(writeCount()).toBe(before + 1);
+    expect(keptPage(store, '/a')).toBeUndefined();
+    // A read begun before it is not kept.
+    keepPage(store, '/b', page, before);
+    expect(keptPage(store, '/b')).toBeUndefined();
+    // The oldest go first.
+    for (let i = 0; i < LIST_PREFETCH.kept + 5; i++) keepPage(store, `/p${i}`, page, writeCount());
+    expect(store.pages.size).toBe(LIST_PREFETCH.kept);
+    expect(keptPage(store, '/p4')).toBeUndefined();
+    expect(keptPage(store, '/p5')).toBe(page);
+    expect(keptPage(store, `/p${LIST_PREFETCH.kept + 4}`)).toBe(page);
+    // One store per SWR cache (a session's cache goes with the session).
+    expect(readAheadStore({}).pages.size).toBe(0);
   });
 });
 

@@ -4,16 +4,18 @@
  * scrolls, and keeps sort, chips, VIP and search in the URL (Back walks the views). Seeding
  * 2,000 clients takes minutes on DynamoDB Local, so the portfolio's count (GET /resumo, the one
  * thing that decides the mode) is reported above the threshold; every page comes from the real API.
+ * After a pause on a view, the sorts and chips one click away are read ahead: a sort change then
+ * shows its first cards while its own read is still out.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import type { Categoria } from '../../lambdas/contract/index.ts';
 import { createCategoria, createProduto, token } from './support/api.ts';
 import { card, describeBrowser, DESKTOP, E2E, loaded, MOBILE, search, useBrowser, visible } from './support/harness.ts';
-import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE } from '../../web/src/config.ts';
+import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE, LIST_PREFETCH } from '../../web/src/config.ts';
 
 const TOTAL = LIST_PAGE_SIZE + 6;
 const IN_CATEGORY = 12;
@@ -77,6 +79,9 @@ describeBrowser('the paged client list', () => {
       await loaded(page);
       await search(page, word);
       await expect.poll(() => page.url()).toContain(`q=${word}`);
+      // The search's view rendered (its clear link): until then the whole list's status and cards
+      // (the same 30 clients on a fresh table) still show, and its cards are about to go.
+      await visible(page.locator('main .result-clear'));
       const status = page.locator('main .result-count');
       await expect.poll(() => status.innerText()).toMatch(new RegExp(`^${TOTAL} de `));
       // One page first, the next ones as the user scrolls to the end.
@@ -144,4 +149,42 @@ describeBrowser('the paged client list', () => {
       await expect.poll(() => status.innerText()).toMatch(new RegExp(`^${TOTAL} de `));
       await expect.poll(async () => (await names(page))[0]).toBe(`${word} ${TOTAL - 1}`);
     }, 90_000);
+
+  it('shows a sort read ahead at once, before its own read answers (page.clock for the pause)', async () => {
+    const { page } = await open({ viewport: DESKTOP });
+    const reads = await pagedPortfolio(page);
+    const valorDesc = (u: URL) => u.pathname === '/api/produtos/pagina' && u.searchParams.get('ordem') === 'valor' && u.searchParams.get('direcao') === 'desc' && !u.searchParams.has('cursor');
+    // The read ahead's answer (other tests write to the same table: the view is compared with it).
+    const answers: string[][] = [];
+    page.on('response', (res) => {
+      if (valorDesc(new URL(res.url()))) void res.json().then((b: { itens: { nome: string }[] }) => answers.push(b.itens.map((c) => c.nome)));
+    });
+    // Once armed, the view's own read of the highest-value sort is held (a server that has not answered yet).
+    let holding = false;
+    const held: Route[] = [];
+    await page.route(valorDesc, (route) => (holding ? void held.push(route) : route.fallback()));
+    await page.clock.install();
+
+    await page.goto(`${E2E.baseUrl}/clientes`);
+    await loaded(page);
+    await expect.poll(() => cards(page).count()).toBe(LIST_PAGE_SIZE);
+    // The user pauses: past the read-ahead's delay, its reads go out in idle time.
+    await page.clock.runFor(LIST_PREFETCH.delayMs + 100);
+    await expect.poll(() => answers.length).toBe(1);
+    const ahead = reads.filter((r) => r.startsWith('/api/produtos/pagina'));
+    expect(ahead.every((r) => !r.includes('cursor=') && r.includes(`limit=${LIST_PAGE_SIZE}`))).toBe(true);
+    expect(ahead.length).toBeLessThanOrEqual(1 + LIST_PREFETCH.perView);
+    expect(reads).not.toContain('/api/produtos');
+
+    holding = true;
+    await page.getByLabel('Ordenar por').selectOption({ label: 'Maior valor de contrato' });
+    await expect.poll(() => page.url()).toContain('ordem=valor-desc');
+    // Shown from the page read ahead while the view's own read is still held.
+    await expect.poll(async () => (await names(page)).slice(0, 3)).toEqual(answers[0]!.slice(0, 3));
+    await expect.poll(() => held.length).toBe(1);
+    expect(answers).toHaveLength(1);
+    holding = false;
+    for (const route of held) await route.fallback();
+    await expect.poll(() => answers.length).toBe(2);
+  }, 60_000);
 });

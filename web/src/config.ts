@@ -84,3 +84,19 @@ export const LIST_PAGE_SIZE = 24;
  * about 30 KB of JS heap, 2,400 measured 75.6 MB); search and filters reach the rest.
  */
 export const LIST_PAGED_MAX_LOADED = 1_200;
+
+/**
+ * Reading ahead on the paged list: once a view's first cards show and the user pauses, the first
+ * page of each view one click away (the other sorts, each chip) is read in idle time, so that
+ * click shows its cards at once (docs/performance.md: what it costs).
+ */
+export const LIST_PREFETCH = {
+  /** The pause after the first cards before the first read ahead, in ms. */
+  delayMs: 500,
+  /** Reads ahead in flight at once. */
+  concurrency: 2,
+  /** Views read ahead from one view, at most (6 other sorts, 2 chips, the categories). */
+  perView: 32,
+  /** First pages kept, at most (each about 24 cards of JSON, the oldest dropped first). */
+  kept: 64,
+} as const;

@@ -27,6 +27,28 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The browser's fetch priority (a read ahead of need goes `low`). */
+  priority?: RequestPriority;
+}
+
+let writes = 0;
+const writeListeners = new Set<() => void>();
+
+/**
+ * How many writes (any call but GET) have got an answer so far: a read begun before the count
+ * moved may hold what a write changed.
+ */
+export const writeCount = (): number => writes;
+
+/** `listener` runs after each write's answer (success or not); returns the unsubscribe. */
+export function onWrite(listener: () => void): () => void {
+  writeListeners.add(listener);
+  return () => void writeListeners.delete(listener);
+}
+
+function noteWrite() {
+  writes++;
+  for (const listener of [...writeListeners]) listener();
 }
 
 /** Reads an error body without ever throwing: API Gateway may answer `{message}`, HTML or nothing. */
@@ -58,7 +80,7 @@ async function readError(res: Response): Promise<{ mensagem?: string; detail?: s
  * @throws ApiRequestError on any non-2xx status, carrying the status and the API's `mensagem`.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, headers = {}, signal } = options;
+  const { method = 'GET', body, headers = {}, signal, priority } = options;
   const json = body === undefined ? undefined : JSON.stringify(body);
   const send = (token: string | undefined) =>
     fetch(`${API_BASE}${path}`, {
@@ -71,15 +93,22 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       },
       body: json,
       signal,
+      ...(priority ? { priority } : {}),
     });
   let token = await accessToken();
-  let res = await send(token);
-  if (res.status === 401 && token) {
-    token = await tokenAfterRefusal(token);
-    if (token) {
-      res = await send(token);
-      if (res.status === 401) expire();
+  let res: Response;
+  try {
+    res = await send(token);
+    if (res.status === 401 && token) {
+      token = await tokenAfterRefusal(token);
+      if (token) {
+        res = await send(token);
+        if (res.status === 401) expire();
+      }
     }
+  } finally {
+    // A lost answer may still have been a stored write: counted either way.
+    if (method !== 'GET') noteWrite();
   }
   if (!res.ok) {
     const { mensagem, detail, campo } = await readError(res);

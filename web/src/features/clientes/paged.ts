@@ -3,12 +3,14 @@
  * route, the next page loaded as the user scrolls, at most LIST_PAGED_MAX_LOADED cards held.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import useSWRInfinite from 'swr/infinite';
+import { useSWRConfig } from 'swr';
+import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
 import type { Cliente, PaginaClientes, Totais } from '@contract';
 import type { View } from '../../lib/clientes-url.ts';
 import { PAGINA_MAX, paginaPath, type PagedView } from '../../api/clientes-pagina.ts';
 import { cursorPageKey } from '../../lib/paging.ts';
 import { LIST_PAGE_SIZE, LIST_PAGED_MAX_LOADED, LIST_PRELOAD_MARGIN } from '../../config.ts';
+import { keptPage, readAheadStore } from './read-ahead-store.ts';
 
 // Shared with the import's review, which reads by name above the same count.
 export { tooLarge, usePagedList } from '../../lib/paging.ts';
@@ -54,6 +56,8 @@ export interface PagedList {
   loadingMore: boolean;
   loadMore: () => void;
   retry: () => void;
+  /** The view's own first page is in (not the previous view's cards, nor a page read ahead). */
+  settled: boolean;
 }
 
 /**
@@ -68,13 +72,25 @@ function useFreshOnMount(cached: boolean, mutate: () => Promise<unknown>) {
   }, []);
 }
 
-/** A view's pages (`view` null: none read). */
+/**
+ * A view's pages (`view` null: none read). A first page read ahead (features/clientes/read-ahead.ts)
+ * shows at once while the view's pages are read as usual.
+ */
 export function usePagedClientes(view: PagedView | null, pageSize = LIST_PAGE_SIZE): PagedList {
   const first = view ? paginaPath(view, pageSize) : null;
   const key = useMemo(() => cursorPageKey(first), [first]);
-  // The previous view's cards stay while the next view's first page loads (no flash of a spinner).
-  const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<PaginaClientes>(key, { revalidateFirstPage: false, revalidateAll: false, keepPreviousData: true });
-  useFreshOnMount(data !== undefined, mutate);
+  const { cache } = useSWRConfig();
+  const cached = first !== null && cache.get(unstable_serialize(key))?.data !== undefined;
+  const ahead = first !== null && !cached ? keptPage(readAheadStore(cache), first) : undefined;
+  // The previous view's cards stay while the next view's first page loads (no flash of a
+  // spinner), unless a page read ahead can show instead.
+  const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<PaginaClientes>(key, {
+    revalidateFirstPage: false,
+    revalidateAll: false,
+    keepPreviousData: ahead === undefined,
+    ...(ahead ? { fallbackData: [ahead] } : {}),
+  });
+  useFreshOnMount(cached, mutate);
   const itens = data?.flatMap((p) => p.itens) ?? [];
   const hasNext = data !== undefined && data.at(-1)?.cursor != null;
   const capped = hasNext && itens.length >= LIST_PAGED_MAX_LOADED;
@@ -89,6 +105,7 @@ export function usePagedClientes(view: PagedView | null, pageSize = LIST_PAGE_SI
     loadingMore,
     loadMore: () => void setSize((s) => s + 1),
     retry: () => void mutate(),
+    settled: cached,
   };
 }
 

@@ -9,6 +9,7 @@ import { APP_TEXTS } from '../../../texts/app.ts';
 import { LISTAS_TEXTS } from '../../../texts/listas.ts';
 import { CLIENTES_TEXTS } from '../../../texts/clientes.ts';
 import { pagedViewOf, usePagedClientes, useSentinel } from '../paged.ts';
+import { useReadAhead } from '../read-ahead.ts';
 import { ClienteCard } from './ClienteCard.tsx';
 import { ListTools, type Used } from './ListTools.tsx';
 
@@ -25,6 +26,8 @@ export default function PagedBody({ view, viewKey, onChange, onClear }: { view: 
   const { data: resumo } = useResumo();
   const used = useUsedCategories();
   const sentinel = useSentinel(list.more && !list.loadingMore, list.loadMore, list.itens.length);
+  // The sorts and chips one click away, read while the user looks at this view.
+  useReadAhead(view, used, list.settled);
   let results;
   if (list.isLoading && list.itens.length === 0) results = <Spinner />;
   else if (list.error && list.itens.length === 0) results = <LoadError message={CLIENTES_TEXTS.clientes.listError} onRetry={list.retry} />;

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_STORAGE_KEY } from '../../web/src/config.ts';
+import { SESSION_STORAGE_KEY, TOAST_DURATION } from '../../web/src/config.ts';
+import { mayDeleteTarefa } from '../../web/src/lib/tarefas.ts';
+import type { Session } from '../../web/src/lib/session.ts';
+import { ACOES_TEXTS } from '../../web/src/texts/acoes.ts';
 import { CONFIG, fakeBackend, tokens } from './auth-helpers.ts';
-import { currentSearch, json, mockApi, renderApp } from './helpers.tsx';
+import { currentPath, currentSearch, json, mockApi, renderApp, visibleToast } from './helpers.tsx';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -175,5 +178,83 @@ describe('/agenda signed in', () => {
     expect(urls()[1]!.searchParams.has('responsavel')).toBe(false);
     // The team's view names who does each.
     expect(await screen.findByText('Responsável: ana@empresa.com.br')).toBeInTheDocument();
+  });
+});
+
+describe('deleting a tarefa, with Desfazer as for clients', () => {
+  it('Excluir on /agenda: the client-style toast, the Desfazer bar, the trash restore, and the tarefa back in every read', async () => {
+    const user = userEvent.setup();
+    const t = tarefa(9, 'Ligar hoje', '2030-01-10T13:00:00.000Z', { versao: 3 });
+    const api = mockApi({
+      'GET /api/tarefas/resumo': [json(200, { atrasadas: 0, hoje: 1 }), json(200, { atrasadas: 0, hoje: 0 }), json(200, { atrasadas: 0, hoje: 1 })],
+      'GET /api/tarefas': [json(200, { itens: [t], cursor: null }), json(200, { itens: [], cursor: null }), json(200, { itens: [{ ...t, versao: 4 }], cursor: null })],
+      'DELETE /api/tarefas/9': new Response(null, { status: 204 }),
+      'POST /api/lixeira/tarefa/9/restaurar': json(200, { tipo: 'tarefa', registro: { ...t, versao: 4 } }),
+    });
+    renderApp('/agenda?tipo=ligacao');
+    await user.click(await screen.findByRole('button', { name: 'Excluir: Ligar hoje' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/api/tarefas/9')).toHaveLength(1));
+    // The clients' toast style and lifetime (TOAST_DURATION.app), then the bar on the same page and view.
+    await waitFor(() => expect(visibleToast('Tarefa apagada com sucesso')?.dataset.duration).toBe(String(TOAST_DURATION.app)));
+    const bar = await screen.findByText(ACOES_TEXTS.undo.tarefa);
+    expect(bar.closest('.undo-bar')).not.toBeNull();
+    expect(currentPath()).toBe('/agenda');
+    expect(currentSearch()).toBe('?tipo=ligacao');
+    await waitFor(() => expect(screen.queryByText('Ligar hoje')).toBeNull());
+    // The badge's and the sections' counts read again after the delete.
+    await waitFor(() => expect(api.callsTo('GET', '/api/tarefas/resumo').length).toBeGreaterThanOrEqual(2));
+
+    await user.click(screen.getByRole('button', { name: ACOES_TEXTS.undo.actionLabel('Ligar hoje') }));
+    await waitFor(() => expect(visibleToast(ACOES_TEXTS.toast.restored)).toBeDefined());
+    expect(api.callsTo('POST', '/api/lixeira/tarefa/9/restaurar')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText(ACOES_TEXTS.undo.tarefa)).toBeNull());
+    expect(await screen.findByText('Ligar hoje')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/tarefas/resumo').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a refused delete says why with the error toast, keeps the tarefa and shows no bar', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/tarefas/resumo': json(200, { atrasadas: 0, hoje: 0 }),
+      'GET /api/tarefas': json(200, { itens: [tarefa(4, 'Visitar', '2030-01-10T13:00:00.000Z')], cursor: null }),
+      'DELETE /api/tarefas/4': json(403, { mensagem: 'Só o responsável pela tarefa ou um administrador pode fazer isso.' }),
+    });
+    renderApp('/agenda');
+    await user.click(await screen.findByRole('button', { name: 'Excluir: Visitar' }));
+    await waitFor(() => expect(visibleToast('Erro ao deletar a tarefa')).toBeDefined());
+    expect(screen.queryByText(ACOES_TEXTS.undo.tarefa)).toBeNull();
+    expect(screen.getByText('Visitar')).toBeInTheDocument();
+  });
+
+  it('signed in, Excluir shows on one’s own tarefas and, for an administrator, on everyone’s', () => {
+    const t = { responsavel: 'ana@empresa.com.br' };
+    const signed = (email: string, admin: boolean) => ({ status: 'signedIn', user: { email, admin } }) as unknown as Session;
+    expect(mayDeleteTarefa(signed('Ana@Empresa.com.br', false), t)).toBe(true);
+    expect(mayDeleteTarefa(signed('bia@empresa.com.br', false), t)).toBe(false);
+    expect(mayDeleteTarefa(signed('bia@empresa.com.br', true), t)).toBe(true);
+    expect(mayDeleteTarefa({ status: 'off' } as Session, t)).toBe(true);
+  });
+
+  it('signed in as a colleague: no Excluir on another’s tarefa in Da equipe, Excluir on one’s own', async () => {
+    sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    fakeBackend({
+      cognito: { InitiateAuth: () => tokens('bia@empresa.com.br', { refresh: null }) },
+      api: {
+        'GET /api/tarefas/resumo': json(200, { atrasadas: 0, hoje: 0 }),
+        'GET /api/tarefas': json(200, {
+          itens: [
+            tarefa(1, 'Da Ana', '2030-01-10T13:00:00.000Z', { responsavel: 'ana@empresa.com.br' }),
+            tarefa(2, 'Da Bia', '2030-01-11T13:00:00.000Z', { responsavel: 'bia@empresa.com.br' }),
+          ],
+          cursor: null,
+        }),
+        'GET /api/equipe': json(200, [{ email: 'ana@empresa.com.br' }, { email: 'bia@empresa.com.br' }]),
+      },
+    });
+    renderApp('/agenda?escopo=equipe', { auth: CONFIG });
+    await screen.findByText('Da Ana');
+    expect(screen.queryByRole('button', { name: 'Excluir: Da Ana' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Excluir: Da Bia' })).toBeInTheDocument();
+    sessionStorage.clear();
   });
 });

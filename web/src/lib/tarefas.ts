@@ -8,8 +8,9 @@ import useSWR, { useSWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { LIMITS, type Equipe, type PaginaTarefas, type Tarefa, type TarefasResumo } from '@contract';
 import { ApiRequestError } from '../api/http.ts';
-import { createTarefa, EQUIPE_PATH, isTarefasKey, resumoTarefasPath, tarefasPath, updateTarefa, type TarefaBody, type TarefaChange, type TarefasQuery } from '../api/tarefas.ts';
+import { createTarefa, EQUIPE_PATH, isTarefasKey, removeTarefa, resumoTarefasPath, tarefasPath, updateTarefa, type TarefaBody, type TarefaChange, type TarefasQuery } from '../api/tarefas.ts';
 import { clientes } from './resources.ts';
+import type { Session } from './session.ts';
 import { cursorPageKey } from './paging.ts';
 import { addDays, companyTimeZone, dayIn } from './zoned.ts';
 
@@ -69,6 +70,19 @@ function isClientesKey(key: unknown): boolean {
   return typeof path === 'string' && (path === clientes.path || path.startsWith(`${clientes.path}/`) || path.startsWith(`${clientes.path}?`));
 }
 
+/** Every read a tarefa write changes: the tarefa lists and counts, and the clients (their next tarefa). */
+export const isTarefaReadKey = (key: unknown): boolean => isTarefasKey(key) || isClientesKey(key);
+
+/**
+ * Who may delete (or reassign) a tarefa, as the API decides it: its `responsavel` or an
+ * administrator (the server checks that one live); everyone in the open mode.
+ */
+export function mayDeleteTarefa(session: Session, tarefa: Pick<Tarefa, 'responsavel'>): boolean {
+  if (session.status === 'off') return true;
+  if (session.status !== 'signedIn') return false;
+  return session.user.admin || session.user.email.toLowerCase() === tarefa.responsavel.toLowerCase();
+}
+
 /**
  * The tarefa writes, each followed by a fresh read of every tarefa list and count and of the
  * clients (their next tarefa). SWR's filtered mutate skips paged (useSWRInfinite) reads: a page
@@ -76,7 +90,7 @@ function isClientesKey(key: unknown): boolean {
  */
 export function useTarefaWrites() {
   const { mutate } = useSWRConfig();
-  const refreshAll = useCallback(() => mutate((key) => isTarefasKey(key) || isClientesKey(key)), [mutate]);
+  const refreshAll = useCallback(() => mutate(isTarefaReadKey), [mutate]);
   return useMemo(
     () => ({
       refreshAll,
@@ -90,6 +104,14 @@ export function useTarefaWrites() {
           return await updateTarefa(id, change);
         } finally {
           // Also after a 409: the lists then show the tarefa as it is now.
+          void refreshAll();
+        }
+      },
+      /** To the trash (the Desfazer bar restores it). */
+      async remove(id: number): Promise<void> {
+        try {
+          await removeTarefa(id);
+        } finally {
           void refreshAll();
         }
       },

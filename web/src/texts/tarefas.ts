@@ -50,6 +50,8 @@ export const TAREFAS_TEXTS = {
     resultado: 'Resultado (opcional)',
     resultadoPlaceholder: 'O que aconteceu? Ex.: cliente pediu proposta até sexta.',
     confirmarConclusao: 'Concluir tarefa',
+    excluir: 'Excluir',
+    excluirLabel: (descricao: string) => `Excluir: ${descricao}`,
   },
   form: {
     nova: 'Nova tarefa',
@@ -84,6 +86,9 @@ export const TAREFAS_TEXTS = {
     adiada: (quando: string) => `Tarefa adiada para ${quando}.`,
     erro: 'Não foi possível salvar a tarefa.',
     conflito: 'Esta tarefa mudou em outra tela. A agenda foi atualizada; tente de novo.',
+    /** After a delete, as the client's ('Produto apagado com sucesso'); the Desfazer bar follows. */
+    excluida: 'Tarefa apagada com sucesso',
+    excluirErro: 'Erro ao deletar a tarefa',
   },
   cliente: {
     proxima: 'Próxima tarefa',

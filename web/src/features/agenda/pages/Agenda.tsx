@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Spinner, ButtonSpinner } from '../../../components/Spinner.tsx';
 import { EmptyState, LoadError } from '../../../components/States.tsx';
 import { TarefaItem } from '../../../components/tarefas/TarefaItem.tsx';
+import { UndoBar } from '../../../components/UndoBar.tsx';
 import type { TarefasQuery } from '../../../api/tarefas.ts';
 import { SECOES, secoesOf } from '../../../lib/agenda.ts';
 import { useQueryState } from '../../../lib/clientes-url.ts';
@@ -33,7 +34,8 @@ function viewOf(search: URLSearchParams, signedIn: boolean): { escopo: Escopo; t
 /**
  * /agenda: the pending tarefas by day in the company's time zone: *Atrasadas* first and counted,
  * *Hoje*, *Próximos 7 dias*, *Depois*; one's own or the team's, all types or one. Each tarefa is
- * completed, rescheduled or its client opened in one click. The view lives in the URL.
+ * completed, rescheduled or its client opened in one click, or deleted (Desfazer then restores
+ * it). The view lives in the URL.
  */
 export default function Agenda() {
   const session = useSession();
@@ -143,6 +145,7 @@ export default function Agenda() {
           </select>
         </div>
       </div>
+      <UndoBar onRestored={onChanged} />
       {body}
     </div>
   );

@@ -1,7 +1,8 @@
 /**
  * Tarefas in Chromium against the production build and the real API: /agenda's sections (in the
  * company's time zone, whatever the browser's) with complete, reschedule and open-the-client; the
- * client page's next tarefa and one timeline (Nova tarefa, Registrar interação) at 375 and
+ * client page's next tarefa and one timeline (Nova tarefa, Registrar interação, Excluir and
+ * Desfazer) at 375 and
  * 1440 px; the Agenda link's overdue badge in the administrator's bar at 1440 px and the phone menu
  * at 375 px, nothing overflowing.
  */
@@ -173,6 +174,20 @@ describeBrowser('agenda and the client timeline (open mode)', () => {
     // The next tarefa is still tomorrow's call (a done one never is).
     await visible(main.locator('.cliente-proxima').getByText('Ligação amanhã às 10:00'));
     expect(await overflow(page, viewport.width)).toEqual([]);
+
+    // Excluir the call: the clients' toast, the Desfazer bar, no next tarefa; Desfazer brings it all back.
+    await timeline.getByRole('button', { name: `Excluir: Ligar ${tok}` }).click();
+    await visible(toast(page, 'Tarefa apagada com sucesso'));
+    const bar = timeline.locator('.undo-bar', { hasText: 'Tarefa deletada.' });
+    await visible(bar);
+    await visible(main.locator('.cliente-proxima').getByText('Sem próxima tarefa'));
+    await expect.poll(() => timeline.locator('.timeline-pendentes').count()).toBe(0);
+    expect(await overflow(page, viewport.width)).toEqual([]);
+    await bar.getByRole('button', { name: `Desfazer: restaurar Ligar ${tok}` }).click();
+    await visible(toast(page, 'Registro restaurado.'));
+    await expect.poll(() => bar.count()).toBe(0);
+    await visible(timeline.locator('.timeline-pendentes').getByText(`Ligar ${tok}`));
+    await visible(main.locator('.cliente-proxima').getByText('Ligação amanhã às 10:00'));
 
     // The list's card says it too, and "Sem próxima tarefa" filters it out.
     await page.goto(`/clientes?q=${tok}`);

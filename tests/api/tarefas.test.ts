@@ -16,9 +16,10 @@ import { recentActivity } from '../../lambdas/store/feed.ts';
 import { historyPk } from '../../lambdas/store/historico.ts';
 import { lixeiraKey } from '../../lambdas/store/lixeira.ts';
 import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
-import { createTarefa as createTarefaOps, pointerKey, proximaKey, tarefaPk, type TarefaRecord } from '../../lambdas/store/tarefas.ts';
+import { createTarefa as createTarefaOps, pointerKey, proximaKey, proximaOf, proximaOp, tarefaPk, type TarefaRecord } from '../../lambdas/store/tarefas.ts';
 import { itemsPutBy } from '../../lambdas/store/write.ts';
 import { createOpenApiValidator } from '../contract/openapi-validator.ts';
+import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { startTestApi } from '../support/api-server.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
 import { auditBy, call, createCliente, ISO_UTC, type TestApi } from './helpers.ts';
@@ -301,7 +302,7 @@ describe("a client's delete, restore, purge and sweep with more tarefas than one
 
   /** Seeds `COUNT` pending tarefas on a client as a create writes them (far faster than 130 POSTs). */
   async function seedTarefas(cliente: number, responsavel: string, firstId: number): Promise<void> {
-    const items = Array.from({ length: COUNT }, (_, i) => {
+    const records = Array.from({ length: COUNT }, (_, i) => {
       const t: TarefaRecord = {
         id: firstId + i,
         cliente,
@@ -313,8 +314,10 @@ describe("a client's delete, restore, purge and sweep with more tarefas than one
         versao: 1,
         historico: 1,
       };
-      return itemsPutBy(createTarefaOps(t));
-    }).flat();
+      return t;
+    });
+    // As the creates leave them: each tarefa's items, and the client's next tarefa (the earliest).
+    const items = [...records.flatMap((t) => itemsPutBy(createTarefaOps(t))), ...itemsPutBy([proximaOp(cliente, { v: 0 }, proximaOf(records))])];
     await batchPut({ doc: api.doc, tableName: api.tableName }, items);
     // The history each create writes, so the purge has it to erase.
     await batchPut(
@@ -377,6 +380,12 @@ describe("a client's delete, restore, purge and sweep with more tarefas than one
     expect(await partition(tarefaPk(stalled.id))).toEqual([]);
     expect(await raw(pointerKey(next + COUNT - 1))).toBeUndefined();
     expect(await raw(lixeiraKey('produto', stalled.id))).toBeUndefined();
+  });
+});
+
+describe('the stored tarefas after all of the above', () => {
+  it('keep the store invariants: index items, pointers, next tarefas, trash and history as the writes leave them', async () => {
+    expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
   });
 });
 

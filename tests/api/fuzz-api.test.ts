@@ -3,13 +3,18 @@
  * requests mutated away from it (types, missing/extra fields, lengths ±1, unicode, huge numbers,
  * non-JSON, wrong content types, oversized and deeply nested bodies, bad ids, unknown paths,
  * other methods, bad Idempotency-Keys), interleaved with creates, updates (current and stale
- * `versao`), deletes and repeated keys, a few at a time, through the local HTTP server.
+ * `versao`), deletes and repeated keys, a few at a time, through the local HTTP server; and
+ * tarefas among them (create on live, trashed and missing clients, reschedule, complete, reassign
+ * with current, stale or no `versao`, delete, restore, purge) around their clients' deletes,
+ * restores and purges.
  *
  * Every answer: no 5xx; a 4xx has a string `mensagem`; a 2xx matches its OpenAPI schema; the
  * status is the one the model predicts. Restores and purges from the trash, the trash's
  * list and every history read through all their pages, each compared with the model. After every batch, the table (read directly): each
  * category's count equals its clients, no orphan, ids unique and from the counters, no unknown
- * attribute, exactly the records the model accepted (nothing from a rejected request), and
+ * attribute, exactly the records the model accepted (nothing from a rejected request), the
+ * tarefas' index items, pointers and next tarefas (store-invariants.ts), each client's embedded
+ * next tarefa the model's earliest pending one, and
  * `versao` never goes backwards.
  *
  * FUZZ_RUNS=n sets the batches (default 40 of ~50 requests: ~2,000 requests); FUZZ_SEED=s
@@ -124,8 +129,14 @@ async function checkStore(): Promise<void> {
   const modelTrash = [
     ...[...model.trash.categoria.keys()].map((id) => `categoria#${id}`),
     ...[...model.trash.cliente.keys()].map((id) => `produto#${id}`),
+    ...[...model.tarefaTrash.keys()].map((id) => `tarefa#${id}`),
   ].sort();
   expect(trashed).toEqual(modelTrash);
+  // Exactly the tarefas the model has, as its answers left them (the invariants above check their index items and next tarefas).
+  const storedTarefas = [...(s.tarefas?.values() ?? [])]
+    .map((t) => ({ id: t.id, cliente: t.cliente, tipo: t.tipo, descricao: t.descricao, quando: t.quando, responsavel: t.responsavel, concluida: t.concluida, versao: t.versao }))
+    .sort((a, b) => a.id - b.id);
+  expect(storedTarefas).toEqual([...model.tarefas.values()].sort((a, b) => a.id - b.id));
   for (const [key, writes] of model.writes) {
     const record = `${key.startsWith('C') ? 'categoria' : 'produto'}#${key.slice(1)}`;
     const entries = s.history?.get(record)?.length ?? 0;
@@ -154,6 +165,8 @@ async function checkStore(): Promise<void> {
       // The list leaves observacoes out.
       modelProds.map(({ categoriaId, observacoes: _notInTheList, ...p }) => ({
         ...p,
+        // Each client's next tarefa (the model's earliest pending one), absent when none.
+        proximaTarefa: model.proximaTarefa(p.id),
         categoria: categoriaId === null ? null : { id: categoriaId, descricao: model.categorias.get(categoriaId)!.descricao },
       })),
     ),

@@ -337,4 +337,31 @@ describe('tarefas with sign-in: the team, who may reassign and delete', () => {
     expect((await call(api, 'DELETE', `/tarefas/${doAdmin.id}`, undefined, as(admin))).status).toBe(204);
     expect((await call(api, 'DELETE', `/tarefas/${deles.body.id}`, undefined, as(member))).status).toBe(204);
   });
+
+  it('a deleted person’s pending tarefas stay in the team’s agenda (the web gathers them under "Sem responsável ativo"), off the team, reassigned by an administrator only', async () => {
+    const FOI = 'foi@empresa.com.br';
+    expect((await call(api, 'POST', '/usuarios', { email: FOI }, as(admin))).status).toBe(201);
+    const c = (await call(api, 'POST', '/produtos', { nome: 'Cliente de quem foi', valorContrato: 1 }, as(member))).body as { id: number };
+    const dela = (await call(api, 'POST', '/tarefas', { cliente: c.id, tipo: 'visita', descricao: 'Visita de quem foi', quando, responsavel: FOI }, as(admin))).body as Tarefa;
+    expect(dela.responsavel).toBe(FOI);
+    expect((await call(api, 'DELETE', `/usuarios/${encodeURIComponent(FOI)}`, undefined, as(admin))).status).toBe(204);
+    const team = ((await call(api, 'GET', '/equipe', undefined, as(member))).body as { email: string }[]).map((u) => u.email);
+    expect(team).not.toContain(FOI);
+    // The team's pending agenda still lists it, with its departed responsavel: the web tells it apart by /equipe.
+    const pendentes = (await call(api, 'GET', `/tarefas?status=pendente&cliente=${c.id}`, undefined, as(member))).body as PaginaTarefas;
+    expect(pendentes.itens).toEqual([expect.objectContaining({ id: dela.id, responsavel: FOI })]);
+    const equipeView = (await call(api, 'GET', '/tarefas?status=pendente&limit=100', undefined, as(member))).body as PaginaTarefas;
+    expect(equipeView.itens.map((t) => t.id)).toContain(dela.id);
+    const onlyOwner = { status: 403, body: { mensagem: MESSAGES.tarefaSomenteResponsavel } };
+    expect(await call(api, 'PUT', `/tarefas/${dela.id}`, { responsavel: MEMBER }, as(member))).toMatchObject(onlyOwner);
+    expect(await call(api, 'DELETE', `/tarefas/${dela.id}`, undefined, as(member))).toMatchObject(onlyOwner);
+    // Not back to the deleted person (400), but to someone on the team.
+    const minha = (await call(api, 'POST', '/tarefas', { cliente: c.id, tipo: 'ligacao', descricao: 'Minha', quando }, as(member))).body as Tarefa;
+    expect(await call(api, 'PUT', `/tarefas/${minha.id}`, { responsavel: FOI }, as(member))).toMatchObject({
+      status: 400,
+      body: { mensagem: MESSAGES.tarefaResponsavelInvalido(FOI), campo: 'responsavel' },
+    });
+    expect(await call(api, 'POST', '/tarefas', { cliente: c.id, tipo: 'ligacao', descricao: 'Para quem foi', quando, responsavel: FOI }, as(admin))).toMatchObject({ status: 400 });
+    expect(await call(api, 'PUT', `/tarefas/${dela.id}`, { responsavel: MEMBER, versao: dela.versao }, as(admin))).toMatchObject({ status: 200, body: { responsavel: MEMBER, versao: dela.versao + 1 } });
+  });
 });

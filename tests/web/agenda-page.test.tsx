@@ -258,3 +258,47 @@ describe('deleting a tarefa, with Desfazer as for clients', () => {
     sessionStorage.clear();
   });
 });
+
+describe('"Sem responsável ativo" in Da equipe', () => {
+  afterEach(() => sessionStorage.clear());
+  const orfa = tarefa(3, 'Visitar a loja', '2030-01-12T13:00:00.000Z', { responsavel: 'saiu@empresa.com.br', versao: 5 });
+  const backend = (email: string, admin: boolean) => {
+    sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
+    return fakeBackend({
+      cognito: { InitiateAuth: () => tokens(email, { admin, refresh: null }) },
+      api: {
+        'GET /api/tarefas/resumo': json(200, { atrasadas: 0, hoje: 0 }),
+        'GET /api/tarefas': json(200, { itens: [tarefa(1, 'Ligar', '2030-01-10T13:00:00.000Z', { responsavel: 'ana@empresa.com.br' }), orfa], cursor: null }),
+        'GET /api/equipe': json(200, [{ email: 'ana@empresa.com.br' }, { email: 'chefe@empresa.com.br' }]),
+        'PUT /api/tarefas/3': json(200, { ...orfa, responsavel: 'ana@empresa.com.br', versao: 6 }),
+      },
+    });
+  };
+
+  it('gathers the tarefas of a disabled or deleted person under their heading, out of the date sections; an administrator reassigns one', async () => {
+    const user = userEvent.setup();
+    const be = backend('chefe@empresa.com.br', true);
+    renderApp('/agenda?escopo=equipe', { auth: CONFIG });
+    const secao = await screen.findByRole('region', { name: /^Sem responsável ativo \(1\)/ });
+    expect(within(secao).getByText('Visitar a loja')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: /^Depois/ })).queryByText('Visitar a loja')).toBeNull();
+    expect(within(screen.getByRole('region', { name: /^Depois/ })).getByText('Ligar')).toBeInTheDocument();
+    const para = within(secao).getByLabelText('Reatribuir para');
+    expect(within(para).getAllByRole('option').map((o) => o.textContent)).toEqual(['Responsável', 'ana@empresa.com.br', 'chefe@empresa.com.br']);
+    await user.selectOptions(para, 'ana@empresa.com.br');
+    await user.click(within(secao).getByRole('button', { name: 'Reatribuir' }));
+    await waitFor(() => expect(be.fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')).toBe(true));
+    const put = be.fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')!;
+    expect(new URL(String(put[0]), 'http://localhost').pathname).toBe('/api/tarefas/3');
+    expect(JSON.parse(String((put[1] as RequestInit).body))).toEqual({ versao: 5, responsavel: 'ana@empresa.com.br' });
+  });
+
+  it('shows them to a colleague too, without the reassignment (only an administrator may)', async () => {
+    backend('ana@empresa.com.br', false);
+    renderApp('/agenda?escopo=equipe', { auth: CONFIG });
+    const secao = await screen.findByRole('region', { name: /^Sem responsável ativo \(1\)/ });
+    expect(within(secao).getByText('Visitar a loja')).toBeInTheDocument();
+    expect(within(secao).queryByLabelText('Reatribuir para')).toBeNull();
+    expect(within(secao).queryByRole('button', { name: 'Excluir: Visitar a loja' })).toBeNull();
+  });
+});

@@ -23,6 +23,7 @@ export const TAREFAS_TEXTS = {
     emptyAction: 'Ver clientes',
     loadError: 'Não foi possível carregar a agenda.',
     semResponsavel: 'Sem responsável ativo',
+    semResponsavelHint: 'Tarefas de quem não está mais ativo na equipe. Um administrador pode reatribuí-las.',
     exportar: 'Exportar',
   },
   item: {

@@ -88,7 +88,11 @@ const wireView = (t: store.TarefaRecord): Record<string, unknown> => ({ ...t });
 
 /** The client's next tarefa once `changed` replaces (or, undefined, removes) tarefa `id` among its tarefas. */
 async function nextAfter(cliente: number, id: number, changed: store.TarefaRecord | undefined) {
-  const [tarefas, read] = await Promise.all([store.readClienteTarefas(cliente), store.readProxima(cliente)]);
+  // The next-tarefa item (its counter) before the tarefas, never beside them: a write of this
+  // client's tarefas committed after this read bumps the counter and fails ours (we read again);
+  // read in parallel, a write landing between the two reads went unseen by both.
+  const read = await store.readProxima(cliente);
+  const tarefas = await store.readClienteTarefas(cliente);
   const others = tarefas.filter((t) => t.id !== id);
   return { read, next: store.proximaOf(changed ? [...others, changed] : others) };
 }

@@ -96,6 +96,28 @@ describe('/agenda (open mode: the team’s)', () => {
   });
 });
 
+describe('the agenda by type', () => {
+  it('a type chosen goes into the URL and the query (tipo=); Todos os tipos takes it out again', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/tarefas/resumo': json(200, { atrasadas: 0, hoje: 0 }),
+      'GET /api/tarefas': json(200, { itens: [tarefa(1, 'Reunião de kick-off', '2030-01-10T13:00:00.000Z', { tipo: 'reuniao' })], cursor: null }),
+    });
+    const tipos = () =>
+      api.fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === '/api/tarefas').map((u) => u.searchParams.get('tipo'));
+    renderApp('/agenda');
+    await screen.findByText('Reunião de kick-off');
+    const select = screen.getByLabelText('Tipo');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos os tipos', 'Ligação', 'E-mail', 'Reunião', 'Visita', 'WhatsApp', 'Outro']);
+    await user.selectOptions(select, 'reuniao');
+    await waitFor(() => expect(currentSearch()).toBe('?tipo=reuniao'));
+    await waitFor(() => expect(tipos()).toEqual([null, 'reuniao']));
+    await user.selectOptions(screen.getByLabelText('Tipo'), '');
+    await waitFor(() => expect(currentSearch()).toBe(''));
+    expect(screen.getByLabelText('Tipo')).toHaveValue('');
+  });
+});
+
 describe('rescheduling from /agenda', () => {
   it('+1 semana keeps the time of day in the company zone; another date is read in that zone too', async () => {
     const user = userEvent.setup();

@@ -155,9 +155,18 @@ describe('a tarefa: create, read, change, complete, delete, restore', () => {
 
   it('a delete moves it to the trash (tipo tarefa); the restore brings it back with versao + 1; a purge erases it', async () => {
     const c = await createCliente(api, { nome: 'Lixeira de tarefas' });
-    const t = await novaTarefa({ cliente: c.id, descricao: 'Reunião de kick-off', tipo: 'reuniao' });
+    const quem = `lixeira-${Date.now()}`;
+    const t = await novaTarefa({ cliente: c.id, descricao: 'Reunião de kick-off', tipo: 'reuniao', responsavel: quem, quando: '2020-03-02T10:00:00-03:00' });
+    const seen = async () => ({
+      resumo: (await checked('GET', `/tarefas/resumo?responsavel=${quem}`)).body,
+      agenda: ids(await page(`responsavel=${quem}&status=pendente`)),
+      proxima: ((await checked('GET', `/produtos/${c.id}`)).body as { proximaTarefa?: { id: number } }).proximaTarefa?.id,
+    });
+    expect(await seen()).toEqual({ resumo: { atrasadas: 1, hoje: 0 }, agenda: [t.id], proxima: t.id });
     const del = await checked('DELETE', `/tarefas/${t.id}`);
     expect(del.status).toBe(204);
+    // Gone from the person's agenda, the counts (the badge, the home) and the client's next tarefa.
+    expect(await seen()).toEqual({ resumo: { atrasadas: 0, hoje: 0 }, agenda: [], proxima: undefined });
     expect((await checked('GET', `/tarefas/${t.id}`)).status).toBe(404);
     expect((await checked('DELETE', `/tarefas/${t.id}`)).status).toBe(404);
     expect(ids(await page(`cliente=${c.id}`))).toEqual([]);
@@ -169,6 +178,7 @@ describe('a tarefa: create, read, change, complete, delete, restore', () => {
     expect(restored.body).toMatchObject({ tipo: 'tarefa', registro: { id: t.id, cliente: c.id, descricao: 'Reunião de kick-off', versao: 2 } });
     expect((await checked('GET', `/tarefas/${t.id}`)).body).toMatchObject({ id: t.id, versao: 2 });
     expect(ids(await page(`cliente=${c.id}`))).toEqual([t.id]);
+    expect(await seen()).toEqual({ resumo: { atrasadas: 1, hoje: 0 }, agenda: [t.id], proxima: t.id });
     expect((await history(t.id)).map((e) => e.acao)).toEqual(['restaurado', 'excluido', 'criado']);
 
     expect((await call(api, 'DELETE', `/tarefas/${t.id}`)).status).toBe(204);

@@ -4,7 +4,8 @@
  * client page's next tarefa and one timeline (Nova tarefa, Registrar interação, Excluir and
  * Desfazer) at 375 and
  * 1440 px; the Agenda link's overdue badge in the administrator's bar at 1440 px and the phone menu
- * at 375 px, nothing overflowing.
+ * at 375 px, nothing overflowing; a disabled colleague's tarefa under "Sem responsável ativo",
+ * reassigned by the administrator.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, it } from 'vitest';
@@ -267,5 +268,20 @@ describeBrowser('the Agenda link in the administrator’s bar (sign-in on)', () 
     // The widest the badge gets ("99+", past 99 overdue) still fits.
     await agenda.locator('.nav-badge').evaluate((b) => (b.textContent = '99+'));
     await check();
+
+    // "Sem responsável ativo": a colleague's tarefa, the colleague then disabled, gathers under its
+    // heading in Da equipe, where the administrator reassigns it (back among the dates).
+    const saiu = `saiu-${tok}@empresa.com.br`.toLowerCase();
+    await api('POST', '/usuarios', { email: saiu }, AUTH.baseUrl, bearer);
+    await api<Tarefa>('POST', '/tarefas', { cliente: c.id, tipo: 'ligacao', descricao: `Órfã ${tok}`, quando: quando(2, '10:00'), responsavel: saiu }, AUTH.baseUrl, bearer);
+    await api('PUT', `/usuarios/${encodeURIComponent(saiu)}/ativo`, { ativo: false }, AUTH.baseUrl, bearer);
+    await page.goto('/agenda?escopo=equipe');
+    const orfa = page.locator('section.secao-sem-responsavel article', { hasText: `Órfã ${tok}` });
+    await visible(orfa);
+    expect(await secao(page, 'Próximos 7 dias').getByText(`Órfã ${tok}`).count()).toBe(0);
+    await orfa.getByLabel('Reatribuir para').selectOption(AUTH.admin.email);
+    await orfa.getByRole('button', { name: 'Reatribuir', exact: true }).click();
+    await visible(toast(page, `Tarefa reatribuída para ${AUTH.admin.email}.`));
+    await visible(secao(page, 'Próximos 7 dias').getByText(`Órfã ${tok}`));
   });
 });

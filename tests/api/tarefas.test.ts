@@ -12,6 +12,7 @@ import type { EntradaHistorico, PaginaTarefas, Tarefa } from '../../lambdas/cont
 import { buildOpenApiDocument } from '../../lambdas/openapi/document.ts';
 import { STALLED_PURGE_SECONDS, sweepLixeira } from '../../lambdas/services/lixeira.ts';
 import { batchPut } from '../../lambdas/store/batch.ts';
+import { documentClient } from '../../lambdas/store/client.ts';
 import { recentActivity } from '../../lambdas/store/feed.ts';
 import { historyPk } from '../../lambdas/store/historico.ts';
 import { lixeiraKey } from '../../lambdas/store/lixeira.ts';
@@ -273,6 +274,57 @@ describe('the next tarefa of a client, outside its versao', () => {
     expect((await call(api, 'GET', `/produtos/${c.id}/historico`)).body.itens).toHaveLength(2);
     expect((await checked('DELETE', `/tarefas/${later.id}`)).status).toBe(204);
     expect((await checked('GET', `/produtos/${c.id}`)).body).not.toHaveProperty('proximaTarefa');
+  });
+});
+
+describe('two writes of one client’s tarefas at once', () => {
+  it('the next tarefa is the earliest pending one, even when the other write commits while this one reads', async () => {
+    const c = await createCliente(api, { nome: 'Escritas cruzadas' });
+    await novaTarefa({ cliente: c.id, descricao: 'Junho', quando: '2027-06-01T10:00:00-03:00' });
+    const proxima = proximaKey(c.id);
+    const tarefas = tarefaPk(c.id);
+    // The first write's read of the next-tarefa item is held until the second write has committed.
+    let armed = true;
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let reached!: () => void;
+    const held = new Promise<void>((r) => (reached = r));
+    let queries = 0;
+    let idle: (() => void) | undefined;
+    const NAME = 'holdProximaRead';
+    documentClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { Key?: { pk?: unknown; sk?: unknown }; ExpressionAttributeValues?: Record<string, unknown> };
+        if (armed && context.commandName === 'GetItemCommand' && input.Key?.pk === proxima.pk && input.Key.sk === proxima.sk) {
+          armed = false;
+          reached();
+          await released;
+        }
+        const query = context.commandName === 'QueryCommand' && input.ExpressionAttributeValues?.[':pk'] === tarefas;
+        if (query) queries++;
+        try {
+          return await next(args);
+        } finally {
+          if (query && --queries === 0) idle?.();
+        }
+      },
+      { step: 'initialize', name: NAME },
+    );
+    try {
+      const maio = call(api, 'POST', '/tarefas', { cliente: c.id, tipo: 'ligacao', descricao: 'Maio', quando: '2027-05-01T10:00:00-03:00' });
+      await held;
+      // Whatever of the client's tarefas the first write reads beside that item, it has read.
+      if (queries > 0) await new Promise<void>((r) => (idle = r));
+      const abril = await call(api, 'POST', '/tarefas', { cliente: c.id, tipo: 'ligacao', descricao: 'Abril', quando: '2027-04-01T10:00:00-03:00' });
+      expect(abril.status, abril.text).toBe(201);
+      release();
+      expect((await maio).status).toBe(201);
+    } finally {
+      release();
+      documentClient().middlewareStack.remove(NAME);
+    }
+    const cliente = (await call<{ proximaTarefa?: { descricao: string } }>(api, 'GET', `/produtos/${c.id}`)).body;
+    expect(cliente.proximaTarefa?.descricao).toBe('Abril');
   });
 });
 

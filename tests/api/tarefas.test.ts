@@ -17,7 +17,7 @@ import { recentActivity } from '../../lambdas/store/feed.ts';
 import { historyPk } from '../../lambdas/store/historico.ts';
 import { lixeiraKey } from '../../lambdas/store/lixeira.ts';
 import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
-import { createTarefa as createTarefaOps, pointerKey, proximaKey, proximaOf, proximaOp, tarefaPk, type TarefaRecord } from '../../lambdas/store/tarefas.ts';
+import { AGENDA_RESPONSAVEL, createTarefa as createTarefaOps, pointerKey, proximaKey, proximaOf, proximaOp, tarefaPk, type TarefaRecord } from '../../lambdas/store/tarefas.ts';
 import { itemsPutBy } from '../../lambdas/store/write.ts';
 import { createOpenApiValidator } from '../contract/openapi-validator.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
@@ -448,6 +448,29 @@ describe("a client's delete, restore, purge and sweep with more tarefas than one
 describe('the stored tarefas after all of the above', () => {
   it('keep the store invariants: index items, pointers, next tarefas, trash and history as the writes leave them', async () => {
     expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
+  });
+
+  it('know the team item’s responsavel: a new one must carry it; one without it is legal only as written before it', async () => {
+    const c = await createCliente(api, { nome: 'Item de antes' });
+    const t = await novaTarefa({ cliente: c.id, responsavel: 'Quem Era' });
+    const key = { pk: `AGENDA#${c.id}#${t.id}`, sk: 0 };
+    expect((await raw(key))?.[AGENDA_RESPONSAVEL]).toBe('Quem Era');
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: key, UpdateExpression: `REMOVE ${AGENDA_RESPONSAVEL}` }));
+    const s = await snapshot(api.doc, api.tableName);
+    expect(invariantViolations(s)).toEqual([expect.stringContaining(`tarefa ${t.id} agenda slot 0 stores`)]);
+    expect(invariantViolations(s, { agendaWrittenBefore: new Set([t.id]) })).toEqual([]);
+    // A wrong one is never legal; the next write of the tarefa names it again.
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: key, UpdateExpression: `SET ${AGENDA_RESPONSAVEL} = :r`, ExpressionAttributeValues: { ':r': 'Outra Pessoa' } }));
+    expect(invariantViolations(await snapshot(api.doc, api.tableName), { agendaWrittenBefore: new Set([t.id]) })).toHaveLength(1);
+    await checked('PUT', `/tarefas/${t.id}`, { descricao: 'Ligar de novo' });
+    expect((await raw(key))?.[AGENDA_RESPONSAVEL]).toBe('Quem Era');
+    expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
+  });
+});
+
+describe('GET /tarefas?semResponsavelAtivo=1 in the open mode', () => {
+  it('is 400 with its reason: without sign-in a responsavel is free text, no one is active or not', async () => {
+    expect(await checked('GET', '/tarefas?semResponsavelAtivo=1')).toMatchObject({ status: 400, body: { mensagem: MESSAGES.tarefaSemResponsavelModoAberto } });
   });
 });
 

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LIMITS } from '../../lambdas/contract/index.ts';
 import { SESSION_STORAGE_KEY, TOAST_DURATION } from '../../web/src/config.ts';
+import { APP_TEXTS } from '../../web/src/texts/app.ts';
 import { mayDeleteTarefa } from '../../web/src/lib/tarefas.ts';
 import type { Session } from '../../web/src/lib/session.ts';
 import { ACOES_TEXTS } from '../../web/src/texts/acoes.ts';
@@ -189,7 +191,8 @@ describe('/agenda signed in', () => {
     });
     renderApp('/agenda', { auth: CONFIG });
     await screen.findByText('Ligar');
-    const urls = () => be.fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === '/api/tarefas');
+    const all = () => be.fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === '/api/tarefas');
+    const urls = () => all().filter((u) => !u.searchParams.has('semResponsavelAtivo'));
     expect(urls().map((u) => u.searchParams.get('responsavel'))).toEqual(['me']);
     expect(urls()[0]!.searchParams.get('status')).toBe('pendente');
     const minhas = screen.getByRole('button', { name: 'Minhas' });
@@ -198,6 +201,8 @@ describe('/agenda signed in', () => {
     await waitFor(() => expect(currentSearch()).toBe('?escopo=equipe'));
     await waitFor(() => expect(urls()).toHaveLength(2));
     expect(urls()[1]!.searchParams.has('responsavel')).toBe(false);
+    // And the tarefas of people no longer active, found by the server (never in Minhas).
+    await waitFor(() => expect(all().filter((u) => u.searchParams.get('semResponsavelAtivo') === '1')).toHaveLength(1));
     // The team's view names who does each.
     expect(await screen.findByText('Responsável: ana@empresa.com.br')).toBeInTheDocument();
   });
@@ -263,13 +268,16 @@ describe('deleting a tarefa, with Desfazer as for clients', () => {
       cognito: { InitiateAuth: () => tokens('bia@empresa.com.br', { refresh: null }) },
       api: {
         'GET /api/tarefas/resumo': json(200, { atrasadas: 0, hoje: 0 }),
-        'GET /api/tarefas': json(200, {
-          itens: [
-            tarefa(1, 'Da Ana', '2030-01-10T13:00:00.000Z', { responsavel: 'ana@empresa.com.br' }),
-            tarefa(2, 'Da Bia', '2030-01-11T13:00:00.000Z', { responsavel: 'bia@empresa.com.br' }),
-          ],
-          cursor: null,
-        }),
+        'GET /api/tarefas': (_body, _auth, url) =>
+          json(200, {
+            itens: url.searchParams.has('semResponsavelAtivo')
+              ? []
+              : [
+                  tarefa(1, 'Da Ana', '2030-01-10T13:00:00.000Z', { responsavel: 'ana@empresa.com.br' }),
+                  tarefa(2, 'Da Bia', '2030-01-11T13:00:00.000Z', { responsavel: 'bia@empresa.com.br' }),
+                ],
+            cursor: null,
+          }),
         'GET /api/equipe': json(200, [{ email: 'ana@empresa.com.br' }, { email: 'bia@empresa.com.br' }]),
       },
     });
@@ -284,43 +292,88 @@ describe('deleting a tarefa, with Desfazer as for clients', () => {
 describe('"Sem responsável ativo" in Da equipe', () => {
   afterEach(() => sessionStorage.clear());
   const orfa = tarefa(3, 'Visitar a loja', '2030-01-12T13:00:00.000Z', { responsavel: 'saiu@empresa.com.br', versao: 5 });
-  const backend = (email: string, admin: boolean) => {
+  // Far beyond the agenda's first pages: only the server's filter finds it.
+  const longe = tarefa(8, 'Renovar contrato', '2030-03-20T13:00:00.000Z', { responsavel: 'nunca@empresa.com.br' });
+  const ativa = tarefa(1, 'Ligar', '2030-01-10T13:00:00.000Z', { responsavel: 'ana@empresa.com.br' });
+  /** The team's pages and, for `semResponsavelAtivo=1`, `orfas` (pages by cursor). */
+  const backend = (email: string, admin: boolean, orfas: Record<string, { itens: unknown[]; cursor: string | null }> = { '': { itens: [orfa, longe], cursor: null } }) => {
     sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
     return fakeBackend({
       cognito: { InitiateAuth: () => tokens(email, { admin, refresh: null }) },
       api: {
         'GET /api/tarefas/resumo': json(200, { atrasadas: 0, hoje: 0 }),
-        'GET /api/tarefas': json(200, { itens: [tarefa(1, 'Ligar', '2030-01-10T13:00:00.000Z', { responsavel: 'ana@empresa.com.br' }), orfa], cursor: null }),
+        'GET /api/tarefas': (_body, _auth, url) =>
+          url.searchParams.get('semResponsavelAtivo') === '1'
+            ? json(200, orfas[url.searchParams.get('cursor') ?? '']!)
+            : json(200, { itens: [ativa, orfa], cursor: 'mais-da-equipe' }),
         'GET /api/equipe': json(200, [{ email: 'ana@empresa.com.br' }, { email: 'chefe@empresa.com.br' }]),
         'PUT /api/tarefas/3': json(200, { ...orfa, responsavel: 'ana@empresa.com.br', versao: 6 }),
       },
     });
   };
+  const orfasUrls = (be: ReturnType<typeof backend>) =>
+    be.fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === '/api/tarefas' && u.searchParams.has('semResponsavelAtivo'));
 
-  it('gathers the tarefas of a disabled or deleted person under their heading, out of the date sections; an administrator reassigns one', async () => {
+  it('reads them from the server (semResponsavelAtivo=1, pending, the type too), whatever their date, out of the date sections; an administrator reassigns one', async () => {
     const user = userEvent.setup();
     const be = backend('chefe@empresa.com.br', true);
-    renderApp('/agenda?escopo=equipe', { auth: CONFIG });
-    const secao = await screen.findByRole('region', { name: /^Sem responsável ativo \(1\)/ });
-    expect(within(secao).getByText('Visitar a loja')).toBeInTheDocument();
+    renderApp('/agenda?escopo=equipe&tipo=ligacao', { auth: CONFIG });
+    const secao = await screen.findByRole('region', { name: /^Sem responsável ativo \(2\)/ });
+    expect(within(secao).getAllByRole('article').map((a) => within(a).getByText(/Visitar|Renovar/).textContent)).toEqual(['Visitar a loja', 'Renovar contrato']);
+    const [url] = orfasUrls(be);
+    expect(Object.fromEntries(url!.searchParams)).toEqual({ status: 'pendente', tipo: 'ligacao', semResponsavelAtivo: '1', limit: String(LIMITS.tarefa.page.max) });
     expect(within(screen.getByRole('region', { name: /^Depois/ })).queryByText('Visitar a loja')).toBeNull();
     expect(within(screen.getByRole('region', { name: /^Depois/ })).getByText('Ligar')).toBeInTheDocument();
-    const para = within(secao).getByLabelText('Reatribuir para');
+    const para = within(secao).getAllByLabelText('Reatribuir para')[0]!;
     expect(within(para).getAllByRole('option').map((o) => o.textContent)).toEqual(['Responsável', 'ana@empresa.com.br', 'chefe@empresa.com.br']);
     await user.selectOptions(para, 'ana@empresa.com.br');
-    await user.click(within(secao).getByRole('button', { name: 'Reatribuir' }));
+    await user.click(within(secao).getAllByRole('button', { name: 'Reatribuir' })[0]!);
     await waitFor(() => expect(be.fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')).toBe(true));
     const put = be.fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')!;
     expect(new URL(String(put[0]), 'http://localhost').pathname).toBe('/api/tarefas/3');
     expect(JSON.parse(String((put[1] as RequestInit).body))).toEqual({ versao: 5, responsavel: 'ana@empresa.com.br' });
+    // The section reads again after the reassignment.
+    await waitFor(() => expect(orfasUrls(be).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('follows the cursor on its own through pages the server found none in, and no further than a page’s worth: then Mostrar mais', { timeout: 60_000 }, async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: LIMITS.tarefa.page.max }, (_, i) => tarefa(100 + i, `Órfã ${i}`, `2030-02-${String(1 + (i % 28)).padStart(2, '0')}T13:00:00.000Z`, { responsavel: 'saiu@empresa.com.br' }));
+    const be = backend('chefe@empresa.com.br', true, {
+      '': { itens: [], cursor: 'c1' },
+      c1: { itens: [orfa], cursor: 'c2' },
+      c2: { itens: many, cursor: 'c3' },
+      c3: { itens: [longe], cursor: null },
+    });
+    renderApp('/agenda?escopo=equipe', { auth: CONFIG });
+    // (Text queries: role queries over a hundred items are slow in jsdom.)
+    await screen.findByText(`Órfã ${many.length - 1}`, undefined, { timeout: 10_000 });
+    const secao = document.getElementById('agenda-sem-responsavel')!.closest('section')!;
+    expect(secao.querySelector('h2')!.textContent).toMatch(new RegExp(`^Sem responsável ativo \\(${1 + many.length}\\)`));
+    expect(orfasUrls(be).map((u) => u.searchParams.get('cursor'))).toEqual([null, 'c1', 'c2']);
+    expect(within(secao).queryByText('Renovar contrato')).toBeNull();
+    await user.click(within(secao).getByText(APP_TEXTS.common.showMore).closest('button')!);
+    expect(await within(secao).findByText('Renovar contrato', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(orfasUrls(be).map((u) => u.searchParams.get('cursor'))).toEqual([null, 'c1', 'c2', 'c3']);
+    expect(within(secao).queryByText(APP_TEXTS.common.showMore)).toBeNull();
   });
 
   it('shows them to a colleague too, without the reassignment (only an administrator may)', async () => {
     backend('ana@empresa.com.br', false);
     renderApp('/agenda?escopo=equipe', { auth: CONFIG });
-    const secao = await screen.findByRole('region', { name: /^Sem responsável ativo \(1\)/ });
+    const secao = await screen.findByRole('region', { name: /^Sem responsável ativo \(2\)/ });
     expect(within(secao).getByText('Visitar a loja')).toBeInTheDocument();
+    expect(within(secao).getByText('Renovar contrato')).toBeInTheDocument();
     expect(within(secao).queryByLabelText('Reatribuir para')).toBeNull();
     expect(within(secao).queryByRole('button', { name: 'Excluir: Visitar a loja' })).toBeNull();
+  });
+
+  it('is not asked for in Minhas (the open mode reads /tarefas once: see above)', async () => {
+    const be = backend('ana@empresa.com.br', false);
+    renderApp('/agenda', { auth: CONFIG });
+    await screen.findByText('Ligar');
+    expect(orfasUrls(be)).toEqual([]);
+    expect(screen.queryByRole('region', { name: /^Sem responsável ativo/ })).toBeNull();
+    sessionStorage.clear();
   });
 });

@@ -13,7 +13,7 @@ import { useIsAdmin } from '../../../lib/admin.ts';
 import { useQueryState } from '../../../lib/clientes-url.ts';
 import { useNow } from '../../../lib/hooks.ts';
 import { useSession } from '../../../lib/session.ts';
-import { agendaHorizon, useEquipe, useResumoTarefas, useTarefasPages } from '../../../lib/tarefas.ts';
+import { agendaHorizon, useEquipe, useResumoTarefas, useSemResponsavelPages, useTarefasPages } from '../../../lib/tarefas.ts';
 import { paths } from '../../../paths.ts';
 import { APP_TEXTS } from '../../../texts/app.ts';
 import { TAREFAS_TEXTS } from '../../../texts/tarefas.ts';
@@ -37,7 +37,8 @@ function viewOf(search: URLSearchParams, signedIn: boolean): { escopo: Escopo; t
  * *Hoje*, *Próximos 7 dias*, *Depois*; one's own or the team's, all types or one. Each tarefa is
  * completed, rescheduled or its client opened in one click, or deleted (Desfazer then restores
  * it). In "Da equipe", the tarefas of people no longer active come last under *Sem responsável
- * ativo*, where an administrator reassigns them. The view lives in the URL.
+ * ativo* (the server finds them, whatever their date), where an administrator reassigns them. The
+ * view lives in the URL.
  */
 export default function Agenda() {
   const session = useSession();
@@ -54,14 +55,20 @@ export default function Agenda() {
   const equipe = useEquipe(signedIn && escopo === 'equipe');
   const emails = useMemo(() => equipe.data?.map((u) => u.email), [equipe.data]);
   const ativos = useMemo(() => (emails ? new Set(emails) : undefined), [emails]);
-  // The tarefas of people no longer active (disabled or deleted) gather under their own heading, for reassignment.
-  const orfas = useMemo(() => (ativos ? pages.itens.filter((t) => !ativos.has(t.responsavel)) : []), [pages.itens, ativos]);
+  // The tarefas of people no longer active (disabled, deleted, never users) gather under their own
+  // heading, for reassignment: found by the server among all the team's pending ones, whatever their date.
+  const semResponsavel = useSemResponsavelPages(signedIn && escopo === 'equipe', tipo);
+  const orfas = semResponsavel.itens;
   const secoes = useMemo(() => secoesOf(ativos ? pages.itens.filter((t) => ativos.has(t.responsavel)) : pages.itens, now), [pages.itens, ativos, now]);
   // Only an administrator may reassign another's tarefa (the API checks it live).
   const admin = useIsAdmin('none');
   const tipoId = useId();
   const { refresh } = pages;
-  const onChanged = useCallback(() => void refresh(), [refresh]);
+  const { refresh: refreshOrfas } = semResponsavel;
+  const onChanged = useCallback(() => {
+    void refresh();
+    void refreshOrfas();
+  }, [refresh, refreshOrfas]);
 
   const set = (name: string, value: string | undefined) =>
     setSearch((current) => {
@@ -126,6 +133,12 @@ export default function Agenda() {
                 </li>
               ))}
             </ol>
+            {semResponsavel.more ? (
+              <button type="button" className="btn btn-secondary" disabled={semResponsavel.loadingMore} onClick={semResponsavel.loadMore}>
+                {semResponsavel.loadingMore ? <ButtonSpinner /> : null}
+                {APP_TEXTS.common.showMore}
+              </button>
+            ) : null}
           </section>
         ) : null}
         {pages.more ? (

@@ -269,19 +269,23 @@ describeBrowser('the Agenda link in the administrator’s bar (sign-in on)', () 
     await agenda.locator('.nav-badge').evaluate((b) => (b.textContent = '99+'));
     await check();
 
-    // "Sem responsável ativo": a colleague's tarefa, the colleague then disabled, gathers under its
-    // heading in Da equipe, where the administrator reassigns it (back among the dates).
+    // "Sem responsável ativo": a colleague's tarefa due in 30 days (beyond the week the agenda reads
+    // first), the colleague then disabled, is found by the server and gathers under its heading in
+    // Da equipe, where the administrator reassigns it (back among the dates).
     const saiu = `saiu-${tok}@empresa.com.br`.toLowerCase();
     await api('POST', '/usuarios', { email: saiu }, AUTH.baseUrl, bearer);
-    await api<Tarefa>('POST', '/tarefas', { cliente: c.id, tipo: 'ligacao', descricao: `Órfã ${tok}`, quando: quando(2, '10:00'), responsavel: saiu }, AUTH.baseUrl, bearer);
+    await api<Tarefa>('POST', '/tarefas', { cliente: c.id, tipo: 'ligacao', descricao: `Órfã ${tok}`, quando: quando(30, '10:00'), responsavel: saiu }, AUTH.baseUrl, bearer);
     await api('PUT', `/usuarios/${encodeURIComponent(saiu)}/ativo`, { ativo: false }, AUTH.baseUrl, bearer);
+    const found = await api<{ itens: Tarefa[] }>('GET', '/tarefas?semResponsavelAtivo=1', undefined, AUTH.baseUrl, bearer);
+    expect(found.itens.map((t) => t.descricao)).toContain(`Órfã ${tok}`);
     await page.goto('/agenda?escopo=equipe');
     const orfa = page.locator('section.secao-sem-responsavel article', { hasText: `Órfã ${tok}` });
     await visible(orfa);
-    expect(await secao(page, 'Próximos 7 dias').getByText(`Órfã ${tok}`).count()).toBe(0);
+    expect(await secao(page, 'Depois').getByText(`Órfã ${tok}`).count()).toBe(0);
     await orfa.getByLabel('Reatribuir para').selectOption(AUTH.admin.email);
     await orfa.getByRole('button', { name: 'Reatribuir', exact: true }).click();
     await visible(toast(page, `Tarefa reatribuída para ${AUTH.admin.email}.`));
-    await visible(secao(page, 'Próximos 7 dias').getByText(`Órfã ${tok}`));
+    await visible(secao(page, 'Depois').getByText(`Órfã ${tok}`));
+    await expect.poll(() => orfa.count()).toBe(0);
   });
 });

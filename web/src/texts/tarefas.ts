@@ -17,6 +17,8 @@ export const TAREFAS_TEXTS = {
     secoes: { atrasadas: 'Atrasadas', hoje: 'Hoje', proximos: 'Próximos 7 dias', depois: 'Depois' },
     /** A section's count, after its title ("Atrasadas (3)"): read aloud with its noun. */
     count: (n: number) => plural(n, 'tarefa', 'tarefas'),
+    /** A count with more still on the server ("Sem responsável ativo (100+)"). */
+    countMais: (n: number) => `${plural(n, 'tarefa', 'tarefas')} ou mais`,
     secaoVazia: 'Nada por aqui.',
     emptyTitle: 'Nenhuma tarefa pendente',
     emptyText: 'Crie tarefas na página de cada cliente: ligações, reuniões, visitas e retornos.',

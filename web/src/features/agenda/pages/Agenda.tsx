@@ -122,8 +122,8 @@ export default function Agenda() {
         {orfas.length ? (
           <section className="agenda-secao secao-sem-responsavel" aria-labelledby="agenda-sem-responsavel">
             <h2 id="agenda-sem-responsavel" className="section-title">
-              {A.semResponsavel} <span className="agenda-count">({orfas.length})</span>
-              <span className="visually-hidden">: {A.count(orfas.length)}</span>
+              {A.semResponsavel} <span className="agenda-count">({orfas.length}{semResponsavel.more ? '+' : ''})</span>
+              <span className="visually-hidden">: {semResponsavel.more ? A.countMais(orfas.length) : A.count(orfas.length)}</span>
             </h2>
             <p className="card-meta">{A.semResponsavelHint}</p>
             <ol className="agenda-list">

@@ -168,8 +168,9 @@ export const routes: readonly RouteDef[] = [
   // per-person and team views) and BatchGetItem the page's tarefas and their clients. A write checks
   // a new `responsavel` against the pool (AdminGetUser: enabled) and, to reassign or delete someone
   // else's tarefa, the caller's live admin status; it puts the tarefa, its index items, its next-tarefa
-  // item and its history entry in one transaction.
-  route('GET', '/tarefas', 'tarefas/list', 'ListTarefas', [GET, QUERY, BATCH_GET], { readsIndexes: true }),
+  // item and its history entry in one transaction. The list's `semResponsavelAtivo=1` reads the
+  // enabled users live (ListUsers) to find the team's pending tarefas of people no longer active.
+  route('GET', '/tarefas', 'tarefas/list', 'ListTarefas', [GET, QUERY, BATCH_GET], { readsIndexes: true, userPoolActions: ['cognito-idp:ListUsers'] }),
   route('GET', '/tarefas/resumo', 'tarefas/resumo', 'ResumoTarefas', [QUERY, BATCH_GET], { readsIndexes: true }),
   route('GET', '/tarefas/{id}', 'tarefas/get', 'GetTarefa', [GET]),
   route('POST', '/tarefas', 'tarefas/create', 'CreateTarefa', [GET, QUERY, PUT, UPDATE, CHECK], { ...KEY, userPoolActions: ['cognito-idp:AdminGetUser'] }),

@@ -136,4 +136,6 @@ export const MESSAGES = {
   tarefaResponsavelInvalido: (email: string) => `“${email}” não é um usuário ativo da equipe: escolha um responsável da lista.`,
   tarefaSomenteResponsavel: 'Somente o responsável pela tarefa ou um administrador pode reatribuí-la ou excluí-la.',
   tarefaPeriodo: "O parâmetro 'desde' não pode ser posterior ao parâmetro 'ate'.",
+  tarefaSemResponsavelModoAberto: "O filtro 'semResponsavelAtivo' só existe com o acesso por login: sem ele, o responsável é um texto livre.",
+  tarefaSemResponsavelCombinado: "O filtro 'semResponsavelAtivo' lista tarefas pendentes da equipe: não se combina com 'cliente', 'responsavel' nem 'status=concluida'.",
 } as const;

@@ -441,6 +441,14 @@ export function buildParameters(): Record<string, JsonSchema> {
       description: "Due on or before this day, in the company's time zone (`YYYY-MM-DD`), inclusive.",
       schema: { type: 'string', pattern: ISO_DATE_PATTERN.source },
     },
+    SemResponsavelAtivo: {
+      name: 'semResponsavelAtivo',
+      in: 'query',
+      required: false,
+      description:
+        "`1`: only the team's pending tarefas whose `responsavel` is not an enabled user (disabled, deleted, or never one), clients in the trash left out. With sign-in only (400 in the open mode, and with `cliente`, `responsavel` or `status=concluida`). Each request reads a bounded part of the team's pending tarefas: a page may hold fewer than `limit` (even none) with a cursor to continue; `cursor: null` means nothing is left.",
+      schema: { type: 'string', enum: ['1'] },
+    },
     Id: {
       name: 'id',
       in: 'path',

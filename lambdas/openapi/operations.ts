@@ -311,7 +311,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       `\`desde\`/\`ate\` (both inclusive). ${TAREFA_DAYS} A person's or the team's agenda is one query of an index whatever the ` +
       "table's size; tarefas of clients in the trash are left out (except by `cliente`). Pass the answer's `cursor` as " +
       '`?cursor=` for the next page (null: the last).',
-    { status: '200', response: 'TarefaPagina', errors: ['400'], cursorOnly: true, query: ['TarefaLimit', 'ClienteFiltro', 'Responsavel', 'StatusTarefa', 'TipoTarefa', 'Desde', 'Ate'] },
+    { status: '200', response: 'TarefaPagina', errors: ['400'], cursorOnly: true, query: ['TarefaLimit', 'ClienteFiltro', 'Responsavel', 'StatusTarefa', 'TipoTarefa', 'Desde', 'Ate', 'SemResponsavelAtivo'] },
   ),
   'GET /tarefas/resumo': shapedOp(
     'Count overdue and today’s tarefas',

@@ -88,7 +88,11 @@ const wireView = (t: store.TarefaRecord): Record<string, unknown> => ({ ...t });
 
 /** The client's next tarefa once `changed` replaces (or, undefined, removes) tarefa `id` among its tarefas. */
 async function nextAfter(cliente: number, id: number, changed: store.TarefaRecord | undefined) {
-  const [tarefas, read] = await Promise.all([store.readClienteTarefas(cliente), store.readProxima(cliente)]);
+  // The next-tarefa item (its counter) before the tarefas, never beside them: a write of this
+  // client's tarefas committed after this read bumps the counter and fails ours (we read again);
+  // read in parallel, a write landing between the two reads went unseen by both.
+  const read = await store.readProxima(cliente);
+  const tarefas = await store.readClienteTarefas(cliente);
   const others = tarefas.filter((t) => t.id !== id);
   return { read, next: store.proximaOf(changed ? [...others, changed] : others) };
 }
@@ -302,6 +306,8 @@ export interface TarefasQuery {
   /** Days in the company's time zone (`YYYY-MM-DD`), both inclusive. */
   desde?: string;
   ate?: string;
+  /** Only the team's pending tarefas whose `responsavel` is not an enabled user (sign-in only). */
+  semResponsavelAtivo?: boolean;
   limit: number;
   cursor?: string;
 }
@@ -342,6 +348,7 @@ function rangeOf(q: Pick<TarefasQuery, 'desde' | 'ate' | 'cursor'>): store.Agend
  * of clients that are not live.
  */
 export async function listTarefas(actor: Actor, q: TarefasQuery): Promise<PaginaTarefas> {
+  if (q.semResponsavelAtivo) return semResponsavelAtivoPage(actor, q);
   const range = rangeOf(q);
   const responsavel = responsavelFilter(actor, q.responsavel);
   if (q.cliente !== undefined) return clientePage(q.cliente, q, responsavel, range);
@@ -374,6 +381,40 @@ export async function listTarefas(actor: Actor, q: TarefasQuery): Promise<Pagina
     itens: page.map(({ t, nome }) => store.toTarefa(t, nome)),
     cursor: found.length > q.limit ? encodeCursor(page.at(-1)!.lsk) : null,
   };
+}
+
+/** Team index items one `semResponsavelAtivo` request reads at most (about 150 KB: one Query call). */
+export const SEM_RESPONSAVEL_READ_BUDGET = 1000;
+
+/**
+ * A page of the team's pending tarefas whose `responsavel` is not an enabled user of the pool
+ * (disabled, deleted, or never one), by `quando`, clients in the trash left out. The enabled users
+ * are read live (ListUsers); the team's pending partition is read in order, at most
+ * SEM_RESPONSAVEL_READ_BUDGET items a request: a page may hold fewer than `limit`, and then its
+ * cursor is the last item read (null: nothing left). An item names its `responsavel` (`ln`); one
+ * written before that is decided by its record, which is read anyway for every one answered.
+ */
+async function semResponsavelAtivoPage(actor: Actor, q: TarefasQuery): Promise<PaginaTarefas> {
+  if (actor.anonymous) throw new BadRequestError(MESSAGES.tarefaSemResponsavelModoAberto);
+  if (q.cliente !== undefined || q.responsavel !== undefined || q.status === 'concluida') throw new BadRequestError(MESSAGES.tarefaSemResponsavelCombinado);
+  const range = rangeOf(q);
+  const [users, scan] = await Promise.all([pool.listUsers(), store.scanAgenda(store.AGENDA_LPK.equipe(false), range, SEM_RESPONSAVEL_READ_BUDGET, q.tipo)]);
+  const ativos = new Set(users.filter((u) => u.enabled).map((u) => u.username));
+  const candidates = scan.hits.filter((h) => h.responsavel === undefined || !ativos.has(h.responsavel));
+  const [records, nomes] = candidates.length === 0 ? [new Map(), new Map()] : await Promise.all([store.readTarefasOf(candidates), store.liveClientes(candidates.map((h) => h.cliente))]);
+  const itens: Tarefa[] = [];
+  for (const [i, h] of candidates.entries()) {
+    // The record decides (the index is read eventually consistent): still pending, still without an active responsavel.
+    const t = records.get(h.id);
+    const nome = nomes.get(h.cliente);
+    if (!t || t.concluida || ativos.has(t.responsavel) || nome === undefined) continue;
+    itens.push(store.toTarefa(t, nome));
+    if (itens.length === q.limit) {
+      const more = i < candidates.length - 1 || h.lsk !== scan.hits.at(-1)!.lsk || scan.last !== undefined;
+      return { itens, cursor: more ? encodeCursor(h.lsk) : null };
+    }
+  }
+  return { itens, cursor: scan.last === undefined ? null : encodeCursor(scan.last) };
 }
 
 /** A page of one client's tarefas: its partition read whole (a client's tarefas are few), filtered and sorted here. */

@@ -9,8 +9,10 @@
  *   table's one global secondary index (`lista`): slot 0 the team's view of its status
  *   (`A#p` pending, `A#c` done), slot 1 the `responsavel`'s (`A#p#<responsavel>`). Their sort key is
  *   `quando` (UTC ISO, fixed width) then the id, so a person's pending agenda is one Query; the
- *   projected `lt` holds the tarefa's `tipo` (a filter). The index item's own pk names the client
- *   and the tarefa, so a page is read without any other lookup.
+ *   projected `lt` holds the tarefa's `tipo` (a filter), and slot 0's projected `ln` its
+ *   `responsavel` (the team's tarefas without an active responsavel are found from the team's
+ *   partition alone; items written before it lack `ln`: their record tells). The index item's
+ *   own pk names the client and the tarefa, so a page is read without any other lookup.
  * - the client's next tarefa: `PROXIMA_TAREFA` / cliente, outside the client's record (so its
  *   `versao` and history never move with a tarefa), with a counter `v` every tarefa write of that
  *   client bumps under condition (concurrent writes of one client's tarefas are serialized: the
@@ -47,6 +49,12 @@ export const AGENDA_LPK = {
   pessoa: (concluida: boolean, responsavel: string) => `A#${concluida ? 'c' : 'p'}#${responsavel}`,
   proxima: 'P',
 } as const;
+
+/**
+ * The team's index item (slot 0) keeps the `responsavel` in this attribute, already projected by
+ * the index (the clients' lists' name key; the agenda items had no use for it).
+ */
+export const AGENDA_RESPONSAVEL = 'ln';
 
 /** The tombstone mark of a deleted tarefa's record. */
 export const EXCLUIDA = 'excluida';
@@ -120,7 +128,7 @@ function agendaItems(t: TarefaRecord): Stored[] {
   const lsk = agendaSk(t.quando, t.id);
   const pk = agendaPk(t.cliente, t.id);
   return [
-    { pk, sk: 0, lpk: AGENDA_LPK.equipe(t.concluida), lsk, lt: t.tipo },
+    { pk, sk: 0, lpk: AGENDA_LPK.equipe(t.concluida), lsk, lt: t.tipo, [AGENDA_RESPONSAVEL]: t.responsavel },
     { pk, sk: 1, lpk: AGENDA_LPK.pessoa(t.concluida, t.responsavel), lsk, lt: t.tipo },
   ];
 }
@@ -347,6 +355,59 @@ export async function collectAgenda(lpk: string, range: AgendaRange, n: number, 
     start = out.LastEvaluatedKey;
   } while (start);
   return { hits, exhausted: true };
+}
+
+/** An index hit with the `responsavel` its team item carries (absent: an item written before it). */
+export interface AgendaScanHit extends AgendaHit {
+  responsavel?: string;
+}
+
+/**
+ * The team's items of one index partition in `range`, in order, reading at most `budget` of them
+ * (with `tipo`, the ones the filter drops count too). `last` is the sort key of the last item read
+ * when the partition has more in the range (the next read starts after it), absent when exhausted.
+ */
+export async function scanAgenda(lpk: string, range: AgendaRange, budget: number, tipo?: TipoTarefa): Promise<{ hits: AgendaScanHit[]; last?: string }> {
+  const hits: AgendaScanHit[] = [];
+  const { from, to } = range;
+  if (from !== undefined && to !== undefined && from > to) return { hits };
+  const values: Record<string, string> = { ':p': lpk };
+  let condition = 'lpk = :p';
+  if (from !== undefined && to !== undefined) {
+    condition += ' AND lsk BETWEEN :from AND :to';
+    Object.assign(values, { ':from': from, ':to': to });
+  } else if (from !== undefined) {
+    condition += ' AND lsk >= :from';
+    values[':from'] = from;
+  } else if (to !== undefined) {
+    condition += ' AND lsk <= :to';
+    values[':to'] = to;
+  }
+  if (tipo !== undefined) values[':t'] = tipo;
+  let start: Record<string, unknown> | undefined;
+  let read = 0;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: LISTA_INDEX.name,
+        KeyConditionExpression: condition,
+        ...(tipo !== undefined ? { FilterExpression: 'lt = :t' } : {}),
+        ExpressionAttributeValues: values,
+        Limit: budget - read,
+        ExclusiveStartKey: start,
+      }),
+    );
+    read += out.ScannedCount ?? out.Items?.length ?? 0;
+    for (const item of out.Items ?? []) {
+      const [, cliente, id] = String(item.pk).split('#');
+      const r = item[AGENDA_RESPONSAVEL];
+      hits.push({ cliente: Number(cliente), id: Number(id), lsk: String(item.lsk), ...(typeof r === 'string' ? { responsavel: r } : {}) });
+    }
+    start = out.LastEvaluatedKey;
+    if (start && read >= budget) return { hits, last: String(start.lsk) };
+  } while (start);
+  return { hits };
 }
 
 /** The clients among these ids that are live, with their names. */

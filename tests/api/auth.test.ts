@@ -5,16 +5,22 @@
  * the claims reach the handlers in the cloud's shape, and a member manages clients with their
  * token. The first wave's suites keep running in the open mode (their default).
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lambdas/contract/messages.ts';
+import { SEM_RESPONSAVEL_READ_BUDGET } from '../../lambdas/services/tarefas.ts';
+import { batchPut } from '../../lambdas/store/batch.ts';
+import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
+import { AGENDA_RESPONSAVEL, createTarefa as createTarefaOps, type TarefaRecord } from '../../lambdas/store/tarefas.ts';
+import { itemsPutBy } from '../../lambdas/store/write.ts';
 import type { PaginaTarefas, Tarefa } from '../../lambdas/contract/types.ts';
 import { actorOf } from '../../lambdas/http/actor.ts';
 import { startLocalCognito, waitForMessage, type LocalIdentity } from '../../infra/local/user-pool.ts';
 import { createJwtAuthorizer, localAuthorizerConfig } from '../../infra/local/authorizer.ts';
 import cloud from '../support/fixtures/cloud-jwt-authorizer.json' with { type: 'json' };
 import { accessClaims, claimsOf, firstSignIn, forgeToken, signIn, unsignedToken, type Tokens } from '../support/cognito.ts';
-import { auditBy, call, listedCliente, startApi, type TestApi } from './helpers.ts';
+import { auditBy, call, listedCliente, startApi, type ApiResponse, type TestApi } from './helpers.ts';
 
 let identity: LocalIdentity;
 let api: TestApi;
@@ -336,5 +342,163 @@ describe('tarefas with sign-in: the team, who may reassign and delete', () => {
     expect(await call(api, 'PUT', `/tarefas/${minha.id}`, { responsavel: SAIU }, as(admin))).toMatchObject(notOnTeam(SAIU));
     expect((await call(api, 'DELETE', `/tarefas/${doAdmin.id}`, undefined, as(admin))).status).toBe(204);
     expect((await call(api, 'DELETE', `/tarefas/${deles.body.id}`, undefined, as(member))).status).toBe(204);
+  });
+
+  it('a deleted person’s pending tarefas stay in the team’s agenda (the web gathers them under "Sem responsável ativo"), off the team, reassigned by an administrator only', async () => {
+    const FOI = 'foi@empresa.com.br';
+    expect((await call(api, 'POST', '/usuarios', { email: FOI }, as(admin))).status).toBe(201);
+    const c = (await call(api, 'POST', '/produtos', { nome: 'Cliente de quem foi', valorContrato: 1 }, as(member))).body as { id: number };
+    const dela = (await call(api, 'POST', '/tarefas', { cliente: c.id, tipo: 'visita', descricao: 'Visita de quem foi', quando, responsavel: FOI }, as(admin))).body as Tarefa;
+    expect(dela.responsavel).toBe(FOI);
+    expect((await call(api, 'DELETE', `/usuarios/${encodeURIComponent(FOI)}`, undefined, as(admin))).status).toBe(204);
+    const team = ((await call(api, 'GET', '/equipe', undefined, as(member))).body as { email: string }[]).map((u) => u.email);
+    expect(team).not.toContain(FOI);
+    // The team's pending agenda still lists it, with its departed responsavel: the web tells it apart by /equipe.
+    const pendentes = (await call(api, 'GET', `/tarefas?status=pendente&cliente=${c.id}`, undefined, as(member))).body as PaginaTarefas;
+    expect(pendentes.itens).toEqual([expect.objectContaining({ id: dela.id, responsavel: FOI })]);
+    const equipeView = (await call(api, 'GET', '/tarefas?status=pendente&limit=100', undefined, as(member))).body as PaginaTarefas;
+    expect(equipeView.itens.map((t) => t.id)).toContain(dela.id);
+    const onlyOwner = { status: 403, body: { mensagem: MESSAGES.tarefaSomenteResponsavel } };
+    expect(await call(api, 'PUT', `/tarefas/${dela.id}`, { responsavel: MEMBER }, as(member))).toMatchObject(onlyOwner);
+    expect(await call(api, 'DELETE', `/tarefas/${dela.id}`, undefined, as(member))).toMatchObject(onlyOwner);
+    // Not back to the deleted person (400), but to someone on the team.
+    const minha = (await call(api, 'POST', '/tarefas', { cliente: c.id, tipo: 'ligacao', descricao: 'Minha', quando }, as(member))).body as Tarefa;
+    expect(await call(api, 'PUT', `/tarefas/${minha.id}`, { responsavel: FOI }, as(member))).toMatchObject({
+      status: 400,
+      body: { mensagem: MESSAGES.tarefaResponsavelInvalido(FOI), campo: 'responsavel' },
+    });
+    expect(await call(api, 'POST', '/tarefas', { cliente: c.id, tipo: 'ligacao', descricao: 'Para quem foi', quando, responsavel: FOI }, as(admin))).toMatchObject({ status: 400 });
+    expect(await call(api, 'PUT', `/tarefas/${dela.id}`, { responsavel: MEMBER, versao: dela.versao }, as(admin))).toMatchObject({ status: 200, body: { responsavel: MEMBER, versao: dela.versao + 1 } });
+  });
+});
+
+describe('GET /tarefas?semResponsavelAtivo=1: the team\'s pending tarefas of people no longer active, found by the server', () => {
+  const as = (tokens: Tokens) => bearer(tokens.AccessToken);
+  const DESATIVADO = 'desativado@empresa.com.br';
+  const APAGADO = 'apagado@empresa.com.br';
+  const NUNCA = 'nunca-foi@empresa.com.br';
+
+  /** Every page of the filter, following the cursor; the pages too (to see the short ones). */
+  async function allPages(query: string, tokens: Tokens): Promise<{ itens: Tarefa[]; pages: PaginaTarefas[] }> {
+    const pages: PaginaTarefas[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: ApiResponse<PaginaTarefas> = await call<PaginaTarefas>(api, 'GET', `/tarefas?semResponsavelAtivo=1&${query}${cursor ? `&cursor=${cursor}` : ''}`, undefined, as(tokens));
+      expect(res.status, res.text).toBe(200);
+      pages.push(res.body);
+      cursor = res.body.cursor;
+      expect(pages.length).toBeLessThan(200);
+    } while (cursor);
+    return { itens: pages.flatMap((p) => p.itens), pages };
+  }
+  const key = (t: Pick<Tarefa, 'quando' | 'id'>) => `${new Date(t.quando).toISOString()}#${String(t.id).padStart(16, '0')}`;
+  /** In order by quando then id, none twice. */
+  function expectOrderedOnce(itens: Tarefa[]): void {
+    const keys = itens.map(key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toEqual([...keys].sort());
+  }
+  /** Writes tarefas as a create does (records, pointers, index items), far faster than POSTs. */
+  async function seed(records: TarefaRecord[]): Promise<void> {
+    await batchPut({ doc: api.doc, tableName: api.tableName }, records.flatMap((t) => itemsPutBy(createTarefaOps(t))));
+  }
+  /** Makes a tarefa's team index item as the release before wrote it: without its responsavel. */
+  const asWrittenBefore = (cliente: number, id: number) =>
+    api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: { pk: `AGENDA#${cliente}#${id}`, sk: 0 }, UpdateExpression: `REMOVE ${AGENDA_RESPONSAVEL}` }));
+  const freshIds = async (n: number) => {
+    const out = await api.doc.send(
+      new UpdateCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.sequencia, sk: 0 }, UpdateExpression: 'ADD tarefa :n', ExpressionAttributeValues: { ':n': n }, ReturnValues: 'UPDATED_NEW' }),
+    );
+    return Number(out.Attributes!.tarefa) - n + 1;
+  };
+
+  it('answers a disabled, a deleted and a never-user’s pending tarefas (old index items too), not an active person’s, done ones or a trashed client’s; to everyone signed in', async () => {
+    for (const email of [DESATIVADO, APAGADO]) expect((await call(api, 'POST', '/usuarios', { email }, as(admin))).status).toBe(201);
+    const c = (await call(api, 'POST', '/produtos', { nome: 'Cliente sem responsável', valorContrato: 1 }, as(member))).body as { id: number };
+    const lixo = (await call(api, 'POST', '/produtos', { nome: 'Cliente que vai à lixeira', valorContrato: 1 }, as(member))).body as { id: number };
+    const nova = async (responsavel: string, quando: string, cliente = c.id) => {
+      const r = await call(api, 'POST', '/tarefas', { cliente, tipo: 'ligacao', descricao: `Para ${responsavel}`, quando, responsavel }, as(admin));
+      expect(r.status, r.text).toBe(201);
+      return r.body as Tarefa;
+    };
+    // Far ahead (beyond any week the agenda loads first) and in between.
+    const desativado = await nova(DESATIVADO, '2027-03-10T10:00:00-03:00');
+    const desativadoAntigo = await nova(DESATIVADO, '2027-03-01T09:00:00-03:00');
+    const desativadoFeita = await nova(DESATIVADO, '2027-03-02T09:00:00-03:00');
+    const desativadoNaLixeira = await nova(DESATIVADO, '2027-03-03T09:00:00-03:00', lixo.id);
+    const apagado = await nova(APAGADO, '2027-03-05T14:00:00-03:00');
+    const ativo = await nova(MEMBER, '2027-03-04T09:00:00-03:00');
+    const ativoAntigo = await nova(MEMBER, '2027-03-06T09:00:00-03:00');
+    expect((await call(api, 'PUT', `/tarefas/${desativadoFeita.id}`, { concluida: true }, as(admin))).status).toBe(200);
+    // One assigned before the person was disabled; the client then goes to the trash.
+    expect((await call(api, 'DELETE', `/produtos/${lixo.id}`, undefined, as(admin))).status).toBe(204);
+    // Someone who never was a user (a tarefa from before sign-in was turned on, say).
+    const nuncaId = await freshIds(1);
+    await seed([{ id: nuncaId, cliente: c.id, tipo: 'email', descricao: 'De antes do login', quando: '2027-03-08T12:00:00.000Z', responsavel: NUNCA, concluida: false, versao: 1, historico: 1 }]);
+    // Index items written before the team item named its responsavel: decided by their record.
+    await asWrittenBefore(c.id, desativadoAntigo.id);
+    await asWrittenBefore(c.id, ativoAntigo.id);
+
+    // While everyone is active, only the never-user's.
+    const mine = (itens: Tarefa[]) => itens.filter((t) => t.cliente === c.id || t.cliente === lixo.id).map((t) => t.id);
+    expect(mine((await allPages('limit=50', member)).itens)).toEqual([nuncaId]);
+
+    expect((await call(api, 'PUT', `/usuarios/${encodeURIComponent(DESATIVADO)}/ativo`, { ativo: false }, as(admin))).status).toBe(200);
+    expect((await call(api, 'DELETE', `/usuarios/${encodeURIComponent(APAGADO)}`, undefined, as(admin))).status).toBe(204);
+    const expected = [desativadoAntigo.id, apagado.id, nuncaId, desativado.id];
+    for (const tokens of [member, admin]) {
+      const { itens } = await allPages('limit=50', tokens);
+      expectOrderedOnce(itens);
+      expect(mine(itens)).toEqual(expected);
+      expect(itens.find((t) => t.id === apagado.id)).toMatchObject({ responsavel: APAGADO, clienteNome: 'Cliente sem responsável', concluida: false });
+      for (const id of [ativo.id, ativoAntigo.id, desativadoFeita.id, desativadoNaLixeira.id]) expect(itens.map((t) => t.id)).not.toContain(id);
+    }
+    // One a page: the same, in order.
+    expect(mine((await allPages('limit=1', member)).itens)).toEqual(expected);
+    // With the other filters it narrows: a type, a period.
+    expect(mine((await allPages('tipo=email', member)).itens)).toEqual([nuncaId]);
+    expect(mine((await allPages('desde=2027-03-05&ate=2027-03-08', member)).itens)).toEqual([apagado.id, nuncaId]);
+    // The client's restore brings the disabled person's tarefa there back; reassigned, one leaves.
+    expect((await call(api, 'POST', `/lixeira/produto/${lixo.id}/restaurar`, undefined, as(admin))).status).toBe(200);
+    expect(mine((await allPages('limit=50', member)).itens)).toEqual([desativadoAntigo.id, desativadoNaLixeira.id, apagado.id, nuncaId, desativado.id]);
+    expect((await call(api, 'PUT', `/tarefas/${desativadoAntigo.id}`, { responsavel: MEMBER }, as(admin))).status).toBe(200);
+    expect(mine((await allPages('limit=50', member)).itens)).toEqual([desativadoNaLixeira.id, apagado.id, nuncaId, desativado.id]);
+    // Enabled again: theirs leave the list.
+    expect((await call(api, 'PUT', `/usuarios/${encodeURIComponent(DESATIVADO)}/ativo`, { ativo: true }, as(admin))).status).toBe(200);
+    expect(mine((await allPages('limit=50', member)).itens)).toEqual([apagado.id, nuncaId]);
+    expect((await call(api, 'PUT', `/usuarios/${encodeURIComponent(DESATIVADO)}/ativo`, { ativo: false }, as(admin))).status).toBe(200);
+  });
+
+  it('pages across the read budget (many active people’s tarefas between the orphaned ones) without skipping or repeating one', async () => {
+    const c = (await call(api, 'POST', '/produtos', { nome: 'Cliente de muitas tarefas', valorContrato: 1 }, as(member))).body as { id: number };
+    const between = SEM_RESPONSAVEL_READ_BUDGET + 200;
+    const first = await freshIds(between + 3);
+    const at = (minute: number) => new Date(Date.UTC(2028, 0, 3, 12) + minute * 60_000).toISOString();
+    const record = (id: number, quando: string, responsavel: string): TarefaRecord => ({ id, cliente: c.id, tipo: 'visita', descricao: `Tarefa ${id}`, quando, responsavel, concluida: false, versao: 1, historico: 1 });
+    const orfas = [record(first, at(0), NUNCA), record(first + 1, at(between + 1), APAGADO), record(first + 2, at(between + 2), DESATIVADO)];
+    const ativas = Array.from({ length: between }, (_, i) => record(first + 3 + i, at(1 + i), i % 2 ? MEMBER : identity.admin.email));
+    await seed([...orfas, ...ativas]);
+    // The last one as the release before wrote it.
+    await asWrittenBefore(c.id, first + 2);
+    const mine = (itens: Tarefa[]) => itens.filter((t) => t.cliente === c.id).map((t) => t.id);
+    for (const limit of [1, 2, 50]) {
+      const { itens, pages } = await allPages(`limit=${limit}&desde=2028-01-01`, member);
+      expectOrderedOnce(itens);
+      expect(mine(itens), `limit=${limit}`).toEqual(orfas.map((t) => t.id));
+      // The active people's stretch is longer than one request reads: a page came back short with a cursor.
+      expect(pages.some((p) => p.itens.length < limit && p.cursor !== null), `limit=${limit}`).toBe(true);
+      expect(pages.at(-1)!.cursor).toBeNull();
+    }
+  });
+
+  it('is refused with other filters that contradict it, and any value but 1', async () => {
+    for (const query of ['responsavel=me', `cliente=1`, 'status=concluida']) {
+      expect(await call(api, 'GET', `/tarefas?semResponsavelAtivo=1&${query}`, undefined, as(member))).toMatchObject({ status: 400, body: { mensagem: MESSAGES.tarefaSemResponsavelCombinado } });
+    }
+    expect((await call(api, 'GET', '/tarefas?semResponsavelAtivo=1&status=pendente', undefined, as(member))).status).toBe(200);
+    expect(await call(api, 'GET', '/tarefas?semResponsavelAtivo=true', undefined, as(member))).toMatchObject({
+      status: 400,
+      body: { mensagem: MESSAGES.parametroInvalido('semResponsavelAtivo', "'1'") },
+    });
   });
 });

@@ -3,18 +3,26 @@
  * requests mutated away from it (types, missing/extra fields, lengths ±1, unicode, huge numbers,
  * non-JSON, wrong content types, oversized and deeply nested bodies, bad ids, unknown paths,
  * other methods, bad Idempotency-Keys), interleaved with creates, updates (current and stale
- * `versao`), deletes and repeated keys, a few at a time, through the local HTTP server.
+ * `versao`), deletes and repeated keys, a few at a time, through the local HTTP server; and
+ * tarefas among them (create on live, trashed and missing clients, reschedule, complete, reassign
+ * with current, stale or no `versao`, delete, restore, purge) around their clients' deletes,
+ * restores and purges.
  *
  * Every answer: no 5xx; a 4xx has a string `mensagem`; a 2xx matches its OpenAPI schema; the
  * status is the one the model predicts. Restores and purges from the trash, the trash's
  * list and every history read through all their pages, each compared with the model. After every batch, the table (read directly): each
  * category's count equals its clients, no orphan, ids unique and from the counters, no unknown
- * attribute, exactly the records the model accepted (nothing from a rejected request), and
+ * attribute, exactly the records the model accepted (nothing from a rejected request), the
+ * tarefas' index items, pointers and next tarefas (store-invariants.ts; after each check a third
+ * of the team index items are made as the release before wrote them, without their responsavel,
+ * and the next writes must name it again), each client's embedded next tarefa the model's
+ * earliest pending one, and
  * `versao` never goes backwards.
  *
  * FUZZ_RUNS=n sets the batches (default 40 of ~50 requests: ~2,000 requests); FUZZ_SEED=s
  * replays a run (the seed is printed on failure).
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
@@ -22,6 +30,7 @@ import { RACE_STATUSES, Model, canonical, doc, opArb, overlaps, plan, type Plann
 import { send, type RawResponse } from '../contract/http.ts';
 import { createOpenApiValidator } from '../contract/openapi-validator.ts';
 import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
+import { AGENDA_RESPONSAVEL } from '../../lambdas/store/tarefas.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = process.env.FUZZ_SEED !== undefined ? Number(process.env.FUZZ_SEED) : (Date.now() ^ (Math.random() * 2 ** 31)) | 0;
@@ -109,8 +118,9 @@ async function runBatch(ops: Parameters<typeof plan>[0][]): Promise<void> {
 /** After a batch: the stored data obeys the invariants and is exactly what the model accepted. */
 async function checkStore(): Promise<void> {
   const s = await snapshot(api.doc, api.tableName);
-  const violations = invariantViolations(s);
+  const violations = invariantViolations(s, { agendaWrittenBefore: writtenBefore });
   if (violations.length) throw new Error(`invariants: ${violations.join('; ')}`);
+  await writeSomeAsBefore(s);
   const storedCats = [...s.categorias.values()].map(({ clientes: _count, vips: _vips, soma: _soma, somaVip: _somaVip, ...c }) => c).sort((a, b) => a.id - b.id);
   const modelCats = [...model.categorias.values()].sort((a, b) => a.id - b.id);
   expect(storedCats).toEqual(modelCats);
@@ -124,8 +134,14 @@ async function checkStore(): Promise<void> {
   const modelTrash = [
     ...[...model.trash.categoria.keys()].map((id) => `categoria#${id}`),
     ...[...model.trash.cliente.keys()].map((id) => `produto#${id}`),
+    ...[...model.tarefaTrash.keys()].map((id) => `tarefa#${id}`),
   ].sort();
   expect(trashed).toEqual(modelTrash);
+  // Exactly the tarefas the model has, as its answers left them (the invariants above check their index items and next tarefas).
+  const storedTarefas = [...(s.tarefas?.values() ?? [])]
+    .map((t) => ({ id: t.id, cliente: t.cliente, tipo: t.tipo, descricao: t.descricao, quando: t.quando, responsavel: t.responsavel, concluida: t.concluida, versao: t.versao }))
+    .sort((a, b) => a.id - b.id);
+  expect(storedTarefas).toEqual([...model.tarefas.values()].sort((a, b) => a.id - b.id));
   for (const [key, writes] of model.writes) {
     const record = `${key.startsWith('C') ? 'categoria' : 'produto'}#${key.slice(1)}`;
     const entries = s.history?.get(record)?.length ?? 0;
@@ -154,10 +170,31 @@ async function checkStore(): Promise<void> {
       // The list leaves observacoes out.
       modelProds.map(({ categoriaId, observacoes: _notInTheList, ...p }) => ({
         ...p,
+        // Each client's next tarefa (the model's earliest pending one), absent when none.
+        proximaTarefa: model.proximaTarefa(p.id),
         categoria: categoriaId === null ? null : { id: categoriaId, descricao: model.categorias.get(categoriaId)!.descricao },
       })),
     ),
   );
+}
+
+/** Tarefas whose team index item was made as the release before wrote it (without its responsavel). */
+const writtenBefore = new Set<number>();
+
+/**
+ * Makes a third of the tarefas' team index items (by id: a replay does the same) as the release
+ * before wrote them, without `ln`: the next batch's writes of those tarefas must name their
+ * responsavel again (the invariants check every `ln` stored), and the reads handle the rest.
+ */
+async function writeSomeAsBefore(s: Awaited<ReturnType<typeof snapshot>>): Promise<void> {
+  for (const [key, slots] of s.agenda ?? []) {
+    const id = Number(key.split('#')[1]);
+    if (id % 3 !== 0 || slots.get(0)?.[AGENDA_RESPONSAVEL] === undefined) continue;
+    writtenBefore.add(id);
+    await api.doc.send(
+      new UpdateCommand({ TableName: api.tableName, Key: { pk: `AGENDA#${key}`, sk: 0 }, UpdateExpression: `REMOVE ${AGENDA_RESPONSAVEL}`, ConditionExpression: 'attribute_exists(pk)' }),
+    );
+  }
 }
 
 beforeAll(async () => {

@@ -1,7 +1,9 @@
 /**
  * The reminders against the real local server with sign-in on (cognito-local, DynamoDB Local):
  * the private calendar feed's secret (made, parsed with ical.js, wrong, someone else's, replaced,
- * revoked at once, a disabled person's), the one public route (no token needed, none honoured),
+ * revoked at once, a disabled person's), the one public route (no token needed, none honoured;
+ * under attack: another Host, extra or encoded segments, other methods, huge secrets, and no other
+ * route reachable without a token, as the cloud's authorizer marks it),
  * the morning e-mail's switch, and the open mode (no feed, no e-mail).
  * The tarefas are real: made through POST /api/tarefas by each person, read from the agenda index.
  */
@@ -15,7 +17,9 @@ import { startLocalCognito, type LocalIdentity } from '../../infra/local/user-po
 import { adminClient, signIn, type Tokens } from '../support/cognito.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
 import { buildOpenApiDocument } from '../../lambdas/openapi/document.ts';
-import { routes } from '../../lambdas/routes.ts';
+import { API_BASE_PATH, isPublic, routes } from '../../lambdas/routes.ts';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createOpenApiValidator } from '../contract/openapi-validator.ts';
 import { call as rawCall, startApi, type ApiResponse, type TestApi } from './helpers.ts';
 
@@ -203,6 +207,120 @@ describe('the calendar feed', () => {
     ] as const) {
       expect((await call(api, method, path, method === 'PUT' ? { ativo: false } : undefined)).status, `${method} ${path}`).toBe(401);
     }
+  });
+});
+
+/** A request exactly as written (no URL normalisation, any Host), the way an attacker sends it. */
+function rawRequest(method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; type: string | undefined }> {
+  const base = new URL(api.baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: base.hostname, port: base.port, method, path, headers: { host: base.host, ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, type: res.headers['content-type'] }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the public feed route under attack', () => {
+  let caminho: string;
+  let segredo: string;
+  beforeAll(async () => {
+    caminho = await newFeed(ANA);
+    segredo = caminho.slice('/calendario/'.length);
+  });
+  const PATH = API_BASE_PATH;
+  /** Nothing of a tarefa, a client or the calendar in an answer. */
+  const leaksNothing = (text: string) => {
+    expect(text).not.toContain('BEGIN:VCALENDAR');
+    expect(text).not.toContain('Não vai ao calendário');
+    expect(text).not.toContain('Padaria');
+    expect(text).not.toContain('Oficina');
+  };
+
+  it('answers only to its own Host: another one gets 403 before any route', async () => {
+    expect((await rawRequest('GET', `${PATH}${caminho}`)).status).toBe(200);
+    for (const host of ['evil.example', `evil.example:${new URL(api.baseUrl).port}`, 'localhost.evil.example', '127.0.0.1.nip.io']) {
+      const res = await rawRequest('GET', `${PATH}${caminho}`, { host });
+      expect(res.status, host).toBe(403);
+      leaksNothing(res.text);
+    }
+  });
+
+  it('extra segments, dot segments and encoded slashes reach neither the feed nor any other route without a token', async () => {
+    const paths = [
+      `${caminho}/x`,
+      `${caminho}/`,
+      `${caminho}/../../produtos`,
+      `/calendario/../produtos`,
+      `/calendario/..%2Fprodutos`,
+      `/calendario/%2E%2E%2Fprodutos`,
+      `/calendario/${segredo.replace('.ics', '')}%2F..%2F..%2Fprodutos`,
+      `/calendario/${segredo}%2F..%2F..%2Fusuarios`,
+      `/calendario/${encodeURIComponent(segredo)}%00`,
+      `/calendario//${segredo}`,
+      `/calendario/${segredo}?x=/../produtos`,
+      `/calendario/${segredo.toUpperCase()}`,
+      `/calendario/${segredo}%20`,
+      `/CALENDARIO/${segredo}`,
+    ];
+    for (const path of paths) {
+      const res = await rawRequest('GET', `${PATH}${path}`);
+      // A query string is not part of the route: the feed itself, as without it.
+      if (path.includes('?')) {
+        expect(res.status, path).toBe(200);
+        expect(res.type).toBe('text/calendar; charset=utf-8');
+        continue;
+      }
+      // 404 (no such feed, or a path no route matches: $default, behind the authorizer, says 401).
+      expect([401, 404], `${path} → ${res.status} ${res.text.slice(0, 120)}`).toContain(res.status);
+      leaksNothing(res.text);
+      expect(res.text).not.toMatch(/"itens"|"nome"|"email"/);
+    }
+  });
+
+  it('HEAD, POST, PUT, DELETE and OPTIONS on the feed are not the feed: behind the authorizer like every unknown route', async () => {
+    for (const method of ['HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']) {
+      const res = await rawRequest(method, `${PATH}${caminho}`);
+      expect(res.status, method).toBe(401);
+      leaksNothing(res.text);
+    }
+    // The feed still works, unchanged by them.
+    expect((await fetchFeed(caminho)).status).toBe(200);
+  });
+
+  it('a very long or strange secret is a plain 404, fast, and never an error', async () => {
+    for (const segment of [`${'A'.repeat(8_000)}.ics`, `${segredo.slice(0, -4)}${'A'.repeat(4_000)}.ics`, '%FF%FE.ics', `${'%41'.repeat(43)}.ics`, `${segredo}.ics`]) {
+      const started = performance.now();
+      const res = await rawRequest('GET', `${PATH}/calendario/${segment}`);
+      expect([404, 414, 431], `${segment.slice(0, 40)} → ${res.status}`).toContain(res.status);
+      leaksNothing(res.text);
+      expect(performance.now() - started).toBeLessThan(5_000);
+    }
+  });
+
+  it('the secret is found by its SHA-256 (the store never holds or compares the secret itself) and the owner’s hash compared in constant time', () => {
+    const source = readFileSync(new URL('../../lambdas/services/lembretes.ts', import.meta.url), 'utf8');
+    const owner = source.slice(source.indexOf('async function ownerOf'), source.indexOf('/** The summary of a tarefa'));
+    expect(owner).toMatch(/const hash = sha256\(secret\)/);
+    expect(owner).toMatch(/ownerOfCalendario\(hash\)/);
+    expect(owner).toMatch(/timingSafeEqual\(Buffer\.from\(calendarioHash, 'hex'\), Buffer\.from\(hash, 'hex'\)\)/);
+    // No plain comparison of the secret or its hash anywhere in the lookup.
+    expect(owner).not.toMatch(/(secret|hash|calendarioHash)\s*[!=]==?/);
+  });
+
+  it('no route but the one its row marks public answers without a token: the local gateway honours the same mark as the cloud stack (tests/infra/auth.test.ts)', async () => {
+    const answered: string[] = [];
+    for (const r of routes.filter((x) => x.routeKey !== '$default')) {
+      const path = r.path.replace('{segredo}', segredo).replace('{tipo}', 'produto').replace('{email}', encodeURIComponent(ANA)).replace(/\{[a-z]+\}/gi, '1');
+      const res = await rawRequest(r.method, `${PATH}${path}`, r.method === 'GET' || r.method === 'DELETE' ? {} : { 'content-type': 'application/json' });
+      if (res.status !== 401) answered.push(r.routeKey);
+      else expect(res.text, r.routeKey).not.toContain('BEGIN:VCALENDAR');
+    }
+    expect(answered).toEqual(routes.filter(isPublic).map((r) => r.routeKey));
   });
 });
 

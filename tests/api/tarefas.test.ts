@@ -12,13 +12,15 @@ import type { EntradaHistorico, PaginaTarefas, Tarefa } from '../../lambdas/cont
 import { buildOpenApiDocument } from '../../lambdas/openapi/document.ts';
 import { STALLED_PURGE_SECONDS, sweepLixeira } from '../../lambdas/services/lixeira.ts';
 import { batchPut } from '../../lambdas/store/batch.ts';
+import { documentClient } from '../../lambdas/store/client.ts';
 import { recentActivity } from '../../lambdas/store/feed.ts';
 import { historyPk } from '../../lambdas/store/historico.ts';
 import { lixeiraKey } from '../../lambdas/store/lixeira.ts';
 import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
-import { createTarefa as createTarefaOps, pointerKey, proximaKey, tarefaPk, type TarefaRecord } from '../../lambdas/store/tarefas.ts';
+import { AGENDA_RESPONSAVEL, createTarefa as createTarefaOps, pointerKey, proximaKey, proximaOf, proximaOp, tarefaPk, type TarefaRecord } from '../../lambdas/store/tarefas.ts';
 import { itemsPutBy } from '../../lambdas/store/write.ts';
 import { createOpenApiValidator } from '../contract/openapi-validator.ts';
+import { invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { startTestApi } from '../support/api-server.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
 import { auditBy, call, createCliente, ISO_UTC, type TestApi } from './helpers.ts';
@@ -154,9 +156,18 @@ describe('a tarefa: create, read, change, complete, delete, restore', () => {
 
   it('a delete moves it to the trash (tipo tarefa); the restore brings it back with versao + 1; a purge erases it', async () => {
     const c = await createCliente(api, { nome: 'Lixeira de tarefas' });
-    const t = await novaTarefa({ cliente: c.id, descricao: 'Reunião de kick-off', tipo: 'reuniao' });
+    const quem = `lixeira-${Date.now()}`;
+    const t = await novaTarefa({ cliente: c.id, descricao: 'Reunião de kick-off', tipo: 'reuniao', responsavel: quem, quando: '2020-03-02T10:00:00-03:00' });
+    const seen = async () => ({
+      resumo: (await checked('GET', `/tarefas/resumo?responsavel=${quem}`)).body,
+      agenda: ids(await page(`responsavel=${quem}&status=pendente`)),
+      proxima: ((await checked('GET', `/produtos/${c.id}`)).body as { proximaTarefa?: { id: number } }).proximaTarefa?.id,
+    });
+    expect(await seen()).toEqual({ resumo: { atrasadas: 1, hoje: 0 }, agenda: [t.id], proxima: t.id });
     const del = await checked('DELETE', `/tarefas/${t.id}`);
     expect(del.status).toBe(204);
+    // Gone from the person's agenda, the counts (the badge, the home) and the client's next tarefa.
+    expect(await seen()).toEqual({ resumo: { atrasadas: 0, hoje: 0 }, agenda: [], proxima: undefined });
     expect((await checked('GET', `/tarefas/${t.id}`)).status).toBe(404);
     expect((await checked('DELETE', `/tarefas/${t.id}`)).status).toBe(404);
     expect(ids(await page(`cliente=${c.id}`))).toEqual([]);
@@ -168,6 +179,7 @@ describe('a tarefa: create, read, change, complete, delete, restore', () => {
     expect(restored.body).toMatchObject({ tipo: 'tarefa', registro: { id: t.id, cliente: c.id, descricao: 'Reunião de kick-off', versao: 2 } });
     expect((await checked('GET', `/tarefas/${t.id}`)).body).toMatchObject({ id: t.id, versao: 2 });
     expect(ids(await page(`cliente=${c.id}`))).toEqual([t.id]);
+    expect(await seen()).toEqual({ resumo: { atrasadas: 1, hoje: 0 }, agenda: [t.id], proxima: t.id });
     expect((await history(t.id)).map((e) => e.acao)).toEqual(['restaurado', 'excluido', 'criado']);
 
     expect((await call(api, 'DELETE', `/tarefas/${t.id}`)).status).toBe(204);
@@ -265,6 +277,57 @@ describe('the next tarefa of a client, outside its versao', () => {
   });
 });
 
+describe('two writes of one client’s tarefas at once', () => {
+  it('the next tarefa is the earliest pending one, even when the other write commits while this one reads', async () => {
+    const c = await createCliente(api, { nome: 'Escritas cruzadas' });
+    await novaTarefa({ cliente: c.id, descricao: 'Junho', quando: '2027-06-01T10:00:00-03:00' });
+    const proxima = proximaKey(c.id);
+    const tarefas = tarefaPk(c.id);
+    // The first write's read of the next-tarefa item is held until the second write has committed.
+    let armed = true;
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let reached!: () => void;
+    const held = new Promise<void>((r) => (reached = r));
+    let queries = 0;
+    let idle: (() => void) | undefined;
+    const NAME = 'holdProximaRead';
+    documentClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { Key?: { pk?: unknown; sk?: unknown }; ExpressionAttributeValues?: Record<string, unknown> };
+        if (armed && context.commandName === 'GetItemCommand' && input.Key?.pk === proxima.pk && input.Key.sk === proxima.sk) {
+          armed = false;
+          reached();
+          await released;
+        }
+        const query = context.commandName === 'QueryCommand' && input.ExpressionAttributeValues?.[':pk'] === tarefas;
+        if (query) queries++;
+        try {
+          return await next(args);
+        } finally {
+          if (query && --queries === 0) idle?.();
+        }
+      },
+      { step: 'initialize', name: NAME },
+    );
+    try {
+      const maio = call(api, 'POST', '/tarefas', { cliente: c.id, tipo: 'ligacao', descricao: 'Maio', quando: '2027-05-01T10:00:00-03:00' });
+      await held;
+      // Whatever of the client's tarefas the first write reads beside that item, it has read.
+      if (queries > 0) await new Promise<void>((r) => (idle = r));
+      const abril = await call(api, 'POST', '/tarefas', { cliente: c.id, tipo: 'ligacao', descricao: 'Abril', quando: '2027-04-01T10:00:00-03:00' });
+      expect(abril.status, abril.text).toBe(201);
+      release();
+      expect((await maio).status).toBe(201);
+    } finally {
+      release();
+      documentClient().middlewareStack.remove(NAME);
+    }
+    const cliente = (await call<{ proximaTarefa?: { descricao: string } }>(api, 'GET', `/produtos/${c.id}`)).body;
+    expect(cliente.proximaTarefa?.descricao).toBe('Abril');
+  });
+});
+
 describe('the paged client list by next tarefa, and the clients without one', () => {
   it('orders by the next tarefa (the clients without one last), filters "Sem próxima tarefa", pages with a cursor', async () => {
     const cat = (await call(api, 'POST', '/categorias', { descricao: `Próximas ${Date.now()}` })).body as { id: number };
@@ -301,7 +364,7 @@ describe("a client's delete, restore, purge and sweep with more tarefas than one
 
   /** Seeds `COUNT` pending tarefas on a client as a create writes them (far faster than 130 POSTs). */
   async function seedTarefas(cliente: number, responsavel: string, firstId: number): Promise<void> {
-    const items = Array.from({ length: COUNT }, (_, i) => {
+    const records = Array.from({ length: COUNT }, (_, i) => {
       const t: TarefaRecord = {
         id: firstId + i,
         cliente,
@@ -313,8 +376,10 @@ describe("a client's delete, restore, purge and sweep with more tarefas than one
         versao: 1,
         historico: 1,
       };
-      return itemsPutBy(createTarefaOps(t));
-    }).flat();
+      return t;
+    });
+    // As the creates leave them: each tarefa's items, and the client's next tarefa (the earliest).
+    const items = [...records.flatMap((t) => itemsPutBy(createTarefaOps(t))), ...itemsPutBy([proximaOp(cliente, { v: 0 }, proximaOf(records))])];
     await batchPut({ doc: api.doc, tableName: api.tableName }, items);
     // The history each create writes, so the purge has it to erase.
     await batchPut(
@@ -377,6 +442,35 @@ describe("a client's delete, restore, purge and sweep with more tarefas than one
     expect(await partition(tarefaPk(stalled.id))).toEqual([]);
     expect(await raw(pointerKey(next + COUNT - 1))).toBeUndefined();
     expect(await raw(lixeiraKey('produto', stalled.id))).toBeUndefined();
+  });
+});
+
+describe('the stored tarefas after all of the above', () => {
+  it('keep the store invariants: index items, pointers, next tarefas, trash and history as the writes leave them', async () => {
+    expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
+  });
+
+  it('know the team item’s responsavel: a new one must carry it; one without it is legal only as written before it', async () => {
+    const c = await createCliente(api, { nome: 'Item de antes' });
+    const t = await novaTarefa({ cliente: c.id, responsavel: 'Quem Era' });
+    const key = { pk: `AGENDA#${c.id}#${t.id}`, sk: 0 };
+    expect((await raw(key))?.[AGENDA_RESPONSAVEL]).toBe('Quem Era');
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: key, UpdateExpression: `REMOVE ${AGENDA_RESPONSAVEL}` }));
+    const s = await snapshot(api.doc, api.tableName);
+    expect(invariantViolations(s)).toEqual([expect.stringContaining(`tarefa ${t.id} agenda slot 0 stores`)]);
+    expect(invariantViolations(s, { agendaWrittenBefore: new Set([t.id]) })).toEqual([]);
+    // A wrong one is never legal; the next write of the tarefa names it again.
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: key, UpdateExpression: `SET ${AGENDA_RESPONSAVEL} = :r`, ExpressionAttributeValues: { ':r': 'Outra Pessoa' } }));
+    expect(invariantViolations(await snapshot(api.doc, api.tableName), { agendaWrittenBefore: new Set([t.id]) })).toHaveLength(1);
+    await checked('PUT', `/tarefas/${t.id}`, { descricao: 'Ligar de novo' });
+    expect((await raw(key))?.[AGENDA_RESPONSAVEL]).toBe('Quem Era');
+    expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
+  });
+});
+
+describe('GET /tarefas?semResponsavelAtivo=1 in the open mode', () => {
+  it('is 400 with its reason: without sign-in a responsavel is free text, no one is active or not', async () => {
+    expect(await checked('GET', '/tarefas?semResponsavelAtivo=1')).toMatchObject({ status: 400, body: { mensagem: MESSAGES.tarefaSemResponsavelModoAberto } });
   });
 });
 

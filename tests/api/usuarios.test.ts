@@ -293,6 +293,28 @@ describe("an administrator's rights end when they are taken away: the token they
     expect((await call(api, 'POST', `/importacoes/${job.body.id}/restaurar`, undefined, mine)).status).toBe(200);
   });
 
+  it("demoted: the token they still hold no longer reassigns or deletes another person's tarefa (checked live)", async () => {
+    const a = await anotherAdmin('agendadora@empresa.com.br');
+    await enableTotp(proxy, a.tokens.AccessToken);
+    const mine = { authorization: `Bearer ${admin.AccessToken}` };
+    const theirs = { authorization: `Bearer ${a.tokens.AccessToken}` };
+    const c = await call(api, 'POST', '/produtos', { nome: 'Cliente das tarefas do admin', valorContrato: 1 }, mine);
+    const nova = async (descricao: string) =>
+      (await call(api, 'POST', '/tarefas', { cliente: c.body.id, tipo: 'ligacao', descricao, quando: '2026-12-01T10:00:00-03:00' }, mine)).body as { id: number; responsavel: string };
+    const antes = await nova('Reatribuída por uma administradora');
+    const depois = await nova('Não mais dela');
+    expect(antes.responsavel).toBe(identity.admin.email);
+    // While an administrator, the other administrator's tarefa is theirs to reassign.
+    expect(await call(api, 'PUT', `/tarefas/${antes.id}`, { responsavel: a.email }, theirs)).toMatchObject({ status: 200, body: { responsavel: a.email } });
+    expect((await users('PUT', `${at(a.email)}/admin`, { admin: false })).status).toBe(200);
+    // Demoted, with the same token (its admin group still in it): 403 on another's tarefa.
+    const refused = { status: 403, body: { mensagem: MESSAGES.tarefaSomenteResponsavel } };
+    expect(await call(api, 'PUT', `/tarefas/${depois.id}`, { responsavel: a.email }, theirs)).toMatchObject(refused);
+    expect(await call(api, 'DELETE', `/tarefas/${depois.id}`, undefined, theirs)).toMatchObject(refused);
+    // Their own (the one reassigned to them) stays theirs to delete.
+    expect((await call(api, 'DELETE', `/tarefas/${antes.id}`, undefined, theirs)).status).toBe(204);
+  });
+
   it('deleted: they can not invite themselves back', async () => {
     const a = await anotherAdmin('removida@empresa.com.br');
     expect((await users('DELETE', at(a.email))).status).toBe(204);

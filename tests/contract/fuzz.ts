@@ -15,6 +15,7 @@ import { MESSAGES } from '../../lambdas/contract/messages.ts';
 import { parseCategoriaInput, parseClienteInput, parseClienteUpdate } from '../../lambdas/contract/schemas.ts';
 import { foldName } from '../../lambdas/contract/text.ts';
 import { AUDIT_ATTRIBUTES, contatoOf, type ClienteRecord } from '../../lambdas/store/items.ts';
+import { TIPOS_TAREFA, type TipoTarefa } from '../../lambdas/contract/tarefa.ts';
 import { arbitraryFromSchema } from './openapi-arbitraries.ts';
 
 type AuditField = (typeof AUDIT_ATTRIBUTES)[number];
@@ -41,8 +42,33 @@ export interface ModelCategoria {
 /** The model's client: what the API returns of it (the history counter and audit stamps are storage/extra). */
 export type ModelCliente = Omit<ClienteRecord, 'historico' | AuditField>;
 
+/** A tarefa as the model compares it (what the store keeps of the wire's fields the fuzz sets). */
+export interface ModelTarefa {
+  id: number;
+  cliente: number;
+  tipo: TipoTarefa;
+  descricao: string;
+  quando: string;
+  responsavel: string;
+  concluida: boolean;
+  versao: number;
+}
+const toModelTarefa = (b: Json): ModelTarefa => ({
+  id: b.id as number,
+  cliente: b.cliente as number,
+  tipo: b.tipo as TipoTarefa,
+  descricao: b.descricao as string,
+  quando: b.quando as string,
+  responsavel: b.responsavel as string,
+  concluida: b.concluida as boolean,
+  versao: b.versao as number,
+});
+
 /** What succeeded so far: the records the API created and not deleted, as its answers said. */
 export class Model {
+  /** The tarefas not in the trash (a client in the trash keeps its own), and those in the trash. */
+  tarefas = new Map<number, ModelTarefa>();
+  tarefaTrash = new Map<number, ModelTarefa>();
   categorias = new Map<number, ModelCategoria>();
   clientes = new Map<number, ModelCliente>();
   /** Every id ever answered by a create (to tell an idempotent replay from a new record). */
@@ -122,6 +148,8 @@ export class Model {
    */
   applyPurged(entity: Entity, id: number): void {
     this.trash[entity].delete(id);
+    // A client's purge erases every tarefa stored under it, those in the trash too.
+    if (entity === 'cliente') for (const m of [this.tarefas, this.tarefaTrash]) for (const [tid, t] of m) if (t.cliente === id) m.delete(tid);
     this.purged[entity].add(id);
     this.writes.delete(`${entity === 'categoria' ? 'C' : 'P'}${id}`);
     for (const key of this.keysOf(entity, id)) this.keys.delete(key);
@@ -138,6 +166,34 @@ export class Model {
     this.trash[entity].delete(body.id as number);
     this.put(entity, body);
     this.wrote(entity, body.id as number);
+  }
+
+  /** A tarefa as an answer says (concurrent writes may finish in any order: the highest versao stays). */
+  applyTarefa(body: Json): void {
+    const t = toModelTarefa(body);
+    const current = this.tarefas.get(t.id);
+    if (!current || t.versao > current.versao) this.tarefas.set(t.id, t);
+  }
+
+  /** A client's next tarefa as the API embeds it: its pending tarefa due first (ties by id), or none. */
+  proximaTarefa(cliente: number): Json | undefined {
+    let best: ModelTarefa | undefined;
+    for (const t of this.tarefas.values()) {
+      if (t.cliente !== cliente || t.concluida) continue;
+      if (!best || t.quando < best.quando || (t.quando === best.quando && t.id < best.id)) best = t;
+    }
+    return best && { id: best.id, tipo: best.tipo, descricao: best.descricao, quando: best.quando, responsavel: best.responsavel };
+  }
+
+  applyTarefaDeleted(id: number): void {
+    const t = this.tarefas.get(id);
+    if (t) this.tarefaTrash.set(id, t);
+    this.tarefas.delete(id);
+  }
+
+  applyTarefaRestored(body: Json): void {
+    this.tarefaTrash.delete(body.id as number);
+    this.tarefas.set(body.id as number, toModelTarefa(body));
   }
 
   private put(entity: Entity, body: Json): void {
@@ -226,7 +282,21 @@ export type FuzzOp =
   | { kind: 'restore'; entity: Entity; target: Target; taken: boolean }
   | { kind: 'purge'; entity: Entity; target: Target; live: boolean }
   | { kind: 'lixeira'; limit: number | undefined }
-  | { kind: 'historico'; entity: Entity; target: Target; limit: number | undefined };
+  | { kind: 'historico'; entity: Entity; target: Target; limit: number | undefined }
+  | { kind: 'createTarefa'; cliente: Target; trashedCliente: boolean; fields: TarefaFields }
+  | { kind: 'updateTarefa'; target: Target; versao: VersaoMode; change: Partial<TarefaFields> }
+  | { kind: 'removeTarefa'; target: Target }
+  | { kind: 'trashTarefa'; action: 'restore' | 'purge'; target: Target };
+
+/** What the fuzz sets of a tarefa: `dias` from a fixed day and `minuto` of it (São Paulo's offset); in the open mode `responsavel` is free text. */
+export interface TarefaFields {
+  tipo: TipoTarefa;
+  descricao: string;
+  dias: number;
+  minuto: number;
+  concluida: boolean;
+  responsavel: string;
+}
 
 const target: fc.Arbitrary<Target> = fc.record({
   pick: fc.nat(),
@@ -443,6 +513,22 @@ const usuariosOp: fc.Arbitrary<FuzzOp> = fc.record({
   ),
 });
 
+const tarefaFields: fc.Arbitrary<TarefaFields> = fc.record({
+  tipo: fc.constantFrom(...TIPOS_TAREFA),
+  descricao: fc.tuple(fc.constantFrom('Ligar', 'Enviar proposta', 'Visita técnica', 'Cobrar retorno'), fc.nat({ max: 999 })).map(([d, n]) => `${d} ${n}`),
+  dias: fc.integer({ min: -10, max: 30 }),
+  minuto: fc.integer({ min: 0, max: 24 * 60 - 1 }),
+  concluida: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+  // Few people, so one person's agenda holds several tarefas.
+  responsavel: fc.constantFrom('ana', 'bia', 'Carla Souza'),
+});
+
+/** A tarefa's `quando` as the web sends it: a day from 27/11/2026 and a time, with São Paulo's offset. */
+function quandoOf(dias: number, minuto: number): string {
+  const day = new Date(Date.UTC(2026, 10, 27 + dias)).toISOString().slice(0, 10);
+  return `${day}T${String(Math.floor(minuto / 60)).padStart(2, '0')}:${String(minuto % 60).padStart(2, '0')}:00-03:00`;
+}
+
 /** One operation; the weights give about 45% valid writes, 15% reads, 40% invalid requests. */
 export const opArb: fc.Arbitrary<FuzzOp> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('createCategoria' as const), body: categoriaInput, key: keyChoice, contentType: jsonContentType, extra: extraFields }) },
@@ -490,6 +576,33 @@ export const opArb: fc.Arbitrary<FuzzOp> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('lixeira' as const), limit: fc.option(fc.integer({ min: 1, max: LIMITS.page.max }), { nil: undefined }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('createTarefa' as const),
+      cliente: target,
+      trashedCliente: fc.oneof({ weight: 6, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+      fields: tarefaFields,
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('updateTarefa' as const),
+      target,
+      versao: versaoMode,
+      // Reschedule, complete (or reopen), reassign, rename: at least one of them.
+      change: tarefaFields.chain((f) =>
+        fc.subarray(['dias', 'concluida', 'responsavel', 'descricao'] as const, { minLength: 1 }).map((keys) => {
+          const change: Partial<TarefaFields> = Object.fromEntries(keys.map((k) => [k, f[k]]));
+          if (change.dias !== undefined) change.minuto = f.minuto;
+          return change;
+        }),
+      ),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('removeTarefa' as const), target }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('trashTarefa' as const), action: fc.constantFrom('restore' as const, 'restore' as const, 'purge' as const), target }) },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -738,7 +851,7 @@ export function plan(op: FuzzOp, model: Model): Planned {
         },
         check: (res, m) => {
           if (op.kind !== 'get') return;
-          const expected = op.entity === 'categoria' ? m.categorias.get(id) : m.clientes.get(id);
+          const expected = op.entity === 'categoria' ? m.categorias.get(id) : { ...m.clientes.get(id), proximaTarefa: m.proximaTarefa(id) };
           const got = withoutAudit(res as Json);
           const comparable = op.entity === 'cliente' ? { ...got, categoriaId: (got.categoria as { id: number } | null)?.id ?? null, categoria: undefined } : got;
           if (canonical(comparable) !== canonical(expected)) throw new Error(`GET ${id}: ${canonical(comparable)} vs model ${canonical(expected)}`);
@@ -993,10 +1106,142 @@ export function plan(op: FuzzOp, model: Model): Planned {
           const expected = [
             ...[...m.trash.categoria.values()].map((c) => `categoria#${c.id}#${c.descricao}`),
             ...[...m.trash.cliente.values()].map((c) => `produto#${c.id}#${c.nome}`),
+            ...[...m.tarefaTrash.values()].map((t) => `tarefa#${t.id}#${t.descricao}`),
           ].sort();
           if (canonical(listed) !== canonical(expected)) throw new Error(`trash lists ${canonical(listed)}, the model has ${canonical(expected)}`);
           if (all.itens.some((e, i) => i > 0 && e.excluidoEm > all.itens[i - 1]!.excluidoEm)) throw new Error('the trash is not most recent first');
           if (all.pages !== Math.max(1, Math.ceil(all.itens.length / limit))) throw new Error(`the trash: ${all.itens.length} entries in ${all.pages} pages of ${limit}`);
+        },
+      };
+    }
+    case 'createTarefa': {
+      // Mostly a live client; else one in the trash or one never stored (both 400: the client must be live).
+      const trashedClientes = sortedIds(model.trash.cliente);
+      const cliente = op.trashedCliente && trashedClientes.length > 0 ? trashedClientes[op.cliente.pick % trashedClientes.length]! : resolveTarget(op.cliente, prods, missing('cliente'));
+      const f = op.fields;
+      const body = { cliente, tipo: f.tipo, descricao: f.descricao, quando: quandoOf(f.dias, f.minuto), concluida: f.concluida, responsavel: f.responsavel };
+      const live = model.clientes.has(cliente);
+      return {
+        label: `POST /tarefas (cliente ${cliente}${live ? '' : ', not live'})`,
+        method: 'POST',
+        path: '/tarefas',
+        routeKey: 'POST /tarefas',
+        body: JSON.stringify(body),
+        headers: {},
+        expect: live ? [201] : [400],
+        branch: live ? 'tarefa: created' : 'tarefa: client not live 400',
+        touches: [`P${cliente}`],
+        apply: (status, res, m) => {
+          if (status === 201) m.applyTarefa(res as Json);
+        },
+        check: (res) => {
+          const t = res as Json;
+          const sent = { ...body, quando: new Date(body.quando).toISOString(), versao: 1 };
+          const got = { cliente: t.cliente, tipo: t.tipo, descricao: t.descricao, quando: t.quando, concluida: t.concluida, responsavel: t.responsavel, versao: t.versao };
+          if (canonical(got) !== canonical(sent)) throw new Error(`created tarefa ${canonical(got)}, sent ${canonical(sent)}`);
+        },
+      };
+    }
+    case 'updateTarefa':
+    case 'removeTarefa': {
+      const live = sortedIds(model.tarefas);
+      const trashed = sortedIds(model.tarefaTrash);
+      // Mostly a live tarefa; else one in the trash or never stored (404).
+      const id = resolveTarget(op.target, op.target.pick % 5 === 4 && trashed.length > 0 ? trashed : live, () => 900_000_000 + live.length * 7 + 13);
+      const t = model.tarefas.get(id) ?? model.tarefaTrash.get(id);
+      const touches = [`T${id}`, ...(t ? [`P${t.cliente}`] : [])];
+      if (op.kind === 'removeTarefa') {
+        return {
+          label: `DELETE /tarefas/${id}`,
+          method: 'DELETE',
+          path: `/tarefas/${id}`,
+          routeKey: 'DELETE /tarefas/{id}',
+          headers: {},
+          expect: model.tarefas.has(id) ? [204] : [404],
+          branch: model.tarefas.has(id) ? 'tarefa: deleted' : 'tarefa: delete 404',
+          touches: [...touches, TRASH_CHANGE],
+          apply: (status, _res, m) => {
+            if (status === 204) m.applyTarefaDeleted(id);
+          },
+        };
+      }
+      const c = op.change;
+      const current = model.tarefas.get(id);
+      const stale = op.versao === 'stale' && current !== undefined && current.versao > 1;
+      const versao = op.versao === 'absent' ? undefined : stale ? current!.versao - 1 : (current?.versao ?? 1);
+      const body = {
+        ...(versao === undefined ? {} : { versao }),
+        ...(c.dias !== undefined ? { quando: quandoOf(c.dias, c.minuto ?? 0) } : {}),
+        ...(c.concluida !== undefined ? { concluida: c.concluida } : {}),
+        ...(c.responsavel !== undefined ? { responsavel: c.responsavel } : {}),
+        ...(c.descricao !== undefined ? { descricao: c.descricao } : {}),
+      };
+      const expect = !current ? [404] : stale ? [409] : [200];
+      return {
+        label: `PUT /tarefas/${id} ${JSON.stringify(body)}`,
+        method: 'PUT',
+        path: `/tarefas/${id}`,
+        routeKey: 'PUT /tarefas/{id}',
+        body: JSON.stringify(body),
+        headers: {},
+        expect,
+        branch: !current ? 'tarefa: update 404' : stale ? 'tarefa: stale 409' : c.responsavel !== undefined ? 'tarefa: reassigned' : c.concluida ? 'tarefa: completed' : 'tarefa: updated',
+        touches,
+        apply: (status, res, m) => {
+          if (status === 200) m.applyTarefa(res as Json);
+        },
+        check: (res) => {
+          const r = toModelTarefa(res as Json);
+          const want = {
+            ...current!,
+            ...(body.quando !== undefined ? { quando: new Date(body.quando).toISOString() } : {}),
+            ...(body.concluida !== undefined ? { concluida: body.concluida } : {}),
+            ...(body.responsavel !== undefined ? { responsavel: body.responsavel } : {}),
+            ...(body.descricao !== undefined ? { descricao: body.descricao } : {}),
+            versao: current!.versao + 1,
+          };
+          if (canonical(r) !== canonical(want)) throw new Error(`PUT /tarefas/${id}: ${canonical(r)}, expected ${canonical(want)}`);
+          const done = res as Json;
+          if (r.concluida !== (typeof done.concluidaEm === 'string')) throw new Error(`PUT /tarefas/${id}: concluida ${r.concluida} with concluidaEm ${String(done.concluidaEm)}`);
+        },
+      };
+    }
+    case 'trashTarefa': {
+      const trashed = sortedIds(model.tarefaTrash);
+      const id = resolveTarget(op.target, trashed.length > 0 ? trashed : sortedIds(model.tarefas), () => 900_000_000 + trashed.length * 7 + 13);
+      const t = model.tarefaTrash.get(id) ?? model.tarefas.get(id);
+      const inTrash = model.tarefaTrash.has(id);
+      const touches = [`T${id}`, TRASH_CHANGE, ...(t ? [`P${t.cliente}`] : [])];
+      if (op.action === 'purge') {
+        return {
+          label: `DELETE /lixeira/tarefa/${id}`,
+          method: 'DELETE',
+          path: `/lixeira/tarefa/${id}`,
+          routeKey: 'DELETE /lixeira/{tipo}/{id}',
+          headers: {},
+          expect: inTrash ? [204] : [404],
+          branch: inTrash ? 'tarefa: purged' : 'tarefa: purge 404',
+          touches,
+          apply: (status, _res, m) => {
+            if (status === 204) m.tarefaTrash.delete(id);
+          },
+        };
+      }
+      return {
+        label: `POST /lixeira/tarefa/${id}/restaurar`,
+        method: 'POST',
+        path: `/lixeira/tarefa/${id}/restaurar`,
+        routeKey: 'POST /lixeira/{tipo}/{id}/restaurar',
+        headers: {},
+        expect: inTrash ? [200] : [404],
+        branch: inTrash ? 'tarefa: restored' : 'tarefa: restore 404',
+        touches,
+        apply: (status, res, m) => {
+          if (status === 200) m.applyTarefaRestored((res as { registro: Json }).registro);
+        },
+        check: (res) => {
+          const r = toModelTarefa((res as { registro: Json }).registro);
+          if (canonical(r) !== canonical({ ...t!, versao: t!.versao + 1 })) throw new Error(`restore tarefa ${id}: ${canonical(r)}, was ${canonical(t)}`);
         },
       };
     }

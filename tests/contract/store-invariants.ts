@@ -9,6 +9,13 @@
  * each entry's feed item naming its record and no other feed item, no history left of a record
  * that is neither live nor in the trash (a purge erases it all), the idempotency record of a
  * create naming its record.
+ * Tarefas (store/tarefas.ts): each record (or tombstone) under its client with its pointer; each
+ * live record with exactly its two agenda index items (the team's and its responsavel's, by
+ * status, keyed by `quando` then id, typed; the team's naming its responsavel, or not at all when
+ * the test wrote it as the release before did), a tombstone with none and with its trash copy; the
+ * index's pending counts equal the pending records; each client's next-tarefa item names exactly
+ * its earliest pending tarefa (absent: none); nothing of a tarefa left under a client that is
+ * neither live nor in the trash (a purge erases it all).
  * The totals (client count, VIPs, contract sum in cents: of each category and of "Sem
  * categoria") equal a full recount once they exist.
  */
@@ -36,6 +43,7 @@ import { indexItemsOf, LISTA_INDEX } from '../../lambdas/store/listas.ts';
 import { MIGRACAO_INDICES_KEY } from '../../lambdas/store/migracao.ts';
 import { documentoClaimKey, NAME_CLAIMS_MARKER } from '../../lambdas/store/names.ts';
 import { PARTITION_KEYS, RECORD_KIND, TTL_ATTRIBUTE } from '../../lambdas/store/table.ts';
+import { AGENDA_LPK, AGENDA_RESPONSAVEL, agendaSk, EXCLUIDA, proximaOf, TAREFA_PK, toTarefaRecord, type TarefaRecord } from '../../lambdas/store/tarefas.ts';
 
 export interface StoredCategoria {
   id: number;
@@ -117,6 +125,19 @@ export interface Snapshot {
   feedItems?: number;
   /** The activity feed items, sk → the record they name (`produto#1`). */
   feed?: Map<number, string>;
+  /** The tarefa records stored under their clients (live ones), by id; and the tombstones' ids → client. */
+  tarefas?: Map<number, TarefaRecord>;
+  tarefaTombstones?: Map<number, number>;
+  /** Tarefa records stored under a partition other than their client's (`TAREFA#<cliente>`). */
+  tarefaMisplaced?: string[];
+  /** The tarefa pointers, id → client. */
+  tarefaPointers?: Map<number, number>;
+  /** The agenda index items, `<cliente>#<id>` → slot → item. */
+  agenda?: Map<string, Map<number, Record<string, unknown>>>;
+  /** The clients' next-tarefa items, by client. */
+  proximas?: Map<number, Record<string, unknown>>;
+  /** The tarefa id counter. */
+  tarefaCounter?: number;
 }
 
 const CATEGORIA_ATTRIBUTES = ['pk', 'sk', 'descricao', CLIENT_COUNT, VIP_COUNT, CENTS_SUM, VIP_CENTS_SUM, 'versao', HISTORY_COUNTER, IDEMPOTENCY_REF, ...AUDIT_ATTRIBUTES];
@@ -146,6 +167,18 @@ const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
   // What an undo deleted (`#desfeito`, `#desfeita-categoria`) keeps where the import listed it (listaPk, listaSk), for a restore.
   [PARTITION_KEYS.importacao]: ['pk', 'sk', 'autor', 'autorSub', 'criadoEm', 'atualizadoEm', 'estado', 'total', 'criados', 'categorias', 'arquivo', 'assinatura', 'linha', 'id', 'listaPk', 'listaSk'],
 };
+/** A tarefa's record (a tombstone has only its keys, `cliente`, the mark and the history counter). */
+const TAREFA_ATTRIBUTES = [
+  'pk', 'sk', 'cliente', 'tipo', 'descricao', 'quando', 'duracaoMin', 'responsavel', 'concluida', 'resultado', 'concluidaEm', 'concluidaPor', 'versao',
+  EXCLUIDA, HISTORY_COUNTER, IDEMPOTENCY_REF, ...AUDIT_ATTRIBUTES,
+];
+ALLOWED_ATTRIBUTES[`${PARTITION_KEYS.lixeira}#${RECORD_KIND.tarefa}`] = [...TAREFA_ATTRIBUTES, ...TRASH_COPY_ATTRIBUTES];
+// `TAREFA` alone holds the pointers; `TAREFA#<cliente>` the records (looked up by its own name below).
+ALLOWED_ATTRIBUTES[TAREFA_PK.tarefa] = ['pk', 'sk', 'cliente'];
+ALLOWED_ATTRIBUTES[TAREFA_PK.agenda] = ['pk', 'sk', 'lpk', 'lsk', 'lt', AGENDA_RESPONSAVEL];
+ALLOWED_ATTRIBUTES[TAREFA_PK.proxima] = ['pk', 'sk', 'v', 'id', 'tipo', 'descricao', 'quando', 'responsavel', 'lpk', 'lsk'];
+const TAREFA_RECORDS_PREFIX = `${TAREFA_PK.tarefa}#`;
+
 const NAME_PREFIX = `${NAME_CLAIMS_MARKER.pk}#`;
 const DOCUMENTO_PREFIX = documentoClaimKey('').pk;
 
@@ -175,6 +208,13 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
     purging: new Set(),
     feedItems: 0,
     feed: new Map(),
+    tarefas: new Map(),
+    tarefaTombstones: new Map(),
+    tarefaMisplaced: [],
+    tarefaPointers: new Map(),
+    agenda: new Map(),
+    proximas: new Map(),
+    tarefaCounter: 0,
   };
   let start: Record<string, unknown> | undefined;
   do {
@@ -182,7 +222,7 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
     for (const item of page.Items ?? []) {
       const pk = String(item.pk);
       const sk = Number(item.sk);
-      const allowed = ALLOWED_ATTRIBUTES[pk] ?? ALLOWED_ATTRIBUTES[pk.split('#')[0]!];
+      const allowed = pk.startsWith(TAREFA_RECORDS_PREFIX) ? TAREFA_ATTRIBUTES : (ALLOWED_ATTRIBUTES[pk] ?? ALLOWED_ATTRIBUTES[pk.split('#')[0]!]);
       for (const name of Object.keys(item)) {
         if (allowed && !allowed.includes(name)) s.unknownAttributes.push(`${pk}/${sk}.${name}`);
       }
@@ -220,6 +260,24 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
           categoria: Number(item[COUNTER_ATTRIBUTE.categoria] ?? 0),
           cliente: Number(item[COUNTER_ATTRIBUTE.cliente] ?? 0),
         };
+        s.tarefaCounter = Number(item[COUNTER_ATTRIBUTE.tarefa] ?? 0);
+      } else if (pk.startsWith(TAREFA_RECORDS_PREFIX)) {
+        const cliente = Number(pk.slice(TAREFA_RECORDS_PREFIX.length));
+        if (Number(item.cliente) !== cliente) s.tarefaMisplaced!.push(`tarefa ${sk} stored under ${pk} names cliente ${String(item.cliente)}`);
+        const record = toTarefaRecord(item);
+        if (record) {
+          s.tarefas!.set(sk, record);
+          s.historyCounters!.set(`${RECORD_KIND.tarefa}#${sk}`, record.historico);
+        } else s.tarefaTombstones!.set(sk, cliente);
+      } else if (pk === TAREFA_PK.tarefa) {
+        s.tarefaPointers!.set(sk, Number(item.cliente));
+      } else if (pk.startsWith(`${TAREFA_PK.agenda}#`)) {
+        const key = pk.slice(TAREFA_PK.agenda.length + 1);
+        const slots = s.agenda!.get(key) ?? new Map<number, Record<string, unknown>>();
+        slots.set(sk, item);
+        s.agenda!.set(key, slots);
+      } else if (pk === TAREFA_PK.proxima) {
+        s.proximas!.set(sk, item);
       } else if (pk.startsWith(`${PARTITION_KEYS.idempotencia}#`)) {
         s.idempotency.push({
           pk,
@@ -273,8 +331,17 @@ export async function snapshot(doc: DynamoDBDocumentClient, tableName: string): 
   return s;
 }
 
+/** What a check knows beyond the snapshot. */
+export interface InvariantOptions {
+  /**
+   * Tarefas whose team index item the test wrote as the release before did, without its
+   * `responsavel` (`ln`): legal only for those (the reads then learn it from the record).
+   */
+  agendaWrittenBefore?: ReadonlySet<number>;
+}
+
 /** The violated invariants of a snapshot ([] when all hold). */
-export function invariantViolations(s: Snapshot): string[] {
+export function invariantViolations(s: Snapshot, options: InvariantOptions = {}): string[] {
   const out: string[] = [];
   const real = new Map<number, number>();
   for (const p of s.clientes.values()) {
@@ -313,12 +380,13 @@ export function invariantViolations(s: Snapshot): string[] {
     // A claim is written with its record: a 201 claim whose record is missing was never created
     // (a later delete of the record is legitimate, so only ids above the counter are wrong).
     const body = JSON.parse(k.responseBody) as { id?: number };
-    const kind = k.pk.includes('/categorias') ? 'categoria' : 'cliente';
+    const kind = k.pk.includes('/categorias') ? 'categoria' : k.pk.includes('/tarefas') ? 'tarefa' : 'cliente';
+    const counter = kind === 'tarefa' ? (s.tarefaCounter ?? 0) : s.counters[kind];
     if (k.responseStatus !== 201) out.push(`idempotency ${k.pk} stored status ${k.responseStatus}`);
-    if (!(typeof body.id === 'number' && body.id <= s.counters[kind])) out.push(`idempotency ${k.pk} holds id ${body.id}`);
+    if (!(typeof body.id === 'number' && body.id <= counter)) out.push(`idempotency ${k.pk} holds id ${body.id}`);
     if (!(k.expiresAt > Date.now() / 1000)) out.push(`idempotency ${k.pk} already expired at ${k.expiresAt}`);
     // It names the record its answer holds (a purge erases it by that name).
-    const tipo = kind === 'categoria' ? RECORD_KIND.categoria : RECORD_KIND.cliente;
+    const tipo = RECORD_KIND[kind];
     if (k.registro !== undefined && k.registro !== `${tipo}#${body.id}`) out.push(`idempotency ${k.pk} answers ${tipo} ${body.id} but names ${k.registro}`);
   }
   // A name claim holds exactly the categories of that name; once claimed, every category has one.
@@ -337,6 +405,7 @@ export function invariantViolations(s: Snapshot): string[] {
   out.push(...contatoViolations(s));
   out.push(...indexViolations(s));
   out.push(...historyAndTrashViolations(s));
+  out.push(...tarefaViolations(s, options));
   // Totals: once they exist (the Sem categoria item is there), each equals a full recount.
   if (s.semCategoria) {
     const recount = new Map<number, StoredTotais>();
@@ -458,7 +527,7 @@ function historyAndTrashViolations(s: Snapshot): string[] {
   const out: string[] = [];
   const live = (record: string) => {
     const [kind, id] = record.split('#');
-    return (kind === RECORD_KIND.categoria ? s.categorias : s.clientes).has(Number(id));
+    return (kind === RECORD_KIND.categoria ? s.categorias : kind === RECORD_KIND.tarefa ? (s.tarefas ?? new Map()) : s.clientes).has(Number(id));
   };
   for (const [record, indice] of s.trash ?? []) {
     if (live(record)) out.push(`${record} is both live and in the trash`);
@@ -477,8 +546,9 @@ function historyAndTrashViolations(s: Snapshot): string[] {
   for (const record of s.history?.keys() ?? []) {
     if (!live(record) && !s.trash?.has(record) && !inTrash.has(record)) out.push(`history of ${record} left behind: it is neither live nor in the trash`);
   }
+  // A tarefa's history feeds no activity item (the home's feed is of clients and categories).
   let entries = 0;
-  for (const sks of s.history?.values() ?? []) entries += sks.length;
+  for (const [record, sks] of s.history ?? []) if (!record.startsWith(`${RECORD_KIND.tarefa}#`)) entries += sks.length;
   if (s.feedItems !== undefined && s.feedItems !== entries) out.push(`${s.feedItems} feed items for ${entries} history entries`);
   if (s.feed && s.historyFeed) {
     const named = new Set<number>();
@@ -491,6 +561,106 @@ function historyAndTrashViolations(s: Snapshot): string[] {
     const entriesWithKey = [...s.historyFeed.values()].reduce((n, sks) => n + sks.length, 0);
     // Every entry keeps its feed key: then every feed item is one entry's.
     if (entriesWithKey === entries) for (const [sk, record] of s.feed) if (!named.has(sk)) out.push(`feed item ${sk} of ${record} belongs to no history entry`);
+  }
+  return out;
+}
+
+/**
+ * The tarefas' invariants (store/tarefas.ts). A client in the trash keeps its tarefas stored, index
+ * items included (the reads leave them out while it is not live); a client neither live nor in
+ * the trash has nothing of a tarefa left, unless a purge of it is under way (the sweep finishes it).
+ */
+function tarefaViolations(s: Snapshot, options: InvariantOptions): string[] {
+  const out: string[] = [...(s.tarefaMisplaced ?? [])];
+  const tarefas = s.tarefas ?? new Map<number, TarefaRecord>();
+  const tombstones = s.tarefaTombstones ?? new Map<number, number>();
+  const clienteRef = (c: number) => `${RECORD_KIND.cliente}#${c}`;
+  const inTrash = new Set(s.trashIndex?.values());
+  const stored = (c: number) => s.clientes.has(c) || s.trash?.has(clienteRef(c)) === true || inTrash.has(clienteRef(c));
+  const purging = (c: number) => s.purging?.has(clienteRef(c)) === true;
+  const counter = s.tarefaCounter ?? 0;
+
+  for (const t of tarefas.values()) {
+    if (!(t.id >= 1 && t.id <= counter)) out.push(`tarefa id ${t.id} outside 1..${counter}`);
+    if (!(t.versao >= 1)) out.push(`tarefa ${t.id} versao ${t.versao}`);
+    if (t.concluida !== (t.concluidaEm !== undefined) || t.concluida !== (t.concluidaPor !== undefined)) out.push(`tarefa ${t.id} concluida=${t.concluida} with concluidaEm=${t.concluidaEm}, concluidaPor=${t.concluidaPor}`);
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(t.quando)) out.push(`tarefa ${t.id} stores quando ${t.quando}, not UTC ISO`);
+    if (s.trash?.has(`${RECORD_KIND.tarefa}#${t.id}`)) out.push(`tarefa ${t.id} is both live and in the trash`);
+  }
+  for (const [id, cliente] of tombstones) {
+    if (tarefas.has(id)) out.push(`tarefa ${id} is both a record and a tombstone`);
+    // A tombstone stands for the trash copy: one without the other is a half-done delete, restore or purge.
+    if (!s.trash?.has(`${RECORD_KIND.tarefa}#${id}`) && !purging(cliente)) out.push(`tarefa ${id}: a tombstone under cliente ${cliente} without its trash copy`);
+  }
+  for (const record of s.trash?.keys() ?? []) {
+    const [kind, id] = record.split('#');
+    if (kind === RECORD_KIND.tarefa && !tombstones.has(Number(id)) && !s.purging?.has(record)) out.push(`${record} in the trash without its tombstone under its client`);
+  }
+
+  // Pointers: one per record or tombstone, naming its client; none left over.
+  const clienteOf = new Map<number, number>([...tombstones, ...[...tarefas.values()].map((t) => [t.id, t.cliente] as const)]);
+  for (const [id, cliente] of clienteOf) {
+    const pointer = s.tarefaPointers?.get(id);
+    if (pointer !== cliente && !purging(cliente)) out.push(`tarefa ${id} of cliente ${cliente}: pointer ${pointer === undefined ? 'missing' : `names cliente ${pointer}`}`);
+  }
+  for (const [id, cliente] of s.tarefaPointers ?? []) {
+    if (!clienteOf.has(id) && !purging(cliente)) out.push(`tarefa pointer ${id} → cliente ${cliente} without its record`);
+  }
+
+  // The agenda index: a live record has exactly its two items, as its fields make them; nothing else has any.
+  const pendentes = new Map<string, number>();
+  for (const t of tarefas.values()) {
+    const lsk = agendaSk(t.quando, t.id);
+    const want = new Map<number, Record<string, unknown>>([
+      [0, { lpk: AGENDA_LPK.equipe(t.concluida), lsk, lt: t.tipo, [AGENDA_RESPONSAVEL]: t.responsavel }],
+      [1, { lpk: AGENDA_LPK.pessoa(t.concluida, t.responsavel), lsk, lt: t.tipo, [AGENDA_RESPONSAVEL]: undefined }],
+    ]);
+    const slots = s.agenda?.get(`${t.cliente}#${t.id}`) ?? new Map<number, Record<string, unknown>>();
+    // The team item names its responsavel; one without it is legal only as written before that (the test says which).
+    if (options.agendaWrittenBefore?.has(t.id) && slots.get(0)?.[AGENDA_RESPONSAVEL] === undefined) delete want.get(0)![AGENDA_RESPONSAVEL];
+    for (const [slot, fields] of want) {
+      const item = slots.get(slot);
+      if (!item) out.push(`tarefa ${t.id} lacks agenda slot ${slot}`);
+      else if (Object.entries(fields).some(([k, v]) => item[k] !== v)) out.push(`tarefa ${t.id} agenda slot ${slot} stores ${JSON.stringify(item)}, should hold ${JSON.stringify(fields)}`);
+    }
+    for (const slot of slots.keys()) if (!want.has(slot)) out.push(`tarefa ${t.id} has agenda slot ${slot} it should not`);
+    if (!t.concluida) for (const lpk of [AGENDA_LPK.equipe(false), AGENDA_LPK.pessoa(false, t.responsavel)]) pendentes.set(lpk, (pendentes.get(lpk) ?? 0) + 1);
+  }
+  const indexed = new Map<string, number>();
+  for (const [key, slots] of s.agenda ?? []) {
+    const [cliente, id] = key.split('#').map(Number) as [number, number];
+    const t = tarefas.get(id);
+    if (!t || t.cliente !== cliente) {
+      if (!purging(cliente)) out.push(`agenda items of tarefa ${id} (cliente ${cliente}), which is ${tombstones.has(id) ? 'in the trash' : 'not stored'}: slots [${[...slots.keys()]}]`);
+      continue;
+    }
+    for (const item of slots.values()) if (String(item.lpk).startsWith(AGENDA_LPK.equipe(false))) indexed.set(String(item.lpk), (indexed.get(String(item.lpk)) ?? 0) + 1);
+  }
+  // The counts the agenda and the badge read (one Query per partition) are the pending records'.
+  for (const lpk of new Set([...pendentes.keys(), ...indexed.keys()])) {
+    if ((pendentes.get(lpk) ?? 0) !== (indexed.get(lpk) ?? 0)) out.push(`agenda ${lpk} indexes ${indexed.get(lpk) ?? 0} pending tarefas, ${pendentes.get(lpk) ?? 0} are stored`);
+  }
+
+  // Each client's next tarefa: its earliest pending one, or none.
+  const byCliente = new Map<number, TarefaRecord[]>();
+  for (const t of tarefas.values()) byCliente.set(t.cliente, [...(byCliente.get(t.cliente) ?? []), t]);
+  for (const cliente of new Set([...byCliente.keys(), ...(s.proximas?.keys() ?? [])])) {
+    const next = proximaOf(byCliente.get(cliente) ?? []);
+    const item = s.proximas?.get(cliente);
+    if (!item) {
+      if (next && !purging(cliente)) out.push(`cliente ${cliente} has pending tarefa ${next.id} but no next-tarefa item`);
+      continue;
+    }
+    if (!(Number(item.v) >= 1)) out.push(`next-tarefa item of cliente ${cliente} has counter ${String(item.v)}`);
+    const shown = item.id === undefined ? undefined : { id: item.id, tipo: item.tipo, descricao: item.descricao, quando: item.quando, responsavel: item.responsavel, lpk: item.lpk, lsk: item.lsk };
+    const want = next && { id: next.id, tipo: next.tipo, descricao: next.descricao, quando: next.quando, responsavel: next.responsavel, lpk: AGENDA_LPK.proxima, lsk: agendaSk(next.quando, cliente) };
+    if (JSON.stringify(shown) !== JSON.stringify(want)) out.push(`next tarefa of cliente ${cliente} is ${JSON.stringify(shown)}, should be ${JSON.stringify(want)}`);
+    if (!shown && (item.lpk !== undefined || item.lsk !== undefined)) out.push(`cliente ${cliente} without a next tarefa is still in the index (${String(item.lpk)})`);
+  }
+
+  // Nothing of a tarefa under a client that is gone (neither live nor in the trash), unless its purge is under way.
+  for (const cliente of new Set([...clienteOf.values(), ...(s.proximas?.keys() ?? [])])) {
+    if (!stored(cliente) && !purging(cliente)) out.push(`tarefa items left under cliente ${cliente}, which is neither live nor in the trash`);
   }
   return out;
 }

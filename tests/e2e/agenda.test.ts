@@ -1,9 +1,11 @@
 /**
  * Tarefas in Chromium against the production build and the real API: /agenda's sections (in the
  * company's time zone, whatever the browser's) with complete, reschedule and open-the-client; the
- * client page's next tarefa and one timeline (Nova tarefa, Registrar interação) at 375 and
+ * client page's next tarefa and one timeline (Nova tarefa, Registrar interação, Excluir and
+ * Desfazer) at 375 and
  * 1440 px; the Agenda link's overdue badge in the administrator's bar at 1440 px and the phone menu
- * at 375 px, nothing overflowing.
+ * at 375 px, nothing overflowing; a disabled colleague's tarefa under "Sem responsável ativo",
+ * reassigned by the administrator.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, it } from 'vitest';
@@ -174,6 +176,20 @@ describeBrowser('agenda and the client timeline (open mode)', () => {
     await visible(main.locator('.cliente-proxima').getByText('Ligação amanhã às 10:00'));
     expect(await overflow(page, viewport.width)).toEqual([]);
 
+    // Excluir the call: the clients' toast, the Desfazer bar, no next tarefa; Desfazer brings it all back.
+    await timeline.getByRole('button', { name: `Excluir: Ligar ${tok}` }).click();
+    await visible(toast(page, 'Tarefa apagada com sucesso'));
+    const bar = timeline.locator('.undo-bar', { hasText: 'Tarefa deletada.' });
+    await visible(bar);
+    await visible(main.locator('.cliente-proxima').getByText('Sem próxima tarefa'));
+    await expect.poll(() => timeline.locator('.timeline-pendentes').count()).toBe(0);
+    expect(await overflow(page, viewport.width)).toEqual([]);
+    await bar.getByRole('button', { name: `Desfazer: restaurar Ligar ${tok}` }).click();
+    await visible(toast(page, 'Registro restaurado.'));
+    await expect.poll(() => bar.count()).toBe(0);
+    await visible(timeline.locator('.timeline-pendentes').getByText(`Ligar ${tok}`));
+    await visible(main.locator('.cliente-proxima').getByText('Ligação amanhã às 10:00'));
+
     // The list's card says it too, and "Sem próxima tarefa" filters it out.
     await page.goto(`/clientes?q=${tok}`);
     await loaded(page);
@@ -252,5 +268,24 @@ describeBrowser('the Agenda link in the administrator’s bar (sign-in on)', () 
     // The widest the badge gets ("99+", past 99 overdue) still fits.
     await agenda.locator('.nav-badge').evaluate((b) => (b.textContent = '99+'));
     await check();
+
+    // "Sem responsável ativo": a colleague's tarefa due in 30 days (beyond the week the agenda reads
+    // first), the colleague then disabled, is found by the server and gathers under its heading in
+    // Da equipe, where the administrator reassigns it (back among the dates).
+    const saiu = `saiu-${tok}@empresa.com.br`.toLowerCase();
+    await api('POST', '/usuarios', { email: saiu }, AUTH.baseUrl, bearer);
+    await api<Tarefa>('POST', '/tarefas', { cliente: c.id, tipo: 'ligacao', descricao: `Órfã ${tok}`, quando: quando(30, '10:00'), responsavel: saiu }, AUTH.baseUrl, bearer);
+    await api('PUT', `/usuarios/${encodeURIComponent(saiu)}/ativo`, { ativo: false }, AUTH.baseUrl, bearer);
+    const found = await api<{ itens: Tarefa[] }>('GET', '/tarefas?semResponsavelAtivo=1', undefined, AUTH.baseUrl, bearer);
+    expect(found.itens.map((t) => t.descricao)).toContain(`Órfã ${tok}`);
+    await page.goto('/agenda?escopo=equipe');
+    const orfa = page.locator('section.secao-sem-responsavel article', { hasText: `Órfã ${tok}` });
+    await visible(orfa);
+    expect(await secao(page, 'Depois').getByText(`Órfã ${tok}`).count()).toBe(0);
+    await orfa.getByLabel('Reatribuir para').selectOption(AUTH.admin.email);
+    await orfa.getByRole('button', { name: 'Reatribuir', exact: true }).click();
+    await visible(toast(page, `Tarefa reatribuída para ${AUTH.admin.email}.`));
+    await visible(secao(page, 'Depois').getByText(`Órfã ${tok}`));
+    await expect.poll(() => orfa.count()).toBe(0);
   });
 });

@@ -432,8 +432,10 @@ describe('the real route table (lambdas/routes.ts)', () => {
       ['RemoveUsuario', 'ResetSenha', 'SetUsuarioAdmin', 'SetUsuarioAtivo'].sort(),
     );
     // The tarefas: reassigning or deleting someone else's asks the pool live; a new responsavel is
-    // checked enabled (AdminGetUser); the team is the pool's enabled users (ListUsers).
+    // checked enabled (AdminGetUser); the team is the pool's enabled users (ListUsers), which the
+    // list's `semResponsavelAtivo` reads too.
     const tarefas: Record<string, string[]> = {
+      ListTarefas: ['cognito-idp:ListUsers'],
       UpdateTarefa: LIVE,
       RemoveTarefa: LIVE,
       CreateTarefa: ['cognito-idp:AdminGetUser'],

@@ -680,6 +680,8 @@ describe('bundled functions (cdk synth with esbuild)', () => {
     expect(await call('CreateTarefa', 'POST', '/tarefas', { ...body, responsavel: 'ninguem@empresa.com.br' })).toMatchObject({ status: 400, body: { campo: 'responsavel' } });
     expect(await call('ListTarefas', 'GET', '/tarefas?responsavel=me&desde=2026-11-27&ate=2026-11-27')).toMatchObject({ status: 200, body: { itens: [{ id }] } });
     expect(await call('ListTarefas', 'GET', `/tarefas?cliente=${cliente}`)).toMatchObject({ status: 200, body: { itens: [{ id }] } });
+    // The team's tarefas without an active responsavel: the enabled users read live (ListUsers).
+    expect(await call('ListTarefas', 'GET', '/tarefas?semResponsavelAtivo=1')).toMatchObject({ status: 200, body: { itens: [] } });
     expect(await call('ResumoTarefas', 'GET', '/tarefas/resumo?responsavel=me')).toMatchObject({ status: 200, body: { atrasadas: expect.any(Number) } });
     expect(await call('GetTarefa', 'GET', `/tarefas/${id}`)).toMatchObject({ status: 200, body: { id } });
     expect(await call('UpdateTarefa', 'PUT', `/tarefas/${id}`, { concluida: true, versao: 1 })).toMatchObject({ status: 200, body: { concluida: true, versao: 2 } });

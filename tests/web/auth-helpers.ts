@@ -51,7 +51,8 @@ export interface ApiCall {
   authorization: string | undefined;
 }
 
-type Reply = Response | ((body: Record<string, unknown>, authorization: string | undefined) => Response | Promise<Response>);
+/** A reply, or a function of the request (its JSON body, authorization header and URL, for a query). */
+type Reply = Response | ((body: Record<string, unknown>, authorization: string | undefined, url: URL) => Response | Promise<Response>);
 
 /**
  * Replaces fetch: `cognito` maps an operation (`InitiateAuth`) to replies used in order (the last
@@ -61,14 +62,14 @@ export function fakeBackend({ cognito = {}, api = {} }: { cognito?: Record<strin
   const cognitoCalls: CognitoCall[] = [];
   const apiCalls: ApiCall[] = [];
   const used = new Map<string, number>();
-  const pick = async (table: Record<string, Reply | Reply[]>, key: string, body: Record<string, unknown>, authorization?: string) => {
+  const pick = async (table: Record<string, Reply | Reply[]>, key: string, body: Record<string, unknown>, url: URL, authorization?: string) => {
     const entry = table[key];
     if (entry === undefined) return undefined;
     const list = Array.isArray(entry) ? entry : [entry];
     const i = used.get(key) ?? 0;
     used.set(key, i + 1);
     const reply = list[Math.min(i, list.length - 1)]!;
-    return (typeof reply === 'function' ? await reply(body, authorization) : reply).clone();
+    return (typeof reply === 'function' ? await reply(body, authorization, url) : reply).clone();
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -77,11 +78,11 @@ export function fakeBackend({ cognito = {}, api = {} }: { cognito?: Record<strin
     if (url.pathname === CONFIG.cognitoEndpoint) {
       const op = String(headers['x-amz-target']).split('.').pop()!;
       cognitoCalls.push({ op, body });
-      return (await pick(cognito, op, body)) ?? refused('UnknownOperationException', op);
+      return (await pick(cognito, op, body, url)) ?? refused('UnknownOperationException', op);
     }
     const method = init?.method ?? 'GET';
     apiCalls.push({ method, path: url.pathname, body: init?.body ? body : undefined, authorization: headers.authorization });
-    return (await pick(api, `${method} ${url.pathname}`, body, headers.authorization)) ?? json(404, { mensagem: `sem rota de teste: ${method} ${url.pathname}` });
+    return (await pick(api, `${method} ${url.pathname}`, body, url, headers.authorization)) ?? json(404, { mensagem: `sem rota de teste: ${method} ${url.pathname}` });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

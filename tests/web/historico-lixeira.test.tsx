@@ -167,6 +167,27 @@ describe('the Lixeira page', () => {
     expect(await screen.findByRole('heading', { name: HISTORICO_TEXTS.lixeira.emptyTitle })).toBeDefined();
   });
 
+  it('lists a deleted tarefa by its descrição and restores it: the agenda’s counts and the clients read again', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/lixeira': [json(200, { itens: [{ ...item('produto', 8, 'Ligar para a Padaria'), tipo: 'tarefa' }], cursor: null }), json(200, { itens: [], cursor: null })],
+      'GET /api/tarefas/resumo': json(200, { atrasadas: 0, hoje: 0 }),
+      'POST /api/lixeira/tarefa/8/restaurar': json(200, {
+        tipo: 'tarefa',
+        registro: { id: 8, cliente: 7, tipo: 'ligacao', descricao: 'Ligar para a Padaria', quando: '2030-01-10T13:00:00.000Z', responsavel: 'anônimo', concluida: false, versao: 2 },
+      }),
+    });
+    renderApp('/lixeira');
+    const card = await screen.findByRole('article', { name: 'Tarefa: Ligar para a Padaria' });
+    await waitFor(() => expect(api.callsTo('GET', '/api/tarefas/resumo')).toHaveLength(1));
+    await user.click(within(card).getByRole('button', { name: HISTORICO_TEXTS.lixeira.restoreLabel('Ligar para a Padaria') }));
+    await waitFor(() => expect(visibleToast(ACOES_TEXTS.toast.restored)).toBeDefined());
+    expect(api.callsTo('POST', '/api/lixeira/tarefa/8/restaurar')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Tarefa: Ligar para a Padaria' })).toBeNull());
+    // The navbar's overdue badge counts it again.
+    await waitFor(() => expect(api.callsTo('GET', '/api/tarefas/resumo')).toHaveLength(2));
+  });
+
   it('offers a member Restaurar but no purge (sign-in on)', async () => {
     sessionStorage.setItem(SESSION_STORAGE_KEY, 'kept-1');
     fakeBackend({

@@ -36,7 +36,10 @@ export function tarefasQueryOf(event: HttpEvent): TarefasQuery {
   }
   const responsavel = responsavelParam(event);
   const cursor = param(event, 'cursor');
+  const semResponsavelAtivo = param(event, 'semResponsavelAtivo');
+  if (semResponsavelAtivo !== undefined && semResponsavelAtivo !== '1') throw bad('semResponsavelAtivo', "'1'");
   return {
+    ...(semResponsavelAtivo === undefined ? {} : { semResponsavelAtivo: true }),
     limit: rawLimit === undefined ? byDefault : Number(rawLimit),
     ...(cursor === undefined ? {} : { cursor }),
     ...(cliente === undefined ? {} : { cliente: Number(cliente) }),

@@ -21,6 +21,8 @@ export interface TarefasQuery {
   /** Days in the company's time zone (`YYYY-MM-DD`), both inclusive. */
   desde?: string;
   ate?: string;
+  /** Only the team's pending tarefas whose responsavel is no longer an active user (sign-in only). */
+  semResponsavelAtivo?: boolean;
   limit?: number;
 }
 
@@ -33,6 +35,7 @@ export function tarefasPath(q: TarefasQuery): string {
   if (q.tipo) s.set('tipo', q.tipo);
   if (q.desde) s.set('desde', q.desde);
   if (q.ate) s.set('ate', q.ate);
+  if (q.semResponsavelAtivo) s.set('semResponsavelAtivo', '1');
   if (q.limit !== undefined) s.set('limit', String(q.limit));
   const text = s.toString();
   return text ? `${TAREFAS_PATH}?${text}` : TAREFAS_PATH;

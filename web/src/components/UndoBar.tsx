@@ -10,9 +10,10 @@ const Bar = lazy(() => import('./UndoBarBody.tsx'));
  * dismissed, or the page is left. It shows on the list's history entries that carry the delete
  * (the list's own view changes carry it along: lib/clientes-url.ts), while the page stays; once
  * the page is left (another page, a reload, Sair), Back to it shows none. Desfazer restores the
- * record with its id; the list shows it where it was.
+ * record with its id; the list shows it where it was. A page that reads by page (the agenda, a
+ * client's timeline) reads again in `onRestored`.
  */
-export function UndoBar() {
+export function UndoBar({ onRestored }: { onRestored?: () => void } = {}) {
   const vez = (useLocation().state as { excluido?: { vez?: unknown } } | null)?.excluido?.vez;
   const pending = pendingUndo();
   const live = pending !== undefined && pending.vez === vez ? pending : undefined;
@@ -28,7 +29,7 @@ export function UndoBar() {
   if (!live) return null;
   return (
     <Suspense fallback={null}>
-      <Bar excluido={live} />
+      <Bar excluido={live} onRestored={onRestored} />
     </Suspense>
   );
 }

@@ -8,8 +8,11 @@ import { useLixeiraActions } from '../lib/lixeira.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../lib/toast.tsx';
 import { ACOES_TEXTS } from '../texts/acoes.ts';
 
-/** The Desfazer bar itself (UndoBar.tsx shows it while a delete's state is there). */
-export default function UndoBarBody({ excluido }: { excluido: Exclusao }) {
+/** What the bar says of each kind of record. */
+const SAYS: Record<Exclusao['tipo'], string> = { produto: ACOES_TEXTS.undo.cliente, categoria: ACOES_TEXTS.undo.categoria, tarefa: ACOES_TEXTS.undo.tarefa };
+
+/** The Desfazer bar itself (UndoBar.tsx shows it while a delete's state is there); `onRestored` after a restore. */
+export default function UndoBarBody({ excluido, onRestored }: { excluido: Exclusao; onRestored?: (() => void) | undefined }) {
   const location = useLocation();
   const navigate = useNavigate();
   const actions = useLixeiraActions();
@@ -26,6 +29,7 @@ export default function UndoBarBody({ excluido }: { excluido: Exclusao }) {
       notifySuccess(ACOES_TEXTS.toast.restored);
       if (restored.aviso) notifyInfo(restored.aviso);
       clear();
+      onRestored?.();
     } catch (err) {
       notifyError(ACOES_TEXTS.undo.failed, reasonOf(err));
     }
@@ -34,7 +38,7 @@ export default function UndoBarBody({ excluido }: { excluido: Exclusao }) {
 
   return (
     <div className="undo-bar" role="status">
-      <span>{excluido.tipo === 'produto' ? ACOES_TEXTS.undo.cliente : ACOES_TEXTS.undo.categoria}</span>
+      <span>{SAYS[excluido.tipo]}</span>
       <button type="button" className="btn btn-sm btn-secondary undo-action" disabled={busy} aria-label={ACOES_TEXTS.undo.actionLabel(excluido.nome)} onClick={() => void undo()}>
         {busy ? <ButtonSpinner /> : null}
         <strong>{ACOES_TEXTS.undo.action}</strong>

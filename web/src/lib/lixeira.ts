@@ -3,6 +3,8 @@ import { useSWRConfig } from 'swr';
 import type { Categoria, Cliente, Restaurado, Tipo } from '@contract';
 import { purgeFromLixeira, restoreFromLixeira } from '../api/lixeira.ts';
 import { categorias, clientes } from './resources.ts';
+import { isTarefaReadKey } from './tarefas.ts';
+import { isTarefasKey } from '../api/tarefas.ts';
 
 /** The whole list a record of each kind lives in (its SWR key); tarefas are read by page, never as one list. */
 const LIST_OF: Record<Tipo, string | undefined> = { produto: clientes.path, categoria: categorias.path, tarefa: undefined };
@@ -22,6 +24,9 @@ export function useLixeiraActions() {
           const registro = restored.registro as Listed;
           await mutate<Listed[]>(key, (list) => (list ? [...list.filter((r) => r.id !== id), registro].sort(byId) : list), { revalidate: false });
         }
+        // A tarefa back: its lists, counts and its client's next tarefa read again; a client back: its tarefas in the agenda.
+        if (tipo === 'tarefa') void mutate(isTarefaReadKey);
+        else if (tipo === 'produto') void mutate(isTarefasKey);
         return restored;
       },
       purge: purgeFromLixeira,

@@ -6,10 +6,11 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { LIMITS, type Equipe, type PaginaTarefas, type Tarefa, type TarefasResumo } from '@contract';
+import { LIMITS, type Equipe, type PaginaTarefas, type Tarefa, type TarefasResumo, type TipoTarefa } from '@contract';
 import { ApiRequestError } from '../api/http.ts';
-import { createTarefa, EQUIPE_PATH, isTarefasKey, resumoTarefasPath, tarefasPath, updateTarefa, type TarefaBody, type TarefaChange, type TarefasQuery } from '../api/tarefas.ts';
+import { createTarefa, EQUIPE_PATH, isTarefasKey, removeTarefa, resumoTarefasPath, tarefasPath, updateTarefa, type TarefaBody, type TarefaChange, type TarefasQuery } from '../api/tarefas.ts';
 import { clientes } from './resources.ts';
+import type { Session } from './session.ts';
 import { cursorPageKey } from './paging.ts';
 import { addDays, companyTimeZone, dayIn } from './zoned.ts';
 
@@ -30,11 +31,10 @@ export interface TarefasPages {
 }
 
 /**
- * A query's tarefas, page after page. `until` (a day, company zone): pages are read on their own
- * while the last one read ends before it (so the sections up to that day are whole), up to
- * TAREFAS_AUTO_PAGES; then 'Mostrar mais'.
+ * A query's tarefas, page after page, the next page read on its own while `keepReading(itens,
+ * pages read)` says so; then 'Mostrar mais'.
  */
-export function useTarefasPages(query: TarefasQuery | null, until?: string): TarefasPages {
+function usePagesWhile(query: TarefasQuery | null, keepReading: (itens: readonly Tarefa[], size: number) => boolean): TarefasPages {
   const first = query ? tarefasPath({ limit: TAREFAS_PAGE, ...query }) : null;
   const key = useMemo(() => (first ? cursorPageKey(first) : () => null), [first]);
   const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<PaginaTarefas>(key, { revalidateFirstPage: false, revalidateAll: false });
@@ -42,13 +42,44 @@ export function useTarefasPages(query: TarefasQuery | null, until?: string): Tar
   const last = data?.at(-1);
   const more = last !== undefined && last.cursor !== null;
   const loadingMore = size > 0 && data !== undefined && data[size - 1] === undefined;
-  const lastDay = itens.length ? dayIn(new Date(itens.at(-1)!.quando), companyTimeZone()) : undefined;
-  const wantsMore = more && !loadingMore && !error && until !== undefined && lastDay !== undefined && lastDay <= until && size < TAREFAS_AUTO_PAGES;
+  const wantsMore = more && !loadingMore && !error && keepReading(itens, size);
   useEffect(() => {
     if (wantsMore) void setSize((s) => s + 1);
   }, [wantsMore, setSize]);
   const loadMore = useCallback(() => void setSize((s) => s + 1), [setSize]);
   return { itens, isLoading, error, more, loadingMore, loadMore, refresh: mutate };
+}
+
+/**
+ * A query's tarefas, page after page. `until` (a day, company zone): pages are read on their own
+ * while the last one read ends before it (so the sections up to that day are whole), up to
+ * TAREFAS_AUTO_PAGES; then 'Mostrar mais'.
+ */
+export function useTarefasPages(query: TarefasQuery | null, until?: string): TarefasPages {
+  const keepReading = useCallback(
+    (itens: readonly Tarefa[], size: number) => {
+      const lastDay = itens.length ? dayIn(new Date(itens.at(-1)!.quando), companyTimeZone()) : undefined;
+      return until !== undefined && lastDay !== undefined && lastDay <= until && size < TAREFAS_AUTO_PAGES;
+    },
+    [until],
+  );
+  return usePagesWhile(query, keepReading);
+}
+
+/** Pages of *Sem responsável ativo* read on their own (each reads a bounded part of the team's pending tarefas, maybe finding none). */
+export const SEM_RESPONSAVEL_AUTO_PAGES = 20;
+
+/**
+ * The team's pending tarefas whose responsavel is no longer an active user, as the server finds
+ * them (`semResponsavelAtivo`: every date, not only the pages the agenda read). A page may come
+ * back short or empty with a cursor (the server reads the team's tarefas a part at a time): pages
+ * are read on their own until a page's worth is found or SEM_RESPONSAVEL_AUTO_PAGES; then
+ * 'Mostrar mais'. `enabled` only with sign-in.
+ */
+export function useSemResponsavelPages(enabled: boolean, tipo?: TipoTarefa): TarefasPages {
+  const query = useMemo<TarefasQuery | null>(() => (enabled ? { status: 'pendente', semResponsavelAtivo: true, ...(tipo ? { tipo } : {}) } : null), [enabled, tipo]);
+  const keepReading = useCallback((itens: readonly Tarefa[], size: number) => itens.length < TAREFAS_PAGE && size < SEM_RESPONSAVEL_AUTO_PAGES, []);
+  return usePagesWhile(query, keepReading);
 }
 
 /** The last day of the agenda's *Próximos 7 dias*: the pages are read on their own up to it. */
@@ -69,6 +100,19 @@ function isClientesKey(key: unknown): boolean {
   return typeof path === 'string' && (path === clientes.path || path.startsWith(`${clientes.path}/`) || path.startsWith(`${clientes.path}?`));
 }
 
+/** Every read a tarefa write changes: the tarefa lists and counts, and the clients (their next tarefa). */
+export const isTarefaReadKey = (key: unknown): boolean => isTarefasKey(key) || isClientesKey(key);
+
+/**
+ * Who may delete (or reassign) a tarefa, as the API decides it: its `responsavel` or an
+ * administrator (the server checks that one live); everyone in the open mode.
+ */
+export function mayDeleteTarefa(session: Session, tarefa: Pick<Tarefa, 'responsavel'>): boolean {
+  if (session.status === 'off') return true;
+  if (session.status !== 'signedIn') return false;
+  return session.user.admin || session.user.email.toLowerCase() === tarefa.responsavel.toLowerCase();
+}
+
 /**
  * The tarefa writes, each followed by a fresh read of every tarefa list and count and of the
  * clients (their next tarefa). SWR's filtered mutate skips paged (useSWRInfinite) reads: a page
@@ -76,7 +120,7 @@ function isClientesKey(key: unknown): boolean {
  */
 export function useTarefaWrites() {
   const { mutate } = useSWRConfig();
-  const refreshAll = useCallback(() => mutate((key) => isTarefasKey(key) || isClientesKey(key)), [mutate]);
+  const refreshAll = useCallback(() => mutate(isTarefaReadKey), [mutate]);
   return useMemo(
     () => ({
       refreshAll,
@@ -90,6 +134,14 @@ export function useTarefaWrites() {
           return await updateTarefa(id, change);
         } finally {
           // Also after a 409: the lists then show the tarefa as it is now.
+          void refreshAll();
+        }
+      },
+      /** To the trash (the Desfazer bar restores it). */
+      async remove(id: number): Promise<void> {
+        try {
+          await removeTarefa(id);
+        } finally {
           void refreshAll();
         }
       },

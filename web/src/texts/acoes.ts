@@ -30,6 +30,7 @@ export const ACOES_TEXTS = {
   undo: {
     cliente: 'Cliente deletado.',
     categoria: 'Categoria deletada.',
+    tarefa: 'Tarefa deletada.',
     action: 'Desfazer',
     actionLabel: (nome: string) => `Desfazer: restaurar ${nome}`,
     dismiss: 'Fechar aviso',

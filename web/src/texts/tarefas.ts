@@ -17,12 +17,15 @@ export const TAREFAS_TEXTS = {
     secoes: { atrasadas: 'Atrasadas', hoje: 'Hoje', proximos: 'Próximos 7 dias', depois: 'Depois' },
     /** A section's count, after its title ("Atrasadas (3)"): read aloud with its noun. */
     count: (n: number) => plural(n, 'tarefa', 'tarefas'),
+    /** A count with more still on the server ("Sem responsável ativo (100+)"). */
+    countMais: (n: number) => `${plural(n, 'tarefa', 'tarefas')} ou mais`,
     secaoVazia: 'Nada por aqui.',
     emptyTitle: 'Nenhuma tarefa pendente',
     emptyText: 'Crie tarefas na página de cada cliente: ligações, reuniões, visitas e retornos.',
     emptyAction: 'Ver clientes',
     loadError: 'Não foi possível carregar a agenda.',
     semResponsavel: 'Sem responsável ativo',
+    semResponsavelHint: 'Tarefas de quem não está mais ativo na equipe. Um administrador pode reatribuí-las.',
     exportar: 'Exportar',
   },
   item: {
@@ -50,6 +53,8 @@ export const TAREFAS_TEXTS = {
     resultado: 'Resultado (opcional)',
     resultadoPlaceholder: 'O que aconteceu? Ex.: cliente pediu proposta até sexta.',
     confirmarConclusao: 'Concluir tarefa',
+    excluir: 'Excluir',
+    excluirLabel: (descricao: string) => `Excluir: ${descricao}`,
   },
   form: {
     nova: 'Nova tarefa',
@@ -84,6 +89,9 @@ export const TAREFAS_TEXTS = {
     adiada: (quando: string) => `Tarefa adiada para ${quando}.`,
     erro: 'Não foi possível salvar a tarefa.',
     conflito: 'Esta tarefa mudou em outra tela. A agenda foi atualizada; tente de novo.',
+    /** After a delete, as the client's ('Produto apagado com sucesso'); the Desfazer bar follows. */
+    excluida: 'Tarefa apagada com sucesso',
+    excluirErro: 'Erro ao deletar a tarefa',
   },
   cliente: {
     proxima: 'Próxima tarefa',

@@ -1,14 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LIMITS, TIPO_TAREFA_LABEL, type Tarefa } from '@contract';
 import { reasonOf } from '../../api/http.ts';
-import { isConflict, useTarefaWrites } from '../../lib/tarefas.ts';
+import { useSession } from '../../lib/session.ts';
+import { isConflict, mayDeleteTarefa, useTarefaWrites } from '../../lib/tarefas.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.tsx';
 import { companyTimeZone, dayIn, formatQuando, relativeDay, shiftDays, timeIn, zonedIso } from '../../lib/zoned.ts';
 import { paths } from '../../paths.ts';
 import { personOf } from '../../texts/historico.ts';
 import { TAREFAS_TEXTS } from '../../texts/tarefas.ts';
 import { ButtonSpinner } from '../Spinner.tsx';
+import { TrashIcon } from '../icons.tsx';
+import { undoState } from '../undo-state.ts';
 
 const I = TAREFAS_TEXTS.item;
 
@@ -17,8 +20,9 @@ type Panel = 'none' | 'concluir' | 'adiar' | 'data';
 /**
  * One tarefa: its type, what to do, when (`27/11/2026 às 10:00`, "amanhã"), the client and who
  * does it. A pending one offers Concluir (asking for the optional resultado), Adiar (+1 dia,
- * +1 semana, another date: the same time of day in the company's zone) and Abrir cliente.
- * `onChanged` runs after a write (the page reads its own pages again).
+ * +1 semana, another date: the same time of day in the company's zone) and Abrir cliente; who may
+ * (the responsavel, an administrator) Excluir, pending or done, after which the page's UndoBar
+ * offers Desfazer. `onChanged` runs after a write (the page reads its own pages again).
  */
 export function TarefaItem({
   tarefa,
@@ -48,6 +52,9 @@ export function TarefaItem({
   const [busy, setBusy] = useState(false);
   const [para, setPara] = useState('');
   const writes = useTarefaWrites();
+  const deletable = mayDeleteTarefa(useSession(), tarefa);
+  const navigate = useNavigate();
+  const location = useLocation();
   const ids = useId();
   const zone = companyTimeZone();
   const tipo = TIPO_TAREFA_LABEL[tarefa.tipo];
@@ -65,6 +72,28 @@ export function TarefaItem({
       onChanged?.();
     }
   }
+
+  async function excluir() {
+    setBusy(true);
+    try {
+      await writes.remove(tarefa.id);
+      notifySuccess(TAREFAS_TEXTS.toasts.excluida);
+      // The page stays; its UndoBar reads this state (as a list page does after a client's delete).
+      void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: undoState({ tipo: 'tarefa', id: tarefa.id, nome: tarefa.descricao }) });
+    } catch (err) {
+      notifyError(TAREFAS_TEXTS.toasts.excluirErro, reasonOf(err));
+    } finally {
+      setBusy(false);
+      onChanged?.();
+    }
+  }
+
+  const excluirButton = deletable ? (
+    <button type="button" className="btn btn-danger-ghost btn-sm" disabled={busy} aria-label={I.excluirLabel(tarefa.descricao)} onClick={() => void excluir()}>
+      <TrashIcon size={16} />
+      {I.excluir}
+    </button>
+  ) : null;
 
   const concluir = (e: FormEvent) => {
     e.preventDefault();
@@ -106,6 +135,7 @@ export function TarefaItem({
         <>
           {tarefa.resultado ? <p className="tarefa-resultado">{tarefa.resultado}</p> : null}
           {tarefa.concluidaEm && tarefa.concluidaPor ? <p className="card-meta">{I.concluidaPor(personOf(tarefa.concluidaPor), formatQuando(tarefa.concluidaEm, zone))}</p> : null}
+          {excluirButton ? <div className="tarefa-actions">{excluirButton}</div> : null}
         </>
       ) : (
         <div className="tarefa-actions">
@@ -120,6 +150,7 @@ export function TarefaItem({
               {I.abrirCliente}
             </Link>
           ) : null}
+          {excluirButton}
         </div>
       )}
       {semResponsavel && equipe?.length && !tarefa.concluida ? (

@@ -12,6 +12,7 @@ import { Entry, HISTORICO_PAGE_SIZE } from '../Historico.tsx';
 import { ButtonSpinner, Spinner } from '../Spinner.tsx';
 import { LoadError } from '../States.tsx';
 import { PlusIcon } from '../icons.tsx';
+import { UndoBar } from '../UndoBar.tsx';
 import { TarefaForm, type TarefaFormMode } from './TarefaForm.tsx';
 import { TarefaItem } from './TarefaItem.tsx';
 
@@ -26,7 +27,8 @@ type Item = { kind: 'tarefa'; at: number; tarefa: Tarefa } | { kind: 'historico'
  * earliest on top, each with Concluir / Adiar), then, newest first, the done tarefas (at their
  * `quando`) interleaved with the record's changes. The history is read by page: a done tarefa
  * older than the oldest change read waits for 'Mostrar mais', so the order is always true.
- * *Nova tarefa* and *Registrar interação* open their form here.
+ * *Nova tarefa* and *Registrar interação* open their form here; after a tarefa's delete, the
+ * Desfazer bar.
  */
 export function Timeline({ cliente, recordPath }: { cliente: number; recordPath: string }) {
   const now = useNow();
@@ -87,7 +89,7 @@ export function Timeline({ cliente, recordPath }: { cliente: number; recordPath:
             {past.map((item) =>
               item.kind === 'tarefa' ? (
                 <li key={`t${item.tarefa.id}`} className="timeline-item timeline-item-tarefa">
-                  <TarefaItem tarefa={item.tarefa} now={now} showCliente={false} />
+                  <TarefaItem tarefa={item.tarefa} now={now} showCliente={false} onChanged={refresh} />
                 </li>
               ) : (
                 <li key={item.key} className="timeline-item">
@@ -142,6 +144,7 @@ export function Timeline({ cliente, recordPath }: { cliente: number; recordPath:
           }}
         />
       ) : null}
+      <UndoBar onRestored={refresh} />
       {body}
     </section>
   );

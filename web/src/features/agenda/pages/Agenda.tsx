@@ -6,12 +6,14 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Spinner, ButtonSpinner } from '../../../components/Spinner.tsx';
 import { EmptyState, LoadError } from '../../../components/States.tsx';
 import { TarefaItem } from '../../../components/tarefas/TarefaItem.tsx';
+import { UndoBar } from '../../../components/UndoBar.tsx';
 import type { TarefasQuery } from '../../../api/tarefas.ts';
-import { SECOES, secoesOf } from '../../../lib/agenda.ts';
+import { isAtrasada, SECOES, secoesOf } from '../../../lib/agenda.ts';
+import { useIsAdmin } from '../../../lib/admin.ts';
 import { useQueryState } from '../../../lib/clientes-url.ts';
 import { useNow } from '../../../lib/hooks.ts';
 import { useSession } from '../../../lib/session.ts';
-import { agendaHorizon, useEquipe, useResumoTarefas, useTarefasPages } from '../../../lib/tarefas.ts';
+import { agendaHorizon, useEquipe, useResumoTarefas, useSemResponsavelPages, useTarefasPages } from '../../../lib/tarefas.ts';
 import { paths } from '../../../paths.ts';
 import { APP_TEXTS } from '../../../texts/app.ts';
 import { TAREFAS_TEXTS } from '../../../texts/tarefas.ts';
@@ -33,7 +35,10 @@ function viewOf(search: URLSearchParams, signedIn: boolean): { escopo: Escopo; t
 /**
  * /agenda: the pending tarefas by day in the company's time zone: *Atrasadas* first and counted,
  * *Hoje*, *Próximos 7 dias*, *Depois*; one's own or the team's, all types or one. Each tarefa is
- * completed, rescheduled or its client opened in one click. The view lives in the URL.
+ * completed, rescheduled or its client opened in one click, or deleted (Desfazer then restores
+ * it). In "Da equipe", the tarefas of people no longer active come last under *Sem responsável
+ * ativo* (the server finds them, whatever their date), where an administrator reassigns them. The
+ * view lives in the URL.
  */
 export default function Agenda() {
   const session = useSession();
@@ -50,10 +55,20 @@ export default function Agenda() {
   const equipe = useEquipe(signedIn && escopo === 'equipe');
   const emails = useMemo(() => equipe.data?.map((u) => u.email), [equipe.data]);
   const ativos = useMemo(() => (emails ? new Set(emails) : undefined), [emails]);
-  const secoes = useMemo(() => secoesOf(pages.itens, now), [pages.itens, now]);
+  // The tarefas of people no longer active (disabled, deleted, never users) gather under their own
+  // heading, for reassignment: found by the server among all the team's pending ones, whatever their date.
+  const semResponsavel = useSemResponsavelPages(signedIn && escopo === 'equipe', tipo);
+  const orfas = semResponsavel.itens;
+  const secoes = useMemo(() => secoesOf(ativos ? pages.itens.filter((t) => ativos.has(t.responsavel)) : pages.itens, now), [pages.itens, ativos, now]);
+  // Only an administrator may reassign another's tarefa (the API checks it live).
+  const admin = useIsAdmin('none');
   const tipoId = useId();
   const { refresh } = pages;
-  const onChanged = useCallback(() => void refresh(), [refresh]);
+  const { refresh: refreshOrfas } = semResponsavel;
+  const onChanged = useCallback(() => {
+    void refresh();
+    void refreshOrfas();
+  }, [refresh, refreshOrfas]);
 
   const set = (name: string, value: string | undefined) =>
     setSearch((current) => {
@@ -74,7 +89,7 @@ export default function Agenda() {
         {SECOES.map((s) => {
           const itens = secoes[s];
           // Atrasadas: the server's exact count when no type narrows the view.
-          const count = s === 'atrasadas' && !tipo && resumo.data ? resumo.data.atrasadas : itens.length;
+          const count = s === 'atrasadas' && !tipo && resumo.data ? resumo.data.atrasadas - orfas.filter((t) => isAtrasada(t, now)).length : itens.length;
           if (s !== 'atrasadas' && s !== 'hoje' && itens.length === 0) return null;
           if (s === 'atrasadas' && count === 0) return null;
           const titleId = `agenda-${s}`;
@@ -95,8 +110,6 @@ export default function Agenda() {
                         now={now}
                         atrasada={s === 'atrasadas'}
                         showResponsavel={escopo === 'equipe'}
-                        semResponsavel={ativos !== undefined && !ativos.has(t.responsavel)}
-                        equipe={emails}
                         onChanged={onChanged}
                       />
                     </li>
@@ -106,6 +119,28 @@ export default function Agenda() {
             </section>
           );
         })}
+        {orfas.length ? (
+          <section className="agenda-secao secao-sem-responsavel" aria-labelledby="agenda-sem-responsavel">
+            <h2 id="agenda-sem-responsavel" className="section-title">
+              {A.semResponsavel} <span className="agenda-count">({orfas.length}{semResponsavel.more ? '+' : ''})</span>
+              <span className="visually-hidden">: {semResponsavel.more ? A.countMais(orfas.length) : A.count(orfas.length)}</span>
+            </h2>
+            <p className="card-meta">{A.semResponsavelHint}</p>
+            <ol className="agenda-list">
+              {orfas.map((t) => (
+                <li key={`${t.id}.${t.versao}`} className="card agenda-item">
+                  <TarefaItem tarefa={t} now={now} atrasada={isAtrasada(t, now)} semResponsavel equipe={admin ? emails : undefined} onChanged={onChanged} />
+                </li>
+              ))}
+            </ol>
+            {semResponsavel.more ? (
+              <button type="button" className="btn btn-secondary" disabled={semResponsavel.loadingMore} onClick={semResponsavel.loadMore}>
+                {semResponsavel.loadingMore ? <ButtonSpinner /> : null}
+                {APP_TEXTS.common.showMore}
+              </button>
+            ) : null}
+          </section>
+        ) : null}
         {pages.more ? (
           <button type="button" className="btn btn-secondary" disabled={pages.loadingMore} onClick={pages.loadMore}>
             {pages.loadingMore ? <ButtonSpinner /> : null}
@@ -143,6 +178,7 @@ export default function Agenda() {
           </select>
         </div>
       </div>
+      <UndoBar onRestored={onChanged} />
       {body}
     </div>
   );

@@ -6,7 +6,8 @@
  * order, and one BatchGetItem of its clients; the cursor is the index sort key of the page's last
  * client, so clients created or deleted between pages never make another one skipped or repeated.
  * A search reads every index entry of its rarest word's prefix (its cost grows with the matches,
- * not with the table), filters, sorts and totals them, then reads the page's clients.
+ * not with the table; the key range in parts read at once), filters, sorts and totals them, then
+ * reads the page's clients.
  */
 import { createHash } from 'node:crypto';
 import { isVipValue, type OrdemLista } from '../contract/limits.ts';
@@ -20,10 +21,12 @@ import { toCliente, toClienteRecord } from '../store/items.ts';
 import {
   BUSCA_PK,
   idsNamed,
+  lastClienteId,
   nameKey,
   readClientesByIds,
   RENOVACAO_PK,
   scanIndex,
+  searchRanges,
   SEP,
   viewPk,
   type IndexEntry,
@@ -250,8 +253,8 @@ const passesRecord = (q: ListaQuery, item: Record<string, unknown>): boolean => 
   return (q.categoria === undefined || (r.categoriaId ?? 0) === q.categoria) && (!q.vip || isVipValue(r.valorContrato));
 };
 
-/** Entries a search reads at most per query page (1 MB pages hold about 5,000). */
-const SEARCH_PAGE = 5_000;
+/** The parts of a search word's own entries read at once (with the longer words' three). */
+const SEARCH_ID_PARTS = 4;
 
 /**
  * A search: every client having, for each word of the text, a word starting with it (name,
@@ -264,14 +267,17 @@ async function search(q: ListaQuery, cursor: Cursor | undefined, h: string): Pro
   const rarest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
   const matches = new Map<number, IndexEntry>();
   if (rarest !== '') {
-    await scanIndex(BUSCA_PK, { prefix: rarest, forward: true }, SEARCH_PAGE, (entries) => {
+    // Its key range in parts read at once: a common word's thousands of entries take several 1 MB pages.
+    const ranges = searchRanges(rarest, await lastClienteId(), SEARCH_ID_PARTS);
+    const each = (entries: IndexEntry[]) => {
       for (const e of entries) {
         if (matches.has(e.id) || !passes(q, e)) continue;
         const own = (e.lt ?? '').split(' ');
         if (words.every((w) => own.some((t) => t.startsWith(w)))) matches.set(e.id, e);
       }
       return true;
-    });
+    };
+    await Promise.all(ranges.map((range) => scanIndex(BUSCA_PK, range, undefined, each)));
   }
   const refs = await refsRead;
   const totais: Totais = { clientes: 0, vips: 0, soma: 0 };

@@ -16,12 +16,12 @@
  * content changes, a Delete for each it no longer has, so the index follows the client or not at
  * all. Clients stored before the index get theirs from the migration (store/migracao.ts).
  */
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { isVipValue } from '../contract/limits.ts';
 import { foldText, orderKey } from '../contract/text.ts';
 import { documentClient, tableName } from './client.ts';
 import { toCents } from './aggregates.ts';
-import { CLIENTE_LIST_PROJECTION, type ClienteRecord, type Stored } from './items.ts';
+import { CLIENTE_LIST_PROJECTION, COUNTER_ATTRIBUTE, SEQUENCIA_KEY, type ClienteRecord, type Stored } from './items.ts';
 import { PARTITION_KEYS, TABLE_INDEXES } from './table.ts';
 import type { WriteOp } from './write.ts';
 
@@ -149,6 +149,9 @@ function keyCondition(r: IndexRange): { expression: string; values: Record<strin
   return { expression: 'lpk = :p', values: {} };
 }
 
+/** What an index entry is read for (the keys and projected attributes toEntry uses): less to send. */
+const ENTRY_PROJECTION = { expression: '#k, #t, #n, #v, #c, #a', names: { '#k': 'lsk', '#t': 'lt', '#n': 'ln', '#v': 'lv', '#c': 'lc', '#a': 'la' } };
+
 const toEntry = (item: Stored): IndexEntry => {
   const lsk = String(item.lsk);
   const entry: IndexEntry = { id: idOfKey(lsk), lsk };
@@ -175,6 +178,8 @@ export async function scanIndex(lpk: string, range: IndexRange, limit: number | 
         IndexName: LISTA_INDEX.name,
         KeyConditionExpression: expression,
         ExpressionAttributeValues: { ':p': lpk, ...values },
+        ProjectionExpression: ENTRY_PROJECTION.expression,
+        ExpressionAttributeNames: ENTRY_PROJECTION.names,
         ScanIndexForward: range.forward,
         ...(limit === undefined ? {} : { Limit: limit }),
         ExclusiveStartKey: start,
@@ -183,6 +188,40 @@ export async function scanIndex(lpk: string, range: IndexRange, limit: number | 
     if (!each((out.Items ?? []).map(toEntry))) return;
     start = out.LastEvaluatedKey;
   } while (start);
+}
+
+/** Above every character a folded word holds (U+10FFFF is a noncharacter): a key range's end. */
+const KEY_END = '\u{10FFFF}';
+/** Where the longer words of a search prefix are cut, by the character after the prefix. */
+const NEXT_CHAR_CUTS = ['\u0002', 'h', 'p'] as const;
+
+/**
+ * The search partition's keys starting with `prefix`, cut into disjoint ranges read at once: the
+ * word itself by id (ids 0…`lastId` in `idParts` even parts, later ids in the last one) and the
+ * longer words by the character after the prefix. Together exactly the keys a `begins_with`
+ * reads: a key is the word, SEP and a 16-digit id, and no word holds SEP or KEY_END.
+ */
+export function searchRanges(prefix: string, lastId: number, idParts: number): IndexRange[] {
+  const ranges: IndexRange[] = [];
+  const step = Math.max(1, Math.ceil((Math.max(0, lastId) + 1) / Math.max(1, idParts)));
+  for (let from = 0; ; from += step) {
+    const last = from + step > lastId;
+    ranges.push({ from: `${prefix}${SEP}${idKey(from)}`, to: `${prefix}${SEP}${last ? '9'.repeat(16) : idKey(from + step - 1)}`, forward: true });
+    if (last) break;
+  }
+  NEXT_CHAR_CUTS.forEach((cut, i) => {
+    const next = NEXT_CHAR_CUTS[i + 1];
+    const to = next === undefined ? KEY_END : String.fromCodePoint(next.codePointAt(0)! - 1) + KEY_END;
+    ranges.push({ from: prefix + cut, to: prefix + to, forward: true });
+  });
+  return ranges;
+}
+
+/** The last client id given so far (the SEQUENCIA counter; ids given after it are still found). */
+export async function lastClienteId(): Promise<number> {
+  const attribute = COUNTER_ATTRIBUTE.cliente;
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: SEQUENCIA_KEY, ProjectionExpression: '#c', ExpressionAttributeNames: { '#c': attribute } }));
+  return Number(out.Item?.[attribute] ?? 0);
 }
 
 /**

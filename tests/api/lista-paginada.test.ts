@@ -202,6 +202,15 @@ describe('GET /produtos/pagina', () => {
     const mesmo = await find('mesmo', { ordem: 'valor', direcao: 'desc', vip: '1' });
     expect(mesmo.itens.map((c) => c.id)).toEqual(expected(list, 'valor', true, (c) => c.nome === 'Mesmo Nome' && isVipValue(c.valorContrato)));
     expect(mesmo.totais).toEqual(recount(list.filter((c) => c.nome === 'Mesmo Nome' && isVipValue(c.valorContrato))));
+
+    // Words on each side of the cuts a search's key ranges are read in (the word itself by id, longer words by the next letter).
+    for (const nome of ['Pag Um', 'Pah Dois', 'Pao Três', 'Pap Quatro', 'Paz Cinco', 'Pa9 Seis', 'Paω Sete', 'Pa Oito', 'Pb Ozônio']) await createCliente(api, { nome });
+    const now = await all();
+    const folded = (c: Cliente) => c.nome.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u);
+    const withPa = now.filter((c) => folded(c).some((w) => w.startsWith('pa')));
+    const pa = await find('pa');
+    expect(sorted(pa.itens)).toEqual(withPa.map((c) => c.id).sort((a, b) => a - b));
+    expect(pa.totais).toEqual(recount(withPa));
   });
 
   it('a period of contract end: soonest first (or last), each client once, filters applied', async () => {

@@ -18,6 +18,7 @@ import { CARTEIRA_TEXTS } from '../../web/src/texts/carteira.ts';
 import { LISTAS_TEXTS } from '../../web/src/texts/listas.ts';
 import { CONFIG } from './auth-helpers.ts';
 import { HOME_COOKIE } from '../../web/src/config.ts';
+import { startSession } from '../../web/src/lib/session.ts';
 import { readFileSync } from 'node:fs';
 import * as vm from 'node:vm';
 import { categoria, currentPath, currentSearch, goBack, json, mockApi, produto, renderApp } from './helpers.tsx';
@@ -293,6 +294,9 @@ describe('the home for the team', () => {
 
   it('a visitor (sign-in on, not signed in) gets a compact invitation to sign in, no data is read, and the next / is served as a visitor’s', async () => {
     const api = mockApi({});
+    // The tokens' module loaded first (a chunk the open mode never loads): the session is then
+    // already anonymous at the home's first render, the case this test is about.
+    await startSession(CONFIG);
     renderApp('/', { auth: CONFIG });
     const title = await screen.findByText(CARTEIRA_TEXTS.portfolio.signInTitle);
     expect(title.closest('.portfolio-body')).toHaveClass('portfolio-compact');

@@ -1,14 +1,14 @@
 import { useCallback, useId, useMemo } from 'react';
 import { RESPONSAVEL_EU, TIPOS_TAREFA, TIPO_TAREFA_LABEL, type TipoTarefa } from '@contract';
 import { ExportButton } from '../../../components/ExportButton.tsx';
-import { CalendarIcon } from '../../../components/icons.tsx';
+import { CalendarIcon } from '../../../components/icons-pages.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Spinner, ButtonSpinner } from '../../../components/Spinner.tsx';
 import { EmptyState, LoadError } from '../../../components/States.tsx';
 import { TarefaItem } from '../../../components/tarefas/TarefaItem.tsx';
 import type { TarefasQuery } from '../../../api/tarefas.ts';
 import { SECOES, secoesOf } from '../../../lib/agenda.ts';
-import { useQueryState } from '../../../lib/clientes-url.ts';
+import { useQueryState } from '../../../lib/query-state.ts';
 import { useNow } from '../../../lib/hooks.ts';
 import { useSession } from '../../../lib/session.ts';
 import { agendaHorizon, useEquipe, useResumoTarefas, useTarefasPages } from '../../../lib/tarefas.ts';

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { daysBetween, formatData, formatDocumento, formatTelefone, ID_PATTERN, todayIso, isCelular, mailtoUrl, telUrl, tipoDocumento, whatsappUrl, type Cliente } from '@contract';
-import { EditIcon, TrashIcon } from '../../../components/icons.tsx';
+import { EditIcon, TrashIcon } from '../../../components/icons-pages.tsx';
 import { Timeline } from '../../../components/tarefas/Timeline.tsx';
 import { ProximaTarefaLine } from '../../../components/tarefas/ProximaTarefa.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';

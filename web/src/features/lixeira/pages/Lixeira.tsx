@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { ItemLixeira, Pagina } from '@contract';
-import { TrashIcon } from '../../../components/icons.tsx';
+import { TrashIcon } from '../../../components/icons-pages.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ButtonSpinner, Spinner } from '../../../components/Spinner.tsx';
 import { EmptyState, LoadError } from '../../../components/States.tsx';

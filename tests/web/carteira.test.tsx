@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Atividade, Resumo } from '../../lambdas/contract/index.ts';
 import { parseView, viewSearch } from '../../web/src/lib/clientes-url.ts';
 import { applyView, orderOf, prepare } from '../../web/src/lib/clientes-view.ts';
-import { sortKey } from '../../web/src/lib/format.ts';
+import { sortKey } from '../../web/src/lib/sort-key.ts';
 import { barsOf, CHART_TOP, RENEW_DAYS, RENEW_SHOWN } from '../../web/src/pages/home/Portfolio.tsx';
 import { renewalsWithin } from '../../web/src/lib/renovacoes.ts';
 import { CARTEIRA_TEXTS } from '../../web/src/texts/carteira.ts';

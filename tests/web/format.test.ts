@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { VIP_THRESHOLD } from '../../web/src/config.ts';
-import { fold, formatDateTime, formatMoney, isVip } from '../../web/src/lib/format.ts';
+import { formatMoney, isVip } from '../../web/src/lib/format.ts';
+import { fold } from '../../web/src/lib/sort-key.ts';
+import { formatDateTime } from '../../web/src/lib/format-date.ts';
 import { setCompanyTimeZone } from '../../web/src/lib/company-zone.ts';
 
 const NBSP = '\u00a0';

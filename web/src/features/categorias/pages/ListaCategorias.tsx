@@ -12,7 +12,7 @@ import { paths } from '../../../paths.ts';
 import { APP_TEXTS } from '../../../texts/app.ts';
 import { LISTAS_TEXTS } from '../../../texts/listas.ts';
 import { useQueryState } from '../../../lib/query-state.ts';
-import { sortKey } from '../../../lib/format.ts';
+import { sortKey } from '../../../lib/sort-key.ts';
 import { CategoriaCard } from '../components/CategoriaCard.tsx';
 import { CATEGORIAS_TEXTS } from '../../../texts/categorias.ts';
 

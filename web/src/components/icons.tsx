@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 
-interface IconProps {
+export interface IconProps {
   /** Accessible name; without it the icon is decorative. */
   label?: string;
   className?: string;

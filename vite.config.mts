@@ -24,9 +24,12 @@ export default defineConfig(({ isPreview }) => ({
     // the app leaves this chunk cached. The QR code library, papaparse and react-hot-toast (with
     // goober, its CSS-in-JS) stay out: only the TOTP pages, the CSV import worker and the first
     // toast load them; so does swr/infinite, which only the paged lists (Lixeira, Histórico,
-    // Importações) use.
+    // Importações) use. The app's small modules shared by the home and the lists ('comum'), by
+    // the list pages and the tarefas' lines ('listas'), and by the record pages beyond the client
+    // list ('paginas': their hooks and dates) go in one chunk each: a file apiece cost a request
+    // and its own gzip overhead (/clientes fetched 18 files, 7 of them under 300 B).
     rolldownOptions: {
-      output: { advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!uqr[\\/]|papaparse[\\/]|react-hot-toast[\\/]|goober[\\/]|swr[\\/]dist[\\/]infinite[\\/])/ }, { name: 'comum', includeDependenciesRecursively: false, test: /(web[\\/]src[\\/]lib[\\/](resources|resource|hooks|format|clientes-url|renovacoes)|lambdas[\\/]contract[\\/](limits|formatos)|web[\\/]src[\\/]texts-campos)\.tsx?$/ }, { name: 'listas', includeDependenciesRecursively: false, test: /(web[\\/]src[\\/](components[\\/](SearchForm|UndoBar|ProgressiveGrid|States|CardActions|PageHeader|ResultStatus|ExportButton)|texts-(listas|clientes)))\.tsx?$/ }] } },
+      output: { advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!uqr[\\/]|papaparse[\\/]|react-hot-toast[\\/]|goober[\\/]|swr[\\/]dist[\\/]infinite[\\/])/ }, { name: 'comum', includeDependenciesRecursively: false, test: /(web[\\/]src[\\/](lib[\\/](resources|resource|format|clientes-url|renovacoes)|api[\\/](clientes|records|carteira|categorias)|texts[\\/](campos|renovacoes))|lambdas[\\/]contract[\\/](formatos|tarefa))\.tsx?$/ }, { name: 'listas', includeDependenciesRecursively: false, test: /(web[\\/]src[\\/](components[\\/](SearchForm|UndoBar|ProgressiveGrid|States|CardActions|PageHeader|ResultStatus|ExportButton|undo-state|icons-pages)|texts[\\/](listas|clientes|proxima)|lib[\\/](paging|list-return|agenda|zoned|query-state|sort-key)))\.tsx?$/ }, { name: 'paginas', includeDependenciesRecursively: false, test: /web[\\/]src[\\/]lib[\\/](hooks|format-date)\.tsx?$/ }, { name: 'sessao', includeDependenciesRecursively: false, test: /web[\\/]src[\\/](lib[\\/](session-tokens|token-store)|api[\\/]cognito-client)\.tsx?$/ }] } },
       // The contract's modules only declare (no side effects): a page takes only what it uses, so
       // the card's formatters don't bring the forms' CPF/CNPJ, phone and date readers along.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]lambdas[\\/]contract[\\/]/.test(id) },

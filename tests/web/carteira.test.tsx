@@ -11,13 +11,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Atividade, Resumo } from '../../lambdas/contract/index.ts';
 import { parseView, viewSearch } from '../../web/src/lib/clientes-url.ts';
 import { applyView, orderOf, prepare } from '../../web/src/lib/clientes-view.ts';
-import { sortKey } from '../../web/src/lib/format.ts';
+import { sortKey } from '../../web/src/lib/sort-key.ts';
 import { barsOf, CHART_TOP, RENEW_DAYS, RENEW_SHOWN } from '../../web/src/pages/home/Portfolio.tsx';
 import { renewalsWithin } from '../../web/src/lib/renovacoes.ts';
 import { CARTEIRA_TEXTS } from '../../web/src/texts/carteira.ts';
 import { LISTAS_TEXTS } from '../../web/src/texts/listas.ts';
 import { CONFIG } from './auth-helpers.ts';
 import { HOME_COOKIE } from '../../web/src/config.ts';
+import { startSession } from '../../web/src/lib/session.ts';
 import { readFileSync } from 'node:fs';
 import * as vm from 'node:vm';
 import { categoria, currentPath, currentSearch, goBack, json, mockApi, produto, renderApp } from './helpers.tsx';
@@ -293,6 +294,9 @@ describe('the home for the team', () => {
 
   it('a visitor (sign-in on, not signed in) gets a compact invitation to sign in, no data is read, and the next / is served as a visitor’s', async () => {
     const api = mockApi({});
+    // The tokens' module loaded first (a chunk the open mode never loads): the session is then
+    // already anonymous at the home's first render, the case this test is about.
+    await startSession(CONFIG);
     renderApp('/', { auth: CONFIG });
     const title = await screen.findByText(CARTEIRA_TEXTS.portfolio.signInTitle);
     expect(title.closest('.portfolio-body')).toHaveClass('portfolio-compact');

@@ -20,7 +20,7 @@ import { median } from '../lib/stats.ts';
 import { paths } from '../../../web/src/paths.ts';
 import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE, LIST_PAGED_MAX_LOADED, LIST_PREFETCH } from '../../../web/src/config.ts';
 import type { PaginaClientes, Resumo } from '../../../lambdas/contract/types.ts';
-import { sortKey } from '../../../web/src/lib/format.ts';
+import { sortKey } from '../../../web/src/lib/sort-key.ts';
 import { APP_TEXTS } from '../../../web/src/texts/app.ts';
 import { LISTAS_TEXTS } from '../../../web/src/texts/listas.ts';
 

@@ -1,5 +1,5 @@
 import { lazy, type ReactElement } from 'react';
-import { createRoutesFromElements, Navigate, Route, type RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { paths, redirects } from '../paths.ts';
 import { RequireAdmin, RequireUser, SignInPages } from './guards.tsx';
 import { Layout } from './Layout.tsx';
@@ -28,52 +28,57 @@ const MinhaConta = lazy(() => import('../features/auth/pages/MinhaConta.tsx'));
 const Usuarios = lazy(() => import('../features/usuarios/pages/Usuarios.tsx'));
 const ConvidarUsuario = lazy(() => import('../features/usuarios/pages/ConvidarUsuario.tsx'));
 
+/** A route of one page: `Component` rather than an element, so the table holds no element per route. */
+const page = (path: string, Component: RouteObject['Component']): RouteObject => ({ path, Component });
+
 /**
  * Every route of the spec, the two old paths as redirects, and a not-found page, under `root`
  * (the providers around an <Outlet />), for react-router's data routers (createBrowserRouter in
  * the browser, the static handler when prerendering, createMemoryRouter in tests): they let a
  * form with unsaved changes hold a navigation (useBlocker). With sign-in on, only the home,
- * about and sign-in pages are public.
+ * about and sign-in pages are public. Route objects, not <Route> elements: the same table,
+ * without createRoutesFromElements and an element per route in the initial JavaScript.
  */
 export function appRoutes(root: ReactElement): RouteObject[] {
-  return createRoutesFromElements(
-    <Route element={root}>
-      <Route element={<Layout />}>
-        <Route path={paths.root} element={<Home />} />
-        <Route path={paths.home} element={<Home />} />
-        <Route path={paths.sobreNos} element={<SobreNos />} />
-        <Route element={<SignInPages />}>
-          <Route path={paths.entrar} element={<Entrar />} />
-          <Route path={paths.esqueciSenha} element={<EsqueciSenha />} />
-        </Route>
-        <Route element={<RequireUser />}>
-          <Route path={paths.categorias} element={<ListaCategorias />} />
-          <Route path={paths.importarCategorias} element={<ImportarCategorias />} />
-          <Route path={paths.cadastrarCategoria} element={<CadastrarCategoria />} />
-          <Route path={paths.atualizarCategoria.pattern} element={<AtualizarCategoria />} />
-          <Route path={paths.deletarCategoria.pattern} element={<DeletarCategoria />} />
-          <Route path={paths.clientes} element={<ListaClientes />} />
-          <Route path={paths.importarClientes} element={<ImportarClientes />} />
-          <Route path={paths.cliente.pattern} element={<ClientePage />} />
-          <Route path={paths.cadastrarCliente} element={<CadastrarCliente />} />
-          <Route path={paths.atualizarCliente.pattern} element={<AtualizarCliente />} />
-          <Route path={paths.deletarCliente.pattern} element={<DeletarCliente />} />
-          <Route path={paths.renovacoes} element={<ContratosARenovar />} />
-          <Route path={paths.lixeira} element={<Lixeira />} />
-          <Route path={paths.agenda} element={<Agenda />} />
-          <Route element={<SignInPages />}>
-            <Route path={paths.minhaConta} element={<MinhaConta />} />
-            <Route element={<RequireAdmin />}>
-              <Route path={paths.usuarios} element={<Usuarios />} />
-              <Route path={paths.convidarUsuario} element={<ConvidarUsuario />} />
-            </Route>
-          </Route>
-          {redirects.map((r) => (
-            <Route key={r.from} path={r.from} element={<Navigate to={r.to} replace />} />
-          ))}
-          <Route path="*" element={<NotFound />} />
-        </Route>
-      </Route>
-    </Route>,
-  );
+  return [
+    {
+      element: root,
+      children: [
+        {
+          Component: Layout,
+          children: [
+            page(paths.root, Home),
+            page(paths.home, Home),
+            page(paths.sobreNos, SobreNos),
+            { Component: SignInPages, children: [page(paths.entrar, Entrar), page(paths.esqueciSenha, EsqueciSenha)] },
+            {
+              Component: RequireUser,
+              children: [
+                page(paths.categorias, ListaCategorias),
+                page(paths.importarCategorias, ImportarCategorias),
+                page(paths.cadastrarCategoria, CadastrarCategoria),
+                page(paths.atualizarCategoria.pattern, AtualizarCategoria),
+                page(paths.deletarCategoria.pattern, DeletarCategoria),
+                page(paths.clientes, ListaClientes),
+                page(paths.importarClientes, ImportarClientes),
+                page(paths.cliente.pattern, ClientePage),
+                page(paths.cadastrarCliente, CadastrarCliente),
+                page(paths.atualizarCliente.pattern, AtualizarCliente),
+                page(paths.deletarCliente.pattern, DeletarCliente),
+                page(paths.renovacoes, ContratosARenovar),
+                page(paths.lixeira, Lixeira),
+                page(paths.agenda, Agenda),
+                {
+                  Component: SignInPages,
+                  children: [page(paths.minhaConta, MinhaConta), { Component: RequireAdmin, children: [page(paths.usuarios, Usuarios), page(paths.convidarUsuario, ConvidarUsuario)] }],
+                },
+                ...redirects.map((r): RouteObject => ({ path: r.from, element: <Navigate to={r.to} replace /> })),
+                page('*', NotFound),
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { APP_TEXTS } from '../texts/app.ts';
-import { EditIcon, TrashIcon } from './icons.tsx';
+import { EditIcon, TrashIcon } from './icons-pages.tsx';
 
 /** A card's 'Editar' and 'Deletar' links; `name` names the record to screen readers ("Editar Varejo"). */
 export function CardActions({ name, editTo, deleteTo }: { name: string; editTo: string; deleteTo: string }) {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { APP_TEXTS } from '../texts/app.ts';
-import { Badge, SearchIcon } from './icons.tsx';
+import { Badge } from './icons.tsx';
+import { SearchIcon } from './icons-pages.tsx';
 
 /**
  * Filters a list has beside its text query (the client list's chips and Só VIP): `active` when

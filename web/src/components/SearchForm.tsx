@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import type { FilterField } from '../lib/filter.ts';
 import { APP_TEXTS } from '../texts/app.ts';
-import { SearchIcon } from './icons.tsx';
+import { SearchIcon } from './icons-pages.tsx';
 
 /** A labelled filter field with 'Buscar': applied on submit (button or Enter), never on typing. */
 export function SearchForm({ label, placeholder, filter: { draft, setDraft, apply, inputRef } }: { label: string; placeholder: string; filter: FilterField }) {

@@ -1,10 +1,11 @@
 /**
  * Inline SVG icons: no emoji, no icon font, no request. Decorative icons are aria-hidden;
- * the ones that carry meaning take a `label` and become role="img" with that name.
+ * the ones that carry meaning take a `label` and become role="img" with that name. These are the
+ * app shell's and the home's; icons-pages.tsx holds those only other pages draw.
  */
 import type { ReactNode } from 'react';
 
-interface IconProps {
+export interface IconProps {
   /** Accessible name; without it the icon is decorative. */
   label?: string;
   className?: string;
@@ -54,10 +55,10 @@ export const InfoIcon = (p: IconProps) => (
 );
 
 /** A circle as path data, so an outline icon is one list of paths. */
-const circle = (cx: number, cy: number, r: number) => `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
+export const circle = (cx: number, cy: number, r: number) => `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
 
 /** An outline icon: its paths drawn with the current color. */
-function outline(...paths: string[]) {
+export function outline(...paths: string[]) {
   return function OutlineIcon(p: IconProps) {
     return (
       <Svg {...p}>
@@ -71,16 +72,10 @@ function outline(...paths: string[]) {
 
 export const MenuIcon = outline('M4 7h16M4 12h16M4 17h16');
 export const CloseIcon = outline('M6 6l12 12M18 6L6 18');
-export const SearchIcon = outline(circle(11, 11, 7), 'M20 20l-3.5-3.5');
 export const PlusIcon = outline('M12 5v14M5 12h14');
-export const EditIcon = outline('M4 20h4L19 9l-4-4L4 16v4z');
-export const TrashIcon = outline('M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3');
 export const AlertIcon = outline('M12 3l10 18H2L12 3z', 'M12 10v5M12 18h.01');
 export const UsersIcon = outline(circle(9, 8, 3.5), 'M2.5 20c.8-3.6 3.3-5.5 6.5-5.5s5.7 1.9 6.5 5.5', 'M16 4.8a3.5 3.5 0 010 6.4M18.5 14.8c1.6.8 2.6 2.5 3 5.2');
 export const ChartIcon = outline('M4 20V10M10 20V4M16 20v-7M22 20H2');
-export const FolderIcon = outline('M3 6.5A1.5 1.5 0 014.5 5H9l2 2.5h8.5A1.5 1.5 0 0121 9v9.5a1.5 1.5 0 01-1.5 1.5h-15A1.5 1.5 0 013 18.5v-12z');
-export const LinkIcon = outline('M10 14a4 4 0 005.66 0l3-3a4 4 0 00-5.66-5.66l-1 1', 'M14 10a4 4 0 00-5.66 0l-3 3a4 4 0 005.66 5.66l1-1');
-export const CalendarIcon = outline('M5 5h14a1 1 0 011 1v14a1 1 0 01-1 1H5a1 1 0 01-1-1V6a1 1 0 011-1z', 'M4 10h16M8 3v4M16 3v4');
 export const HomeIcon = outline('M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10');
 export const InstagramIcon = outline('M8 3h8a5 5 0 015 5v8a5 5 0 01-5 5H8a5 5 0 01-5-5V8a5 5 0 015-5z', circle(12, 12, 4), circle(17.5, 6.5, 0.6));
 

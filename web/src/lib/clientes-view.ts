@@ -6,7 +6,8 @@
  */
 import type { Cliente } from '@contract';
 import { SEM_CATEGORIA, type Ordem, type View } from './clientes-url.ts';
-import { fold, isVip, numericKey, sortKey } from './format.ts';
+import { isVip } from './format.ts';
+import { fold, numericKey, sortKey } from './sort-key.ts';
 
 /** The list, prepared once per data load. */
 export interface Prepared {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
-import { fold } from './format.ts';
+import { fold } from './sort-key.ts';
 
 /** What the filter field needs: its text, the Buscar action and a ref to refocus it. */
 export interface FilterField {

@@ -1,8 +1,48 @@
-import { useMemo } from 'react';
-import useSWR, { useSWRConfig, type ScopedMutator, type SWRResponse } from 'swr';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import useSWR, { unstable_serialize, useSWRConfig, type ScopedMutator, type SWRResponse } from 'swr';
 import type { Update } from '@contract';
+import { fetcher } from '../api/http.ts';
 import type { RecordRequests } from '../api/records.ts';
-import { useFreshRecord, useStoredList } from './hooks.ts';
+
+let mounts = 0;
+const fetchPath = <T>([path]: readonly [string, number]) => fetcher<T>(path);
+
+/**
+ * One record for an edit or delete page, read by this visit of the page: its own cache entry,
+ * so an older copy (with an older `versao`) or an older error never shows while the read runs.
+ * `data` and `error` are this read's; the entry is dropped when the page leaves.
+ */
+export function useFreshRecord<T>(path: string | null): { data: T | undefined; error: unknown } {
+  const [mount] = useState(() => ++mounts);
+  const key = path === null ? null : ([path, mount] as const);
+  const { cache } = useSWRConfig();
+  const { data, error } = useSWR<T, unknown, typeof key>(key, fetchPath<T>);
+  useEffect(() => {
+    if (path === null) return;
+    const serialized = unstable_serialize([path, mount]);
+    return () => cache.delete(serialized);
+  }, [path, mount, cache]);
+  return { data, error };
+}
+
+/**
+ * A shared list as stored now, for a page that shows it. The cached copy shows at once, but SWR
+ * reuses any read of the last seconds (its dedupe window) instead of reading again, so a record
+ * another tab wrote meanwhile was missing when the user came back to the list. Here the list is
+ * read once as the page starts showing it: a cached copy is read again at once (one request,
+ * SWR's own stale read is off); without one, SWR's first read is that read.
+ */
+export function useStoredList<T>(path: string | null): SWRResponse<T> {
+  const list = useSWR<T>(path, { revalidateIfStale: false });
+  const { data, mutate } = list;
+  const read = useRef<string | null>(null);
+  useEffect(() => {
+    if (path === null || read.current === path) return;
+    read.current = path;
+    if (data !== undefined) void mutate();
+  }, [path, data, mutate]);
+  return list;
+}
 
 /** A record the API stores: a numeric id and an optimistic-lock version. */
 export interface Versioned {

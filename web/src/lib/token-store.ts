@@ -1,30 +1,29 @@
 /**
  * Where the refresh token is kept: sessionStorage, or localStorage with 'Manter conectado', and
- * nowhere else; and what an access token says (its claims). The access token itself lives in the
- * session's memory only.
+ * nowhere else, under `key` (config.ts's SESSION_STORAGE_KEY, which the session passes); and what
+ * an access token says (its claims). The access token itself lives in the session's memory only.
  */
-import { SESSION_STORAGE_KEY } from '../config.ts';
 
 /**
  * Keeps `token` where `remember` says and nowhere else; none: wipes it. The kept copy is only
  * ever replaced, never removed first: another tab of a kept session reads a removal as Sair.
  */
-export function keepRefreshToken(token: string | undefined, remember: boolean): void {
+export function keepRefreshToken(key: string, token: string | undefined, remember: boolean): void {
   try {
     const [mine, other] = remember ? [localStorage, sessionStorage] : [sessionStorage, localStorage];
-    other.removeItem(SESSION_STORAGE_KEY);
-    if (token) mine.setItem(SESSION_STORAGE_KEY, token);
-    else mine.removeItem(SESSION_STORAGE_KEY);
+    other.removeItem(key);
+    if (token) mine.setItem(key, token);
+    else mine.removeItem(key);
   } catch {
     // Storage turned off: the session lasts as long as the page.
   }
 }
 
 /** The kept refresh token and whether it was kept with 'Manter conectado'; undefined: none. */
-export function keptRefreshToken(): [token: string, remember: boolean] | undefined {
+export function keptRefreshToken(key: string): [token: string, remember: boolean] | undefined {
   try {
-    const l = localStorage.getItem(SESSION_STORAGE_KEY);
-    const s = sessionStorage.getItem(SESSION_STORAGE_KEY);
+    const l = localStorage.getItem(key);
+    const s = sessionStorage.getItem(key);
     return l ? [l, true] : s ? [s, false] : undefined;
   } catch {
     return undefined;
@@ -34,10 +33,10 @@ export function keptRefreshToken(): [token: string, remember: boolean] | undefin
 let removedElsewhere: (() => void) | undefined;
 
 /** Calls `onRemoved` when another tab removes the kept token (its Sair); one watcher, installed once. */
-export function watchRemovalElsewhere(onRemoved: () => void): void {
+export function watchRemovalElsewhere(key: string, onRemoved: () => void): void {
   if (!removedElsewhere) {
     addEventListener('storage', (e) => {
-      if (e.key === SESSION_STORAGE_KEY && !e.newValue) removedElsewhere?.();
+      if (e.key === key && !e.newValue) removedElsewhere?.();
     });
   }
   removedElsewhere = onRemoved;

@@ -10,7 +10,7 @@ import { paths } from '../../paths.ts';
 import { personOf } from '../../texts/historico.ts';
 import { TAREFAS_TEXTS } from '../../texts/tarefas.ts';
 import { ButtonSpinner } from '../Spinner.tsx';
-import { TrashIcon } from '../icons.tsx';
+import { TrashIcon } from '../icons-pages.tsx';
 import { undoState } from '../undo-state.ts';
 
 const I = TAREFAS_TEXTS.item;

@@ -15,7 +15,7 @@ import { apiRequest, onWrite, writeCount } from '../../api/http.ts';
 import { paginaPath } from '../../api/clientes-pagina.ts';
 import { ORDENS, SEM_CATEGORIA, type Ordem, type View } from '../../lib/clientes-url.ts';
 import { cursorPageKey } from '../../lib/paging.ts';
-import { sortKey } from '../../lib/format.ts';
+import { sortKey } from '../../lib/sort-key.ts';
 import { LIST_PAGE_SIZE, LIST_PREFETCH } from '../../config.ts';
 import { pagedViewOf } from './paged.ts';
 import { keepPage, keptPage, readAheadStore, type ReadAheadStore } from './read-ahead-store.ts';

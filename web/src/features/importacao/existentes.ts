@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Cliente } from '@contract';
-import { findExistingClientes } from '../../api/clientes.ts';
+import { findExistingClientes } from '../../api/clientes-existentes.ts';
 import type { RowCheck } from '../../lib/csv/rows.ts';
 import { usePagedList } from '../../lib/paging.ts';
 import { useClientes } from '../../lib/resources.ts';

@@ -5,7 +5,8 @@
  * import both go through it, so a file exported here imports back unchanged.
  */
 import { LIMITS, MESSAGES, charCount, cleanText, isWellFormedText, readMoney, type Categoria, type Cliente, type ContatoField } from '@contract';
-import { fold, isVip } from '../format.ts';
+import { isVip } from '../format.ts';
+import { fold } from '../sort-key.ts';
 import { FORM_TEXTS } from '../../texts/forms.ts';
 import { formatData, formatDocumento, formatTelefone, readContato, type Read } from './fields.ts';
 

@@ -3,7 +3,7 @@
  * `clientes-2026-11-23.csv`. Loaded on click (a lazy chunk), so the lists' initial JS does not carry it.
  */
 import { LIMITS, type Categoria } from '@contract';
-import { readObservacoes } from '../../api/clientes.ts';
+import { readObservacoes } from '../../api/observacoes.ts';
 import { CATEGORIA_COLUMNS, CLIENTE_COLUMNS, type ClienteCsv } from './columns.ts';
 import { readPages, type PagedView } from '../../api/clientes-pagina.ts';
 import { blobSink, fileName, type CsvSink } from './sink.ts';

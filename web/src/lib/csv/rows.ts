@@ -4,7 +4,7 @@
  * problems of a row listed with its line number in pt-BR. Pure: the page and the tests share it.
  */
 import { formatDocumento, MESSAGES } from '@contract';
-import { fold } from '../format.ts';
+import { fold } from '../sort-key.ts';
 import { CATEGORIA_COLUMNS, CLIENTE_COLUMNS, columnFor, REASON_HEADER, type ClienteField, type Column } from './columns.ts';
 import { unneutralise } from './write.ts';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
-import { ACTIVITY_FEED_DAYS, RESPONSAVEL_EU, TIPO_TAREFA_LABEL, type Atividade, type PaginaTarefas, type Resumo, type TarefasResumo } from '@contract';
+import { RESPONSAVEL_EU, TIPO_TAREFA_LABEL, type Atividade, type PaginaTarefas, type Resumo, type TarefasResumo } from '@contract';
 import { resumoTarefasPath, tarefasPath } from '../../api/tarefas-paths.ts';
 import { companyTimeZone } from '../../lib/company-zone.ts';
 import { useSession } from '../../lib/session.ts';
@@ -15,7 +15,7 @@ import { campoLabel } from '../../texts/campos.ts';
 import { SEM_CATEGORIA, viewHref } from '../../lib/clientes-url.ts';
 import { PortfolioMessage, PortfolioSkeleton } from './PortfolioFrame.tsx';
 import { daysOverdue, renewalsWithin } from '../../lib/renovacoes.ts';
-import { LIST_PAGED_ABOVE, RENEWAL_WINDOWS } from '../../config.ts';
+import { ACTIVITY_FEED_DAYS, LIST_PAGED_ABOVE, RENEWAL_WINDOWS } from '../../config.ts';
 import type { PeriodRead } from './PeriodReader.tsx';
 import { RENOVACOES_CAPPED } from '../../texts/renovacoes.ts';
 

@@ -1,4 +1,5 @@
-import { GitHubIcon, LinkIcon, LinkedInIcon } from '../../components/icons.tsx';
+import { GitHubIcon, LinkedInIcon } from '../../components/icons.tsx';
+import { LinkIcon } from '../../components/icons-pages.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { APP_TEXTS } from '../../texts/app.ts';
 import { SOBRE_TEXTS } from '../../texts/sobre.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useId, useMemo } from 'react';
 import { RESPONSAVEL_EU, TIPOS_TAREFA, TIPO_TAREFA_LABEL, type TipoTarefa } from '@contract';
 import { ExportButton } from '../../../components/ExportButton.tsx';
-import { CalendarIcon } from '../../../components/icons.tsx';
+import { CalendarIcon } from '../../../components/icons-pages.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Spinner, ButtonSpinner } from '../../../components/Spinner.tsx';
 import { EmptyState, LoadError } from '../../../components/States.tsx';
@@ -10,7 +10,7 @@ import { UndoBar } from '../../../components/UndoBar.tsx';
 import type { TarefasQuery } from '../../../api/tarefas.ts';
 import { isAtrasada, SECOES, secoesOf } from '../../../lib/agenda.ts';
 import { useIsAdmin } from '../../../lib/admin.ts';
-import { useQueryState } from '../../../lib/clientes-url.ts';
+import { useQueryState } from '../../../lib/query-state.ts';
 import { useNow } from '../../../lib/hooks.ts';
 import { useSession } from '../../../lib/session.ts';
 import { agendaHorizon, useEquipe, useResumoTarefas, useSemResponsavelPages, useTarefasPages } from '../../../lib/tarefas.ts';

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { Categoria, Totais } from '@contract';
 import { CardActions } from '../../../components/CardActions.tsx';
-import { Badge, FolderIcon } from '../../../components/icons.tsx';
+import { Badge } from '../../../components/icons.tsx';
+import { FolderIcon } from '../../../components/icons-pages.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { paths } from '../../../paths.ts';
 import { LISTAS_TEXTS } from '../../../texts/listas.ts';

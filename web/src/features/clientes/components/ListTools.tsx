@@ -5,7 +5,7 @@ import { CrownIcon } from '../../../components/icons.tsx';
 import { APP_TEXTS } from '../../../texts/app.ts';
 import { LISTAS_TEXTS } from '../../../texts/listas.ts';
 import { ORDENS, SEM_CATEGORIA, type Ordem, type View } from '../../../lib/clientes-url.ts';
-import { sortKey } from '../../../lib/format.ts';
+import { sortKey } from '../../../lib/sort-key.ts';
 import { categorias } from '../../../lib/resources.ts';
 import { CLIENTES_TEXTS } from '../../../texts/clientes.ts';
 

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { daysBetween, formatData, formatDocumento, formatTelefone, ID_PATTERN, todayIso, isCelular, mailtoUrl, telUrl, tipoDocumento, whatsappUrl, type Cliente } from '@contract';
-import { EditIcon, TrashIcon } from '../../../components/icons.tsx';
+import { EditIcon, TrashIcon } from '../../../components/icons-pages.tsx';
 import { Timeline } from '../../../components/tarefas/Timeline.tsx';
 import { ProximaTarefaLine } from '../../../components/tarefas/ProximaTarefa.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -8,7 +8,8 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { LoadError } from '../../../components/States.tsx';
 import { ApiRequestError } from '../../../api/http.ts';
 import { viewHref } from '../../../lib/clientes-url.ts';
-import { formatDateTime, formatMoney, isVip } from '../../../lib/format.ts';
+import { formatMoney, isVip } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { clientes } from '../../../lib/resources.ts';
 import { useNow } from '../../../lib/hooks.ts';
 import { paths } from '../../../paths.ts';

@@ -19,7 +19,8 @@ import { LISTAS_TEXTS } from '../../../texts/listas.ts';
 import { ClienteCard } from '../components/ClienteCard.tsx';
 import { ListTools } from '../components/ListTools.tsx';
 import { tooLarge, usePagedList } from '../../../lib/paging.ts';
-import { parseView, useQueryState, viewSearch, type View } from '../../../lib/clientes-url.ts';
+import { parseView, viewSearch, type View } from '../../../lib/clientes-url.ts';
+import { useQueryState } from '../../../lib/query-state.ts';
 import { applyView, orderOf, prepare } from '../../../lib/clientes-view.ts';
 import { CLIENTES_TEXTS } from '../../../texts/clientes.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { Importacao, Pagina } from '@contract';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { cursorPageKey } from '../../../lib/paging.ts';
 import { CSV_TEXTS } from '../../../texts/csv.ts';
 import { IMPORTACOES_PATH } from '../../../api/importacoes.ts';

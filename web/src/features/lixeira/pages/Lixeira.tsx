@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { ItemLixeira, Pagina } from '@contract';
-import { TrashIcon } from '../../../components/icons.tsx';
+import { TrashIcon } from '../../../components/icons-pages.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ButtonSpinner, Spinner } from '../../../components/Spinner.tsx';
 import { EmptyState, LoadError } from '../../../components/States.tsx';
 import { reasonOf } from '../../../api/http.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { cursorPageKey } from '../../../lib/paging.ts';
 import { useIsAdmin } from '../../../lib/admin.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/toast.tsx';

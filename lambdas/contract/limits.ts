@@ -99,17 +99,10 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]+$/;
  */
 export const DECIMAL_STRING_PATTERN = /^-?[0-9]+(\.[0-9]+)?$/;
 
-/**
- * Contracts with a value ABOVE this are VIP (10000 itself is standard): the server's aggregates
- * count them with this, and the web's config.ts re-exports it (one constant).
- */
-export const VIP_THRESHOLD = 10_000;
-
-/** Whether a contract value is VIP. */
-export const isVipValue = (valorContrato: number): boolean => valorContrato > VIP_THRESHOLD;
+// The VIP threshold lives in business.ts: a module the web's first pages take without the limits.
+export { isVipValue, VIP_THRESHOLD } from './business.ts';
 
 /** Entries of the activity feed GET /atividades answers (the home's "Atualizações recentes"). */
 export const RECENT_ACTIVITY_LIMIT = 10;
 
-/** Days an activity feed item lives (TTL): the feed shows recent changes, a record's history keeps them all. */
-export const ACTIVITY_FEED_DAYS = 90;
+export { ACTIVITY_FEED_DAYS } from './business.ts';

@@ -1,15 +1,10 @@
 /** Business constants of the web app (the spec's and ours): one place, no magic numbers elsewhere. */
 
-/**
- * Contracts with a value ABOVE this are VIP (10000 itself is standard): the contract's
- * VIP_THRESHOLD, which the server's totals count with (a unit test holds them equal). The web
- * keeps its own copy, as of ACTIVITY_FEED_DAYS: importing the contract's would put its limits'
- * module (LIMITS and all) into what the home and the lists load first.
- */
-export const VIP_THRESHOLD = 10_000;
+/** Contracts with a value ABOVE this are VIP (10000 itself is standard): the contract's constant, which the server's totals count with. */
+export { VIP_THRESHOLD } from '@contract';
 
-/** Days the home's "Atualizações recentes" covers: the contract's ACTIVITY_FEED_DAYS (a unit test holds them equal). */
-export const ACTIVITY_FEED_DAYS = 90;
+/** Days the home's "Atualizações recentes" covers: the contract's constant (the feed items' TTL). */
+export { ACTIVITY_FEED_DAYS } from '@contract';
 
 /** Toast lifetimes, in ms. */
 export const TOAST_DURATION = {

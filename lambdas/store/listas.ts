@@ -141,7 +141,8 @@ export interface IndexRange {
   forward: boolean;
 }
 
-function keyCondition(r: IndexRange): { expression: string; values: Record<string, string> } {
+/** The key condition of a range of the partition `:p` (its values beside; `:p` is the caller's). */
+export function keyCondition(r: IndexRange): { expression: string; values: Record<string, string> } {
   if (r.prefix !== undefined) return { expression: 'lpk = :p AND begins_with(lsk, :prefix)', values: { ':prefix': r.prefix } };
   if (r.from !== undefined && r.to !== undefined) return { expression: 'lpk = :p AND lsk BETWEEN :from AND :to', values: { ':from': r.from, ':to': r.to } };
   if (r.from !== undefined) return { expression: 'lpk = :p AND lsk >= :from', values: { ':from': r.from } };

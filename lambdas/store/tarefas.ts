@@ -28,7 +28,7 @@ import type { Tarefa, ProximaTarefa, TipoTarefa } from '../contract/index.ts';
 import { batchDelete } from './batch.ts';
 import { defaultDb, documentClient, tableName } from './client.ts';
 import { AUDIT_ATTRIBUTES, HISTORY_COUNTER, IDEMPOTENCY_REF, type AuditAttributes, type Stored } from './items.ts';
-import { LISTA_INDEX, SEP } from './listas.ts';
+import { keyCondition, LISTA_INDEX, SEP } from './listas.ts';
 import { getItem, queryAll, queryPages } from './reads.ts';
 import { PARTITION_KEYS } from './table.ts';
 import { allOf, commit, equals, exists, missing, type WriteOp, type WriteOutcome } from './write.ts';
@@ -320,18 +320,9 @@ export async function collectAgenda(lpk: string, range: AgendaRange, n: number, 
   const hits: AgendaHit[] = [];
   const { from, to } = range;
   if (from !== undefined && to !== undefined && from > to) return { hits, exhausted: true };
-  const values: Record<string, string> = { ':p': lpk };
-  let condition = 'lpk = :p';
-  if (from !== undefined && to !== undefined) {
-    condition += ' AND lsk BETWEEN :from AND :to';
-    Object.assign(values, { ':from': from, ':to': to });
-  } else if (from !== undefined) {
-    condition += ' AND lsk >= :from';
-    values[':from'] = from;
-  } else if (to !== undefined) {
-    condition += ' AND lsk <= :to';
-    values[':to'] = to;
-  }
+  const key = keyCondition({ ...range, forward: true });
+  const condition = key.expression;
+  const values: Record<string, string> = { ':p': lpk, ...key.values };
   if (tipo !== undefined) values[':t'] = tipo;
   let start: Record<string, unknown> | undefined;
   do {
@@ -371,18 +362,9 @@ export async function scanAgenda(lpk: string, range: AgendaRange, budget: number
   const hits: AgendaScanHit[] = [];
   const { from, to } = range;
   if (from !== undefined && to !== undefined && from > to) return { hits };
-  const values: Record<string, string> = { ':p': lpk };
-  let condition = 'lpk = :p';
-  if (from !== undefined && to !== undefined) {
-    condition += ' AND lsk BETWEEN :from AND :to';
-    Object.assign(values, { ':from': from, ':to': to });
-  } else if (from !== undefined) {
-    condition += ' AND lsk >= :from';
-    values[':from'] = from;
-  } else if (to !== undefined) {
-    condition += ' AND lsk <= :to';
-    values[':to'] = to;
-  }
+  const key = keyCondition({ ...range, forward: true });
+  const condition = key.expression;
+  const values: Record<string, string> = { ':p': lpk, ...key.values };
   if (tipo !== undefined) values[':t'] = tipo;
   let start: Record<string, unknown> | undefined;
   let read = 0;

@@ -189,7 +189,8 @@ describe('cognito-local as a child process', () => {
   });
 });
 
-describe('sign-in through the local server', () => {
+// A second sign-in of the same person may wait for a fresh TOTP step (up to 30 s, tests/support/totp.ts).
+describe('sign-in through the local server', { timeout: 75_000 }, () => {
   let identity: LocalIdentity;
   let api: TestApi;
   let sdk: CognitoIdentityProviderClient;

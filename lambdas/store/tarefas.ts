@@ -312,16 +312,21 @@ export interface AgendaRange {
   to?: string;
 }
 
+/** One Query page of an agenda partition: its items, how many it read (a filter drops some), where the next starts. */
+interface AgendaPage {
+  items: Record<string, unknown>[];
+  scanned: number;
+  next?: Record<string, unknown>;
+}
+
 /**
- * Up to `n` hits of one index partition in `range`, in order, with `tipo` as a filter;
- * `exhausted` when the partition has no more in the range.
+ * The Query pages of one index partition in `range`, in order, with `tipo` as a filter; each page
+ * asks for `limit()` items (asked again before each page), until the range ends or the caller stops.
  */
-export async function collectAgenda(lpk: string, range: AgendaRange, n: number, tipo?: TipoTarefa): Promise<{ hits: AgendaHit[]; exhausted: boolean }> {
-  const hits: AgendaHit[] = [];
+async function* agendaPages(lpk: string, range: AgendaRange, limit: () => number, tipo?: TipoTarefa): AsyncGenerator<AgendaPage> {
   const { from, to } = range;
-  if (from !== undefined && to !== undefined && from > to) return { hits, exhausted: true };
+  if (from !== undefined && to !== undefined && from > to) return;
   const key = keyCondition({ ...range, forward: true });
-  const condition = key.expression;
   const values: Record<string, string> = { ':p': lpk, ...key.values };
   if (tipo !== undefined) values[':t'] = tipo;
   let start: Record<string, unknown> | undefined;
@@ -330,21 +335,38 @@ export async function collectAgenda(lpk: string, range: AgendaRange, n: number, 
       new QueryCommand({
         TableName: tableName(),
         IndexName: LISTA_INDEX.name,
-        KeyConditionExpression: condition,
+        KeyConditionExpression: key.expression,
         ...(tipo !== undefined ? { FilterExpression: 'lt = :t' } : {}),
         ExpressionAttributeValues: values,
-        // With a filter, read ahead: the items it drops still count against Limit.
-        Limit: n - hits.length + (tipo !== undefined ? 100 : 1),
+        Limit: limit(),
         ExclusiveStartKey: start,
       }),
     );
-    for (const item of out.Items ?? []) {
-      const [, cliente, id] = String(item.pk).split('#');
-      hits.push({ cliente: Number(cliente), id: Number(id), lsk: String(item.lsk) });
+    start = out.LastEvaluatedKey;
+    const items = out.Items ?? [];
+    yield { items, scanned: out.ScannedCount ?? items.length, ...(start ? { next: start } : {}) };
+  } while (start);
+}
+
+/** The tarefa an index item stands for (its pk is `AGENDA#<cliente>#<id>`). */
+function hitOf(item: Record<string, unknown>): AgendaHit {
+  const [, cliente, id] = String(item.pk).split('#');
+  return { cliente: Number(cliente), id: Number(id), lsk: String(item.lsk) };
+}
+
+/**
+ * Up to `n` hits of one index partition in `range`, in order, with `tipo` as a filter;
+ * `exhausted` when the partition has no more in the range.
+ */
+export async function collectAgenda(lpk: string, range: AgendaRange, n: number, tipo?: TipoTarefa): Promise<{ hits: AgendaHit[]; exhausted: boolean }> {
+  const hits: AgendaHit[] = [];
+  // With a filter, read ahead: the items it drops still count against Limit.
+  for await (const page of agendaPages(lpk, range, () => n - hits.length + (tipo !== undefined ? 100 : 1), tipo)) {
+    for (const item of page.items) {
+      hits.push(hitOf(item));
       if (hits.length === n) return { hits, exhausted: false };
     }
-    start = out.LastEvaluatedKey;
-  } while (start);
+  }
   return { hits, exhausted: true };
 }
 
@@ -360,35 +382,15 @@ export interface AgendaScanHit extends AgendaHit {
  */
 export async function scanAgenda(lpk: string, range: AgendaRange, budget: number, tipo?: TipoTarefa): Promise<{ hits: AgendaScanHit[]; last?: string }> {
   const hits: AgendaScanHit[] = [];
-  const { from, to } = range;
-  if (from !== undefined && to !== undefined && from > to) return { hits };
-  const key = keyCondition({ ...range, forward: true });
-  const condition = key.expression;
-  const values: Record<string, string> = { ':p': lpk, ...key.values };
-  if (tipo !== undefined) values[':t'] = tipo;
-  let start: Record<string, unknown> | undefined;
   let read = 0;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: LISTA_INDEX.name,
-        KeyConditionExpression: condition,
-        ...(tipo !== undefined ? { FilterExpression: 'lt = :t' } : {}),
-        ExpressionAttributeValues: values,
-        Limit: budget - read,
-        ExclusiveStartKey: start,
-      }),
-    );
-    read += out.ScannedCount ?? out.Items?.length ?? 0;
-    for (const item of out.Items ?? []) {
-      const [, cliente, id] = String(item.pk).split('#');
+  for await (const page of agendaPages(lpk, range, () => budget - read, tipo)) {
+    read += page.scanned;
+    for (const item of page.items) {
       const r = item[AGENDA_RESPONSAVEL];
-      hits.push({ cliente: Number(cliente), id: Number(id), lsk: String(item.lsk), ...(typeof r === 'string' ? { responsavel: r } : {}) });
+      hits.push({ ...hitOf(item), ...(typeof r === 'string' ? { responsavel: r } : {}) });
     }
-    start = out.LastEvaluatedKey;
-    if (start && read >= budget) return { hits, last: String(start.lsk) };
-  } while (start);
+    if (page.next && read >= budget) return { hits, last: String(page.next.lsk) };
+  }
   return { hits };
 }
 

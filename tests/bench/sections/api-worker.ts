@@ -241,6 +241,14 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
   const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
   const createdCategorias: number[] = [];
   const createdClientes: number[] = [];
+  const createdTarefas: number[] = [];
+  /** Each created tarefa's current `versao` (a PUT sends it, as the form does). */
+  const tarefaVersao = new Map<number, number>();
+  /** What the import's review asks (names and CPFs/CNPJs of a file's rows), from the first page of the list. */
+  let existentesBody: { nomes: string[]; documentos: string[] } | undefined;
+  const responsavel = 'Ana Souza';
+  // `quando` as the form sends it: São Paulo's wall time with its offset; hours from now (some overdue, some today, most later).
+  const quandoAt = (hoursFromNow: number) => `${new Date(Date.now() + hoursFromNow * 3_600_000 - 3 * 3_600_000).toISOString().slice(0, 16)}-03:00`;
   // Each route: how to make its i-th call (mutations work on records the bench created).
   const plans: Record<string, (i: number) => Promise<{ sample: CallSample; res: Response }>> = {
     'GET /categorias': () => call(base, 'GET', '/categorias', undefined, 200),
@@ -257,6 +265,20 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
     // Purges the categories deleted above (each with its history).
     'DELETE /lixeira/{tipo}/{id}': (i) => call(base, 'DELETE', `/lixeira/categoria/${createdCategorias[i]}`, undefined, 204),
     'GET /produtos': () => call(base, 'GET', '/produtos', undefined, 200),
+    // The paged list's first page, as the clients view asks it above LIST_PAGED_ABOVE.
+    'GET /produtos/pagina': async () => {
+      const r = await call(base, 'GET', '/produtos/pagina?limit=24', undefined, 200);
+      if (!existentesBody) {
+        const itens = (json(r.res) as { itens: { nome: string; documento?: string }[] }).itens;
+        existentesBody = {
+          nomes: [...itens.slice(0, 8).map((c) => c.nome), 'Cliente novo do arquivo'],
+          documentos: itens.flatMap((c) => (c.documento ? [c.documento] : [])).slice(0, 8),
+        };
+      }
+      return r;
+    },
+    // The import's review of a file: a few of its names and CPFs/CNPJs (stored ones and a new one).
+    'POST /produtos/existentes': () => call(base, 'POST', '/produtos/existentes', existentesBody, 200),
     'GET /produtos/{id}': (i) => call(base, 'GET', `/produtos/${pick(job.clienteIds, i)}`, undefined, 200),
     // The export's notes: the first page (about 2 MB at most).
     'GET /observacoes': () => call(base, 'GET', '/observacoes', undefined, 200),
@@ -286,6 +308,39 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
     'POST /lixeira/{tipo}/{id}/restaurar': (i) => call(base, 'POST', `/lixeira/produto/${createdClientes[i]}/restaurar`, undefined, 200),
     'GET /resumo': () => call(base, 'GET', '/resumo', undefined, 200),
     'GET /atividades': () => call(base, 'GET', '/atividades', undefined, 200),
+    'POST /tarefas': async (i) => {
+      const r = await call(
+        base,
+        'POST',
+        '/tarefas',
+        { cliente: pick(job.clienteIds, i), tipo: 'ligacao', descricao: `Ligar sobre a renovação ${i}`, quando: quandoAt(i - 20), duracaoMin: 30, responsavel },
+        201,
+      );
+      const t = json(r.res) as { id: number; versao: number };
+      createdTarefas.push(t.id);
+      tarefaVersao.set(t.id, t.versao);
+      return r;
+    },
+    'PUT /tarefas/{id}': async (i) => {
+      const id = pick(createdTarefas, i);
+      const r = await call(
+        base,
+        'PUT',
+        `/tarefas/${id}`,
+        { versao: tarefaVersao.get(id), descricao: `Ligar sobre a renovação (remarcada) ${i}`, quando: quandoAt(i + 24), resultado: 'Pediu para ligar amanhã.' },
+        200,
+      );
+      tarefaVersao.set(id, (json(r.res) as { versao: number }).versao);
+      return r;
+    },
+    'GET /tarefas/{id}': (i) => call(base, 'GET', `/tarefas/${pick(createdTarefas, i)}`, undefined, 200),
+    'GET /tarefas/{id}/historico': (i) => call(base, 'GET', `/tarefas/${pick(createdTarefas, i)}/historico`, undefined, 200),
+    // A person's agenda (its first page) and counts, on the tarefas created above.
+    'GET /tarefas': () => call(base, 'GET', `/tarefas?responsavel=${encodeURIComponent(responsavel)}`, undefined, 200),
+    'GET /tarefas/resumo': () => call(base, 'GET', `/tarefas/resumo?responsavel=${encodeURIComponent(responsavel)}`, undefined, 200),
+    'DELETE /tarefas/{id}': (i) => call(base, 'DELETE', `/tarefas/${createdTarefas[i]}`, undefined, 204),
+    // Empty in the open mode (no user pool): the handler's own cost.
+    'GET /equipe': () => call(base, 'GET', '/equipe', undefined, 200),
     $default: () => call(base, 'GET', '/nao-existe', undefined, 404),
   };
   // The users API is not served in the open mode the bench runs in (404 before any logic).
@@ -295,8 +350,10 @@ async function warmRoutes(base: string, job: WorkerJob['warm']): Promise<RouteRe
   const order = [
     'GET /categorias', 'GET /categorias/{id}', 'POST /categorias', 'PUT /categorias', 'GET /categorias/{id}/historico',
     'DELETE /categorias/{id}', 'GET /lixeira', 'DELETE /lixeira/{tipo}/{id}',
-    'GET /produtos', 'GET /produtos/{id}', 'GET /observacoes', 'POST /produtos', 'PUT /produtos', 'GET /produtos/{id}/historico',
-    'DELETE /produtos/{id}', 'POST /lixeira/{tipo}/{id}/restaurar', 'GET /resumo', 'GET /atividades', '$default',
+    'GET /produtos', 'GET /produtos/pagina', 'POST /produtos/existentes', 'GET /produtos/{id}', 'GET /observacoes', 'POST /produtos', 'PUT /produtos', 'GET /produtos/{id}/historico',
+    'DELETE /produtos/{id}', 'POST /lixeira/{tipo}/{id}/restaurar', 'GET /resumo', 'GET /atividades',
+    'POST /tarefas', 'PUT /tarefas/{id}', 'GET /tarefas/{id}', 'GET /tarefas/{id}/historico', 'GET /tarefas', 'GET /tarefas/resumo',
+    'DELETE /tarefas/{id}', 'GET /equipe', '$default',
   ];
   const results: RouteResult[] = [];
   for (const routeKey of order) {

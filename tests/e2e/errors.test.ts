@@ -325,8 +325,14 @@ describeBrowser('API down and API slow', () => {
     const cat = await createCategoria(`Queda ${tok}`);
     const p = await createProduto({ nome: `Queda ${tok}`, categoria: cat });
     const down = { on: false };
-    s.allowFailures((u) => down.on && u.pathname.startsWith('/api/'));
-    await page.route(/\/api\//, (route) => (down.on ? route.abort('connectionrefused') : route.fallback()));
+    // The requests refused, noted when refused: a refusal may be reported after the next step turned the API back on.
+    const refused = new Set<string>();
+    s.allowFailures((u) => refused.has(u.href));
+    await page.route(/\/api\//, (route) => {
+      if (!down.on) return route.fallback();
+      refused.add(route.request().url());
+      return route.abort('connectionrefused');
+    });
     const inForm = (label: string, value: string) => () =>
       expect.poll(() => page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
     const shown = (text: string) => () => visible(page.locator('main').getByText(text).first());

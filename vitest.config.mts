@@ -12,6 +12,8 @@ export default defineConfig({
       // 20 s per test (vitest's 5 s default): the browser suite runs beside these on the same 2 cores (tests/run.ts).
       { resolve: { alias: webAliases }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
       {
+        // The alias lets the API tests check the web's export of a view against the pages (tests/api/lista-paginada.test.ts).
+        resolve: { alias: webAliases },
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],

@@ -9,6 +9,7 @@ export * from './formatos.ts';
 export * from './fields.ts';
 export * from './lembretes.ts';
 export * from './limits.ts';
+export * from './list-order.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './tarefa.ts';

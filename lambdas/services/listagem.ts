@@ -12,7 +12,8 @@
 import { createHash } from 'node:crypto';
 import { isVipValue, type OrdemLista } from '../contract/limits.ts';
 import { MESSAGES } from '../contract/messages.ts';
-import { foldName, orderKey, searchWords } from '../contract/text.ts';
+import { bucketsInOrder, idKey } from '../contract/list-order.ts';
+import { foldName, searchWords } from '../contract/text.ts';
 import type { Actor, CategoriaRef, Cliente, PaginaClientes, Totais } from '../contract/types.ts';
 import { BadRequestError, UnavailableError } from '../errors.ts';
 import { readViewTotals } from '../store/aggregates.ts';
@@ -136,19 +137,6 @@ const filterOf = (q: ListaQuery): ViewFilter => (q.categoria === undefined ? { v
 const passes = (q: ListaQuery, e: IndexEntry): boolean =>
   (q.categoria === undefined || e.lc === q.categoria) && (!q.vip || isVipValue((e.lv ?? 0) / 100));
 
-/**
- * The categories in the category order: by name as pt-BR people sort (the same name: by id),
- * the clients without one ("Sem categoria", bucket 0) last; reversed when descending.
- */
-function bucketsInOrder(refs: Map<number, CategoriaRef>, desc: boolean): number[] {
-  const ranked = [...refs.values()]
-    .map((c) => ({ id: c.id, key: orderKey(c.descricao) }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id))
-    .map((c) => c.id);
-  ranked.push(0);
-  return desc ? ranked.reverse() : ranked;
-}
-
 /** A page of a view: its clients, the next cursor, and its totals (see PaginaClientes). */
 export async function pageClientes(_actor: Actor, q: ListaQuery): Promise<PaginaClientes> {
   const index = await indexesReady();
@@ -183,7 +171,7 @@ export async function pageClientes(_actor: Actor, q: ListaQuery): Promise<Pagina
 
   // The category order: each category's name view in turn, from the cursor's category on.
   const refs = await refsRead;
-  const buckets = bucketsInOrder(refs, q.desc);
+  const buckets = bucketsInOrder(refs.values(), q.desc);
   let at = cursor?.b === undefined ? 0 : buckets.indexOf(cursor.b);
   // The cursor's category is gone (deleted, so it was empty): the next page starts at the first.
   if (at < 0) at = 0;
@@ -288,10 +276,9 @@ async function search(q: ListaQuery, cursor: Cursor | undefined, h: string): Pro
     cents += e.lv ?? 0;
   }
   totais.soma = cents / 100;
-  const rank = new Map(bucketsInOrder(refs, false).map((b, i) => [b, String(i).padStart(6, '0')]));
-  const id16 = (id: number) => String(id).padStart(16, '0');
+  const rank = new Map(bucketsInOrder(refs.values(), false).map((b, i) => [b, String(i).padStart(6, '0')]));
   const keyOf = (e: IndexEntry): string => {
-    const tail = `${SEP}${id16(e.id)}`;
+    const tail = `${SEP}${idKey(e.id)}`;
     if (q.ordem === 'valor') return String(e.lv ?? 0).padStart(15, '0') + tail;
     if (q.ordem === 'alteracao') return (e.la ?? '') + tail;
     const name = e.ln ?? nameKey('');

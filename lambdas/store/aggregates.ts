@@ -34,8 +34,9 @@ import { allOf, commit, exists, missing, type WriteOp, type WriteOutcome } from 
 /** A category the write refers to does not exist. */
 export type AggregateOutcome = { kind: 'categoriaMissing'; id: number };
 
-/** A contract value in integer cents (values have at most 2 decimals): sums stay exact. */
-export const toCents = (valorContrato: number): number => Math.round(valorContrato * 100);
+// A contract value in integer cents (values have at most 2 decimals): sums stay exact.
+import { toCents } from '../contract/list-order.ts';
+export { toCents };
 
 /** Cents (a BigInt when DynamoDB returns one above 2^53) as BRL. */
 const toReais = (cents: unknown): number => Number(cents ?? 0) / 100;

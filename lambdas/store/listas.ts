@@ -18,18 +18,17 @@
  */
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { isVipValue } from '../contract/limits.ts';
-import { foldText, orderKey } from '../contract/text.ts';
+import { idKey, INDEX_SORTS, MAX_KEY_CHARS, nameKey, SEP, sortKeyOf, toCents, type IndexSort } from '../contract/list-order.ts';
+import { foldText } from '../contract/text.ts';
 import { documentClient, tableName } from './client.ts';
-import { toCents } from './aggregates.ts';
 import { CLIENTE_LIST_PROJECTION, COUNTER_ATTRIBUTE, SEQUENCIA_KEY, type ClienteRecord, type Stored } from './items.ts';
 import { PARTITION_KEYS, TABLE_INDEXES } from './table.ts';
 import type { WriteOp } from './write.ts';
 
 export const LISTA_INDEX = TABLE_INDEXES[0];
 
-/** The sorts an index keeps (the category order is built from the category views: services/listagem.ts). */
-export const INDEX_SORTS = ['nome', 'valor', 'alteracao'] as const;
-export type IndexSort = (typeof INDEX_SORTS)[number];
+// The sort keys themselves are the contract's (list-order.ts): the web's export orders by them too.
+export { INDEX_SORTS, nameKey, SEP, type IndexSort };
 const SORT_CODE: Record<IndexSort, string> = { nome: 'n', valor: 'v', alteracao: 'a' };
 
 /** A list view's filter: a category bucket (0: "Sem categoria"; undefined: all) and/or its VIPs. */
@@ -41,30 +40,15 @@ export interface ViewFilter {
 /** Partitions of the renewals and of the search words. */
 export const RENOVACAO_PK = 'R';
 export const BUSCA_PK = 'B';
-/** Between a sort key's value and the id: below every character a value holds, so "ana" sorts before "ana b". */
-export const SEP = '\u0001';
 /** Words of a client the search finds it by (the name's first, then the CPF/CNPJ, then the e-mail's). */
 export const SEARCH_WORDS = 16;
-/** Longest word and name key kept (an index sort key holds at most 1,024 bytes). */
-const MAX_KEY_CHARS = 200;
 
 /** The partition of a list view. */
 export const viewPk = (f: ViewFilter, sort: IndexSort): string =>
   `L#${f.categoria === undefined ? 'T' : `C${f.categoria}`}${f.vip ? 'V' : ''}#${SORT_CODE[sort]}`;
 
-/** The id as the end of a sort key: fixed width, so ties order by id. */
-const idKey = (id: number): string => String(id).padStart(16, '0');
 /** The id a sort key ends with. */
 export const idOfKey = (lsk: string): number => Number(lsk.slice(lsk.lastIndexOf(SEP) + 1));
-
-/** A client's value in a sort: its name key, its value in cents (fixed width), its last change (none: ''). */
-function sortValue(c: ClienteRecord, sort: IndexSort): string {
-  if (sort === 'nome') return nameKey(c.nome);
-  if (sort === 'valor') return String(toCents(c.valorContrato)).padStart(15, '0');
-  return c.atualizadoEm ?? '';
-}
-
-export const nameKey = (nome: string): string => orderKey(nome).slice(0, MAX_KEY_CHARS);
 
 /** The words a search finds a client by: folded, distinct, at most SEARCH_WORDS. */
 export function wordsOf(c: Pick<ClienteRecord, 'nome' | 'email' | 'documento'>): string[] {
@@ -87,7 +71,7 @@ export function indexItemsOf(c: ClienteRecord): Map<number, IndexItem> {
   filters.forEach((f, v) => {
     if (!f) return;
     INDEX_SORTS.forEach((sort, s) => {
-      items.set(1 + v * 3 + s, { pk, sk: 1 + v * 3 + s, lpk: viewPk(f, sort), lsk: `${sortValue(c, sort)}${SEP}${idKey(c.id)}` });
+      items.set(1 + v * 3 + s, { pk, sk: 1 + v * 3 + s, lpk: viewPk(f, sort), lsk: sortKeyOf(c, sort) });
     });
   });
   const lv = toCents(c.valorContrato);

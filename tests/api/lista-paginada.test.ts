@@ -18,6 +18,8 @@ import { PAGINA_PATH } from '../../lambdas/services/clientes.ts';
 import { indexCompletenessViolations, invariantViolations, snapshot } from '../contract/store-invariants.ts';
 import { loadHandlerInTestGraph } from '../support/handlers.ts';
 import { call, createCategoria, createCliente, startApi, type TestApi } from './helpers.ts';
+import type { PagedView } from '../../web/src/api/clientes-pagina.ts';
+import { wholeListServes, wholeViewOf } from '../../web/src/lib/csv/whole-view.ts';
 
 let api: TestApi;
 const cats: { id: number; descricao: string }[] = [];
@@ -261,6 +263,32 @@ describe('GET /produtos/pagina', () => {
     const first = await call<PaginaClientes>(api, 'GET', '/produtos/pagina?ordem=valor&limit=2');
     expect(await bad(`ordem=nome&limit=2&cursor=${first.body.cursor}`)).toEqual({ mensagem: MESSAGES.cursorInvalido });
     await bad('cursor=bm90LWEtY3Vyc29y');
+  });
+
+  it("the web's export from the whole list: every view it serves has the pages' clients in the pages' order", async () => {
+    // Names whose keys order differently in UTF-8 (DynamoDB) and UTF-16 (JavaScript's <): U+FF5A and U+1D400.
+    const extra = [await createCliente(api, { nome: 'Ｚeta Fullwidth', valorContrato: 700 }), await createCliente(api, { nome: '𝐀lfa Matemática', valorContrato: 700 })];
+    try {
+      const list = await all();
+      const views: PagedView[] = [];
+      for (const ordem of ['nome', 'valor', 'categoria', 'alteracao'] as const)
+        for (const desc of [false, true])
+          for (const filter of [{}, { categoria: cats[0]!.id }, { categoria: 0 }, { vip: true }, { categoria: cats[1]!.id, vip: true }])
+            views.push({ ordem, desc, q: '', vip: false, ...filter });
+      for (const view of views) {
+        expect(wholeListServes(view)).toBe(true);
+        const query: Record<string, string> = { ordem: view.ordem, direcao: view.desc ? 'desc' : 'asc' };
+        if (view.categoria !== undefined) query.categoria = String(view.categoria);
+        if (view.vip) query.vip = '1';
+        const paged = (await walk(query, 50)).itens.map((c) => c.id);
+        expect(paged.length, JSON.stringify(view)).toBeGreaterThan(0);
+        expect(wholeViewOf(list, view).map((c) => c.id), JSON.stringify(view)).toEqual(paged);
+      }
+      // What it does not serve goes page by page.
+      for (const other of [{ q: 'ana' }, { ordem: 'proxima' as const }, { semProximaTarefa: true }, { fimDe: '2027-01-01' }]) expect(wholeListServes({ ordem: 'nome', desc: false, q: '', vip: false, ...other })).toBe(false);
+    } finally {
+      for (const c of extra) expect((await call(api, 'DELETE', `/produtos/${c.id}`)).status).toBe(204);
+    }
   });
 });
 

@@ -7,7 +7,8 @@
  * every run).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { exportClientesPaged } from '../../web/src/lib/csv/export.ts';
+import { EXPORT_WHOLE_LIST_MAX } from '../../web/src/config.ts';
+import { exportClientesPaged, exportClientesView } from '../../web/src/lib/csv/export.ts';
 import { BLOB_PARTS_HELD, blobSink, fileSink, type CsvSink } from '../../web/src/lib/csv/sink.ts';
 import { json, mockApi, produto } from './helpers.tsx';
 
@@ -99,5 +100,63 @@ describe('the streaming export', () => {
 
     vi.stubGlobal('showSaveFilePicker', vi.fn(async () => Promise.reject(new DOMException('closed', 'AbortError'))));
     expect(await fileSink('clientes.csv')).toBeNull();
+  });
+
+  describe('up to EXPORT_WHOLE_LIST_MAX clients', () => {
+    const loja = { id: 7, descricao: 'Lojas' };
+    const whole = [produto(1, 'Zeca Bar', 12_000, loja), produto(2, 'ana Souza', 900, loja), produto(3, 'Álamo VIP', 30_000, loja), produto(4, 'Bruno', 50_000), produto(5, 'Loja 10', 20_000, loja)];
+    const notes = json(200, { itens: [{ id: 3, observacoes: 'liga cedo' }], cursor: null });
+    const lines = async (file: Blob | undefined) => (await file!.text()).split('\r\n').filter(Boolean).slice(1);
+
+    it('a view the whole list serves comes from two reads (the list and the notes), the view\'s clients in its order', async () => {
+      const api = mockApi({ 'GET /api/produtos': json(200, whole), 'GET /api/observacoes': notes, 'GET /api/produtos/pagina': pagedRoute(5) });
+      let file: Blob | undefined;
+      const feitos: [number, number | undefined][] = [];
+      const view = { ordem: 'valor', desc: true, vip: true, categoria: loja.id, q: '' } as const;
+      expect(await exportClientesView(view, EXPORT_WHOLE_LIST_MAX, new AbortController().signal, (n, t) => feitos.push([n, t]), blobSink((f) => (file = f)))).toBe(true);
+      expect(api.callsTo('GET', '/api/produtos/pagina')).toEqual([]);
+      expect(api.callsTo('GET', '/api/produtos')).toHaveLength(1);
+      // Lojas' VIPs by value, highest first; Bruno (no category) and the two below 10,000 left out.
+      const rows = await lines(file);
+      expect(rows.map((l) => l.split(';')[0])).toEqual(['Álamo VIP', 'Loja 10', 'Zeca Bar']);
+      expect(rows[0]).toContain('liga cedo');
+      expect(feitos).toEqual([[3, 3]]);
+    });
+
+    it('a search, a larger portfolio, or a whole list that answers 413: page by page', async () => {
+      const view = { ordem: 'nome', desc: false, vip: false, q: '' } as const;
+      const cases = [
+        { view: { ...view, q: 'ana' }, clientes: 10, list: json(200, whole) },
+        { view, clientes: EXPORT_WHOLE_LIST_MAX + 1, list: json(200, whole) },
+        { view, clientes: 10, list: json(413, { mensagem: 'grande demais' }) },
+      ];
+      for (const c of cases) {
+        const api = mockApi({ 'GET /api/produtos': c.list, 'GET /api/observacoes': notes, 'GET /api/produtos/pagina': pagedRoute(250) });
+        let file: Blob | undefined;
+        expect(await exportClientesView(c.view, c.clientes, new AbortController().signal, () => {}, blobSink((f) => (file = f)))).toBe(true);
+        expect(api.callsTo('GET', '/api/produtos/pagina'), JSON.stringify(c.view)).toHaveLength(3);
+        expect(await lines(file)).toHaveLength(250);
+      }
+    });
+
+    it('canceled while writing, or while reading: no file', async () => {
+      const many = Array.from({ length: 2_500 }, (_, i) => produto(i + 1, `Cliente ${i + 1}`, 100));
+      mockApi({ 'GET /api/produtos': json(200, many), 'GET /api/observacoes': notes });
+      const finish = vi.fn();
+      const sink = blobSink(finish);
+      const controller = new AbortController();
+      const view = { ordem: 'nome', desc: false, vip: false, q: '' } as const;
+      expect(await exportClientesView(view, 2_500, controller.signal, (feitos) => feitos >= 1_000 && controller.abort(), sink)).toBe(false);
+      expect(finish).not.toHaveBeenCalled();
+      expect(sink.held()).toBe(0);
+
+      // Canceled while the whole list is read: nothing written after it.
+      const aborted = new AbortController();
+      mockApi({ 'GET /api/produtos': () => (aborted.abort(), json(200, many)), 'GET /api/observacoes': notes });
+      const other = blobSink(finish);
+      expect(await exportClientesView(view, 2_500, aborted.signal, () => {}, other)).toBe(false);
+      expect(finish).not.toHaveBeenCalled();
+      expect(other.held()).toBe(0);
+    });
   });
 });

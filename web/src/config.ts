@@ -79,6 +79,14 @@ export const LIST_PAGED_ABOVE = 2_000;
  */
 export const EXPORT_TO_FILE_ABOVE = 200_000;
 
+/**
+ * Up to this many clients (about 5 MB of the whole list's JSON, read in about a second) the paged
+ * list's export reads a view the whole list serves from it and the notes, two reads, rather than
+ * one page of 100 after the other (docs/performance.md); above it, or when the whole list answers
+ * 413, page by page.
+ */
+export const EXPORT_WHOLE_LIST_MAX = 20_000;
+
 /** Clients per page of the paged list (a multiple of 2, 3 and 4: full rows of cards). */
 export const LIST_PAGE_SIZE = 24;
 

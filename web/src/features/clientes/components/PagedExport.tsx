@@ -13,8 +13,9 @@ interface Progress {
 }
 
 /**
- * 'Exportar' on the paged list: the view written page by page (a chunk loaded on click), with a
- * progress bar and 'Cancelar' while it runs. Leaving the page cancels it. Above
+ * 'Exportar' on the paged list: the view written into one file (a chunk loaded on click: from the
+ * whole list up to EXPORT_WHOLE_LIST_MAX clients, else page by page), with a progress bar and
+ * 'Cancelar' while it runs. Leaving the page cancels it. Above
  * EXPORT_TO_FILE_ABOVE clients, where the browser can, the file is written where the person
  * chooses as it goes (lib/csv/sink.ts); otherwise it is downloaded.
  */
@@ -36,7 +37,9 @@ export function PagedExport({ view }: { view: View }) {
       // The picker closed: nothing to write.
       if (sink === null) return;
       const m = await import('../../../lib/csv/export.ts');
-      const done = await m.exportClientesPaged(pagedViewOf(view), controller.signal, (feitos, total) => setProgress({ feitos, total }), sink);
+      // The count unknown yet: page by page, which serves every size.
+      const clientes = resumo?.clientes ?? Number.POSITIVE_INFINITY;
+      const done = await m.exportClientesView(pagedViewOf(view), clientes, controller.signal, (feitos, total) => setProgress({ feitos, total }), sink);
       if (!done) notifyInfo(LISTAS_TEXTS.csv.exportCanceled);
     } catch {
       if (controller.signal.aborted) notifyInfo(LISTAS_TEXTS.csv.exportCanceled);

@@ -85,7 +85,7 @@ export const PAGINA_PATH = 'GET /api/produtos/pagina';
 export async function listClientes(_actor: Actor): Promise<Cliente[]> {
   const { refs, clientes } = await categoriaRefsWithCount();
   if (clientes > LIMITS.lista.listaCompletaMax) throw new PayloadTooLargeError(MESSAGES.listaGrande(PAGINA_PATH));
-  const [records, proximas] = await Promise.all([store.listClientes(), readAllProximas()]);
+  const [records, proximas] = await Promise.all([store.listClientes(clientes), readAllProximas()]);
   let categorias = refs;
   // A category created after the category read may already hold a client: read once more.
   if (records.some((r) => r.categoriaId !== null && !categorias.has(r.categoriaId))) categorias = await categoriaRefs();

@@ -18,7 +18,7 @@ import {
 } from './items.ts';
 import { aggregateOps, type AggregateOutcome } from './aggregates.ts';
 import { uniqueClaimsOf } from './claims.ts';
-import { indexOps } from './listas.ts';
+import { indexOps, lastClienteId } from './listas.ts';
 import { claimDocumento, releaseDocumento, type NameOutcome } from './names.ts';
 import { historyOps } from './historico.ts';
 import { getItem, queryAll } from './reads.ts';
@@ -28,9 +28,24 @@ import { allOf, equals, exists, missing, type WriteOp, type WriteOutcome } from 
 /** What a client write's failed condition may mean. */
 export type ClienteOutcome = WriteOutcome | AggregateOutcome | NameOutcome;
 
-/** Every stored client, sorted by id, without its `observacoes` (a list would grow by 2,000 characters a client). */
-export async function listClientes(): Promise<ClienteRecord[]> {
-  return (await queryAll(PARTITION_KEYS.cliente, CLIENTE_LIST_PROJECTION)).map(toClienteRecord);
+/** Parts of the id range the whole list reads at once once its partition takes several 1 MB pages. */
+export const LIST_PARTS = 4;
+/** Clients (about two 1 MB pages) from which the list is read in parts. */
+export const LIST_PARTS_FROM = 5_000;
+
+/**
+ * Every stored client, sorted by id, without its `observacoes` (a list would grow by 2,000
+ * characters a client). From LIST_PARTS_FROM clients (`stored`: their count, as the aggregates
+ * keep it) the id range up to the counter is read in LIST_PARTS parts at once, as one Query follows
+ * its pages one by one; the last part is open, so an id past the counter is read too.
+ */
+export async function listClientes(stored: number): Promise<ClienteRecord[]> {
+  const last = stored >= LIST_PARTS_FROM ? await lastClienteId() : 0;
+  const parts = last >= LIST_PARTS_FROM ? LIST_PARTS : 1;
+  const step = Math.ceil(last / parts);
+  const ranges = Array.from({ length: parts }, (_, i) => [i === 0 ? undefined : i * step + 1, i === parts - 1 ? undefined : (i + 1) * step] as const);
+  const read = await Promise.all(ranges.map(([from, to]) => queryAll(PARTITION_KEYS.cliente, CLIENTE_LIST_PROJECTION, undefined, from, to)));
+  return read.flat().map(toClienteRecord);
 }
 
 /**

@@ -13,14 +13,19 @@ export const QUERY_PAGE_LIMIT = 10_000;
 /**
  * Every item of a partition, sorted by sk, following LastEvaluatedKey (a page stops at 1 MB).
  * `projection` names the attributes to return (keeps pages and time small); `fromSk` skips the
- * items below that sk (the categories start at 1: sk 0 is the "Sem categoria" totals item).
+ * items below that sk (the categories start at 1: sk 0 is the "Sem categoria" totals item), `toSk`
+ * those above it.
  */
-export async function queryAll(pk: string, projection: string, db: Database = defaultDb(), fromSk?: number): Promise<Stored[]> {
+export async function queryAll(pk: string, projection: string, db: Database = defaultDb(), fromSk?: number, toSk?: number): Promise<Stored[]> {
   const items: Stored[] = [];
+  const values: Record<string, unknown> = { ':pk': pk };
+  if (fromSk !== undefined) values[':from'] = fromSk;
+  if (toSk !== undefined) values[':to'] = toSk;
+  const range = fromSk !== undefined && toSk !== undefined ? ' AND sk BETWEEN :from AND :to' : fromSk !== undefined ? ' AND sk >= :from' : toSk !== undefined ? ' AND sk <= :to' : '';
   await queryPages(
     {
-      KeyConditionExpression: fromSk === undefined ? 'pk = :pk' : 'pk = :pk AND sk >= :from',
-      ExpressionAttributeValues: fromSk === undefined ? { ':pk': pk } : { ':pk': pk, ':from': fromSk },
+      KeyConditionExpression: `pk = :pk${range}`,
+      ExpressionAttributeValues: values,
       ProjectionExpression: projection,
       Limit: QUERY_PAGE_LIMIT,
     },

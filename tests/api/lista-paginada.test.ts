@@ -12,7 +12,8 @@ import { isVipValue, LIMITS, MESSAGES, orderKey, type Cliente, type PaginaClient
 import { toCents } from '../../lambdas/store/aggregates.ts';
 import { batchPut } from '../../lambdas/store/batch.ts';
 import { reserveIds } from '../../lambdas/store/ids.ts';
-import { categoriaKey, CLIENT_COUNT, clienteItem, SEM_CATEGORIA_KEY, VIP_CENTS_SUM, type ClienteRecord } from '../../lambdas/store/items.ts';
+import { categoriaKey, CLIENT_COUNT, clienteItem, COUNTER_ATTRIBUTE, SEM_CATEGORIA_KEY, SEQUENCIA_KEY, VIP_CENTS_SUM, type ClienteRecord } from '../../lambdas/store/items.ts';
+import { lastClienteId } from '../../lambdas/store/listas.ts';
 import { forgetIndexesState, MIGRACAO_INDICES_KEY, migrateIndexes, type MigrationProgress } from '../../lambdas/store/migracao.ts';
 import { PAGINA_PATH } from '../../lambdas/services/clientes.ts';
 import { indexCompletenessViolations, invariantViolations, snapshot } from '../contract/store-invariants.ts';
@@ -310,6 +311,37 @@ describe('the spec’s GET /produtos beyond its limit', () => {
       await bump(-extra);
     }
     expect((await call(api, 'GET', '/produtos')).status).toBe(200);
+  });
+});
+
+describe('the spec’s GET /produtos on a large id range', () => {
+  it('reads the id range in parts at once: every client exactly once, by id, on both sides of each cut and past the counter', async () => {
+    const before = (await all()).map((c) => c.id);
+    /** Creates a client whose id is `id` (the counter moved to just below it). */
+    const createAt = async (id: number) => {
+      const gap = id - 1 - (await lastClienteId());
+      if (gap > 0) await reserveIds('cliente', gap);
+      const c = await createCliente(api, { nome: `Corte ${id}`, valorContrato: 100 });
+      expect(c.id).toBe(id);
+      return c.id;
+    };
+    // The counter ends at 8,000: four parts cut after 2,000, 4,000 and 6,000.
+    const made: number[] = [];
+    for (const id of [2_000, 2_001, 4_000, 4_001, 6_000, 6_001, 7_999, 8_000, 8_001]) made.push(await createAt(id));
+    // 8,001 stored past the counter (as a record from before the counter would be): the last part is open.
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: SEQUENCIA_KEY, UpdateExpression: 'SET #c = :n', ExpressionAttributeNames: { '#c': COUNTER_ATTRIBUTE.cliente }, ExpressionAttributeValues: { ':n': 8_000 } }));
+    // The stored counts say enough clients for the parts (creating 5,000 would take minutes).
+    const bump = (n: number) =>
+      api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: SEM_CATEGORIA_KEY, UpdateExpression: 'ADD #c :n', ExpressionAttributeNames: { '#c': CLIENT_COUNT }, ExpressionAttributeValues: { ':n': n } }));
+    await bump(5_000);
+    try {
+      const ids = (await all()).map((c) => c.id);
+      expect(ids).toEqual([...before, ...made]);
+    } finally {
+      await bump(-5_000);
+      await reserveIds('cliente', 1);
+      for (const id of made) expect((await call(api, 'DELETE', `/produtos/${id}`)).status).toBe(204);
+    }
   });
 });
 

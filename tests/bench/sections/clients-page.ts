@@ -96,7 +96,11 @@ const SEARCH = `
   setter.call(input, term);
   input.dispatchEvent(new Event('input', { bubbles: true }));
   await new Promise((r) => setTimeout(r, 50));
-  return await timeUntil(() => shows(0, expected, whole), () => button.click(), 'Buscar ' + JSON.stringify(term));
+  const click = () => {
+    window.__bench.clickedMs = performance.now();
+    button.click();
+  };
+  return await timeUntil(() => shows(0, expected, whole), click, 'Buscar ' + JSON.stringify(term));
 })
 `;
 
@@ -171,6 +175,8 @@ export async function clientsPageFigures(db: BenchDb, log: (line: string) => voi
     const firstTtfb: number[] = [];
     const searches: number[][] = terms.map(() => []);
     const searchTtfb: number[][] = terms.map(() => []);
+    /** From the click to the search's response's end. */
+    const searchAnswered: number[][] = terms.map(() => []);
     const nextPage: number[] = [];
     const nextTtfb: number[] = [];
     /** From the scroll to the next page's request, and to its response's end. */
@@ -222,7 +228,9 @@ export async function clientsPageFigures(db: BenchDb, log: (line: string) => voi
             continue;
           }
           if (seen.length !== before + 1) throw new Error(`Buscar ${JSON.stringify(s.term)}: ${seen.length - before} requests of its first page, expected 1`);
+          const clickedMs = (await page.evaluate('window.__bench.clickedMs')) as number;
           searchTtfb[i]!.push(seen.at(-1)!.ttfbMs);
+          searchAnswered[i]!.push(seen.at(-1)!.endMs - clickedMs);
         }
 
         // Back on every client (the first page shown again): scroll to the foot, page after page.
@@ -269,7 +277,7 @@ export async function clientsPageFigures(db: BenchDb, log: (line: string) => voi
       const v = median(searches[i]!);
       const target = s.term ? MAX_SEARCH_MS : MAX_RENDER_MS;
       const how = s.term
-        ? `from the click to the search's first cards, its request included (time to first byte ${formatMs(median(searchTtfb[i]!))}: ${ms(searchTtfb[i]!)})`
+        ? `from the click to the search's first cards, its request included (answered at ${formatMs(median(searchAnswered[i]!))} median; time to first byte ${formatMs(median(searchTtfb[i]!))}: ${ms(searchTtfb[i]!)})`
         : `from the click to the first page again, shown from what was read (${clearReads.every((n) => n === 0) ? 'not read again' : `read again behind the cards: ${clearReads.join(', ')} requests`})`;
       figures.push(
         judged(
@@ -280,7 +288,7 @@ export async function clientsPageFigures(db: BenchDb, log: (line: string) => voi
           `${formatMs(v)} median of ${LOADS} fresh loads (${ms(searches[i]!)}) ${how}`,
           `≤ ${formatMs(target)}`,
           v <= target,
-          { samples: searches[i], ttfb: searchTtfb[i] },
+          { samples: searches[i], ttfb: searchTtfb[i], answered: searchAnswered[i] },
         ),
       );
     }

@@ -43,7 +43,7 @@ export const LOADS = 3;
 /** Pages loaded by scrolling in each load (each timed), before the heap is read. */
 export const NEXT_PAGES = 8;
 
-/** The list's view with nothing chosen, and with a search. */
+/** The list's view with nothing chosen (no search, the default sort, no chip). */
 const ALL: View = { q: '', ordem: '', categorias: [], vip: false };
 /** The first page's path of `view` as the page asks for it. */
 const firstPath = (view: View) => paginaPath(pagedViewOf(view), LIST_PAGE_SIZE);

@@ -1,6 +1,7 @@
 /**
- * What the client-list figures (clients-page.ts, clients-view.ts) share: the cards' edit link,
- * the in-page timer of a change until the grid shows its result, and a poll from the bench side.
+ * What the client-list figures (clients-page.ts, clients-view.ts, paged-view.ts) share: the cards'
+ * edit link, the in-page timer of a change until the grid shows its result, and a poll from the
+ * bench side.
  */
 import type { Page } from 'playwright-core';
 import { paths } from '../../../web/src/paths.ts';

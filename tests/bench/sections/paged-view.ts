@@ -10,16 +10,17 @@
  * yet) reported beside; and the page's JS heap (CDP, after a garbage collection) with the first
  * page shown and after scrolling until LIST_PAGED_MAX_LOADED cards are held.
  */
-import type { Page, Request } from 'playwright-core';
 import { dataSet, type BenchDb } from '../lib/db.ts';
 import { launchChromium } from '../lib/chromium.ts';
 import { formatMs, judged, reported, type Figure } from '../lib/figures.ts';
-import { EDIT_LINK, IN_PAGE_TIME_UNTIL, until } from '../lib/grid.ts';
+import { EDIT_LINK, IN_PAGE_TIME_UNTIL } from '../lib/grid.ts';
+import { heapBytes, pagedReads, readPagina, untilFirstCards } from '../lib/paged.ts';
 import { startPreview } from '../lib/preview.ts';
 import { median } from '../lib/stats.ts';
 import { paths } from '../../../web/src/paths.ts';
-import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE, LIST_PAGED_MAX_LOADED, LIST_PREFETCH } from '../../../web/src/config.ts';
-import type { PaginaClientes, Resumo } from '../../../lambdas/contract/types.ts';
+import { PAGINA_PATH } from '../../../web/src/api/clientes-pagina.ts';
+import { LIST_PAGE_SIZE, LIST_PAGED_ABOVE, LIST_PAGED_MAX_LOADED } from '../../../web/src/config.ts';
+import type { Resumo } from '../../../lambdas/contract/types.ts';
 import { sortKey } from '../../../web/src/lib/sort-key.ts';
 import { APP_TEXTS } from '../../../web/src/texts/app.ts';
 import { LISTAS_TEXTS } from '../../../web/src/texts/listas.ts';
@@ -29,43 +30,6 @@ export const PAGED_CLIENTS = 10_000;
 export const MAX_CHANGE_MS = 150;
 export const MAX_HEAP_BYTES = 50 * 1024 * 1024;
 export const LOADS = 3;
-/** The user's pause before a change: no paged read out for this long (past the read-ahead's own delay). */
-export const QUIET_MS = LIST_PREFETCH.delayMs + 1_000;
-const QUIET_MAX_MS = 120_000;
-
-/** The page's reads of the paged route: how many so far, and a wait until none has been out for QUIET_MS. */
-function pagedReads(page: Page) {
-  let out = 0;
-  let count = 0;
-  let last = Date.now();
-  const paged = (r: Request) => new URL(r.url()).pathname === '/api/produtos/pagina';
-  page.on('request', (r) => {
-    if (!paged(r)) return;
-    out++;
-    count++;
-    last = Date.now();
-  });
-  const done = (r: Request) => {
-    if (!paged(r)) return;
-    out--;
-    last = Date.now();
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  return {
-    count: () => count,
-    /** Resolves with the ms from the call to the last read's end. */
-    async idle(): Promise<number> {
-      const start = Date.now();
-      while (out > 0 || Date.now() - last < QUIET_MS) {
-        if (Date.now() - start > QUIET_MAX_MS) throw new Error(`paged reads still out after ${QUIET_MAX_MS} ms`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      return Math.max(0, last - start);
-    },
-  };
-}
-
 /** In-page: performs a change (`how`) and resolves with the ms until the grid starts with `expected`. */
 const CHANGE = `
 (async ({ how, value, expected }) => {
@@ -90,16 +54,6 @@ const CHANGE = `
 })
 `;
 
-/** The JS heap in use after a full garbage collection (CDP). */
-async function heapBytes(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('Performance.enable');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  await cdp.detach();
-  return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN;
-}
-
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
 
 /** Runs the section. */
@@ -113,11 +67,9 @@ export async function pagedViewFigures(db: BenchDb, log: (line: string) => void)
   try {
     const pageBytes: number[] = [];
     const firstIds = async (query: string): Promise<number[]> => {
-      const res = await fetch(`${preview.origin}/api/produtos/pagina?limit=${LIST_PAGE_SIZE}${query}`);
-      if (!res.ok) throw new Error(`GET /api/produtos/pagina${query}: ${res.status}`);
-      const text = await res.text();
-      pageBytes.push(Buffer.byteLength(text));
-      return (JSON.parse(text) as PaginaClientes).itens.map((c) => c.id);
+      const { pagina, bytes } = await readPagina(preview.origin, `${PAGINA_PATH}?limit=${LIST_PAGE_SIZE}${query}`);
+      pageBytes.push(bytes);
+      return pagina.itens.map((c) => c.id);
     };
     // The chips list the categories some client uses (in the chips' order: by name), then "Sem
     // categoria" when some client has none.
@@ -171,7 +123,7 @@ export async function pagedViewFigures(db: BenchDb, log: (line: string) => void)
       const reads = pagedReads(page);
       try {
         await page.goto(`${preview.origin}${paths.clientes}`, { waitUntil: 'load' });
-        await until(page, `!!document.querySelector('.chips') && document.querySelectorAll(${JSON.stringify(EDIT_LINK)}).length > 0`, 60_000);
+        await untilFirstCards(page);
         heapFirst.push(await heapBytes(page));
         for (const [i, s] of steps.entries()) {
           // The user's pause: the read-ahead of the view shown ends.
@@ -183,7 +135,7 @@ export async function pagedViewFigures(db: BenchDb, log: (line: string) => void)
         // Back to every client: a sort at once after the first cards (nothing read ahead yet), then
         // scroll until the page holds all it will (LIST_PAGED_MAX_LOADED).
         await page.goto(`${preview.origin}${paths.clientes}`, { waitUntil: 'load' });
-        await until(page, `!!document.querySelector('.chips') && document.querySelectorAll(${JSON.stringify(EDIT_LINK)}).length > 0`, 60_000);
+        await untilFirstCards(page);
         atOnce.push((await page.evaluate(`${CHANGE}(${JSON.stringify({ how: 'sort', value: 'valor', expected: atOnceExpected })})`)) as number);
         let cards = 0;
         for (let stalls = 0; stalls < 20 && cards < LIST_PAGED_MAX_LOADED; ) {

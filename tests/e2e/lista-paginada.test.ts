@@ -150,6 +150,27 @@ describeBrowser('the paged client list', () => {
       await expect.poll(async () => (await names(page))[0]).toBe(`${word} ${TOTAL - 1}`);
     }, 90_000);
 
+  it('exports a view without a search from the whole list: its clients in its order, no page read', async () => {
+    const { page } = await open({ viewport: DESKTOP });
+    const reads = await pagedPortfolio(page);
+    const { word, categoria } = data;
+    await page.goto(`${E2E.baseUrl}/clientes?ordem=valor-desc&categoria=${categoria.id}`);
+    await loaded(page);
+    await expect.poll(async () => (await names(page))[0]).toBe(`${word} ${IN_CATEGORY - 1}`);
+    const before = reads.length;
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'lista-paginada-')), 'clientes.csv');
+    await download.saveAs(file);
+    const csv = readFileSync(file, 'utf8');
+    rmSync(path.dirname(file), { recursive: true, force: true });
+    const rows = csv.split('\r\n').filter(Boolean).slice(1);
+    // The category's clients, highest value first.
+    expect(rows.map((l) => l.split(';')[0])).toEqual(Array.from({ length: IN_CATEGORY }, (_, i) => `${word} ${String(IN_CATEGORY - 1 - i).padStart(2, '0')}`));
+    const exportReads = reads.slice(before);
+    expect(exportReads).toContain('/api/produtos');
+    expect(exportReads.filter((r) => r.includes('observacoes=1'))).toEqual([]);
+  }, 60_000);
+
   it('shows a sort read ahead at once, before its own read answers (page.clock for the pause)', async () => {
     const { page } = await open({ viewport: DESKTOP });
     const reads = await pagedPortfolio(page);

@@ -8,6 +8,8 @@ import { parseView } from '../../web/src/lib/clientes-url.ts';
 // Loaded up front so React.lazy resolves without waiting on module I/O under fake timers.
 import '../../web/src/features/clientes/pages/ListaClientes.tsx';
 import '../../web/src/features/clientes/components/PagedBody.tsx';
+import '../../web/src/features/clientes/components/PagedExport.tsx';
+import '../../web/src/lib/csv/export.ts';
 import { FAKE_TIMERS, deferred, json, produto, renderApp, settle, tick } from './helpers.tsx';
 
 const SERVICOS = { id: 2, descricao: 'Serviços' };
@@ -52,11 +54,15 @@ interface Read {
  */
 function heldApi() {
   const reads: Read[] = [];
+  let wholeList: ReturnType<typeof deferred<Response>> | undefined;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     if (method !== 'GET') return new Response(null, { status: 204 });
     if (url.pathname === '/api/resumo') return json(200, RESUMO);
+    // The export's reads: the whole list held until the test answers it.
+    if (url.pathname === '/api/produtos') return (wholeList ??= deferred<Response>()).promise;
+    if (url.pathname === '/api/observacoes') return json(200, { itens: [], cursor: null });
     if (url.pathname !== '/api/produtos/pagina') return json(404, { mensagem: 'sem rota' });
     const held = deferred<Response>();
     reads.push({ query: queryOf(url.pathname + url.search), priority: init?.priority, answer: held.resolve });
@@ -70,7 +76,11 @@ function heldApi() {
     read.answer(json(200, pageOf(read.query, version)));
     await settle();
   };
-  return { reads, pending, answer };
+  const answerWholeList = async () => {
+    wholeList!.resolve(json(200, [produto(1, 'Exportado', 1000)]));
+    await settle();
+  };
+  return { reads, pending, answer, exporting: () => wholeList !== undefined, answerWholeList };
 }
 
 /** Moves the clock `ms` and lets the idle-time starts (a 0 ms timeout where the browser has no requestIdleCallback) run. */
@@ -244,6 +254,25 @@ describe('reading ahead on the paged /clientes', () => {
     expect(cardNames()).toEqual([nameOf('direcao=desc', 2)]);
     await sortBy('valor-desc');
     expect(cardNames()).toEqual([nameOf('direcao=desc', 2)]);
+  });
+
+  it('starts no reads while an export runs (those out finish) and goes on when it ends', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    const api = await shown();
+    await pass(LIST_PREFETCH.delayMs);
+    const out = api.pending();
+    expect(out).toHaveLength(2);
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Exportar' })));
+    await pass(10);
+    expect(api.exporting()).toBe(true);
+    for (const read of out) await api.answer(read);
+    await pass(LIST_PREFETCH.delayMs * 10);
+    expect(api.reads).toHaveLength(3);
+    // The export's read answers: the file is made, and reading ahead goes on where it was.
+    await api.answerWholeList();
+    await pass(LIST_PREFETCH.delayMs);
+    expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
+    expect(api.pending().map((r) => r.query)).toEqual(['ordem=valor', 'ordem=categoria']);
   });
 
   it('reads nothing ahead on a data-saving connection', async () => {

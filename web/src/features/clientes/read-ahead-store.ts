@@ -19,8 +19,10 @@ export interface ReadAheadStore {
   pages: Map<string, Kept>;
   /** The paths being read now (never read twice at once, never more than LIST_PREFETCH.concurrency). */
   out: Set<string>;
-  /** Called when a read ends (a slot is free). */
+  /** Called when a read ends (a slot is free) or a hold is released. */
   waiting: (() => void)[];
+  /** Holds in force (an export running): no read ahead starts meanwhile. */
+  held: number;
 }
 
 const stores = new WeakMap<object, ReadAheadStore>();
@@ -29,7 +31,7 @@ const stores = new WeakMap<object, ReadAheadStore>();
 export function readAheadStore(cache: object): ReadAheadStore {
   let store = stores.get(cache);
   if (!store) {
-    store = { pages: new Map(), out: new Set(), waiting: [] };
+    store = { pages: new Map(), out: new Set(), waiting: [], held: 0 };
     stores.set(cache, store);
   }
   return store;
@@ -53,4 +55,19 @@ export function keepPage(store: ReadAheadStore, path: string, page: PaginaClient
     if (pages.size <= LIST_PREFETCH.kept) break;
     pages.delete(key);
   }
+}
+
+/**
+ * Holds reading ahead while the person's own heavy read runs (an export reads the same server and
+ * the same table): no read ahead starts until the returned release is called; those out finish.
+ */
+export function holdReadAhead(store: ReadAheadStore): () => void {
+  store.held++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    store.held--;
+    for (const wake of store.waiting.splice(0)) wake();
+  };
 }

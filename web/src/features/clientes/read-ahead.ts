@@ -3,9 +3,10 @@
  * (LIST_PREFETCH.delayMs), the first page of each view one click away is read in idle time, a
  * few at a time at low priority, into the read-ahead store; that click then shows its cards at
  * once (and reads them again behind them: usePagedClientes). It starts no more reads once the
- * view changes, the tab is hidden or a read fails (one already out is let finish and kept: the
- * server did the work, and the page is as good as one read later), never runs on a data-saving or
- * 2G connection, and starts again from nothing after any write (what it read may have changed).
+ * view changes, the tab is hidden or a read fails, nor while an export runs (one already out is
+ * let finish and kept: the server did the work, and the page is as good as one read later), never
+ * runs on a data-saving or 2G connection, and starts again from nothing after any write (what it
+ * read may have changed).
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useSWRConfig } from 'swr';
@@ -100,8 +101,8 @@ export async function readAhead(store: ReadAheadStore, paths: readonly string[],
   const worker = async () => {
     for (;;) {
       if (signal.aborted || failed) return;
-      // The slots are the store's: reads left out by an earlier view count.
-      if (store.out.size >= LIST_PREFETCH.concurrency) {
+      // The slots are the store's: reads left out by an earlier view count. A hold (an export) waits too.
+      if (store.out.size >= LIST_PREFETCH.concurrency || store.held > 0) {
         await new Promise<void>((resolve) => store.waiting.push(resolve));
         continue;
       }
@@ -111,6 +112,7 @@ export async function readAhead(store: ReadAheadStore, paths: readonly string[],
       store.out.add(path);
       try {
         await idle(signal);
+        while (store.held > 0 && !signal.aborted) await new Promise<void>((resolve) => store.waiting.push(resolve));
         if (signal.aborted || failed) return;
         const writes = writeCount();
         keepPage(store, path, await read(path), writes);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import { EXPORT_TO_FILE_ABOVE } from '../../../config.ts';
 import type { View } from '../../../lib/clientes-url.ts';
 import { canWriteFile, fileName, fileSink } from '../../../lib/csv/sink.ts';
@@ -6,6 +7,7 @@ import { useResumo } from '../../../lib/resources.ts';
 import { notifyError, notifyInfo } from '../../../lib/toast.tsx';
 import { LISTAS_TEXTS } from '../../../texts/listas.ts';
 import { pagedViewOf } from '../paged.ts';
+import { holdReadAhead, readAheadStore } from '../read-ahead-store.ts';
 
 interface Progress {
   feitos: number;
@@ -23,6 +25,7 @@ export function PagedExport({ view }: { view: View }) {
   const [progress, setProgress] = useState<Progress | null>(null);
   const running = useRef<AbortController | null>(null);
   const { data: resumo } = useResumo();
+  const { cache } = useSWRConfig();
   useEffect(() => () => running.current?.abort(), []);
 
   const start = async () => {
@@ -32,6 +35,8 @@ export function PagedExport({ view }: { view: View }) {
     const controller = new AbortController();
     running.current = controller;
     setProgress({ feitos: 0, total: undefined });
+    // The list's reading ahead waits: the export has the server to itself.
+    const release = holdReadAhead(readAheadStore(cache));
     try {
       const sink = await chosen;
       // The picker closed: nothing to write.
@@ -45,6 +50,7 @@ export function PagedExport({ view }: { view: View }) {
       if (controller.signal.aborted) notifyInfo(LISTAS_TEXTS.csv.exportCanceled);
       else notifyError(LISTAS_TEXTS.csv.exportFailed);
     } finally {
+      release();
       if (running.current === controller) running.current = null;
       setProgress(null);
     }

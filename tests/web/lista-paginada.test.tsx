@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LIST_PAGED_ABOVE, LIST_PAGED_MAX_LOADED } from '../../web/src/config.ts';
+import { EXPORT_WHOLE_LIST_MAX, LIST_PAGED_ABOVE, LIST_PAGED_MAX_LOADED } from '../../web/src/config.ts';
 import { CONTATO_TEXTS } from '../../web/src/texts/contato.ts';
 import { CARTEIRA_TEXTS } from '../../web/src/texts/carteira.ts';
 import { LISTAS_TEXTS } from '../../web/src/texts/listas.ts';
@@ -68,11 +68,11 @@ describe('/clientes above LIST_PAGED_ABOVE clients', () => {
     expect(pagedQueries(api.fetchMock)).toHaveLength(1);
   });
 
-  it('exports page by page with a progress bar, and Cancelar stops before the next page', async () => {
+  it('above EXPORT_WHOLE_LIST_MAX clients exports page by page with a progress bar, and Cancelar stops before the next page', async () => {
     const next = deferred<Response>();
     const totais = { clientes: 3, vips: 1, soma: 24_000 };
     mockApi({
-      'GET /api/resumo': json(200, resumo(LIST_PAGED_ABOVE + 1)),
+      'GET /api/resumo': json(200, resumo(EXPORT_WHOLE_LIST_MAX + 1)),
       'GET /api/observacoes': json(200, { itens: [], cursor: null }),
       'GET /api/produtos/pagina': [json(200, { itens: PAGE_1, cursor: 'c1', totais }), json(200, { itens: PAGE_1, cursor: 'c1', totais }), () => next.promise],
     });
@@ -90,10 +90,10 @@ describe('/clientes above LIST_PAGED_ABOVE clients', () => {
     expect(screen.getByRole('button', { name: LISTAS_TEXTS.csv.exportar })).toBeInTheDocument();
   });
 
-  it('writes every page of the view into one file, each page read with its notes (no read of every note)', async () => {
+  it('above EXPORT_WHOLE_LIST_MAX clients writes every page of the view into one file, each page read with its notes (no read of every note)', async () => {
     const totais = { clientes: 3, vips: 1, soma: 24_000 };
     const api = mockApi({
-      'GET /api/resumo': json(200, resumo(LIST_PAGED_ABOVE + 1)),
+      'GET /api/resumo': json(200, resumo(EXPORT_WHOLE_LIST_MAX + 1)),
       'GET /api/produtos/pagina': [
         json(200, { itens: PAGE_1, cursor: 'c1', totais }),
         json(200, { itens: PAGE_1, cursor: 'c1', totais }),
@@ -115,6 +115,26 @@ describe('/clientes above LIST_PAGED_ABOVE clients', () => {
     expect(api.callsTo('GET', '/api/observacoes')).toEqual([]);
     // The list's own page without notes; the export's two with them.
     expect(pagedQueries(api.fetchMock).map((q) => q.observacoes)).toEqual([undefined, '1', '1']);
+  });
+
+  it('up to EXPORT_WHOLE_LIST_MAX clients exports a view without a search from the whole list and the notes, in the view\'s order', async () => {
+    const api = mockApi({
+      'GET /api/resumo': json(200, resumo(LIST_PAGED_ABOVE + 1)),
+      'GET /api/produtos/pagina': json(200, { itens: PAGE_1, cursor: 'c1', totais: { clientes: 3, vips: 1, soma: 24_000 } }),
+      'GET /api/produtos': json(200, [...PAGE_2, ...PAGE_1].reverse()),
+      'GET /api/observacoes': json(200, { itens: [{ id: PAGE_2[0]!.id, observacoes: 'liga cedo' }], cursor: null }),
+    });
+    const blobs: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((b: Blob) => (blobs.push(b), 'blob:x')), revokeObjectURL: vi.fn() }));
+    renderApp('/clientes');
+    await screen.findByRole('heading', { level: 2, name: 'Ana Souza' });
+    fireEvent.click(screen.getByRole('button', { name: LISTAS_TEXTS.csv.exportar }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const lines = (await blobs[0]!.text()).split('\r\n').filter(Boolean);
+    // By name, as the view's pages are.
+    expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual([...PAGE_1, ...PAGE_2].map((c) => c.nome).sort((a, b) => a.localeCompare(b, 'pt-BR')));
+    expect(lines.find((l) => l.startsWith('Carla Dias'))).toContain('liga cedo');
+    expect(pagedQueries(api.fetchMock).map((q) => q.observacoes)).toEqual([undefined]);
   });
 });
 

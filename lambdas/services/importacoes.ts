@@ -7,7 +7,9 @@
  *   (counts, aggregates, history, uniqueness claims) comes along. A row's record is listed under
  *   its import in the same transaction.
  * - Rows are packed into transactions sized from those op-lists (100 items, every item counted:
- *   each row's own items, one folded update per category, the job's count, the idempotency claim).
+ *   each row's own items, one folded update per category, the job's count, the idempotency claim),
+ *   a category's rows together (their totals fold into one update), with ids reserved once per
+ *   batch in line order. The transactions go one after the other: each holds the job's count.
  * - A cancelled transaction is written again without the rows its cancellation reasons name;
  *   those rows fail with the reason (a category that no longer exists, a `documento` in use…).
  * - Every transaction claims `<import>/<Idempotency-Key>#<n>` with its answer: a batch sent again

@@ -7,7 +7,9 @@
  *   (counts, aggregates, history, uniqueness claims) comes along. A row's record is listed under
  *   its import in the same transaction.
  * - Rows are packed into transactions sized from those op-lists (100 items, every item counted:
- *   each row's own items, one folded update per category, the job's count, the idempotency claim).
+ *   each row's own items, one folded update per category, the job's count, the idempotency claim),
+ *   a category's rows together (their totals fold into one update), with ids reserved once per
+ *   batch in line order. The transactions go one after the other: each holds the job's count.
  * - A cancelled transaction is written again without the rows its cancellation reasons name;
  *   those rows fail with the reason (a category that no longer exists, a `documento` in use…).
  * - Every transaction claims `<import>/<Idempotency-Key>#<n>` with its answer: a batch sent again
@@ -206,6 +208,17 @@ export async function importCategoria(actor: Actor, importacaoId: number, input:
 
 type Row = { linha: number; input: ClienteInput };
 
+/** A row's category bucket (0: none): the totals item its create updates. */
+const bucketOf = (row: Row): number => row.input.categoriaId ?? 0;
+
+/**
+ * Between a batch's Idempotency-Key and its transaction's number in the transaction's own key.
+ * Not `#` as when rows were packed in line order: a batch retried across that change is packed
+ * otherwise, and its lines are then answered from their listing instead of refused as a key
+ * reused with another body.
+ */
+const CHUNK_KEY = '#g';
+
 /**
  * The op-list of a row: a single create's (the record, its counts and claims, its history entry),
  * plus the item listing the record under its import. `feedSk` keeps the feed items of one
@@ -253,14 +266,21 @@ export async function importLote(
     if (documento) documentos.set(documento, nome);
     rows.push({ linha, input: parsed.value });
   }
+  // The batch's ids in one reservation, in line order (a row that fails leaves its id unused).
+  const firstId = await reserveIds('cliente', rows.length);
+  const ids = rows.map((_, r) => firstId + r);
+  // A category's rows go together, so a transaction folds their totals into one update of its
+  // category's item instead of one per category met.
+  const order = rows.map((_, r) => r).sort((a, b) => bucketOf(rows[a]!) - bucketOf(rows[b]!) || a - b);
   // Sized from the rows' real op-lists (the ids do not change their shape): + the claim and the job's count.
   const chunks = chunkRows(
-    rows.map((row) => rowOps(actor, importacaoId, row, 0)),
+    order.map((r) => rowOps(actor, importacaoId, rows[r]!, 0)),
     2,
-  );
+  ).map((chunk) => chunk.map((i) => order[i]!));
   for (const [n, chunk] of chunks.entries()) {
     const last = fim && n === chunks.length - 1;
-    const answer = await writeChunk(actor, importacao, chunk.map((r) => rows[r]!), { ...idempotency, key: `${importacaoId}/${idempotency.key}#${n}` }, last);
+    const claimKey = `${importacaoId}/${idempotency.key}${CHUNK_KEY}${n}`;
+    const answer = await writeChunk(actor, importacao, chunk.map((r) => ({ row: rows[r]!, id: ids[r]! })), { ...idempotency, key: claimKey }, last);
     result.criados.push(...answer.criados);
     result.falhas.push(...answer.falhas);
   }
@@ -283,14 +303,13 @@ export async function importLote(
 async function writeChunk(
   actor: Actor,
   importacao: Pick<store.ImportacaoStored, 'id' | 'total'>,
-  rows: readonly Row[],
+  rows: readonly { row: Row; id: number }[],
   key: IdempotencyKey,
   fim: boolean,
 ): Promise<ImportacaoLoteResultado> {
   const importacaoId = importacao.id;
-  const claim = idempotencyClaim(key, rows);
-  const firstId = await reserveIds('cliente', rows.length);
-  let alive = rows.map((row, i) => ({ row, id: firstId + i }));
+  const claim = idempotencyClaim(key, rows.map(({ row }) => row));
+  let alive = [...rows];
   const falhas: ImportacaoLoteResultado['falhas'] = [];
   const before: ImportacaoLoteResultado['criados'] = [];
   let clashes = 0;

@@ -90,6 +90,61 @@ describe('POST /importacoes and its batches', () => {
     expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
   });
 
+  it('rows of many categories in any order: each transaction folds its rows into one or two categories’ totals, the totals equal a recount, ids follow the lines', async () => {
+    const cats: { id: number }[] = [];
+    for (let c = 0; c < 4; c++) cats.push(await createCategoria(api, `Mistura ${c} ${Date.now()}`));
+    const base = String(Date.now()).slice(-9);
+    const taken = `${base}${cpfCheckDigits(base)}`;
+    const holder = (await call(api, 'POST', '/produtos', { nome: 'Já tem o CPF', segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 1, documento: taken })).body as { id: number };
+    const repeated = String((Number(base) + 1) % 1e9).padStart(9, '0');
+    const twice = `${repeated}${cpfCheckDigits(repeated)}`;
+    const job = await startImport(150);
+    expect((await call(api, 'GET', '/resumo')).status).toBe(200);
+    // Five buckets interleaved (four categories and Sem categoria), VIPs among them, an invalid
+    // row, a CPF the batch repeats and one another client has.
+    const linhas = Array.from({ length: 150 }, (_, i) => {
+      const categoria = i % 5 === 4 ? null : { id: cats[i % 5]!.id };
+      const fields: Record<string, unknown> = { nome: `Mistura ${i}`, categoria, valorContrato: i % 3 === 0 ? 15_000 + i : 500 + i, fimContrato: '2026-12-01' };
+      if (i === 11) fields.valorContrato = -5;
+      if (i === 20 || i === 21) fields.documento = twice;
+      if (i === 40) fields.documento = taken;
+      return linha(i, fields);
+    });
+    const totalsPerWrite: number[] = [];
+    writeHooks.beforeCommit = (ops) => {
+      if (ops.some((o) => o.name === 'importacao.linha')) totalsPerWrite.push(ops.filter((o) => o.name.includes('.totals')).length);
+    };
+    const r = await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas }, key());
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.falhas.map((f: { linha: number; campo?: string }) => [f.linha, f.campo])).toEqual([
+      [13, 'valorContrato'],
+      [23, 'documento'],
+      [42, 'documento'],
+    ]);
+    expect(r.body.falhas[1].mensagem).toBe(MESSAGES.documentoDuplicado(formatDocumento(twice), 'Mistura 20'));
+    expect(r.body.falhas[2].mensagem).toBe(MESSAGES.documentoDuplicado(formatDocumento(taken), 'Já tem o CPF'));
+    const criados = r.body.criados as { linha: number; id: number }[];
+    expect(criados).toHaveLength(147);
+    // Answered by line, each line's id above the one before (one reservation for the batch, in line order).
+    for (let k = 1; k < criados.length; k++) {
+      expect(criados[k]!.linha).toBeGreaterThan(criados[k - 1]!.linha);
+      expect(criados[k]!.id).toBeGreaterThan(criados[k - 1]!.id);
+    }
+    expect(criados[0]!.id).toBeGreaterThan(holder.id);
+    // In line order every transaction met all five buckets; grouped, one, or two where a bucket ends.
+    expect(totalsPerWrite.length).toBeGreaterThan(5);
+    expect(Math.max(...totalsPerWrite)).toBeLessThanOrEqual(2);
+    const all = await clientes();
+    for (const [c, cat] of cats.entries()) {
+      const mine = criados.filter(({ linha: l }) => (l - 2) % 5 === c);
+      expect(await countOf(cat.id)).toBe(mine.length);
+      for (const { id, linha: l } of mine) expect(all.find((x) => x.id === id)).toMatchObject({ nome: `Mistura ${l - 2}`, categoria: { id: cat.id } });
+    }
+    expect((await stored(PARTITION_KEYS.importacao)).find((j) => j.sk === job.id)?.criados).toBe(147);
+    // Totals, VIP counts and sums equal a recount; every created client has exactly its index items.
+    expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
+  });
+
   it('the same batch sent twice (a retry after a network error) creates its rows once and answers the same', async () => {
     const cat = await createCategoria(api, `Repetido ${Date.now()}`);
     const job = await startImport(30);

@@ -38,9 +38,12 @@ export const categoriasCsv = (categorias: readonly Categoria[]): string => toCsv
 /** The list's clients with their notes (read for the export), as a download. */
 export async function exportClientes(clientes: readonly ClienteCsv[]): Promise<void> {
   const notes = clientes.length > 0 ? await readObservacoes() : new Map<number, string>();
-  const full = clientes.map((c) => (notes.has(c.id) ? { ...c, observacoes: notes.get(c.id)! } : c));
-  download(fileName('clientes'), clientesCsv(full));
+  download(fileName('clientes'), clientesCsv(withNotes(clientes, notes)));
 }
+
+/** Each client with its notes (the list leaves them out). */
+const withNotes = (clientes: readonly ClienteCsv[], notes: Map<number, string>): ClienteCsv[] =>
+  clientes.map((c) => (notes.has(c.id) ? { ...c, observacoes: notes.get(c.id)! } : c));
 export const exportCategorias = (categorias: readonly Categoria[]): void => download(fileName('categorias'), categoriasCsv(categorias));
 
 /** Rows handed to the sink at a time when the whole view is in hand (the progress moves between them). */
@@ -106,11 +109,16 @@ export function exportClientesPaged(
 async function readWholeView(view: PagedView, signal: AbortSignal): Promise<ClienteCsv[] | null> {
   try {
     const [clientes, notes] = await Promise.all([apiRequest<Cliente[]>(clientesApi.path, { signal }), readObservacoes(signal)]);
-    return wholeViewOf(clientes, view).map((c) => (notes.has(c.id) ? { ...c, observacoes: notes.get(c.id)! } : c));
+    return withNotes(wholeViewOf(clientes, view), notes);
   } catch (err) {
     if (tooLarge(err)) return null;
     throw err;
   }
+}
+
+/** Rows in hand as the parts writeRows takes, WRITE_ROWS at a time. */
+async function* inParts(rows: readonly ClienteCsv[]) {
+  for (let i = 0; i < rows.length; i += WRITE_ROWS) yield { itens: rows.slice(i, i + WRITE_ROWS), total: rows.length };
 }
 
 /**
@@ -132,12 +140,7 @@ export async function exportClientesView(
       await sink.abort();
       throw err;
     });
-    if (rows) {
-      async function* parts() {
-        for (let i = 0; i < rows!.length; i += WRITE_ROWS) yield { itens: rows!.slice(i, i + WRITE_ROWS), total: rows!.length };
-      }
-      return writeRows(parts(), signal, onProgress, sink);
-    }
+    if (rows) return writeRows(inParts(rows), signal, onProgress, sink);
   }
   return exportClientesPaged(view, signal, onProgress, sink);
 }

@@ -18,7 +18,7 @@ import {
 } from './items.ts';
 import { aggregateOps, type AggregateOutcome } from './aggregates.ts';
 import { uniqueClaimsOf } from './claims.ts';
-import { indexOps, lastClienteId } from './listas.ts';
+import { idSpans, indexOps, lastClienteId } from './listas.ts';
 import { claimDocumento, releaseDocumento, type NameOutcome } from './names.ts';
 import { historyOps } from './historico.ts';
 import { getItem, queryAll } from './reads.ts';
@@ -41,10 +41,9 @@ export const LIST_PARTS_FROM = 5_000;
  */
 export async function listClientes(stored: number): Promise<ClienteRecord[]> {
   const last = stored >= LIST_PARTS_FROM ? await lastClienteId() : 0;
-  const parts = last >= LIST_PARTS_FROM ? LIST_PARTS : 1;
-  const step = Math.ceil(last / parts);
-  const ranges = Array.from({ length: parts }, (_, i) => [i === 0 ? undefined : i * step + 1, i === parts - 1 ? undefined : (i + 1) * step] as const);
-  const read = await Promise.all(ranges.map(([from, to]) => queryAll(PARTITION_KEYS.cliente, CLIENTE_LIST_PROJECTION, undefined, from, to)));
+  const spans = idSpans(last, last >= LIST_PARTS_FROM ? LIST_PARTS : 1);
+  // The first span reads everything below its end (no lower bound, as one Query would).
+  const read = await Promise.all(spans.map(({ from, to }) => queryAll(PARTITION_KEYS.cliente, CLIENTE_LIST_PROJECTION, undefined, from === 0 ? undefined : from, to)));
   return read.flat().map(toClienteRecord);
 }
 

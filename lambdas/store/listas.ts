@@ -180,6 +180,17 @@ const KEY_END = '\u{10FFFF}';
 /** Where the longer words of a search prefix are cut, by the character after the prefix. */
 const NEXT_CHAR_CUTS = ['\u0002', 'h', 'p'] as const;
 
+/** Ids 0…`lastId` cut into at most `parts` even spans, the last one open (later ids fall in it). */
+export function idSpans(lastId: number, parts: number): { from: number; to: number | undefined }[] {
+  const step = Math.max(1, Math.ceil((Math.max(0, lastId) + 1) / Math.max(1, parts)));
+  const spans: { from: number; to: number | undefined }[] = [];
+  for (let from = 0; ; from += step) {
+    const last = from + step > lastId;
+    spans.push({ from, to: last ? undefined : from + step - 1 });
+    if (last) return spans;
+  }
+}
+
 /**
  * The search partition's keys starting with `prefix`, cut into disjoint ranges read at once: the
  * word itself by id (ids 0…`lastId` in `idParts` even parts, later ids in the last one) and the
@@ -187,13 +198,11 @@ const NEXT_CHAR_CUTS = ['\u0002', 'h', 'p'] as const;
  * reads: a key is the word, SEP and a 16-digit id, and no word holds SEP or KEY_END.
  */
 export function searchRanges(prefix: string, lastId: number, idParts: number): IndexRange[] {
-  const ranges: IndexRange[] = [];
-  const step = Math.max(1, Math.ceil((Math.max(0, lastId) + 1) / Math.max(1, idParts)));
-  for (let from = 0; ; from += step) {
-    const last = from + step > lastId;
-    ranges.push({ from: `${prefix}${SEP}${idKey(from)}`, to: `${prefix}${SEP}${last ? '9'.repeat(16) : idKey(from + step - 1)}`, forward: true });
-    if (last) break;
-  }
+  const ranges: IndexRange[] = idSpans(lastId, idParts).map(({ from, to }) => ({
+    from: `${prefix}${SEP}${idKey(from)}`,
+    to: `${prefix}${SEP}${to === undefined ? '9'.repeat(16) : idKey(to)}`,
+    forward: true,
+  }));
   NEXT_CHAR_CUTS.forEach((cut, i) => {
     const next = NEXT_CHAR_CUTS[i + 1];
     const to = next === undefined ? KEY_END : String.fromCodePoint(next.codePointAt(0)! - 1) + KEY_END;

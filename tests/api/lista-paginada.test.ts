@@ -325,9 +325,9 @@ describe('the spec’s GET /produtos on a large id range', () => {
       expect(c.id).toBe(id);
       return c.id;
     };
-    // The counter ends at 8,000: four parts cut after 2,000, 4,000 and 6,000.
+    // The counter ends at 8,000: four spans of 2,001 ids (idSpans), cut after 2,000, 4,001 and 6,002.
     const made: number[] = [];
-    for (const id of [2_000, 2_001, 4_000, 4_001, 6_000, 6_001, 7_999, 8_000, 8_001]) made.push(await createAt(id));
+    for (const id of [2_000, 2_001, 4_001, 4_002, 6_002, 6_003, 7_999, 8_000, 8_001]) made.push(await createAt(id));
     // 8,001 stored past the counter (as a record from before the counter would be): the last part is open.
     await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: SEQUENCIA_KEY, UpdateExpression: 'SET #c = :n', ExpressionAttributeNames: { '#c': COUNTER_ATTRIBUTE.cliente }, ExpressionAttributeValues: { ':n': 8_000 } }));
     // The stored counts say enough clients for the parts (creating 5,000 would take minutes).

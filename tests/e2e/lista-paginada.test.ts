@@ -59,6 +59,16 @@ async function pagedPortfolio(page: Page): Promise<string[]> {
   return reads;
 }
 
+/** 'Exportar' clicked: the downloaded file's lines (the browser runs remotely: saved to a local copy first). */
+async function exportedLines(page: Page): Promise<string[]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'lista-paginada-')), 'clientes.csv');
+  await download.saveAs(file);
+  const csv = readFileSync(file, 'utf8');
+  rmSync(path.dirname(file), { recursive: true, force: true });
+  return csv.split('\r\n').filter(Boolean);
+}
+
 const cards = (page: Page) => page.locator('main ul[aria-label="Clientes"] > li');
 const names = async (page: Page) => (await page.locator('main ul[aria-label="Clientes"] .card-title').allInnerTexts()).map((t) => t.trim());
 
@@ -98,13 +108,7 @@ describeBrowser('the paged client list', () => {
 
       if (viewport === DESKTOP) {
         // Exportar writes the view page by page into one file.
-        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
-        // The browser runs remotely: the file is saved to a local copy first.
-        const file = path.join(mkdtempSync(path.join(tmpdir(), 'lista-paginada-')), 'clientes.csv');
-        await download.saveAs(file);
-        const csv = readFileSync(file, 'utf8');
-        rmSync(path.dirname(file), { recursive: true, force: true });
-        const lines = csv.split('\r\n').filter(Boolean);
+        const lines = await exportedLines(page);
         expect(lines).toHaveLength(TOTAL + 1);
         expect(lines[1]).toContain(`${word} 00`);
         expect(lines[TOTAL]).toContain(`${word} ${TOTAL - 1}`);
@@ -158,12 +162,7 @@ describeBrowser('the paged client list', () => {
     await loaded(page);
     await expect.poll(async () => (await names(page))[0]).toBe(`${word} ${IN_CATEGORY - 1}`);
     const before = reads.length;
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'lista-paginada-')), 'clientes.csv');
-    await download.saveAs(file);
-    const csv = readFileSync(file, 'utf8');
-    rmSync(path.dirname(file), { recursive: true, force: true });
-    const rows = csv.split('\r\n').filter(Boolean).slice(1);
+    const rows = (await exportedLines(page)).slice(1);
     // The category's clients, highest value first.
     expect(rows.map((l) => l.split(';')[0])).toEqual(Array.from({ length: IN_CATEGORY }, (_, i) => `${word} ${String(IN_CATEGORY - 1 - i).padStart(2, '0')}`));
     const exportReads = reads.slice(before);

@@ -21,6 +21,17 @@ const resumo = (clientes: number) => ({
 const PAGE_1 = [produto(1, 'Ana Souza', 1000, SERVICOS), produto(2, 'Bruno Lima', 20_000, SERVICOS)];
 const PAGE_2 = [produto(3, 'Carla Dias', 3000, null)];
 
+/** /clientes shown, 'Exportar' clicked: the one file downloaded, as its lines. */
+async function exportedLines(): Promise<string[]> {
+  const blobs: Blob[] = [];
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((b: Blob) => (blobs.push(b), 'blob:x')), revokeObjectURL: vi.fn() }));
+  renderApp('/clientes');
+  await screen.findByRole('heading', { level: 2, name: 'Ana Souza' });
+  fireEvent.click(screen.getByRole('button', { name: LISTAS_TEXTS.csv.exportar }));
+  await waitFor(() => expect(blobs).toHaveLength(1));
+  return (await blobs[0]!.text()).split('\r\n').filter(Boolean);
+}
+
 /** The query of each GET of the paged route, in order. */
 const pagedQueries = (fetchMock: ReturnType<typeof mockApi>['fetchMock']) =>
   fetchMock.mock.calls
@@ -100,14 +111,7 @@ describe('/clientes above LIST_PAGED_ABOVE clients', () => {
         json(200, { itens: [{ ...PAGE_2[0]!, observacoes: 'liga cedo' }], cursor: null, totais }),
       ],
     });
-    const blobs: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((b: Blob) => (blobs.push(b), 'blob:x')), revokeObjectURL: vi.fn() }));
-    renderApp('/clientes');
-    await screen.findByRole('heading', { level: 2, name: 'Ana Souza' });
-    fireEvent.click(screen.getByRole('button', { name: LISTAS_TEXTS.csv.exportar }));
-    await waitFor(() => expect(blobs).toHaveLength(1));
-    const text = await blobs[0]!.text();
-    const lines = text.split('\r\n').filter(Boolean);
+    const lines = await exportedLines();
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('Ana Souza');
     expect(lines[3]).toContain('Carla Dias');
@@ -124,13 +128,7 @@ describe('/clientes above LIST_PAGED_ABOVE clients', () => {
       'GET /api/produtos': json(200, [...PAGE_2, ...PAGE_1].reverse()),
       'GET /api/observacoes': json(200, { itens: [{ id: PAGE_2[0]!.id, observacoes: 'liga cedo' }], cursor: null }),
     });
-    const blobs: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((b: Blob) => (blobs.push(b), 'blob:x')), revokeObjectURL: vi.fn() }));
-    renderApp('/clientes');
-    await screen.findByRole('heading', { level: 2, name: 'Ana Souza' });
-    fireEvent.click(screen.getByRole('button', { name: LISTAS_TEXTS.csv.exportar }));
-    await waitFor(() => expect(blobs).toHaveLength(1));
-    const lines = (await blobs[0]!.text()).split('\r\n').filter(Boolean);
+    const lines = await exportedLines();
     // By name, as the view's pages are.
     expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual([...PAGE_1, ...PAGE_2].map((c) => c.nome).sort((a, b) => a.localeCompare(b, 'pt-BR')));
     expect(lines.find((l) => l.startsWith('Carla Dias'))).toContain('liga cedo');

@@ -55,7 +55,8 @@ describe('/clientes above LIST_PAGED_ABOVE clients', () => {
     expect(pagedQueries(api.fetchMock)).toEqual([{ limit: '24', ordem: 'valor', direcao: 'desc', categoria: '2', vip: '1', q: 'bru' }]);
     expect(api.callsTo('GET', '/api/produtos')).toHaveLength(0);
     const status = document.querySelector('.result-count')!;
-    expect(status.textContent).toContain(`1 de ${LIST_PAGED_ABOVE + 1}`);
+    // Counts grouped as pt-BR writes them ("1 de 2.001").
+    expect(status.textContent).toContain('1 de 2.001 resultados');
     expect(status.textContent).toContain(LISTAS_TEXTS.clientes.totalVips(1));
     // The chips come from the portfolio's totals; the sort offers no order of creation.
     expect(screen.getByRole('button', { name: 'Serviços', pressed: true })).toBeInTheDocument();

@@ -66,8 +66,11 @@ export const APP_TEXTS = {
     retry: 'Tentar novamente',
     showMore: 'Mostrar mais',
     backHome: 'Voltar para o início',
+    /** Counts as pt-BR writes them ("10.000 resultados"): the paged lists reach tens of thousands. */
     results: (shown: number, total: number) =>
-      shown === total ? `${total} ${total === 1 ? 'resultado' : 'resultados'}` : `${shown} de ${total} resultados`,
+      shown === total
+        ? `${total.toLocaleString('pt-BR')} ${total === 1 ? 'resultado' : 'resultados'}`
+        : `${shown.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')} resultados`,
     noResults: (q: string) => `Nenhum resultado para “${q}”.`,
     noResultsHint: 'Confira a grafia ou busque por outro termo.',
     clearFilter: 'Limpar filtro',

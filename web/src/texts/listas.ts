@@ -27,7 +27,7 @@ export const LISTAS_TEXTS = {
     noMatchHint: 'Desmarque uma categoria ou o Só VIP, ou limpe os filtros.',
     /** The totals of what is shown, after the results count. */
     totalSoma: (soma: string) => `${soma} em contratos`,
-    totalVips: (n: number) => `${n} ${n === 1 ? 'VIP' : 'VIPs'}`,
+    totalVips: (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'VIP' : 'VIPs'}`,
     /** The paged list (a large portfolio). */
     paged: {
       capped: (n: number) => `Mostrando os primeiros ${n.toLocaleString('pt-BR')} clientes desta visão. Use a busca ou os filtros para chegar aos demais.`,

@@ -157,7 +157,9 @@ export const routes: readonly RouteDef[] = [
   route('GET', '/importacoes/{id}', 'importacoes/get', 'GetImportacao', [GET, QUERY], { userPoolActions: LIVE_ADMIN_CHECK }),
   route('POST', '/importacoes', 'importacoes/create', 'CreateImportacao', [PUT, UPDATE], KEY),
   route('POST', '/importacoes/{id}/categorias', 'importacoes/categoria', 'ImportCategoria', [...NAME_CLAIMS, UPDATE], { ...KEY, userPoolActions: LIVE_ADMIN_CHECK }),
-  route('POST', '/importacoes/{id}/lotes', 'importacoes/lote', 'ImportLote', [...TOTALS], { ...KEY_REQUIRED, userPoolActions: LIVE_ADMIN_CHECK }),
+  // A batch puts its rows' index items ahead in bulk and settles them; it first sweeps what a batch
+  // that died midway left (reads those ids' clients, deletes orphan items with a check: store/index-ahead.ts).
+  route('POST', '/importacoes/{id}/lotes', 'importacoes/lote', 'ImportLote', [...TOTALS, BATCH_WRITE, BATCH_GET, DELETE, CHECK], { ...KEY_REQUIRED, userPoolActions: LIVE_ADMIN_CHECK }),
   route('POST', '/importacoes/{id}/desfazer', 'importacoes/desfazer', 'DesfazerImportacao', [...NAME_CLAIMS, UPDATE, DELETE], { userPoolActions: LIVE_ADMIN_CHECK }),
   // Restoring an undone import brings its records back from the trash as the trash's restore does.
   route('POST', '/importacoes/{id}/restaurar', 'importacoes/restaurar', 'RestaurarImportacao', [...NAME_CLAIMS, UPDATE, DELETE], { userPoolActions: LIVE_ADMIN_CHECK }),

@@ -137,26 +137,25 @@ export async function createCliente(actor: Actor, input: ClienteInput, idempoten
   });
 }
 
-/**
- * A new client with id `id` and what its create writes: the record (counted in its category, its
- * documento claimed) and its `criado` history entry (store.createClienteWithHistory, which the
- * seed writes too). For POST /produtos and an import's rows (`feedSk` keeps the rows' feed items
- * apart in one transaction).
- * `idempotencia`: the key the create claims (kept on the record for its purge).
- */
-export function newClienteWrite(
-  actor: Actor,
-  body: ClienteInput,
-  id: number,
-  { feedSk, idempotencia }: { feedSk?: number; idempotencia?: string } = {},
-): { record: ClienteRecord; ops: WriteOp<Outcome>[] } {
+/** A new client with id `id` as its create stores it (stamped now; the contact fields as the contract stores them). */
+export function newClienteRecord(actor: Actor, body: ClienteInput, id: number, idempotencia?: string): ClienteRecord {
   const input = contatoSet(body);
-  const record: ClienteRecord = {
+  return {
     id,
     ...(input as Omit<ClienteRecord, 'id' | 'versao' | 'historico'>),
     ...newRecordFields(actor, idempotencia),
   };
-  return { record, ops: store.createClienteWithHistory(record, feedSk) };
+}
+
+/**
+ * A new client with id `id` and what its create writes: the record (counted in its category, its
+ * documento claimed, its list index items) and its `criado` history entry
+ * (store.createClienteWithHistory, which the seed and an import's rows write too). For POST /produtos.
+ * `idempotencia`: the key the create claims (kept on the record for its purge).
+ */
+export function newClienteWrite(actor: Actor, body: ClienteInput, id: number, { idempotencia }: { idempotencia?: string } = {}): { record: ClienteRecord; ops: WriteOp<Outcome>[] } {
+  const record = newClienteRecord(actor, body, id, idempotencia);
+  return { record, ops: store.createClienteWithHistory(record) };
 }
 
 /**

@@ -40,7 +40,7 @@ import type {
   ImportacaoLoteResultado,
   Pagina,
 } from '../contract/types.ts';
-import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError, type ApiError } from '../errors.ts';
+import { ApiError, ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../errors.ts';
 import * as categoriasStore from '../store/categorias.ts';
 import { claimIdempotencyKey, idempotencyPk, registroRef } from '../store/idempotency.ts';
 import { RECORD_KIND } from '../store/table.ts';
@@ -49,14 +49,16 @@ import { ensureNameClaims } from '../store/names.ts';
 import * as store from '../store/importacoes.ts';
 import { categoriaWire } from '../store/items.ts';
 import { ensureAggregates } from '../store/aggregates.ts';
-import { readCliente } from '../store/clientes.ts';
+import { createClienteWithHistory, readCliente } from '../store/clientes.ts';
+import { putIndexAhead, settleIndexAhead, sweepIndexAhead } from '../store/index-ahead.ts';
+import type { ClienteRecord } from '../store/items.ts';
 import { lixeiraDays } from '../store/lixeira.ts';
 import { distinctFeedSks } from '../store/historico.ts';
 import { chunkRows, pack } from '../store/packing.ts';
 import { commit, commitEach, type WriteOp } from '../store/write.ts';
 import { requireLiveAdmin } from './authority.ts';
 import { newCategoriaWrite, removeCategoria } from './categorias.ts';
-import { newClienteWrite, removeCliente } from './clientes.ts';
+import { newClienteRecord, removeCliente } from './clientes.ts';
 import { restoreFromLixeira } from './lixeira.ts';
 import { cursorOf, nextCursor, type PageRequest } from './historico.ts';
 import { idempotencyClaim, type Answer, type IdempotencyKey } from './idempotency.ts';
@@ -207,6 +209,8 @@ export async function importCategoria(actor: Actor, importacaoId: number, input:
 }
 
 type Row = { linha: number; input: ClienteInput };
+/** A row and the client it creates (its reserved id, stamped once: its index items were put from it). */
+type Planned = { row: Row; record: ClienteRecord };
 
 /** A row's category bucket (0: none): the totals item its create updates. */
 const bucketOf = (row: Row): number => row.input.categoriaId ?? 0;
@@ -220,13 +224,13 @@ const bucketOf = (row: Row): number => row.input.categoriaId ?? 0;
 const CHUNK_KEY = '#g';
 
 /**
- * The op-list of a row: a single create's (the record, its counts and claims, its history entry),
- * plus the item listing the record under its import. `feedSk` keeps the feed items of one
- * transaction's rows apart.
+ * The op-list of a row: a single create's (the record, its counts and claims, its history entry)
+ * without its index items (put ahead: store/index-ahead.ts), plus the item listing the record
+ * under its import. `feedSk` keeps the feed items of one transaction's rows apart.
  */
-const rowOps = (actor: Actor, importacaoId: number, row: Row, id: number, feedSk?: number): WriteOp<Outcome>[] => [
-  ...newClienteWrite(actor, row.input, id, { feedSk }).ops,
-  store.listImportadoCliente(importacaoId, id, row.linha),
+const rowOps = (importacaoId: number, { row, record }: Planned, feedSk?: number): WriteOp<Outcome>[] => [
+  ...createClienteWithHistory(record, feedSk, { indexAhead: true }),
+  store.listImportadoCliente(importacaoId, record.id, row.linha),
 ];
 
 /**
@@ -266,24 +270,36 @@ export async function importLote(
     if (documento) documentos.set(documento, nome);
     rows.push({ linha, input: parsed.value });
   }
+  // Index items a batch that died midway left ahead of clients it never created.
+  await sweepIndexAhead();
   // The batch's ids in one reservation, in line order (a row that fails leaves its id unused).
-  const firstId = await reserveIds('cliente', rows.length);
-  const ids = rows.map((_, r) => firstId + r);
+  const firstId = rows.length > 0 ? await reserveIds('cliente', rows.length) : 0;
+  const planned: Planned[] = rows.map((row, r) => ({ row, record: newClienteRecord(actor, row.input, firstId + r) }));
   // A category's rows go together, so a transaction folds their totals into one update of its
   // category's item instead of one per category met.
-  const order = rows.map((_, r) => r).sort((a, b) => bucketOf(rows[a]!) - bucketOf(rows[b]!) || a - b);
-  // Sized from the rows' real op-lists (the ids do not change their shape): + the claim and the job's count.
+  const order = planned.map((_, r) => r).sort((a, b) => bucketOf(rows[a]!) - bucketOf(rows[b]!) || a - b);
+  // Sized from the rows' real op-lists: + the claim and the job's count.
   const chunks = chunkRows(
-    order.map((r) => rowOps(actor, importacaoId, rows[r]!, 0)),
+    order.map((r) => rowOps(importacaoId, planned[r]!)),
     2,
-  ).map((chunk) => chunk.map((i) => order[i]!));
+  ).map((chunk) => chunk.map((i) => planned[order[i]!]!));
+  const ahead = planned.length > 0 ? await putIndexAhead(firstId, firstId + planned.length - 1, planned.map((p) => p.record)) : undefined;
   for (const [n, chunk] of chunks.entries()) {
     const last = fim && n === chunks.length - 1;
     const claimKey = `${importacaoId}/${idempotency.key}${CHUNK_KEY}${n}`;
-    const answer = await writeChunk(actor, importacao, chunk.map((r) => ({ row: rows[r]!, id: ids[r]! })), { ...idempotency, key: claimKey }, last);
+    let answer: ImportacaoLoteResultado;
+    try {
+      answer = await writeChunk(actor, importacao, chunk, { ...idempotency, key: claimKey }, last);
+    } catch (error) {
+      // Refused (the job closed or full, a key in use or reused): this transaction wrote nothing,
+      // so what the batch created is known. Anything else may have written it: left to the sweep.
+      if (ahead && error instanceof ApiError) await settleIndexAhead(ahead, new Set(result.criados.map((c) => c.id)));
+      throw error;
+    }
     result.criados.push(...answer.criados);
     result.falhas.push(...answer.falhas);
   }
+  if (ahead) await settleIndexAhead(ahead, new Set(result.criados.map((c) => c.id)));
   // The last batch with nothing to write still concludes the import (again: no harm).
   if (fim && chunks.length === 0) {
     const written = await commit([store.countOnImportacao(importacaoId, 0, { fim: true })]);
@@ -303,7 +319,7 @@ export async function importLote(
 async function writeChunk(
   actor: Actor,
   importacao: Pick<store.ImportacaoStored, 'id' | 'total'>,
-  rows: readonly { row: Row; id: number }[],
+  rows: readonly Planned[],
   key: IdempotencyKey,
   fim: boolean,
 ): Promise<ImportacaoLoteResultado> {
@@ -316,11 +332,11 @@ async function writeChunk(
   for (;;) {
     const answer: Answer<ImportacaoLoteResultado> = {
       status: 200,
-      body: { criados: [...before, ...alive.map(({ row, id }) => ({ linha: row.linha, id }))], falhas: [...falhas] },
+      body: { criados: [...before, ...alive.map(({ row, record }) => ({ linha: row.linha, id: record.id }))], falhas: [...falhas] },
     };
     const feed = distinctFeedSks(alive.length);
     const packed = pack<Outcome>(
-      alive.map(({ row, id }, r) => rowOps(actor, importacaoId, row, id, feed[r])),
+      alive.map((p, r) => rowOps(importacaoId, p, feed[r])),
       [claimIdempotencyKey(claim, answer), store.countOnImportacao(importacaoId, alive.length, { fim, total: importacao.total })],
     );
     const written = await commitEach(packed.ops);

@@ -95,13 +95,18 @@ const clienteFailed = (old: Stored | undefined) => ({ kind: old ? 'staleVersao' 
  * (which must exist: `categoriaMissing`), its uniqueness claims (the documento) taken; its key
  * taken already means another write put it there first (`changed`).
  */
-export function createCliente(c: ClienteRecord): WriteOp<ClienteOutcome>[] {
+export function createCliente(c: ClienteRecord, { indexAhead = false }: CreateOptions = {}): WriteOp<ClienteOutcome>[] {
   return [
     { name: 'cliente.put', put: clienteItem(c), condition: missing('pk'), onFailed: () => ({ kind: 'changed' }) },
     ...aggregateOps(null, c),
     ...uniqueClaimsOf('cliente', c).map((claim) => claim.take()),
-    ...indexOps(null, c),
+    ...(indexAhead ? [] : indexOps(null, c)),
   ];
+}
+
+/** `indexAhead`: the client's index items were put before, in bulk (an import's rows: store/index-ahead.ts). */
+export interface CreateOptions {
+  indexAhead?: boolean;
 }
 
 /**
@@ -109,9 +114,9 @@ export function createCliente(c: ClienteRecord): WriteOp<ClienteOutcome>[] {
  * seed: the record as createCliente writes it and its `criado` history entry with its feed item,
  * stamped with the record's `criadoEm` / `criadoPor` (`feedSk`: see HistoryWrite).
  */
-export function createClienteWithHistory(c: ClienteRecord, feedSk?: number): WriteOp<ClienteOutcome>[] {
+export function createClienteWithHistory(c: ClienteRecord, feedSk?: number, options?: CreateOptions): WriteOp<ClienteOutcome>[] {
   const entry = { acao: 'criado' as const, em: String(c.criadoEm), por: String(c.criadoPor) };
-  return [...createCliente(c), ...historyOps({ kind: RECORD_KIND.cliente, id: c.id, nome: c.nome, seq: 1, entry, feedSk })];
+  return [...createCliente(c, options), ...historyOps({ kind: RECORD_KIND.cliente, id: c.id, nome: c.nome, seq: 1, entry, feedSk })];
 }
 
 /**

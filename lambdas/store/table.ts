@@ -69,6 +69,11 @@ export const PARTITION_KEYS = {
   importacao: 'IMPORTACAO',
   /** A client's index items: `INDICE#<id>` / slot (store/listas.ts). */
   indice: 'INDICE',
+  /**
+   * An import batch's index items put ahead of its clients: `INDICE-ADIANTADO` / the batch's first
+   * reserved id, with its last (`ultimo`) and when (`em`), until they are settled (store/index-ahead.ts).
+   */
+  indiceAdiantado: 'INDICE-ADIANTADO',
   /** Migrations of stored records: `MIGRACAO` / the migration's number, with its progress. */
   migracao: 'MIGRACAO',
   /** A person's reminder settings: `USUARIO#<e-mail, lower case>` / 0 (store/lembretes.ts). */

@@ -4,13 +4,14 @@
  * alone), transactions sized within 100 items, idempotency (the same batch twice creates once),
  * the batch route's own body limit, and the undo (author or admin; counts back as before).
  */
-import { QueryCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cpfCheckDigits, formatDocumento, LIMITS, MESSAGES } from '../../lambdas/contract/index.ts';
+import { STALE_AFTER_MS } from '../../lambdas/store/index-ahead.ts';
 import { CLIENT_COUNT } from '../../lambdas/store/items.ts';
 import { PARTITION_KEYS } from '../../lambdas/store/table.ts';
 import { keyOf, writeHooks, type AnyOp } from '../../lambdas/store/write.ts';
-import { invariantViolations, snapshot, type Snapshot } from '../contract/store-invariants.ts';
+import { indexCompletenessViolations, invariantViolations, snapshot, type Snapshot } from '../contract/store-invariants.ts';
 import { call, createCategoria, startApi, type TestApi } from './helpers.ts';
 
 let api: TestApi;
@@ -43,6 +44,8 @@ async function stored(pk: string) {
 }
 /** The imports' invariants (a test above deletes a category behind the store's back, leaving its name claim). */
 const importViolations = (s: Snapshot) => invariantViolations(s).filter((v) => /^(import|idempotency)/.test(v));
+/** The list index's invariants: index items only of live clients (or of a batch not settled yet), each as its client makes it. */
+const indexViolationsOf = (s: Snapshot) => invariantViolations(s).filter((v) => /^index items|index slot/.test(v));
 const countOf = async (categoriaId: number) => (await stored(PARTITION_KEYS.categoria)).find((c) => c.sk === categoriaId)?.[CLIENT_COUNT];
 const clientes = async () => (await call(api, 'GET', '/produtos')).body as { id: number; nome: string; categoria: { id: number } | null }[];
 
@@ -69,12 +72,12 @@ describe('POST /importacoes and its batches', () => {
       { linha: 9, mensagem: MESSAGES.campoVazio('nome'), campo: 'nome' },
       { linha: 11, mensagem: MESSAGES.campoMinimo('valorContrato', 0), campo: 'valorContrato' },
     ]);
-    // Each transaction: rows (the client, its history entry and feed item, its import listing, and
-    // its 8 list index items: 6 views of a non-VIP, 2 search words) + one folded count + claim +
-    // job count ≤ 100.
+    // Each transaction: rows (the client, its history entry and feed item, its import listing; its
+    // 8 list index items, 6 views of a non-VIP and 2 search words, went ahead in bulk) + one folded
+    // count + claim + job count ≤ 100.
     expect(Math.max(...sizes)).toBeLessThanOrEqual(100);
     expect(Math.max(...sizes)).toBeGreaterThanOrEqual(95);
-    expect(sizes.reduce((a, b) => a + b, 0)).toBe(198 * (4 + 8) + 3 * sizes.length);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(198 * 4 + 3 * sizes.length);
     expect(await countOf(cat.id)).toBe(198);
     const all = await clientes();
     for (const c of r.body.criados as { id: number; linha: number }[]) {
@@ -87,7 +90,11 @@ describe('POST /importacoes and its batches', () => {
     expect((await call(api, 'GET', `/produtos/${first}`)).body).toMatchObject({ criadoPor: 'anônimo', atualizadoPor: 'anônimo' });
     const history = await call(api, 'GET', `/produtos/${first}/historico`);
     expect(history.body.itens).toEqual([{ acao: 'criado', em: expect.any(String), por: 'anônimo' }]);
-    expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
+    // Every created row has all its index items, exactly (they went ahead), and the batch's marker is settled.
+    const after = await snapshot(api.doc, api.tableName);
+    expect(invariantViolations(after)).toEqual([]);
+    expect(indexCompletenessViolations(after)).toEqual([]);
+    expect(after.indexAhead).toEqual([]);
   });
 
   it('rows of many categories in any order: each transaction folds its rows into one or two categories’ totals, the totals equal a recount, ids follow the lines', async () => {
@@ -142,7 +149,16 @@ describe('POST /importacoes and its batches', () => {
     }
     expect((await stored(PARTITION_KEYS.importacao)).find((j) => j.sk === job.id)?.criados).toBe(147);
     // Totals, VIP counts and sums equal a recount; every created client has exactly its index items.
-    expect(invariantViolations(await snapshot(api.doc, api.tableName))).toEqual([]);
+    const after = await snapshot(api.doc, api.tableName);
+    expect(invariantViolations(after)).toEqual([]);
+    expect(indexCompletenessViolations(after)).toEqual([]);
+    // The row refused in its transaction (the CPF another client has) left its reserved id unused:
+    // the index items put ahead for it are gone, and the batch's marker with them.
+    const ids = new Set(criados.map((c) => c.id));
+    const unused = Array.from({ length: criados.at(-1)!.id - criados[0]!.id + 1 }, (_, i) => criados[0]!.id + i).filter((id) => !ids.has(id));
+    expect(unused).toHaveLength(1);
+    expect(await stored(`${PARTITION_KEYS.indice}#${unused[0]}`)).toEqual([]);
+    expect(after.indexAhead).toEqual([]);
   });
 
   it('the same batch sent twice (a retry after a network error) creates its rows once and answers the same', async () => {
@@ -160,6 +176,11 @@ describe('POST /importacoes and its batches', () => {
     expect(c.body).toEqual(a.body);
     expect((await clientes()).filter((x) => x.nome.startsWith('Repetido '))).toHaveLength(30);
     expect(await countOf(cat.id)).toBe(30);
+    // The replays' own reserved ids created nothing: what they put ahead is gone again.
+    const after = await snapshot(api.doc, api.tableName);
+    expect(importViolations(after)).toEqual([]);
+    expect(indexViolationsOf(after)).toEqual([]);
+    expect(after.indexAhead).toEqual([]);
     // Another body under the same key: 422, nothing created.
     const other = await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas: [linha(99, { nome: 'Outro' })] }, k);
     expect(other).toMatchObject({ status: 422, body: { mensagem: MESSAGES.idempotenciaCorpoDiferente } });
@@ -200,6 +221,49 @@ describe('POST /importacoes and its batches', () => {
     expect((await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas: [linha(1)] }, key())).status).toBe(409);
     expect((await clientes()).length).toBe(before + 1);
     expect((await call(api, 'GET', `/importacoes/${job.id}`)).body).toMatchObject({ criados: 1 });
+  });
+
+  it('a batch that dies midway leaves index items ahead of clients it never created: no list shows them, and once the batch is surely dead the next one sweeps them', async () => {
+    const job = await startImport(6);
+    const linhas = Array.from({ length: 3 }, (_, i) => linha(i, { nome: `Interrompido ${i} Zanzibar` }));
+    // The connection drops at the rows' transaction: after the index items went ahead, before any client.
+    writeHooks.beforeCommit = (ops) => {
+      if (ops.some((o) => o.name === 'importacao.linha')) throw new Error('socket hang up');
+    };
+    const dead = await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas }, key());
+    expect(dead.status).toBe(500);
+    delete writeHooks.beforeCommit;
+    let s = await snapshot(api.doc, api.tableName);
+    expect(s.indexAhead).toHaveLength(1);
+    const [first, last] = s.indexAhead![0]!;
+    expect(last - first).toBe(2);
+    expect(await stored(`${PARTITION_KEYS.indice}#${first}`)).not.toEqual([]);
+    // Items of no client: the paged list and its search skip them.
+    for (const qs of ['limit=50&ordem=alteracao&dir=desc', 'limit=50&q=zanzibar']) {
+      const page = await call(api, 'GET', `/produtos/pagina?${qs}`);
+      expect(page.status, page.text).toBe(200);
+      expect((page.body as { itens: { nome: string }[] }).itens.filter((c) => c.nome.includes('Zanzibar'))).toEqual([]);
+    }
+    expect(indexViolationsOf(s)).toEqual([]);
+    // A batch right after does not touch them: the first one might still be running.
+    const next = await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas: [linha(10)] }, key());
+    expect(next.status, next.text).toBe(200);
+    expect((await snapshot(api.doc, api.tableName)).indexAhead).toEqual([[first, last]]);
+    // Once older than any function may run, the next batch settles it: the ids without a client lose their items.
+    await api.doc.send(new UpdateCommand({ TableName: api.tableName, Key: { pk: PARTITION_KEYS.indiceAdiantado, sk: first }, UpdateExpression: 'SET em = :old', ExpressionAttributeValues: { ':old': Date.now() - STALE_AFTER_MS - 1_000 } }));
+    const sweeper = await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas: [linha(11)] }, key());
+    expect(sweeper.status, sweeper.text).toBe(200);
+    s = await snapshot(api.doc, api.tableName);
+    expect(s.indexAhead).toEqual([]);
+    for (let id = first; id <= last; id++) expect(await stored(`${PARTITION_KEYS.indice}#${id}`)).toEqual([]);
+    expect(indexViolationsOf(s)).toEqual([]);
+    expect(indexCompletenessViolations(s)).toEqual([]);
+    // The lines it never created are still the import's to send: sent again, they are created with their index.
+    const again = await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas }, key());
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.criados).toHaveLength(3);
+    const found = await call(api, 'GET', '/produtos/pagina?limit=50&q=zanzibar');
+    expect((found.body as { itens: { id: number }[] }).itens.map((c) => c.id).sort()).toEqual((again.body.criados as { id: number }[]).map((c) => c.id).sort());
   });
 
   it('refuses a batch without Idempotency-Key, an unknown import, repeated lines, and bodies over the route’s own limit', async () => {

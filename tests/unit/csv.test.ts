@@ -13,7 +13,7 @@ import { CLIENTE_COLUMNS, columnFor, formatDecimal, type ClienteCsv } from '../.
 import { decode, parseBytes } from '../../web/src/lib/csv/decode.ts';
 import { clientesCsv } from '../../web/src/lib/csv/export.ts';
 import { formatData, formatTelefone, readData, readDocumento, readTelefone } from '../../web/src/lib/csv/fields.ts';
-import { categoriaNames, checkRows, columnHeaders, guessMapping, hasHeader } from '../../web/src/lib/csv/rows.ts';
+import { categoriaNames, CHECK_SLICE, checkRows, checkRowsInSteps, columnHeaders, guessMapping, hasHeader } from '../../web/src/lib/csv/rows.ts';
 import { neutralise, toCsv, unneutralise } from '../../web/src/lib/csv/write.ts';
 import { CSV_TEXTS } from '../../web/src/texts/csv.ts';
 
@@ -98,6 +98,22 @@ describe('reading cells', () => {
     const bare = [['Loja', 'Varejo', 'Ana', '10']];
     expect(hasHeader(bare[0])).toBe(false);
     expect(checkRows(bare, guessMapping(bare, false), false)[0]!.row).toEqual({ nome: 'Loja', segmento: 'Varejo', pontoFocal: 'Ana', valorContrato: 10 });
+  });
+
+  it('checks a large file in slices with the main thread free between them, with the same result (a CNPJ repeated across slices included)', async () => {
+    const base = '112223330001';
+    const cnpj = formatDocumento(base + cnpjCheckDigits(base));
+    const rows = [['Nome', 'Valor do contrato', 'CNPJ/CPF'], ...Array.from({ length: 3 * CHECK_SLICE + 7 }, (_, i) => [`Cliente ${i}`, `${i},50`, i === 3 || i === 2 * CHECK_SLICE + 1 ? cnpj : ''])];
+    const mapping = guessMapping(rows, true);
+    let between = 0;
+    const ticking = setInterval(() => between++, 0);
+    const stepped = await checkRowsInSteps(rows, mapping, true);
+    clearInterval(ticking);
+    expect(stepped).toEqual(checkRows(rows, mapping, true));
+    expect(stepped).toHaveLength(3 * CHECK_SLICE + 7);
+    expect(stepped[2 * CHECK_SLICE + 1]!.problems).toEqual([MESSAGES.documentoDuplicado(cnpj, 'Cliente 3')]);
+    // Other tasks ran while it checked: it gave the thread back after each slice.
+    expect(between).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -10,7 +10,7 @@ import { ApiRequestError, newIdempotencyKey, reasonOf } from '../../api/http.ts'
 import { createCategoria, readImportacao, sendLote, startImportacao } from '../../api/importacoes.ts';
 import { batchEnd } from '../../lib/csv/batches.ts';
 import { readCsvFile } from '../../lib/csv/read.ts';
-import { checkRows, hasHeader, type ImportRow } from '../../lib/csv/rows.ts';
+import { checkRows, checkRowsInSteps, guessMapping, hasHeader, type ImportRow } from '../../lib/csv/rows.ts';
 import { categorias as categoriasResource, clientes as clientesResource } from '../../lib/resources.ts';
 import { CSV_TEXTS } from '../../texts/csv.ts';
 import type { Outcome } from './components/Summary.tsx';
@@ -36,7 +36,13 @@ export function useClienteImport(known: Known) {
   const cancel = useRef(false);
   const { file, mapping, header, resuming, pularDuplicados } = state;
 
-  const allChecks = useMemo(() => (file ? checkRows(file.parsed.rows, mapping, header) : []), [file, mapping, header]);
+  // The rows as they were checked while the file was read; again (at once) when the person changes the columns or the header.
+  const allChecks = useMemo(() => {
+    if (!file) return [];
+    const ready = file.checked;
+    if (ready && ready.header === header && ready.mapping.length === mapping.length && ready.mapping.every((f, j) => f === mapping[j])) return ready.checks;
+    return checkRows(file.parsed.rows, mapping, header);
+  }, [file, mapping, header]);
   // A continued import skips the lines it created already.
   const created = resuming?.created;
   const checks = useMemo(() => (created ? allChecks.filter((c) => !created.has(c.linha)) : allChecks), [allChecks, created]);
@@ -64,7 +70,11 @@ export function useClienteImport(known: Known) {
         for (const [first, last] of detail.linhas) for (let l = first; l <= last; l++) lines.add(l);
         resumed = { job: detail, created: lines };
       }
-      dispatch({ type: 'read', name: chosen.name, parsed, header: hasHeader(parsed.rows[0]), resuming: resumed });
+      // Checked in steps with the columns the review guesses first (the same guess): the page stays responsive.
+      const header = hasHeader(parsed.rows[0]);
+      const mapping = guessMapping(parsed.rows, header);
+      const checked = { header, mapping, checks: await checkRowsInSteps(parsed.rows, mapping, header) };
+      dispatch({ type: 'read', name: chosen.name, parsed, header, checked, resuming: resumed });
     } catch (err) {
       dispatch({ type: 'refused', error: err instanceof RangeError ? err.message : CSV_TEXTS.choose.readFailed });
     }

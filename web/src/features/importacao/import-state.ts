@@ -6,7 +6,7 @@
 import type { Importacao } from '@contract';
 import type { ClienteField } from '../../lib/csv/columns.ts';
 import type { ParsedFile } from '../../lib/csv/read.ts';
-import { guessMapping } from '../../lib/csv/rows.ts';
+import { guessMapping, type RowCheck } from '../../lib/csv/rows.ts';
 import type { ImportPhase } from './components/FileChooser.tsx';
 import type { Outcome } from './components/Summary.tsx';
 
@@ -32,11 +32,19 @@ export interface Run {
   outcome: Outcome;
 }
 
+/** A file's rows checked with these columns and header. */
+export interface Checked {
+  header: boolean;
+  mapping: readonly (ClienteField | null)[];
+  checks: RowCheck[];
+}
+
 export interface ImportState {
   phase: ImportPhase;
   /** Why the last file was refused (shown on the choose step). */
   error?: string | undefined;
-  file?: { name: string; parsed: ParsedFile } | undefined;
+  /** The chosen file, and its rows checked with the columns guessed for it (in steps, as it was read). */
+  file?: { name: string; parsed: ParsedFile; checked?: Checked | undefined } | undefined;
   /** Whether the file's first row is its header. */
   header: boolean;
   /** The field each column of the file is read as. */
@@ -51,7 +59,7 @@ export interface ImportState {
 
 export type ImportAction =
   | { type: 'reading' }
-  | { type: 'read'; name: string; parsed: ParsedFile; header: boolean; resuming?: Resuming | undefined }
+  | { type: 'read'; name: string; parsed: ParsedFile; header: boolean; checked?: Checked | undefined; resuming?: Resuming | undefined }
   | { type: 'refused'; error: string }
   | { type: 'error'; error: string }
   | { type: 'otherFile' }
@@ -86,7 +94,7 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
       return {
         ...state,
         phase: 'review',
-        file: { name: action.name, parsed: action.parsed },
+        file: { name: action.name, parsed: action.parsed, checked: action.checked },
         header: action.header,
         mapping: guessMapping(action.parsed.rows, action.header),
         resuming: action.resuming ?? state.resuming,

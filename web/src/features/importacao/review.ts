@@ -29,6 +29,7 @@ export function reviewRows(checks: readonly RowCheck[], categorias: readonly Cat
   const invalid: RowCheck[] = [];
   const duplicates: RowCheck[] = [];
   const novas = new Map<string, string>();
+  const seen = new Set<string>();
   for (const check of checks) {
     if (!check.row) {
       invalid.push(check);
@@ -46,7 +47,11 @@ export function reviewRows(checks: readonly RowCheck[], categorias: readonly Cat
     names.add(folded);
     valid.push(check);
     const cat = check.row.categoria;
-    if (cat && !existing.has(foldName(cat)) && !novas.has(foldName(cat))) novas.set(foldName(cat), cat);
+    if (!cat || seen.has(cat)) continue;
+    // Each category written once folded: a file names a few categories on thousands of rows.
+    seen.add(cat);
+    const key = foldName(cat);
+    if (!existing.has(key) && !novas.has(key)) novas.set(key, cat);
   }
   return { existing, valid, invalid, duplicates, novas: [...novas.values()] };
 }

@@ -206,6 +206,10 @@ describe('POST /importacoes and its batches', () => {
       { linha: 6, mensagem: MESSAGES.categoriaInexistente(gone.id), campo: 'categoria.id' },
     ]);
     expect(await countOf(keep.id)).toBe(3);
+    // The refused rows' index items, put ahead, are gone with the batch's marker.
+    const after = await snapshot(api.doc, api.tableName);
+    expect(indexViolationsOf(after)).toEqual([]);
+    expect(after.indexAhead).toEqual([]);
   });
 
   it('never creates more rows than the import declared: a batch past its total is refused whole (409), within it is written', async () => {
@@ -221,6 +225,10 @@ describe('POST /importacoes and its batches', () => {
     expect((await call(api, 'POST', `/importacoes/${job.id}/lotes`, { linhas: [linha(1)] }, key())).status).toBe(409);
     expect((await clientes()).length).toBe(before + 1);
     expect((await call(api, 'GET', `/importacoes/${job.id}`)).body).toMatchObject({ criados: 1 });
+    // A batch refused whole takes back the index items it put ahead: no item of a client that does not exist, no marker left.
+    const after = await snapshot(api.doc, api.tableName);
+    expect(indexViolationsOf(after)).toEqual([]);
+    expect(after.indexAhead).toEqual([]);
   });
 
   it('a batch that dies midway leaves index items ahead of clients it never created: no list shows them, and once the batch is surely dead the next one sweeps them', async () => {

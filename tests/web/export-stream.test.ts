@@ -139,6 +139,29 @@ describe('the streaming export', () => {
       }
     });
 
+    it('a view under a tenth of the portfolio (its count known from the list) comes from its own pages, the same rows as from the whole list', async () => {
+      const view = { ordem: 'valor', desc: true, vip: true, categoria: loja.id, q: '' } as const;
+      const fromWhole = async () => {
+        mockApi({ 'GET /api/produtos': json(200, whole), 'GET /api/observacoes': notes });
+        let file: Blob | undefined;
+        expect(await exportClientesView(view, 30, new AbortController().signal, () => {}, blobSink((f) => (file = f)), 3)).toBe(true);
+        return lines(file);
+      };
+      // 3 of 30: a tenth or more, the whole list.
+      const expected = await fromWhole();
+      expect(expected.map((l) => l.split(';')[0])).toEqual(['Álamo VIP', 'Loja 10', 'Zeca Bar']);
+      // 3 of 10,000: one page.
+      const rows = expected.map((l) => l.split(';')[0]!);
+      const page = json(200, { itens: [whole[2], whole[4], whole[0]].map((c) => ({ ...c, ...(c!.id === 3 ? { observacoes: 'liga cedo' } : {}) })), cursor: null, totais: { clientes: 3, vips: 3, soma: 62_000 } });
+      const api = mockApi({ 'GET /api/produtos': json(200, whole), 'GET /api/observacoes': notes, 'GET /api/produtos/pagina': page });
+      let file: Blob | undefined;
+      expect(await exportClientesView(view, 10_000, new AbortController().signal, () => {}, blobSink((f) => (file = f)), 3)).toBe(true);
+      expect(api.callsTo('GET', '/api/produtos')).toEqual([]);
+      expect(api.callsTo('GET', '/api/produtos/pagina')).toHaveLength(1);
+      expect((await lines(file)).map((l) => l.split(';')[0])).toEqual(rows);
+      expect(await lines(file)).toEqual(expected);
+    });
+
     it('canceled while writing, or while reading: no file', async () => {
       const many = Array.from({ length: 2_500 }, (_, i) => produto(i + 1, `Cliente ${i + 1}`, 100));
       mockApi({ 'GET /api/produtos': json(200, many), 'GET /api/observacoes': notes });

@@ -125,7 +125,8 @@ describe('/clientes above LIST_PAGED_ABOVE clients', () => {
   it('up to EXPORT_WHOLE_LIST_MAX clients exports a view without a search from the whole list and the notes, in the view\'s order', async () => {
     const api = mockApi({
       'GET /api/resumo': json(200, resumo(LIST_PAGED_ABOVE + 1)),
-      'GET /api/produtos/pagina': json(200, { itens: PAGE_1, cursor: 'c1', totais: { clientes: 3, vips: 1, soma: 24_000 } }),
+      // A tenth of the portfolio or more: the whole list costs less than the view's pages.
+      'GET /api/produtos/pagina': json(200, { itens: PAGE_1, cursor: 'c1', totais: { clientes: 300, vips: 1, soma: 24_000 } }),
       'GET /api/produtos': json(200, [...PAGE_2, ...PAGE_1].reverse()),
       'GET /api/observacoes': json(200, { itens: [{ id: PAGE_2[0]!.id, observacoes: 'liga cedo' }], cursor: null }),
     });
@@ -134,6 +135,20 @@ describe('/clientes above LIST_PAGED_ABOVE clients', () => {
     expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual([...PAGE_1, ...PAGE_2].map((c) => c.nome).sort((a, b) => a.localeCompare(b, 'pt-BR')));
     expect(lines.find((l) => l.startsWith('Carla Dias'))).toContain('liga cedo');
     expect(pagedQueries(api.fetchMock).map((q) => q.observacoes)).toEqual([undefined]);
+  });
+
+  it('a view under a tenth of the portfolio (its count from the list\'s first page) exports from its own pages, never the whole list', async () => {
+    const api = mockApi({
+      'GET /api/resumo': json(200, resumo(LIST_PAGED_ABOVE + 1)),
+      'GET /api/produtos/pagina': json(200, { itens: PAGE_1, cursor: null, totais: { clientes: PAGE_1.length, vips: 1, soma: 24_000 } }),
+      'GET /api/produtos': json(200, [...PAGE_2, ...PAGE_1].reverse()),
+      'GET /api/observacoes': json(200, { itens: [], cursor: null }),
+    });
+    const lines = await exportedLines();
+    expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual(PAGE_1.map((c) => c.nome));
+    expect(api.callsTo('GET', '/api/produtos')).toEqual([]);
+    // The list's own page, then the export's with the notes.
+    expect(pagedQueries(api.fetchMock).map((q) => q.observacoes)).toEqual([undefined, '1']);
   });
 });
 

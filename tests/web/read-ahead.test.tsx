@@ -34,11 +34,14 @@ const queryOf = (path: string) => {
   return s.toString();
 };
 
-/** A view's first page: one client named after the view's query (and `version` for a later read). */
+/**
+ * A view's first page: one client named after the view's query (and `version` for a later read),
+ * the view counted as the whole portfolio (so its export reads the whole list).
+ */
 const pageOf = (query: string, version = 1) => ({
   itens: [produto(version * 1000 + query.length, `${query || 'inicio'} v${version}`, 1000)],
   cursor: null,
-  totais: { clientes: 1, vips: 0, soma: 1000 },
+  totais: { clientes: RESUMO.clientes, vips: 0, soma: 1000 },
 });
 const nameOf = (query: string, version = 1) => `${query || 'inicio'} v${version}`;
 

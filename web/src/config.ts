@@ -87,6 +87,13 @@ export const EXPORT_TO_FILE_ABOVE = 200_000;
  */
 export const EXPORT_WHOLE_LIST_MAX = 20_000;
 
+/**
+ * What a client read page by page costs, in clients of the whole list: a page of 100 with its notes
+ * takes about 20 ms, the whole list about 23 ms a thousand (docs/performance.md). So a view under a
+ * tenth of the portfolio (a category, its VIPs) is exported from its own pages, not the whole list.
+ */
+export const EXPORT_PAGED_CLIENT_COST = 10;
+
 /** Clients per page of the paged list (a multiple of 2, 3 and 4: full rows of cards). */
 export const LIST_PAGE_SIZE = 24;
 

@@ -3,7 +3,7 @@
  * route, the next page loaded as the user scrolls, at most LIST_PAGED_MAX_LOADED cards held.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { useSWRConfig } from 'swr';
+import { useSWRConfig, type Cache } from 'swr';
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
 import type { Cliente, PaginaClientes, Totais } from '@contract';
 import type { View } from '../../lib/clientes-url.ts';
@@ -70,6 +70,12 @@ function useFreshOnMount(cached: boolean, mutate: () => Promise<unknown>) {
   useEffect(() => {
     if (atMount.current) void revalidate.current();
   }, []);
+}
+
+/** The totals of a view's first page as the list read it (in the SWR cache), or undefined. */
+export function cachedTotais(cache: Cache, view: PagedView, pageSize = LIST_PAGE_SIZE): Totais | undefined {
+  const pages = cache.get(unstable_serialize(cursorPageKey(paginaPath(view, pageSize))))?.data as PaginaClientes[] | undefined;
+  return pages?.[0]?.totais;
 }
 
 /**

@@ -6,7 +6,7 @@ import { LIMITS, type Categoria, type Cliente } from '@contract';
 import { apiRequest } from '../../api/http.ts';
 import { clientesApi } from '../../api/clientes.ts';
 import { readObservacoes } from '../../api/observacoes.ts';
-import { EXPORT_WHOLE_LIST_MAX } from '../../config.ts';
+import { EXPORT_PAGED_CLIENT_COST, EXPORT_WHOLE_LIST_MAX } from '../../config.ts';
 import { tooLarge } from '../paging.ts';
 import { wholeListServes, wholeViewOf } from './whole-view.ts';
 import { CATEGORIA_COLUMNS, CLIENTE_COLUMNS, type ClienteCsv } from './columns.ts';
@@ -124,7 +124,8 @@ async function* inParts(rows: readonly ClienteCsv[]) {
 /**
  * 'Exportar' on the paged list. Up to EXPORT_WHOLE_LIST_MAX clients in all (`clientes`, the
  * portfolio's count), a view the whole list serves comes from two reads and is written in parts;
- * any other view, a larger portfolio or a whole list that answers 413, page by page
+ * any other view, a larger portfolio, a view under a tenth of it (`viewClientes`, its count when the
+ * list knows it: EXPORT_PAGED_CLIENT_COST) or a whole list that answers 413, page by page
  * (exportClientesPaged). The file is the same either way: the same clients in the same order.
  * @returns whether the file was written (false: canceled).
  */
@@ -134,8 +135,11 @@ export async function exportClientesView(
   signal: AbortSignal,
   onProgress: (feitos: number, total: number | undefined) => void,
   sink: CsvSink = downloadSink(),
+  viewClientes?: number,
 ): Promise<boolean> {
-  if (clientes <= EXPORT_WHOLE_LIST_MAX && wholeListServes(view)) {
+  // A view small against the portfolio (its count known from the list) costs less in its own pages.
+  const small = viewClientes !== undefined && viewClientes * EXPORT_PAGED_CLIENT_COST < clientes;
+  if (!small && clientes <= EXPORT_WHOLE_LIST_MAX && wholeListServes(view)) {
     const rows = await readWholeView(view, signal).catch(async (err: unknown) => {
       await sink.abort();
       throw err;

@@ -6,7 +6,7 @@ import { canWriteFile, fileName, fileSink } from '../../../lib/csv/sink.ts';
 import { useResumo } from '../../../lib/resources.ts';
 import { notifyError, notifyInfo } from '../../../lib/toast.tsx';
 import { LISTAS_TEXTS } from '../../../texts/listas.ts';
-import { pagedViewOf } from '../paged.ts';
+import { cachedTotais, pagedViewOf } from '../paged.ts';
 import { holdReadAhead, readAheadStore } from '../read-ahead-store.ts';
 
 interface Progress {
@@ -16,7 +16,8 @@ interface Progress {
 
 /**
  * 'Exportar' on the paged list: the view written into one file (a chunk loaded on click: from the
- * whole list up to EXPORT_WHOLE_LIST_MAX clients, else page by page), with a progress bar and
+ * whole list up to EXPORT_WHOLE_LIST_MAX clients, else, or for a view small against the portfolio
+ * (its count from the list's first page), page by page), with a progress bar and
  * 'Cancelar' while it runs. Leaving the page cancels it. Above
  * EXPORT_TO_FILE_ABOVE clients, where the browser can, the file is written where the person
  * chooses as it goes (lib/csv/sink.ts); otherwise it is downloaded.
@@ -44,7 +45,8 @@ export function PagedExport({ view }: { view: View }) {
       const m = await import('../../../lib/csv/export.ts');
       // The count unknown yet: page by page, which serves every size.
       const clientes = resumo?.clientes ?? Number.POSITIVE_INFINITY;
-      const done = await m.exportClientesView(pagedViewOf(view), clientes, controller.signal, (feitos, total) => setProgress({ feitos, total }), sink);
+      const paged = pagedViewOf(view);
+      const done = await m.exportClientesView(paged, clientes, controller.signal, (feitos, total) => setProgress({ feitos, total }), sink, cachedTotais(cache, paged)?.clientes);
       if (!done) notifyInfo(LISTAS_TEXTS.csv.exportCanceled);
     } catch {
       if (controller.signal.aborted) notifyInfo(LISTAS_TEXTS.csv.exportCanceled);

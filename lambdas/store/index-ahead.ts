@@ -22,17 +22,16 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchDelete, batchPut } from './batch.ts';
 import { defaultDb } from './client.ts';
 import { clienteKey, type ClienteRecord } from './items.ts';
-import { indexItemsOf, readClientesByIds } from './listas.ts';
+import { indexOps, readClientesByIds } from './listas.ts';
 import { queryAll } from './reads.ts';
 import { PARTITION_KEYS } from './table.ts';
-import { commit, missing, type WriteOp } from './write.ts';
+import { commit, itemsPutBy, keyOf, missing, type WriteOp } from './write.ts';
 
 /** Longer than any function runs (Lambda's ceiling is 15 minutes): a marker this old is a dead batch's. */
 export const STALE_AFTER_MS = 20 * 60_000;
 
 /** The marker of a batch's index items put ahead: its reserved ids `sk`…`ultimo`, since `em` (epoch ms). */
 const markerKey = (first: number) => ({ pk: PARTITION_KEYS.indiceAdiantado, sk: first });
-const indexKeysOf = (c: ClienteRecord) => [...indexItemsOf(c).values()].map((item) => ({ pk: String(item.pk), sk: Number(item.sk) }));
 
 /** The index items of a batch's clients, put ahead of their records. */
 export interface IndexAhead {
@@ -47,14 +46,15 @@ export interface IndexAhead {
 export async function putIndexAhead(first: number, last: number, records: readonly ClienteRecord[]): Promise<IndexAhead> {
   const db = defaultDb();
   await batchPut(db, [{ ...markerKey(first), ultimo: last, em: Date.now() }]);
-  await batchPut(db, records.flatMap((c) => [...indexItemsOf(c).values()]));
+  await batchPut(db, records.flatMap((c) => itemsPutBy(indexOps(null, c))));
   return { first, records };
 }
 
 /** Once the batch's transactions answered: the index items of the ids it did not create go, then the marker. */
 export async function settleIndexAhead({ first, records }: IndexAhead, created: ReadonlySet<number>): Promise<void> {
   const db = defaultDb();
-  await batchDelete(db, records.filter((c) => !created.has(c.id)).flatMap(indexKeysOf));
+  // The deletes a client's delete writes to its index items.
+  await batchDelete(db, records.filter((c) => !created.has(c.id)).flatMap((c) => indexOps(c, null).map(keyOf)));
   await batchDelete(db, [markerKey(first)]);
 }
 

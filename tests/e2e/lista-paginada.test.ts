@@ -157,6 +157,18 @@ describeBrowser('the paged client list', () => {
   /** The category's clients highest value first, as the export must write them. */
   const byValueDesc = () => Array.from({ length: IN_CATEGORY }, (_, i) => `${data.word} ${String(IN_CATEGORY - 1 - i).padStart(2, '0')}`);
 
+  /** The category by value shown, then exported: its rows checked; the API reads the export made. */
+  async function exportCategoryByValue(page: Page, reads: string[]): Promise<string[]> {
+    const { word, categoria } = data;
+    await page.goto(`${E2E.baseUrl}/clientes?ordem=valor-desc&categoria=${categoria.id}`);
+    await loaded(page);
+    await expect.poll(async () => (await names(page))[0]).toBe(`${word} ${IN_CATEGORY - 1}`);
+    const before = reads.length;
+    const rows = (await exportedLines(page)).slice(1);
+    expect(rows.map((l) => l.split(';')[0])).toEqual(byValueDesc());
+    return reads.slice(before);
+  }
+
   it('exports a view without a search that is a large part of the portfolio from the whole list: its clients in its order, no page read', async () => {
     const { page } = await open({ viewport: DESKTOP });
     const reads = await pagedPortfolio(page);
@@ -168,14 +180,7 @@ describeBrowser('the paged client list', () => {
       const body = (await res.json()) as { totais?: { clientes: number } };
       await route.fulfill({ response: res, json: body.totais ? { ...body, totais: { ...body.totais, clientes: LIST_PAGED_ABOVE + 1 } } : body });
     });
-    const { word, categoria } = data;
-    await page.goto(`${E2E.baseUrl}/clientes?ordem=valor-desc&categoria=${categoria.id}`);
-    await loaded(page);
-    await expect.poll(async () => (await names(page))[0]).toBe(`${word} ${IN_CATEGORY - 1}`);
-    const before = reads.length;
-    const rows = (await exportedLines(page)).slice(1);
-    expect(rows.map((l) => l.split(';')[0])).toEqual(byValueDesc());
-    const exportReads = reads.slice(before);
+    const exportReads = await exportCategoryByValue(page, reads);
     expect(exportReads).toContain('/api/produtos');
     expect(exportReads.filter((r) => r.includes('observacoes=1'))).toEqual([]);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
@@ -184,14 +189,7 @@ describeBrowser('the paged client list', () => {
   it('exports a small view (a category of 12 in a portfolio of 2,001) from its own pages, never the whole list, the same rows', async () => {
     const { page } = await open({ viewport: DESKTOP });
     const reads = await pagedPortfolio(page);
-    const { word, categoria } = data;
-    await page.goto(`${E2E.baseUrl}/clientes?ordem=valor-desc&categoria=${categoria.id}`);
-    await loaded(page);
-    await expect.poll(async () => (await names(page))[0]).toBe(`${word} ${IN_CATEGORY - 1}`);
-    const before = reads.length;
-    const rows = (await exportedLines(page)).slice(1);
-    expect(rows.map((l) => l.split(';')[0])).toEqual(byValueDesc());
-    const exportReads = reads.slice(before);
+    const exportReads = await exportCategoryByValue(page, reads);
     expect(exportReads).not.toContain('/api/produtos');
     expect(exportReads.filter((r) => r.includes('observacoes=1'))).toHaveLength(1);
   }, 60_000);
